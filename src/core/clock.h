@@ -1,0 +1,32 @@
+/* clock.h - the one time source of every measurement: CLOCK_MONOTONIC in
+ * nanoseconds (a vDSO call, ~20 ns here), plus absolute sleeps on it. */
+#ifndef SSDBENCH_CLOCK_H
+#define SSDBENCH_CLOCK_H
+
+#include <errno.h>
+#include <stdint.h>
+#include <time.h>
+
+static inline uint64_t clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Sleeps until the absolute monotonic time t (returns early on a signal). */
+static inline void clock_sleep_until(uint64_t t)
+{
+    struct timespec ts = {.tv_sec = (time_t)(t / 1000000000ull), .tv_nsec = (long)(t % 1000000000ull)};
+    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Wall-clock time, for result time stamps only. */
+static inline uint64_t clock_wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+#endif

@@ -1,0 +1,13 @@
+/* engine.c - maps the job's engine choice onto an engine vtable. */
+#include "engine/engine.h"
+
+const struct engine_ops *engine_lookup(enum job_engine kind)
+{
+    switch (kind) {
+    case ENGINE_IO_URING: return &engine_uring_ops;
+    case ENGINE_LIBAIO: return &engine_aio_ops;
+    case ENGINE_PSYNC: return &engine_psync_ops;
+    case ENGINE_NULL: return &engine_null_ops;
+    }
+    return 0;
+}

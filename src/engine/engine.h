@@ -1,0 +1,75 @@
+/* engine.h - the one small interface every I/O engine implements.
+ *
+ * An engine moves prepared requests to the kernel and hands back completed ones.
+ * It keeps no statistics and takes no time stamps: the runner stamps a batch
+ * just before engine_run() submits it and stamps completions as it reaps them,
+ * so every engine is measured the same way. One engine instance belongs to one
+ * worker thread; nothing here is shared or locked.
+ *
+ * Lifecycle: ops->init(depth, fds, buffers) once, then repeatedly ops->queue()
+ * for each free slot followed by one ops->run() that submits everything queued
+ * and returns completions, then ops->exit().
+ */
+#ifndef SSDBENCH_ENGINE_H
+#define SSDBENCH_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+#include "workload/job.h"
+
+enum io_op { IO_OP_READ = DIR_READ, IO_OP_WRITE = DIR_WRITE, IO_OP_FSYNC, IO_OP_FDATASYNC };
+
+/* One request slot. Slots live in an array owned by the worker and are reused;
+ * the engine refers back to them through their index. */
+struct io_req {
+    uint64_t off;          /* byte offset in the target */
+    uint64_t t_submit;     /* ns, CLOCK_MONOTONIC, set by the runner */
+    uint64_t t_sched;      /* ns, scheduled issue time for paced runs, else 0 */
+    void *buf;
+    uint32_t len;
+    uint32_t slot;         /* index into the worker's slot array and buffer table */
+    uint16_t file;         /* index into the engine's file table */
+    uint8_t op;            /* enum io_op */
+    uint8_t measured;      /* 0 = not timed (e.g. during ramp; ACT tomb raider) */
+    int32_t res;           /* bytes done, or -errno, set at completion */
+    uint16_t target;       /* target index for statistics */
+};
+
+struct engine;
+
+struct engine_ops {
+    const char *name;
+    bool needs_files;       /* false only for the null engine */
+    unsigned max_depth;     /* 0 = no limit; psync runs one I/O at a time */
+    /* fds: opened target files; bufs: one buffer per slot (fixed buffers). */
+    int (*init)(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
+                const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen);
+    /* Stage a request; no system call. Returns 0 or -EAGAIN when full. */
+    int (*queue)(struct engine *e, struct io_req *r);
+    /* Submit all staged requests and wait until at least min_done completions
+     * are ready or timeout_ns passes (0 = do not wait beyond min_done... see
+     * engine_run). Completed requests are written to done[] (at most max);
+     * returns their number or -errno on an engine failure. */
+    int (*run)(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+               struct io_req **done, unsigned max);
+    void (*exit)(struct engine *e);
+};
+
+/* Opaque per-engine state lives behind priv; slots maps indices to requests. */
+struct engine {
+    const struct engine_ops *ops;
+    struct io_req *slots;   /* the worker's slot array, indexed by io_req.slot */
+    unsigned depth;
+    void *priv;
+};
+
+extern const struct engine_ops engine_uring_ops;
+extern const struct engine_ops engine_aio_ops;
+extern const struct engine_ops engine_psync_ops;
+extern const struct engine_ops engine_null_ops;
+
+const struct engine_ops *engine_lookup(enum job_engine kind);
+
+#endif

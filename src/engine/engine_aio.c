@@ -1,0 +1,136 @@
+/* engine_aio.c - Linux native AIO engine (libaio), for O_DIRECT comparisons with
+ * fio's libaio numbers and for kernels or sandboxes without io_uring. Requests
+ * are staged in an iocb array and submitted with one io_submit per batch. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <libaio.h>
+
+#include "engine/engine.h"
+
+struct aio_priv {
+    io_context_t ctx;
+    const int *fds;
+    struct iocb *iocbs;      /* one per slot */
+    struct iocb **staged;    /* pointers waiting for io_submit */
+    struct io_event *events;
+    unsigned nstaged;
+    unsigned depth;
+};
+
+static int aio_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
+                    const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen)
+{
+    struct aio_priv *p = calloc(1, sizeof(*p));
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    p->iocbs = calloc(depth, sizeof(*p->iocbs));
+    p->staged = calloc(depth, sizeof(*p->staged));
+    p->events = calloc(depth, sizeof(*p->events));
+    if (!p->iocbs || !p->staged || !p->events) {
+        snprintf(err, errlen, "out of memory");
+        free(p->iocbs); free(p->staged); free(p->events); free(p);
+        return -ENOMEM;
+    }
+    int ret = io_setup((int)depth, &p->ctx);
+    if (ret < 0) {
+        snprintf(err, errlen, "io_setup(%u) failed: %s", depth, strerror(-ret));
+        free(p->iocbs); free(p->staged); free(p->events); free(p);
+        return ret;
+    }
+    p->fds = fds;
+    p->depth = depth;
+    e->priv = p;
+    return 0;
+}
+
+static int aio_queue(struct engine *e, struct io_req *r)
+{
+    struct aio_priv *p = e->priv;
+    if (p->nstaged >= p->depth)
+        return -EAGAIN;
+    struct iocb *cb = &p->iocbs[r->slot];
+    int fd = p->fds[r->file];
+    switch (r->op) {
+    case IO_OP_READ: io_prep_pread(cb, fd, r->buf, r->len, (long long)r->off); break;
+    case IO_OP_WRITE: io_prep_pwrite(cb, fd, r->buf, r->len, (long long)r->off); break;
+    case IO_OP_FSYNC: io_prep_fsync(cb, fd); break;
+    case IO_OP_FDATASYNC: io_prep_fdsync(cb, fd); break;
+    }
+    cb->data = r;
+    p->staged[p->nstaged++] = cb;
+    return 0;
+}
+
+static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                   struct io_req **done, unsigned max)
+{
+    struct aio_priv *p = e->priv;
+    unsigned off = 0;
+    while (off < p->nstaged) {
+        int ret = io_submit(p->ctx, (long)(p->nstaged - off), p->staged + off);
+        if (ret == -EAGAIN || ret == -EINTR)
+            continue;
+        if (ret < 0) {
+            /* A request the kernel refuses at submission (e.g. fsync on a
+             * device without support) completes with its error. */
+            struct io_req *r = p->staged[off]->data;
+            r->res = ret;
+            done[0] = r;
+            memmove(p->staged + off, p->staged + off + 1,
+                    (p->nstaged - off - 1) * sizeof(*p->staged));
+            p->nstaged--;
+            return 1;
+        }
+        off += (unsigned)ret;
+    }
+    p->nstaged = 0;
+    struct timespec ts, *tsp = NULL;
+    if (min_done == 0) {
+        ts.tv_sec = 0; ts.tv_nsec = 0; tsp = &ts;
+    } else if (timeout_ns) {
+        ts.tv_sec = (time_t)(timeout_ns / 1000000000ull);
+        ts.tv_nsec = (long)(timeout_ns % 1000000000ull);
+        tsp = &ts;
+    }
+    if (max > p->depth)
+        max = p->depth;
+    int n = io_getevents(p->ctx, (long)min_done, (long)max, p->events, tsp);
+    if (n == -EINTR)
+        n = 0;
+    if (n < 0)
+        return n;
+    for (int i = 0; i < n; i++) {
+        struct io_req *r = p->events[i].data;
+        long res = (long)p->events[i].res;
+        r->res = (int32_t)res;
+        done[i] = r;
+    }
+    return n;
+}
+
+static void aio_exit(struct engine *e)
+{
+    struct aio_priv *p = e->priv;
+    if (!p)
+        return;
+    io_destroy(p->ctx);
+    free(p->iocbs);
+    free(p->staged);
+    free(p->events);
+    free(p);
+    e->priv = NULL;
+}
+
+const struct engine_ops engine_aio_ops = {
+    .name = "libaio",
+    .needs_files = true,
+    .init = aio_init,
+    .queue = aio_queue,
+    .run = aio_run,
+    .exit = aio_exit,
+};

@@ -1,0 +1,603 @@
+/* result.c - see result.h. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "engine/engine.h"
+#include "result/hist_json.h"
+#include "result/result.h"
+
+static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
+
+double result_num(const cJSON *obj, const char *key, double dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (cJSON_IsNumber(v))
+        return v->valuedouble;
+    if (cJSON_IsString(v))
+        return strtod(v->valuestring, NULL);
+    return dflt;
+}
+
+const char *result_str(const cJSON *obj, const char *key, const char *dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : dflt;
+}
+
+const cJSON *result_scope(const cJSON *phase, const char *scope)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(phase, "results"))
+        if (strcmp(result_str(r, "scope", ""), scope) == 0)
+            return r;
+    return NULL;
+}
+
+static void iso_time(uint64_t wall_ns, char *buf, size_t len)
+{
+    time_t t = (time_t)(wall_ns / 1000000000ull);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* user+nice+system+irq+softirq (busy), steal, total jiffies from /proc/stat */
+static void proc_stat(double v[3])
+{
+    v[0] = v[1] = v[2] = 0;
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return;
+    unsigned long long u, n, s, idle, iow, irq, sirq, steal;
+    if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &u, &n, &s, &idle, &iow, &irq,
+               &sirq, &steal) == 8) {
+        v[0] = (double)(u + n + s + irq + sirq);
+        v[1] = (double)steal;
+        v[2] = (double)(u + n + s + idle + iow + irq + sirq + steal);
+    }
+    fclose(f);
+}
+
+static cJSON *host_json(void)
+{
+    cJSON *h = cJSON_CreateObject();
+    char name[256] = "";
+    gethostname(name, sizeof(name) - 1);
+    cJSON_AddStringToObject(h, "hostname", name);
+    struct utsname u;
+    if (uname(&u) == 0) {
+        cJSON_AddStringToObject(h, "kernel", u.release);
+        cJSON_AddStringToObject(h, "arch", u.machine);
+    }
+    char model[256] = "";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[512];
+        while (fgets(line, sizeof(line), f))
+            if (strncmp(line, "model name", 10) == 0) {
+                char *c = strchr(line, ':');
+                if (c) {
+                    snprintf(model, sizeof(model), "%s", c + 2);
+                    model[strcspn(model, "\n")] = 0;
+                }
+                break;
+            }
+        fclose(f);
+    }
+    cJSON_AddStringToObject(h, "cpu_model", model);
+    cJSON_AddNumberToObject(h, "cpus", (double)sysconf(_SC_NPROCESSORS_ONLN));
+    struct sysinfo si;
+    if (sysinfo(&si) == 0) {
+        cJSON_AddNumberToObject(h, "memory_bytes", (double)si.totalram * si.mem_unit);
+        cJSON_AddNumberToObject(h, "loadavg_1m_start", (double)si.loads[0] / 65536.0);
+    }
+    return h;
+}
+
+cJSON *result_new(int argc, char **argv)
+{
+    cJSON *doc = cJSON_CreateObject();
+    if (!doc)
+        return NULL;
+    cJSON_AddStringToObject(doc, "schema", RESULT_SCHEMA);
+    cJSON *tool = cJSON_AddObjectToObject(doc, "tool");
+    cJSON_AddStringToObject(tool, "name", "ssdbench");
+    cJSON_AddStringToObject(tool, "version", SSDBENCH_VERSION);
+    cJSON *cl = cJSON_AddArrayToObject(tool, "command_line");
+    for (int i = 0; i < argc; i++)
+        cJSON_AddItemToArray(cl, cJSON_CreateString(argv[i]));
+    char ts[64];
+    uint64_t now = clock_wall_ns();
+    iso_time(now, ts, sizeof(ts));
+    cJSON_AddStringToObject(doc, "started", ts);
+    cJSON_AddNumberToObject(doc, "started_unix_ms", (double)(now / 1000000ull));
+    cJSON_AddItemToObject(doc, "host", host_json());
+    cJSON_AddArrayToObject(doc, "targets");
+    cJSON_AddArrayToObject(doc, "phases");
+    cJSON_AddArrayToObject(doc, "errors");
+    double ps[3];
+    proc_stat(ps);
+    cJSON *priv = cJSON_AddArrayToObject(doc, "_start");
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[0]));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[1]));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[2]));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber((double)clock_ns()));
+    return doc;
+}
+
+static const char *target_kind(enum target_kind k)
+{
+    return k == TARGET_BLOCK ? "block" : k == TARGET_FILE ? "file" : "none";
+}
+
+/* Returns the id ("t0", ...) of a target in the document, adding it if new. */
+static const char *doc_target(cJSON *doc, const struct target_info *ti)
+{
+    cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, "targets");
+    cJSON *t;
+    cJSON_ArrayForEach(t, arr)
+        if (strcmp(result_str(t, "resolved", ""), ti->resolved) == 0)
+            return result_str(t, "id", "?");
+    char id[16];
+    snprintf(id, sizeof(id), "t%d", cJSON_GetArraySize(arr));
+    t = cJSON_CreateObject();
+    cJSON_AddStringToObject(t, "id", id);
+    cJSON_AddStringToObject(t, "path", ti->path);
+    cJSON_AddStringToObject(t, "resolved", ti->resolved);
+    cJSON_AddStringToObject(t, "kind", target_kind(ti->kind));
+    cJSON_AddNumberToObject(t, "size_bytes", (double)ti->size);
+    cJSON_AddNumberToObject(t, "logical_block", ti->logical_block);
+    cJSON_AddNumberToObject(t, "physical_block", ti->physical_block);
+    cJSON_AddBoolToObject(t, "created", ti->created);
+    if (ti->kind == TARGET_BLOCK) {
+        cJSON *d = cJSON_AddObjectToObject(t, "device");
+        cJSON_AddStringToObject(d, "name", ti->devname);
+        cJSON_AddStringToObject(d, "model", ti->model);
+        cJSON_AddStringToObject(d, "serial", ti->serial);
+        cJSON_AddStringToObject(d, "firmware", ti->firmware);
+        if (ti->rotational >= 0)
+            cJSON_AddBoolToObject(d, "rotational", ti->rotational);
+        else
+            cJSON_AddNullToObject(d, "rotational");
+        cJSON_AddStringToObject(d, "scheduler", ti->scheduler);
+        cJSON_AddStringToObject(d, "write_cache", ti->write_cache);
+        if (ti->backing_file[0])
+            cJSON_AddStringToObject(d, "backing_file", ti->backing_file);
+    }
+    cJSON_AddItemToArray(arr, t);
+    return result_str(t, "id", "?");
+}
+
+static cJSON *bssplit_json(const struct job_bssplit *b)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (unsigned i = 0; i < b->n; i++) {
+        cJSON *e = cJSON_CreateArray();
+        cJSON_AddItemToArray(e, cJSON_CreateNumber(b->bs[i]));
+        cJSON_AddItemToArray(e, cJSON_CreateNumber(b->pct[i]));
+        cJSON_AddItemToArray(a, e);
+    }
+    return a;
+}
+
+static const char *dist_name(enum job_dist d)
+{
+    switch (d) {
+    case DIST_UNIFORM: return "uniform";
+    case DIST_ZIPF: return "zipf";
+    case DIST_PARETO: return "pareto";
+    case DIST_NORMAL: return "normal";
+    case DIST_ZONED: return "zoned";
+    }
+    return "?";
+}
+
+cJSON *result_job_params(const struct job_spec *j)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "rw", job_rw_name(j->rw));
+    if (j->rw == RW_RW || j->rw == RW_RANDRW)
+        cJSON_AddNumberToObject(p, "rwmixread", j->rwmixread);
+    if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0])
+        cJSON_AddNumberToObject(p, "bs", j->bs[0].bs[0]);
+    cJSON *bss = cJSON_AddObjectToObject(p, "bssplit");
+    cJSON_AddItemToObject(bss, "read", bssplit_json(&j->bs[DIR_READ]));
+    cJSON_AddItemToObject(bss, "write", bssplit_json(&j->bs[DIR_WRITE]));
+    cJSON_AddNumberToObject(p, "iodepth", j->iodepth);
+    cJSON_AddNumberToObject(p, "numjobs", j->numjobs);
+    cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));
+    cJSON_AddBoolToObject(p, "direct", j->direct);
+    cJSON_AddBoolToObject(p, "dsync", j->dsync);
+    cJSON_AddStringToObject(p, "layout", job_layout_name(j->layout));
+    if (j->layout == LAYOUT_STRIPE)
+        cJSON_AddNumberToObject(p, "stripe_chunk", (double)j->stripe_chunk);
+    cJSON *r = cJSON_AddObjectToObject(p, "range");
+    cJSON_AddNumberToObject(r, "offset", (double)j->offset);
+    cJSON_AddNumberToObject(r, "offset_pct", j->offset_pct);
+    cJSON_AddNumberToObject(r, "size", (double)j->size);
+    cJSON_AddNumberToObject(r, "size_pct", j->size_pct);
+    cJSON_AddNumberToObject(p, "io_limit", (double)j->io_limit);
+    cJSON_AddNumberToObject(p, "runtime_s", (double)j->runtime_ns / 1e9);
+    cJSON_AddNumberToObject(p, "ramp_s", (double)j->ramp_ns / 1e9);
+    cJSON_AddBoolToObject(p, "time_based", j->time_based);
+    if (j->rate_iops > 0)
+        cJSON_AddNumberToObject(p, "rate_iops", j->rate_iops);
+    else
+        cJSON_AddNullToObject(p, "rate_iops");
+    cJSON *d = cJSON_AddObjectToObject(p, "distribution");
+    cJSON_AddStringToObject(d, "kind", dist_name(j->dist.kind));
+    if (j->dist.kind == DIST_ZONED) {
+        cJSON *z = cJSON_AddArrayToObject(d, "zones");
+        for (unsigned i = 0; i < j->dist.nzones; i++) {
+            cJSON *e = cJSON_CreateArray();
+            cJSON_AddItemToArray(e, cJSON_CreateNumber(j->dist.zones[i].access_pct));
+            cJSON_AddItemToArray(e, cJSON_CreateNumber(j->dist.zones[i].range_pct));
+            cJSON_AddItemToArray(z, e);
+        }
+    } else if (j->dist.kind != DIST_UNIFORM) {
+        cJSON_AddNumberToObject(d, "param", j->dist.param);
+    }
+    cJSON_AddNumberToObject(p, "pct_random", j->pct_random);
+    char seed[32];
+    snprintf(seed, sizeof(seed), "%" PRIu64, j->seed);
+    cJSON_AddStringToObject(p, "seed", seed);
+    const char *buf = j->buffer == BUF_ZERO ? "zero" : j->buffer == BUF_RANDOM ? "random" : "compressible";
+    cJSON_AddStringToObject(p, "buffer", buf);
+    if (j->buffer == BUF_COMPRESSIBLE)
+        cJSON_AddNumberToObject(p, "compress_pct", j->compress_pct);
+    cJSON_AddBoolToObject(p, "refill_buffers", j->refill_buffers);
+    if (j->fsync_every)
+        cJSON_AddNumberToObject(p, "fsync", j->fsync_every);
+    if (j->fdatasync_every)
+        cJSON_AddNumberToObject(p, "fdatasync", j->fdatasync_every);
+    cJSON_AddNumberToObject(p, "interval_ms", (double)j->interval_ns / 1e6);
+    return p;
+}
+
+static cJSON *latency_json(const struct hist *h, const struct job_spec *j)
+{
+    cJSON *l = cJSON_CreateObject();
+    cJSON_AddNumberToObject(l, "n", (double)h->n);
+    cJSON_AddNumberToObject(l, "min", h->n ? (double)h->min : 0);
+    cJSON_AddNumberToObject(l, "max", h->n ? (double)h->max : 0);
+    cJSON_AddNumberToObject(l, "mean", hist_mean(h));
+    cJSON_AddNumberToObject(l, "stddev", hist_stddev(h));
+    cJSON *pc = cJSON_AddObjectToObject(l, "percentiles");
+    uint64_t vals[JOB_PCT_MAX];
+    hist_percentiles(h, j->percentiles, j->npercentiles, vals);
+    for (unsigned i = 0; i < j->npercentiles; i++) {
+        char k[32];
+        snprintf(k, sizeof(k), "%g", j->percentiles[i]);
+        cJSON_AddNumberToObject(pc, k, (double)vals[i]);
+    }
+    cJSON *om = cJSON_AddObjectToObject(l, "pct_over_ms");
+    for (unsigned i = 0; i < sizeof(over_ms) / sizeof(over_ms[0]); i++) {
+        char k[16];
+        snprintf(k, sizeof(k), "%g", over_ms[i]);
+        cJSON_AddNumberToObject(om, k, h->n ? 100.0 * hist_frac_ge(h, (uint64_t)(over_ms[i] * 1e6)) : 0);
+    }
+    cJSON_AddItemToObject(l, "histogram", hist_to_json(h));
+    return l;
+}
+
+static cJSON *dir_json(const struct dir_stats *d, double secs, const struct job_spec *j, bool paced)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "ios", (double)d->ios);
+    cJSON_AddNumberToObject(o, "bytes", (double)d->bytes);
+    cJSON_AddNumberToObject(o, "iops", secs > 0 ? (double)d->ios / secs : 0);
+    cJSON_AddNumberToObject(o, "mbps", secs > 0 ? (double)d->bytes / secs / 1e6 : 0);
+    cJSON_AddNumberToObject(o, "mibps", secs > 0 ? (double)d->bytes / secs / 1048576.0 : 0);
+    cJSON_AddNumberToObject(o, "errors", (double)d->errors);
+    cJSON_AddItemToObject(o, "latency_ns", latency_json(&d->lat, j));
+    if (paced)
+        cJSON_AddItemToObject(o, "scheduled_latency_ns", latency_json(&d->sched, j));
+    else
+        cJSON_AddNullToObject(o, "scheduled_latency_ns");
+    return o;
+}
+
+static cJSON *scope_json(const char *scope, const struct io_stats *s, double secs,
+                         const struct job_spec *j, bool paced)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "scope", scope);
+    cJSON_AddNumberToObject(r, "elapsed_s", secs);
+    cJSON_AddItemToObject(r, "read", dir_json(&s->dir[DIR_READ], secs, j, paced));
+    cJSON_AddItemToObject(r, "write", dir_json(&s->dir[DIR_WRITE], secs, j, paced));
+    double lat_sum = (double)s->dir[0].lat.sum + (double)s->dir[1].lat.sum;
+    cJSON_AddNumberToObject(r, "mean_inflight", secs > 0 ? lat_sum / (secs * 1e9) : 0);
+    if (s->syncs || s->sync_errors) {
+        cJSON *sy = cJSON_AddObjectToObject(r, "sync");
+        cJSON_AddNumberToObject(sy, "ios", (double)s->syncs);
+        cJSON_AddNumberToObject(sy, "errors", (double)s->sync_errors);
+        cJSON_AddItemToObject(sy, "latency_ns", latency_json(&s->sync_lat, j));
+    }
+    return r;
+}
+
+/* Copies the streamed interval rows back in as one raw JSON array. */
+static cJSON *series_json(FILE *series, uint64_t step_ns)
+{
+    cJSON *iv = cJSON_CreateObject();
+    cJSON_AddNumberToObject(iv, "step_ms", (double)step_ns / 1e6);
+    cJSON *f = cJSON_AddArrayToObject(iv, "fields");
+    for (unsigned i = 0; i < runner_series_nfields(); i++)
+        cJSON_AddItemToArray(f, cJSON_CreateString(runner_series_fields[i]));
+    size_t cap = 1024, len = 0;
+    char *raw = malloc(cap);
+    if (!raw)
+        return iv;
+    raw[len++] = '[';
+    if (series) {
+        fflush(series);
+        rewind(series);
+        char line[1024];
+        bool first = true;
+        while (fgets(line, sizeof(line), series)) {
+            size_t n = strcspn(line, "\n");
+            if (n == 0 || line[0] != '[')
+                continue;
+            if (len + n + 4 > cap) {
+                while (len + n + 4 > cap)
+                    cap *= 2;
+                char *nr = realloc(raw, cap);
+                if (!nr)
+                    break;
+                raw = nr;
+            }
+            if (!first)
+                raw[len++] = ',';
+            memcpy(raw + len, line, n);
+            len += n;
+            first = false;
+        }
+    }
+    raw[len++] = ']';
+    raw[len] = 0;
+    cJSON_AddItemToObject(iv, "rows", cJSON_CreateRaw(raw));
+    free(raw);
+    return iv;
+}
+
+static const char *errno_name(int e)
+{
+    return e == ENOSPC ? "ENOSPC" : e == EIO ? "EIO" : e == EINVAL ? "EINVAL" : "";
+}
+
+static const char *op_name(int op)
+{
+    switch (op) {
+    case IO_OP_READ: return "read";
+    case IO_OP_WRITE: return "write";
+    case IO_OP_FSYNC: return "fsync";
+    case IO_OP_FDATASYNC: return "fdatasync";
+    }
+    return "?";
+}
+
+cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
+                        const struct phase_stats *ps, FILE *series)
+{
+    cJSON *phase = cJSON_CreateObject();
+    if (!phase)
+        return NULL;
+    cJSON_AddStringToObject(phase, "name", name);
+    cJSON_AddStringToObject(phase, "kind", kind);
+    char ts[64];
+    iso_time(ps->start_wall_ns, ts, sizeof(ts));
+    cJSON_AddStringToObject(phase, "started", ts);
+    cJSON_AddNumberToObject(phase, "elapsed_s", (double)ps->elapsed_ns / 1e9);
+    const char *stop = ps->interrupted ? "signal" : ps->lagged ? "max-lag" : ps->stopped_by_hook ? "hook"
+                     : ps->error_total ? "error" : "complete";
+    cJSON_AddStringToObject(phase, "stopped_by", stop);
+    cJSON *cpu = cJSON_AddObjectToObject(phase, "cpu");
+    cJSON_AddNumberToObject(cpu, "user_s", ps->cpu_user_s);
+    cJSON_AddNumberToObject(cpu, "sys_s", ps->cpu_sys_s);
+
+    const struct job_spec *first = ps->njobs ? &ps->jobs[0] : NULL;
+    bool any_paced = false;
+    struct io_stats *total = calloc(1, sizeof(*total));
+    if (total)
+        iostats_init(total);
+    double max_elapsed = 0;
+    cJSON *jobs = cJSON_AddArrayToObject(phase, "jobs");
+    cJSON *results = cJSON_AddArrayToObject(phase, "results");
+    for (unsigned j = 0; j < ps->njobs; j++) {
+        const struct job_spec *jb = &ps->jobs[j];
+        const struct job_stats *st = &ps->stats[j];
+        bool paced = jb->rate_iops > 0;
+        any_paced |= paced;
+        double secs = (double)st->elapsed_ns / 1e9;
+        if (secs > max_elapsed)
+            max_elapsed = secs;
+        cJSON *jo = cJSON_CreateObject();
+        cJSON_AddStringToObject(jo, "name", jb->name);
+        if (jb->description[0])
+            cJSON_AddStringToObject(jo, "description", jb->description);
+        cJSON_AddNumberToObject(jo, "group", jb->group_id);
+        cJSON_AddNumberToObject(jo, "workers", st->workers);
+        cJSON_AddItemToObject(jo, "params", result_job_params(jb));
+        cJSON *tl = cJSON_AddArrayToObject(jo, "targets");
+        for (unsigned t = 0; t < st->ntargets; t++)
+            cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
+        if (paced)
+            cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
+        cJSON_AddItemToArray(jobs, jo);
+        if (total)
+            iostats_merge(total, &st->total);
+    }
+    if (total && first) {
+        cJSON_AddItemToArray(results, scope_json("total", total, (double)ps->elapsed_ns / 1e9, first, any_paced));
+        for (unsigned j = 0; j < ps->njobs && ps->njobs > 1; j++) {
+            char sc[JOB_NAME_MAX + 8];
+            snprintf(sc, sizeof(sc), "job:%s", ps->jobs[j].name);
+            cJSON_AddItemToArray(results, scope_json(sc, &ps->stats[j].total,
+                                                     (double)ps->stats[j].elapsed_ns / 1e9,
+                                                     &ps->jobs[j], ps->jobs[j].rate_iops > 0));
+        }
+        for (unsigned j = 0; j < ps->njobs; j++) {
+            const struct job_stats *st = &ps->stats[j];
+            if (st->ntargets < 2)
+                continue;
+            for (unsigned t = 0; t < st->ntargets; t++) {
+                char sc[JOB_NAME_MAX + 32];
+                const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]]);
+                if (ps->njobs > 1)
+                    snprintf(sc, sizeof(sc), "job:%s/target:%s", ps->jobs[j].name, id);
+                else
+                    snprintf(sc, sizeof(sc), "target:%s", id);
+                cJSON_AddItemToArray(results, scope_json(sc, &st->per_target[t],
+                                                         (double)st->elapsed_ns / 1e9, &ps->jobs[j],
+                                                         ps->jobs[j].rate_iops > 0));
+            }
+        }
+    }
+    free(total);
+    cJSON_AddItemToObject(phase, "intervals", series_json(series, first ? first->interval_ns : 1000000000ull));
+    cJSON *errs = cJSON_AddArrayToObject(phase, "errors");
+    for (unsigned e = 0; e < ps->nerrors; e++) {
+        const struct runner_error *re = &ps->errors[e];
+        cJSON *eo = cJSON_CreateObject();
+        cJSON_AddStringToObject(eo, "target", doc_target(doc, &ps->targets[re->target]));
+        cJSON_AddNumberToObject(eo, "offset", (double)re->offset);
+        cJSON_AddNumberToObject(eo, "errno", re->err);
+        cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
+        cJSON_AddStringToObject(eo, "message", strerror(re->err));
+        cJSON_AddStringToObject(eo, "op", op_name(re->op));
+        cJSON_AddNumberToObject(eo, "count", (double)re->count);
+        cJSON_AddItemToArray(errs, eo);
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cJSON_Duplicate(eo, 1));
+    }
+    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"), phase);
+    return phase;
+}
+
+void result_finish(cJSON *doc, bool interrupted, int sig)
+{
+    cJSON *priv = cJSON_GetObjectItemCaseSensitive(doc, "_start");
+    double ps[3];
+    proc_stat(ps);
+    if (cJSON_GetArraySize(priv) == 4) {
+        double busy = ps[0] - cJSON_GetArrayItem(priv, 0)->valuedouble;
+        double steal = ps[1] - cJSON_GetArrayItem(priv, 1)->valuedouble;
+        double tot = ps[2] - cJSON_GetArrayItem(priv, 2)->valuedouble;
+        double t0 = cJSON_GetArrayItem(priv, 3)->valuedouble;
+        cJSON_AddNumberToObject(doc, "duration_s", ((double)clock_ns() - t0) / 1e9);
+        cJSON *h = cJSON_GetObjectItemCaseSensitive(doc, "host");
+        cJSON_AddNumberToObject(h, "cpu_busy_pct", tot > 0 ? 100.0 * busy / tot : 0);
+        cJSON_AddNumberToObject(h, "cpu_steal_pct", tot > 0 ? 100.0 * steal / tot : 0);
+        struct sysinfo si;
+        if (sysinfo(&si) == 0)
+            cJSON_AddNumberToObject(h, "loadavg_1m_end", (double)si.loads[0] / 65536.0);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "_start");
+    cJSON_AddBoolToObject(doc, "interrupted", interrupted);
+    if (interrupted)
+        cJSON_AddStringToObject(doc, "signal", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "?");
+}
+
+int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
+{
+    char *txt = cJSON_Print(doc);
+    if (!txt) {
+        snprintf(err, errlen, "out of memory while writing the result");
+        return -ENOMEM;
+    }
+    int rc = 0;
+    if (strcmp(path, "-") == 0) {
+        fputs(txt, stdout);
+        fputc('\n', stdout);
+        fflush(stdout);
+    } else {
+        char tmp[PATH_MAX];
+        snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+        FILE *f = fopen(tmp, "w");
+        if (!f) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            free(txt);
+            return -errno;
+        }
+        bool ok = fputs(txt, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        ok = fclose(f) == 0 && ok;
+        if (!ok || rename(tmp, path) < 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            unlink(tmp);
+            rc = -EIO;
+        }
+    }
+    free(txt);
+    return rc;
+}
+
+cJSON *result_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (len + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    buf[len] = 0;
+    cJSON *doc = cJSON_ParseWithLength(buf, len);
+    if (!doc) {
+        const char *ep = cJSON_GetErrorPtr();
+        size_t off = ep && ep >= buf && ep <= buf + len ? (size_t)(ep - buf) : 0;
+        unsigned line = 1;
+        for (size_t i = 0; i < off; i++)
+            line += buf[i] == '\n';
+        snprintf(err, errlen, "%s:%u: not valid JSON", path, line);
+        free(buf);
+        return NULL;
+    }
+    free(buf);
+    const char *schema = result_str(doc, "schema", NULL);
+    if (!schema) {
+        snprintf(err, errlen, "%s: not an ssdbench result (no \"schema\" field)", path);
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    if (strcmp(schema, RESULT_SCHEMA) != 0) {
+        snprintf(err, errlen, "%s: result schema '%s' is not supported (this ssdbench reads %s)", path,
+                 schema, RESULT_SCHEMA);
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"))) {
+        snprintf(err, errlen, "%s: \"phases\" is missing or not a list", path);
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}

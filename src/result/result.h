@@ -1,0 +1,49 @@
+/* result.h - the results model: one JSON document per run.
+ *
+ * Workload modules run phases and add each finished phase here; renderers read
+ * only this document (live or loaded from a file), never runner internals, so a
+ * saved result can be re-rendered, compared or charted later. The schema is
+ * versioned ("ssdbench-result/1") and documented in docs/results.md. Interval
+ * series are streamed to a journal while a phase runs and copied in when the
+ * phase is added, so memory stays flat however long the run.
+ */
+#ifndef SSDBENCH_RESULT_H
+#define SSDBENCH_RESULT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "core/runner.h"
+
+#define RESULT_SCHEMA "ssdbench-result/1"
+
+/* Starts a document: schema, tool (version, command line), host, start time. */
+cJSON *result_new(int argc, char **argv);
+
+/* Adds a finished phase. series is the journal the runner streamed interval
+ * rows to (may be NULL); it is read from the start. Returns the phase object
+ * (owned by doc) so a workload can attach its own summary (steady state, ACT
+ * verdict), or NULL on out of memory. */
+cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
+                        const struct phase_stats *ps, FILE *series);
+
+/* Final fields: duration, interrupted flag, exit status, host load over the run. */
+void result_finish(cJSON *doc, bool interrupted, int signal);
+
+/* Writes doc to path atomically (temp file + rename); "-" = stdout. */
+int result_write(const cJSON *doc, const char *path, char *err, size_t errlen);
+
+/* Loads and checks a result file; NULL with a one-line message on error. */
+cJSON *result_load(const char *path, char *err, size_t errlen);
+
+/* Accessors used by renderers. */
+double result_num(const cJSON *obj, const char *key, double dflt);
+const char *result_str(const cJSON *obj, const char *key, const char *dflt);
+/* The scope object of a phase ("total", "job:NAME", ...), or NULL. */
+const cJSON *result_scope(const cJSON *phase, const char *scope);
+
+/* JSON for a job's parameters (also used by workloads that record plans). */
+cJSON *result_job_params(const struct job_spec *j);
+
+#endif

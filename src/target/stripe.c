@@ -1,0 +1,119 @@
+/* stripe.c - set-up and job checks for the RAID-0 mapping in stripe.h. */
+#include "target/stripe.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+static int stripe_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -EINVAL;
+}
+
+static unsigned stripe_log2(uint64_t x)
+{
+    return 63u - (unsigned)__builtin_clzll(x);
+}
+
+int stripe_init(struct stripe_map *m, unsigned ntargets, uint64_t chunk, uint64_t target_len,
+                char *err, size_t errlen)
+{
+    *m = (struct stripe_map){0};
+    if (ntargets < 1 || ntargets > JOB_MAX_TARGETS)
+        return stripe_fail(err, errlen, "stripe over %u targets: must be 1 to %u", ntargets,
+                           JOB_MAX_TARGETS);
+    if (chunk == 0)
+        return stripe_fail(err, errlen, "stripe chunk is 0 bytes: give a chunk size (e.g. 128k)");
+    if (chunk % STRIPE_CHUNK_UNIT)
+        return stripe_fail(err, errlen, "stripe chunk %llu is not a multiple of %u bytes",
+                           (unsigned long long)chunk, STRIPE_CHUNK_UNIT);
+    if (target_len < chunk)
+        return stripe_fail(err, errlen,
+                           "targets hold %llu usable bytes, less than one stripe chunk (%llu)",
+                           (unsigned long long)target_len, (unsigned long long)chunk);
+    /* The logical space must fit in 64 bits, and so must (chunk index * N)
+     * for the reciprocal division. */
+    unsigned __int128 rows = target_len / chunk;
+    unsigned __int128 chunks = rows * ntargets;
+    if (chunks * chunk > UINT64_MAX || chunks * ntargets > UINT64_MAX)
+        return stripe_fail(err, errlen, "stripe of %u x %llu bytes exceeds the 64-bit offset range",
+                           ntargets, (unsigned long long)target_len);
+    m->ntargets = ntargets;
+    m->chunk = chunk;
+    m->target_len = target_len;
+    m->chunk_pow2 = (chunk & (chunk - 1)) == 0;
+    m->chunk_shift = m->chunk_pow2 ? stripe_log2(chunk) : 0;
+    m->n_pow2 = (ntargets & (ntargets - 1)) == 0;
+    m->n_shift = m->n_pow2 ? stripe_log2(ntargets) : 0;
+    m->n_recip = m->n_pow2 ? 0 : UINT64_MAX / ntargets + 1; /* N not a power of 2 */
+    return 0;
+}
+
+uint64_t stripe_logical_len(const struct stripe_map *m)
+{
+    if (m->chunk == 0)
+        return 0;
+    return (uint64_t)m->ntargets * (m->target_len / m->chunk) * m->chunk;
+}
+
+int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, char *err,
+                     size_t errlen)
+{
+    static const char *const dname[DIR_COUNT] = {"reads", "writes"};
+    unsigned long long chunk = m->chunk;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        if (!(d == DIR_READ ? job_rw_reads(job) : job_rw_writes(job)))
+            continue;
+        const struct job_bssplit *bs = &job->bs[d];
+        uint32_t minbs = 0;
+        for (unsigned i = 0; i < bs->n && i < JOB_BSSPLIT_MAX; i++) {
+            if (!(bs->pct[i] > 0) || bs->bs[i] == 0)
+                continue;
+            if (bs->bs[i] > chunk)
+                return stripe_fail(err, errlen,
+                                   "block size %u for %s is larger than the stripe chunk %llu",
+                                   bs->bs[i], dname[d], chunk);
+            if (chunk % bs->bs[i])
+                return stripe_fail(err, errlen,
+                                   "block size %u for %s does not divide the stripe chunk %llu",
+                                   bs->bs[i], dname[d], chunk);
+            if (minbs == 0 || bs->bs[i] < minbs)
+                minbs = bs->bs[i];
+        }
+        uint64_t align = job->blockalign[d] ? job->blockalign[d] : minbs;
+        if (align && chunk % align)
+            return stripe_fail(err, errlen,
+                               "blockalign %llu for %s does not divide the stripe chunk %llu",
+                               (unsigned long long)align, dname[d], chunk);
+    }
+    if (!(job->offset_pct > 0) && job->offset % chunk)
+        return stripe_fail(err, errlen, "offset %llu is not a multiple of the stripe chunk %llu",
+                           (unsigned long long)job->offset, chunk);
+    if (job->offset_increment % chunk)
+        return stripe_fail(err, errlen,
+                           "offset_increment %llu is not a multiple of the stripe chunk %llu",
+                           (unsigned long long)job->offset_increment, chunk);
+    return 0;
+}
+
+int stripe_check_region(const struct stripe_map *m, uint64_t start, uint64_t len, char *err,
+                        size_t errlen)
+{
+    uint64_t total = stripe_logical_len(m);
+    if (start % m->chunk)
+        return stripe_fail(err, errlen,
+                           "region start %llu is not a multiple of the stripe chunk %llu",
+                           (unsigned long long)start, (unsigned long long)m->chunk);
+    if (start > total || len > total - start)
+        return stripe_fail(err, errlen,
+                           "region %llu+%llu runs past the striped space (%llu bytes)",
+                           (unsigned long long)start, (unsigned long long)len,
+                           (unsigned long long)total);
+    return 0;
+}

@@ -1,0 +1,164 @@
+/* job.h - one job's parameters: the unit a workload module hands to the runner.
+ *
+ * A job is what fio calls a job section: a stream description (direction mix,
+ * block sizes, offsets, depth, pacing) applied to one or more targets by
+ * `numjobs` worker threads. Every front end (CLI options, fio job files,
+ * profiles, ACT configs, sysbench fileio options) fills this struct; the runner
+ * never sees where it came from. Plain data, no pointers, so a job can be copied
+ * and stored in a plan by value.
+ */
+#ifndef SSDBENCH_JOB_H
+#define SSDBENCH_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_COUNT = 2 };
+
+enum job_rw {
+    RW_READ,      /* sequential read */
+    RW_WRITE,     /* sequential write */
+    RW_RANDREAD,
+    RW_RANDWRITE,
+    RW_RW,        /* sequential mixed (fio "rw" / "readwrite") */
+    RW_RANDRW,
+};
+
+enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+
+enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
+
+enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
+
+enum job_layout {
+    LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
+    LAYOUT_STRIPE, /* one RAID-0 style address space over all targets */
+    LAYOUT_RANDOM, /* ACT style: each I/O goes to a uniformly random target */
+};
+
+#define JOB_NAME_MAX 64
+#define JOB_PATH_MAX 256
+#define JOB_MAX_TARGETS 64
+#define JOB_BSSPLIT_MAX 64
+#define JOB_ZONES_MAX 16
+#define JOB_PCT_MAX 24
+
+/* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
+ * in percent and sum to 100. A plain --bs is one entry at 100. */
+struct job_bssplit {
+    unsigned n;
+    uint32_t bs[JOB_BSSPLIT_MAX];
+    double pct[JOB_BSSPLIT_MAX];
+};
+
+/* zoned:50/5:30/15:20/80 -> zones {50,5},{30,15},{20,80}: access share, range share. */
+struct job_zone {
+    double access_pct;
+    double range_pct;
+};
+
+struct job_distribution {
+    enum job_dist kind;
+    double param;          /* zipf theta, pareto h, normal sigma (percent of range) */
+    unsigned nzones;
+    struct job_zone zones[JOB_ZONES_MAX];
+};
+
+struct job_spec {
+    char name[JOB_NAME_MAX];
+    char description[128];
+
+    /* targets: paths of files or block devices, in order */
+    unsigned ntargets;
+    char targets[JOB_MAX_TARGETS][JOB_PATH_MAX];
+    enum job_layout layout;
+    uint64_t stripe_chunk;       /* bytes, LAYOUT_STRIPE only */
+
+    /* direction mix */
+    enum job_rw rw;
+    unsigned rwmixread;          /* percent of I/Os that are reads, mixed modes */
+    unsigned pct_random;         /* percentage_random: 100 for rand*, 0 for sequential */
+    unsigned rw_seq_nr;          /* fio rw=...:N, I/Os per generated offset (>=1) */
+    uint64_t seq_hole;           /* fio rw=write:4k: bytes skipped after each sequential I/O */
+
+    /* block sizes and alignment, per direction */
+    struct job_bssplit bs[DIR_COUNT];
+    uint32_t blockalign[DIR_COUNT]; /* 0 = smallest block size of that direction */
+
+    /* region and amount. The region of each target is
+     * [offset, offset + size) where either may be given as a percentage of the
+     * target (pct fields > 0 win). size 0 = to the end of the target. */
+    uint64_t offset;
+    double offset_pct;
+    uint64_t size;
+    double size_pct;
+    uint64_t offset_increment;   /* per worker clone, fio offset_increment */
+    uint64_t io_limit;           /* stop after this many bytes per worker; 0 = none */
+    uint64_t file_size;          /* size to create a missing regular file with; 0 = size or 1 GiB */
+    unsigned loops;              /* repeat the size-bounded pass this many times (>=1) */
+
+    /* concurrency */
+    unsigned iodepth;            /* per worker */
+    unsigned numjobs;            /* workers per target (jbod) or in total (stripe/random) */
+    unsigned iodepth_batch_submit;
+    unsigned iodepth_batch_complete_min;
+    enum job_engine engine;
+    bool direct;
+    bool dsync;                  /* open with O_DSYNC */
+
+    /* time */
+    uint64_t runtime_ns;         /* 0 = until io_limit is reached */
+    uint64_t ramp_ns;            /* measured but discarded warm-up */
+    uint64_t startdelay_ns;
+    bool time_based;             /* loop over the region until runtime ends */
+
+    /* pacing: total I/Os per second for each worker, evenly spaced (open loop) */
+    double rate_iops;
+
+    /* offsets */
+    struct job_distribution dist;
+    uint64_t seed;
+    bool seed_set;               /* false: a seed is taken from the clock and recorded */
+
+    /* write data */
+    enum job_buffer buffer;
+    unsigned compress_pct;       /* BUF_COMPRESSIBLE: percent of each 512 B chunk that is zero */
+    bool refill_buffers;         /* new random data before every write */
+
+    /* durability */
+    unsigned fsync_every;        /* fsync after this many writes; 0 = never */
+    unsigned fdatasync_every;
+    bool end_fsync;
+
+    /* reporting */
+    uint64_t interval_ns;        /* per-interval series step; default 1 s */
+    unsigned npercentiles;
+    double percentiles[JOB_PCT_MAX];
+    int group_id;                /* fio reporting group */
+    bool stonewall;              /* wait for earlier jobs before starting */
+    bool group_reporting;
+
+    /* fio log files (empty = off) */
+    char lat_log[JOB_PATH_MAX];
+    char bw_log[JOB_PATH_MAX];
+    char iops_log[JOB_PATH_MAX];
+    unsigned log_avg_msec;
+    bool per_job_logs;
+
+    /* files */
+    bool unlink_after;           /* remove files ssdbench created when done */
+};
+
+/* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,
+ * 1 s intervals, the default percentile list, random buffers). */
+void job_defaults(struct job_spec *job);
+
+/* Names for enums, for results and messages. */
+const char *job_rw_name(enum job_rw rw);
+const char *job_engine_name(enum job_engine e);
+const char *job_layout_name(enum job_layout l);
+bool job_rw_is_random(enum job_rw rw);
+bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads */
+bool job_rw_writes(const struct job_spec *job);  /* any writes */
+
+#endif
