@@ -1,0 +1,182 @@
+/* cli.c - see cli.h. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "result/result.h"
+
+void cli_err(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ssdbench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_output_init(struct cli_output *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->format = FMT_TEXT;
+    o->consent.option = "--destroy";
+}
+
+const char *cli_opt_value(const char *key, int *i, int argc, char **argv)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(key);
+    if (strncmp(a, key, n) != 0)
+        return NULL;
+    if (a[n] == '=')
+        return a + n + 1;
+    if (a[n] == 0 && *i + 1 < argc) {
+        (*i)++;
+        return argv[*i];
+    }
+    return NULL;
+}
+
+static int parse_format(const char *v, bool fio_words, enum cli_format *f)
+{
+    if (!strcmp(v, "text") || !strcmp(v, "normal"))
+        *f = FMT_TEXT;
+    else if (!strcmp(v, "json"))
+        *f = fio_words ? FMT_FIO_JSON : FMT_JSON;
+    else if (!strcmp(v, "csv"))
+        *f = FMT_CSV;
+    else if (!strcmp(v, "fio-json"))
+        *f = FMT_FIO_JSON;
+    else if (!strcmp(v, "json+") || !strcmp(v, "fio-json+"))
+        *f = FMT_FIO_JSON_PLUS;
+    else
+        return -1;
+    return 0;
+}
+
+int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
+{
+    const char *v;
+    int save = *i;
+    if ((v = cli_opt_value("--format", i, argc, argv))) {
+        if (parse_format(v, false, &o->format) < 0) {
+            cli_err("--format: unknown format '%s' (use text, json, csv, fio-json or fio-json+)", v);
+            return -1;
+        }
+        return 1;
+    }
+    *i = save;
+    if ((v = cli_opt_value("--output-format", i, argc, argv))) {
+        if (parse_format(v, true, &o->format) < 0) {
+            cli_err("--output-format: unknown format '%s' (use normal, json or json+)", v);
+            return -1;
+        }
+        return 1;
+    }
+    *i = save;
+    if ((v = cli_opt_value("--output", i, argc, argv)) || (*i = save, v = cli_opt_value("-o", i, argc, argv))) {
+        o->output = v;
+        return 1;
+    }
+    *i = save;
+    if ((v = cli_opt_value("--result", i, argc, argv))) {
+        o->result = v;
+        return 1;
+    }
+    *i = save;
+    if ((v = cli_opt_value("--destroy", i, argc, argv))) {
+        if (o->consent.n >= GUARD_MAX_CONSENT) {
+            cli_err("--destroy: at most %d paths", GUARD_MAX_CONSENT);
+            return -1;
+        }
+        o->consent.paths[o->consent.n++] = v;
+        return 1;
+    }
+    *i = save;
+    if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
+        o->quiet = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* fio-shaped JSON is provided by output/fio_json.c when built in. */
+int render_fio_json(FILE *f, const cJSON *doc, bool plus) __attribute__((weak));
+
+int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
+{
+    char err[512];
+    if (o->result && result_write(doc, o->result, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = status ? status : CLI_EXIT_FAIL;
+    }
+    if (o->format == FMT_JSON) {
+        if (result_write(doc, o->output ? o->output : "-", err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            return status ? status : CLI_EXIT_FAIL;
+        }
+        return status;
+    }
+    FILE *f = stdout;
+    if (o->output && strcmp(o->output, "-") != 0) {
+        f = fopen(o->output, "w");
+        if (!f) {
+            cli_err("%s: cannot write: %s", o->output, strerror(errno));
+            return status ? status : CLI_EXIT_FAIL;
+        }
+    }
+    switch (o->format) {
+    case FMT_TEXT: render_text(f, doc, ro); break;
+    case FMT_CSV: render_csv(f, doc); break;
+    case FMT_FIO_JSON:
+    case FMT_FIO_JSON_PLUS:
+        if (render_fio_json)
+            render_fio_json(f, doc, o->format == FMT_FIO_JSON_PLUS);
+        else
+            cli_err("fio-shaped JSON output is not built into this ssdbench");
+        break;
+    case FMT_JSON: break;
+    }
+    if (f != stdout && fclose(f) != 0) {
+        cli_err("%s: cannot write: %s", o->output, strerror(errno));
+        return status ? status : CLI_EXIT_FAIL;
+    }
+    fflush(stdout);
+    return status;
+}
+
+static unsigned edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 99;
+    unsigned d[64][64];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            unsigned x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
+            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
+        }
+    return d[la][lb];
+}
+
+const char *cli_suggest(const char *s, const char *const *names)
+{
+    const char *best = NULL;
+    unsigned bd = 99;
+    for (unsigned i = 0; names[i]; i++) {
+        unsigned d = edit_distance(s, names[i]);
+        if (d < bd) {
+            bd = d;
+            best = names[i];
+        }
+    }
+    return bd <= 3 ? best : NULL;
+}

@@ -1,0 +1,198 @@
+/* cmd_act_analyze.c - argument parsing and output for `ssdbench act-analyze`.
+ * Options are act_latency.py's (-l is accepted too, so its command lines
+ * work unchanged); the analysis itself lives in workload/act_analyze.c. */
+#include "cli/cmd_act_analyze.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/act_text.h"
+#include "workload/act_analyze.h"
+
+static const char usage[] =
+    "usage: ssdbench act-analyze LOG [-t SLICE] [-s START] [-n N] [-e EVERY] [-h NAME]... [-x]\n"
+    "\n"
+    "Tabulates an ACT raw log (written by `ssdbench act` or by Aerospike ACT) the way\n"
+    "ACT's act_latency.py does: per time slice, the percentage of operations that took\n"
+    "at least 2^i milliseconds (microseconds if the log has microsecond histograms),\n"
+    "then the avg and max rows. For runs of 24 h or more it adds the certification\n"
+    "verdict: PASS only if every hour of 'reads' has below 5% >= 1 ms, 1% >= 8 ms and\n"
+    "0.1% >= 64 ms.\n"
+    "\n"
+    "  LOG, -l, --log LOG          the log file\n"
+    "  -t, --slice SECONDS         slice length, rounded up to the report interval (3600)\n"
+    "  -s, --start-bucket I        first threshold column, 2^I units (0; at most 16)\n"
+    "  -n, --num-buckets N         number of threshold columns (7)\n"
+    "  -e, --every-nth E           show every E-th threshold (1); -n 3 -e 3 gives 1/8/64\n"
+    "  -h, --histogram NAME        histogram to tabulate (reads); repeat for side-by-side\n"
+    "                              tables, e.g. -h reads -h large-block-writes\n"
+    "  -x, --extra                 add a rate column (ops/s over the slice)\n"
+    "      --help                  this text\n"
+    "\n"
+    "Exit status: 0 analysed (PASS, or no verdict for runs under 24 h), 1 FAIL\n"
+    "(a limit reached, or the run stopped early), 2 bad usage or log.\n";
+
+static int bad(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "ssdbench act-analyze: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool parse_num(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+    if (!s || !isdigit((unsigned char)*s))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*end || errno || v < min || v > max)
+        return false;
+    *out = (unsigned)v;
+    return true;
+}
+
+struct optdef {
+    char s;
+    const char *l, *l2;   /* long name, and act_latency.py's spelling */
+    bool arg;
+};
+
+static const struct optdef defs[] = {
+    {'l', "log", NULL, true},         {'t', "slice", NULL, true},
+    {'s', "start-bucket", "start_bucket", true},
+    {'n', "num-buckets", "num_buckets", true},
+    {'e', "every-nth", "every_nth", true},
+    {'h', "histogram", NULL, true},   {'x', "extra", NULL, false},
+};
+
+/* Finds the option at argv[*i]; sets *val for options with an argument
+ * (attached, after '=', or the next word). Returns the short letter, '?' for
+ * unknown, ':' for a missing value, 0 for a plain word. */
+static char next_opt(int argc, char **argv, int *i, const char **val)
+{
+    const char *a = argv[*i];
+    *val = NULL;
+    if (a[0] != '-' || !a[1])
+        return 0;
+    const struct optdef *d = NULL;
+    const char *rest = NULL;
+    if (a[1] == '-') {
+        const char *name = a + 2, *eq = strchr(name, '=');
+        size_t n = eq ? (size_t)(eq - name) : strlen(name);
+        for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++) {
+            if ((strlen(defs[k].l) == n && !strncmp(defs[k].l, name, n)) ||
+                (defs[k].l2 && strlen(defs[k].l2) == n && !strncmp(defs[k].l2, name, n)))
+                d = &defs[k];
+        }
+        if (!d || (eq && !d->arg))
+            return '?';
+        rest = eq ? eq + 1 : NULL;
+    } else {
+        for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++)
+            if (defs[k].s == a[1])
+                d = &defs[k];
+        if (!d || (!d->arg && a[2]))
+            return '?';
+        rest = a[2] ? a + 2 : NULL;
+    }
+    if (d->arg) {
+        if (!rest) {
+            if (*i + 1 >= argc)
+                return ':';
+            rest = argv[++*i];
+        }
+        *val = rest;
+    }
+    return d->s;
+}
+
+int cmd_act_analyze(int argc, char **argv)
+{
+    struct act_analyze_opts o;
+    act_analyze_opts_default(&o);
+    const char *log = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        const char *val;
+        const char *opt = argv[i];
+        char c = next_opt(argc, argv, &i, &val);
+        switch (c) {
+        case 0:
+        case 'l':
+            if (log)
+                return bad("two logs given ('%s' and '%s'); analyse one at a time", log,
+                           c ? val : opt);
+            log = c ? val : opt;
+            break;
+        case 't':
+            if (!parse_num(val, 1, 100u * 86400, &o.slice_sec))
+                return bad("%s %s: slice must be a whole number of seconds from 1", opt, val);
+            break;
+        case 's':
+            if (!parse_num(val, 0, ACT_TABLE_BUCKETS - 1, &o.start_bucket))
+                return bad("%s %s: start bucket must be 0 to 16", opt, val);
+            break;
+        case 'n':
+            if (!parse_num(val, 1, 64, &o.num_buckets))
+                return bad("%s %s: number of buckets must be 1 to 64", opt, val);
+            break;
+        case 'e':
+            if (!parse_num(val, 1, 64, &o.every_nth))
+                return bad("%s %s: every-nth must be 1 to 64", opt, val);
+            break;
+        case 'h':
+            if (o.nhist == ACT_MAX_TABLES)
+                return bad("%s %s: at most 8 histograms", opt, val);
+            if (!*val || strlen(val) >= ACT_HIST_NAME_MAX)
+                return bad("%s '%s': histogram name empty or too long", opt, val);
+            snprintf(o.hist[o.nhist++], ACT_HIST_NAME_MAX, "%s", val);
+            break;
+        case 'x':
+            o.extra = true;
+            break;
+        case ':':
+            return bad("%s needs a value%s", opt, " (see --help)");
+        default:
+            return bad("unknown option '%s'%s", opt, " (see --help)");
+        }
+    }
+    if (!log)
+        return bad("no log given%s%s", " (usage: ssdbench act-analyze LOG [options]; ",
+                   "see --help)");
+
+    struct act_analysis a;
+    char err[512];
+    int rc = act_analyze_file(log, &o, &a, err, sizeof(err));
+    if (rc) {
+        fprintf(stderr, "ssdbench act-analyze: %s\n", err);
+        return 2;
+    }
+    act_text_header(stdout, log, &a);
+    int rows = act_text_tables(stdout, &a);
+    int exit_code = a.verdict.status == ACT_VERDICT_FAIL ? 1 : 0;
+    if (rows == 0) {
+        fflush(stdout);
+        fprintf(stderr, "ssdbench act-analyze: %s: could not find %u seconds of data "
+                        "(last full report: after %u sec); try a shorter -t\n",
+                log, a.slice_sec, a.info.last_elapsed);
+        if (exit_code == 0)
+            exit_code = 2;
+    }
+    printf("\n");
+    act_text_verdict(stdout, &a);
+    act_analysis_free(&a);
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "ssdbench act-analyze: error writing the output\n");
+        return 2;
+    }
+    return exit_code;
+}

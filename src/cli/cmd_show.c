@@ -1,0 +1,55 @@
+/* cmd_show.c - `ssdbench show RESULT.json`: re-renders a saved result in any
+ * output format without re-running anything. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "result/result.h"
+
+int cmd_show(int argc, char **argv)
+{
+    struct cli_output out;
+    cli_output_init(&out);
+    const char *path = NULL;
+    bool summary_only = false;
+    for (int i = 1; i < argc; i++) {
+        int c = cli_output_option(&i, argc, argv, &out);
+        if (c < 0)
+            return CLI_EXIT_USAGE;
+        if (c > 0)
+            continue;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: ssdbench show [--format text|json|csv|fio-json|fio-json+] [--summary] "
+                   "[-o FILE] RESULT.json\n");
+            return 0;
+        }
+        if (!strcmp(argv[i], "--summary")) {
+            summary_only = true;
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1]) {
+            cli_err("show: unknown option '%s' (see ssdbench show --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        if (path) {
+            cli_err("show: one result file at a time (got '%s' and '%s')", path, argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        path = argv[i];
+    }
+    if (!path) {
+        cli_err("show: which result? usage: ssdbench show RESULT.json");
+        return CLI_EXIT_USAGE;
+    }
+    char err[512];
+    cJSON *doc = result_load(path, err, sizeof(err));
+    if (!doc) {
+        cli_err("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    struct render_opts ro = {.summary = true, .details = !summary_only};
+    int rc = cli_emit(doc, &out, &ro, 0);
+    cJSON_Delete(doc);
+    return rc;
+}

@@ -1,0 +1,11 @@
+/* commands.h - the subcommands main() dispatches to. Each takes argv with
+ * argv[0] = its own name and returns the process exit status. */
+#ifndef SSDBENCH_COMMANDS_H
+#define SSDBENCH_COMMANDS_H
+
+#include "cli/cmd_act_analyze.h"
+
+int cmd_run(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+#endif

@@ -1,0 +1,59 @@
+/* main.c - ssdbench's entry point: dispatches to one subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+
+struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"run", cmd_run, "run fio-style jobs (options, job files, or the built-in quick grid)"},
+    {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
+    {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: ssdbench COMMAND [options]\n\ncommands:\n");
+    for (unsigned i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'ssdbench COMMAND --help' describes a command's options; man ssdbench has them all.\n"
+               "Other options: --version, --help.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+        printf("ssdbench %s\n", SSDBENCH_VERSION);
+        return 0;
+    }
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (unsigned i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(cmd, commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    const char *names[NCOMMANDS + 1];
+    for (unsigned i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    names[NCOMMANDS] = NULL;
+    const char *s = cli_suggest(cmd, names);
+    if (s)
+        cli_err("unknown command '%s' (did you mean '%s'?)", cmd, s);
+    else
+        cli_err("unknown command '%s' (see ssdbench --help)", cmd);
+    return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,347 @@
+/* options.c - the option table: every key of the job language as data (name,
+ * aliases, value form, field, range, help), plus the lookup, the generic
+ * setters for plain fields and the "did you mean" suggestion.
+ *
+ * Entries with a setter function are listed in options_int.h and written in
+ * options_set.c. Order in the table is the order of `ssdbench run --help`.
+ */
+#include "jobfile/options_int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "workload/spec_parse.h"
+
+#define JF(f) .off = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
+#define XF(f) .extra = true, .off = offsetof(struct job_extra, f), \
+              .size = sizeof(((struct job_extra *)0)->f)
+#define FN(f) .type = JOPT_FUNC, .set = jopt_set_##f
+#define SEC .unit_ns = SPEC_NS_PER_S
+#define U32MAX 4294967295ull
+#define TIME_MAX (365ull * 86400 * SPEC_NS_PER_S)
+
+static const struct job_opt opts[] = {
+    /* identity and targets */
+    {"name", {0}, FN(name), .arg = "str", .help = "job name (a section name in job files; --name starts a job on the command line)"},
+    {"description", {0}, JOPT_STR, JF(description), .arg = "str", .help = "free text stored with the job"},
+    {"filename", {"target"}, FN(filename), .arg = "path[:path...]", .help = "files or block devices; ':' separates several targets, '\\:' is a literal colon"},
+    {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
+    {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
+    {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
+    {"create_on_open", {0}, JOPT_BOOL, XF(create_on_open), .arg = "bool", .help = "accepted for fio compatibility; files are created before the run"},
+    {"allow_mounted_write", {0}, JOPT_BOOL, XF(allow_mounted_write), .arg = "bool", .help = "accepted for fio compatibility; ssdbench's write guard still applies"},
+
+    /* region and amount */
+    {"size", {0}, FN(size), .arg = "size|pct%", .help = "region of each target (per clone); 0 = to the end"},
+    {"offset", {0}, FN(offset), .arg = "size|pct%", .help = "start of the region"},
+    {"range", {0}, FN(range), .arg = "pct%|offset:length", .help = "region as a share of the target, or offset and length (each may be pct%)"},
+    {"offset_increment", {0}, JOPT_SIZE, JF(offset_increment), .max = UINT64_MAX, .arg = "size", .help = "extra offset for each further clone"},
+    {"io_size", {0}, JOPT_SIZE, JF(io_limit), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O per worker, independent of the region (io-size)"},
+    {"filesize", {0}, JOPT_SIZE, JF(file_size), .max = UINT64_MAX, .arg = "size", .help = "size to create missing regular files with"},
+    {"loops", {0}, JOPT_UINT, JF(loops), .min = 1, .max = U32MAX, .arg = "int", .help = "repeat the size-bounded pass this many times"},
+
+    /* direction mix */
+    {"rw", {"readwrite"}, FN(rw), .arg = "mode[:N]", .help = "read write randread randwrite rw randrw; :N = I/Os per random offset, or bytes skipped for sequential"},
+    {"rw_sequencer", {0}, FN(rw_sequencer), .arg = "sequential", .help = "how rw=...:N is applied (sequential only)"},
+    {"rwmixread", {0}, FN(rwmixread), .arg = "pct", .help = "percent of reads in mixed modes (default 50)"},
+    {"rwmixwrite", {0}, FN(rwmixwrite), .arg = "pct", .help = "percent of writes in mixed modes"},
+    {"percentage_random", {0}, FN(pct_random), .arg = "pct", .help = "share of random offsets; the rest are sequential"},
+
+    /* block sizes */
+    {"bs", {"blocksize"}, FN(bs), .arg = "size[,size]", .help = "block size, per direction read,write (default 4k)"},
+    {"bsrange", {"blocksize_range"}, FN(bsrange), .arg = "lo-hi[,lo-hi]", .help = "uniform multiples of lo up to hi, as fio (stored as a bssplit)"},
+    {"bssplit", {0}, FN(bssplit), .arg = "size/pct:...[,...]", .help = "block-size mix in percent of I/Os; blank percents share the rest"},
+    {"blockalign", {"ba"}, FN(blockalign), .arg = "size[,size]", .help = "offset alignment (default: the smallest block size)"},
+
+    /* concurrency and I/O path */
+    {"iodepth", {0}, JOPT_UINT, JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
+    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os submitted at once (0 = iodepth)"},
+    {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
+    {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
+    {"thread", {0}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
+    {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|psync|null", .help = "I/O engine; sync and pvsync run as psync"},
+    {"direct", {0}, JOPT_BOOL, JF(direct), .arg = "bool", .help = "O_DIRECT"},
+    {"buffered", {0}, JOPT_BOOL, JF(direct), .negate = true, .arg = "bool", .help = "the opposite of direct"},
+    {"sync", {0}, FN(sync), .bare = true, .arg = "bool|none|sync|dsync", .help = "open with O_DSYNC (fio's O_SYNC is run as O_DSYNC)"},
+
+    /* time */
+    {"runtime", {0}, JOPT_TIME, JF(runtime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "run time limit (bare number = seconds)"},
+    {"time_based", {0}, JOPT_BOOL, JF(time_based), .arg = "bool", .help = "loop over the region until runtime ends"},
+    {"ramp_time", {"ramp"}, JOPT_TIME, JF(ramp_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "warm-up whose results are discarded"},
+    {"startdelay", {0}, JOPT_TIME, JF(startdelay_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "wait before starting the job"},
+
+    /* pacing */
+    {"rate", {0}, FN(rate), .arg = "size[,size]", .help = "bytes/s per worker and direction, turned into I/Os per second with the mean block size"},
+    {"rate_iops", {0}, FN(rate_iops), .arg = "int[,int]", .help = "I/Os per second per worker and direction (rate-iops)"},
+    {"rate_process", {0}, FN(rate_process), .arg = "linear", .help = "pacing process (linear only)"},
+
+    /* offsets */
+    {"random_distribution", {"distribution"}, FN(distribution), .arg = "random|zipf:t|pareto:h|normal:s|zoned:a/r:...", .help = "offset distribution (uniform = random)"},
+    {"norandommap", {0}, JOPT_BOOL, XF(norandommap), .arg = "bool", .help = "accepted for fio compatibility; no random map is ever kept"},
+    {"randrepeat", {0}, FN(randrepeat), .bare = true, .arg = "bool", .help = "1 = fio's fixed seed, 0 = a new seed every run"},
+    {"randseed", {"seed"}, FN(randseed), .arg = "int", .help = "seed of the offset and data generators"},
+
+    /* write data */
+    {"buffer", {0}, FN(buffer), .arg = "random|zero|compressible:pct", .help = "write buffer contents"},
+    {"refill_buffers", {0}, JOPT_BOOL, JF(refill_buffers), .arg = "bool", .help = "new random data before every write"},
+    {"buffer_compress_percentage", {0}, FN(compress), .arg = "pct", .help = "make write data compressible by this share"},
+    {"zero_buffers", {0}, FN(zero_buffers), .bare = true, .arg = "bool", .help = "write zeroes"},
+
+    /* durability */
+    {"fsync", {0}, JOPT_UINT, JF(fsync_every), .max = U32MAX, .arg = "int", .help = "fsync after this many writes (0 = never)"},
+    {"fdatasync", {0}, JOPT_UINT, JF(fdatasync_every), .max = U32MAX, .arg = "int", .help = "fdatasync after this many writes"},
+    {"end_fsync", {0}, JOPT_BOOL, JF(end_fsync), .arg = "bool", .help = "fsync when the job ends"},
+
+    /* groups */
+    {"stonewall", {"wait_for_previous"}, JOPT_BOOL, JF(stonewall), .arg = "bool", .help = "wait for earlier jobs; starts a new reporting group"},
+    {"new_group", {0}, JOPT_BOOL, XF(new_group), .arg = "bool", .help = "start a new reporting group"},
+    {"group_reporting", {0}, JOPT_BOOL, JF(group_reporting), .arg = "bool", .help = "report the group's jobs as one"},
+
+    /* reporting and logs */
+    {"interval", {0}, JOPT_TIME, JF(interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = 86400 * SPEC_NS_PER_S, .arg = "time", .help = "step of the per-interval series (bare number = seconds)"},
+    {"percentile_list", {"percentiles"}, FN(percentiles), .arg = "p[:p...]", .help = "latency percentiles to report, ':' or ',' separated"},
+    {"write_lat_log", {0}, FN(log), JF(lat_log), .bare = true, .arg = "[name]", .help = "write fio latency logs name_{slat,clat,lat}.N.log"},
+    {"write_bw_log", {0}, FN(log), JF(bw_log), .bare = true, .arg = "[name]", .help = "write a fio bandwidth log"},
+    {"write_iops_log", {0}, FN(log), JF(iops_log), .bare = true, .arg = "[name]", .help = "write a fio IOPS log"},
+    {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
+    {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
+
+    /* steady state */
+    {"steadystate", {"ss"}, FN(steadystate), .arg = "iops|bw|lat[_slope]:limit[%]", .help = "stop when the metric is steady (fio rule)"},
+    {"ss_dur", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "steady-state window length"},
+    {"ss_ramp", {0}, JOPT_TIME, XF(ss.ramp_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "time before steady-state samples count"},
+    {"ss_interval", {0}, JOPT_TIME, XF(ss.interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = TIME_MAX, .arg = "time", .help = "steady-state sample step (default 1s)"},
+
+    /* parsing */
+    {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+/* fio options ssdbench knows but does not implement: reported as unsupported
+ * (a warning with ignore_unsupported) rather than as typos. */
+static const char *const fio_unsupported[] = {
+    "verify", "do_verify", "verify_backlog", "verify_fatal", "verify_pattern", "verify_interval",
+    "verify_offset", "verify_only", "verify_async", "verify_dump", "verify_state_save",
+    "verify_state_load", "nrfiles", "openfiles", "file_service_type", "filename_format",
+    "unique_filename", "opendir", "thinktime", "thinktime_blocks", "thinktime_spin",
+    "thinktime_blocks_type", "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
+    "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
+    "exitall", "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
+    "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat", "disable_slat",
+    "disable_bw_measurement", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
+    "log_offset", "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
+    "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
+    "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
+    "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
+    "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
+    "bs_is_seq_rand", "random_generator", "softrandommap", "buffer_pattern", "dedupe_percentage",
+    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
+    "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
+    "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit", "continue_on_error",
+    "ignore_error", "error_dump", "ramp_size", "serialize_overlap", "io_submit_mode", "lockfile",
+    "flow", "flow_id", "flow_watermark", "flow_sleep", "read_iolog", "write_iolog", "replay_no_stall",
+    "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun", "fill_device",
+    "fill_fs", "file_append", "create_serialize", "create_fsync", "create_only",
+    "allow_file_create", "unified_rw_reporting", "stats", "sync_file_range", "fadvise_hint",
+    "iodepth_low", "iodepth_batch_complete_max", "size_increment", "number_ios", "ioengine_args",
+    "userspace_reap", "offset_align", "random_center", "wait_for", "readonly", "uid", "gid",
+    "experimental_verify", "kernel_sched", "steadystate_check_interval", "job_max_open_zones",
+    "zone_reset_threshold", "zone_reset_frequency", "dedupe_mode", "dedupe_working_set_percentage",
+    "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
+};
+
+/* '-' and '_' are the same character and case does not matter. */
+static int key_cmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = *a == '-' ? '_' : tolower((unsigned char)*a);
+        int y = *b == '-' ? '_' : tolower((unsigned char)*b);
+        if (x != y || !x)
+            return x - y;
+    }
+}
+
+const struct job_opt *job_option_find(const char *key)
+{
+    for (unsigned i = 0; i < NOPTS; i++) {
+        if (!key_cmp(key, opts[i].name))
+            return &opts[i];
+        for (unsigned a = 0; a < 3 && opts[i].alias[a]; a++)
+            if (!key_cmp(key, opts[i].alias[a]))
+                return &opts[i];
+    }
+    return NULL;
+}
+
+const struct job_opt *job_option_table(unsigned *n)
+{
+    *n = NOPTS;
+    return opts;
+}
+
+static unsigned edit_distance(const char *a, const char *b)
+{
+    unsigned la = (unsigned)strlen(a), lb = (unsigned)strlen(b);
+    unsigned row[128];
+    if (la > 100 || lb > 100)
+        return 1000;
+    for (unsigned j = 0; j <= lb; j++)
+        row[j] = j;
+    for (unsigned i = 1; i <= la; i++) {
+        unsigned prev = row[0];
+        row[0] = i;
+        for (unsigned j = 1; j <= lb; j++) {
+            int ca = a[i - 1] == '-' ? '_' : tolower((unsigned char)a[i - 1]);
+            int cb = b[j - 1] == '-' ? '_' : tolower((unsigned char)b[j - 1]);
+            unsigned sub = prev + (ca != cb);
+            unsigned del = row[j] + 1, ins = row[j - 1] + 1;
+            prev = row[j];
+            row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    }
+    return row[lb];
+}
+
+const char *job_option_suggest(const char *key)
+{
+    const char *best = NULL;
+    unsigned bestd = ~0u;
+    for (unsigned i = 0; i < NOPTS; i++) {
+        const char *names[4] = {opts[i].name, opts[i].alias[0], opts[i].alias[1], opts[i].alias[2]};
+        for (unsigned k = 0; k < 4 && names[k]; k++) {
+            unsigned d = edit_distance(key, names[k]);
+            if (d < bestd) {
+                bestd = d;
+                best = names[k];
+            }
+        }
+    }
+    /* a suggestion more different than this is noise */
+    return bestd <= 2 + strlen(key) / 4 ? best : NULL;
+}
+
+void job_extra_defaults(struct job_extra *x)
+{
+    memset(x, 0, sizeof(*x));
+    x->kb_base = 1024;
+    x->randrepeat = -1;
+    x->numjobs = 1;
+    steady_fio_defaults(&x->ss.cfg);
+    x->ss.interval_ns = SPEC_NS_PER_S;
+}
+
+static void fmt_bound(const struct job_opt *o, uint64_t v, char *buf, size_t len)
+{
+    if (o->type == JOPT_TIME && v % SPEC_NS_PER_S == 0)
+        snprintf(buf, len, "%llus", (unsigned long long)(v / SPEC_NS_PER_S));
+    else if (o->type == JOPT_TIME)
+        snprintf(buf, len, "%llums", (unsigned long long)(v / SPEC_NS_PER_MS));
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+static int set_plain(const struct job_opt *o, struct job_opt_ctx *c, const char *v)
+{
+    char *base = o->extra ? (char *)c->x : (char *)c->job;
+    void *field = base + o->off;
+    uint64_t n = 0;
+    int rc = 0;
+
+    switch (o->type) {
+    case JOPT_BOOL: {
+        bool b;
+        if ((rc = spec_parse_bool(v, &b, c->err, c->errlen)))
+            return jopt_prefix(c, rc);
+        *(bool *)field = o->negate ? !b : b;
+        return 0;
+    }
+    case JOPT_STR:
+        if (strlen(v) >= o->size)
+            return jopt_fail(c, -EINVAL, "value '%.40s...' is longer than %zu characters", v, o->size - 1);
+        strcpy((char *)field, v);
+        return 0;
+    case JOPT_UINT:
+        rc = spec_parse_u64(v, &n, c->err, c->errlen);
+        break;
+    case JOPT_SIZE:
+        rc = spec_parse_size(v, c->x->kb_base, &n, c->err, c->errlen);
+        break;
+    case JOPT_TIME:
+        rc = spec_parse_time(v, o->unit_ns, &n, c->err, c->errlen);
+        break;
+    default:
+        return jopt_fail(c, -EINVAL, "internal: bad option type");
+    }
+    if (rc)
+        return jopt_prefix(c, rc);
+    if (n < o->min || n > o->max) {
+        char lo[32], hi[32];
+        fmt_bound(o, o->min, lo, sizeof(lo));
+        fmt_bound(o, o->max, hi, sizeof(hi));
+        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed %s..%s)", v, lo, hi);
+    }
+    if (o->size == sizeof(unsigned))
+        *(unsigned *)field = (unsigned)n;
+    else
+        *(uint64_t *)field = n;
+    return 0;
+}
+
+int job_set_option(struct job_spec *job, struct job_extra *extra, const char *key,
+                   const char *value, char *err, size_t errlen)
+{
+    const struct job_opt *o = job_option_find(key);
+    struct job_opt_ctx c = {.job = job, .x = extra, .key = key, .err = err, .errlen = errlen};
+
+    if (!o) {
+        for (unsigned i = 0; i < sizeof(fio_unsupported) / sizeof(fio_unsupported[0]); i++)
+            if (!key_cmp(key, fio_unsupported[i]))
+                return snprintf(err, errlen, "fio option '%s' is not supported by ssdbench", key),
+                       -ENOTSUP;
+        const char *s = job_option_suggest(key);
+        if (s)
+            snprintf(err, errlen, "unknown option '%s' (did you mean '%s'?)", key, s);
+        else
+            snprintf(err, errlen, "unknown option '%s'", key);
+        return -ENOENT;
+    }
+    if (!value && o->type != JOPT_BOOL && !o->bare)
+        return jopt_fail(&c, -EINVAL, "needs a value (%s)", o->arg);
+
+    /* work on copies so a rejected value leaves the job as it was */
+    struct job_spec *tj = malloc(sizeof(*tj));
+    struct job_extra *tx = malloc(sizeof(*tx));
+    if (!tj || !tx) {
+        free(tj);
+        free(tx);
+        return jopt_fail(&c, -ENOMEM, "out of memory");
+    }
+    *tj = *job;
+    *tx = *extra;
+    c.job = tj;
+    c.x = tx;
+    int rc = o->type == JOPT_FUNC ? o->set(o, &c, value) : set_plain(o, &c, value ? value : "");
+    if (!rc) {
+        *job = *tj;
+        *extra = *tx;
+    }
+    free(tj);
+    free(tx);
+    return rc;
+}
+
+void job_option_print(FILE *f)
+{
+    for (unsigned i = 0; i < NOPTS; i++) {
+        const struct job_opt *o = &opts[i];
+        char names[96];
+        int n = snprintf(names, sizeof(names), "%s", o->name);
+        for (unsigned a = 0; a < 3 && o->alias[a] && n > 0 && (size_t)n < sizeof(names); a++)
+            n += snprintf(names + n, sizeof(names) - (size_t)n, ", %s", o->alias[a]);
+        fprintf(f, "  %-34s %-28s %s\n", names, o->arg, o->help);
+    }
+}

@@ -1,0 +1,124 @@
+/* options.h - the option table of ssdbench's job language.
+ *
+ * One table (options.c) maps every key - fio's names and ssdbench's own - onto
+ * struct job_spec, or onto struct job_extra for settings job.h has no field
+ * for. Job files, the `ssdbench run` command line and built-in profiles all
+ * set options through job_set_option(), so a key means the same thing
+ * everywhere and `ssdbench run --help` prints the same table.
+ *
+ * Keys are case-insensitive and '-' equals '_' (rate-iops = rate_iops). Some
+ * options depend on others whatever their order (rate needs the final block
+ * sizes and mix, filename needs directory, percentage_random needs rw), so a
+ * job is complete only after job_option_finalize().
+ */
+#ifndef SSDBENCH_OPTIONS_H
+#define SSDBENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "workload/job.h"
+#include "workload/steady.h"
+
+/* fio's seed for randrepeat=1 without randseed (FIO_RANDSEED). */
+#define JOB_FIO_RANDSEED 0xb1899bedull
+
+/* fio steady-state settings (steadystate=, ss_dur, ss_ramp, ss_interval). */
+struct job_ss {
+    bool set;                /* steadystate= or ss_dur given */
+    struct steady_cfg cfg;   /* rule, metric, limit; window/skip after finalize */
+    uint64_t dur_ns;         /* ss_dur; detection runs only when > 0 */
+    uint64_t ramp_ns;        /* ss_ramp */
+    uint64_t interval_ns;    /* ss_interval, default 1 s */
+};
+
+/* Per-job settings with no field in struct job_spec, kept beside each job
+ * (jobfile.extra[i] belongs to jobfile.jobs[i]). Plain data, copied by value. */
+struct job_extra {
+    char section[JOB_NAME_MAX];  /* section name as written; name= may differ */
+    unsigned kb_base;            /* 1024 or 1000, for this job's later values */
+    struct job_ss ss;
+
+    /* rate= and rate_iops= per direction as written (0 = no limit); turned
+     * into job.rate_iops by job_option_finalize() */
+    uint64_t rate_bytes[DIR_COUNT];
+    uint64_t rate_iops[DIR_COUNT];
+
+    char directory[JOB_PATH_MAX];  /* fio directory=, may be a ':' list */
+    unsigned numjobs;              /* numjobs as written (see job_option_finalize) */
+    bool files_per_clone;          /* no filename: one file per clone was made */
+
+    int randrepeat;                /* -1 not given, else 0/1 */
+    bool randseed_set;
+    bool pct_random_set;           /* percentage_random given explicitly */
+    bool new_group;
+    bool log_default[3];           /* bare write_lat/bw/iops_log: name after the job */
+
+    /* accepted for compatibility, no effect on how ssdbench runs */
+    bool thread;                   /* ssdbench always runs workers as threads */
+    bool norandommap;              /* ssdbench never keeps a random map */
+    bool allow_mounted_write;      /* the destructive-write guard still applies */
+    bool create_on_open;
+};
+
+/* Value forms, for the help table and the generic setters. */
+enum job_opt_type {
+    JOPT_BOOL,   /* bool; a bare key is true */
+    JOPT_UINT,   /* unsigned, plain integer in [min, max] */
+    JOPT_SIZE,   /* uint64_t bytes with units, in [min, max] */
+    JOPT_TIME,   /* uint64_t ns; a bare number is in unit_ns */
+    JOPT_STR,    /* char array */
+    JOPT_FUNC,   /* a setter function */
+};
+
+struct job_opt_ctx;
+
+struct job_opt {
+    const char *name;
+    const char *alias[3];
+    enum job_opt_type type;
+    bool extra;               /* field lives in struct job_extra */
+    bool negate;              /* JOPT_BOOL stored inverted (buffered = !direct) */
+    bool bare;                /* JOPT_FUNC accepts a bare key (value NULL) */
+    size_t off, size;         /* field offset and size */
+    uint64_t min, max;        /* JOPT_UINT / JOPT_SIZE / JOPT_TIME range */
+    uint64_t unit_ns;         /* JOPT_TIME default unit */
+    int (*set)(const struct job_opt *o, struct job_opt_ctx *c, const char *val);
+    const char *arg;          /* value form in help, e.g. "size[,size]" */
+    const char *help;
+};
+
+/* Sets defaults for the side struct: kb_base 1024, randrepeat not given,
+ * ss_interval 1 s, numjobs 1. */
+void job_extra_defaults(struct job_extra *x);
+
+/* Applies one option. value NULL means a bare key (booleans become true).
+ * Returns 0; -ENOENT for an unknown key ("unknown option 'xyz' (did you mean
+ * 'abc'?)"); -ENOTSUP for a fio key or value ssdbench cannot honour; -EINVAL
+ * for a bad value (the message names key, value and the allowed form/range).
+ * On error the job is unchanged. */
+int job_set_option(struct job_spec *job, struct job_extra *extra, const char *key,
+                   const char *value, char *err, size_t errlen);
+
+/* Completes a job after all its options are set: percentage_random default
+ * from rw, rate/rate_iops into rate_iops, directory into the target paths,
+ * the default file names, log names, randrepeat/randseed, steady-state window.
+ * Without filename/target and unless no_default_files, the targets are fio's
+ * default files DIRECTORY/NAME.J.0 for every clone J; for the jbod layout that
+ * means numjobs targets with numjobs = 1 (extra->numjobs keeps the number
+ * written and extra->files_per_clone is set). 0 or -EINVAL with a message. */
+int job_option_finalize(struct job_spec *job, struct job_extra *extra, bool no_default_files,
+                        char *err, size_t errlen);
+
+/* The table entry for a key (name or alias, '-' = '_'), or NULL. */
+const struct job_opt *job_option_find(const char *key);
+/* The table itself, for help and documentation. */
+const struct job_opt *job_option_table(unsigned *n);
+/* The known name nearest to key by edit distance, or NULL when none is close. */
+const char *job_option_suggest(const char *key);
+/* Prints the table: one line per option (name, aliases, value form, help). */
+void job_option_print(FILE *f);
+
+#endif

@@ -1,0 +1,55 @@
+/* options_int.h - shared between the option table (options.c) and its
+ * setters (options_set.c). Not a public interface.
+ */
+#ifndef SSDBENCH_OPTIONS_INT_H
+#define SSDBENCH_OPTIONS_INT_H
+
+#include "jobfile/options.h"
+
+struct job_opt_ctx {
+    struct job_spec *job;
+    struct job_extra *x;
+    const char *key;      /* the key as the user wrote it, for messages */
+    char *err;
+    size_t errlen;
+};
+
+/* Writes "KEY: message" and returns rc. */
+int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Prefixes the message a value parser left in c->err with "KEY: ". */
+int jopt_prefix(struct job_opt_ctx *c, int rc);
+
+#define JOPT_SETTER(n) int jopt_set_##n(const struct job_opt *o, struct job_opt_ctx *c, const char *v)
+JOPT_SETTER(name);
+JOPT_SETTER(filename);
+JOPT_SETTER(size);
+JOPT_SETTER(offset);
+JOPT_SETTER(range);
+JOPT_SETTER(rw);
+JOPT_SETTER(rw_sequencer);
+JOPT_SETTER(rwmixread);
+JOPT_SETTER(rwmixwrite);
+JOPT_SETTER(bs);
+JOPT_SETTER(bsrange);
+JOPT_SETTER(bssplit);
+JOPT_SETTER(blockalign);
+JOPT_SETTER(engine);
+JOPT_SETTER(sync);
+JOPT_SETTER(rate);
+JOPT_SETTER(rate_iops);
+JOPT_SETTER(rate_process);
+JOPT_SETTER(distribution);
+JOPT_SETTER(randrepeat);
+JOPT_SETTER(randseed);
+JOPT_SETTER(pct_random);
+JOPT_SETTER(compress);
+JOPT_SETTER(zero_buffers);
+JOPT_SETTER(buffer);
+JOPT_SETTER(layout);
+JOPT_SETTER(log);
+JOPT_SETTER(percentiles);
+JOPT_SETTER(steadystate);
+JOPT_SETTER(kb_base);
+
+#endif

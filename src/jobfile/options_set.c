@@ -1,0 +1,526 @@
+/* options_set.c - the setters behind option-table entries that are more than
+ * "store this number", and job_option_finalize(), which resolves the options
+ * that depend on each other once a job is complete.
+ */
+#include "jobfile/options_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "workload/spec_parse.h"
+
+int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
+{
+    if (c->err && c->errlen) {
+        int n = snprintf(c->err, c->errlen, "%s: ", c->key);
+        if (n >= 0 && (size_t)n < c->errlen) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return rc;
+}
+
+int jopt_prefix(struct job_opt_ctx *c, int rc)
+{
+    char msg[512];
+    snprintf(msg, sizeof(msg), "%s", c->err ? c->err : "");
+    return jopt_fail(c, rc, "%s", msg);
+}
+
+#define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
+
+static bool rw_random(enum job_rw rw)
+{
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+}
+
+static bool rw_mixed(enum job_rw rw)
+{
+    return rw == RW_RW || rw == RW_RANDRW;
+}
+
+/* Splits a fio path list: ':' separates, "\:" is a literal colon, empty
+ * entries are skipped. Returns the count or -1 when cap is exceeded. */
+static int path_list(char *s, char **out, unsigned cap)
+{
+    unsigned n = 0;
+    char *start = s, *w = s;
+    for (char *r = s;; r++) {
+        if (*r == '\\' && r[1] == ':') {
+            *w++ = ':';
+            r++;
+            continue;
+        }
+        if (*r == ':' || *r == '\0') {
+            bool end = *r == '\0';
+            *w = '\0';
+            while (*start == ' ' || *start == '\t')
+                start++;
+            for (char *t = w; t > start && (t[-1] == ' ' || t[-1] == '\t');)
+                *--t = '\0';
+            if (*start) {
+                if (n == cap)
+                    return -1;
+                out[n++] = start;
+            }
+            if (end)
+                break;
+            start = w = r + 1;
+            continue;
+        }
+        *w++ = *r;
+    }
+    return (int)n;
+}
+
+JOPT_SETTER(name)
+{
+    size_t n = strlen(v);
+    if (n == 0 || n >= JOB_NAME_MAX)
+        return jopt_fail(c, -EINVAL, "job name '%.40s' must have 1 to %d characters", v,
+                         JOB_NAME_MAX - 1);
+    memcpy(c->job->name, v, n + 1);
+    return 0;
+}
+
+JOPT_SETTER(filename)
+{
+    char *copy = strdup(v), *paths[JOB_MAX_TARGETS];
+    if (!copy)
+        return jopt_fail(c, -ENOMEM, "out of memory");
+    int n = path_list(copy, paths, JOB_MAX_TARGETS);
+    int rc = 0;
+    if (n < 0)
+        rc = jopt_fail(c, -EINVAL, "more than %d files in '%.60s...'", JOB_MAX_TARGETS, v);
+    else if (n == 0)
+        rc = jopt_fail(c, -EINVAL, "no file name in '%s'", v);
+    for (int i = 0; !rc && i < n; i++) {
+        if (!strcmp(paths[i], "-"))
+            rc = jopt_fail(c, -ENOTSUP, "'-' (stdin/stdout) is not supported as a file");
+        else if (strlen(paths[i]) >= JOB_PATH_MAX)
+            rc = jopt_fail(c, -EINVAL, "path '%.60s...' is longer than %d characters", paths[i],
+                           JOB_PATH_MAX - 1);
+    }
+    if (!rc) {
+        c->job->ntargets = (unsigned)n;
+        for (int i = 0; i < n; i++)
+            strcpy(c->job->targets[i], paths[i]);
+    }
+    free(copy);
+    return rc;
+}
+
+JOPT_SETTER(size)
+{
+    PARSED(spec_parse_size_pct(v, c->x->kb_base, &c->job->size, &c->job->size_pct, c->err,
+                               c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(offset)
+{
+    uint64_t b;
+    double p;
+    PARSED(spec_parse_size_pct(v, c->x->kb_base, &b, &p, c->err, c->errlen));
+    if (p >= 100)
+        return jopt_fail(c, -EINVAL, "offset '%s' is out of range (a percentage must be under 100%%)", v);
+    c->job->offset = b;
+    c->job->offset_pct = p;
+    return 0;
+}
+
+JOPT_SETTER(range)
+{
+    char buf[SPEC_VALUE_MAX];
+    uint64_t ob = 0, lb = 0;
+    double op = 0, lp = 0;
+    if (strlen(v) >= sizeof(buf))
+        return jopt_fail(c, -EINVAL, "value is too long");
+    strcpy(buf, v);
+    char *colon = strchr(buf, ':');
+    if (colon) {
+        *colon = '\0';
+        PARSED(spec_parse_size_pct(buf, c->x->kb_base, &ob, &op, c->err, c->errlen));
+        PARSED(spec_parse_size_pct(colon + 1, c->x->kb_base, &lb, &lp, c->err, c->errlen));
+        if (op >= 100)
+            return jopt_fail(c, -EINVAL, "offset '%s' is out of range (a percentage must be under 100%%)",
+                             buf);
+    } else {
+        size_t n = strlen(buf);
+        if (n == 0 || buf[n - 1] != '%')
+            return jopt_fail(c, -EINVAL, "invalid range '%s' (expected PCT%% or OFFSET:LENGTH, e.g. 50%% or 1g:10g)", v);
+        PARSED(spec_parse_size_pct(buf, c->x->kb_base, &lb, &lp, c->err, c->errlen));
+    }
+    c->job->offset = ob;
+    c->job->offset_pct = op;
+    c->job->size = lb;
+    c->job->size_pct = lp;
+    return 0;
+}
+
+JOPT_SETTER(rw)
+{
+    PARSED(spec_parse_rw(v, c->x->kb_base, &c->job->rw, &c->job->rw_seq_nr, &c->job->seq_hole,
+                         c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(rw_sequencer)
+{
+    if (!strcasecmp(v, "sequential"))
+        return 0;
+    if (!strcasecmp(v, "identical"))
+        return jopt_fail(c, -ENOTSUP, "'identical' is not supported (only sequential)");
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected sequential)", v);
+}
+
+static int percent_int(struct job_opt_ctx *c, const char *v, unsigned *out)
+{
+    uint64_t n;
+    if (spec_parse_uint_in(v, 0, 100, &n, NULL, 0))
+        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..100)", v);
+    *out = (unsigned)n;
+    return 0;
+}
+
+JOPT_SETTER(rwmixread)
+{
+    unsigned p;
+    int rc = percent_int(c, v, &p);
+    if (!rc)
+        c->job->rwmixread = p;
+    return rc;
+}
+
+JOPT_SETTER(rwmixwrite)
+{
+    unsigned p;
+    int rc = percent_int(c, v, &p);
+    if (!rc)
+        c->job->rwmixread = 100 - p;
+    return rc;
+}
+
+JOPT_SETTER(bs)
+{
+    PARSED(spec_parse_bs(v, c->x->kb_base, c->job->bs, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(bsrange)
+{
+    PARSED(spec_parse_bsrange(v, c->x->kb_base, c->job->bs, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(bssplit)
+{
+    PARSED(spec_parse_bssplit(v, c->x->kb_base, c->job->bs, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(blockalign)
+{
+    PARSED(spec_parse_blockalign(v, c->x->kb_base, c->job->blockalign, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(engine)
+{
+    PARSED(spec_parse_engine(v, &c->job->engine, c->err, c->errlen));
+    return 0;
+}
+
+/* fio sync=1|0|none|sync|dsync; O_SYNC is run as O_DSYNC (same data path). */
+JOPT_SETTER(sync)
+{
+    bool b;
+    if (!v || !strcasecmp(v, "sync") || !strcasecmp(v, "dsync")) {
+        c->job->dsync = true;
+        return 0;
+    }
+    if (!strcasecmp(v, "none")) {
+        c->job->dsync = false;
+        return 0;
+    }
+    if (spec_parse_bool(v, &b, NULL, 0))
+        return jopt_fail(c, -EINVAL, "invalid value '%s' (expected 0, 1, none, sync or dsync)", v);
+    c->job->dsync = b;
+    return 0;
+}
+
+/* Per-direction integers, trim checked and dropped. */
+static int per_dir_u64(struct job_opt_ctx *c, const char *v, bool size, uint64_t max,
+                       uint64_t out[DIR_COUNT])
+{
+    char buf[SPEC_VALUE_MAX];
+    const char *f[SPEC_NDIRS];
+    uint64_t t[SPEC_NDIRS] = {0};
+    PARSED(spec_split_dirs(v, buf, sizeof(buf), f, c->err, c->errlen));
+    for (unsigned d = 0; d < SPEC_NDIRS; d++) {
+        if (!f[d])
+            continue;
+        if (size)
+            PARSED(spec_parse_size(f[d], c->x->kb_base, &t[d], c->err, c->errlen));
+        else
+            PARSED(spec_parse_uint_in(f[d], 0, max, &t[d], c->err, c->errlen));
+    }
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        if (f[d])
+            out[d] = t[d];
+    return 0;
+}
+
+JOPT_SETTER(rate)
+{
+    return per_dir_u64(c, v, true, 0, c->x->rate_bytes);
+}
+
+JOPT_SETTER(rate_iops)
+{
+    return per_dir_u64(c, v, false, UINT32_MAX, c->x->rate_iops);
+}
+
+JOPT_SETTER(rate_process)
+{
+    if (!strcasecmp(v, "linear"))
+        return 0;
+    if (!strcasecmp(v, "poisson"))
+        return jopt_fail(c, -ENOTSUP, "'poisson' is not supported: ssdbench paces I/Os evenly (linear)");
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear)", v);
+}
+
+JOPT_SETTER(distribution)
+{
+    PARSED(spec_parse_distribution(v, &c->job->dist, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(randrepeat)
+{
+    bool b;
+    PARSED(spec_parse_bool(v, &b, c->err, c->errlen));
+    c->x->randrepeat = b;
+    return 0;
+}
+
+JOPT_SETTER(randseed)
+{
+    uint64_t s;
+    PARSED(spec_parse_u64(v, &s, c->err, c->errlen));
+    c->job->seed = s;
+    c->job->seed_set = true;
+    c->x->randseed_set = true;
+    return 0;
+}
+
+JOPT_SETTER(pct_random)
+{
+    uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX};
+    int rc = per_dir_u64(c, v, false, 100, t);
+    if (rc)
+        return rc;
+    if (t[0] != UINT64_MAX && t[1] != UINT64_MAX && t[0] != t[1])
+        return jopt_fail(c, -ENOTSUP,
+                         "different values for reads and writes ('%s') are not supported", v);
+    c->job->pct_random = (unsigned)(t[0] != UINT64_MAX ? t[0] : t[1]);
+    c->x->pct_random_set = true;
+    return 0;
+}
+
+JOPT_SETTER(compress)
+{
+    unsigned p;
+    int rc = percent_int(c, v, &p);
+    if (rc)
+        return rc;
+    c->job->compress_pct = p;
+    c->job->buffer = p ? BUF_COMPRESSIBLE : BUF_RANDOM;
+    return 0;
+}
+
+JOPT_SETTER(zero_buffers)
+{
+    bool b;
+    PARSED(spec_parse_bool(v, &b, c->err, c->errlen));
+    if (b)
+        c->job->buffer = BUF_ZERO;
+    else if (c->job->buffer == BUF_ZERO)
+        c->job->buffer = BUF_RANDOM;
+    return 0;
+}
+
+JOPT_SETTER(buffer)
+{
+    PARSED(spec_parse_buffer(v, &c->job->buffer, &c->job->compress_pct, c->err, c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(layout)
+{
+    PARSED(spec_parse_layout(v, c->x->kb_base, &c->job->layout, &c->job->stripe_chunk, c->err,
+                             c->errlen));
+    if (c->job->layout == LAYOUT_STRIPE && c->job->stripe_chunk == 0)
+        c->job->stripe_chunk = 128 * 1024;
+    return 0;
+}
+
+/* write_lat_log / write_bw_log / write_iops_log: a name, or bare for the job name. */
+JOPT_SETTER(log)
+{
+    unsigned i = o->off == offsetof(struct job_spec, lat_log)  ? 0
+                 : o->off == offsetof(struct job_spec, bw_log) ? 1
+                                                               : 2;
+    char *field = (char *)c->job + o->off;
+    if (v && strlen(v) >= o->size)
+        return jopt_fail(c, -EINVAL, "log name '%.60s...' is longer than %zu characters", v,
+                         o->size - 1);
+    c->x->log_default[i] = !v || !*v;
+    strcpy(field, v ? v : "");
+    return 0;
+}
+
+JOPT_SETTER(percentiles)
+{
+    PARSED(spec_parse_percentiles(v, c->job->percentiles, &c->job->npercentiles, c->err,
+                                  c->errlen));
+    return 0;
+}
+
+JOPT_SETTER(steadystate)
+{
+    struct steady_cfg t = c->x->ss.cfg;
+    PARSED(steady_parse_fio(v, &t, c->err, c->errlen));
+    c->x->ss.cfg = t;
+    c->x->ss.set = true;
+    return 0;
+}
+
+JOPT_SETTER(kb_base)
+{
+    uint64_t b;
+    if (spec_parse_u64(v, &b, NULL, 0) || (b != 1000 && b != 1024))
+        return jopt_fail(c, -EINVAL, "invalid value '%s' (expected 1024 or 1000)", v);
+    c->x->kb_base = (unsigned)b;
+    return 0;
+}
+
+/* --- finalize --- */
+
+static double mean_bs(const struct job_bssplit *b)
+{
+    double sum = 0, w = 0;
+    for (unsigned i = 0; i < b->n; i++) {
+        sum += b->bs[i] * b->pct[i];
+        w += b->pct[i];
+    }
+    return w > 0 ? sum / w : 0;
+}
+
+/* fio limits each direction separately; one paced stream meets both limits
+ * when its total rate is the smallest limit divided by that direction's share. */
+static void finalize_rate(struct job_spec *job, const struct job_extra *x)
+{
+    double share[DIR_COUNT];
+    bool mixed = rw_mixed(job->rw);
+    bool reads = job->rw == RW_READ || job->rw == RW_RANDREAD;
+    share[DIR_READ] = mixed ? job->rwmixread / 100.0 : reads ? 1 : 0;
+    share[DIR_WRITE] = mixed ? 1 - share[DIR_READ] : reads ? 0 : 1;
+    double total = INFINITY;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        double iops = 0;
+        double m = mean_bs(&job->bs[d]);
+        if (x->rate_bytes[d] && m > 0)
+            iops = (double)x->rate_bytes[d] / m;
+        else if (x->rate_iops[d])
+            iops = (double)x->rate_iops[d];
+        if (iops > 0 && share[d] > 0 && iops / share[d] < total)
+            total = iops / share[d];
+    }
+    if (isfinite(total))
+        job->rate_iops = total;
+}
+
+static int finalize_targets(struct job_spec *job, struct job_extra *x, bool no_default_files,
+                            char *err, size_t errlen)
+{
+    char dirbuf[JOB_PATH_MAX], *dirs[JOB_MAX_TARGETS];
+    strcpy(dirbuf, x->directory);
+    int ndirs = path_list(dirbuf, dirs, JOB_MAX_TARGETS);
+    if (ndirs < 0)
+        return snprintf(err, errlen, "directory: more than %d directories", JOB_MAX_TARGETS), -EINVAL;
+
+    x->numjobs = job->numjobs;
+    if (job->ntargets == 0 && !no_default_files) {
+        /* fio's default: every clone gets its own file $jobname.$jobnum.$filenum */
+        unsigned n = job->numjobs ? job->numjobs : 1;
+        if (n > JOB_MAX_TARGETS)
+            return snprintf(err, errlen,
+                            "numjobs=%u without filename needs %u files (at most %d); give filename",
+                            n, n, JOB_MAX_TARGETS), -EINVAL;
+        for (unsigned j = 0; j < n; j++) {
+            char path[JOB_PATH_MAX + 32];
+            int len = snprintf(path, sizeof(path), "%s.%u.0", job->name, j);
+            if (len < 0 || len >= JOB_PATH_MAX)
+                return snprintf(err, errlen, "file name '%s.%u.0' is too long", job->name, j), -EINVAL;
+            strcpy(job->targets[j], path);
+        }
+        job->ntargets = n;
+        x->files_per_clone = true;
+        if (job->layout == LAYOUT_JBOD)
+            job->numjobs = 1;
+    }
+    if (ndirs == 0)
+        return 0;
+    for (unsigned i = 0; i < job->ntargets; i++) {
+        if (job->targets[i][0] == '/')
+            continue;
+        char path[2 * JOB_PATH_MAX + 2];
+        const char *d = dirs[i % (unsigned)ndirs];
+        size_t dl = strlen(d);
+        snprintf(path, sizeof(path), "%s%s%s", d, dl && d[dl - 1] == '/' ? "" : "/",
+                 job->targets[i]);
+        if (strlen(path) >= JOB_PATH_MAX)
+            return snprintf(err, errlen, "path '%.60s...' (directory + filename) is longer than %d characters",
+                            path, JOB_PATH_MAX - 1), -EINVAL;
+        strcpy(job->targets[i], path);
+    }
+    return 0;
+}
+
+int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_default_files,
+                        char *err, size_t errlen)
+{
+    char *logs[3] = {job->lat_log, job->bw_log, job->iops_log};
+    int rc;
+
+    if (!x->pct_random_set)
+        job->pct_random = rw_random(job->rw) ? 100 : 0;
+    finalize_rate(job, x);
+    if (!x->randseed_set && x->randrepeat == 1) {
+        job->seed = JOB_FIO_RANDSEED;
+        job->seed_set = true;
+    } else if (!x->randseed_set && x->randrepeat == 0) {
+        job->seed_set = false;
+    }
+    for (unsigned i = 0; i < 3; i++)
+        if (x->log_default[i] && !logs[i][0])
+            snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
+    if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
+        return rc;
+    if (x->ss.dur_ns > 0) {
+        char msg[256];
+        x->ss.set = true;
+        if (steady_fio_window(&x->ss.cfg, x->ss.dur_ns, x->ss.ramp_ns, x->ss.interval_ns, msg,
+                              sizeof(msg)))
+            return snprintf(err, errlen, "ss_dur: %s", msg), -EINVAL;
+    }
+    return 0;
+}

@@ -1,0 +1,202 @@
+/* text.c - ssdbench's human-readable output.
+ *
+ * Throughput is MB/s (10^6 bytes per second) with MiB/s beside it where the
+ * difference matters; sizes are binary (KiB, MiB). Latency is submission to
+ * completion; for paced runs the scheduled-start latency is printed too. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/render.h"
+#include "result/result.h"
+
+void render_latency(char *buf, size_t len, double ns)
+{
+    if (ns < 1e3)
+        snprintf(buf, len, "%.0f ns", ns);
+    else if (ns < 1e6)
+        snprintf(buf, len, "%.1f us", ns / 1e3);
+    else if (ns < 1e9)
+        snprintf(buf, len, "%.2f ms", ns / 1e6);
+    else
+        snprintf(buf, len, "%.2f s", ns / 1e9);
+}
+
+static void size_str(char *buf, size_t len, double b)
+{
+    if (b >= 1099511627776.0 && fmod(b, 1099511627776.0) == 0)
+        snprintf(buf, len, "%.0fTiB", b / 1099511627776.0);
+    else if (b >= 1073741824.0 && fmod(b, 1073741824.0) == 0)
+        snprintf(buf, len, "%.0fGiB", b / 1073741824.0);
+    else if (b >= 1048576.0 && fmod(b, 1048576.0) == 0)
+        snprintf(buf, len, "%.0fMiB", b / 1048576.0);
+    else if (b >= 1024 && fmod(b, 1024) == 0)
+        snprintf(buf, len, "%.0fKiB", b / 1024);
+    else if (b >= 1048576.0)
+        snprintf(buf, len, "%.1fMiB", b / 1048576.0);
+    else
+        snprintf(buf, len, "%.0fB", b);
+}
+
+/* "randread 4KiB QD32 x1 io_uring direct" */
+static void params_str(char *buf, size_t len, const cJSON *params)
+{
+    char bs[32] = "mix";
+    double b = result_num(params, "bs", 0);
+    if (b > 0)
+        size_str(bs, sizeof(bs), b);
+    int n = snprintf(buf, len, "%s %s", result_str(params, "rw", "?"), bs);
+    double mix = result_num(params, "rwmixread", -1);
+    if (mix >= 0)
+        n += snprintf(buf + n, len - (size_t)n, " %g/%g", mix, 100 - mix);
+    n += snprintf(buf + n, len - (size_t)n, " QD%g x%g %s%s", result_num(params, "iodepth", 1),
+                  result_num(params, "numjobs", 1), result_str(params, "engine", "?"),
+                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, "direct")) ? " direct" : " buffered");
+    double rate = result_num(params, "rate_iops", 0);
+    if (rate > 0)
+        snprintf(buf + n, len - (size_t)n, " rate %g IOPS", rate);
+}
+
+static const cJSON *lat(const cJSON *dir)
+{
+    return cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
+}
+
+static double pct(const cJSON *latency, const char *p)
+{
+    return result_num(cJSON_GetObjectItemCaseSensitive(latency, "percentiles"), p, NAN);
+}
+
+static void summary(FILE *f, const cJSON *doc)
+{
+    fprintf(f, "%-22s %-5s %11s %10s %10s %10s %10s %10s\n", "test", "dir", "IOPS", "MB/s", "mean lat",
+            "p99", "p99.9", "max");
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        const cJSON *tot = result_scope(ph, "total");
+        if (!tot)
+            continue;
+        for (int d = 0; d < 2; d++) {
+            const cJSON *dir = cJSON_GetObjectItemCaseSensitive(tot, d ? "write" : "read");
+            if (result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
+                continue;
+            const cJSON *l = lat(dir);
+            char m[32], p99[32], p999[32], mx[32];
+            render_latency(m, sizeof(m), result_num(l, "mean", 0));
+            render_latency(p99, sizeof(p99), pct(l, "99"));
+            render_latency(p999, sizeof(p999), pct(l, "99.9"));
+            render_latency(mx, sizeof(mx), result_num(l, "max", 0));
+            fprintf(f, "%-22.22s %-5s %11.0f %10.1f %10s %10s %10s %10s\n", result_str(ph, "name", "?"),
+                    d ? "write" : "read", result_num(dir, "iops", 0), result_num(dir, "mbps", 0), m, p99,
+                    p999, mx);
+        }
+    }
+    fprintf(f, "(MB/s = 10^6 bytes/s; latency = submission to completion)\n");
+}
+
+static void latency_block(FILE *f, const char *label, const cJSON *l)
+{
+    char a[32], b[32], c[32], d[32];
+    render_latency(a, sizeof(a), result_num(l, "min", 0));
+    render_latency(b, sizeof(b), result_num(l, "mean", 0));
+    render_latency(c, sizeof(c), result_num(l, "stddev", 0));
+    render_latency(d, sizeof(d), result_num(l, "max", 0));
+    fprintf(f, "      %s: min %s, mean %s, stddev %s, max %s\n", label, a, b, c, d);
+    fprintf(f, "        percentiles:");
+    const cJSON *p;
+    int i = 0;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "percentiles")) {
+        char v[32];
+        render_latency(v, sizeof(v), p->valuedouble);
+        fprintf(f, "%s p%s=%s", i && i % 5 == 0 ? "\n                    " : "", p->string, v);
+        i++;
+    }
+    fprintf(f, "\n        %% of I/Os >= 1/2/4/8/16/32/64 ms:");
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms"))
+        fprintf(f, " %.4g", p->valuedouble);
+    fprintf(f, "\n");
+}
+
+static void scope_block(FILE *f, const cJSON *sc)
+{
+    fprintf(f, "  [%s] %.2f s, mean I/Os in flight %.2f\n", result_str(sc, "scope", "?"),
+            result_num(sc, "elapsed_s", 0), result_num(sc, "mean_inflight", 0));
+    for (int d = 0; d < 2; d++) {
+        const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, d ? "write" : "read");
+        if (result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
+            continue;
+        fprintf(f, "    %-5s: %.0f IOPS, %.2f MB/s (%.2f MiB/s), %.0f I/Os, %.0f bytes, %.0f errors\n",
+                d ? "write" : "read", result_num(dir, "iops", 0), result_num(dir, "mbps", 0),
+                result_num(dir, "mibps", 0), result_num(dir, "ios", 0), result_num(dir, "bytes", 0),
+                result_num(dir, "errors", 0));
+        latency_block(f, "latency", lat(dir));
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
+        if (cJSON_IsObject(s))
+            latency_block(f, "latency from scheduled start", s);
+    }
+    const cJSON *sy = cJSON_GetObjectItemCaseSensitive(sc, "sync");
+    if (sy)
+        fprintf(f, "    sync : %.0f flushes, %.0f errors\n", result_num(sy, "ios", 0),
+                result_num(sy, "errors", 0));
+}
+
+static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
+{
+    fprintf(f, "\n%s (%s), %.2f s measured, stopped by %s\n", result_str(ph, "name", "?"),
+            result_str(ph, "kind", "?"), result_num(ph, "elapsed_s", 0), result_str(ph, "stopped_by", "?"));
+    const cJSON *j;
+    cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
+        char p[256];
+        params_str(p, sizeof(p), cJSON_GetObjectItemCaseSensitive(j, "params"));
+        fprintf(f, "  job %s: %s on", result_str(j, "name", "?"), p);
+        const cJSON *t;
+        cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(j, "targets")) {
+            const cJSON *ti;
+            cJSON_ArrayForEach(ti, cJSON_GetObjectItemCaseSensitive(doc, "targets"))
+                if (strcmp(result_str(ti, "id", ""), t->valuestring) == 0)
+                    fprintf(f, " %s", result_str(ti, "path", "?"));
+        }
+        fprintf(f, "\n");
+    }
+    const cJSON *sc;
+    cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(ph, "results"))
+        scope_block(f, sc);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(ph, "errors"))
+        fprintf(f, "  error: %s on %s at offset %.0f: %s (errno %.0f), %.0f times\n",
+                result_str(e, "op", "?"), result_str(e, "target", "?"), result_num(e, "offset", 0),
+                result_str(e, "message", "?"), result_num(e, "errno", 0), result_num(e, "count", 0));
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(ph, "cpu");
+    fprintf(f, "  ssdbench CPU: %.2f s user, %.2f s system\n", result_num(cpu, "user_s", 0),
+            result_num(cpu, "sys_s", 0));
+}
+
+void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
+{
+    const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
+    const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
+    fprintf(f, "ssdbench %s on %s (kernel %s, %g CPUs), started %s\n", result_str(tool, "version", "?"),
+            result_str(host, "hostname", "?"), result_str(host, "kernel", "?"),
+            result_num(host, "cpus", 0), result_str(doc, "started", "?"));
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "targets")) {
+        char sz[32];
+        size_str(sz, sizeof(sz), result_num(t, "size_bytes", 0));
+        fprintf(f, "target %s: %s (%s, %s, logical block %g)", result_str(t, "id", "?"),
+                result_str(t, "path", "?"), result_str(t, "kind", "?"), sz, result_num(t, "logical_block", 0));
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(t, "device");
+        if (d && result_str(d, "model", "")[0])
+            fprintf(f, " model %s", result_str(d, "model", ""));
+        fprintf(f, "\n");
+    }
+    if (o->summary)
+        summary(f, doc);
+    if (o->details) {
+        const cJSON *ph;
+        cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
+            phase_block(f, doc, ph);
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
+        fprintf(f, "\nINTERRUPTED by %s: results cover the time until the stop.\n",
+                result_str(doc, "signal", "a signal"));
+}

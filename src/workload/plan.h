@@ -1,0 +1,55 @@
+/* plan.h - a workload's plan: an ordered list of phases, each a set of jobs
+ * that run together, and the glue that runs one phase and files its results.
+ *
+ * Workload modules (run, suite, PTS, ACT, fileio) build phases and call
+ * plan_run_phase(); they may inspect each finished phase's results (through
+ * the result document) before deciding the next one. */
+#ifndef SSDBENCH_PLAN_H
+#define SSDBENCH_PLAN_H
+
+#include <stdbool.h>
+#include <cjson/cJSON.h>
+
+#include "core/runner.h"
+#include "workload/job.h"
+
+struct plan_phase {
+    char name[JOB_NAME_MAX];
+    char kind[24];              /* "run", "precondition", "sweep-point", "act", "fileio", ... */
+    unsigned njobs;
+    struct job_spec *jobs;
+};
+
+struct plan {
+    unsigned nphases;
+    struct plan_phase *phases;
+};
+
+/* Appends a phase (copies the jobs). Returns the phase or NULL. */
+struct plan_phase *plan_add(struct plan *p, const char *name, const char *kind,
+                            const struct job_spec *jobs, unsigned njobs);
+void plan_free(struct plan *p);
+
+/* Outcome of running phases, for the CLI's exit code. */
+struct plan_status {
+    bool interrupted;
+    int signal;
+    bool io_errors;
+    bool lagged;
+};
+
+/* Runs one phase with opts (series journal handled here), adds it to doc.
+ * Returns the phase's JSON object, or NULL with err set (guard refusal or
+ * set-up failure: *rc holds the -errno). */
+cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
+                      struct plan_status *st, int *rc, char *err, size_t errlen);
+
+/* Runs every phase in order, stopping after an interrupt. */
+int plan_run(cJSON *doc, const struct plan *p, const struct runner_opts *opts,
+             struct plan_status *st, char *err, size_t errlen);
+
+/* The CLI exit code for a status: 130/143 on signals, 1 on I/O errors or
+ * lag, else 0. */
+int plan_exit_code(const struct plan_status *st);
+
+#endif

@@ -1,0 +1,265 @@
+/* test_stripe.c - the RAID-0 mapping (stripe.h): a hand-computed table,
+ * exhaustive round trips on a small layout, random offsets on large layouts
+ * against plain division, the job/region checks, and the generator's promise
+ * that no I/O crosses a chunk in the striped layout. */
+#include "check.h"
+
+#include <errno.h>
+#include <stdint.h>
+
+#include "core/rng.h"
+#include "target/stripe.h"
+#include "workload/gen.h"
+#include "workload/job.h"
+
+#define KiB 1024ULL
+#define MiB (1024ULL * KiB)
+#define GiB (1024ULL * MiB)
+#define TiB (1024ULL * GiB)
+
+static struct job_spec mkjob(enum job_rw rw)
+{
+    struct job_spec j;
+    job_defaults(&j);
+    j.rw = rw;
+    j.pct_random = job_rw_is_random(rw) ? 100 : 0;
+    j.seed = 42;
+    return j;
+}
+
+/* "4k/50:64k/50" -> bssplit; sizes in bytes or with a k suffix. */
+static void set_bssplit(struct job_spec *j, unsigned d, const char *s)
+{
+    struct job_bssplit *b = &j->bs[d];
+    b->n = 0;
+    while (*s) {
+        char *e;
+        unsigned long v = strtoul(s, &e, 10);
+        if (*e == 'k') {
+            v *= 1024;
+            e++;
+        }
+        double p = strtod(e + 1, &e);
+        b->bs[b->n] = (uint32_t)v;
+        b->pct[b->n] = p;
+        b->n++;
+        s = *e == ':' ? e + 1 : e;
+    }
+}
+
+TEST(hand_computed_3x64k)
+{
+    struct stripe_map m;
+    char err[256];
+    /* 1 MiB + 1000 per target: 16 whole chunks each, the 1000-byte tail unused */
+    CHECK(stripe_init(&m, 3, 64 * KiB, MiB + 1000, err, sizeof(err)) == 0, "%s", err);
+    CHECK(stripe_logical_len(&m) == 3 * MiB, "logical len %llu",
+          (unsigned long long)stripe_logical_len(&m));
+    static const struct {
+        uint64_t logical;
+        unsigned target;
+        uint64_t off;
+    } t[] = {
+        {0, 0, 0},
+        {65535, 0, 65535},
+        {65536, 1, 0},
+        {131072 + 100, 2, 100},
+        {196608, 0, 65536},            /* chunk 3: target 0, row 1 */
+        {331776, 2, 69632},            /* chunk 5 + 4096: target 2, row 1 */
+        {459264, 1, 131584},           /* chunk 7 + 512: target 1, row 2 */
+        {3145727, 2, 1048575},         /* last byte: chunk 47, target 2, row 15 */
+    };
+    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        unsigned tg;
+        uint64_t off;
+        stripe_map(&m, t[i].logical, &tg, &off);
+        CHECK(tg == t[i].target && off == t[i].off, "%llu -> (%u, %llu), want (%u, %llu)",
+              (unsigned long long)t[i].logical, tg, (unsigned long long)off, t[i].target,
+              (unsigned long long)t[i].off);
+        CHECK(stripe_unmap(&m, tg, off) == t[i].logical, "unmap (%u, %llu)", tg,
+              (unsigned long long)off);
+    }
+}
+
+TEST(round_trip_every_chunk_small_layouts)
+{
+    static const unsigned ns[] = {1, 2, 3, 4, 5, 7};
+    static const uint64_t chunks[] = {512, 4096, 3 * 4096, 64 * KiB};
+    for (unsigned a = 0; a < sizeof(ns) / sizeof(ns[0]); a++) {
+        for (unsigned b = 0; b < sizeof(chunks) / sizeof(chunks[0]); b++) {
+            unsigned n = ns[a];
+            uint64_t chunk = chunks[b], rows = 10;
+            struct stripe_map m;
+            char err[256];
+            CHECK(stripe_init(&m, n, chunk, rows * chunk + chunk / 2, err, sizeof(err)) == 0,
+                  "%s", err);
+            CHECK(stripe_logical_len(&m) == n * rows * chunk, "n %u chunk %llu: len %llu", n,
+                  (unsigned long long)chunk, (unsigned long long)stripe_logical_len(&m));
+            unsigned char seen[7][10] = {{0}};
+            for (uint64_t k = 0; k < n * rows; k++) {
+                const uint64_t within[3] = {0, chunk / 2 + 1, chunk - 1};
+                for (int w = 0; w < 3; w++) {
+                    uint64_t lo = k * chunk + within[w];
+                    unsigned tg;
+                    uint64_t off;
+                    stripe_map(&m, lo, &tg, &off);
+                    CHECK(tg == k % n && off == (k / n) * chunk + within[w],
+                          "n %u chunk %llu: %llu -> (%u, %llu)", n, (unsigned long long)chunk,
+                          (unsigned long long)lo, tg, (unsigned long long)off);
+                    CHECK(stripe_unmap(&m, tg, off) == lo, "round trip of %llu",
+                          (unsigned long long)lo);
+                    if (w == 0) {
+                        CHECK(!seen[tg][off / chunk], "chunk (%u, %llu) used twice", tg,
+                              (unsigned long long)(off / chunk));
+                        seen[tg][off / chunk] = 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(random_offsets_large_layouts)
+{
+    static const unsigned ns[] = {1, 2, 3, 6, 7, 12, 13, 64};
+    static const uint64_t chunks[] = {4096, 128 * KiB, 7 * 512, 3 * 64 * KiB};
+    struct rng r;
+    rng_seed(&r, 17);
+    for (unsigned a = 0; a < sizeof(ns) / sizeof(ns[0]); a++) {
+        for (unsigned b = 0; b < sizeof(chunks) / sizeof(chunks[0]); b++) {
+            unsigned n = ns[a];
+            uint64_t chunk = chunks[b];
+            struct stripe_map m;
+            char err[256];
+            CHECK(stripe_init(&m, n, chunk, 16 * TiB + 12345, err, sizeof(err)) == 0, "%s", err);
+            uint64_t len = stripe_logical_len(&m);
+            CHECK(len == n * ((16 * TiB + 12345) / chunk) * chunk, "len");
+            for (int i = 0; i < 20000; i++) {
+                uint64_t lo = i == 0 ? len - 1 : rng_below(&r, len);
+                unsigned tg;
+                uint64_t off;
+                stripe_map(&m, lo, &tg, &off);
+                uint64_t k = lo / chunk;
+                CHECK(tg == k % n && off == k / n * chunk + lo % chunk,
+                      "n %u chunk %llu: %llu -> (%u, %llu)", n, (unsigned long long)chunk,
+                      (unsigned long long)lo, tg, (unsigned long long)off);
+                CHECK(stripe_unmap(&m, tg, off) == lo, "round trip of %llu",
+                      (unsigned long long)lo);
+            }
+        }
+    }
+    /* near the 64-bit limit: 3 targets of 2^61 bytes */
+    struct stripe_map m;
+    char err[256];
+    CHECK(stripe_init(&m, 3, 64 * KiB, 1ULL << 61, err, sizeof(err)) == 0, "%s", err);
+    uint64_t top = stripe_logical_len(&m) - 1;
+    unsigned tg;
+    uint64_t off;
+    stripe_map(&m, top, &tg, &off);
+    CHECK(tg == 2 && off == (1ULL << 61) - 1, "top -> (%u, %llu)", tg, (unsigned long long)off);
+}
+
+TEST(init_rejects_bad_layouts)
+{
+    struct stripe_map m;
+    char err[256];
+    CHECK(stripe_init(&m, 0, 64 * KiB, GiB, err, sizeof(err)) == -EINVAL && strstr(err, "0 targets"),
+          "%s", err);
+    CHECK(stripe_init(&m, 65, 64 * KiB, GiB, err, sizeof(err)) == -EINVAL && strstr(err, "65"),
+          "%s", err);
+    CHECK(stripe_init(&m, 2, 0, GiB, err, sizeof(err)) == -EINVAL && strstr(err, "0 bytes"), "%s",
+          err);
+    CHECK(stripe_init(&m, 2, 1000, GiB, err, sizeof(err)) == -EINVAL && strstr(err, "1000"), "%s",
+          err);
+    CHECK(stripe_init(&m, 2, 64 * KiB, 4096, err, sizeof(err)) == -EINVAL && strstr(err, "4096"),
+          "%s", err);
+    CHECK(stripe_init(&m, 64, 64 * KiB, 1ULL << 60, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "64-bit"),
+          "%s", err);
+}
+
+TEST(check_job_and_region)
+{
+    struct stripe_map m;
+    char err[256];
+    CHECK(stripe_init(&m, 4, 64 * KiB, GiB, err, sizeof(err)) == 0, "%s", err);
+
+    struct job_spec j = mkjob(RW_RANDRW);
+    set_bssplit(&j, DIR_READ, "4k/50:64k/50");
+    set_bssplit(&j, DIR_WRITE, "8k/100");
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "good job: %s", err);
+
+    set_bssplit(&j, DIR_READ, "4k/50:128k/50");
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "block size 131072 for reads is larger than the stripe chunk 65536"),
+          "%s", err);
+    set_bssplit(&j, DIR_READ, "4k/50:48k/50");
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "block size 49152 for reads does not divide"),
+          "%s", err);
+    set_bssplit(&j, DIR_READ, "4k/100");
+    j.blockalign[DIR_WRITE] = 12 * 1024;
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "blockalign 12288 for writes"),
+          "%s", err);
+    /* an unused direction is not checked */
+    j = mkjob(RW_RANDREAD);
+    set_bssplit(&j, DIR_WRITE, "256k/100");
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "read-only job: %s", err);
+    j.offset = 4096;
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL && strstr(err, "offset 4096"),
+          "%s", err);
+    j.offset = 128 * KiB;
+    j.offset_increment = 1000 * 512;
+    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "offset_increment 512000"),
+          "%s", err);
+
+    CHECK(stripe_check_region(&m, 128 * KiB, GiB, err, sizeof(err)) == 0, "%s", err);
+    CHECK(stripe_check_region(&m, 4096, GiB, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "region start 4096"),
+          "%s", err);
+    CHECK(stripe_check_region(&m, 64 * KiB, 4 * GiB, err, sizeof(err)) == -EINVAL &&
+              strstr(err, "past the striped space"),
+          "%s", err);
+}
+
+TEST(stripe_layout_never_crosses_chunks)
+{
+    const uint64_t chunk = 64 * KiB;
+    enum job_dist kinds[3] = {DIST_UNIFORM, DIST_ZIPF, DIST_ZONED};
+    for (int k = 0; k < 3; k++) {
+        for (int seq = 0; seq < 2; seq++) {
+            struct job_spec j = mkjob(seq ? RW_RW : RW_RANDRW);
+            j.layout = LAYOUT_STRIPE;
+            j.stripe_chunk = chunk;
+            set_bssplit(&j, DIR_READ,
+                        "512/4:1k/1:2k/1:4k/67:8k/10:16k/7:32k/4:64k/6");
+            set_bssplit(&j, DIR_WRITE, "4k/50:16k/25:64k/25");
+            j.blockalign[DIR_READ] = 4096;
+            j.dist.kind = kinds[k];
+            j.dist.param = 1.1;
+            j.dist.nzones = 2;
+            j.dist.zones[0] = (struct job_zone){90, 10};
+            j.dist.zones[1] = (struct job_zone){10, 90};
+            struct gen g;
+            char err[256];
+            uint64_t R = 16 * MiB;
+            CHECK(gen_init(&g, &j, R, 61, err, sizeof(err)) == 0, "%s", err);
+            for (int i = 0; i < 200000; i++) {
+                struct gen_io io;
+                gen_next(&g, &io);
+                CHECK(io.off / chunk == (io.off + io.len - 1) / chunk,
+                      "dist %d seq %d: %u bytes at %llu cross a chunk", k, seq, io.len,
+                      (unsigned long long)io.off);
+                CHECK(io.off + io.len <= R, "past the end");
+                if (!seq)
+                    CHECK(io.off % (io.dir == DIR_READ ? 4096 : 4096) == 0, "unaligned %llu",
+                          (unsigned long long)io.off);
+            }
+            gen_free(&g);
+        }
+    }
+}
+
+CHECK_MAIN()
