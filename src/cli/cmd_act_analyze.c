@@ -5,10 +5,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "output/act_text.h"
 #include "workload/act_analyze.h"
 
@@ -35,12 +38,16 @@ static const char usage[] =
     "Exit status: 0 analysed (PASS, or no verdict for runs under 24 h), 1 FAIL\n"
     "(a limit reached, or the run stopped early), 2 bad usage or log.\n";
 
-static int bad(const char *fmt, const char *a, const char *b)
+static int usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_err(const char *fmt, ...)
 {
-    fprintf(stderr, "ssdbench act-analyze: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n");
-    return 2;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    cli_err("act-analyze: %s", msg);
+    return CLI_EXIT_USAGE;
 }
 
 static bool parse_num(const char *s, unsigned min, unsigned max, unsigned *out)
@@ -129,70 +136,69 @@ int cmd_act_analyze(int argc, char **argv)
         case 0:
         case 'l':
             if (log)
-                return bad("two logs given ('%s' and '%s'); analyse one at a time", log,
-                           c ? val : opt);
+                return usage_err("two logs given ('%s' and '%s'); analyse one at a time",
+                                 log, c ? val : opt);
             log = c ? val : opt;
             break;
         case 't':
             if (!parse_num(val, 1, 100u * 86400, &o.slice_sec))
-                return bad("%s %s: slice must be a whole number of seconds from 1", opt, val);
+                return usage_err("-t '%s': slice must be a whole number of seconds from 1",
+                                 val);
             break;
         case 's':
             if (!parse_num(val, 0, ACT_TABLE_BUCKETS - 1, &o.start_bucket))
-                return bad("%s %s: start bucket must be 0 to 16", opt, val);
+                return usage_err("-s '%s': start bucket must be 0 to 16", val);
             break;
         case 'n':
             if (!parse_num(val, 1, 64, &o.num_buckets))
-                return bad("%s %s: number of buckets must be 1 to 64", opt, val);
+                return usage_err("-n '%s': number of buckets must be 1 to 64", val);
             break;
         case 'e':
             if (!parse_num(val, 1, 64, &o.every_nth))
-                return bad("%s %s: every-nth must be 1 to 64", opt, val);
+                return usage_err("-e '%s': every-nth must be 1 to 64", val);
             break;
         case 'h':
             if (o.nhist == ACT_MAX_TABLES)
-                return bad("%s %s: at most 8 histograms", opt, val);
+                return usage_err("-h '%s': at most %u histograms", val, ACT_MAX_TABLES);
             if (!*val || strlen(val) >= ACT_HIST_NAME_MAX)
-                return bad("%s '%s': histogram name empty or too long", opt, val);
+                return usage_err("-h '%s': histogram name empty or too long", val);
             snprintf(o.hist[o.nhist++], ACT_HIST_NAME_MAX, "%s", val);
             break;
         case 'x':
             o.extra = true;
             break;
         case ':':
-            return bad("%s needs a value%s", opt, " (see --help)");
+            return usage_err("%s needs a value (see --help)", opt);
         default:
-            return bad("unknown option '%s'%s", opt, " (see --help)");
+            return usage_err("unknown option '%s' (see --help)", opt);
         }
     }
     if (!log)
-        return bad("no log given%s%s", " (usage: ssdbench act-analyze LOG [options]; ",
-                   "see --help)");
+        return usage_err("no log given (usage: ssdbench act-analyze LOG [options]; see --help)");
 
     struct act_analysis a;
     char err[512];
     int rc = act_analyze_file(log, &o, &a, err, sizeof(err));
     if (rc) {
-        fprintf(stderr, "ssdbench act-analyze: %s\n", err);
-        return 2;
+        cli_err("act-analyze: %s", err);
+        return CLI_EXIT_USAGE;
     }
     act_text_header(stdout, log, &a);
     int rows = act_text_tables(stdout, &a);
-    int exit_code = a.verdict.status == ACT_VERDICT_FAIL ? 1 : 0;
+    int exit_code = a.verdict.status == ACT_VERDICT_FAIL ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (rows == 0) {
         fflush(stdout);
-        fprintf(stderr, "ssdbench act-analyze: %s: could not find %u seconds of data "
-                        "(last full report: after %u sec); try a shorter -t\n",
-                log, a.slice_sec, a.info.last_elapsed);
-        if (exit_code == 0)
-            exit_code = 2;
+        cli_err("act-analyze: %s: could not find %u seconds of data (last full report: "
+                "after %u sec); try a shorter -t", log, a.slice_sec, a.info.last_elapsed);
+        if (exit_code == CLI_EXIT_OK)
+            exit_code = CLI_EXIT_USAGE;
     }
     printf("\n");
     act_text_verdict(stdout, &a);
     act_analysis_free(&a);
     if (fflush(stdout) || ferror(stdout)) {
-        fprintf(stderr, "ssdbench act-analyze: error writing the output\n");
-        return 2;
+        cli_err("act-analyze: error writing the output");
+        return CLI_EXIT_FAIL;
     }
     return exit_code;
 }

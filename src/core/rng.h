@@ -61,7 +61,7 @@ static inline uint64_t rng_below(struct rng *r, uint64_t n)
     unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
     uint64_t lo = (uint64_t)m;
     if (lo < n) {
-        uint64_t t = -n % n;
+        uint64_t t = (0 - n) % n; /* 2^64 mod n */
         while (lo < t) {
             m = (unsigned __int128)rng_next(r) * n;
             lo = (uint64_t)m;

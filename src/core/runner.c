@@ -341,6 +341,8 @@ static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
             const struct io_stats *s = &w->ibuf[k & 1][t];
             unsigned jt = w->map.layout == LAYOUT_JBOD ? w->first_target : t;
             iostats_merge(&ivjobs[w->job_index], s);
+            w->total_ios += s->dir[0].ios + s->dir[1].ios + s->syncs;
+            w->total_busy_ns += s->dir[0].lat.sum + s->dir[1].lat.sum + s->sync_lat.sum;
             iostats_merge(&js->total, s);
             iostats_merge(&js->per_target[jt], s);
         }
@@ -428,6 +430,12 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         for (unsigned t = 0; t < nt; t++)
             iostats_init(&out->stats[j].per_target[t]);
         out->stats[j].workers = jb->numjobs * (jbod ? nt : 1);
+        out->stats[j].worker_ios = calloc(out->stats[j].workers, sizeof(uint64_t));
+        out->stats[j].worker_busy_ns = calloc(out->stats[j].workers, sizeof(uint64_t));
+        if (!out->stats[j].worker_ios || !out->stats[j].worker_busy_ns) {
+            rc = -ENOMEM;
+            goto done;
+        }
         nworkers += out->stats[j].workers;
     }
     run.workers = calloc(nworkers, sizeof(*run.workers));
@@ -446,6 +454,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             w->job_index = j;
             w->clone = jbod ? i % jb->numjobs : i;
             w->first_target = jbod ? i / jb->numjobs : 0;
+            w->job_worker = i;
             rc = setup_worker(w, jb, &setups[j], err, errlen);
             if (rc < 0)
                 goto done;
@@ -543,6 +552,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             last = w->t_finished;
         if (w->max_lag_ns > js->max_lag_ns)
             js->max_lag_ns = w->max_lag_ns;
+        js->worker_ios[w->job_worker] = w->total_ios;
+        js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
         for (unsigned e = 0; e < w->nerr; e++) {
             struct runner_error re = w->errs[e];
             re.target = out->job_target[w->job_index * JOB_MAX_TARGETS + re.target];
@@ -587,8 +598,11 @@ done:
 void phase_stats_free(struct phase_stats *ps)
 {
     if (ps->stats)
-        for (unsigned j = 0; j < ps->njobs; j++)
+        for (unsigned j = 0; j < ps->njobs; j++) {
             free(ps->stats[j].per_target);
+            free(ps->stats[j].worker_ios);
+            free(ps->stats[j].worker_busy_ns);
+        }
     free(ps->stats);
     free(ps->jobs);
     free(ps->targets);

@@ -46,6 +46,8 @@ struct job_stats {
     uint64_t ramp_ns;
     unsigned workers;
     uint64_t max_lag_ns;           /* paced jobs: worst lateness of an issue */
+    uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
+    uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
 };
 
 /* One interval's merged figures, handed to the hook and to the series. */

@@ -67,6 +67,9 @@ struct worker {
     uint64_t t_finished;
 
     uint64_t max_lag_ns;
+    uint64_t total_ios;          /* merged by the collector: I/Os + flushes */
+    uint64_t total_busy_ns;      /* merged by the collector: latency sum */
+    unsigned job_worker;         /* index among the job's workers */
     unsigned nerr;
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;

@@ -23,7 +23,7 @@
 #include "jobfile/options.h"
 #include "workload/job.h"
 
-#define JOBFILE_MSG_MAX 512
+#define JOBFILE_MSG_MAX 1024
 #define JOBFILE_INCLUDE_DEPTH 16
 
 struct jobfile_opts {

@@ -192,7 +192,7 @@ static int percent_int(struct job_opt_ctx *c, const char *v, unsigned *out)
 
 JOPT_SETTER(rwmixread)
 {
-    unsigned p;
+    unsigned p = 0;
     int rc = percent_int(c, v, &p);
     if (!rc)
         c->job->rwmixread = p;
@@ -201,7 +201,7 @@ JOPT_SETTER(rwmixread)
 
 JOPT_SETTER(rwmixwrite)
 {
-    unsigned p;
+    unsigned p = 0;
     int rc = percent_int(c, v, &p);
     if (!rc)
         c->job->rwmixread = 100 - p;
@@ -337,7 +337,7 @@ JOPT_SETTER(pct_random)
 
 JOPT_SETTER(compress)
 {
-    unsigned p;
+    unsigned p = 0;
     int rc = percent_int(c, v, &p);
     if (rc)
         return rc;

@@ -433,6 +433,13 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
             cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
         if (paced)
             cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
+        cJSON *wk = cJSON_AddArrayToObject(jo, "worker_stats");
+        for (unsigned w = 0; st->worker_ios && w < st->workers; w++) {
+            cJSON *wo = cJSON_CreateObject();
+            cJSON_AddNumberToObject(wo, "ios", (double)st->worker_ios[w]);
+            cJSON_AddNumberToObject(wo, "busy_s", (double)st->worker_busy_ns[w] / 1e9);
+            cJSON_AddItemToArray(wk, wo);
+        }
         cJSON_AddItemToArray(jobs, jo);
         if (total)
             iostats_merge(total, &st->total);

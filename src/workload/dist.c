@@ -129,7 +129,8 @@ static int dist_build_alias(struct dist *d, const double *mass)
     while (ns && nl) {
         uint32_t s = small[--ns];
         uint32_t l = large[nl - 1];
-        d->slot[s].thresh = (uint64_t)ldexp(q[s], 64); /* q[s] < 1 */
+        /* 0 <= q[s] < 1; rounding can leave a donor a hair below 0 */
+        d->slot[s].thresh = q[s] > 0 ? (uint64_t)ldexp(q[s], 64) : 0;
         d->slot[s].alias = l;
         d->slot[s].pad = 0;
         q[l] -= 1 - q[s];
@@ -177,20 +178,32 @@ static unsigned dist_rank_bounds(uint64_t n, double rho, uint64_t *out)
     return m;
 }
 
-/* sum_{k=a}^{b} k^-theta, 1 <= a <= b. */
-static double dist_zeta_range(uint64_t a, uint64_t b, double theta)
+static double dist_zipf_direct(uint64_t a, uint64_t b, double theta)
 {
-    if (b - a < 256) {
-        double s = 0;
-        for (uint64_t k = b;; k--) { /* small terms first */
-            s += pow((double)k, -theta);
-            if (k == a)
-                break;
-        }
-        return s;
+    double s = 0;
+    for (uint64_t k = b;; k--) { /* small terms first */
+        s += pow((double)k, -theta);
+        if (k == a)
+            break;
     }
-    /* Euler-Maclaurin with a >= DIST_EXACT_RANKS: the next term is below
-     * 1e-20 of the sum. */
+    return s;
+}
+
+double dist_zipf_sum(uint64_t a, uint64_t b, double theta)
+{
+    if (a < 1)
+        a = 1;
+    if (b < a)
+        return 0;
+    if (b - a < 256 || b < 512)
+        return dist_zipf_direct(a, b, theta);
+    double head = 0;
+    if (a < 256) {
+        head = dist_zipf_direct(a, 255, theta);
+        a = 256;
+    }
+    /* Euler-Maclaurin from a >= 256: the first omitted term is below 1e-12
+     * of f(a) for theta up to 40, and heavier skews put no mass out here. */
     double A = (double)a, B = (double)b, t = theta;
     double integral;
     if (t == 1)
@@ -203,7 +216,7 @@ static double dist_zeta_range(uint64_t a, uint64_t b, double theta)
     double d3a = c3 * fa / (A * A * A), d3b = c3 * fb / (B * B * B);
     double c5 = c3 * (t + 3) * (t + 4);
     double d5a = c5 * fa / pow(A, 5), d5b = c5 * fb / pow(B, 5);
-    return integral + (fa + fb) / 2 + (d1b - d1a) / 12 - (d3b - d3a) / 720 +
+    return head + integral + (fa + fb) / 2 + (d1b - d1a) / 12 - (d3b - d3a) / 720 +
            (d5b - d5a) / 30240;
 }
 
@@ -222,7 +235,7 @@ static int dist_init_ranks(struct dist *d, const struct job_distribution *spec, 
         rho = 1 + (rho - 1) * 1.25;
         m = dist_rank_bounds(n, rho, NULL);
     }
-    d->spread = fabs(e) > 0 && n > DIST_EXACT_RANKS ? pow(rho, fabs(e)) - 1 : 0;
+    d->spread = fabs(e) > 0 && n > DIST_EXACT_RANKS ? expm1(fabs(e) * log(rho)) : 0;
     int rc = dist_alloc(d, m);
     if (rc)
         return rc;
@@ -233,7 +246,7 @@ static int dist_init_ranks(struct dist *d, const struct job_distribution *spec, 
     for (unsigned i = 0; i < m; i++) {
         uint64_t a = d->start[i], b = d->start[i + 1];
         if (spec->kind == DIST_ZIPF) {
-            mass[i] = dist_zeta_range(a + 1, b, theta);
+            mass[i] = dist_zipf_sum(a + 1, b, theta);
         } else {
             /* P(a <= rank < b) = (b/n)^q - (a/n)^q */
             double fa = a ? pow((double)a / (double)n, q) : 0;
@@ -304,7 +317,7 @@ static int dist_init_normal(struct dist *d, double sigma_pct, uint64_t n)
         }
         mass[i] = sum;
     }
-    d->spread = w > 1 ? exp(3.0 * (double)w / s) - 1 : 0; /* across one bucket at 3 sigma */
+    d->spread = w > 1 ? expm1(3.0 * (double)w / s) : 0; /* across one bucket at 3 sigma */
     rc = dist_build_alias(d, mass);
     free(mass);
     return rc;

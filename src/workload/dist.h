@@ -124,6 +124,10 @@ static inline uint64_t dist_next(const struct dist *d, struct rng *r)
     return d->permute ? dist_permute(d, b) : b;
 }
 
+/* sum_{k=a}^{b} k^-theta (0 when b < a): the zipf bucket masses. Direct for
+ * short ranges, Euler-Maclaurin (relative error ~1e-13) for long ones. */
+double dist_zipf_sum(uint64_t a, uint64_t b, double theta);
+
 /* "uniform", "zipf", "pareto", "normal", "zoned". */
 const char *dist_name(enum job_dist kind);
 

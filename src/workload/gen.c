@@ -97,6 +97,11 @@ static int gen_init_dir(struct gen *g, unsigned d, const struct job_spec *job, c
     }
     gd->size[n - 1].thresh = UINT64_MAX;
     gd->nsizes = n;
+    for (unsigned k = 0, i = 0; k < 256; k++) {
+        while (gd->size[i].thresh <= (uint64_t)k << 55)
+            i++;
+        gd->guide[k] = (uint8_t)i;
+    }
     gd->used = true;
     return 0;
 }
@@ -222,6 +227,7 @@ void gen_next(struct gen *g, struct gen_io *io)
     const struct gen_size *s = &gd->size[0];
     if (gd->nsizes > 1) {
         uint64_t r = rng_next(&g->rng) >> 1;
+        s = &gd->size[gd->guide[r >> 55]];
         while (r >= s->thresh)
             s++; /* stops at the last entry: its thresh is UINT64_MAX */
     }

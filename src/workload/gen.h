@@ -10,7 +10,8 @@
  * Choices worth knowing:
  *  - Direction: mixed modes draw per I/O (read when a draw is below
  *    rwmixread%); fio batches its mix, which makes short windows lumpy.
- *  - Size: one draw against the cumulative bssplit shares (shares of I/Os).
+ *  - Size: one draw against the cumulative bssplit shares (shares of I/Os),
+ *    started from a 256-entry guide table so the scan is usually 0-1 steps.
  *    Zero-share entries are ignored, also for the default alignment.
  *  - Random offsets are multiples of blockalign (default: the smallest block
  *    size of that direction) and always fit: off + len <= region_len.
@@ -70,6 +71,7 @@ struct gen_dir {
     uint64_t nblocks;  /* region_len / align: the random distribution's space */
     uint64_t pos;      /* next sequential offset */
     struct dist dist;
+    uint8_t guide[256]; /* first size entry worth testing, by the draw's top 8 bits */
     struct gen_size size[JOB_BSSPLIT_MAX];
 };
 

@@ -154,6 +154,7 @@ static int unit_mult(const struct num_ctx *c, const char *suf, size_t len, uint6
 struct expr {
     const char *p;
     const struct num_ctx *c;
+    bool unit_seen;  /* bare numbers take the default unit only if no unit is written */
     const char *bad; /* set on the first error */
     const char *why;
 };
@@ -181,11 +182,14 @@ static long double expr_unit(struct expr *e, long double v)
     const char *s = e->p;
     while (isalpha((unsigned char)*e->p))
         e->p++;
+    if (e->p == s)
+        return v;
     uint64_t mult;
     if (unit_mult(e->c, s, (size_t)(e->p - s), &mult) < 0) {
         e->p = s;
         return expr_fail(e, "unknown unit");
     }
+    e->unit_seen = true;
     return v * (long double)mult;
 }
 
@@ -327,6 +331,8 @@ static int num_parse(const char *s, const struct num_ctx *c, uint64_t *out, char
     if (e.bad)
         return spec_fail(err, errlen, -EINVAL, "invalid %s '%.*s': %s at '%.*s' (expected %s)",
                          what, SPEC_QUOTE_MAX, v, e.why, 20, e.bad, num_expect[c->kind]);
+    if (!e.unit_seen && c->kind == NUM_TIME)
+        x *= (long double)c->unit_ns;
     if (!(x >= 0))
         return spec_fail(err, errlen, -EINVAL, "%s '%.*s' is negative", what, SPEC_QUOTE_MAX, v);
     if (x >= 18446744073709551616.0L)

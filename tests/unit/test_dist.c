@@ -238,7 +238,7 @@ TEST(zipf_tables_bounded)
     /* 1 TiB of 4 KiB blocks */
     CHECK(dist_init(&d, &spec, 1ULL << 28, 1, err, sizeof(err)) == 0, "%s", err);
     CHECK(d.m < 2500, "%u buckets for 2^28 blocks", d.m);
-    CHECK(d.spread <= exp(1.0 / 64) - 1, "spread %g", d.spread);
+    CHECK(d.spread <= expm1(1.0 / 64), "spread %g", d.spread);
     CHECK(d.start[d.m] == 1ULL << 28 && d.start[DIST_EXACT_RANKS] == DIST_EXACT_RANKS, "bounds");
     dist_free(&d);
     /* 4 PiB of 512 B blocks, extreme parameters: still capped */
@@ -345,6 +345,127 @@ TEST(normal_folded_is_near_flat_for_wide_sigma)
     for (int i = 0; i < 4; i++)
         CHECK(fabs(q[i] / (double)NDRAW - 0.25) < 0.003, "quarter %d share %.5f", i,
               q[i] / (double)NDRAW);
+}
+
+TEST(normal_folding_matches_simulation)
+{
+    /* sigma 50%: a third of the curve lies outside and is reflected back.
+     * Reference: Box-Muller draws reflected at 0 and n by hand, compared by
+     * a two-sample chi-square over eighths (7 df, p = 0.001: 24.322). */
+    const uint64_t n = 1 << 16;
+    struct job_distribution spec = {.kind = DIST_NORMAL, .param = 50};
+    struct dist d;
+    char err[256];
+    CHECK(dist_init(&d, &spec, n, 0, err, sizeof(err)) == 0, "%s", err);
+    struct rng r;
+    rng_seed(&r, 8);
+    unsigned a[8] = {0}, b[8] = {0};
+    for (int i = 0; i < NDRAW; i++)
+        a[dist_next(&d, &r) / (n / 8)]++;
+    dist_free(&d);
+    for (int i = 0; i < NDRAW; i++) {
+        double u1 = 1 - rng_unit(&r), u2 = rng_unit(&r);
+        double x = n / 2.0 + 0.5 * n * sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+        while (x < 0 || x > (double)n)
+            x = x < 0 ? -x : 2.0 * n - x;
+        uint64_t blk = x >= (double)n ? n - 1 : (uint64_t)x;
+        b[blk / (n / 8)]++;
+    }
+    double chi = 0;
+    for (int i = 0; i < 8; i++)
+        chi += ((double)a[i] - b[i]) * ((double)a[i] - b[i]) / ((double)a[i] + b[i]);
+    CHECK(chi < 24.322, "chi-square %.2f; eighths %u %u %u %u / sim %u %u %u %u", chi, a[0], a[1],
+          a[2], a[3], b[0], b[1], b[2], b[3]);
+    /* folded, the outer eighths hold more than a clamp-free cut-off would */
+    CHECK(a[0] > NDRAW / 16 && a[7] > NDRAW / 16, "edges %u %u", a[0], a[7]);
+}
+
+TEST(zipf_sum_matches_plain_summation)
+{
+    static const struct {
+        uint64_t a, b;
+        double theta;
+    } t[] = {
+        {1, 1000000, 0.8}, {1, 1000000, 1.0}, {1, 1000000, 1.2}, {300, 100000, 1.2},
+        {1025, 1100, 2.0}, {1025, 300000, 0.5}, {5000, 5000, 0.7}, {100, 700, 3.0},
+    };
+    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        double want = zsum(t[i].a, t[i].b, t[i].theta);
+        double got = dist_zipf_sum(t[i].a, t[i].b, t[i].theta);
+        CHECK(fabs(got - want) <= 1e-11 * want, "sum %llu..%llu theta %g: %.15g, want %.15g",
+              (unsigned long long)t[i].a, (unsigned long long)t[i].b, t[i].theta, got, want);
+    }
+    CHECK(dist_zipf_sum(10, 9, 1.0) == 0, "empty range");
+}
+
+/* Bucket probabilities encoded in an alias table. */
+static double *alias_probs(const struct dist *d)
+{
+    double *p = calloc(d->m, sizeof(double));
+    for (unsigned i = 0; i < d->m; i++) {
+        double keep = d->slot[i].thresh == UINT64_MAX ? 1 : d->slot[i].thresh / 18446744073709551616.0;
+        p[i] += keep / d->m;
+        p[d->slot[i].alias] += (1 - keep) / d->m;
+    }
+    return p;
+}
+
+TEST(tables_hold_exact_bucket_probabilities)
+{
+    const uint64_t n = 1 << 20;
+    char err[256];
+    /* zipf: against prefix sums of k^-theta */
+    double *pre = malloc((n + 1) * sizeof(double));
+    const double thetas[2] = {0.8, 1.2};
+    for (int t = 0; t < 2; t++) {
+        pre[0] = 0;
+        for (uint64_t k = 1; k <= n; k++)
+            pre[k] = pre[k - 1] + pow((double)k, -thetas[t]);
+        struct job_distribution spec = {.kind = DIST_ZIPF, .param = thetas[t]};
+        struct dist d;
+        CHECK(dist_init(&d, &spec, n, 5, err, sizeof(err)) == 0, "%s", err);
+        double *p = alias_probs(&d);
+        for (unsigned i = 0; i < d.m; i++) {
+            double want = (pre[d.start[i + 1]] - pre[d.start[i]]) / pre[n];
+            CHECK(fabs(p[i] - want) <= 1e-9 * want + 1e-13,
+                  "theta %g bucket %u [%llu,%llu): %.12g, want %.12g", thetas[t], i,
+                  (unsigned long long)d.start[i], (unsigned long long)d.start[i + 1], p[i], want);
+        }
+        free(p);
+        dist_free(&d);
+    }
+    free(pre);
+
+    /* pareto h=0.3: P(a <= rank < b) = (b/n)^q - (a/n)^q, q = ln 0.7 / ln 0.3 */
+    struct job_distribution ps = {.kind = DIST_PARETO, .param = 0.3};
+    struct dist d;
+    CHECK(dist_init(&d, &ps, n, 5, err, sizeof(err)) == 0, "%s", err);
+    double q = log(0.7) / log(0.3), *p = alias_probs(&d);
+    for (unsigned i = 0; i < d.m; i++) {
+        double want = pow((double)d.start[i + 1] / n, q) - pow((double)d.start[i] / n, q);
+        CHECK(fabs(p[i] - want) <= 1e-9 * want + 1e-13, "pareto bucket %u: %.12g, want %.12g",
+              i, p[i], want);
+    }
+    free(p);
+    dist_free(&d);
+
+    /* normal, sigma 5%: far from the ends, folding adds < 1e-20 */
+    struct job_distribution ns = {.kind = DIST_NORMAL, .param = 5};
+    CHECK(dist_init(&d, &ns, n, 5, err, sizeof(err)) == 0, "%s", err);
+    p = alias_probs(&d);
+    double c = n / 2.0, s = 0.05 * n, tot = 0;
+    for (unsigned i = 0; i < d.m; i++) {
+        double za = (d.start[i] - c) / (s * sqrt(2)), zb = (d.start[i + 1] - c) / (s * sqrt(2));
+        double want = 0.5 * (erf(zb) - erf(za));
+        CHECK(fabs(p[i] - want) <= 1e-12 + 1e-9 * want, "normal bucket %u: %.12g, want %.12g",
+              i, p[i], want);
+        CHECK(d.start[i + 1] - d.start[i] <= (uint64_t)(s / 64) + 1, "bucket %u width %llu", i,
+              (unsigned long long)(d.start[i + 1] - d.start[i]));
+        tot += p[i];
+    }
+    CHECK(fabs(tot - 1) < 1e-12, "total %.15g", tot);
+    free(p);
+    dist_free(&d);
 }
 
 CHECK_MAIN()

@@ -1,0 +1,219 @@
+/* cmd_run.c - `ssdbench run`: fio-style jobs from options or job files, or the
+ * built-in quick grid when given nothing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "core/signal.h"
+#include "jobfile/jobfile.h"
+#include "jobfile/options.h"
+#include "result/result.h"
+#include "workload/plan.h"
+#include "workload/quick.h"
+
+#define MAX_JOBFILES 64
+
+static void run_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdbench run [options] [JOBFILE...]\n"
+            "       ssdbench run --name=NAME --filename=PATH --rw=randread --bs=4k ... [--name=...]\n"
+            "       ssdbench run            (quick grid on a temporary test file)\n\n"
+            "Output and safety:\n"
+            "  --format text|json|csv|fio-json|fio-json+   what to print (default text)\n"
+            "  --output-format normal|json|json+           fio's names for the same\n"
+            "  --output FILE, -o FILE   write the chosen format to FILE instead of stdout\n"
+            "  --result FILE            also save the ssdbench result JSON to FILE\n"
+            "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
+            "  --job-file FILE          read a fio job file (same as a positional JOBFILE)\n"
+            "  --parse-only             check job files and options, run nothing\n"
+            "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
+            "  --quiet, -q              no live status line\n\n"
+            "Job options (fio's names; before the first --name they apply to every job):\n");
+    job_option_print(f);
+}
+
+/* Later job files run after earlier ones, as fio runs several files in order:
+ * the first job of each appended file starts a new group. */
+static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
+{
+    unsigned n = a->njobs + b->njobs;
+    struct job_spec *jobs = realloc(a->jobs, n * sizeof(*jobs));
+    if (jobs)
+        a->jobs = jobs;
+    struct job_extra *extra = realloc(a->extra, n * sizeof(*extra));
+    if (extra)
+        a->extra = extra;
+    if (!jobs || !extra) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    for (unsigned i = 0; i < b->njobs; i++) {
+        a->jobs[a->njobs + i] = b->jobs[i];
+        a->jobs[a->njobs + i].group_id += (int)a->ngroups;
+        a->extra[a->njobs + i] = b->extra[i];
+    }
+    if (b->njobs && a->njobs)
+        a->jobs[a->njobs].stonewall = true;
+    a->njobs = n;
+    a->ngroups += b->ngroups;
+    return 0;
+}
+
+static int split_phases(const struct jobfile *jf, struct plan *p)
+{
+    unsigned start = 0;
+    for (unsigned i = 1; i <= jf->njobs; i++) {
+        if (i < jf->njobs && !jf->jobs[i].stonewall)
+            continue;
+        char name[JOB_NAME_MAX];
+        if (i - start == 1)
+            snprintf(name, sizeof(name), "%s", jf->jobs[start].name);
+        else
+            snprintf(name, sizeof(name), "%s+%u", jf->jobs[start].name, i - start - 1);
+        if (!plan_add(p, name, "run", &jf->jobs[start], i - start))
+            return -ENOMEM;
+        start = i;
+    }
+    return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    struct cli_output out;
+    cli_output_init(&out);
+    const char *files[MAX_JOBFILES];
+    unsigned nfiles = 0;
+    char **jobargs = calloc((size_t)argc + 1, sizeof(char *));
+    int njobargs = 0;
+    bool parse_only = false;
+    struct jobfile_opts jo;
+    memset(&jo, 0, sizeof(jo));
+    if (!jobargs)
+        return CLI_EXIT_FAIL;
+    jobargs[njobargs++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int c = cli_output_option(&i, argc, argv, &out);
+        if (c < 0) {
+            free(jobargs);
+            return CLI_EXIT_USAGE;
+        }
+        if (c > 0)
+            continue;
+        const char *v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            run_usage(stdout);
+            free(jobargs);
+            return 0;
+        } else if (!strcmp(a, "--parse-only")) {
+            parse_only = true;
+        } else if (!strcmp(a, "--ignore-unsupported")) {
+            jo.ignore_unsupported = true;
+        } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
+            if (nfiles < MAX_JOBFILES)
+                files[nfiles++] = v;
+        } else if (a[0] == '-' && a[1] == '-') {
+            jobargs[njobargs++] = argv[i];
+        } else if (a[0] == '-') {
+            cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
+            free(jobargs);
+            return CLI_EXIT_USAGE;
+        } else if (nfiles < MAX_JOBFILES) {
+            files[nfiles++] = a;
+        }
+    }
+
+    char err[1024];
+    struct plan plan;
+    memset(&plan, 0, sizeof(plan));
+    struct jobfile jf;
+    memset(&jf, 0, sizeof(jf));
+    char quick_path[4096] = "";
+    int rc = 0;
+    if (nfiles == 0 && njobargs == 1) {
+        uint64_t size;
+        if (quick_pick_file(quick_path, sizeof(quick_path), &size, err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            free(jobargs);
+            return CLI_EXIT_USAGE;
+        }
+        if (parse_only) {
+            free(jobargs);
+            return 0;
+        }
+        fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
+                (unsigned long long)(size >> 20), quick_path);
+        rc = quick_plan(&plan, quick_path, size, 4000000000ull, 1000000000ull);
+    } else {
+        if (nfiles) {
+            rc = jobfile_parse_file(files[0], &jo, &jf, err, sizeof(err));
+            for (unsigned f = 1; f < nfiles && rc == 0; f++) {
+                struct jobfile more;
+                memset(&more, 0, sizeof(more));
+                rc = jobfile_parse_file(files[f], &jo, &more, err, sizeof(err));
+                if (rc == 0)
+                    rc = jobfile_append(&jf, &more, err, sizeof(err));
+                jobfile_free(&more);
+            }
+            /* command-line options after job files are not merged into them */
+            if (rc == 0 && njobargs > 1) {
+                snprintf(err, sizeof(err), "job options on the command line cannot be combined with job files (got '%s')",
+                         jobargs[1]);
+                rc = -EINVAL;
+            }
+        } else {
+            rc = jobfile_parse_cmdline(njobargs - 1, jobargs + 1, &jo, &jf, err, sizeof(err));
+        }
+        for (unsigned w = 0; rc == 0 && w < jf.nwarnings; w++)
+            cli_err("warning: %s", jf.warnings[w]);
+        if (rc < 0) {
+            cli_err("%s", err);
+            jobfile_free(&jf);
+            free(jobargs);
+            return CLI_EXIT_USAGE;
+        }
+        if (parse_only) {
+            printf("%u job%s parsed, OK\n", jf.njobs, jf.njobs == 1 ? "" : "s");
+            jobfile_free(&jf);
+            free(jobargs);
+            return 0;
+        }
+        rc = split_phases(&jf, &plan);
+    }
+    free(jobargs);
+    if (rc < 0) {
+        cli_err("out of memory");
+        jobfile_free(&jf);
+        return CLI_EXIT_FAIL;
+    }
+
+    signal_install();
+    cJSON *doc = result_new(argc, argv);
+    struct runner_opts ro = {
+        .consent = &out.consent,
+        .live_status = !out.quiet,
+        .stop_on_error = true,
+    };
+    struct plan_status st;
+    memset(&st, 0, sizeof(st));
+    rc = plan_run(doc, &plan, &ro, &st, err, sizeof(err));
+    plan_free(&plan);
+    jobfile_free(&jf);
+    if (quick_path[0])
+        unlink(quick_path);
+    if (rc < 0) {
+        cli_err("%s", err);
+        cJSON_Delete(doc);
+        return CLI_EXIT_USAGE;
+    }
+    result_finish(doc, st.interrupted, st.signal);
+    struct render_opts rend = {.summary = true, .details = quick_path[0] == 0};
+    int status = cli_emit(doc, &out, &rend, plan_exit_code(&st));
+    cJSON_Delete(doc);
+    return status;
+}

@@ -1,0 +1,50 @@
+# lib.sh - shared helpers for the integration scripts (sourced, not run).
+# Each check prints "PASS name", "FAIL name: why" or "SKIP name: why";
+# tests/run.sh counts those lines.
+SSDBENCH=${SSDBENCH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/build/ssdbench}
+TESTNAME=$(basename "$0" .sh)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ssdbench-it.XXXXXX")
+LOOPS=()
+MOUNTS=()
+MOUNTS_EXTRA=()   # mounts a test adds itself, unmounted first
+
+pass() { echo "PASS $TESTNAME:$1"; }
+fail() { echo "FAIL $TESTNAME:$1: $2"; }
+skip() { echo "SKIP $TESTNAME:$1: $2"; }
+# check NAME CONDITION-COMMAND... : pass when the command succeeds
+check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n" "$*"; fi; }
+
+is_root() { [ "$(id -u)" -eq 0 ]; }
+
+# Makes a RAM-backed loop device of SIZE MiB on a private tmpfs; prints its path.
+# Usage: dev=$(make_loop 256) || { skip ...; }
+make_loop() {
+    local mib=$1 dir="$WORK/tmpfs.$RANDOM"
+    is_root || return 1
+    mkdir -p "$dir" && mount -t tmpfs -o size=$((mib + 16))m tmpfs "$dir" || return 1
+    MOUNTS+=("$dir")
+    truncate -s "${mib}M" "$dir/img" || return 1
+    local dev
+    dev=$(losetup --find --show --direct-io=on "$dir/img" 2>/dev/null) ||
+        dev=$(losetup --find --show "$dir/img") || return 1
+    LOOPS+=("$dev")
+    echo "$dev"
+}
+
+# read_ios write_ios of /sys/block/<dev>/stat (completed requests)
+disk_ios() {
+    local name
+    name=$(basename "$(readlink -f "$1")")
+    awk '{print $1, $5}' "/sys/block/$name/stat"
+}
+
+cleanup() {
+    for m in "${MOUNTS_EXTRA[@]}"; do umount "$m" 2>/dev/null; done
+    for d in "${LOOPS[@]}"; do losetup -d "$d" 2>/dev/null; done
+    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# json_get FILE PYTHON-EXPRESSION-ON-d : prints the value (python3 is part of the test deps)
+json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
