@@ -174,6 +174,11 @@ static int setup_job(const struct job_spec *j, unsigned jidx, const struct runne
     int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
+    if (j->layout == LAYOUT_STRIPE) {
+        rc = stripe_check_region(&js->stripe, js->region_start, js->region_len, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
     if (j->direct)
         for (unsigned i = 0; i < js->ntargets; i++) {
             rc = check_alignment(j, &js->tg[i].info, j->layout == LAYOUT_STRIPE ? 0 : js->region_start,
@@ -357,6 +362,44 @@ static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
     return 1;
 }
 
+static void read_kstat(const struct target_info *ti, struct kernel_stats *k)
+{
+    memset(k, 0, sizeof(*k));
+    if (ti->kind != TARGET_BLOCK || !ti->devname[0])
+        return;
+    char p[128];
+    snprintf(p, sizeof(p), "/sys/class/block/%s/stat", ti->devname);
+    FILE *f = fopen(p, "r");
+    if (!f)
+        return;
+    unsigned long long v[11];
+    if (fscanf(f, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+               &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10]) == 11) {
+        k->valid = true;
+        k->read_ios = v[0], k->read_merges = v[1], k->read_sectors = v[2], k->read_ticks_ms = v[3];
+        k->write_ios = v[4], k->write_merges = v[5], k->write_sectors = v[6], k->write_ticks_ms = v[7];
+        k->io_ticks_ms = v[9];
+    }
+    fclose(f);
+}
+
+static void kstat_delta(struct kernel_stats *a, const struct kernel_stats *b)
+{
+    if (!a->valid || !b->valid) {
+        a->valid = false;
+        return;
+    }
+    a->read_ios = b->read_ios - a->read_ios;
+    a->read_merges = b->read_merges - a->read_merges;
+    a->read_sectors = b->read_sectors - a->read_sectors;
+    a->read_ticks_ms = b->read_ticks_ms - a->read_ticks_ms;
+    a->write_ios = b->write_ios - a->write_ios;
+    a->write_merges = b->write_merges - a->write_merges;
+    a->write_sectors = b->write_sectors - a->write_sectors;
+    a->write_ticks_ms = b->write_ticks_ms - a->write_ticks_ms;
+    a->io_ticks_ms = b->io_ticks_ms - a->io_ticks_ms;
+}
+
 static double cpu_seconds(const struct timeval *tv)
 {
     return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
@@ -372,13 +415,14 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     out->stats = calloc(njobs, sizeof(*out->stats));
     out->targets = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->targets));
     out->job_target = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->job_target));
+    out->kstats = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->kstats));
     struct job_setup *setups = calloc(njobs, sizeof(*setups));
     struct phase_run run;
     memset(&run, 0, sizeof(run));
     run.job_stop = calloc(njobs, sizeof(*run.job_stop));
     struct io_stats *ivjobs = calloc(njobs, sizeof(*ivjobs));
     struct io_stats *ivall = calloc(1, sizeof(*ivall));
-    if (!out->jobs || !out->stats || !out->targets || !out->job_target || !setups || !run.job_stop ||
+    if (!out->jobs || !out->stats || !out->targets || !out->job_target || !out->kstats || !setups || !run.job_stop ||
         !ivjobs || !ivall) {
         snprintf(err, errlen, "out of memory");
         rc = -ENOMEM;
@@ -485,6 +529,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             break;
         }
     struct rusage ru0, ru1;
+    for (unsigned t = 0; t < out->ntargets; t++)
+        read_kstat(&out->targets[t], &out->kstats[t]);
     getrusage(RUSAGE_SELF, &ru0);
     out->start_wall_ns = clock_wall_ns();
     run.t0 = clock_ns();
@@ -534,6 +580,11 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     for (unsigned i = 0; i < run.nworkers; i++)
         pthread_join(run.workers[i].tid, NULL);
     getrusage(RUSAGE_SELF, &ru1);
+    for (unsigned t = 0; t < out->ntargets; t++) {
+        struct kernel_stats end;
+        read_kstat(&out->targets[t], &end);
+        kstat_delta(&out->kstats[t], &end);
+    }
     if (tty)
         fprintf(stderr, "\r\033[K");
     out->cpu_user_s = cpu_seconds(&ru1.ru_utime) - cpu_seconds(&ru0.ru_utime);
@@ -553,6 +604,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         if (w->max_lag_ns > js->max_lag_ns)
             js->max_lag_ns = w->max_lag_ns;
         js->worker_ios[w->job_worker] = w->total_ios;
+        for (int d = 0; d < DIR_COUNT; d++)
+            js->ramp_ios[d] += w->ramp_ios[d];
         js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
         for (unsigned e = 0; e < w->nerr; e++) {
             struct runner_error re = w->errs[e];
@@ -607,5 +660,6 @@ void phase_stats_free(struct phase_stats *ps)
     free(ps->jobs);
     free(ps->targets);
     free(ps->job_target);
+    free(ps->kstats);
     memset(ps, 0, sizeof(*ps));
 }

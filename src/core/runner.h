@@ -46,6 +46,7 @@ struct job_stats {
     uint64_t ramp_ns;
     unsigned workers;
     uint64_t max_lag_ns;           /* paced jobs: worst lateness of an issue */
+    uint64_t ramp_ios[DIR_COUNT];  /* completed during the ramp (not in the statistics) */
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
 };
@@ -74,12 +75,23 @@ struct runner_opts {
     bool remove_created;             /* delete files created for this phase afterwards */
 };
 
+/* The kernel's own counters for a block-device target over the phase
+ * (/sys/block/<dev>/stat, read before the workers start and after they all
+ * finished), so a result can show that its counts are the kernel's. */
+struct kernel_stats {
+    bool valid;
+    uint64_t read_ios, read_merges, read_sectors, read_ticks_ms;
+    uint64_t write_ios, write_merges, write_sectors, write_ticks_ms;
+    uint64_t io_ticks_ms;           /* time the device had I/O in flight */
+};
+
 struct phase_stats {
     unsigned njobs;
     struct job_spec *jobs;           /* copies, with defaults resolved */
     struct job_stats *stats;         /* [njobs] */
     unsigned ntargets;               /* distinct targets over all jobs */
     struct target_info *targets;     /* [ntargets] */
+    struct kernel_stats *kstats;     /* [ntargets] deltas over the phase */
     unsigned *job_target;            /* [njobs * JOB_MAX_TARGETS]: job target i -> targets[] index */
     uint64_t start_wall_ns;
     uint64_t elapsed_ns;

@@ -67,6 +67,7 @@ struct worker {
     uint64_t t_finished;
 
     uint64_t max_lag_ns;
+    uint64_t ramp_ios[DIR_COUNT];/* completions dropped with the ramp */
     uint64_t total_ios;          /* merged by the collector: I/Os + flushes */
     uint64_t total_busy_ns;      /* merged by the collector: latency sum */
     unsigned job_worker;         /* index among the job's workers */

@@ -53,8 +53,11 @@ static void worker_tick(struct worker *w, uint64_t now)
     if (!w->measuring) {
         if (now < run->measure_start)
             return;
-        for (unsigned i = 0; i < w->map.ntouch; i++)
+        for (unsigned i = 0; i < w->map.ntouch; i++) {
+            for (int d = 0; d < DIR_COUNT; d++)
+                w->ramp_ios[d] += w->cur[i].dir[d].ios;
             iostats_reset(&w->cur[i]);
+        }
         w->measuring = true;
     }
     while (now >= w->boundary) {

@@ -1,6 +1,9 @@
 /* engine.c - maps the job's engine choice onto an engine vtable. */
 #include "engine/engine.h"
 
+/* engine_mmap.c (sysbench fileio's mmap mode) */
+extern const struct engine_ops engine_mmap_ops;
+
 const struct engine_ops *engine_lookup(enum job_engine kind)
 {
     switch (kind) {
@@ -8,6 +11,7 @@ const struct engine_ops *engine_lookup(enum job_engine kind)
     case ENGINE_LIBAIO: return &engine_aio_ops;
     case ENGINE_PSYNC: return &engine_psync_ops;
     case ENGINE_NULL: return &engine_null_ops;
+    case ENGINE_MMAP: return &engine_mmap_ops;
     }
     return 0;
 }

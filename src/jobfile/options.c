@@ -61,7 +61,7 @@ static const struct job_opt opts[] = {
     {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os submitted at once (0 = iodepth)"},
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
-    {"thread", {0}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
+    {"thread", {"threads"}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
     {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|psync|null", .help = "I/O engine; sync and pvsync run as psync"},
     {"direct", {0}, JOPT_BOOL, JF(direct), .arg = "bool", .help = "O_DIRECT"},
     {"buffered", {0}, JOPT_BOOL, JF(direct), .negate = true, .arg = "bool", .help = "the opposite of direct"},
@@ -342,6 +342,6 @@ void job_option_print(FILE *f)
         int n = snprintf(names, sizeof(names), "%s", o->name);
         for (unsigned a = 0; a < 3 && o->alias[a] && n > 0 && (size_t)n < sizeof(names); a++)
             n += snprintf(names + n, sizeof(names) - (size_t)n, ", %s", o->alias[a]);
-        fprintf(f, "  %-34s %-28s %s\n", names, o->arg, o->help);
+        fprintf(f, "  %s=%s\n        %s\n", names, o->arg, o->help);
     }
 }

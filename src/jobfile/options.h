@@ -29,7 +29,7 @@
 struct job_ss {
     bool set;                /* steadystate= or ss_dur given */
     struct steady_cfg cfg;   /* rule, metric, limit; window/skip after finalize */
-    uint64_t dur_ns;         /* ss_dur; detection runs only when > 0 */
+    uint64_t dur_ns;         /* ss_dur; detection runs only when > 0 (as fio) */
     uint64_t ramp_ns;        /* ss_ramp */
     uint64_t interval_ns;    /* ss_interval, default 1 s */
 };
@@ -118,7 +118,8 @@ const struct job_opt *job_option_find(const char *key);
 const struct job_opt *job_option_table(unsigned *n);
 /* The known name nearest to key by edit distance, or NULL when none is close. */
 const char *job_option_suggest(const char *key);
-/* Prints the table: one line per option (name, aliases, value form, help). */
+/* Prints the table: per option a line "name, aliases=form" and an indented
+ * help line. */
 void job_option_print(FILE *f);
 
 #endif

@@ -44,7 +44,8 @@ enum svg_style { SVG_LINE, SVG_LINE_MARKS, SVG_MARKS, SVG_STEP_FILL, SVG_BARS };
 
 struct svg_series {
     const char *name;               /* legend text; NULL = not in the legend */
-    const double *x, *y;            /* n points; SVG_STEP_FILL: level y[i] from x[i] to x[i+1] */
+    const double *x, *y;            /* n points */
+    const double *x2;               /* SVG_STEP_FILL: level y[i] spans x[i] .. x2[i] */
     size_t n;
     unsigned color;                 /* palette index */
     unsigned dash;                  /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
@@ -68,7 +69,8 @@ struct svg_chart {
     size_t nseries;
     const struct svg_mark *marks;
     size_t nmarks;
-    unsigned width, height;         /* plot box in user units; 0 = 640 x 300 */
+    unsigned width, height;         /* whole width and plot height in user units;
+                                       0 = 640 and 300 */
 };
 
 #define SVG_PALETTE 8

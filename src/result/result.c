@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "result/hist_json.h"
 #include "result/result.h"
+#include "workload/dist.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 
@@ -188,18 +189,6 @@ static cJSON *bssplit_json(const struct job_bssplit *b)
         cJSON_AddItemToArray(a, e);
     }
     return a;
-}
-
-static const char *dist_name(enum job_dist d)
-{
-    switch (d) {
-    case DIST_UNIFORM: return "uniform";
-    case DIST_ZIPF: return "zipf";
-    case DIST_PARETO: return "pareto";
-    case DIST_NORMAL: return "normal";
-    case DIST_ZONED: return "zoned";
-    }
-    return "?";
 }
 
 cJSON *result_job_params(const struct job_spec *j)
@@ -433,6 +422,11 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
             cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
         if (paced)
             cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
+        if (st->ramp_ns) {
+            cJSON *ri = cJSON_AddObjectToObject(jo, "ramp_ios");
+            cJSON_AddNumberToObject(ri, "read", (double)st->ramp_ios[DIR_READ]);
+            cJSON_AddNumberToObject(ri, "write", (double)st->ramp_ios[DIR_WRITE]);
+        }
         cJSON *wk = cJSON_AddArrayToObject(jo, "worker_stats");
         for (unsigned w = 0; st->worker_ios && w < st->workers; w++) {
             cJSON *wo = cJSON_CreateObject();
@@ -472,6 +466,27 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
     }
     free(total);
     cJSON_AddItemToObject(phase, "intervals", series_json(series, first ? first->interval_ns : 1000000000ull));
+    cJSON *ks = cJSON_AddArrayToObject(phase, "kernel_stats");
+    for (unsigned t = 0; ps->kstats && t < ps->ntargets; t++) {
+        const struct kernel_stats *k = &ps->kstats[t];
+        if (!k->valid)
+            continue;
+        cJSON *ko = cJSON_CreateObject();
+        cJSON_AddStringToObject(ko, "target", doc_target(doc, &ps->targets[t]));
+        cJSON_AddStringToObject(ko, "device", ps->targets[t].devname);
+        cJSON_AddNumberToObject(ko, "read_ios", (double)k->read_ios);
+        cJSON_AddNumberToObject(ko, "write_ios", (double)k->write_ios);
+        cJSON_AddNumberToObject(ko, "read_bytes", (double)k->read_sectors * 512);
+        cJSON_AddNumberToObject(ko, "write_bytes", (double)k->write_sectors * 512);
+        cJSON_AddNumberToObject(ko, "read_merges", (double)k->read_merges);
+        cJSON_AddNumberToObject(ko, "write_merges", (double)k->write_merges);
+        cJSON_AddNumberToObject(ko, "read_ticks_ms", (double)k->read_ticks_ms);
+        cJSON_AddNumberToObject(ko, "write_ticks_ms", (double)k->write_ticks_ms);
+        cJSON_AddNumberToObject(ko, "io_ticks_ms", (double)k->io_ticks_ms);
+        double ms = (double)ps->elapsed_ns / 1e6 + (double)(ps->njobs ? ps->jobs[0].ramp_ns : 0) / 1e6;
+        cJSON_AddNumberToObject(ko, "util_pct", ms > 0 ? 100.0 * (double)k->io_ticks_ms / ms : 0);
+        cJSON_AddItemToArray(ks, ko);
+    }
     cJSON *errs = cJSON_AddArrayToObject(phase, "errors");
     for (unsigned e = 0; e < ps->nerrors; e++) {
         const struct runner_error *re = &ps->errors[e];

@@ -100,6 +100,13 @@ struct act_device_layout {
 
 #define ACT_SPLIT_RESOLUTION (1u << 20)
 
+/* Histogram unit in ns for hist_log2_buckets(): ms, or us with
+ * microsecond-histograms. */
+static inline uint64_t act_hist_unit_ns(const struct act_config *c)
+{
+    return c->microsecond_histograms ? 1000u : 1000000u;
+}
+
 void act_config_defaults(struct act_config *c);
 
 /* Parse a config file. On error returns -EINVAL (or -errno when the file

@@ -28,7 +28,10 @@
  *          2^28-block region needs ~1,900 buckets (~46 KiB) at theta 1.2.
  *  pareto  fio's pareto:h: rank = floor(n * u^p), p = ln(h)/ln(1-h) (fio
  *          scales by n-1), so P(rank < k) = (k/n)^(1/p): the hottest 20% of
- *          blocks take 80% of I/Os at h = 0.2. Same bucket scheme as zipf.
+ *          blocks take 80% of I/Os at h = 0.2. Same bucket scheme as zipf,
+ *          with rho set from the density exponent 1/p - 1; for h > 0.5 on
+ *          huge regions the bucket cap widens rho (h = 0.9 over 2^40 blocks:
+ *          15k buckets, per-block error 3%). d->spread reports the bound.
  *
  * Zipf and pareto ranks are spread over the range by a keyed bijection
  * (multiply/xorshift rounds on the next power of two, cycle-walked into

@@ -24,7 +24,7 @@ enum job_rw {
     RW_RANDRW,
 };
 
-enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP };
 
 enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
@@ -94,6 +94,7 @@ struct job_spec {
     double size_pct;
     uint64_t offset_increment;   /* per worker clone, fio offset_increment */
     uint64_t io_limit;           /* stop after this many bytes per worker; 0 = none */
+    uint64_t ios_limit;          /* stop after this many requests (I/Os and flushes) per worker; 0 = none */
     uint64_t file_size;          /* size to create a missing regular file with; 0 = size or 1 GiB */
     unsigned loops;              /* repeat the size-bounded pass this many times (>=1) */
 

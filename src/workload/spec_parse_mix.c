@@ -139,7 +139,6 @@ static int bssplit_one(char *list, unsigned dir, unsigned kb_base, struct job_bs
     unsigned nmiss = 0;
     double sum = 0;
     char *p = list;
-    int rc;
 
     memset(&t, 0, sizeof(t));
     while (*p) {
@@ -159,7 +158,8 @@ static int bssplit_one(char *list, unsigned dir, unsigned kb_base, struct job_bs
         if (slash)
             *slash = '\0';
         uint64_t bs;
-        if ((rc = block_size(ent, kb_base, &bs, err, errlen)))
+        int rc = block_size(ent, kb_base, &bs, err, errlen);
+        if (rc)
             return rc;
         char *pct = slash ? spec_trim(slash + 1) : NULL;
         missing[t.n] = !pct || !*pct;
@@ -442,7 +442,7 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
             return spec_fail(err, errlen, -EINVAL,
                              "invalid rw suffix '%s:%s' (random modes take a count of I/Os per offset, e.g. %s:8)",
                              name, suf, name);
-        if (suf && !random && (rc = spec_parse_size(suf, kb_base, &v, err, errlen)))
+        if (suf && !random && spec_parse_size(suf, kb_base, &v, NULL, 0))
             return spec_fail(err, errlen, -EINVAL,
                              "invalid rw suffix '%s:%s' (sequential modes take a size to skip after each I/O, e.g. %s:4k)",
                              name, suf, name);

@@ -22,26 +22,43 @@ make_loop() {
     local mib=$1 dir="$WORK/tmpfs.$RANDOM"
     is_root || return 1
     mkdir -p "$dir" && mount -t tmpfs -o size=$((mib + 16))m tmpfs "$dir" || return 1
-    MOUNTS+=("$dir")
+    echo "mount $dir" >>"$WORK/.resources"
     truncate -s "${mib}M" "$dir/img" || return 1
     local dev
     dev=$(losetup --find --show --direct-io=on "$dir/img" 2>/dev/null) ||
         dev=$(losetup --find --show "$dir/img") || return 1
-    LOOPS+=("$dev")
+    echo "loop $dev" >>"$WORK/.resources"
     echo "$dev"
 }
 
-# read_ios write_ios of /sys/block/<dev>/stat (completed requests)
+# Remembers a mount point or loop device to undo at exit (works from
+# subshells too, unlike the arrays): track mount DIR | track loop DEV
+track() { echo "$1 $2" >>"$WORK/.resources"; }
+
+# Reads and writes the kernel completed for a device, counting merged requests
+# as the I/Os they were submitted as: (ios + merges) per direction of
+# /sys/class/block/<dev>/stat. The block layer may merge adjacent requests
+# of one submission batch into one.
 disk_ios() {
     local name
     name=$(basename "$(readlink -f "$1")")
-    awk '{print $1, $5}' "/sys/block/$name/stat"
+    awk '{print $1 + $2, $5 + $6}' "/sys/class/block/$name/stat"
 }
 
 cleanup() {
+    local kind what
     for m in "${MOUNTS_EXTRA[@]}"; do umount "$m" 2>/dev/null; done
     for d in "${LOOPS[@]}"; do losetup -d "$d" 2>/dev/null; done
-    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
+    if [ -f "$WORK/.resources" ]; then
+        # undo in reverse order: loop devices before the tmpfs under them
+        tac "$WORK/.resources" | while read -r kind what; do
+            case $kind in
+            loop) losetup -d "$what" 2>/dev/null ;;
+            mount) umount "$what" 2>/dev/null || umount -l "$what" 2>/dev/null ;;
+            esac
+        done
+    fi
+    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null; done
     rm -rf "$WORK"
 }
 trap cleanup EXIT

@@ -15,8 +15,8 @@ static char err[512];
     do {                                                                                 \
         uint64_t v_ = 0;                                                                 \
         int rc_ = spec_parse_size(str, base, &v_, err, sizeof(err));                     \
-        CHECK(rc_ == 0, "'%s' (kb_base %u) rc %d: %s", str, base, rc_, err);             \
-        CHECK(v_ == (uint64_t)(want), "'%s' (kb_base %u) = %llu, want %llu", str, base,   \
+        CHECK(rc_ == 0, "'%s' (kb_base %u) rc %d: %s", str, (unsigned)(base), rc_, err);             \
+        CHECK(v_ == (uint64_t)(want), "'%s' (kb_base %u) = %llu, want %llu", str, (unsigned)(base),   \
               (unsigned long long)v_, (unsigned long long)(want));                       \
     } while (0)
 

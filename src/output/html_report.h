@@ -1,0 +1,149 @@
+/* html_report.h - `ssdbench report`: result documents -> a report model ->
+ * one self-contained HTML page (html_page.c) or CSV tables (report_csv.c).
+ *
+ * The model is a flat list of items in page order (headings, paragraphs,
+ * charts, tables) plus every table the charts draw from. Building it is the
+ * only place where results are read; each result kind is a small selection
+ * layer (html_run.c, html_sweep.c, html_act.c, html_fileio.c) that fills
+ * tables from the documents and declares charts on their columns. Drawing
+ * is generic (html_svg.h), so the CSV holds the numbers the charts show.
+ *
+ * Several results in one report are overlaid: phases are matched by name
+ * (and sweep points by their label), each result is one series per chart,
+ * and comparison tables carry a ratio to the baseline result (the first,
+ * unless report_opts.baseline says otherwise), as published reviews do.
+ *
+ * Latency percentiles and histograms are computed from the stored lossless
+ * histograms (hist_from_json), never estimated from anything else.
+ */
+#ifndef SSDBENCH_HTML_REPORT_H
+#define SSDBENCH_HTML_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "output/html_svg.h"
+#include "output/html_table.h"
+
+struct report_input {
+    const cJSON *doc;       /* a loaded result (result_load) */
+    const char *path;       /* its file name, for the header and messages */
+    const char *label;      /* series name; NULL = derived from the device or file */
+};
+
+struct report_opts {
+    const char *title;      /* NULL = derived */
+    unsigned baseline;      /* index of the result that ratios divide by */
+};
+
+enum rep_item_kind { REP_H2, REP_H3, REP_PARA, REP_CHART, REP_TABLE, REP_SETUP };
+
+/* A series of a chart: columns of the chart's table. */
+struct rep_series {
+    int ycol;
+    int x2col;              /* SVG_STEP_FILL right edges, else -1 */
+    const char *name;
+    unsigned color, dash;
+    enum svg_style style;
+};
+
+#define REP_MAX_SERIES 48
+#define REP_MAX_MARKS 16
+
+struct rep_chart {
+    const char *title;
+    const char *note;       /* a sentence under the chart, or NULL */
+    struct rtab *t;         /* its data (also in report.tables) */
+    int xcol;               /* numeric x, or the text column of an SVG_CAT axis */
+    struct svg_axis x, y;
+    unsigned height;        /* plot height, 0 = default */
+    struct rep_series series[REP_MAX_SERIES];
+    size_t nseries;
+    struct svg_mark marks[REP_MAX_MARKS];
+    size_t nmarks;
+};
+
+struct rep_item {
+    enum rep_item_kind kind;
+    const char *text;       /* headings and paragraphs */
+    const char *cls;        /* paragraph class: "verdict pass", "warn" ... or NULL */
+    const char *anchor;     /* headings: the id for the contents list */
+    struct rep_chart *chart;
+    struct rtab *table;
+};
+
+struct rep_block;
+
+struct report {
+    const struct report_input *in;
+    size_t nin;
+    unsigned baseline;
+    const char **labels;    /* one per input, unique */
+    char *title;
+    struct rep_item *items;
+    size_t nitems, itemcap;
+    struct rtab **tables;   /* every table, in creation order (the CSV files) */
+    size_t ntables, tablecap;
+    struct rtab *setup;     /* one row per result: what was tested, and how */
+    struct rep_block *arena;
+    bool oom;
+};
+
+/* Builds the model. Returns NULL with a one-line message on bad input
+ * (no results, a baseline out of range) or out of memory. */
+struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
+                            char *err, size_t errlen);
+void report_free(struct report *r);
+
+/* The page: html_page.c. Returns 0 or -EIO. */
+int report_write_html(FILE *f, const struct report *r);
+
+/* --- for the per-kind builders --------------------------------------- */
+
+void *rep_alloc(struct report *r, size_t n);                   /* zeroed, freed with r */
+const char *rep_strdup(struct report *r, const char *s);
+const char *rep_printf(struct report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void rep_heading(struct report *r, enum rep_item_kind level, const char *text);
+void rep_para(struct report *r, const char *cls, const char *text);
+/* A table shown in the page (and written to the CSV). */
+struct rtab *rep_table(struct report *r, const char *id, const char *title);
+/* A table that only backs charts (in the CSV; a foldout in the page). */
+struct rtab *rep_data_table(struct report *r, const char *id, const char *title);
+/* Places a chart on t in the page; x axis from xcol. NULL on out of memory. */
+struct rep_chart *rep_chart(struct report *r, struct rtab *t, int xcol, const char *title);
+void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
+                      enum svg_style style);
+void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
+                    double y1, const char *label, unsigned color, unsigned dash);
+/* Places a table (already created with rep_table) at this point of the page. */
+void rep_show_table(struct report *r, struct rtab *t);
+
+/* For each row, adds "name: A / base" columns: cols[i] holds result i's
+ * value; one ratio column per non-baseline result. */
+void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name);
+
+/* Series name: the result label, plus what when given ("read"). */
+const char *rep_series_name(struct report *r, size_t res, const char *what);
+
+/* Axis presets. */
+struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt);
+
+/* Phases: kind test ("run" matches run and every kind no builder knows). */
+bool rep_phase_is(const cJSON *phase, const char *kind);
+const cJSON *rep_phases(const struct report *r, size_t res);
+
+/* Per-kind builders (html_run.c ...). Each adds its sections when the
+ * results hold its kind; returns 0 or -ENOMEM. */
+int rep_build_runs(struct report *r);
+int rep_build_sweeps(struct report *r);
+int rep_build_precondition(struct report *r);
+int rep_build_act(struct report *r);
+int rep_build_fileio(struct report *r);
+
+/* Kinds that have their own builder; rep_build_runs takes the rest. */
+bool rep_kind_known(const char *kind);
+
+#endif

@@ -1,0 +1,701 @@
+/* html_svg.c - see html_svg.h.
+ *
+ * Geometry is in SVG user units; the page scales the element to its width.
+ * Text widths are estimated (7 units per character at 12 units), which is
+ * enough to size margins and wrap the legend without a font. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/html_svg.h"
+
+#define FONT 12
+#define CHAR_W 6.9
+#define MAX_TICKS 64
+#define DEFAULT_W 640
+#define DEFAULT_H 300
+
+static const char *const palette[SVG_PALETTE] = {
+    "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#333333", "#8c564b",
+};
+static const char *const dashes[4] = {"", "7 4", "2 3", "8 3 2 3"};
+
+const char *svg_color(unsigned i)
+{
+    return palette[i % SVG_PALETTE];
+}
+
+void svg_escape(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            /* control characters are not allowed in XML text */
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fputc(' ', f);
+            else
+                fputc(*s, f);
+        }
+    }
+}
+
+double svg_nines(double pct)
+{
+    if (pct >= 100)
+        return INFINITY;
+    return -log10(1 - pct / 100);
+}
+
+/* Picks the largest unit the value reaches once rounded to `digits`. */
+static void scaled(char *buf, size_t len, double v, int digits, const double *thr,
+                   const char *const *unit, int nunits, const char *sep)
+{
+    double a = fabs(v), edge = 1 - 0.5 * pow(10, -digits);
+    int u = 0;
+    for (int i = nunits - 1; i > 0; i--)
+        if (a >= thr[i] * edge) {
+            u = i;
+            break;
+        }
+    snprintf(buf, len, "%.*g%s%s", digits, v / thr[u], sep, unit[u]);
+}
+
+void svg_format(char *buf, size_t len, double v, enum svg_fmt fmt, int digits)
+{
+    static const double thr[4] = {1, 1e3, 1e6, 1e9};
+    static const char *const ns_units[4] = {"ns", "\xc2\xb5s", "ms", "s"};
+    static const char *const si_units[4] = {"", "k", "M", "G"};
+    if (!isfinite(v)) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    if (digits < 1)
+        digits = 3;
+    switch (fmt) {
+    case SVG_FMT_NS: scaled(buf, len, v, digits, thr, ns_units, 4, " "); break;
+    case SVG_FMT_NUM: scaled(buf, len, v, digits, thr, si_units, 4, ""); break;
+    case SVG_FMT_PCT: snprintf(buf, len, "%.*g%%", digits, v); break;
+    case SVG_FMT_PLAIN: snprintf(buf, len, "%.*g", digits, v); break;
+    }
+}
+
+size_t svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
+{
+    if (!(*hi > *lo)) {
+        double d = *lo != 0 ? fabs(*lo) * 0.1 : 1;
+        *lo -= d;
+        *hi += d;
+    }
+    double raw = (*hi - *lo) / 5, mag = pow(10, floor(log10(raw))), step = mag;
+    static const double nice[4] = {1, 2, 2.5, 5};
+    for (int i = 0; i < 4; i++)
+        if (nice[i] * mag >= raw * 0.999) {
+            step = nice[i] * mag;
+            break;
+        }
+    if (step < raw * 0.999)
+        step = 10 * mag;
+    double a = floor(*lo / step + 1e-9) * step, b = ceil(*hi / step - 1e-9) * step;
+    *lo = a;
+    *hi = b;
+    size_t n = 0;
+    for (double t = a; t <= b + step * 1e-6 && n < cap; t += step)
+        ticks[n++] = fabs(t) < step * 1e-9 ? 0 : t;
+    return n;
+}
+
+struct tick {
+    double v;
+    bool label;
+};
+
+struct axis_map {
+    enum svg_scale scale;
+    double lo, hi;          /* domain, in transformed units */
+    double p0, p1;          /* pixels */
+    struct tick ticks[MAX_TICKS];
+    size_t nticks;
+};
+
+static double transform(enum svg_scale s, double v)
+{
+    switch (s) {
+    case SVG_LOG: return v > 0 ? log10(v) : NAN;
+    case SVG_NINES: return v >= 0 ? svg_nines(v) : NAN;
+    default: return v;
+    }
+}
+
+static double map(const struct axis_map *m, double v)
+{
+    double t = transform(m->scale, v);
+    if (!isfinite(t))
+        return NAN;
+    double p = m->p0 + (t - m->lo) / (m->hi - m->lo) * (m->p1 - m->p0);
+    double a = m->p0 < m->p1 ? m->p0 : m->p1, b = m->p0 < m->p1 ? m->p1 : m->p0;
+    return p < a ? a : p > b ? b : p;
+}
+
+static void add_tick(struct axis_map *m, double v, bool label)
+{
+    if (m->nticks < MAX_TICKS)
+        m->ticks[m->nticks++] = (struct tick){v, label};
+}
+
+/* Sets the domain and ticks from the data range [dlo, dhi] (raw values). */
+static void axis_setup(struct axis_map *m, const struct svg_axis *a, double dlo, double dhi)
+{
+    m->scale = a->scale;
+    m->nticks = 0;
+    if (!isnan(a->min))
+        dlo = a->min;
+    if (!isnan(a->max))
+        dhi = a->max;
+    if (a->scale == SVG_CAT) {
+        m->lo = -0.5;
+        m->hi = (a->ncats ? (double)a->ncats : 1) - 0.5;
+        for (unsigned i = 0; i < a->ncats; i++)
+            add_tick(m, i, true);
+        return;
+    }
+    if (a->scale == SVG_NINES) {
+        double top = isfinite(dhi) ? ceil(svg_nines(dhi) - 1e-9) : 2;
+        if (top < 2)
+            top = 2;
+        if (top > 9)
+            top = 9;
+        m->lo = 0;
+        m->hi = top;
+        add_tick(m, 0, true);
+        add_tick(m, 50, top <= 6);
+        for (int k = 1; k <= (int)top; k++)
+            add_tick(m, 100 * (1 - pow(10, -k)), true);
+        return;
+    }
+    if (a->scale == SVG_LOG) {
+        if (!(dlo > 0) || !isfinite(dlo))
+            dlo = isfinite(dhi) && dhi > 0 ? dhi / 10 : 1;
+        if (!(dhi > 0) || !isfinite(dhi))
+            dhi = dlo * 10;
+        /* the domain ends on 1-2-5 steps so a narrow range is not padded
+         * out to whole decades */
+        static const double steps[3] = {1, 2, 5};
+        double e = floor(log10(dlo)), lo = pow(10, e);
+        for (int i = 2; i >= 0; i--)
+            if (steps[i] * pow(10, e) <= dlo * (1 + 1e-9)) {
+                lo = steps[i] * pow(10, e);
+                break;
+            }
+        e = floor(log10(dhi));
+        double hi = 10 * pow(10, e);
+        for (int i = 0; i < 3; i++)
+            if (steps[i] * pow(10, e) >= dhi * (1 - 1e-9)) {
+                hi = steps[i] * pow(10, e);
+                break;
+            }
+        if (hi <= lo)
+            hi = lo * 2;
+        m->lo = log10(lo);
+        m->hi = log10(hi);
+        double decades = m->hi - m->lo;
+        int every = decades > 16 ? 4 : decades > 8 ? 2 : 1;
+        for (double d = floor(m->lo); d <= ceil(m->hi); d++) {
+            for (int k = 1; k <= 9; k++) {
+                double v = k * pow(10, d), t = log10(v);
+                if (t < m->lo - 1e-9 || t > m->hi + 1e-9)
+                    continue;
+                bool major = k == 1 && ((long)d % every) == 0;
+                bool label = major || (decades <= 2.1 && (k == 2 || k == 5));
+                if (major || label || decades <= 6)
+                    add_tick(m, v, label);
+            }
+        }
+        return;
+    }
+    if (a->zero) {
+        if (dlo > 0)
+            dlo = 0;
+        if (dhi < 0)
+            dhi = 0;
+    }
+    if (!isfinite(dlo) || !isfinite(dhi)) {
+        dlo = 0;
+        dhi = 1;
+    }
+    double t[MAX_TICKS];
+    size_t n = svg_ticks_linear(&dlo, &dhi, t, 16);
+    m->lo = dlo;
+    m->hi = dhi;
+    for (size_t i = 0; i < n; i++)
+        add_tick(m, t[i], true);
+}
+
+static void tick_text(char *buf, size_t len, const struct svg_axis *a, double v)
+{
+    if (a->scale == SVG_CAT) {
+        unsigned i = (unsigned)v;
+        snprintf(buf, len, "%s", i < a->ncats && a->cats[i] ? a->cats[i] : "");
+    } else if (a->scale == SVG_NINES) {
+        int k = v <= 0 ? 0 : (int)floor(svg_nines(v) + 1e-9 + 0.5);
+        if (fabs(v - 50) < 1e-9)
+            snprintf(buf, len, "50%%");
+        else if (k <= 2)
+            snprintf(buf, len, "%d%%", k == 0 ? 0 : k == 1 ? 90 : 99);
+        else
+            snprintf(buf, len, "%.*f%%", k - 2, v);
+    } else {
+        svg_format(buf, len, v, a->fmt, 3);
+    }
+}
+
+static bool valid_for(enum svg_scale s, double v)
+{
+    if (!isfinite(v))
+        return false;
+    if (s == SVG_LOG)
+        return v > 0;
+    if (s == SVG_NINES)
+        return v >= 0 && v < 100;
+    return true;
+}
+
+static void widen(double *lo, double *hi, double v)
+{
+    if (v < *lo)
+        *lo = v;
+    if (v > *hi)
+        *hi = v;
+}
+
+static void data_range(const struct svg_chart *c, double *xlo, double *xhi, double *ylo, double *yhi)
+{
+    *xlo = *ylo = INFINITY;
+    *xhi = *yhi = -INFINITY;
+    for (size_t s = 0; s < c->nseries; s++) {
+        const struct svg_series *se = &c->series[s];
+        for (size_t i = 0; i < se->n; i++) {
+            bool xv = valid_for(c->x.scale, se->x[i]);
+            if (xv)
+                widen(xlo, xhi, se->x[i]);
+            if (se->x2 && valid_for(c->x.scale, se->x2[i]))
+                widen(xlo, xhi, se->x2[i]);
+            if (xv && valid_for(c->y.scale, se->y[i]))
+                widen(ylo, yhi, se->y[i]);
+        }
+    }
+    for (size_t k = 0; k < c->nmarks; k++) {
+        const struct svg_mark *mk = &c->marks[k];
+        if (mk->kind == SVG_VSPAN || mk->kind == SVG_SEGMENT) {
+            if (valid_for(c->x.scale, mk->x0))
+                widen(xlo, xhi, mk->x0);
+            if (valid_for(c->x.scale, mk->x1))
+                widen(xlo, xhi, mk->x1);
+        }
+        if (mk->kind != SVG_VSPAN) {
+            if (valid_for(c->y.scale, mk->y0))
+                widen(ylo, yhi, mk->y0);
+            if (mk->kind != SVG_HLINE && valid_for(c->y.scale, mk->y1))
+                widen(ylo, yhi, mk->y1);
+        }
+    }
+}
+
+static void dash_attr(FILE *f, unsigned dash)
+{
+    if (dash % 4)
+        fprintf(f, " stroke-dasharray=\"%s\"", dashes[dash % 4]);
+}
+
+/* Path of a line series, thinned to min/max per pixel column when long. */
+static void line_path(FILE *f, const struct svg_series *se, const struct axis_map *mx,
+                      const struct axis_map *my, double plot_w)
+{
+    bool thin = (double)se->n > 3 * plot_w;
+    bool open = false;
+    long col = -1;
+    double cmin = 0, cmax = 0, cfirst = 0;
+    fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" stroke-linejoin=\"round\"",
+            svg_color(se->color));
+    dash_attr(f, se->dash);
+    fputs(" d=\"", f);
+    for (size_t i = 0; i <= se->n; i++) {
+        double px = NAN, py = NAN;
+        if (i < se->n) {
+            px = map(mx, se->x[i]);
+            py = map(my, se->y[i]);
+        }
+        bool ok = isfinite(px) && isfinite(py);
+        if (thin && col >= 0 && (!ok || (long)px != col)) {
+            /* flush the column: its first point leads, then the extremes */
+            fprintf(f, "%c%.1f %.1f", open ? 'L' : 'M', (double)col, cfirst);
+            open = true;
+            if (cmin != cfirst)
+                fprintf(f, "L%.1f %.1f", (double)col, cmin);
+            if (cmax != cmin)
+                fprintf(f, "L%.1f %.1f", (double)col, cmax);
+            col = -1;
+        }
+        if (!ok) {
+            open = false;
+            continue;
+        }
+        if (thin) {
+            if (col < 0) {
+                col = (long)px;
+                cfirst = cmin = cmax = py;
+            } else {
+                if (py < cmin)
+                    cmin = py;
+                if (py > cmax)
+                    cmax = py;
+            }
+            continue;
+        }
+        fprintf(f, "%c%.1f %.1f", open ? 'L' : 'M', px, py);
+        open = true;
+    }
+    fputs("\"><title>", f);
+    svg_escape(f, se->name ? se->name : "");
+    fputs("</title></path>\n", f);
+}
+
+static void point_title(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t i)
+{
+    char xs[64], ys[64];
+    tick_text(xs, sizeof(xs), &c->x, se->x[i]);
+    if (c->x.scale == SVG_NINES)
+        snprintf(xs, sizeof(xs), "p%.6g", se->x[i]);
+    svg_format(ys, sizeof(ys), se->y[i], c->y.fmt, 4);
+    fputs("<title>", f);
+    if (se->name) {
+        svg_escape(f, se->name);
+        fputs(": ", f);
+    }
+    svg_escape(f, xs);
+    fputs(", ", f);
+    svg_escape(f, ys);
+    fputs("</title>", f);
+}
+
+static void markers(FILE *f, const struct svg_chart *c, const struct svg_series *se,
+                    const struct axis_map *mx, const struct axis_map *my)
+{
+    for (size_t i = 0; i < se->n; i++) {
+        double px = map(mx, se->x[i]), py = map(my, se->y[i]);
+        if (!isfinite(px) || !isfinite(py))
+            continue;
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.8\">",
+                px, py, svg_color(se->color));
+        point_title(f, c, se, i);
+        fputs("</circle>\n", f);
+    }
+}
+
+static void step_fill(FILE *f, const struct svg_series *se, const struct axis_map *mx,
+                      const struct axis_map *my, double base)
+{
+    const char *col = svg_color(se->color);
+    if (!se->x2)
+        return;
+    fprintf(f, "<path fill=\"%s\" fill-opacity=\"0.18\" stroke=\"%s\" stroke-width=\"1.5\"", col, col);
+    dash_attr(f, se->dash);
+    fputs(" d=\"", f);
+    bool open = false;
+    double prev = NAN;
+    for (size_t i = 0; i < se->n; i++) {
+        double x0 = map(mx, se->x[i]), x1 = map(mx, se->x2[i]);
+        if (!isfinite(x0) || !isfinite(x1))
+            continue;
+        double y = valid_for(my->scale, se->y[i]) ? map(my, se->y[i]) : base;
+        if (!isfinite(y))
+            y = base;
+        if (open && fabs(x0 - prev) > 0.05) {
+            fprintf(f, "L%.1f %.1fZ", prev, base);   /* a gap: back to the axis */
+            open = false;
+        }
+        if (!open)
+            fprintf(f, "M%.1f %.1f", x0, base);
+        fprintf(f, "L%.1f %.1fL%.1f %.1f", x0, y, x1, y);
+        open = true;
+        prev = x1;
+    }
+    if (open)
+        fprintf(f, "L%.1f %.1fZ", prev, base);
+    fputs("\"><title>", f);
+    svg_escape(f, se->name ? se->name : "");
+    fputs("</title></path>\n", f);
+}
+
+static void bars(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t idx,
+                 size_t nbars, const struct axis_map *mx, const struct axis_map *my, double base)
+{
+    double slot = fabs(map(mx, 1) - map(mx, 0));
+    if (c->x.ncats < 2)
+        slot = fabs(mx->p1 - mx->p0) / (c->x.ncats ? c->x.ncats : 1);
+    double group = slot * 0.8, w = group / (double)(nbars ? nbars : 1);
+    for (size_t i = 0; i < se->n; i++) {
+        double cx = map(mx, se->x[i]), y = map(my, se->y[i]);
+        if (!isfinite(cx) || !isfinite(y))
+            continue;
+        double x = cx - group / 2 + (double)idx * w;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">", x,
+                y < base ? y : base, w * 0.92, fabs(base - y), svg_color(se->color));
+        point_title(f, c, se, i);
+        fputs("</rect>\n", f);
+    }
+}
+
+struct legend_item {
+    const char *text;
+    unsigned color, dash;
+    int shape;      /* 0 line, 1 marker, 2 box */
+};
+
+static int swatch_shape(enum svg_style s)
+{
+    return s == SVG_MARKS ? 1 : (s == SVG_BARS || s == SVG_STEP_FILL) ? 2 : 0;
+}
+
+static void draw_mark(FILE *f, const struct svg_mark *mk, const struct axis_map *mx,
+                      const struct axis_map *my, double left, double right, double top, double bottom)
+{
+    const char *col = svg_color(mk->color);
+    double x0, x1, y0, y1;
+    switch (mk->kind) {
+    case SVG_HLINE:
+        y0 = map(my, mk->y0);
+        if (!isfinite(y0))
+            return;
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.4\"",
+                left, y0, right, y0, col);
+        break;
+    case SVG_HBAND:
+        y0 = map(my, mk->y0);
+        y1 = map(my, mk->y1);
+        if (!isfinite(y0) || !isfinite(y1))
+            return;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"/>\n",
+                left, y0 < y1 ? y0 : y1, right - left, fabs(y1 - y0), col);
+        fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1\" d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"",
+                col, left, y0, right, left, y1, right);
+        break;
+    case SVG_VSPAN:
+        x0 = map(mx, mk->x0);
+        x1 = map(mx, mk->x1);
+        if (!isfinite(x0) || !isfinite(x1))
+            return;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"",
+                x0 < x1 ? x0 : x1, top, fabs(x1 - x0), bottom - top, col);
+        break;
+    case SVG_SEGMENT:
+        x0 = map(mx, mk->x0);
+        x1 = map(mx, mk->x1);
+        y0 = map(my, mk->y0);
+        y1 = map(my, mk->y1);
+        if (!isfinite(x0) || !isfinite(x1) || !isfinite(y0) || !isfinite(y1))
+            return;
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.6\"",
+                x0, y0, x1, y1, col);
+        break;
+    }
+    dash_attr(f, mk->dash);
+    fputs(">", f);
+    if (mk->label) {
+        fputs("<title>", f);
+        svg_escape(f, mk->label);
+        fputs("</title>", f);
+    }
+    fputs(mk->kind == SVG_HLINE || mk->kind == SVG_SEGMENT ? "</line>\n"
+          : mk->kind == SVG_HBAND                        ? "</path>\n"
+                                                         : "</rect>\n", f);
+}
+
+static double text_w(const char *s)
+{
+    size_t n = 0;
+    for (; s && *s; s++)
+        if (((unsigned char)*s & 0xc0) != 0x80)   /* count UTF-8 characters */
+            n++;
+    return (double)n * CHAR_W;
+}
+
+int svg_chart_write(FILE *f, const struct svg_chart *c)
+{
+    double W = c->width ? c->width : DEFAULT_W, PH = c->height ? c->height : DEFAULT_H;
+    double xlo, xhi, ylo, yhi;
+    data_range(c, &xlo, &xhi, &ylo, &yhi);
+    struct axis_map mx, my;
+    axis_setup(&my, &c->y, ylo, yhi);
+    axis_setup(&mx, &c->x, xlo, xhi);
+
+    /* margins from the label sizes */
+    char buf[96];
+    double ytw = 0;
+    for (size_t i = 0; i < my.nticks; i++)
+        if (my.ticks[i].label) {
+            tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+            if (text_w(buf) > ytw)
+                ytw = text_w(buf);
+        }
+    double xtw = 0;
+    size_t nxl = 0;
+    for (size_t i = 0; i < mx.nticks; i++)
+        if (mx.ticks[i].label) {
+            tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            if (text_w(buf) > xtw)
+                xtw = text_w(buf);
+            nxl++;
+        }
+    double ML = 26 + ytw + 8, MR = 18, MT = 10;
+    double plot_w = W - ML - MR;
+    bool rotate = c->x.scale == SVG_CAT && nxl && xtw + 6 > plot_w / (double)nxl;
+    double MB = rotate ? 30 + xtw * 0.72 : 44;
+    double left = ML, right = W - MR, top = MT, bottom = MT + PH;
+    mx.p0 = left;
+    mx.p1 = right;
+    my.p0 = bottom;
+    my.p1 = top;
+
+    /* legend rows */
+    struct legend_item items[64];
+    size_t nitems = 0;
+    for (size_t s = 0; s < c->nseries && nitems < 64; s++)
+        if (c->series[s].name)
+            items[nitems++] = (struct legend_item){c->series[s].name, c->series[s].color,
+                                                   c->series[s].dash, swatch_shape(c->series[s].style)};
+    for (size_t k = 0; k < c->nmarks && nitems < 64; k++)
+        if (c->marks[k].label)
+            items[nitems++] = (struct legend_item){c->marks[k].label, c->marks[k].color, c->marks[k].dash,
+                                                   c->marks[k].kind == SVG_HBAND || c->marks[k].kind == SVG_VSPAN ? 2 : 0};
+    double lx = left, ly = bottom + MB + 8, row_h = 18;
+    double pos_x[64], pos_y[64];
+    for (size_t i = 0; i < nitems; i++) {
+        double w = 30 + text_w(items[i].text) + 14;
+        if (lx + w > W - 4 && lx > left) {
+            lx = left;
+            ly += row_h;
+        }
+        pos_x[i] = lx;
+        pos_y[i] = ly;
+        lx += w;
+    }
+    double H = nitems ? ly + row_h - 4 : bottom + MB;
+
+    fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+               "font-family=\"sans-serif\" font-size=\"%d\" aria-label=\"", W, H, W, H, FONT);
+    svg_escape(f, c->title ? c->title : "chart");
+    fputs("\">\n<title>", f);
+    svg_escape(f, c->title ? c->title : "chart");
+    fputs("</title>\n", f);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" stroke=\"#999\"/>\n",
+            left, top, right - left, bottom - top);
+
+    /* grid and ticks */
+    fputs("<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n", f);
+    for (size_t i = 0; i < my.nticks; i++) {
+        double y = map(&my, my.ticks[i].v);
+        if (isfinite(y) && y > top + 0.5 && y < bottom - 0.5)
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", left, y, right, y,
+                    my.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
+    }
+    if (c->x.scale != SVG_CAT)
+        for (size_t i = 0; i < mx.nticks; i++) {
+            double x = map(&mx, mx.ticks[i].v);
+            if (isfinite(x) && x > left + 0.5 && x < right - 0.5)
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", x, top, x, bottom,
+                        mx.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
+        }
+    fputs("</g>\n<g fill=\"#333\">\n", f);
+    for (size_t i = 0; i < my.nticks; i++) {
+        if (!my.ticks[i].label)
+            continue;
+        double y = map(&my, my.ticks[i].v);
+        tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", left - 6, y + 4);
+        svg_escape(f, buf);
+        fputs("</text>\n", f);
+    }
+    for (size_t i = 0; i < mx.nticks; i++) {
+        if (!mx.ticks[i].label)
+            continue;
+        double x = map(&mx, mx.ticks[i].v);
+        tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+        if (rotate)
+            fprintf(f, "<text transform=\"translate(%.1f %.1f) rotate(-40)\" text-anchor=\"end\">", x + 4,
+                    bottom + 14);
+        else
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, bottom + 16);
+        svg_escape(f, buf);
+        fputs("</text>\n", f);
+    }
+    fputs("</g>\n", f);
+    if (c->x.label) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\" fill=\"#111\">",
+                (left + right) / 2, bottom + MB - 8);
+        svg_escape(f, c->x.label);
+        fputs("</text>\n", f);
+    }
+    if (c->y.label) {
+        fprintf(f, "<text transform=\"translate(14 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\" "
+                   "fill=\"#111\">", (top + bottom) / 2);
+        svg_escape(f, c->y.label);
+        fputs("</text>\n", f);
+    }
+
+    /* shaded marks under the data, lines over it */
+    for (size_t k = 0; k < c->nmarks; k++)
+        if (c->marks[k].kind == SVG_VSPAN || c->marks[k].kind == SVG_HBAND)
+            draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
+    size_t nbars = 0, bar_idx = 0;
+    for (size_t s = 0; s < c->nseries; s++)
+        nbars += c->series[s].style == SVG_BARS;
+    double base = c->y.scale == SVG_LIN ? map(&my, 0) : bottom;
+    if (!isfinite(base))
+        base = bottom;
+    for (size_t s = 0; s < c->nseries; s++) {
+        const struct svg_series *se = &c->series[s];
+        switch (se->style) {
+        case SVG_LINE: line_path(f, se, &mx, &my, plot_w); break;
+        case SVG_LINE_MARKS:
+            line_path(f, se, &mx, &my, plot_w);
+            markers(f, c, se, &mx, &my);
+            break;
+        case SVG_MARKS: markers(f, c, se, &mx, &my); break;
+        case SVG_STEP_FILL: step_fill(f, se, &mx, &my, base); break;
+        case SVG_BARS: bars(f, c, se, bar_idx++, nbars, &mx, &my, base); break;
+        }
+    }
+    for (size_t k = 0; k < c->nmarks; k++)
+        if (c->marks[k].kind == SVG_HLINE || c->marks[k].kind == SVG_SEGMENT)
+            draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
+    if (!isfinite(ylo) && c->nmarks == 0)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n",
+                (left + right) / 2, (top + bottom) / 2);
+
+    for (size_t i = 0; i < nitems; i++) {
+        const char *col = svg_color(items[i].color);
+        double x = pos_x[i], y = pos_y[i];
+        if (items[i].shape == 1)
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", x + 12, y - 4, col);
+        else if (items[i].shape == 2)
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"10\" fill=\"%s\" fill-opacity=\"0.45\" "
+                       "stroke=\"%s\"/>", x + 1, y - 9, col, col);
+        else {
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.2\"",
+                    x + 1, y - 4, x + 23, y - 4, col);
+            dash_attr(f, items[i].dash);
+            fputs("/>", f);
+        }
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 30, y);
+        svg_escape(f, items[i].text);
+        fputs("</text>\n", f);
+    }
+    fputs("</svg>\n", f);
+    return ferror(f) ? -EIO : 0;
+}

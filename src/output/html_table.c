@@ -1,0 +1,436 @@
+/* html_table.c - see html_table.h. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/html_svg.h"
+#include "output/html_table.h"
+
+static char *dupstr(const char *s)
+{
+    return s ? strdup(s) : NULL;
+}
+
+struct rtab *rtab_new(const char *id, const char *title)
+{
+    struct rtab *t = calloc(1, sizeof(*t));
+    if (!t)
+        return NULL;
+    t->id = dupstr(id ? id : "table");
+    t->title = dupstr(title ? title : "");
+    if (!t->id || !t->title) {
+        rtab_free(t);
+        return NULL;
+    }
+    for (char *p = t->id; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '-' || *p == '_' || *p == '.'))
+            *p = '-';
+    if (t->id[0] == '.')
+        t->id[0] = '_';
+    return t;
+}
+
+void rtab_free(struct rtab *t)
+{
+    if (!t)
+        return;
+    for (size_t c = 0; c < t->ncols; c++) {
+        struct rtab_col *col = &t->cols[c];
+        free(col->name);
+        free(col->unit);
+        free(col->num);
+        if (col->text)
+            for (size_t r = 0; r < t->nrows; r++)
+                free(col->text[r]);
+        free(col->text);
+    }
+    free(t->cols);
+    free(t->id);
+    free(t->title);
+    free(t->note);
+    free(t);
+}
+
+/* Gives one column room for cap rows; new cells are empty. */
+static bool col_reserve(struct rtab_col *c, size_t old, size_t cap)
+{
+    if (c->kind == RTAB_NUM) {
+        double *n = realloc(c->num, cap * sizeof(*n));
+        if (!n)
+            return false;
+        for (size_t i = old; i < cap; i++)
+            n[i] = NAN;
+        c->num = n;
+    } else {
+        char **s = realloc(c->text, cap * sizeof(*s));
+        if (!s)
+            return false;
+        for (size_t i = old; i < cap; i++)
+            s[i] = NULL;
+        c->text = s;
+    }
+    return true;
+}
+
+int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_kind kind,
+                 enum rtab_fmt fmt)
+{
+    if (t->oom)
+        return -1;
+    if (t->ncols == t->colcap) {
+        size_t cap = t->colcap ? t->colcap * 2 : 8;
+        struct rtab_col *c = realloc(t->cols, cap * sizeof(*c));
+        if (!c) {
+            t->oom = true;
+            return -1;
+        }
+        t->cols = c;
+        t->colcap = cap;
+    }
+    struct rtab_col *c = &t->cols[t->ncols];
+    memset(c, 0, sizeof(*c));
+    c->name = dupstr(name ? name : "");
+    c->unit = dupstr(unit);
+    c->kind = kind;
+    c->fmt = fmt;
+    c->prec = 2;
+    if (!c->name || (unit && !c->unit) || (t->rowcap && !col_reserve(c, 0, t->rowcap))) {
+        free(c->name);
+        free(c->unit);
+        t->oom = true;
+        return -1;
+    }
+    return (int)t->ncols++;
+}
+
+long rtab_add_row(struct rtab *t)
+{
+    if (t->oom)
+        return -1;
+    if (t->nrows == t->rowcap) {
+        size_t cap = t->rowcap ? t->rowcap * 2 : 16;
+        for (size_t c = 0; c < t->ncols; c++)
+            if (!col_reserve(&t->cols[c], t->rowcap, cap)) {
+                /* columns before c are already larger: harmless, rowcap stays */
+                t->oom = true;
+                return -1;
+            }
+        t->rowcap = cap;
+    }
+    return (long)t->nrows++;
+}
+
+static bool cell_ok(const struct rtab *t, size_t row, int col, enum rtab_kind k)
+{
+    return !t->oom && col >= 0 && (size_t)col < t->ncols && row < t->nrows && t->cols[col].kind == k;
+}
+
+void rtab_set(struct rtab *t, size_t row, int col, double v)
+{
+    if (cell_ok(t, row, col, RTAB_NUM))
+        t->cols[col].num[row] = v;
+}
+
+void rtab_set_text(struct rtab *t, size_t row, int col, const char *s)
+{
+    if (!cell_ok(t, row, col, RTAB_TEXT))
+        return;
+    char *d = dupstr(s);
+    if (s && !d) {
+        t->oom = true;
+        return;
+    }
+    free(t->cols[col].text[row]);
+    t->cols[col].text[row] = d;
+}
+
+double rtab_get(const struct rtab *t, size_t row, int col)
+{
+    return cell_ok(t, row, col, RTAB_NUM) ? t->cols[col].num[row] : NAN;
+}
+
+const char *rtab_text(const struct rtab *t, size_t row, int col)
+{
+    return cell_ok(t, row, col, RTAB_TEXT) ? t->cols[col].text[row] : NULL;
+}
+
+void rtab_set_limit(struct rtab *t, int col, double limit)
+{
+    if (col >= 0 && (size_t)col < t->ncols) {
+        t->cols[col].has_limit = true;
+        t->cols[col].limit = limit;
+    }
+}
+
+void rtab_set_note(struct rtab *t, const char *note)
+{
+    free(t->note);
+    t->note = dupstr(note);
+    if (note && !t->note)
+        t->oom = true;
+}
+
+long rtab_row_for(struct rtab *t, int col, double v)
+{
+    if (t->oom || col < 0 || (size_t)col >= t->ncols)
+        return -1;
+    for (size_t r = 0; r < t->nrows; r++)
+        if (t->cols[col].num[r] == v)
+            return (long)r;
+    long r = rtab_add_row(t);
+    if (r >= 0)
+        rtab_set(t, (size_t)r, col, v);
+    return r;
+}
+
+long rtab_row_for_text(struct rtab *t, int col, const char *s)
+{
+    if (t->oom || col < 0 || (size_t)col >= t->ncols)
+        return -1;
+    for (size_t r = 0; r < t->nrows; r++)
+        if (t->cols[col].text[r] && strcmp(t->cols[col].text[r], s) == 0)
+            return (long)r;
+    long r = rtab_add_row(t);
+    if (r >= 0)
+        rtab_set_text(t, (size_t)r, col, s);
+    return t->oom ? -1 : r;
+}
+
+void rtab_sort(struct rtab *t, int col)
+{
+    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != RTAB_NUM || t->nrows < 2)
+        return;
+    size_t n = t->nrows;
+    size_t *perm = malloc(n * sizeof(*perm));
+    void *tmp = malloc(n * (sizeof(double) > sizeof(char *) ? sizeof(double) : sizeof(char *)));
+    if (!perm || !tmp) {
+        free(perm);
+        free(tmp);
+        t->oom = true;
+        return;
+    }
+    const double *key = t->cols[col].num;
+    /* insertion sort: stable, and tables have at most a few thousand rows */
+    for (size_t i = 0; i < n; i++) {
+        size_t j = i;
+        while (j > 0) {
+            double a = key[perm[j - 1]], b = key[i];
+            bool after = isnan(b) ? false : (isnan(a) || a > b);
+            if (!after)
+                break;
+            perm[j] = perm[j - 1];
+            j--;
+        }
+        perm[j] = i;
+    }
+    for (size_t c = 0; c < t->ncols; c++) {
+        struct rtab_col *cc = &t->cols[c];
+        if (cc->kind == RTAB_NUM) {
+            double *d = tmp;
+            for (size_t i = 0; i < n; i++)
+                d[i] = cc->num[perm[i]];
+            memcpy(cc->num, d, n * sizeof(double));
+        } else {
+            char **d = tmp;
+            for (size_t i = 0; i < n; i++)
+                d[i] = cc->text[perm[i]];
+            memcpy(cc->text, d, n * sizeof(char *));
+        }
+    }
+    free(perm);
+    free(tmp);
+}
+
+const char *rtab_level(const struct rtab_col *c, double v)
+{
+    if (!c->has_limit || isnan(v))
+        return NULL;
+    if (v >= c->limit)
+        return "over";
+    return v >= c->limit / 2 ? "near" : "ok";
+}
+
+/* 1234567.8 -> "1,234,568" (digits after the point kept as given) */
+static void thousands(char *buf, size_t len, const char *num)
+{
+    const char *p = num;
+    size_t o = 0;
+    if (*p == '-' && o + 1 < len)
+        buf[o++] = *p++;
+    size_t intlen = strspn(p, "0123456789");
+    for (size_t i = 0; i < intlen && o + 2 < len; i++) {
+        buf[o++] = p[i];
+        size_t left = intlen - i - 1;
+        if (left && left % 3 == 0 && intlen > 4)
+            buf[o++] = ',';
+    }
+    for (p += intlen; *p && o + 1 < len; p++)
+        buf[o++] = *p;
+    buf[o] = 0;
+}
+
+void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v)
+{
+    char tmp[64];
+    if (isnan(v)) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, len, "%s", v > 0 ? "inf" : "-inf");
+        return;
+    }
+    switch (c->fmt) {
+    case RTAB_NS: svg_format(buf, len, v, SVG_FMT_NS, 4); return;
+    case RTAB_RATIO: snprintf(buf, len, "%.2fx", v); return;
+    case RTAB_BYTES: {
+        static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+        int u = 0;
+        while (fabs(v) >= 1024 && u < 5) {
+            v /= 1024;
+            u++;
+        }
+        snprintf(buf, len, v == floor(v) ? "%.0f %s" : "%.3g %s", v, units[u]);
+        return;
+    }
+    case RTAB_INT: snprintf(tmp, sizeof(tmp), "%.0f", v); break;
+    case RTAB_FIXED: snprintf(tmp, sizeof(tmp), "%.*f", c->prec, v); break;
+    case RTAB_AUTO: {
+        double a = fabs(v);
+        int dec = a >= 1000 || a == 0 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4;
+        if (a != 0 && a < 0.001)
+            snprintf(tmp, sizeof(tmp), "%.3g", v);
+        else
+            snprintf(tmp, sizeof(tmp), "%.*f", dec, v);
+        break;
+    }
+    }
+    thousands(buf, len, tmp);
+}
+
+int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
+{
+    fputs("<div class=\"tablewrap\"><table>\n", f);
+    if (t->title && *t->title) {
+        fputs("<caption>", f);
+        svg_escape(f, t->title);
+        fputs("</caption>\n", f);
+    }
+    fputs("<thead><tr>", f);
+    for (size_t c = 0; c < t->ncols; c++) {
+        const struct rtab_col *col = &t->cols[c];
+        fputs(col->kind == RTAB_TEXT ? "<th class=\"key\">" : "<th>", f);
+        svg_escape(f, col->name);
+        if (col->unit && *col->unit && col->fmt != RTAB_NS) {
+            fputs(" <span class=\"unit\">(", f);
+            svg_escape(f, col->unit);
+            fputs(")</span>", f);
+        }
+        fputs("</th>", f);
+    }
+    fputs("</tr></thead>\n<tbody>\n", f);
+    size_t n = max_rows && t->nrows > max_rows ? max_rows : t->nrows;
+    char buf[96];
+    for (size_t r = 0; r < n; r++) {
+        fputs("<tr>", f);
+        for (size_t c = 0; c < t->ncols; c++) {
+            const struct rtab_col *col = &t->cols[c];
+            if (col->kind == RTAB_TEXT) {
+                fputs("<td class=\"key\">", f);
+                svg_escape(f, col->text[r] ? col->text[r] : "");
+            } else {
+                const char *lvl = rtab_level(col, col->num[r]);
+                if (lvl)
+                    fprintf(f, "<td class=\"%s\">", lvl);
+                else
+                    fputs("<td>", f);
+                rtab_format(buf, sizeof(buf), col, col->num[r]);
+                svg_escape(f, buf);
+            }
+            fputs("</td>", f);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
+    if (n < t->nrows)
+        fprintf(f, "<p class=\"note\">First %zu of %zu rows; all are in the CSV output "
+                   "(ssdbench report --format csv).</p>\n", n, t->nrows);
+    if (t->note) {
+        fputs("<p class=\"note\">", f);
+        svg_escape(f, t->note);
+        fputs("</p>\n", f);
+    }
+    return ferror(f) ? -EIO : 0;
+}
+
+void rtab_num_str(char *buf, size_t len, double v)
+{
+    if (isnan(v)) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, len, "%s", v > 0 ? "inf" : "-inf");
+        return;
+    }
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        snprintf(buf, len, "%.0f", v);
+        return;
+    }
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, len, "%.*g", p, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (!s)
+        return;
+    if (strpbrk(s, ",\"\n\r") == NULL && *s != ' ') {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+int rtab_write_csv(FILE *f, const struct rtab *t)
+{
+    char buf[512];
+    for (size_t c = 0; c < t->ncols; c++) {
+        const struct rtab_col *col = &t->cols[c];
+        if (c)
+            fputc(',', f);
+        if (col->unit && *col->unit)
+            snprintf(buf, sizeof(buf), "%s (%s)", col->name, col->unit);
+        else
+            snprintf(buf, sizeof(buf), "%s", col->name);
+        csv_field(f, buf);
+    }
+    fputc('\n', f);
+    for (size_t r = 0; r < t->nrows; r++) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            const struct rtab_col *col = &t->cols[c];
+            if (c)
+                fputc(',', f);
+            if (col->kind == RTAB_TEXT) {
+                csv_field(f, col->text[r]);
+            } else {
+                rtab_num_str(buf, sizeof(buf), col->num[r]);
+                fputs(buf, f);
+            }
+        }
+        fputc('\n', f);
+    }
+    return ferror(f) ? -EIO : 0;
+}

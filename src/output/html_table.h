@@ -1,0 +1,104 @@
+/* html_table.h - the tables of a report: the data behind every chart and
+ * every table of `ssdbench report`, written as HTML or as CSV.
+ *
+ * A report is built as tables first and charts second: each chart names the
+ * columns it draws, so the CSV output holds exactly the numbers the charts
+ * show. Columns are stored column-major (one double array per numeric
+ * column) so a chart series is a plain pointer into the table; NaN is an
+ * empty cell. Text columns hold labels (sweep points, metric names).
+ *
+ * Allocation failures do not return through every call: the table remembers
+ * them (rtab.oom) and later calls do nothing, so a builder can add a hundred
+ * cells and check once at the end.
+ *
+ * Colour thresholds: a numeric column may carry a limit (ACT's 5 % / 1 % /
+ * 0.1 %): the HTML cell is marked "ok" below half the limit, "near" below
+ * the limit and "over" at or above it.
+ */
+#ifndef SSDBENCH_HTML_TABLE_H
+#define SSDBENCH_HTML_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum rtab_kind { RTAB_NUM, RTAB_TEXT };
+
+/* How the HTML prints a numeric cell (CSV always prints the exact value). */
+enum rtab_fmt {
+    RTAB_AUTO,      /* 4 significant digits, thousands separated */
+    RTAB_INT,       /* rounded to an integer */
+    RTAB_FIXED,     /* `prec` decimals */
+    RTAB_NS,        /* a latency in ns with a unit: 85.3 µs */
+    RTAB_RATIO,     /* 1.23x */
+    RTAB_BYTES,     /* binary units: 64 MiB, 1.82 TiB */
+};
+
+struct rtab_col {
+    char *name;
+    char *unit;              /* "ns", "IOPS", "MB/s", "%", or NULL */
+    enum rtab_kind kind;
+    enum rtab_fmt fmt;
+    int prec;
+    bool has_limit;
+    double limit;
+    double *num;             /* nrows values (RTAB_NUM) */
+    char **text;             /* nrows strings or NULL (RTAB_TEXT) */
+};
+
+struct rtab {
+    char *id;                /* file-name safe, unique in a report: the CSV file name */
+    char *title;
+    char *note;              /* shown under the table, or NULL */
+    size_t ncols, nrows, colcap, rowcap;
+    struct rtab_col *cols;
+    bool oom;
+    bool html_hidden;        /* chart data: in the CSV, in the HTML only as a foldout */
+};
+
+/* A new empty table; id is made file-name safe. NULL on out of memory. */
+struct rtab *rtab_new(const char *id, const char *title);
+void rtab_free(struct rtab *t);
+
+/* Adds a column (before or after rows exist; earlier rows get empty cells).
+ * Returns its index, or -1 on out of memory. */
+int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_kind kind,
+                 enum rtab_fmt fmt);
+/* Appends an empty row; returns its index, or -1. */
+long rtab_add_row(struct rtab *t);
+
+void rtab_set(struct rtab *t, size_t row, int col, double v);
+void rtab_set_text(struct rtab *t, size_t row, int col, const char *s);
+double rtab_get(const struct rtab *t, size_t row, int col);
+const char *rtab_text(const struct rtab *t, size_t row, int col);
+void rtab_set_limit(struct rtab *t, int col, double limit);
+void rtab_set_note(struct rtab *t, const char *note);
+
+/* The row whose key column equals v (numeric) or s (text), added at the
+ * end when missing. For tables that merge several results on a shared key.
+ * Returns -1 on out of memory. */
+long rtab_row_for(struct rtab *t, int col, double v);
+long rtab_row_for_text(struct rtab *t, int col, const char *s);
+
+/* Sorts the rows by a numeric column, ascending (stable; NaN last). */
+void rtab_sort(struct rtab *t, int col);
+
+/* The HTML class of a value against a column limit: "ok", "near", "over", or
+ * NULL without a limit. */
+const char *rtab_level(const struct rtab_col *c, double v);
+
+/* A cell as the HTML prints it. */
+void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v);
+
+/* <table> with a caption; rows beyond max_rows are left out with a note
+ * (0 = all). Returns 0 or -EIO. */
+int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows);
+
+/* CSV: one header row ("name (unit)"), then the rows. Numbers are printed
+ * with the fewest digits that read back to the same double. */
+int rtab_write_csv(FILE *f, const struct rtab *t);
+
+/* The shortest decimal that strtod() reads back as v ("" for NaN). */
+void rtab_num_str(char *buf, size_t len, double v);
+
+#endif
