@@ -7,5 +7,6 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

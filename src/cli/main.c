@@ -14,6 +14,7 @@ struct command {
 static const struct command commands[] = {
     {"run", cmd_run, "run fio-style jobs (options, job files, or the built-in quick grid)"},
     {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
+    {"report", cmd_report, "charts and tables of saved results: one self-contained HTML page, or CSV"},
     {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
 };
 

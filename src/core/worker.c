@@ -126,18 +126,35 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
 }
 
 /* Picks the next request: a flush when one is due, else the generator's I/O
- * mapped onto a target. */
+ * mapped onto a target.
+ *
+ * Flushes: a worker of a striped or random layout wrote to all of its
+ * targets, so a due flush is a round of one flush per target, one per call
+ * (sysbench fileio fsyncs every file); *writes_since_sync runs on past
+ * `every` to count the round. After every single write (every == 1) only
+ * that write's target needs it: the write leaves 1 + its target in
+ * *writes_since_sync. */
 static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
     unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
+    bool jbod = w->map.layout == LAYOUT_JBOD;
     if (every && *writes_since_sync >= every) {
-        *writes_since_sync = 0;
+        unsigned t = 0;
+        if (jbod) {
+            *writes_since_sync = 0;
+        } else if (every == 1) {
+            t = *writes_since_sync - 1;
+            *writes_since_sync = 0;
+        } else {
+            t = *writes_since_sync - every;
+            *writes_since_sync = t + 1 < w->map.ntouch ? *writes_since_sync + 1 : 0;
+        }
         r->op = job->fsync_every ? IO_OP_FSYNC : IO_OP_FDATASYNC;
         r->len = 0;
         r->off = 0;
-        r->target = 0;
-        r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : 0);
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)(jbod ? w->first_target : t);
         return;
     }
     struct gen_io io;
@@ -168,7 +185,10 @@ static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
     }
     }
     if (io.dir == DIR_WRITE) {
-        (*writes_since_sync)++;
+        if (every == 1 && !jbod)
+            *writes_since_sync = 1u + r->target;
+        else
+            (*writes_since_sync)++;
         if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
     }
@@ -191,6 +211,8 @@ static void worker_loop(struct worker *w)
     const uint64_t t_end =
         job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
     const uint64_t io_limit = job->io_limit;
+    const uint64_t ios_limit = job->ios_limit;
+    uint64_t nreq = 0;
     const bool paced = job->rate_iops > 0;
     const double period = paced ? 1e9 / job->rate_iops : 0;
     uint64_t nsched = 0;
@@ -202,14 +224,16 @@ static void worker_loop(struct worker *w)
     struct io_req *staged[w->depth];
 
     w->boundary = run->measure_start + run->step_ns;
+    /* The completion stamp of one round is the "now" of the next: one clock
+     * read per submission batch and one per reap batch, none besides. */
+    uint64_t now = clock_ns();
+    worker_tick(w, now);
     for (;;) {
-        uint64_t now = clock_ns();
-        worker_tick(w, now);
         if (!stopping &&
             (now >= t_end || signal_received() ||
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
-             (io_limit && issued >= io_limit)))
+             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit)))
             stopping = true;
 
         unsigned nstaged = 0;
@@ -229,7 +253,7 @@ static void worker_loop(struct worker *w)
                     break;
                 }
             }
-            if (io_limit && issued >= io_limit)
+            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
             prepare(w, r, &writes_since_sync);
@@ -240,6 +264,7 @@ static void worker_loop(struct worker *w)
             staged[nstaged++] = r;
             inflight++;
             issued += r->len;
+            nreq++;
             if (paced) {
                 nsched++;
                 next_sched = start + (uint64_t)((double)nsched * period);
@@ -253,6 +278,8 @@ static void worker_loop(struct worker *w)
                 uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
                 clock_sleep_until(wake);
             }
+            now = clock_ns();
+            worker_tick(w, now);
             continue;
         }
 
@@ -283,6 +310,7 @@ static void worker_loop(struct worker *w)
             break;
         }
         worker_tick(w, tc);
+        now = tc;
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
             if (!record(w, r, tc) && run->opts->stop_on_error) {

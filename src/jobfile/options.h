@@ -10,6 +10,23 @@
  * options depend on others whatever their order (rate needs the final block
  * sizes and mix, filename needs directory, percentage_random needs rw), so a
  * job is complete only after job_option_finalize().
+ *
+ * Where fio's meaning cannot map one to one:
+ *  - rate / rate_iops are per direction in fio; ssdbench paces one stream per
+ *    worker, so the total is the smallest direction limit divided by that
+ *    direction's share of I/Os (rate in bytes/s first becomes I/Os per second
+ *    with the direction's mean block size). For a pure read or write job that
+ *    is exactly fio's rate; for 70/30 with rate_iops=1000 it is 1428.6/s.
+ *  - bsrange becomes the bssplit fio's draw produces (see spec_parse_bsrange).
+ *  - sync and pvsync run as psync; sync=1 (O_SYNC) runs as O_DSYNC.
+ *  - thread, norandommap, create_on_open and allow_mounted_write are accepted
+ *    and stored but change nothing; the destructive-write guard always runs.
+ *  - randrepeat=1 pins fio's seed; without randrepeat or randseed the job keeps
+ *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
+ *  - several files in filename are several targets with the job's layout
+ *    (jbod: numjobs workers per file), not fio's round-robin over files.
+ *  - trim modes, rate_process=poisson, zoned_abs, distribution hot-spot
+ *    centres, per-direction zoned lists or percentage_random are -ENOTSUP.
  */
 #ifndef SSDBENCH_OPTIONS_H
 #define SSDBENCH_OPTIONS_H

@@ -128,6 +128,13 @@ void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t nc
 /* Series name: the result label, plus what when given ("read"). */
 const char *rep_series_name(struct report *r, size_t res, const char *what);
 
+/* "randread 4 KiB, QD 8, 1 job, io_uring, direct" from a job's params. */
+void rep_job_text(char *buf, size_t len, const cJSON *params);
+
+/* A scope's direction ("read", "write", or "sync" for flushes): the object
+ * holding latency_ns, or NULL when absent or without I/Os. */
+const cJSON *rep_dir(const cJSON *scope, const char *dir);
+
 /* Axis presets. */
 struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt);
 

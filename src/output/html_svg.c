@@ -13,8 +13,8 @@
 #define FONT 12
 #define CHAR_W 6.9
 #define MAX_TICKS 64
-#define DEFAULT_W 640
-#define DEFAULT_H 300
+#define DEFAULT_W 760
+#define DEFAULT_H 270
 
 static const char *const palette[SVG_PALETTE] = {
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#333333", "#8c564b",
@@ -228,12 +228,18 @@ static void axis_setup(struct axis_map *m, const struct svg_axis *a, double dlo,
         dlo = 0;
         dhi = 1;
     }
-    double t[MAX_TICKS];
-    size_t n = svg_ticks_linear(&dlo, &dhi, t, 16);
-    m->lo = dlo;
-    m->hi = dhi;
+    double t[MAX_TICKS], lo = dlo, hi = dhi;
+    size_t n = svg_ticks_linear(&lo, &hi, t, 16);
+    if (a->tight && dhi > dlo) {
+        m->lo = dlo;
+        m->hi = dhi;
+    } else {
+        m->lo = lo;
+        m->hi = hi;
+    }
     for (size_t i = 0; i < n; i++)
-        add_tick(m, t[i], true);
+        if (t[i] >= m->lo - 1e-9 * (m->hi - m->lo) && t[i] <= m->hi + 1e-9 * (m->hi - m->lo))
+            add_tick(m, t[i], true);
 }
 
 static void tick_text(char *buf, size_t len, const struct svg_axis *a, double v)
@@ -552,7 +558,15 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
                 xtw = text_w(buf);
             nxl++;
         }
-    double ML = 26 + ytw + 8, MR = 18, MT = 10;
+    /* the last x label is centred on the right edge: leave it room */
+    double lastw = 0;
+    for (size_t i = mx.nticks; i-- > 0;)
+        if (mx.ticks[i].label) {
+            tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            lastw = text_w(buf);
+            break;
+        }
+    double ML = 26 + ytw + 8, MR = c->x.scale == SVG_CAT || lastw / 2 + 4 < 18 ? 18 : lastw / 2 + 4, MT = 10;
     double plot_w = W - ML - MR;
     bool rotate = c->x.scale == SVG_CAT && nxl && xtw + 6 > plot_w / (double)nxl;
     double MB = rotate ? 30 + xtw * 0.72 : 44;

@@ -36,6 +36,7 @@ struct svg_axis {
     enum svg_fmt fmt;
     double min, max;                /* NaN: from the data */
     bool zero;                      /* linear: the range includes 0 */
+    bool tight;                     /* linear: the range ends at the data, not at a tick */
     const char *const *cats;        /* SVG_CAT: category names; x = index */
     unsigned ncats;
 };
@@ -70,7 +71,7 @@ struct svg_chart {
     const struct svg_mark *marks;
     size_t nmarks;
     unsigned width, height;         /* whole width and plot height in user units;
-                                       0 = 640 and 300 */
+                                       0 = 760 and 270 */
 };
 
 #define SVG_PALETTE 8

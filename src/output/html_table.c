@@ -322,6 +322,8 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
     fputs("<thead><tr>", f);
     for (size_t c = 0; c < t->ncols; c++) {
         const struct rtab_col *col = &t->cols[c];
+        if (col->html_hidden)
+            continue;
         fputs(col->kind == RTAB_TEXT ? "<th class=\"key\">" : "<th>", f);
         svg_escape(f, col->name);
         if (col->unit && *col->unit && col->fmt != RTAB_NS) {
@@ -338,6 +340,8 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
         fputs("<tr>", f);
         for (size_t c = 0; c < t->ncols; c++) {
             const struct rtab_col *col = &t->cols[c];
+            if (col->html_hidden)
+                continue;
             if (col->kind == RTAB_TEXT) {
                 fputs("<td class=\"key\">", f);
                 svg_escape(f, col->text[r] ? col->text[r] : "");
@@ -363,6 +367,43 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
         svg_escape(f, t->note);
         fputs("</p>\n", f);
     }
+    return ferror(f) ? -EIO : 0;
+}
+
+static void cell_html(FILE *f, const struct rtab_col *col, size_t r)
+{
+    char buf[96];
+    if (col->kind == RTAB_TEXT) {
+        svg_escape(f, col->text[r] ? col->text[r] : "");
+        return;
+    }
+    rtab_format(buf, sizeof(buf), col, col->num[r]);
+    svg_escape(f, buf);
+}
+
+int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls)
+{
+    fprintf(f, "<div class=\"tablewrap\"><table class=\"%s\">\n", cls ? cls : "transposed");
+    if (t->title && *t->title) {
+        fputs("<caption>", f);
+        svg_escape(f, t->title);
+        fputs("</caption>\n", f);
+    }
+    for (size_t c = 0; c < t->ncols; c++) {
+        const struct rtab_col *col = &t->cols[c];
+        if (col->html_hidden)
+            continue;
+        fputs(c == 0 ? "<thead><tr><th class=\"key\">" : "<tr><th class=\"key\">", f);
+        svg_escape(f, col->name);
+        fputs("</th>", f);
+        for (size_t r = 0; r < t->nrows; r++) {
+            fputs(c == 0 ? "<th class=\"key\">" : "<td class=\"key\">", f);
+            cell_html(f, col, r);
+            fputs(c == 0 ? "</th>" : "</td>", f);
+        }
+        fputs(c == 0 ? "</tr></thead>\n<tbody>\n" : "</tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
     return ferror(f) ? -EIO : 0;
 }
 

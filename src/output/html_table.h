@@ -42,6 +42,7 @@ struct rtab_col {
     int prec;
     bool has_limit;
     double limit;
+    bool html_hidden;        /* only in the CSV (e.g. a chart's category labels) */
     double *num;             /* nrows values (RTAB_NUM) */
     char **text;             /* nrows strings or NULL (RTAB_TEXT) */
 };
@@ -93,6 +94,11 @@ void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v);
 /* <table> with a caption; rows beyond max_rows are left out with a note
  * (0 = all). Returns 0 or -EIO. */
 int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows);
+
+/* The same, transposed: one row per column of t, one column per row of t
+ * (headed by the text of column 0). For short wide tables such as the
+ * list of results with their settings. */
+int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls);
 
 /* CSV: one header row ("name (unit)"), then the rows. Numbers are printed
  * with the fewest digits that read back to the same double. */

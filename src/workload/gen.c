@@ -135,8 +135,16 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
         return gen_fail(err, errlen, "rwmixread %u out of range: must be 0 to 100", job->rwmixread);
     bool reads = job_rw_reads(job), writes = job_rw_writes(job);
     g->dir_mode = reads && writes ? GEN_MIXED : reads ? GEN_READS : GEN_WRITES;
-    if (g->dir_mode == GEN_MIXED)
-        g->read_thresh = (uint64_t)(((unsigned __int128)job->rwmixread << 64) / 100);
+    if (g->dir_mode == GEN_MIXED) {
+        double f = job->rwmix_read_frac;
+        if (f > 0 && !(f <= 1))
+            return gen_fail(err, errlen, "read share %g out of range: must be above 0 and at most 1",
+                            f);
+        if (f > 0)
+            g->read_thresh = f >= 1 ? UINT64_MAX : (uint64_t)ldexp(f, 64);
+        else
+            g->read_thresh = (uint64_t)(((unsigned __int128)job->rwmixread << 64) / 100);
+    }
 
     bool random = job_rw_is_random(job->rw);
     if (random && job->pct_random > 100)

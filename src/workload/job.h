@@ -77,6 +77,9 @@ struct job_spec {
     /* direction mix */
     enum job_rw rw;
     unsigned rwmixread;          /* percent of I/Os that are reads, mixed modes */
+    double rwmix_read_frac;      /* > 0: the exact read share of mixed modes, used in place of
+                                    rwmixread / 100 (which stays the rounded percent); ACT's 2:1
+                                    split is not a whole percent */
     unsigned pct_random;         /* percentage_random: 100 for rand*, 0 for sequential */
     unsigned rw_seq_nr;          /* fio rw=...:N, I/Os per generated offset (>=1) */
     uint64_t seq_hole;           /* fio rw=write:4k: bytes skipped after each sequential I/O */

@@ -279,6 +279,46 @@ TEST(rwmixread_70)
     }
 }
 
+/* ACT's 2:1 read/write split is 66.67%: rwmixread=67 would be 0.5% off,
+ * rwmix_read_frac is exact. 4.5 sd of 10^6 draws at p = 2/3 is 2121; 67%
+ * would land 3333 away. */
+TEST(rwmix_read_frac_exact)
+{
+    struct job_spec j = mkjob(RW_RANDRW);
+    j.rwmixread = 67;
+    j.rwmix_read_frac = 2.0 / 3.0;
+    struct gen g;
+    char err[256];
+    CHECK(gen_init(&g, &j, 1 * GiB, 11, err, sizeof(err)) == 0, "%s", err);
+    /* 2^64 * 2/3 = 12297829382473034410.67; the double 2/3 is 2^-54 low, so
+     * the threshold is 1024 below that, give or take the last bit */
+    double want = 12297829382473034410.67 - 1024;
+    CHECK(fabs((double)g.read_thresh - want) <= 4096, "threshold %llu",
+          (unsigned long long)g.read_thresh);
+    unsigned reads = 0;
+    for (int i = 0; i < NDRAW; i++) {
+        struct gen_io io;
+        gen_next(&g, &io);
+        reads += io.dir == DIR_READ;
+    }
+    CHECK(fabs((double)reads - 666666.67) <= 2121, "reads %u of 10^6", reads);
+    gen_free(&g);
+
+    j.rwmix_read_frac = 1.0; /* every draw reads */
+    CHECK(gen_init(&g, &j, 1 * GiB, 11, err, sizeof(err)) == 0, "%s", err);
+    for (int i = 0; i < 10000; i++) {
+        struct gen_io io;
+        gen_next(&g, &io);
+        CHECK(io.dir == DIR_READ, "draw %d wrote", i);
+    }
+    gen_free(&g);
+
+    j.rwmix_read_frac = 1.5;
+    CHECK(gen_init(&g, &j, 1 * GiB, 11, err, sizeof(err)) == -EINVAL, "1.5 accepted");
+    CHECK(strstr(err, "1.5") != NULL, "message '%s' does not name the value", err);
+    gen_free(&g);
+}
+
 /* --- sequential ----------------------------------------------------------- */
 
 TEST(sequential_wraps_exactly)

@@ -11,21 +11,21 @@
 
 static char err[512];
 
-#define SIZE_IS(str, base, want)                                                         \
-    do {                                                                                 \
-        uint64_t v_ = 0;                                                                 \
-        int rc_ = spec_parse_size(str, base, &v_, err, sizeof(err));                     \
-        CHECK(rc_ == 0, "'%s' (kb_base %u) rc %d: %s", str, (unsigned)(base), rc_, err);             \
-        CHECK(v_ == (uint64_t)(want), "'%s' (kb_base %u) = %llu, want %llu", str, (unsigned)(base),   \
-              (unsigned long long)v_, (unsigned long long)(want));                       \
+#define SIZE_IS(str, base, want)                                                                \
+    do {                                                                                        \
+        uint64_t v_ = 0;                                                                        \
+        int rc_ = spec_parse_size(str, base, &v_, err, sizeof(err));                            \
+        CHECK(rc_ == 0, "'%s' (kb_base %u) rc %d: %s", str, (unsigned)(base), rc_, err);        \
+        CHECK(v_ == (uint64_t)(want), "'%s' (kb_base %u) = %llu, want %llu", str,               \
+              (unsigned)(base), (unsigned long long)v_, (unsigned long long)(want));            \
     } while (0)
 
-#define FAILS_WITH(call, want_rc, want_msg)                                              \
-    do {                                                                                 \
-        err[0] = '\0';                                                                   \
-        int rc_ = (call);                                                                \
-        CHECK(rc_ == (want_rc), "rc %d, want %d (%s)", rc_, want_rc, err);               \
-        CHECK(!strcmp(err, want_msg), "message\n  got  '%s'\n  want '%s'", err, want_msg); \
+#define FAILS_WITH(call, want_rc, want_msg)                                                     \
+    do {                                                                                        \
+        err[0] = '\0';                                                                          \
+        int rc_ = (call);                                                                       \
+        CHECK(rc_ == (want_rc), "rc %d, want %d (%s)", rc_, want_rc, err);                      \
+        CHECK(!strcmp(err, want_msg), "message\n  got  '%s'\n  want '%s'", err, want_msg);      \
     } while (0)
 
 static bool near(double a, double b)
@@ -135,13 +135,13 @@ TEST(size_or_percent)
                "invalid percentage 'x%' (expected more than 0% and at most 100%)");
 }
 
-#define TIME_IS(str, unit, want)                                                         \
-    do {                                                                                 \
-        uint64_t v_ = 0;                                                                 \
-        int rc_ = spec_parse_time(str, unit, &v_, err, sizeof(err));                     \
-        CHECK(rc_ == 0, "'%s' rc %d: %s", str, rc_, err);                                \
-        CHECK(v_ == (uint64_t)(want), "'%s' = %llu ns, want %llu", str,                  \
-              (unsigned long long)v_, (unsigned long long)(want));                       \
+#define TIME_IS(str, unit, want)                                                                \
+    do {                                                                                        \
+        uint64_t v_ = 0;                                                                        \
+        int rc_ = spec_parse_time(str, unit, &v_, err, sizeof(err));                            \
+        CHECK(rc_ == 0, "'%s' rc %d: %s", str, rc_, err);                                       \
+        CHECK(v_ == (uint64_t)(want), "'%s' = %llu ns, want %llu", str,                         \
+              (unsigned long long)v_, (unsigned long long)(want));                              \
     } while (0)
 
 TEST(times)

@@ -1,0 +1,206 @@
+/* cmd_report.c - `ssdbench report RESULT.json... [-o report.html]`: charts
+ * and tables of one or more saved results as one self-contained HTML page,
+ * or the same tables as CSV files. Several results are overlaid on the same
+ * axes with ratios to a baseline. Nothing is re-run. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "output/html_report.h"
+#include "output/report_csv.h"
+#include "result/result.h"
+
+#define REPORT_MAX_RESULTS 32
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdbench report [options] RESULT.json...\n"
+            "\n"
+            "Charts and tables of saved results as one self-contained HTML page (no\n"
+            "network, no scripts; prints and reads on a phone), or as CSV tables.\n"
+            "Several results are overlaid on the same axes, with ratio tables.\n"
+            "\n"
+            "  -o, --output PATH      html: the page (default: stdout);\n"
+            "                         csv: a directory, one file per table (default: all\n"
+            "                         tables to stdout)\n"
+            "  --format html|csv      output format (default html)\n"
+            "  --title TEXT           page title\n"
+            "  --label NAME           series name of the next result, in order (repeat)\n"
+            "  --baseline N           ratios divide by result N (1-based; default 1)\n");
+}
+
+/* Writes the page to path through a temporary file, so a failed run never
+ * leaves half a report behind. */
+static int write_html(const struct report *rep, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0) {
+        int rc = report_write_html(stdout, rep);
+        if (fflush(stdout) != 0 || rc) {
+            cli_err("report: cannot write to stdout: %s", strerror(errno ? errno : EIO));
+            return CLI_EXIT_FAIL;
+        }
+        return CLI_EXIT_OK;
+    }
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        cli_err("report: out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        cli_err("%s: cannot write: %s", path, strerror(errno));
+        free(tmp);
+        return CLI_EXIT_FAIL;
+    }
+    int rc = report_write_html(f, rep);
+    int e = errno;
+    if (fclose(f) != 0 && !rc) {
+        rc = -EIO;
+        e = errno;
+    }
+    if (!rc && rename(tmp, path) != 0) {
+        rc = -EIO;
+        e = errno;
+    }
+    if (rc) {
+        unlink(tmp);
+        cli_err("%s: cannot write: %s", path, strerror(e ? e : EIO));
+        free(tmp);
+        return CLI_EXIT_FAIL;
+    }
+    free(tmp);
+    return CLI_EXIT_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    const char *paths[REPORT_MAX_RESULTS], *labels[REPORT_MAX_RESULTS];
+    size_t npaths = 0, nlabels = 0;
+    const char *output = NULL, *title = NULL;
+    bool csv = false;
+    unsigned baseline = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int save = i;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if ((v = cli_opt_value("--format", &i, argc, argv))) {
+            if (!strcmp(v, "html"))
+                csv = false;
+            else if (!strcmp(v, "csv"))
+                csv = true;
+            else {
+                cli_err("report: --format: unknown format '%s' (use html or csv)", v);
+                return CLI_EXIT_USAGE;
+            }
+            continue;
+        }
+        i = save;
+        if ((v = cli_opt_value("--output", &i, argc, argv)) || (i = save, v = cli_opt_value("-o", &i, argc, argv))) {
+            output = v;
+            continue;
+        }
+        i = save;
+        if ((v = cli_opt_value("--title", &i, argc, argv))) {
+            title = v;
+            continue;
+        }
+        i = save;
+        if ((v = cli_opt_value("--label", &i, argc, argv))) {
+            if (nlabels >= REPORT_MAX_RESULTS) {
+                cli_err("report: --label: at most %d labels", REPORT_MAX_RESULTS);
+                return CLI_EXIT_USAGE;
+            }
+            labels[nlabels++] = v;
+            continue;
+        }
+        i = save;
+        if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
+            char *end;
+            errno = 0;
+            unsigned long b = strtoul(v, &end, 10);
+            if (errno || *end || end == v || b < 1 || b > REPORT_MAX_RESULTS) {
+                cli_err("report: --baseline: '%s' is not a result number (1 is the first result)", v);
+                return CLI_EXIT_USAGE;
+            }
+            baseline = (unsigned)b;
+            continue;
+        }
+        i = save;
+        if (argv[i][0] == '-' && argv[i][1]) {
+            static const char *const opts[] = {"--format", "--output", "--title", "--label", "--baseline",
+                                               "--help", NULL};
+            const char *s = cli_suggest(argv[i], opts);
+            if (s)
+                cli_err("report: unknown option '%s' (did you mean '%s'?)", argv[i], s);
+            else
+                cli_err("report: unknown option '%s' (see ssdbench report --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        if (npaths >= REPORT_MAX_RESULTS) {
+            cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
+            return CLI_EXIT_USAGE;
+        }
+        paths[npaths++] = argv[i];
+    }
+    if (!npaths) {
+        cli_err("report: which results? usage: ssdbench report RESULT.json... -o report.html");
+        return CLI_EXIT_USAGE;
+    }
+    if (nlabels > npaths) {
+        cli_err("report: %zu --label options for %zu result file%s", nlabels, npaths, npaths == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    }
+    if (baseline > npaths) {
+        cli_err("report: --baseline %u: there %s only %zu result%s", baseline, npaths == 1 ? "is" : "are", npaths,
+                npaths == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    }
+
+    cJSON *docs[REPORT_MAX_RESULTS];
+    struct report_input in[REPORT_MAX_RESULTS];
+    char err[512];
+    int status = CLI_EXIT_OK;
+    size_t nloaded = 0;
+    for (size_t k = 0; k < npaths; k++) {
+        docs[k] = result_load(paths[k], err, sizeof(err));
+        if (!docs[k]) {
+            cli_err("%s", err);
+            status = CLI_EXIT_USAGE;
+            break;
+        }
+        nloaded++;
+        in[k] = (struct report_input){docs[k], paths[k], k < nlabels ? labels[k] : NULL};
+    }
+    if (status == CLI_EXIT_OK) {
+        struct report_opts o = {.title = title, .baseline = baseline - 1};
+        struct report *rep = report_build(in, npaths, &o, err, sizeof(err));
+        if (!rep) {
+            cli_err("%s", err);
+            status = CLI_EXIT_FAIL;
+        } else if (!csv) {
+            status = write_html(rep, output);
+        } else if (output && strcmp(output, "-") != 0) {
+            if (report_csv_write_dir(rep, output, err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                status = CLI_EXIT_FAIL;
+            }
+        } else if (report_csv_write_stream(stdout, rep) < 0 || fflush(stdout) != 0) {
+            cli_err("report: cannot write to stdout");
+            status = CLI_EXIT_FAIL;
+        }
+        report_free(rep);
+    }
+    for (size_t k = 0; k < nloaded; k++)
+        cJSON_Delete(docs[k]);
+    return status;
+}

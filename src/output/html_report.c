@@ -1,0 +1,622 @@
+/* html_report.c - see html_report.h: the model, its memory, the labels, the
+ * "what was tested" table, and the order in which the kinds are built. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/html_report.h"
+#include "result/result.h"
+
+/* Strings, charts and series names live in a bump arena freed with the
+ * report, so the builders never free anything themselves. */
+struct rep_block {
+    struct rep_block *next;
+    size_t used, cap;
+    _Alignas(16) unsigned char data[];
+};
+
+void *rep_alloc(struct report *r, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    struct rep_block *b = r->arena;
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 65536 ? n : 65536;
+        b = malloc(sizeof(*b) + cap);
+        if (!b) {
+            r->oom = true;
+            return NULL;
+        }
+        b->used = 0;
+        b->cap = cap;
+        b->next = r->arena;
+        r->arena = b;
+    }
+    void *p = b->data + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+const char *rep_strdup(struct report *r, const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = rep_alloc(r, n);
+    if (d)
+        memcpy(d, s, n);
+    return d ? d : "";
+}
+
+const char *rep_printf(struct report *r, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    return rep_strdup(r, buf);
+}
+
+static struct rep_item *add_item(struct report *r, enum rep_item_kind kind)
+{
+    if (r->oom)
+        return NULL;
+    if (r->nitems == r->itemcap) {
+        size_t cap = r->itemcap ? r->itemcap * 2 : 32;
+        struct rep_item *it = realloc(r->items, cap * sizeof(*it));
+        if (!it) {
+            r->oom = true;
+            return NULL;
+        }
+        r->items = it;
+        r->itemcap = cap;
+    }
+    struct rep_item *it = &r->items[r->nitems++];
+    memset(it, 0, sizeof(*it));
+    it->kind = kind;
+    return it;
+}
+
+void rep_heading(struct report *r, enum rep_item_kind level, const char *text)
+{
+    struct rep_item *it = add_item(r, level);
+    if (!it)
+        return;
+    it->text = rep_strdup(r, text);
+    it->anchor = rep_printf(r, "s%zu", r->nitems);
+}
+
+void rep_para(struct report *r, const char *cls, const char *text)
+{
+    struct rep_item *it = add_item(r, REP_PARA);
+    if (!it)
+        return;
+    it->text = rep_strdup(r, text);
+    it->cls = cls;
+}
+
+static struct rtab *new_table(struct report *r, const char *id, const char *title, bool hidden)
+{
+    if (r->oom)
+        return NULL;
+    /* ids are CSV file names: make them unique */
+    char uid[160];
+    snprintf(uid, sizeof(uid), "%s", id);
+    for (unsigned k = 2;; k++) {
+        bool dup = false;
+        for (size_t i = 0; i < r->ntables && !dup; i++)
+            dup = strcmp(r->tables[i]->id, uid) == 0;
+        struct rtab *probe = dup ? NULL : rtab_new(uid, title);
+        if (!dup && probe) {
+            /* rtab_new may have rewritten characters: check that form too */
+            for (size_t i = 0; i < r->ntables && !dup; i++)
+                dup = strcmp(r->tables[i]->id, probe->id) == 0;
+            if (!dup) {
+                if (r->ntables == r->tablecap) {
+                    size_t cap = r->tablecap ? r->tablecap * 2 : 16;
+                    struct rtab **t = realloc(r->tables, cap * sizeof(*t));
+                    if (!t) {
+                        rtab_free(probe);
+                        r->oom = true;
+                        return NULL;
+                    }
+                    r->tables = t;
+                    r->tablecap = cap;
+                }
+                probe->html_hidden = hidden;
+                r->tables[r->ntables++] = probe;
+                return probe;
+            }
+            rtab_free(probe);
+        } else if (!dup) {
+            r->oom = true;
+            return NULL;
+        }
+        snprintf(uid, sizeof(uid), "%s-%u", id, k);
+    }
+}
+
+struct rtab *rep_table(struct report *r, const char *id, const char *title)
+{
+    return new_table(r, id, title, false);
+}
+
+struct rtab *rep_data_table(struct report *r, const char *id, const char *title)
+{
+    return new_table(r, id, title, true);
+}
+
+void rep_show_table(struct report *r, struct rtab *t)
+{
+    if (!t)
+        return;
+    struct rep_item *it = add_item(r, REP_TABLE);
+    if (it)
+        it->table = t;
+}
+
+struct rep_chart *rep_chart(struct report *r, struct rtab *t, int xcol, const char *title)
+{
+    if (!t || xcol < 0)
+        return NULL;
+    struct rep_chart *c = rep_alloc(r, sizeof(*c));
+    struct rep_item *it = c ? add_item(r, REP_CHART) : NULL;
+    if (!it)
+        return NULL;
+    c->title = rep_strdup(r, title);
+    c->t = t;
+    c->xcol = xcol;
+    c->x = rep_axis(NULL, SVG_LIN, SVG_FMT_NUM);
+    c->y = rep_axis(NULL, SVG_LIN, SVG_FMT_NUM);
+    it->chart = c;
+    return c;
+}
+
+void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
+                      enum svg_style style)
+{
+    if (!c || ycol < 0 || c->nseries >= REP_MAX_SERIES)
+        return;
+    c->series[c->nseries++] = (struct rep_series){ycol, -1, name, color, dash, style};
+}
+
+void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
+                    double y1, const char *label, unsigned color, unsigned dash)
+{
+    if (!c || c->nmarks >= REP_MAX_MARKS)
+        return;
+    c->marks[c->nmarks++] = (struct svg_mark){kind, x0, y0, x1, y1, label, color, dash};
+}
+
+struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt)
+{
+    return (struct svg_axis){.label = label, .scale = scale, .fmt = fmt, .min = NAN, .max = NAN,
+                             .zero = scale == SVG_LIN};
+}
+
+void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name)
+{
+    if (!t || ncols < 2 || r->baseline >= ncols)
+        return;
+    for (size_t i = 0; i < ncols; i++) {
+        if (i == r->baseline)
+            continue;
+        char cname[256];
+        snprintf(cname, sizeof(cname), "%s%s%s / %s", name ? name : "", name ? ": " : "", r->labels[i],
+                 r->labels[r->baseline]);
+        int c = rtab_add_col(t, cname, NULL, RTAB_NUM, RTAB_RATIO);
+        for (size_t row = 0; row < t->nrows; row++) {
+            double a = rtab_get(t, row, cols[i]), b = rtab_get(t, row, cols[r->baseline]);
+            rtab_set(t, row, c, b != 0 && !isnan(a) && !isnan(b) ? a / b : NAN);
+        }
+    }
+}
+
+const char *rep_series_name(struct report *r, size_t res, const char *what)
+{
+    if (r->nin == 1)
+        return rep_strdup(r, what ? what : r->labels[res]);
+    if (!what)
+        return r->labels[res];
+    return rep_printf(r, "%s %s", r->labels[res], what);
+}
+
+bool rep_kind_known(const char *kind)
+{
+    static const char *const known[] = {"precondition", "sweep-point", "act", "fileio"};
+    for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+        if (kind && strcmp(kind, known[i]) == 0)
+            return true;
+    return false;
+}
+
+bool rep_phase_is(const cJSON *phase, const char *kind)
+{
+    const char *k = result_str(phase, "kind", "run");
+    if (strcmp(kind, "run") == 0)
+        return !rep_kind_known(k);
+    return strcmp(k, kind) == 0;
+}
+
+const cJSON *rep_phases(const struct report *r, size_t res)
+{
+    return cJSON_GetObjectItemCaseSensitive(r->in[res].doc, "phases");
+}
+
+/* ---- labels ----------------------------------------------------------- */
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+static const char *file_label(struct report *r, size_t i)
+{
+    char buf[256];
+    snprintf(buf, sizeof(buf), "%s", base_name(r->in[i].path ? r->in[i].path : "result"));
+    size_t n = strlen(buf);
+    if (n > 5 && strcmp(buf + n - 5, ".json") == 0)
+        buf[n - 5] = 0;
+    return rep_strdup(r, buf);
+}
+
+static const char *device_label(struct report *r, size_t i)
+{
+    const cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "targets"), 0);
+    const char *model = result_str(cJSON_GetObjectItemCaseSensitive(t, "device"), "model", "");
+    while (*model == ' ')
+        model++;
+    if (*model)
+        return rep_strdup(r, model);
+    const char *path = result_str(t, "path", NULL);
+    if (path && strcmp(result_str(t, "kind", ""), "none") != 0)
+        return rep_strdup(r, base_name(path));
+    return file_label(r, i);
+}
+
+static void make_labels(struct report *r)
+{
+    r->labels = rep_alloc(r, r->nin * sizeof(*r->labels));
+    if (!r->labels)
+        return;
+    for (size_t i = 0; i < r->nin; i++)
+        r->labels[i] = r->in[i].label ? rep_strdup(r, r->in[i].label) : device_label(r, i);
+    /* two drives have two models; two loads on one drive need the file names */
+    bool *clash = rep_alloc(r, r->nin * sizeof(*clash));
+    if (!clash)
+        return;
+    for (size_t i = 0; i < r->nin; i++)
+        for (size_t j = 0; j < r->nin; j++)
+            if (i != j && !r->in[i].label && strcmp(r->labels[i], r->labels[j]) == 0)
+                clash[i] = true;
+    for (size_t i = 0; i < r->nin; i++)
+        if (clash[i])
+            r->labels[i] = file_label(r, i);
+    for (size_t i = 0; i < r->nin; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(r->labels[i], r->labels[j]) == 0) {
+                r->labels[i] = rep_printf(r, "%s (%zu)", r->labels[i], i + 1);
+                j = (size_t)-1;   /* recheck against all earlier ones */
+            }
+}
+
+/* ---- what was tested -------------------------------------------------- */
+
+static void bytes_text(char *buf, size_t len, double v)
+{
+    struct rtab_col c = {.kind = RTAB_NUM, .fmt = RTAB_BYTES};
+    rtab_format(buf, len, &c, v);
+}
+
+/* The first job of the first measured phase: the settings in the header. */
+static const cJSON *first_params(const cJSON *doc)
+{
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        if (rep_phase_is(ph, "precondition"))
+            continue;
+        const cJSON *job = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ph, "jobs"), 0);
+        if (job)
+            return cJSON_GetObjectItemCaseSensitive(job, "params");
+    }
+    ph = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "phases"), 0);
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ph, "jobs"), 0),
+                                            "params");
+}
+
+static void range_text(char *buf, size_t len, const cJSON *params, double target_size)
+{
+    const cJSON *rg = cJSON_GetObjectItemCaseSensitive(params, "range");
+    double off = result_num(rg, "offset", 0), offp = result_num(rg, "offset_pct", 0);
+    double size = result_num(rg, "size", 0), sizep = result_num(rg, "size_pct", 0);
+    char a[32], b[32];
+    if (!rg) {
+        snprintf(buf, len, "-");
+    } else if (offp > 0 || sizep > 0) {
+        snprintf(buf, len, "%g%% .. %g%% of the target", offp, offp + (sizep > 0 ? sizep : 100 - offp));
+    } else if (size == 0 && off == 0) {
+        snprintf(buf, len, "whole target");
+    } else {
+        bytes_text(a, sizeof(a), off);
+        bytes_text(b, sizeof(b), size > 0 ? size : target_size - off);
+        if (target_size > 0)
+            snprintf(buf, len, "%s from offset %s (%.3g%% of the target)", b, a,
+                     100 * (size > 0 ? size : target_size - off) / target_size);
+        else
+            snprintf(buf, len, "%s from offset %s", b, a);
+    }
+}
+
+void rep_job_text(char *buf, size_t len, const cJSON *p)
+{
+    char bs[32] = "mixed sizes", mixs[32] = "", rate[48] = "";
+    if (result_num(p, "bs", 0) > 0)
+        bytes_text(bs, sizeof(bs), result_num(p, "bs", 0));
+    double mix = result_num(p, "rwmixread", -1);
+    if (mix >= 0)
+        snprintf(mixs, sizeof(mixs), " %g/%g", mix, 100 - mix);
+    if (result_num(p, "rate_iops", 0) > 0)
+        snprintf(rate, sizeof(rate), ", paced at %g IOPS per worker", result_num(p, "rate_iops", 0));
+    const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
+    snprintf(buf, len, "%s%s %s, QD %g, %g job%s, %s, %s%s", result_str(p, "rw", "?"), mixs, bs,
+             result_num(p, "iodepth", 1), result_num(p, "numjobs", 1), result_num(p, "numjobs", 1) == 1 ? "" : "s",
+             result_str(p, "engine", "?"), cJSON_IsTrue(direct) ? "direct" : "buffered", rate);
+}
+
+const cJSON *rep_dir(const cJSON *scope, const char *dir)
+{
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(scope, dir);
+    if (!cJSON_IsObject(d) || result_num(d, "ios", 0) <= 0)
+        return NULL;
+    return d;
+}
+
+/* "randread 4 KiB, QD 8, 1 job" for each distinct setting, at most 4. */
+static void workload_text(char *buf, size_t len, const cJSON *doc)
+{
+    size_t n = 0, count = 0;
+    buf[0] = 0;
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        const cJSON *job;
+        cJSON_ArrayForEach(job, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
+            const cJSON *p = cJSON_GetObjectItemCaseSensitive(job, "params");
+            char one[160], bs[32] = "mixed sizes";
+            if (result_num(p, "bs", 0) > 0)
+                bytes_text(bs, sizeof(bs), result_num(p, "bs", 0));
+            double mix = result_num(p, "rwmixread", -1);
+            char mixs[32] = "";
+            if (mix >= 0)
+                snprintf(mixs, sizeof(mixs), " %g/%g", mix, 100 - mix);
+            snprintf(one, sizeof(one), "%s%s %s, QD %g, %g job%s", result_str(p, "rw", "?"), mixs, bs,
+                     result_num(p, "iodepth", 1), result_num(p, "numjobs", 1),
+                     result_num(p, "numjobs", 1) == 1 ? "" : "s");
+            if (strstr(buf, one))
+                continue;
+            if (++count > 4) {
+                if (n + 6 < len)
+                    n += (size_t)snprintf(buf + n, len - n, "; ...");
+                return;
+            }
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "; " : "", one);
+            if (n >= len)
+                return;
+        }
+    }
+}
+
+/* Preconditioning and steady state, from the workload summaries when the
+ * result has them, else from the phase kinds. */
+static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, const cJSON *doc)
+{
+    unsigned rounds = 0;
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
+        rounds += rep_phase_is(ph, "precondition");
+    if (rounds)
+        snprintf(pre, plen, "%u precondition phase%s", rounds, rounds == 1 ? "" : "s");
+    else
+        snprintf(pre, plen, "none recorded");
+    snprintf(ss, slen, "not checked");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "steady_state");
+    const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
+    if (!st && suite)
+        st = cJSON_GetObjectItemCaseSensitive(suite, "steady_state");
+    if (st && cJSON_IsObject(st)) {
+        const cJSON *reached = cJSON_GetObjectItemCaseSensitive(st, "reached");
+        const char *rule = result_str(st, "rule", "");
+        if (cJSON_IsBool(reached))
+            snprintf(ss, slen, "%s%s%s", cJSON_IsTrue(reached) ? "reached" : "NOT reached", *rule ? ", rule " : "",
+                     rule);
+    }
+}
+
+static void setup_table(struct report *r)
+{
+    struct rtab *t = rep_table(r, "results", "What was tested");
+    r->setup = t;
+    if (!t)
+        return;
+    static const char *const names[] = {
+        "result", "file", "started", "duration", "ssdbench", "command line", "host", "kernel", "CPU",
+        "memory", "target", "device", "size", "blocks", "queue", "engine", "direct I/O", "workload",
+        "active range", "preconditioning", "steady state", "status"};
+    enum { C_RESULT, C_FILE, C_STARTED, C_DURATION, C_VERSION, C_CMD, C_HOST, C_KERNEL, C_CPU, C_MEM,
+           C_TARGET, C_DEVICE, C_SIZE, C_BLOCKS, C_QUEUE, C_ENGINE, C_DIRECT, C_WORKLOAD, C_RANGE,
+           C_PRECOND, C_STEADY, C_STATUS, C_N };
+    int col[C_N];
+    for (int c = 0; c < C_N; c++) {
+        bool num = c == C_DURATION || c == C_MEM || c == C_SIZE;
+        col[c] = rtab_add_col(t, names[c], c == C_DURATION ? "s" : c == C_MEM || c == C_SIZE ? "bytes" : NULL,
+                              num ? RTAB_NUM : RTAB_TEXT, c == C_DURATION ? RTAB_AUTO : RTAB_BYTES);
+    }
+    char buf[2048];
+    for (size_t i = 0; i < r->nin; i++) {
+        const cJSON *doc = r->in[i].doc;
+        long row = rtab_add_row(t);
+        if (row < 0)
+            return;
+        size_t w = (size_t)row;
+        rtab_set_text(t, w, col[C_RESULT], r->labels[i]);
+        rtab_set_text(t, w, col[C_FILE], r->in[i].path);
+        rtab_set_text(t, w, col[C_STARTED], result_str(doc, "started", ""));
+        rtab_set(t, w, col[C_DURATION], result_num(doc, "duration_s", NAN));
+        const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
+        rtab_set_text(t, w, col[C_VERSION], result_str(tool, "version", ""));
+        size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench");
+        const cJSON *a;
+        cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(tool, "command_line")) {
+            if (!cJSON_IsString(a) || n + 2 >= sizeof(buf))
+                continue;
+            bool q = strpbrk(a->valuestring, " \t'\"") != NULL || !*a->valuestring;
+            n += (size_t)snprintf(buf + n, sizeof(buf) - n, q ? " '%s'" : " %s", a->valuestring);
+        }
+        rtab_set_text(t, w, col[C_CMD], buf);
+        const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
+        rtab_set_text(t, w, col[C_HOST], result_str(host, "hostname", ""));
+        snprintf(buf, sizeof(buf), "%s %s", result_str(host, "kernel", ""), result_str(host, "arch", ""));
+        rtab_set_text(t, w, col[C_KERNEL], buf);
+        snprintf(buf, sizeof(buf), "%s, %g CPUs; busy %.0f%%, steal %.0f%% during the run",
+                 result_str(host, "cpu_model", "?"), result_num(host, "cpus", 0),
+                 result_num(host, "cpu_busy_pct", 0), result_num(host, "cpu_steal_pct", 0));
+        rtab_set_text(t, w, col[C_CPU], buf);
+        rtab_set(t, w, col[C_MEM], result_num(host, "memory_bytes", NAN));
+
+        /* targets: all of them, joined */
+        char tgt[1024] = "", dev[1024] = "", blk[256] = "", q[512] = "";
+        double size = 0;
+        const cJSON *tg;
+        cJSON_ArrayForEach(tg, cJSON_GetObjectItemCaseSensitive(doc, "targets")) {
+            size_t tl = strlen(tgt), dl = strlen(dev), bl = strlen(blk), ql = strlen(q);
+            snprintf(tgt + tl, sizeof(tgt) - tl, "%s%s (%s%s)", tl ? "; " : "", result_str(tg, "path", "?"),
+                     result_str(tg, "kind", "?"), cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(tg, "created"))
+                                                     ? ", created by ssdbench" : "");
+            size += result_num(tg, "size_bytes", 0);
+            snprintf(blk + bl, sizeof(blk) - bl, "%s%g/%g", bl ? "; " : "", result_num(tg, "logical_block", 0),
+                     result_num(tg, "physical_block", 0));
+            const cJSON *d = cJSON_GetObjectItemCaseSensitive(tg, "device");
+            if (d) {
+                const cJSON *rot = cJSON_GetObjectItemCaseSensitive(d, "rotational");
+                snprintf(dev + dl, sizeof(dev) - dl, "%s%s %s, serial %s, firmware %s%s%s", dl ? "; " : "",
+                         result_str(d, "name", ""), result_str(d, "model", "?"), result_str(d, "serial", "?"),
+                         result_str(d, "firmware", "?"),
+                         cJSON_IsBool(rot) ? (cJSON_IsTrue(rot) ? ", rotational" : ", non-rotational") : "",
+                         *result_str(d, "backing_file", "") ? ", loop device" : "");
+                snprintf(q + ql, sizeof(q) - ql, "%sscheduler %s, write cache %s", ql ? "; " : "",
+                         result_str(d, "scheduler", "?"), result_str(d, "write_cache", "?"));
+            }
+        }
+        rtab_set_text(t, w, col[C_TARGET], tgt);
+        rtab_set_text(t, w, col[C_DEVICE], *dev ? dev : "-");
+        rtab_set(t, w, col[C_SIZE], size);
+        snprintf(buf, sizeof(buf), "logical/physical %s bytes", blk);
+        rtab_set_text(t, w, col[C_BLOCKS], *blk ? buf : "-");
+        rtab_set_text(t, w, col[C_QUEUE], *q ? q : "-");
+
+        const cJSON *p = first_params(doc);
+        rtab_set_text(t, w, col[C_ENGINE], result_str(p, "engine", "-"));
+        const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
+        rtab_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
+                                                                : "-");
+        workload_text(buf, sizeof(buf), doc);
+        rtab_set_text(t, w, col[C_WORKLOAD], buf);
+        range_text(buf, sizeof(buf), p, size);
+        rtab_set_text(t, w, col[C_RANGE], buf);
+        char pre[256], ss[256];
+        precondition_text(pre, sizeof(pre), ss, sizeof(ss), doc);
+        rtab_set_text(t, w, col[C_PRECOND], pre);
+        rtab_set_text(t, w, col[C_STEADY], ss);
+        size_t nerr = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors"));
+        const char *sig = result_str(doc, "signal", "");
+        snprintf(buf, sizeof(buf), "%s%s%s%s",
+                 cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")) ? "interrupted" : "complete",
+                 *sig ? " by " : "", sig, nerr ? ", with I/O errors (see the result file)" : ", no I/O errors");
+        rtab_set_text(t, w, col[C_STATUS], buf);
+    }
+    struct rep_item *it = add_item(r, REP_SETUP);
+    if (it)
+        it->table = t;
+}
+
+static void set_err(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+}
+
+struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
+                            char *err, size_t errlen)
+{
+    if (nin == 0) {
+        set_err(err, errlen, "report: no result files given");
+        return NULL;
+    }
+    unsigned baseline = o ? o->baseline : 0;
+    if (baseline >= nin) {
+        if (err)
+            snprintf(err, errlen, "report: --baseline %u: there are only %zu results (1..%zu)", baseline + 1, nin,
+                     nin);
+        return NULL;
+    }
+    struct report *r = calloc(1, sizeof(*r));
+    if (!r) {
+        set_err(err, errlen, "report: out of memory");
+        return NULL;
+    }
+    r->in = in;
+    r->nin = nin;
+    r->baseline = baseline;
+    make_labels(r);
+    if (o && o->title) {
+        r->title = (char *)rep_strdup(r, o->title);
+    } else if (r->labels) {
+        char buf[1024];
+        size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench report: ");
+        for (size_t i = 0; i < nin && n < sizeof(buf); i++)
+            n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? (i + 1 == nin ? " and " : ", ") : "",
+                                  r->labels[i]);
+        r->title = (char *)rep_strdup(r, buf);
+    }
+    if (!r->oom)
+        setup_table(r);
+    int rc = 0;
+    if (!r->oom)
+        rc = rep_build_precondition(r);
+    if (!rc && !r->oom)
+        rc = rep_build_sweeps(r);
+    if (!rc && !r->oom)
+        rc = rep_build_runs(r);
+    if (!rc && !r->oom)
+        rc = rep_build_fileio(r);
+    if (!rc && !r->oom)
+        rc = rep_build_act(r);
+    bool oom = r->oom || rc == -ENOMEM;
+    for (size_t i = 0; i < r->ntables; i++)
+        oom |= r->tables[i]->oom;
+    if (oom || rc) {
+        set_err(err, errlen, oom ? "report: out of memory" : "report: cannot build the report");
+        report_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void report_free(struct report *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->ntables; i++)
+        rtab_free(r->tables[i]);
+    free(r->tables);
+    free(r->items);
+    while (r->arena) {
+        struct rep_block *b = r->arena;
+        r->arena = b->next;
+        free(b);
+    }
+    free(r);
+}

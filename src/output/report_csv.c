@@ -1,0 +1,87 @@
+/* report_csv.c - see report_csv.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "output/report_csv.h"
+
+static int write_file(const char *dir, const char *name, const struct report *r, const struct rtab *t,
+                      char *err, size_t errlen)
+{
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        int e = errno;
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+        return -e;
+    }
+    int rc = 0;
+    if (t) {
+        rc = rtab_write_csv(f, t);
+    } else {
+        fputs("file,title,rows\n", f);
+        for (size_t i = 0; i < r->ntables; i++) {
+            /* titles may hold commas and quotes: quote them all */
+            fprintf(f, "%s.csv,\"", r->tables[i]->id);
+            for (const char *p = r->tables[i]->title; *p; p++) {
+                if (*p == '"')
+                    fputc('"', f);
+                fputc(*p, f);
+            }
+            fprintf(f, "\",%zu\n", r->tables[i]->nrows);
+        }
+    }
+    if (fclose(f) != 0 || rc) {
+        int e = errno ? errno : EIO;
+        unlink(tmp);
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+        return -e;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+        return -e;
+    }
+    return 0;
+}
+
+int report_csv_write_dir(const struct report *r, const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "%s: not a directory (CSV output writes one file per table into a directory)",
+                     dir);
+            return -ENOTDIR;
+        }
+    } else if (mkdir(dir, 0777) != 0) {
+        int e = errno;
+        snprintf(err, errlen, "%s: cannot create directory: %s", dir, strerror(e));
+        return -e;
+    }
+    for (size_t i = 0; i < r->ntables; i++) {
+        char name[300];
+        snprintf(name, sizeof(name), "%s.csv", r->tables[i]->id);
+        int rc = write_file(dir, name, r, r->tables[i], err, errlen);
+        if (rc)
+            return rc;
+    }
+    return write_file(dir, "index.csv", r, NULL, err, errlen);
+}
+
+int report_csv_write_stream(FILE *f, const struct report *r)
+{
+    for (size_t i = 0; i < r->ntables; i++) {
+        if (i)
+            fputc('\n', f);
+        fprintf(f, "# %s: %s\n", r->tables[i]->id, r->tables[i]->title);
+        if (rtab_write_csv(f, r->tables[i]))
+            return -EIO;
+    }
+    return ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,361 @@
+/* suite_text.c - see suite_text.h. Throughput is MB/s (10^6 bytes/s);
+ * "avg lat" and "lat sd" are the reviews' figures (mean of the read and write
+ * values), "mean lat" and "sd*" the exact ones over all I/Os. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/suite_text.h"
+#include "result/result.h"
+
+static const cJSON *get(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static const cJSON *find_phase(const cJSON *doc, const char *name)
+{
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, get(doc, "phases"))
+        if (!strcmp(result_str(ph, "name", ""), name))
+            return ph;
+    return NULL;
+}
+
+static const char *target_path(const cJSON *doc, const char *id)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, get(doc, "targets"))
+        if (!strcmp(result_str(t, "id", ""), id))
+            return result_str(t, "path", id);
+    return id;
+}
+
+static void lat(char *buf, size_t len, double ns)
+{
+    if (ns > 0)
+        render_latency(buf, len, ns);
+    else
+        snprintf(buf, len, "-");
+}
+
+static void secs_str(char *buf, size_t len, double s)
+{
+    if (s >= 3600 && fmod(s, 3600) == 0)
+        snprintf(buf, len, "%.0f h", s / 3600);
+    else if (s >= 60 && fmod(s, 60) == 0)
+        snprintf(buf, len, "%.0f min", s / 60);
+    else
+        snprintf(buf, len, "%g s", s);
+}
+
+static void list_str(char *buf, size_t len, const cJSON *arr)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, arr)
+        n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%g", n ? "," : "", v->valuedouble);
+}
+
+static void header(FILE *f, const cJSON *doc, const cJSON *s)
+{
+    const cJSON *tool = get(doc, "tool"), *host = get(doc, "host");
+    fprintf(f, "ssdbench %s suite on %s (kernel %s, %g CPUs), started %s\n",
+            result_str(tool, "version", "?"), result_str(host, "hostname", "?"),
+            result_str(host, "kernel", "?"), result_num(host, "cpus", 0),
+            result_str(doc, "started", "?"));
+    const cJSON *t;
+    cJSON_ArrayForEach(t, get(doc, "targets")) {
+        fprintf(f, "target %s: %s (%s, %.0f MiB, logical block %g)", result_str(t, "id", "?"),
+                result_str(t, "path", "?"), result_str(t, "kind", "?"),
+                result_num(t, "size_bytes", 0) / 1048576.0, result_num(t, "logical_block", 0));
+        const cJSON *d = get(t, "device");
+        if (d && result_str(d, "model", "")[0])
+            fprintf(f, " model %s", result_str(d, "model", ""));
+        fprintf(f, "\n");
+    }
+    const char *layout = result_str(s, "layout", "single");
+    int nt = cJSON_GetArraySize(get(s, "targets"));
+    if (!strcmp(layout, "jbod"))
+        fprintf(f, "layout: jbod, %d targets as separate LUNs at the same time (threads x queue per target)\n", nt);
+    else if (!strcmp(layout, "stripe"))
+        fprintf(f, "layout: stripe over %d targets, chunk %.0f KiB (threads x queue in total)\n", nt,
+                result_num(s, "stripe_chunk", 0) / 1024);
+    else
+        fprintf(f, "layout: single target\n");
+    double ar = result_num(s, "active_range_pct", 100);
+    fprintf(f, "active range: %g%% of each target", ar);
+    if (ar < 100)
+        fprintf(f, " (over-provisioning %g%%)", 100 - ar);
+    const cJSON *du;
+    cJSON_ArrayForEach(du, get(s, "discard_unused"))
+        fprintf(f, "; %s unused part %s", result_str(du, "target", "?"), result_str(du, "method", "?"));
+    fprintf(f, "\n");
+    const cJSON *pc = get(s, "precondition");
+    const char *mode = result_str(pc, "mode", "off");
+    char iv[32], rt[32];
+    secs_str(iv, sizeof(iv), result_num(pc, "interval_s", 0));
+    if (!strcmp(mode, "off"))
+        fprintf(f, "preconditioning: off\n");
+    else if (!strcmp(mode, "auto"))
+        fprintf(f, "preconditioning: at %gT%gQ until steady state (%s, window %g rounds of %s, at most %g rounds)\n",
+                result_num(pc, "threads", 0), result_num(pc, "depth", 0),
+                result_str(pc, "criterion", "?"), result_num(pc, "window", 0), iv,
+                result_num(pc, "max_rounds", 0));
+    else {
+        char tt[32];
+        secs_str(tt, sizeof(tt), result_num(pc, "time_s", 0));
+        fprintf(f, "preconditioning: at %gT%gQ for %s (intervals of %s; %s checked over windows of %g)\n",
+                result_num(pc, "threads", 0), result_num(pc, "depth", 0), tt, iv,
+                result_str(pc, "criterion", "?"), result_num(pc, "window", 0));
+    }
+    const cJSON *sw = get(s, "sweep");
+    secs_str(rt, sizeof(rt), result_num(sw, "point_runtime_s", 0));
+    const char *kind = result_str(sw, "kind", "none");
+    char tl[128], ql[128];
+    list_str(tl, sizeof(tl), get(sw, "threads"));
+    list_str(ql, sizeof(ql), get(sw, "depths"));
+    if (!strcmp(kind, "tq"))
+        fprintf(f, "sweep: threads %s x queue depth %s, %s per point", tl, ql, rt);
+    else if (!strcmp(kind, "qd"))
+        fprintf(f, "sweep: queue depth %s (one thread), %s per point", ql, rt);
+    else
+        fprintf(f, "sweep: none");
+    if (result_num(sw, "ramp_s", 0) > 0)
+        fprintf(f, " after a %g s ramp", result_num(sw, "ramp_s", 0));
+    fprintf(f, ", no idle time between steps\n");
+    const cJSON *b = get(s, "baseline");
+    if (cJSON_IsObject(b))
+        fprintf(f, "baseline: %s (%g target%s)\n", result_str(b, "file", "?"),
+                result_num(b, "targets", 0), result_num(b, "targets", 0) == 1 ? "" : "s");
+}
+
+static void precond_table(FILE *f, const cJSON *pc)
+{
+    fprintf(f, "\n  preconditioning (%s): %s at %s%s\n", result_str(pc, "phase", "?"),
+            result_str(pc, "workload", "?"), result_str(pc, "load", "?"),
+            cJSON_IsTrue(get(pc, "switched_to_write")) ? ", read profile switched to 100% write" : "");
+    const cJSON *iv = get(pc, "intervals");
+    /* field positions, so older or newer documents with other fields still read */
+    static const char *const want[] = {"t_ms", "round", "iops", "mbps", "lat_avg_ns", "lat_max_ns",
+                                       "lat_sd_avg_ns", "lat_mean_ns", "lat_sd_ns"};
+    int idx[9];
+    for (unsigned w = 0; w < 9; w++) {
+        idx[w] = -1;
+        int i = 0;
+        const cJSON *fl;
+        cJSON_ArrayForEach(fl, get(iv, "fields")) {
+            if (cJSON_IsString(fl) && !strcmp(fl->valuestring, want[w]))
+                idx[w] = i;
+            i++;
+        }
+    }
+    fprintf(f, "  %9s %5s %11s %9s %10s %10s %10s %10s %10s\n", "time", "round", "IOPS", "MB/s",
+            "avg lat", "max lat", "lat sd", "mean lat", "sd*");
+    const cJSON *row;
+    cJSON_ArrayForEach(row, get(iv, "rows")) {
+        double v[9];
+        for (unsigned w = 0; w < 9; w++) {
+            const cJSON *e = idx[w] >= 0 ? cJSON_GetArrayItem(row, idx[w]) : NULL;
+            v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
+        }
+        char a[24], m[24], s[24], me[24], se[24], rd[8];
+        lat(a, sizeof(a), v[4]);
+        lat(m, sizeof(m), v[5]);
+        lat(s, sizeof(s), v[6]);
+        lat(me, sizeof(me), v[7]);
+        lat(se, sizeof(se), v[8]);
+        if (v[1] > 0)
+            snprintf(rd, sizeof(rd), "%.0f", v[1]);
+        else
+            snprintf(rd, sizeof(rd), "-");
+        fprintf(f, "  %8.1fs %5s %11.0f %9.1f %10s %10s %10s %10s %10s\n", v[0] / 1000, rd, v[2],
+                v[3], a, m, s, me, se);
+    }
+    const cJSON *ss = get(pc, "steady_state");
+    fprintf(f, "  %s%s\n", cJSON_IsTrue(get(ss, "reached")) ? "" : "NOTE: ",
+            result_str(ss, "statement", "?"));
+    if (!cJSON_IsTrue(get(ss, "evaluated")))
+        return;
+    const char *metric = result_str(ss, "metric", "iops");
+    const cJSON *fit = get(ss, "fit");
+    fprintf(f, "    rule %s on %s: window avg %.6g, min %.6g, max %.6g\n",
+            result_str(ss, "criterion", "?"), metric, result_num(ss, "avg", 0),
+            result_num(ss, "min", 0), result_num(ss, "max", 0));
+    if (!strcmp(result_str(ss, "rule", ""), "snia"))
+        fprintf(f, "    data excursion %.6g (%.2f%% of avg, allowed %.6g), slope excursion %.6g (%.2f%%, allowed %.6g)\n",
+                result_num(ss, "range", 0), result_num(ss, "range_pct", 0),
+                result_num(ss, "range_allowed", 0), result_num(ss, "slope_excursion", 0),
+                result_num(ss, "slope_excursion_pct", 0), result_num(ss, "slope_allowed", 0));
+    else
+        fprintf(f, "    max deviation %.6g (%.2f%% of avg), slope %.3f%% of avg per round\n",
+                result_num(ss, "max_dev", 0), result_num(ss, "max_dev_pct", 0),
+                result_num(ss, "slope_pct", 0));
+    fprintf(f, "    fit: y = %.6g * round + %.6g (rounds %g-%g)\n", result_num(fit, "slope", 0),
+            result_num(fit, "intercept", 0), result_num(ss, "window_first", 0),
+            result_num(ss, "window_last", 0));
+}
+
+static void sweep_table(FILE *f, const cJSON *points, bool scaling)
+{
+    fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s%s\n", "point", "IOPS", "MB/s",
+            "avg lat", "max lat", "lat sd", "p99", "mean lat", "sd*", scaling ? "   x base" : "");
+    const cJSON *pt;
+    cJSON_ArrayForEach(pt, points) {
+        const cJSON *c = get(pt, "combined");
+        char a[24], m[24], s[24], p[24], me[24], se[24];
+        lat(a, sizeof(a), result_num(c, "lat_avg_ns", 0));
+        lat(m, sizeof(m), result_num(c, "lat_max_ns", 0));
+        lat(s, sizeof(s), result_num(c, "lat_sd_avg_ns", 0));
+        lat(p, sizeof(p), result_num(c, "p99_ns", 0));
+        lat(me, sizeof(me), result_num(c, "lat_mean_ns", 0));
+        lat(se, sizeof(se), result_num(c, "lat_sd_ns", 0));
+        char label[64];
+        const char *part = result_str(pt, "part", "");
+        if (strchr(part, '/'))
+            snprintf(label, sizeof(label), "%s %s", strchr(part, '/') + 1, result_str(pt, "label", "?"));
+        else
+            snprintf(label, sizeof(label), "%s", result_str(pt, "label", "?"));
+        fprintf(f, "  %-18s %11.0f %9.1f %10s %10s %10s %10s %10s %10s", label,
+                result_num(c, "iops", 0), result_num(c, "mbps", 0), a, m, s, p, me, se);
+        const cJSON *sc = get(pt, "scaling");
+        if (scaling && sc)
+            fprintf(f, "   %6.2fx", result_num(sc, "factor", 0));
+        else if (scaling)
+            fprintf(f, "        -");
+        fprintf(f, "\n");
+    }
+}
+
+static void direction_table(FILE *f, const cJSON *doc, const cJSON *points)
+{
+    fprintf(f, "  %-18s %11s %10s %10s %10s | %11s %10s %10s %10s\n", "point", "read IOPS",
+            "read avg", "read max", "read p99", "write IOPS", "write avg", "write max", "write p99");
+    const cJSON *pt;
+    cJSON_ArrayForEach(pt, points) {
+        const cJSON *tot = result_scope(find_phase(doc, result_str(pt, "phase", "")), "total");
+        if (!tot)
+            continue;
+        fprintf(f, "  %-18s", result_str(pt, "label", "?"));
+        for (int d = 0; d < 2; d++) {
+            const cJSON *dir = get(tot, d ? "write" : "read");
+            const cJSON *l = get(dir, "latency_ns");
+            char a[24], m[24], p[24];
+            lat(a, sizeof(a), result_num(l, "mean", 0));
+            lat(m, sizeof(m), result_num(l, "max", 0));
+            lat(p, sizeof(p), result_num(get(l, "percentiles"), "99", 0));
+            fprintf(f, "%s %11.0f %10s %10s %10s", d ? " |" : "", result_num(dir, "iops", 0), a, m, p);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void target_table(FILE *f, const cJSON *doc, const cJSON *points)
+{
+    const cJSON *first = NULL, *pt;
+    cJSON_ArrayForEach(pt, points)
+        if (get(pt, "targets")) {
+            first = pt;
+            break;
+        }
+    if (!first)
+        return;
+    fprintf(f, "\n  per target (IOPS / mean latency):\n  %-18s", "point");
+    const cJSON *t;
+    cJSON_ArrayForEach(t, get(first, "targets")) {
+        char h[64];
+        snprintf(h, sizeof(h), "%s", target_path(doc, result_str(t, "target", "?")));
+        fprintf(f, " %22.22s", h);
+    }
+    fprintf(f, " %11s\n", "total IOPS");
+    cJSON_ArrayForEach(pt, points) {
+        fprintf(f, "  %-18s", result_str(pt, "label", "?"));
+        cJSON_ArrayForEach(t, get(pt, "targets")) {
+            const cJSON *c = get(t, "combined");
+            char m[24];
+            lat(m, sizeof(m), result_num(c, "lat_mean_ns", 0));
+            fprintf(f, " %11.0f %10s", result_num(c, "iops", 0), m);
+        }
+        fprintf(f, " %11.0f\n", result_num(get(pt, "combined"), "iops", 0));
+    }
+}
+
+static bool any_mixed(const cJSON *doc, const cJSON *points)
+{
+    const cJSON *pt;
+    cJSON_ArrayForEach(pt, points) {
+        const cJSON *tot = result_scope(find_phase(doc, result_str(pt, "phase", "")), "total");
+        if (result_num(get(tot, "read"), "ios", 0) > 0 && result_num(get(tot, "write"), "ios", 0) > 0)
+            return true;
+    }
+    return false;
+}
+
+static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON *p,
+                          const struct render_opts *o)
+{
+    fprintf(f, "\n== %s: %s\n", result_str(p, "name", "?"), result_str(p, "description", ""));
+    const cJSON *part;
+    cJSON_ArrayForEach(part, get(p, "parts"))
+        fprintf(f, "   %s: %s\n", result_str(part, "name", "?"), result_str(part, "workload", "?"));
+    if (cJSON_IsTrue(get(p, "fixed_load")))
+        fprintf(f, "   fixed load: the profile sets its own threads and queue depth\n");
+    const cJSON *pu;
+    cJSON_ArrayForEach(pu, get(p, "purge"))
+        fprintf(f, "   purge %s: %s (%.2f s)%s%s\n", result_str(pu, "target", "?"),
+                result_str(pu, "method", "?"), result_num(pu, "elapsed_s", 0),
+                get(pu, "notes") ? "; " : "", result_str(pu, "notes", ""));
+    const cJSON *pc = get(p, "precondition");
+    if (pc)
+        precond_table(f, pc);
+    const cJSON *points = get(p, "points");
+    if (cJSON_GetArraySize(points) == 0)
+        return;
+    bool scaling = cJSON_IsObject(get(s, "baseline"));
+    char rt[32];
+    secs_str(rt, sizeof(rt), result_num(get(s, "sweep"), "point_runtime_s", 0));
+    fprintf(f, "\n  sweep (%s per point, threads x queue %s):\n", rt,
+            !strcmp(result_str(s, "load_per", "total"), "target") ? "per target" : "in total");
+    sweep_table(f, points, scaling);
+    fprintf(f, "  (avg lat, lat sd: mean of the read and write figures, as the reviews chart them;\n"
+               "   mean lat, sd*: exact over all I/Os; max: the larger maximum; p99: merged histogram)\n");
+    if (o->details && any_mixed(doc, points)) {
+        fprintf(f, "\n  per direction:\n");
+        direction_table(f, doc, points);
+    }
+    if (o->details)
+        target_table(f, doc, points);
+    const cJSON *best = NULL, *pt;
+    cJSON_ArrayForEach(pt, points)
+        if (!cJSON_IsTrue(get(pt, "sample")) &&
+            (!best || result_num(get(pt, "combined"), "iops", 0) > result_num(get(best, "combined"), "iops", 0)))
+            best = pt;
+    if (best) {
+        fprintf(f, "  peak: %.0f IOPS, %.1f MB/s at %s", result_num(get(best, "combined"), "iops", 0),
+                result_num(get(best, "combined"), "mbps", 0), result_str(best, "label", "?"));
+        const cJSON *ps = get(p, "peak_scaling");
+        if (ps)
+            fprintf(f, "; %.2fx the baseline peak of %.0f IOPS (%.2f per target)",
+                    result_num(ps, "factor", 0), result_num(ps, "baseline_iops", 0),
+                    result_num(ps, "per_target", 0));
+        fprintf(f, "\n");
+    }
+}
+
+void render_suite_text(FILE *f, const cJSON *doc, const struct render_opts *o)
+{
+    const cJSON *s = get(doc, "suite");
+    if (!cJSON_IsObject(s)) {
+        render_text(f, doc, o);
+        return;
+    }
+    header(f, doc, s);
+    const cJSON *p;
+    cJSON_ArrayForEach(p, get(s, "profiles"))
+        profile_block(f, doc, s, p, o);
+    fprintf(f, "\n(MB/s = 10^6 bytes/s; latency = submission to completion)\n");
+    if (cJSON_IsTrue(get(doc, "interrupted")))
+        fprintf(f, "INTERRUPTED by %s: results cover the time until the stop.\n",
+                result_str(doc, "signal", "a signal"));
+}

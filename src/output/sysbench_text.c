@@ -1,0 +1,345 @@
+/* sysbench_text.c - sysbench fileio 1.0.20's text layout (see
+ * sysbench_text.h). Format strings are sysbench's own, character for
+ * character, as printed by the Debian 12 binary (1.0.20+ds-5). */
+#include "output/sysbench_text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "result/result.h"
+
+static const cJSON *obj(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+/* sysbench's sb_print_value_size: "%.5g" in the largest binary unit. */
+static void sb_size(char *buf, size_t len, double v)
+{
+    static const char *const unit[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+    unsigned i = 0;
+    while (i < 5 && v >= 1024) {
+        v /= 1024;
+        i++;
+    }
+    snprintf(buf, len, "%.5g%s", v, unit[i]);
+}
+
+static bool has_flag(const cJSON *opts, const char *flag)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, obj(opts, "file-extra-flags"))
+        if (cJSON_IsString(e) && strcmp(e->valuestring, flag) == 0)
+            return true;
+    return false;
+}
+
+static bool opt_bool(const cJSON *opts, const char *k)
+{
+    return cJSON_IsTrue(obj(opts, k));
+}
+
+void sbtext_header(FILE *f, const char *ssdbench_version)
+{
+    fprintf(f, "sysbench %s (produced by ssdbench %s)\n\n", SBTEXT_SYSBENCH_VERSION,
+            ssdbench_version ? ssdbench_version : "?");
+}
+
+/* "Extra file open flags: ..." with sysbench's spacing ("sync " has a
+ * trailing space, "directio" none). */
+static void print_flags(FILE *f, const cJSON *opts)
+{
+    bool s = has_flag(opts, "sync"), d = has_flag(opts, "dsync"), x = has_flag(opts, "direct");
+    fprintf(f, "Extra file open flags: %s%s%s%s\n", !s && !d && !x ? "(none)" : "", s ? "sync " : "",
+            d ? "dsync " : "", x ? "directio" : "");
+}
+
+void sbtext_prepare_begin(FILE *f, const cJSON *opts)
+{
+    double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
+    fprintf(f, "%.0f files, %ldKb each, %ldMb total\n", n, (long)(fs / 1024),
+            (long)(fs * n / (1024 * 1024)));
+    fprintf(f, "Creating files for the test...\n");
+    print_flags(f, opts);
+}
+
+void sbtext_prepare_file(FILE *f, const char *name, enum fileio_file_state st)
+{
+    const char *w = st == FILEIO_FILE_REUSING ? "Reusing existing file"
+                  : st == FILEIO_FILE_EXTENDING ? "Extending existing file" : "Creating file";
+    fprintf(f, "%s %s\n", w, name);
+}
+
+void sbtext_prepare_end(FILE *f, uint64_t written, double seconds)
+{
+    if (written)
+        fprintf(f, "%llu bytes written in %.2f seconds (%.2f MiB/sec).\n", (unsigned long long)written,
+                seconds, seconds > 0 ? (double)written / 1048576.0 / seconds : 0);
+    else
+        fprintf(f, "No bytes written.\n");
+}
+
+void sbtext_cleanup(FILE *f)
+{
+    fprintf(f, "Removing test files...\n");
+}
+
+static const char *mode_words(const char *m)
+{
+    if (!strcmp(m, "seqwr")) return "sequential write (creation)";
+    if (!strcmp(m, "seqrewr")) return "sequential rewrite";
+    if (!strcmp(m, "seqrd")) return "sequential read";
+    if (!strcmp(m, "rndrd")) return "random read";
+    if (!strcmp(m, "rndwr")) return "random write";
+    if (!strcmp(m, "rndrw")) return "random r/w";
+    return "(unknown)";
+}
+
+void sbtext_run_banner(FILE *f, const cJSON *opts, unsigned threads)
+{
+    char a[32], b[32];
+    fprintf(f, "Running the test with following options:\n");
+    fprintf(f, "Number of threads: %u\n", threads);
+    double rate = result_num(opts, "rate", 0);
+    if (rate > 0)
+        fprintf(f, "Target transaction rate: %.0f/sec\n", rate);
+    double ri = result_num(opts, "report-interval", 0);
+    if (ri > 0)
+        fprintf(f, "Report intermediate results every %.0f second(s)\n", ri);
+    const char *seed = result_str(opts, "rand-seed", "0");
+    if (strcmp(seed, "0") == 0)
+        fprintf(f, "Initializing random number generator from current time\n");
+    else
+        fprintf(f, "Initializing random number generator from seed (%s).\n", seed);
+    fprintf(f, "\n\n");
+    print_flags(f, opts);
+    double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
+    sb_size(a, sizeof(a), fs);
+    fprintf(f, "%.0f files, %sB each\n", n, a);
+    sb_size(a, sizeof(a), fs * n);
+    fprintf(f, "%sB total file size\n", a);
+    sb_size(a, sizeof(a), result_num(opts, "file-block-size", 0));
+    fprintf(f, "Block size %sB\n", a);
+    const char *mode = result_str(opts, "file-test-mode", "");
+    bool rnd = mode[0] == 'r';
+    if (result_num(opts, "file-merged-requests", 0) > 0) {
+        sb_size(b, sizeof(b), result_num(opts, "request_size", 0));
+        fprintf(f, "Merging requests up to %sB for sequential IO.\n", b);
+    }
+    if (rnd) {
+        fprintf(f, "Number of IO requests: %.0f\n", result_num(opts, "events", 0));
+        fprintf(f, "Read/Write ratio for combined random IO test: %2.2f\n",
+                result_num(opts, "file-rw-ratio", 1.5));
+    }
+    double freq = result_num(opts, "file-fsync-freq", 0);
+    if (freq > 0)
+        fprintf(f, "Periodic FSYNC enabled, calling fsync() each %.0f requests.\n", freq);
+    if (opt_bool(opts, "file-fsync-end"))
+        fprintf(f, "Calling fsync() at the end of test, Enabled.\n");
+    if (opt_bool(opts, "file-fsync-all"))
+        fprintf(f, "Calling fsync() after each write operation.\n");
+    const char *io = result_str(opts, "file-io-mode", "sync");
+    fprintf(f, "Using %s I/O mode\n", !strcmp(io, "async") ? "asynchronous"
+                                      : !strcmp(io, "mmap") ? "fast mmaped" : "synchronous");
+    fprintf(f, "Doing %s test\n", mode_words(mode));
+    fprintf(f, "Initializing worker threads...\n\n");
+    fprintf(f, "Threads started!\n\n");
+}
+
+void sbtext_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile)
+{
+    if (row->secs < step_s * 0.99)
+        return;
+    fprintf(f, "[ %.0fs ] reads: %4.2f MiB/s writes: %4.2f MiB/s fsyncs: %4.2f/s latency (ms,%u%%): %4.3f\n",
+            row->t_s, row->read_mibps, row->write_mibps, row->fsyncs_per_s, percentile, row->pct_ms);
+}
+
+static void stored_intervals(FILE *f, const cJSON *fo, unsigned percentile)
+{
+    const cJSON *iv = obj(fo, "intervals"), *r;
+    double step = result_num(iv, "step_s", 1);
+    cJSON_ArrayForEach(r, obj(iv, "rows")) {
+        if (cJSON_GetArraySize(r) < 6)
+            continue;
+        struct fileio_row row = {
+            .t_s = cJSON_GetArrayItem(r, 0)->valuedouble / 1e3,
+            .secs = cJSON_GetArrayItem(r, 1)->valuedouble,
+            .read_mibps = cJSON_GetArrayItem(r, 2)->valuedouble,
+            .write_mibps = cJSON_GetArrayItem(r, 3)->valuedouble,
+            .fsyncs_per_s = cJSON_GetArrayItem(r, 4)->valuedouble,
+            .pct_ms = cJSON_GetArrayItem(r, 5)->valuedouble,
+        };
+        sbtext_interval(f, &row, step, percentile);
+    }
+}
+
+/* sysbench's histogram block: one line per non-empty bucket, a bar of up to
+ * 40 '*' scaled to the largest count (rounded half up). */
+static void histogram(FILE *f, const cJSON *hist)
+{
+    const cJSON *e;
+    double maxc = 0;
+    cJSON_ArrayForEach(e, hist)
+        if (cJSON_GetArraySize(e) == 2 && cJSON_GetArrayItem(e, 1)->valuedouble > maxc)
+            maxc = cJSON_GetArrayItem(e, 1)->valuedouble;
+    fprintf(f, "Latency histogram (values are in milliseconds)\n");
+    if (maxc > 0) {
+        fprintf(f, "       value  ------------- distribution ------------- count\n");
+        cJSON_ArrayForEach(e, hist) {
+            if (cJSON_GetArraySize(e) != 2)
+                continue;
+            double v = cJSON_GetArrayItem(e, 0)->valuedouble, c = cJSON_GetArrayItem(e, 1)->valuedouble;
+            int width = (int)floor(c * 40.0 / maxc + 0.5);
+            fprintf(f, "%12.3f |%-40.*s %.0f\n", v, width, "****************************************", c);
+        }
+    }
+    fprintf(f, " \n");
+}
+
+void sbtext_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals)
+{
+    const cJSON *fo = obj(phase, "fileio");
+    const cJSON *rep = obj(fo, "report");
+    if (with_intervals)
+        stored_intervals(f, fo, percentile);
+    if (obj(rep, "histogram"))
+        histogram(f, obj(rep, "histogram"));
+    fprintf(f, "\nFile operations:\n");
+    fprintf(f, "    reads/s:                      %4.2f\n", result_num(rep, "reads_per_s", 0));
+    fprintf(f, "    writes/s:                     %4.2f\n", result_num(rep, "writes_per_s", 0));
+    fprintf(f, "    fsyncs/s:                     %4.2f\n", result_num(rep, "fsyncs_per_s", 0));
+    fprintf(f, "\nThroughput:\n");
+    fprintf(f, "    read, MiB/s:                  %4.2f\n", result_num(rep, "read_mibps", 0));
+    fprintf(f, "    written, MiB/s:               %4.2f\n", result_num(rep, "written_mibps", 0));
+    fprintf(f, "\nGeneral statistics:\n");
+    fprintf(f, "    total time:                          %.4fs\n", result_num(rep, "total_time_s", 0));
+    fprintf(f, "    total number of events:              %.0f\n", result_num(rep, "events", 0));
+    const cJSON *lat = obj(rep, "latency_ms");
+    fprintf(f, "\nLatency (ms):\n");
+    fprintf(f, "         min: %39.2f\n", result_num(lat, "min", 0));
+    fprintf(f, "         avg: %39.2f\n", result_num(lat, "avg", 0));
+    fprintf(f, "         max: %39.2f\n", result_num(lat, "max", 0));
+    if (percentile)
+        fprintf(f, "        %3uth percentile: %27.2f\n", percentile, result_num(lat, "pct", 0));
+    else
+        fprintf(f, "         percentile stats:               disabled\n");
+    fprintf(f, "         sum: %39.2f\n", result_num(lat, "sum", 0));
+    const cJSON *fa = obj(rep, "fairness");
+    fprintf(f, "\nThreads fairness:\n");
+    fprintf(f, "    events (avg/stddev):           %.4f/%3.2f\n", result_num(fa, "events_avg", 0),
+            result_num(fa, "events_stddev", 0));
+    fprintf(f, "    execution time (avg/stddev):   %.4f/%3.2f\n\n", result_num(fa, "time_avg", 0),
+            result_num(fa, "time_stddev", 0));
+}
+
+/* --- thread-scaling tables --- */
+
+static const cJSON *scaling_row(const cJSON *doc, double threads)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, obj(obj(doc, "fileio"), "scaling"))
+        if (result_num(r, "threads", -1) == threads)
+            return r;
+    return NULL;
+}
+
+static void cell(char *buf, size_t len, const cJSON *row, const char *key, const char *fmt)
+{
+    const cJSON *v = obj(row, key);
+    if (cJSON_IsNumber(v))
+        snprintf(buf, len, fmt, v->valuedouble);
+    else
+        snprintf(buf, len, "-");
+}
+
+static void ratio(char *buf, size_t len, const cJSON *num, const cJSON *den, const char *key)
+{
+    const cJSON *a = obj(num, key), *b = obj(den, key);
+    if (cJSON_IsNumber(a) && cJSON_IsNumber(b) && b->valuedouble > 0)
+        snprintf(buf, len, "%.2f", a->valuedouble / b->valuedouble);
+    else
+        snprintf(buf, len, "-");
+}
+
+/* One table: threads, A, [B, ratio]. b_over_a flips the ratio for "less is better". */
+static void table(FILE *f, const char *title, const cJSON *doc, const cJSON *base, const char *la,
+                  const char *lb, const char *key, const char *fmt, bool b_over_a)
+{
+    char rh[256];
+    if (b_over_a)
+        snprintf(rh, sizeof(rh), "ratio %s / %s", lb, la);
+    else
+        snprintf(rh, sizeof(rh), "ratio %s / %s", la, lb);
+    int wa = (int)strlen(la) > 10 ? (int)strlen(la) : 10;
+    int wb = (int)strlen(lb) > 10 ? (int)strlen(lb) : 10;
+    int wr = (int)strlen(rh) > 10 ? (int)strlen(rh) : 10;
+    fprintf(f, "%s\n", title);
+    fprintf(f, "%7s  %*s", "threads", wa, la);
+    if (base)
+        fprintf(f, "  %*s  %*s", wb, lb, wr, rh);
+    fprintf(f, "\n");
+    const cJSON *r;
+    cJSON_ArrayForEach(r, obj(obj(doc, "fileio"), "scaling")) {
+        char a[32], b[32], q[32];
+        cell(a, sizeof(a), r, key, fmt);
+        fprintf(f, "%7.0f  %*s", result_num(r, "threads", 0), wa, a);
+        if (base) {
+            const cJSON *br = scaling_row(base, result_num(r, "threads", 0));
+            cell(b, sizeof(b), br, key, fmt);
+            if (b_over_a)
+                ratio(q, sizeof(q), br, r, key);
+            else
+                ratio(q, sizeof(q), r, br, key);
+            fprintf(f, "  %*s  %*s", wb, b, wr, q);
+        }
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\n");
+}
+
+void sbtext_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
+{
+    const char *la = result_str(obj(doc, "fileio"), "label", "");
+    const char *lb = baseline ? result_str(obj(baseline, "fileio"), "label", "") : "";
+    char a[128], b[140];
+    snprintf(a, sizeof(a), "%s", la[0] ? la : "this run");
+    snprintf(b, sizeof(b), "%s", lb[0] ? lb : "baseline");
+    if (baseline && strcmp(a, b) == 0)
+        snprintf(b, sizeof(b), "%s (baseline)", a);
+    unsigned pct = (unsigned)result_num(obj(obj(doc, "fileio"), "options"), "percentile", 95);
+    table(f, "Throughput, MiB/s (more is better)", doc, baseline, a, b, "mibps", "%.2f", false);
+    char title[64];
+    if (pct) {
+        snprintf(title, sizeof(title), "%u%% response time, ms (less is better)", pct);
+        table(f, title, doc, baseline, a, b, "pct_ms", "%.3f", true);
+    } else {
+        table(f, "avg response time, ms (less is better)", doc, baseline, a, b, "avg_ms", "%.3f", true);
+    }
+}
+
+int sbtext_render(FILE *f, const cJSON *doc, const cJSON *baseline)
+{
+    const cJSON *fio = obj(doc, "fileio");
+    const cJSON *opts = obj(fio, "options");
+    if (!opts)
+        return -EINVAL;
+    const char *ver = result_str(obj(doc, "tool"), "version", "?");
+    unsigned pct = (unsigned)result_num(opts, "percentile", 95);
+    unsigned runs = 0;
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, obj(doc, "phases")) {
+        const cJSON *fo = obj(ph, "fileio");
+        if (!fo || !obj(fo, "report"))
+            continue;
+        sbtext_header(f, ver);
+        sbtext_run_banner(f, opts, (unsigned)result_num(fo, "threads", 1));
+        sbtext_report(f, ph, pct, true);
+        runs++;
+    }
+    if (!runs)
+        return -EINVAL;
+    if (runs > 1 || baseline)
+        sbtext_scaling(f, doc, baseline);
+    return 0;
+}

@@ -1,0 +1,68 @@
+/* sysbench_text.h - sysbench fileio 1.0.20's text output, from the result
+ * document, so scripts that parse sysbench output read ssdbench's unchanged:
+ * the prepare and cleanup lines, the run banner, interval lines, the latency
+ * histogram block, and the report sections (File operations, Throughput,
+ * General statistics, Latency (ms), Threads fairness) with sysbench's labels,
+ * spacing and units (MiB = 2^20 bytes). The first line names the producer:
+ * "sysbench 1.0.20 (produced by ssdbench X)".
+ *
+ * Also the thread-scaling tables of published sysbench comparisons: MiB/s and
+ * the chosen percentile's response time per thread count, with ratio columns
+ * against a baseline result (A / B for throughput, B / A for response time,
+ * so a ratio above 1 always favours A).
+ *
+ * Pure formatting: every number comes from the document's "fileio" objects
+ * (see workload/fileio.h, fileio_summarize); nothing is computed here but
+ * ratios. Functions write to f and ignore its errors (the caller checks
+ * ferror once).
+ */
+#ifndef SSDBENCH_SYSBENCH_TEXT_H
+#define SSDBENCH_SYSBENCH_TEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "workload/fileio.h"
+
+/* The sysbench version whose output is reproduced. */
+#define SBTEXT_SYSBENCH_VERSION "1.0.20"
+
+/* "sysbench 1.0.20 (produced by ssdbench VERSION)" and an empty line. */
+void sbtext_header(FILE *f, const char *ssdbench_version);
+
+/* prepare: "N files, XKb each, YMb total", "Creating files for the test...",
+ * "Extra file open flags: ..." (opts = fileio.options of the document). */
+void sbtext_prepare_begin(FILE *f, const cJSON *opts);
+void sbtext_prepare_file(FILE *f, const char *name, enum fileio_file_state st);
+void sbtext_prepare_end(FILE *f, uint64_t written, double seconds);
+
+/* cleanup: "Removing test files..." */
+void sbtext_cleanup(FILE *f);
+
+/* The run banner, from "Running the test with following options:" to
+ * "Threads started!" and the empty line after it. */
+void sbtext_run_banner(FILE *f, const cJSON *opts, unsigned threads);
+
+/* One interval line "[ Ns ] reads: ... latency (ms,P%): ..."; rows shorter
+ * than the step (the cut-off last interval) are skipped, as sysbench does. */
+void sbtext_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile);
+
+/* After the intervals: the histogram block (when the phase's report holds
+ * one) and the report sections, ending with the empty line sysbench ends on.
+ * with_intervals also prints the phase's stored interval lines first (for
+ * re-rendering a saved result). */
+void sbtext_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals);
+
+/* The thread-scaling tables over doc's runs, with ratio columns when
+ * baseline (another fileio result) is given. Labels default to the
+ * documents' fileio.label. */
+void sbtext_scaling(FILE *f, const cJSON *doc, const cJSON *baseline);
+
+/* A whole saved fileio result: per run header, banner, intervals and report,
+ * then the scaling tables when there are several runs or a baseline. Returns
+ * 0, or -EINVAL when doc holds no fileio run. */
+int sbtext_render(FILE *f, const cJSON *doc, const cJSON *baseline);
+
+#endif
