@@ -1,6 +1,7 @@
 /* cmd_purge.c - `ssdbench purge TARGET...`: secure discard, else discard,
  * else zero fill (files: punch hole, else zero fill), through the
  * destructive-write guard, and a record of the method used. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -12,6 +12,7 @@
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/result.h"
+#include "workload/jobrun.h"
 #include "workload/plan.h"
 #include "workload/quick.h"
 
@@ -30,6 +31,7 @@ static void run_usage(FILE *f)
             "  --result FILE            also save the ssdbench result JSON to FILE\n"
             "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
             "  --job-file FILE          read a fio job file (same as a positional JOBFILE)\n"
+            "  --section NAME           run only this job section (repeatable)\n"
             "  --parse-only             check job files and options, run nothing\n"
             "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
             "  --quiet, -q              no live status line\n\n"
@@ -64,24 +66,6 @@ static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err,
     return 0;
 }
 
-static int split_phases(const struct jobfile *jf, struct plan *p)
-{
-    unsigned start = 0;
-    for (unsigned i = 1; i <= jf->njobs; i++) {
-        if (i < jf->njobs && !jf->jobs[i].stonewall)
-            continue;
-        char name[JOB_NAME_MAX];
-        if (i - start == 1)
-            snprintf(name, sizeof(name), "%s", jf->jobs[start].name);
-        else
-            snprintf(name, sizeof(name), "%s+%u", jf->jobs[start].name, i - start - 1);
-        if (!plan_add(p, name, "run", &jf->jobs[start], i - start))
-            return -ENOMEM;
-        start = i;
-    }
-    return 0;
-}
-
 int cmd_run(int argc, char **argv)
 {
     struct cli_output out;
@@ -93,6 +77,9 @@ int cmd_run(int argc, char **argv)
     bool parse_only = false;
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
+    const char *sections[MAX_JOBFILES];
+    unsigned nsections = 0;
+    jo.sections = sections;
     if (!jobargs)
         return CLI_EXIT_FAIL;
     jobargs[njobargs++] = argv[0];
@@ -114,6 +101,9 @@ int cmd_run(int argc, char **argv)
             parse_only = true;
         } else if (!strcmp(a, "--ignore-unsupported")) {
             jo.ignore_unsupported = true;
+        } else if ((v = cli_opt_value("--section", &i, argc, argv))) {
+            if (nsections < MAX_JOBFILES)
+                sections[nsections++] = v;
         } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
             if (nfiles < MAX_JOBFILES)
                 files[nfiles++] = v;
@@ -128,6 +118,7 @@ int cmd_run(int argc, char **argv)
         }
     }
 
+    jo.nsections = nsections;
     char err[1024];
     struct plan plan;
     memset(&plan, 0, sizeof(plan));
@@ -151,6 +142,8 @@ int cmd_run(int argc, char **argv)
         rc = quick_plan(&plan, quick_path, size, 4000000000ull, 1000000000ull);
     } else {
         if (nfiles) {
+            /* a fio job file runs what fio would run: fio's defaults */
+            jo.fio_defaults = true;
             rc = jobfile_parse_file(files[0], &jo, &jf, err, sizeof(err));
             for (unsigned f = 1; f < nfiles && rc == 0; f++) {
                 struct jobfile more;
@@ -183,7 +176,6 @@ int cmd_run(int argc, char **argv)
             free(jobargs);
             return 0;
         }
-        rc = split_phases(&jf, &plan);
     }
     free(jobargs);
     if (rc < 0) {
@@ -201,7 +193,10 @@ int cmd_run(int argc, char **argv)
     };
     struct plan_status st;
     memset(&st, 0, sizeof(st));
-    rc = plan_run(doc, &plan, &ro, &st, err, sizeof(err));
+    if (quick_path[0])
+        rc = plan_run(doc, &plan, &ro, &st, err, sizeof(err));
+    else
+        rc = jobrun_execute(doc, &jf, &ro, &st, err, sizeof(err));
     plan_free(&plan);
     jobfile_free(&jf);
     if (quick_path[0])

@@ -7,6 +7,11 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_fileio(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_profiles(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_purge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 #endif

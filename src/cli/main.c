@@ -15,7 +15,12 @@ static const struct command commands[] = {
     {"run", cmd_run, "run fio-style jobs (options, job files, or the built-in quick grid)"},
     {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
     {"report", cmd_report, "charts and tables of saved results: one self-contained HTML page, or CSV"},
+    {"fileio", cmd_fileio, "drop-in for sysbench fileio: prepare, run, cleanup; thread-scaling tables"},
     {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
+    {"suite", cmd_suite, "enterprise review suite: preconditioning to steady state, T x Q / QD sweeps, profiles"},
+    {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
+    {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
+    {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,88 @@
+/* cmd_compare.c - `ssdbench compare A.json B.json [C.json ...]`: side-by-side
+ * tables with ratio columns for any saved results. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "output/compare.h"
+#include "result/result.h"
+
+int cmd_compare(int argc, char **argv)
+{
+    const char *files[COMPARE_MAX_DOCS];
+    unsigned n = 0;
+    struct compare_opts co = {0};
+    const char *output = NULL;
+    char err[1024];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--format text|csv] [-o FILE]\n"
+                   "                        A.json B.json [C.json ...]\n"
+                   "Side-by-side tables of saved results with ratio columns (B/A, C/A, ...). Rows are\n"
+                   "matched by phase name (suites: one table per profile, one row per sweep point).\n"
+                   "  --metrics LIST   iops mbps lat avg-lat max sd avg-sd pN read-iops write-iops\n"
+                   "                   read-lat write-lat read-pN write-pN (default iops,mbps,lat,p99)\n"
+                   "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n");
+            return 0;
+        } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
+            if (compare_check_metrics(v, err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                return CLI_EXIT_USAGE;
+            }
+            co.metrics = v;
+        } else if ((v = cli_opt_value("--scope", &i, argc, argv))) {
+            co.scope = v;
+        } else if ((v = cli_opt_value("--format", &i, argc, argv))) {
+            if (!strcmp(v, "csv"))
+                co.csv = true;
+            else if (strcmp(v, "text") != 0) {
+                cli_err("--format: compare prints text or csv (got '%s')", v);
+                return CLI_EXIT_USAGE;
+            }
+        } else if ((v = cli_opt_value("--output", &i, argc, argv)) ||
+                   (v = cli_opt_value("-o", &i, argc, argv))) {
+            output = v;
+        } else if (a[0] == '-' && a[1]) {
+            cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (n == COMPARE_MAX_DOCS) {
+            cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
+            return CLI_EXIT_USAGE;
+        } else {
+            files[n++] = a;
+        }
+    }
+    if (n < 2) {
+        cli_err("compare: give at least two result files (ssdbench compare A.json B.json)");
+        return CLI_EXIT_USAGE;
+    }
+    cJSON *docs[COMPARE_MAX_DOCS] = {0};
+    int status = CLI_EXIT_USAGE;
+    for (unsigned i = 0; i < n; i++)
+        if (!(docs[i] = result_load(files[i], err, sizeof(err)))) {
+            cli_err("%s", err);
+            goto done;
+        }
+    FILE *f = output && strcmp(output, "-") ? fopen(output, "w") : stdout;
+    if (!f) {
+        cli_err("%s: cannot write: %s", output, strerror(errno));
+        status = CLI_EXIT_FAIL;
+        goto done;
+    }
+    if (render_compare(f, (const cJSON *const *)docs, files, n, &co, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+    } else {
+        status = 0;
+    }
+    if (f != stdout && fclose(f) != 0) {
+        cli_err("%s: cannot write: %s", output, strerror(errno));
+        status = CLI_EXIT_FAIL;
+    }
+done:
+    for (unsigned i = 0; i < n; i++)
+        cJSON_Delete(docs[i]);
+    return status;
+}

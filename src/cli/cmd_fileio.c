@@ -1,0 +1,275 @@
+/* cmd_fileio.c - `ssdbench fileio [options] prepare|run|cleanup|help`: a
+ * drop-in for `sysbench fileio` (same options, files and text output), with
+ * thread-scaling tables for --threads=1,2,4,... and --baseline ratios. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "core/signal.h"
+#include "output/sysbench_text.h"
+#include "result/result.h"
+#include "workload/fileio.h"
+
+static void fileio_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdbench fileio [options] prepare|run|cleanup|help\n\n"
+            "A drop-in for 'sysbench fileio' (1.0.20): the same options, test files\n"
+            "(test_file.N in the current directory) and text output, measured by ssdbench.\n\n"
+            "fileio options (sysbench's names and defaults):\n"
+            "  --file-num=N                  number of files to create [128]\n"
+            "  --file-block-size=N           block size to use in all IO operations [16384]\n"
+            "  --file-total-size=SIZE        total size of files to create [2G]\n"
+            "  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}\n"
+            "  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync]\n"
+            "  --file-async-backlog=N        number of asynchronous operations to queue per thread [128]\n"
+            "  --file-extra-flags=[LIST,...] additional flags to open files with {sync,dsync,direct} []\n"
+            "  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't) [100]\n"
+            "  --file-fsync-all[=on|off]     do fsync() after each write operation [off]\n"
+            "  --file-fsync-end[=on|off]     do fsync() at the end of test [on]\n"
+            "  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]\n"
+            "  --file-merged-requests=N      merge at most this number of IO requests (sequential) [0]\n"
+            "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n"
+            "  --file-fill=STRING            data written by prepare and run {random, zero} [random]\n\n"
+            "General options:\n"
+            "  --threads=N[,N...]            number of threads; a list runs once per value [1]\n"
+            "  --time=N                      limit for total execution time in seconds (0 - none) [10]\n"
+            "  --events=N                    limit for total number of events (0 - none) [0]\n"
+            "  --rate=N                      average events per second over all threads (0 - none) [0]\n"
+            "  --report-interval=N           interval lines every N seconds (0 - off) [0]\n"
+            "  --percentile=N                latency percentile to report, 1-100 (0 - off) [95]\n"
+            "  --histogram[=on|off]          print the latency histogram [off]\n"
+            "  --rand-seed=N                 seed for the random numbers (0 - from the clock) [0]\n"
+            "  --validate[=on|off]           accepted; data validation is not performed [off]\n\n"
+            "ssdbench options:\n"
+            "  --label=NAME                  name of this setup in the tables [the current directory]\n"
+            "  --baseline=RESULT.json        add ratio columns against another fileio result\n"
+            "  --json                        print the result JSON instead of sysbench text\n"
+            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n\n"
+            "See docs/fileio.md for how ssdbench measures differently (async latency to\n"
+            "completion, per-thread generators, random file data).\n");
+}
+
+static void on_file(void *arg, const char *name, enum fileio_file_state st)
+{
+    sbtext_prepare_file(arg, name, st);
+    fflush(arg);
+}
+
+struct live {
+    FILE *f;
+    double step_s;
+    unsigned percentile;
+};
+
+static void on_row(void *arg, const struct fileio_row *row)
+{
+    struct live *l = arg;
+    sbtext_interval(l->f, row, l->step_s, l->percentile);
+    fflush(l->f);
+}
+
+static int do_prepare(const struct fileio_opts *o, const struct cli_output *out, FILE *f)
+{
+    char err[1024];
+    cJSON *opts = fileio_opts_json(o);
+    sbtext_header(f, SSDBENCH_VERSION);
+    sbtext_prepare_begin(f, opts);
+    cJSON_Delete(opts);
+    fflush(f);
+    uint64_t written;
+    double secs;
+    int rc = fileio_prepare(o, &out->consent, on_file, f, &written, &secs, err, sizeof(err));
+    if (rc < 0) {
+        fflush(f);
+        cli_err("fileio: %s", err);
+        return rc == -EPERM || rc == -EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+    }
+    sbtext_prepare_end(f, written, secs);
+    return CLI_EXIT_OK;
+}
+
+static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, const char *label,
+                  const char *baseline_path, int argc, char **argv)
+{
+    char err[1024];
+    cJSON *base = NULL;
+    if (baseline_path) {
+        base = result_load(baseline_path, err, sizeof(err));
+        if (!base) {
+            cli_err("fileio: --baseline: %s", err);
+            return CLI_EXIT_USAGE;
+        }
+        if (!cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(base, "fileio"), "scaling")) {
+            cli_err("fileio: --baseline: %s is not a result of ssdbench fileio", baseline_path);
+            cJSON_Delete(base);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    int rc = fileio_check_files(o, err, sizeof(err));
+    if (rc == 0 && fileio_mode_writes(o->mode))
+        rc = fileio_claim_files(o, err, sizeof(err));
+    if (rc < 0) {
+        cli_err("fileio: %s", err);
+        cJSON_Delete(base);
+        return CLI_EXIT_USAGE;
+    }
+    if (o->validate)
+        cli_err("fileio: warning: --validate is accepted but data validation is not performed");
+    if (!o->time_s && !o->events)
+        cli_err("fileio: warning: both event and time limits are disabled, running an endless test");
+
+    char cwd[4096] = "";
+    if (!label && getcwd(cwd, sizeof(cwd)))
+        label = cwd;
+    signal_install();
+    cJSON *doc = result_new(argc, argv);
+    fileio_doc_begin(doc, o, label);
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "fileio"),
+                                                         "options");
+    bool text = out->format == FMT_TEXT;
+    struct runner_opts ro = {.consent = &out->consent, .stop_on_error = true};
+    struct plan_status st;
+    memset(&st, 0, sizeof(st));
+    struct live lv = {.f = f, .step_s = o->report_interval, .percentile = o->percentile};
+    int status = CLI_EXIT_OK;
+    for (unsigned i = 0; i < o->nthreads && !st.interrupted; i++) {
+        if (text) {
+            sbtext_header(f, SSDBENCH_VERSION);
+            sbtext_run_banner(f, opts, o->threads[i]);
+            fflush(f);
+        }
+        cJSON *phase = fileio_run(doc, o, o->threads[i], &ro, text && o->report_interval ? on_row : NULL,
+                                  &lv, &st, &rc, err, sizeof(err));
+        if (!phase) {
+            cli_err("fileio: %s", err);
+            status = rc == -ENOMEM || rc == -EIO ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+            break;
+        }
+        if (text) {
+            sbtext_report(f, phase, o->percentile, false);
+            fflush(f);
+        }
+    }
+    if (status == CLI_EXIT_OK) {
+        result_finish(doc, st.interrupted, st.signal);
+        if (text && (o->nthreads > 1 || base))
+            sbtext_scaling(f, doc, base);
+        status = plan_exit_code(&st);
+        if (text) {
+            if (out->result && result_write(doc, out->result, err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                status = status ? status : CLI_EXIT_FAIL;
+            }
+        } else {
+            struct render_opts rend = {.summary = true, .details = true};
+            status = cli_emit(doc, out, &rend, status);
+        }
+    }
+    cJSON_Delete(doc);
+    cJSON_Delete(base);
+    return status;
+}
+
+int cmd_fileio(int argc, char **argv)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    struct cli_output out;
+    cli_output_init(&out);
+    const char *cmd = NULL, *label = NULL, *baseline = NULL;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        int c = cli_output_option(&i, argc, argv, &out);
+        if (c < 0)
+            return CLI_EXIT_USAGE;
+        if (c > 0)
+            continue;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fileio_usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (!strcmp(a, "--json")) {
+            out.format = FMT_JSON;
+        } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
+            label = v;
+        } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
+            baseline = v;
+        } else if (a[0] == '-' && a[1] == '-' && a[2]) {
+            char name[64];
+            const char *eq = strchr(a + 2, '=');
+            size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+            if (n >= sizeof(name)) {
+                cli_err("fileio: invalid option: %s", a);
+                return CLI_EXIT_USAGE;
+            }
+            memcpy(name, a + 2, n);
+            name[n] = 0;
+            if (fileio_set(&o, name, eq ? eq + 1 : NULL, err, sizeof(err)) < 0) {
+                cli_err("fileio: %s", err);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (a[0] == '-') {
+            cli_err("fileio: invalid option: %s (see ssdbench fileio --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (cmd) {
+            cli_err("fileio: one command at a time (got '%s' and '%s')", cmd, a);
+            return CLI_EXIT_USAGE;
+        } else {
+            cmd = a;
+        }
+    }
+    if (!cmd) {
+        cli_err("fileio: missing command: prepare, run, cleanup or help (see ssdbench fileio --help)");
+        return CLI_EXIT_USAGE;
+    }
+    enum fileio_cmd fc;
+    if (!strcmp(cmd, "help")) {
+        fileio_usage(stdout);
+        return CLI_EXIT_OK;
+    } else if (!strcmp(cmd, "prepare")) {
+        fc = FILEIO_PREPARE;
+    } else if (!strcmp(cmd, "run")) {
+        fc = FILEIO_RUN;
+    } else if (!strcmp(cmd, "cleanup")) {
+        fc = FILEIO_CLEANUP;
+    } else {
+        cli_err("fileio: unknown command '%s' (expected prepare, run, cleanup or help)", cmd);
+        return CLI_EXIT_USAGE;
+    }
+    if (fileio_check(&o, fc, err, sizeof(err)) < 0) {
+        cli_err("fileio: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    FILE *f = stdout;
+    bool to_file = out.output && strcmp(out.output, "-") != 0 && out.format == FMT_TEXT;
+    if (to_file && !(f = fopen(out.output, "w"))) {
+        cli_err("%s: cannot write: %s", out.output, strerror(errno));
+        return CLI_EXIT_USAGE;
+    }
+    int status;
+    if (fc == FILEIO_PREPARE) {
+        status = do_prepare(&o, &out, f);
+    } else if (fc == FILEIO_CLEANUP) {
+        sbtext_header(f, SSDBENCH_VERSION);
+        sbtext_cleanup(f);
+        status = CLI_EXIT_OK;
+        if (fileio_cleanup(&o, err, sizeof(err)) < 0) {
+            cli_err("fileio: %s", err);
+            status = CLI_EXIT_FAIL;
+        }
+    } else {
+        status = do_run(&o, &out, f, label, baseline, argc, argv);
+    }
+    if (fflush(f) != 0 || ferror(f)) {
+        cli_err("%s: cannot write: %s", to_file ? out.output : "standard output", strerror(errno));
+        status = status ? status : CLI_EXIT_FAIL;
+    }
+    if (to_file)
+        fclose(f);
+    return status;
+}
