@@ -148,6 +148,23 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     return status;
 }
 
+void cli_report_errors(const cJSON *doc)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(doc, "errors")) {
+        const char *tid = result_str(e, "target", "?"), *path = tid;
+        const cJSON *t;
+        cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "targets"))
+            if (!strcmp(result_str(t, "id", ""), tid))
+                path = result_str(t, "path", tid);
+        double n = result_num(e, "count", 0);
+        int err = (int)result_num(e, "errno", 0);
+        cli_err("%.0f %s error%s on %s, first at offset %.0f: %s%s", n, result_str(e, "op", "I/O"),
+                n == 1 ? "" : "s", path, result_num(e, "offset", 0), result_str(e, "message", "?"),
+                err == ENOSPC ? " (the file system or device is full)" : "");
+    }
+}
+
 static unsigned edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);

@@ -42,6 +42,11 @@ const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
  * stdout. Returns status unchanged, or CLI_EXIT_FAIL if writing failed. */
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status);
 
+/* One stderr line per error record of the result ("12 write errors on
+ * /dev/x, first at offset N: No space left on device"), so a failed run says
+ * why without reading the JSON. */
+void cli_report_errors(const cJSON *doc);
+
 /* The closest name to s in names[] (NULL-terminated), or NULL. */
 const char *cli_suggest(const char *s, const char *const *names);
 

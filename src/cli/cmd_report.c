@@ -14,7 +14,7 @@
 #include "output/report_csv.h"
 #include "result/result.h"
 
-#define REPORT_MAX_RESULTS 32
+#define REPORT_MAX_RESULTS REPORT_MAX_IN
 
 static void usage(FILE *f)
 {

@@ -119,6 +119,8 @@ int cmd_run(int argc, char **argv)
     }
 
     jo.nsections = nsections;
+    if (!nsections)
+        jo.sections = NULL;
     char err[1024];
     struct plan plan;
     memset(&plan, 0, sizeof(plan));
@@ -207,6 +209,7 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     result_finish(doc, st.interrupted, st.signal);
+    cli_report_errors(doc);
     struct render_opts rend = {.summary = true, .details = quick_path[0] == 0};
     int status = cli_emit(doc, &out, &rend, plan_exit_code(&st));
     cJSON_Delete(doc);

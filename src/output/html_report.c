@@ -555,6 +555,11 @@ struct report *report_build(const struct report_input *in, size_t nin, const str
         set_err(err, errlen, "report: no result files given");
         return NULL;
     }
+    if (nin > REPORT_MAX_IN) {
+        if (err)
+            snprintf(err, errlen, "report: at most %d results in one report (got %zu)", REPORT_MAX_IN, nin);
+        return NULL;
+    }
     unsigned baseline = o ? o->baseline : 0;
     if (baseline >= nin) {
         if (err)

@@ -27,6 +27,8 @@
 #include "output/html_svg.h"
 #include "output/html_table.h"
 
+#define REPORT_MAX_IN 32     /* results in one report */
+
 struct report_input {
     const cJSON *doc;       /* a loaded result (result_load) */
     const char *path;       /* its file name, for the header and messages */

@@ -1,15 +1,484 @@
-/* html_sweep.c - report sections for suites: preconditioning rounds with
- * the steady-state window, and sweeps (IOPS, MB/s and latency per point). */
+/* html_sweep.c - report sections for suites (docs/suite.md): per profile,
+ * the preconditioning rounds with the steady-state window (the SNIA
+ * convergence and window plots: tracking variable, window average, +/-10 %
+ * band and the least-squares fit), latency during preconditioning, and the
+ * sweep: IOPS and MB/s per T x Q or QD point, average / p99 / maximum /
+ * standard deviation of latency per point, with ratio tables between
+ * results. Everything comes from the "suite" object and the phases it
+ * names; sweep-point phases without one are shown as plain runs. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "output/html_kinds.h"
+#include "result/result.h"
+
+static const cJSON *suite_profiles(const struct report *r, size_t res)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(r->in[res].doc, "suite");
+    return cJSON_GetObjectItemCaseSensitive(s, "profiles");
+}
+
+static const cJSON *find_profile(const struct report *r, size_t res, const char *name)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, suite_profiles(r, res))
+        if (strcmp(result_str(p, "name", ""), name) == 0)
+            return p;
+    return NULL;
+}
+
+/* Distinct profile names over all results, in order; returns the count. */
+static size_t profile_names(const struct report *r, const char *key, const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nin; i++) {
+        const cJSON *p;
+        cJSON_ArrayForEach(p, suite_profiles(r, i)) {
+            if (!cJSON_GetObjectItemCaseSensitive(p, key))
+                continue;
+            const char *nm = result_str(p, "name", "?");
+            size_t k = 0;
+            while (k < n && strcmp(names[k], nm) != 0)
+                k++;
+            if (k == n && n < cap)
+                names[n++] = nm;
+        }
+    }
+    return n;
+}
+
+static const char *metric_label(const char *metric, double *scale, enum svg_fmt *fmt, const char **field)
+{
+    *scale = 1;
+    *fmt = SVG_FMT_NUM;
+    *field = "iops";
+    if (strcmp(metric, "bw") == 0) {
+        *scale = 1e-6;     /* the rule tracks bytes/s; rows hold MB/s */
+        *field = "mbps";
+        return "throughput (MB/s)";
+    }
+    if (strcmp(metric, "lat") == 0) {
+        *fmt = SVG_FMT_NS;
+        *field = "lat_mean_ns";
+        return "mean latency";
+    }
+    return "IOPS";
+}
+
+static void steady_marks(struct report *r, struct rep_chart *c, const cJSON *ss, double scale, unsigned color,
+                         const char *who)
+{
+    double avg = result_num(ss, "avg", NAN) * scale;
+    double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
+    if (!(wl > 0) || isnan(avg))
+        return;
+    const cJSON *fit = cJSON_GetObjectItemCaseSensitive(ss, "fit");
+    double slope = result_num(fit, "slope", NAN) * scale, icpt = result_num(fit, "intercept", NAN) * scale;
+    const char *pre = who ? who : "";
+    const char *sp = who ? " " : "";
+    rep_chart_mark(c, SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, rep_printf(r, "%s%smeasurement window", pre, sp), color, 0);
+    rep_chart_mark(c, SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%s90 %% .. 110 %% of average", pre, sp),
+                   color, 0);
+    rep_chart_mark(c, SVG_HLINE, 0, avg, 0, 0, rep_printf(r, "%s%swindow average", pre, sp), color, 1);
+    if (!isnan(slope) && !isnan(icpt))
+        rep_chart_mark(c, SVG_SEGMENT, wf, slope * wf + icpt, wl, slope * wl + icpt,
+                       rep_printf(r, "%s%sleast-squares fit", pre, sp), color, 3);
+}
+
+static void precondition_profile(struct report *r, const char *name)
+{
+    rep_heading(r, REP_H2, rep_printf(r, "Preconditioning: %s", name));
+    const cJSON *pcs[REPORT_MAX_IN];
+    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    const char *metric = "iops";
+    for (size_t i = 0; i < nres; i++) {
+        const cJSON *p = find_profile(r, i, name);
+        pcs[i] = cJSON_GetObjectItemCaseSensitive(p, "precondition");
+        if (!pcs[i])
+            continue;
+        const cJSON *ss = cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state");
+        const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
+        rep_para(r, NULL, rep_printf(r, "%s%s%s%s at %s%s, one round = %g s.", r->nin > 1 ? r->labels[i] : "",
+                                     r->nin > 1 ? ": " : "", result_str(pcs[i], "workload", "?"),
+                                     cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pcs[i], "switched_to_write"))
+                                         ? " (switched to 100 % writes)" : "",
+                                     result_str(pcs[i], "load", "?"), "",
+                                     result_num(iv, "step_ms", 0) / 1000));
+        if (ss) {
+            metric = result_str(ss, "metric", "iops");
+            bool reached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "reached"));
+            rep_para(r, reached ? "verdict pass" : "verdict fail",
+                     rep_printf(r, "%s%s%s (rule %s on %s).", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? ": " : "",
+                                result_str(ss, "statement", reached ? "steady state reached" : "steady state not reached"),
+                                result_str(ss, "criterion", "?"), metric));
+            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "evaluated")))
+                rep_para(r, "note", rep_printf(r, "Window rounds %g-%g: average %.6g, data excursion %.6g (%.2f %% of the "
+                                                  "average, allowed %.6g), slope excursion %.6g (%.2f %%, allowed %.6g); "
+                                                  "fit y = %.6g x round + %.6g.",
+                                               result_num(ss, "window_first", 0), result_num(ss, "window_last", 0),
+                                               result_num(ss, "avg", 0), result_num(ss, "range", 0),
+                                               result_num(ss, "range_pct", 0), result_num(ss, "range_allowed", 0),
+                                               result_num(ss, "slope_excursion", 0),
+                                               result_num(ss, "slope_excursion_pct", 0),
+                                               result_num(ss, "slope_allowed", 0),
+                                               result_num(cJSON_GetObjectItemCaseSensitive(ss, "fit"), "slope", 0),
+                                               result_num(cJSON_GetObjectItemCaseSensitive(ss, "fit"), "intercept", 0)));
+        }
+    }
+    double scale;
+    enum svg_fmt mfmt;
+    const char *field;
+    const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
+
+    /* rounds: the tracking variable per round */
+    struct rtab *rt = rep_data_table(r, rep_printf(r, "pre-%s-rounds", name),
+                                     rep_printf(r, "%s: preconditioning rounds", name));
+    /* intervals: every figure per interval, by time */
+    struct rtab *it = rep_data_table(r, rep_printf(r, "pre-%s-intervals", name),
+                                     rep_printf(r, "%s: preconditioning intervals", name));
+    if (!rt || !it)
+        return;
+    rtab_add_col(rt, "round", NULL, RTAB_NUM, RTAB_INT);
+    rtab_add_col(it, "time", "s", RTAB_NUM, RTAB_AUTO);
+    static const char *const fields[] = {"iops", "mbps", "lat_avg_ns", "lat_max_ns", "lat_sd_avg_ns", "p99_ns"};
+    static const char *const fnames[] = {"IOPS", "MB/s", "average latency", "max latency", "latency stddev",
+                                         "p99 latency"};
+    int rcol[REPORT_MAX_IN], icol[REPORT_MAX_IN][6];
+    for (size_t i = 0; i < nres; i++) {
+        rcol[i] = -1;
+        for (int k = 0; k < 6; k++)
+            icol[i][k] = -1;
+        if (!pcs[i])
+            continue;
+        const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
+        int ft = rep_field(iv, "t_ms"), fr = rep_field(iv, "round"), fm = rep_field(iv, field);
+        int fi[6];
+        rcol[i] = rtab_add_col(rt, rep_series_name(r, i, NULL), NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
+        for (int k = 0; k < 6; k++) {
+            fi[k] = rep_field(iv, fields[k]);
+            icol[i][k] = rtab_add_col(it, rep_printf(r, "%s%s%s", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? " " : "",
+                                                     fnames[k]),
+                                      k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, RTAB_NUM, k >= 2 ? RTAB_NS : RTAB_AUTO);
+        }
+        const cJSON *row;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
+            double round = rep_row_num(row, fr);
+            if (round >= 1) {
+                long w = rtab_row_for(rt, 0, round);
+                if (w >= 0)
+                    rtab_set(rt, (size_t)w, rcol[i], rep_row_num(row, fm));
+            }
+            long w = rtab_row_for(it, 0, rep_row_num(row, ft) / 1000);
+            for (int k = 0; k < 6 && w >= 0; k++)
+                rtab_set(it, (size_t)w, icol[i][k], rep_row_num(row, fi[k]));
+        }
+    }
+    rtab_sort(rt, 0);
+    rtab_sort(it, 0);
+
+    struct rep_chart *c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state convergence", name));
+    if (c) {
+        c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
+        c->x.zero = false;
+        c->y = rep_axis(mlabel, SVG_LIN, mfmt);
+        c->note = "The tracking variable per round; shaded: the measurement window and 90-110 % of its average; "
+                  "dashed: the average; dash-dot: the least-squares fit over the window.";
+        for (size_t i = 0; i < nres; i++) {
+            if (rcol[i] < 0)
+                continue;
+            rep_chart_series(c, rcol[i], rep_series_name(r, i, mlabel), (unsigned)i, 0, SVG_LINE_MARKS);
+            steady_marks(r, c, cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state"), scale, (unsigned)i,
+                         r->nin > 1 ? r->labels[i] : NULL);
+        }
+    }
+    /* the window plot, one per result: rounds of the window only */
+    for (size_t i = 0; i < nres; i++) {
+        const cJSON *ss = pcs[i] ? cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state") : NULL;
+        double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
+        if (!(wl > 0) || rcol[i] < 0)
+            continue;
+        c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state window%s%s", name, r->nin > 1 ? ", " : "",
+                                           r->nin > 1 ? r->labels[i] : ""));
+        if (!c)
+            return;
+        c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
+        c->x.min = wf - 0.5;
+        c->x.max = wl + 0.5;
+        c->x.tight = true;
+        c->y = rep_axis(mlabel, SVG_LIN, mfmt);
+        c->height = 220;
+        /* points outside the window are clipped to the edge: draw window rows only */
+        struct rtab *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->nin > 1 ? "-" : "",
+                                                       r->nin > 1 ? r->labels[i] : ""),
+                                         rep_printf(r, "%s: steady-state window", name));
+        if (!wt)
+            return;
+        rtab_add_col(wt, "round", NULL, RTAB_NUM, RTAB_INT);
+        int wc = rtab_add_col(wt, mlabel, NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
+        for (size_t row = 0; row < rt->nrows; row++) {
+            double rd = rtab_get(rt, row, 0);
+            if (rd >= wf && rd <= wl) {
+                long w = rtab_add_row(wt);
+                if (w >= 0) {
+                    rtab_set(wt, (size_t)w, 0, rd);
+                    rtab_set(wt, (size_t)w, wc, rtab_get(rt, row, rcol[i]));
+                }
+            }
+        }
+        c->t = wt;
+        rep_chart_series(c, wc, rep_series_name(r, i, mlabel), (unsigned)i, 0, SVG_LINE_MARKS);
+        steady_marks(r, c, ss, scale, (unsigned)i, NULL);
+    }
+    if (!it->nrows)
+        return;
+    c = rep_chart(r, it, 0, rep_printf(r, "%s: latency during preconditioning", name));
+    if (c) {
+        c->x = rep_axis("time (s)", SVG_LIN, SVG_FMT_PLAIN);
+        c->x.tight = true;
+        c->y = rep_axis("latency per interval", SVG_LOG, SVG_FMT_NS);
+        c->note = "Solid: average; dashed: standard deviation; dotted: maximum, per interval (reads and writes "
+                  "combined as the reviews do: means of the two directions, the larger maximum).";
+        for (size_t i = 0; i < nres; i++) {
+            if (icol[i][2] < 0)
+                continue;
+            rep_chart_series(c, icol[i][2], rep_series_name(r, i, "average"), (unsigned)i, 0, SVG_LINE);
+            rep_chart_series(c, icol[i][4], rep_series_name(r, i, "stddev"), (unsigned)i, 1, SVG_LINE);
+            rep_chart_series(c, icol[i][3], rep_series_name(r, i, "max"), (unsigned)i, 2, SVG_LINE);
+        }
+    }
+}
 
 int rep_build_precondition(struct report *r)
 {
-    (void)r;
-    return 0;
+    const char *names[64];
+    size_t n = profile_names(r, "precondition", names, 64);
+    for (size_t k = 0; k < n && !r->oom; k++)
+        precondition_profile(r, names[k]);
+    /* precondition phases no suite object describes: shown as runs */
+    for (size_t i = 0; i < r->nin; i++) {
+        if (cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite"))
+            continue;
+        const cJSON *ph;
+        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
+            if (!rep_phase_is(ph, "precondition"))
+                continue;
+            const char *nm = result_str(ph, "name", "?");
+            struct rep_run run = {i, ph};
+            rep_heading(r, REP_H2, rep_printf(r, "Preconditioning: %s%s%s", nm, r->nin > 1 ? ", " : "",
+                                              r->nin > 1 ? r->labels[i] : ""));
+            rep_run_section(r, rep_printf(r, "pre-%s-%zu", nm, i), nm, &run, 1);
+        }
+    }
+    return r->oom ? -ENOMEM : 0;
+}
+
+/* ---- sweeps ----------------------------------------------------------- */
+
+enum { F_IOPS, F_MBPS, F_AVG, F_P99, F_MAX, F_SD, F_SCALE, F_N };
+static const char *const fig_key[F_N] = {"iops", "mbps", "lat_avg_ns", "p99_ns", "lat_max_ns", "lat_sd_avg_ns", NULL};
+static const char *const fig_name[F_N] = {"IOPS", "MB/s", "average latency", "p99 latency", "max latency",
+                                          "latency stddev", "scaling vs baseline"};
+
+static void sweep_profile(struct report *r, const char *name)
+{
+    rep_heading(r, REP_H2, rep_printf(r, "Sweep: %s", name));
+    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    const cJSON *prof[REPORT_MAX_IN];
+    const char *kind = "tq";
+    for (size_t i = 0; i < nres; i++) {
+        prof[i] = find_profile(r, i, name);
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite");
+        const cJSON *sw = cJSON_GetObjectItemCaseSensitive(s, "sweep");
+        if (prof[i])
+            kind = result_str(sw, "kind", kind);
+        if (prof[i])
+            rep_para(r, NULL, rep_printf(r, "%s%s%g s per point%s, load %s, active range %g %% of each target, "
+                                            "layout %s; peak %.0f IOPS.", r->nin > 1 ? r->labels[i] : "",
+                                         r->nin > 1 ? ": " : "", result_num(sw, "point_runtime_s", 0),
+                                         result_num(sw, "ramp_s", 0) > 0 ? " after a ramp" : "",
+                                         strcmp(result_str(s, "load_per", "total"), "target") == 0
+                                             ? "per target" : "in total",
+                                         result_num(s, "active_range_pct", 100), result_str(s, "layout", "?"),
+                                         result_num(prof[i], "peak_iops", 0)));
+    }
+    bool qd = strcmp(kind, "qd") == 0;
+    struct rtab *t = rep_data_table(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s: sweep points", name));
+    if (!t)
+        return;
+    int cpt = rtab_add_col(t, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+    int col[REPORT_MAX_IN][F_N];
+    bool any_scale = false;
+    for (size_t i = 0; i < nres; i++) {
+        for (int k = 0; k < F_N; k++)
+            col[i][k] = -1;
+        if (!prof[i])
+            continue;
+        for (int k = 0; k < F_N; k++) {
+            if (k == F_SCALE) {
+                const cJSON *pt0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(prof[i], "points"), 0);
+                if (!cJSON_GetObjectItemCaseSensitive(pt0, "scaling"))
+                    continue;
+                any_scale = true;
+            }
+            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? " " : "",
+                                                   fig_name[k]),
+                                     k >= F_AVG && k <= F_SD ? "ns" : k == F_MBPS ? "MB/s" : NULL, RTAB_NUM,
+                                     k >= F_AVG && k <= F_SD ? RTAB_NS : k == F_IOPS ? RTAB_INT : RTAB_AUTO);
+        }
+        const cJSON *pt;
+        cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[i], "points")) {
+            long w = rtab_row_for_text(t, cpt, result_str(pt, "label", "?"));
+            if (w < 0)
+                return;
+            const cJSON *cb = cJSON_GetObjectItemCaseSensitive(pt, "combined");
+            for (int k = 0; k < F_SCALE; k++)
+                rtab_set(t, (size_t)w, col[i][k], result_num(cb, fig_key[k], NAN));
+            rtab_set(t, (size_t)w, col[i][F_SCALE],
+                     result_num(cJSON_GetObjectItemCaseSensitive(pt, "scaling"), "factor", NAN));
+        }
+    }
+    (void)any_scale;
+    if (!t->nrows)
+        return;
+    const char *xl = qd ? "queue depth (1 thread)" : "threads x queue depth";
+    /* shown tables: every figure for one result; IOPS and average latency
+     * with ratios for several (the two tables the reviews print) */
+    if (nres == 1) {
+        struct rtab *st = rep_table(r, rep_printf(r, "sweep-%s-table", name), rep_printf(r, "%s: per point", name));
+        if (st) {
+            int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+            int cc[F_N];
+            for (int k = 0; k < F_N; k++)
+                cc[k] = col[0][k] < 0 ? -1 : rtab_add_col(st, fig_name[k], t->cols[col[0][k]].unit, RTAB_NUM,
+                                                            t->cols[col[0][k]].fmt);
+            for (size_t row = 0; row < t->nrows; row++) {
+                long w = rtab_add_row(st);
+                if (w < 0)
+                    break;
+                rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
+                for (int k = 0; k < F_N; k++)
+                    if (cc[k] >= 0)
+                        rtab_set(st, (size_t)w, cc[k], rtab_get(t, row, col[0][k]));
+            }
+            rtab_set_note(st, "Latency figures combine reads and writes as the reviews do (means of the two "
+                              "directions, the larger maximum); p99 is over all I/Os.");
+            rep_show_table(r, st);
+        }
+    } else {
+        static const int shown[2] = {F_IOPS, F_AVG};
+        for (int s = 0; s < 2; s++) {
+            int k = shown[s];
+            struct rtab *st = rep_table(r, rep_printf(r, "sweep-%s-%s", name, s ? "latency" : "iops"),
+                                        rep_printf(r, "%s: %s per point (%s)", name, fig_name[k],
+                                                   s ? "less is better" : "more is better"));
+            if (!st)
+                break;
+            int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+            int cc[REPORT_MAX_IN];
+            for (size_t i = 0; i < nres; i++)
+                cc[i] = rtab_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, RTAB_NUM, s ? RTAB_AUTO : RTAB_INT);
+            for (size_t row = 0; row < t->nrows; row++) {
+                long w = rtab_add_row(st);
+                if (w < 0)
+                    break;
+                rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
+                for (size_t i = 0; i < nres; i++)
+                    rtab_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : rtab_get(t, row, col[i][k]) / (s ? 1e3 : 1));
+            }
+            rep_add_ratios(r, st, cc, nres, NULL);
+            rep_show_table(r, st);
+        }
+    }
+    static const struct {
+        int fig, fig2;
+        const char *title, *axis, *note;
+        enum svg_scale scale;
+        enum svg_fmt fmt;
+    } charts[] = {
+        {F_IOPS, -1, "IOPS", "IOPS", NULL, SVG_LIN, SVG_FMT_NUM},
+        {F_MBPS, -1, "throughput", "throughput (MB/s)", NULL, SVG_LIN, SVG_FMT_NUM},
+        {F_AVG, F_P99, "average and p99 latency", "latency", "Solid: average latency; dashed: 99th percentile.",
+         SVG_LOG, SVG_FMT_NS},
+        {F_MAX, -1, "maximum latency", "latency", NULL, SVG_LOG, SVG_FMT_NS},
+        {F_SD, -1, "latency standard deviation", "latency stddev", NULL, SVG_LOG, SVG_FMT_NS},
+    };
+    for (size_t k = 0; k < sizeof(charts) / sizeof(charts[0]); k++) {
+        struct rep_chart *c = rep_chart(r, t, cpt, rep_printf(r, "%s: %s per point", name, charts[k].title));
+        if (!c)
+            return;
+        c->x = rep_axis(xl, SVG_CAT, SVG_FMT_PLAIN);
+        c->y = rep_axis(charts[k].axis, charts[k].scale, charts[k].fmt);
+        c->note = charts[k].note;
+        if (k <= 1)
+            c->height = 240;
+        for (size_t i = 0; i < nres; i++) {
+            if (col[i][charts[k].fig] < 0)
+                continue;
+            const char *nm = charts[k].fig2 >= 0 ? rep_series_name(r, i, "average") : rep_series_name(r, i, NULL);
+            if (nres == 1 && charts[k].fig2 < 0)
+                nm = charts[k].title;
+            rep_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, SVG_LINE_MARKS);
+            if (charts[k].fig2 >= 0 && col[i][charts[k].fig2] >= 0)
+                rep_chart_series(c, col[i][charts[k].fig2], rep_series_name(r, i, "p99"), (unsigned)i, 1,
+                                 SVG_LINE_MARKS);
+        }
+    }
+    /* one result: the percentile curve of every point on one chart */
+    if (nres == 1 && prof[0]) {
+        struct rep_lat_src src[REP_MAX_SERIES];
+        size_t ns = 0;
+        const cJSON *pt;
+        cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[0], "points")) {
+            const char *phn = result_str(pt, "phase", "");
+            const cJSON *ph;
+            cJSON_ArrayForEach(ph, rep_phases(r, 0)) {
+                if (strcmp(result_str(ph, "name", ""), phn) != 0)
+                    continue;
+                const cJSON *sc = result_scope(ph, "total");
+                const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
+                bool both = rep_dir(sc, "read") && rep_dir(sc, "write");
+                if (dir && ns < REP_MAX_SERIES) {
+                    src[ns] = (struct rep_lat_src){dir, rep_printf(r, "%s%s", result_str(pt, "label", "?"),
+                                                                   both ? " read" : ""),
+                                                   (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
+                    ns++;
+                }
+                break;
+            }
+        }
+        if (ns > 1)
+            rep_latency_charts(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s, every point", name), src, ns);
+    }
 }
 
 int rep_build_sweeps(struct report *r)
 {
-    (void)r;
-    return 0;
+    const char *names[64];
+    size_t n = profile_names(r, "points", names, 64);
+    for (size_t k = 0; k < n && !r->oom; k++) {
+        /* a profile without points (sweep none) has nothing to chart here */
+        bool any = false;
+        for (size_t i = 0; i < r->nin && !any; i++)
+            any = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(find_profile(r, i, names[k]), "points")) > 0;
+        if (any)
+            sweep_profile(r, names[k]);
+    }
+    /* sweep points no suite object describes: shown as runs */
+    for (size_t i = 0; i < r->nin; i++) {
+        if (cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite"))
+            continue;
+        const cJSON *ph;
+        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
+            if (!rep_phase_is(ph, "sweep-point"))
+                continue;
+            const char *nm = result_str(ph, "name", "?");
+            struct rep_run run = {i, ph};
+            rep_heading(r, REP_H2, rep_printf(r, "Sweep point: %s%s%s", nm, r->nin > 1 ? ", " : "",
+                                              r->nin > 1 ? r->labels[i] : ""));
+            rep_run_section(r, rep_printf(r, "point-%s-%zu", nm, i), nm, &run, 1);
+        }
+    }
+    return r->oom ? -ENOMEM : 0;
 }

@@ -112,7 +112,11 @@ static int fairness(const cJSON *phase, cJSON *rep, char *err, size_t errlen)
         n += (unsigned)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(job, "worker_stats"));
     if (!n)
         return fail(err, errlen, "worker_stats");
-    double *ev = malloc(n * sizeof(double)), *tm = malloc(n * sizeof(double));
+    /* With fewer --events than threads some threads had nothing to do and
+     * got no worker; they count as threads with no events, as in sysbench. */
+    double want = result_num(cJSON_GetObjectItemCaseSensitive(phase, "fileio"), "threads", 0);
+    unsigned total = want > n && want <= FILEIO_MAX_THREADS ? (unsigned)want : n;
+    double *ev = calloc(total, sizeof(double)), *tm = calloc(total, sizeof(double));
     if (!ev || !tm) {
         free(ev);
         free(tm);
@@ -125,6 +129,7 @@ static int fairness(const cJSON *phase, cJSON *rep, char *err, size_t errlen)
             ev[i] = result_num(w, "ios", 0);
             tm[i++] = result_num(w, "busy_s", 0);
         }
+    n = total;
     double m, sd;
     cJSON *f = cJSON_AddObjectToObject(rep, "fairness");
     cJSON_AddNumberToObject(f, "threads", n);

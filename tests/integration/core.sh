@@ -118,6 +118,16 @@ else
     skip ext4_refused "mkfs.ext4 not installed"
 fi
 
+# --- O_DIRECT alignment: a 4 KiB-sector device refuses 512-byte blocks clearly
+if sdev=$(losetup --find --show --sector-size 4096 "$(dirname "$(losetup -nO BACK-FILE "$dev")")/img" 2>/dev/null); then
+    track loop "$sdev"
+    out=$("$SSDBENCH" run --filename="$sdev" --rw=randread --bs=512 --size=1m 2>&1); rc=$?
+    check align_refused_exit2 test "$rc" -eq 2
+    check align_message grep -q "logical block size 4096" <<<"$out"
+else
+    skip align_refused "losetup --sector-size not supported"
+fi
+
 # --- I/O error: a loop device over a sparse file on a tiny tmpfs runs out of space
 tiny="$WORK/tiny"; mkdir -p "$tiny"
 if mount -t tmpfs -o size=8m tmpfs "$tiny"; then
@@ -130,6 +140,7 @@ if mount -t tmpfs -o size=8m tmpfs "$tiny"; then
     check ioerror_exit1 test "$rc" -eq 1
     check ioerror_recorded test "$(json_get "$WORK/err.json" "len(d['errors']) > 0 and d['errors'][0]['count'] > 0")" = True
     check ioerror_stopped_by test "$(json_get "$WORK/err.json" "d['phases'][0]['stopped_by']")" = error
+    check ioerror_said_plainly grep -q "error.* on $edev" <<<"$out"
 else
     skip ioerror "cannot mount a tmpfs"
 fi
