@@ -2,6 +2,7 @@
  * drop-in for `sysbench fileio` (same options, files and text output), with
  * thread-scaling tables for --threads=1,2,4,... and --baseline ratios. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,12 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
         cli_err("fileio: %s", err);
         cJSON_Delete(base);
         return CLI_EXIT_USAGE;
+    }
+    if (o->mode == FILEIO_RNDRW) {
+        double eff = fileio_effective_ratio(o);
+        if (fabs(eff / o->rw_ratio - 1) > 0.001)
+            cli_err("fileio: warning: --file-rw-ratio=%g runs as %.0f%% reads (ratio %.3f): ssdbench sets the mix in whole percent",
+                    o->rw_ratio, 100.0 * eff / (1 + eff), eff);
     }
     if (o->validate)
         cli_err("fileio: warning: --validate is accepted but data validation is not performed");

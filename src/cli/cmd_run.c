@@ -35,6 +35,9 @@ static void run_usage(FILE *f)
             "  --parse-only             check job files and options, run nothing\n"
             "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
             "  --quiet, -q              no live status line\n\n"
+            "On the command line --runtime makes a job time-based (it loops over its region\n"
+            "until the time is up); in job files fio's rule holds: without time_based a job\n"
+            "ends after one pass over its region or at runtime, whichever comes first.\n\n"
             "Job options (fio's names; before the first --name they apply to every job):\n");
     job_option_print(f);
 }
@@ -164,6 +167,12 @@ int cmd_run(int argc, char **argv)
         } else {
             rc = jobfile_parse_cmdline(njobargs - 1, jobargs + 1, &jo, &jf, err, sizeof(err));
         }
+        /* On the command line --runtime means "run this long": it implies
+         * time_based, as most users expect; job files keep fio's rule (stop
+         * at the end of the region or at runtime, whichever is first). */
+        for (unsigned j = 0; rc == 0 && !nfiles && j < jf.njobs; j++)
+            if (jf.jobs[j].runtime_ns && !jf.jobs[j].io_limit)
+                jf.jobs[j].time_based = true;
         for (unsigned w = 0; rc == 0 && w < jf.nwarnings; w++)
             cli_err("warning: %s", jf.warnings[w]);
         if (rc < 0) {

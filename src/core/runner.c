@@ -458,8 +458,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         rc = setup_job(jb, j, opts, &setups[j], out, err, errlen);
         if (rc < 0)
             goto done;
-        /* one pass over the region unless time- or byte-bounded */
-        if (!jb->runtime_ns && !jb->io_limit)
+        /* fio's rule: a job that is not time_based ends after one pass over
+         * its region (times loops) or at runtime, whichever comes first */
+        if (!jb->io_limit && !jb->time_based)
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
         unsigned nt = setups[j].ntargets;
         bool jbod = jb->layout == LAYOUT_JBOD || nt <= 1;

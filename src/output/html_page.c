@@ -35,6 +35,9 @@ static const char css[] =
     "figcaption{font-weight:600;margin:0 0 6px}\n"
     ".svgwrap{overflow-x:auto}\n"
     "svg.chart{display:block;width:100%;height:auto;min-width:460px}\n"
+    ".pair{display:grid;grid-template-columns:1fr 1fr;gap:0 14px}\n"
+    ".pair figure{min-width:0}\n"
+    "@media (max-width:900px){.pair{display:block}}\n"
     ".tablewrap{overflow-x:auto;margin:.5em 0}\n"
     "table{border-collapse:collapse;font-size:.88em;background:#fff;font-variant-numeric:tabular-nums}\n"
     "caption{text-align:left;font-weight:600;padding:4px 0}\n"
@@ -63,6 +66,7 @@ static const char css[] =
     "nav.toc,details{display:none}"
     "figure{break-inside:avoid;border:0;padding:0;margin:.6em 0}"
     "svg.chart{min-width:0}"
+    ".pair{display:block}.pair figure{width:78%}"
     ".svgwrap,.tablewrap{overflow:visible}"
     "h2,h3{break-after:avoid}"
     "tr{break-inside:avoid}}\n";
@@ -81,7 +85,9 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     struct svg_series se[REP_MAX_SERIES];
     double *idx = NULL;
     struct svg_chart ch = {.title = c->title, .x = c->x, .y = c->y, .series = se, .marks = c->marks,
-                           .nmarks = c->nmarks, .height = c->height};
+                           .nmarks = c->nmarks, .height = c->height, .width = c->half ? 480 : 0};
+    if (c->half && !c->height)
+        ch.height = 220;
     const double *xs = t->cols[c->xcol].num;
     if (c->x.scale == SVG_CAT) {
         idx = malloc((t->nrows ? t->nrows : 1) * sizeof(*idx));
@@ -162,6 +168,8 @@ int report_write_html(FILE *f, const struct report *r)
     const struct rtab **shown = calloc(r->ntables + 1, sizeof(*shown));
     size_t nshown = 0;
     int rc = 0;
+    bool in_pair = false;
+    int pair_n = 0;
     for (size_t i = 0; i < r->nitems && !rc; i++) {
         const struct rep_item *it = &r->items[i];
         switch (it->kind) {
@@ -188,6 +196,13 @@ int report_write_html(FILE *f, const struct report *r)
             break;
         case REP_CHART: {
             const struct rep_chart *c = it->chart;
+            /* two half charts in a row share a line */
+            bool next_half = i + 1 < r->nitems && r->items[i + 1].kind == REP_CHART && r->items[i + 1].chart->half;
+            if (c->half && !in_pair && next_half) {
+                fputs("<div class=\"pair\">\n", f);
+                in_pair = true;
+                pair_n = 0;
+            }
             fputs("<figure>\n<figcaption>", f);
             esc(f, c->title);
             fputs("</figcaption>\n", f);
@@ -209,10 +224,16 @@ int report_write_html(FILE *f, const struct report *r)
                 fputs("</details>\n", f);
             }
             fputs("</figure>\n", f);
+            if (in_pair && ++pair_n == 2) {
+                fputs("</div>\n", f);
+                in_pair = false;
+            }
             break;
         }
         }
     }
+    if (in_pair)
+        fputs("</div>\n", f);
     free(shown);
     fputs("</main>\n<footer>\n<p>", f);
     fprintf(f, "Made by ssdbench %s report from ", SSDBENCH_VERSION);

@@ -61,6 +61,7 @@ struct rep_chart {
     int xcol;               /* numeric x, or the text column of an SVG_CAT axis */
     struct svg_axis x, y;
     unsigned height;        /* plot height, 0 = default */
+    bool half;              /* drawn narrower; two in a row sit side by side */
     struct rep_series series[REP_MAX_SERIES];
     size_t nseries;
     struct svg_mark marks[REP_MAX_MARKS];

@@ -218,7 +218,7 @@ static void axis_setup(struct axis_map *m, const struct svg_axis *a, double dlo,
         }
         return;
     }
-    if (a->zero) {
+    if (a->zero && isnan(a->min)) {
         if (dlo > 0)
             dlo = 0;
         if (dhi < 0)

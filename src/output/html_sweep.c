@@ -79,7 +79,7 @@ static void steady_marks(struct report *r, struct rep_chart *c, const cJSON *ss,
     const char *pre = who ? who : "";
     const char *sp = who ? " " : "";
     rep_chart_mark(c, SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, rep_printf(r, "%s%smeasurement window", pre, sp), color, 0);
-    rep_chart_mark(c, SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%s90 %% .. 110 %% of average", pre, sp),
+    rep_chart_mark(c, SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%swindow average \xc2\xb1" "10 %%", pre, sp),
                    color, 0);
     rep_chart_mark(c, SVG_HLINE, 0, avg, 0, 0, rep_printf(r, "%s%swindow average", pre, sp), color, 1);
     if (!isnan(slope) && !isnan(icpt))
@@ -181,7 +181,9 @@ static void precondition_profile(struct report *r, const char *name)
     struct rep_chart *c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state convergence", name));
     if (c) {
         c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
-        c->x.zero = false;
+        c->x.min = 0.5;
+        c->x.max = rt->nrows ? rtab_get(rt, rt->nrows - 1, 0) + 0.5 : 1.5;
+        c->x.tight = true;
         c->y = rep_axis(mlabel, SVG_LIN, mfmt);
         c->note = "The tracking variable per round; shaded: the measurement window and 90-110 % of its average; "
                   "dashed: the average; dash-dot: the least-squares fit over the window.";
@@ -208,6 +210,7 @@ static void precondition_profile(struct report *r, const char *name)
         c->x.max = wl + 0.5;
         c->x.tight = true;
         c->y = rep_axis(mlabel, SVG_LIN, mfmt);
+        c->y.zero = false;
         c->height = 220;
         /* points outside the window are clipped to the edge: draw window rows only */
         struct rtab *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->nin > 1 ? "-" : "",
@@ -399,10 +402,10 @@ static void sweep_profile(struct report *r, const char *name)
     } charts[] = {
         {F_IOPS, -1, "IOPS", "IOPS", NULL, SVG_LIN, SVG_FMT_NUM},
         {F_MBPS, -1, "throughput", "throughput (MB/s)", NULL, SVG_LIN, SVG_FMT_NUM},
-        {F_AVG, F_P99, "average and p99 latency", "latency", "Solid: average latency; dashed: 99th percentile.",
-         SVG_LOG, SVG_FMT_NS},
         {F_MAX, -1, "maximum latency", "latency", NULL, SVG_LOG, SVG_FMT_NS},
         {F_SD, -1, "latency standard deviation", "latency stddev", NULL, SVG_LOG, SVG_FMT_NS},
+        {F_AVG, F_P99, "average and p99 latency", "latency", "Solid: average latency; dashed: 99th percentile.",
+         SVG_LOG, SVG_FMT_NS},
     };
     for (size_t k = 0; k < sizeof(charts) / sizeof(charts[0]); k++) {
         struct rep_chart *c = rep_chart(r, t, cpt, rep_printf(r, "%s: %s per point", name, charts[k].title));
@@ -411,8 +414,7 @@ static void sweep_profile(struct report *r, const char *name)
         c->x = rep_axis(xl, SVG_CAT, SVG_FMT_PLAIN);
         c->y = rep_axis(charts[k].axis, charts[k].scale, charts[k].fmt);
         c->note = charts[k].note;
-        if (k <= 1)
-            c->height = 240;
+        c->half = k <= 3;   /* pairs side by side on wide screens */
         for (size_t i = 0; i < nres; i++) {
             if (col[i][charts[k].fig] < 0)
                 continue;

@@ -368,6 +368,12 @@ double fileio_write_share(const struct fileio_opts *o)
     return fileio_mode_writes(o->mode) ? 1.0 : 0.0;
 }
 
+double fileio_effective_ratio(const struct fileio_opts *o)
+{
+    double r = round(100.0 * o->rw_ratio / (1.0 + o->rw_ratio));
+    return r >= 100 ? INFINITY : r / (100.0 - r);
+}
+
 int fileio_check(const struct fileio_opts *o, enum fileio_cmd cmd, char *err, size_t errlen)
 {
     if (cmd == FILEIO_CLEANUP)

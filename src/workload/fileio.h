@@ -110,6 +110,10 @@ void fileio_file_name(unsigned i, char *buf, size_t len);
 /* Share of requests that are writes: 1, 0, or 1 / (1 + rw_ratio) for rndrw. */
 double fileio_write_share(const struct fileio_opts *o);
 
+/* The read/write ratio rndrw actually runs with: ssdbench's mix is a whole
+ * percentage of reads, round(100 * F / (1 + F)), so e.g. 2 runs as 67/33. */
+double fileio_effective_ratio(const struct fileio_opts *o);
+
 /* The options as stored in the result ("fileio.options"): sysbench names,
  * resolved values (file_size, request_size), everything the renderer prints. */
 cJSON *fileio_opts_json(const struct fileio_opts *o);
