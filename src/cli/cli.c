@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "output/fio_json.h"
 #include "result/result.h"
 
 void cli_err(const char *fmt, ...)
@@ -103,9 +104,6 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     return 0;
 }
 
-/* fio-shaped JSON is provided by output/fio_json.c when built in. */
-int render_fio_json(FILE *f, const cJSON *doc, bool plus) __attribute__((weak));
-
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
 {
     char err[512];
@@ -133,10 +131,10 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     case FMT_CSV: render_csv(f, doc); break;
     case FMT_FIO_JSON:
     case FMT_FIO_JSON_PLUS:
-        if (render_fio_json)
-            render_fio_json(f, doc, o->format == FMT_FIO_JSON_PLUS);
-        else
-            cli_err("fio-shaped JSON output is not built into this ssdbench");
+        if (render_fio_json(f, doc, o->format == FMT_FIO_JSON_PLUS, err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            status = status ? status : CLI_EXIT_FAIL;
+        }
         break;
     case FMT_JSON: break;
     }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -37,6 +38,11 @@ int cmd_purge(int argc, char **argv)
         }
         if (n == JOB_MAX_TARGETS) {
             cli_err("purge: at most %d targets", JOB_MAX_TARGETS);
+            return CLI_EXIT_USAGE;
+        }
+        struct stat sb;
+        if (stat(a, &sb) < 0) {
+            cli_err("purge: %s: %s", a, strerror(errno));
             return CLI_EXIT_USAGE;
         }
         paths[n++] = a;

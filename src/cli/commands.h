@@ -7,6 +7,8 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_act(int argc, char **argv);
+int cmd_act_prep(int argc, char **argv);
 int cmd_fileio(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_profiles(int argc, char **argv);

@@ -16,6 +16,8 @@ static const struct command commands[] = {
     {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
     {"report", cmd_report, "charts and tables of saved results: one self-contained HTML page, or CSV"},
     {"fileio", cmd_fileio, "drop-in for sysbench fileio: prepare, run, cleanup; thread-scaling tables"},
+    {"act", cmd_act, "Aerospike ACT storage certification: a config or --load Nx DEVICE..., ACT log + verdict"},
+    {"act-prep", cmd_act_prep, "ACT's device preparation: zero fill, then random fill, in parallel"},
     {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
     {"suite", cmd_suite, "enterprise review suite: preconditioning to steady state, T x Q / QD sweeps, profiles"},
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},

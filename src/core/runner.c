@@ -13,6 +13,7 @@
 #include "core/clock.h"
 #include "core/runner_int.h"
 #include "core/signal.h"
+#include "stats/iolog.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
 
@@ -256,11 +257,20 @@ static int setup_worker(struct worker *w, const struct job_spec *j, const struct
         }
     }
     w->nfree = w->depth;
+    /* fio numbers its logs by job clone: the worker's place in the phase */
+    int lrc = iolog_open(&w->iolog, j, (unsigned)(w - w->run->workers) + 1, err, errlen);
+    if (lrc < 0)
+        return lrc;
     return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
 }
 
 static void free_worker(struct worker *w)
 {
+    if (w->iolog) {
+        char lerr[64];
+        iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
+                    sizeof(lerr));
+    }
     gen_free(&w->gen);
     free(w->slots);
     free(w->free_slots);

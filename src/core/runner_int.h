@@ -15,6 +15,7 @@
 #define WORKER_LOCAL_ERRORS 4
 
 struct phase_run;
+struct iolog;
 
 /* Where a worker's I/O goes: one target (jbod), a stripe over all of the job's
  * targets, or a uniformly random target per I/O (ACT). */
@@ -49,6 +50,7 @@ struct worker {
     size_t bufsize;
     struct gen gen;
     struct rng brng;             /* buffer contents */
+    struct iolog *iolog;         /* fio-format logs (write_*_log); NULL when none */
 
     /* interval hand-over: buffer i holds interval numbers k with k % 2 == i.
      * A worker moves on to the other buffer only after the collector has

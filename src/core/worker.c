@@ -19,6 +19,7 @@
 #include "core/clock.h"
 #include "core/runner_int.h"
 #include "core/signal.h"
+#include "stats/iolog.h"
 
 static void fill_buffer(struct worker *w, void *buf, size_t len)
 {
@@ -108,6 +109,9 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             hist_add(&d->lat, lat);
             if (r->t_sched)
                 hist_add(&d->sched, tc > r->t_sched ? tc - r->t_sched : 0);
+            if (__builtin_expect(w->iolog != NULL, 0) && w->measuring)
+                iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, tc, lat, r->op,
+                          r->len);
             return true;
         }
         d->errors++;

@@ -239,7 +239,7 @@ static void describe(FILE *f, const cJSON *doc, const char *tag, const char *nam
 {
     const cJSON *cl = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "tool"),
                                                       "command_line");
-    const cJSON *cmd = cJSON_GetArrayItem(cl, 1);
+    const cJSON *cmd = cJSON_GetArrayItem(cl, 0);
     const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
     fprintf(f, "%s = %s: %s on %s (kernel %s), targets", tag, name,
             cJSON_IsString(cmd) ? cmd->valuestring : "?", result_str(host, "hostname", "?"),

@@ -1,8 +1,350 @@
-/* html_act.c - report sections for ACT runs. */
+/* html_act.c - report sections for ACT runs (docs/act.md): a summary of
+ * every load (the published "> 1 ms / > 8 ms / > 64 ms, trans / device"
+ * table, coloured against the certification limits), then per load the
+ * verdict, the per-slice "% of reads over 1, 2, 4 ... 64 ms" table with the
+ * 1/8/64 ms columns coloured, its chart with the limits drawn in, and the
+ * latency percentile curves of the small reads.
+ *
+ * Percentages come from each slice's stored histogram (hist_frac_ge, exact
+ * at 2^k ms); the verdicts are the ones the run filed, never re-judged. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "output/html_kinds.h"
+#include "result/result.h"
+
+#define NTHR 7                              /* 1, 2, 4 ... 64 ms */
+static const double limit_ms[3] = {1, 8, 64};
+static const double limit_pct[3] = {5, 1, 0.1};
+
+static const cJSON *act_loads(const struct report *r, size_t i)
+{
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act"), "loads");
+}
+
+static const char *load_name(struct report *r, const cJSON *load)
+{
+    double l = result_num(load, "load", NAN);
+    return isnan(l) ? result_str(load, "phase", "config") : rep_printf(r, "%gx", l);
+}
+
+/* % of a slice histogram's samples >= ms, or NaN when absent. */
+static double pct_over(const cJSON *lat, double ms)
+{
+    char err[128];
+    struct hist *h = rep_hist(lat, err, sizeof(err));
+    if (!h)
+        return lat ? 0 : NAN;
+    double v = 100.0 * hist_frac_ge(h, (uint64_t)(ms * 1e6));
+    free(h);
+    return v;
+}
+
+static int limit_index(double ms)
+{
+    for (int k = 0; k < 3; k++)
+        if (ms == limit_ms[k])
+            return k;
+    return -1;
+}
+
+static const char *verdict_class(const char *status, bool passed)
+{
+    if (!strcmp(status, "pass"))
+        return "verdict pass";
+    if (!strcmp(status, "fail"))
+        return "verdict fail";
+    return passed ? "verdict warn" : "verdict fail";
+}
+
+/* One load of one result: verdict, slice table, chart, latency curves. */
+static void act_load_section(struct report *r, size_t i, const cJSON *load, const cJSON *act)
+{
+    const char *ln = load_name(r, load);
+    const cJSON *dv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(act, "devices"), 0);
+    int ndev = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(act, "devices"));
+    const char *who = r->multi ? rep_printf(r, "%s, ", r->labels[i]) : "";
+    rep_heading(r, REP_H3, rep_printf(r, "%sload %s", who, ln));
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(load, "derived");
+    rep_para(r, NULL, rep_printf(r, "%.0f small reads/s and %.0f client writes/s on %d device%s (%s%s): %.2f "
+                                    "large-block reads/s and %.2f large-block writes/s; %.0f s logged, %s mode, "
+                                    "queue depth at most %.0f; stopped by %s.",
+                                 result_num(load, "read_reqs_per_sec", 0), result_num(load, "write_reqs_per_sec", 0),
+                                 ndev, ndev == 1 ? "" : "s", result_str(dv, "name", "?"), ndev > 1 ? ", ..." : "",
+                                 result_num(d, "large_block_reads_per_sec", 0),
+                                 result_num(d, "large_block_writes_per_sec", 0), result_num(load, "logged_s", 0),
+                                 result_str(act, "mode", "?"), result_num(d, "max_queue_depth", 0),
+                                 result_str(load, "stopped_by", "?")));
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
+    const char *status = result_str(v, "status", "none");
+    bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
+    const char *vtext = !strcmp(status, "pass")   ? "PASS"
+                        : !strcmp(status, "fail") ? "FAIL"
+                        : !strcmp(status, "incomplete") ? "INCOMPLETE"
+                                                        : "no certification verdict";
+    rep_para(r, verdict_class(status, passed),
+             rep_printf(r, "Verdict: %s%s%s.%s", vtext, *result_str(v, "reason", "") ? ": " : "",
+                        result_str(v, "reason", ""),
+                        strcmp(status, "pass") && strcmp(status, "fail")
+                            ? (passed ? " Every slice stays below the limits (screening)."
+                                      : " A slice reached a limit, or the load stopped early.")
+                            : ""));
+    if (!strcmp(result_str(load, "stopped_by", ""), "max-lag"))
+        rep_para(r, "warn", rep_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
+
+    /* the slice table: transaction then device, every threshold */
+    const cJSON *slices = cJSON_GetObjectItemCaseSensitive(load, "slices");
+    if (!cJSON_GetArraySize(slices)) {
+        rep_para(r, "note", "No complete slice was recorded.");
+        return;
+    }
+    const char *id = rep_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
+    struct rtab *t = rep_table(r, rep_printf(r, "%s-slices", id),
+                               rep_printf(r, "%s%s: %% of small reads at or over each latency, per slice", who, ln));
+    if (!t)
+        return;
+    int cs = rtab_add_col(t, "slice", NULL, RTAB_TEXT, RTAB_AUTO);
+    int ce = rtab_add_col(t, "end", "s", RTAB_NUM, RTAB_INT);
+    static const char *const hname[2] = {"reads_transaction", "reads"};
+    static const char *const hlabel[2] = {"trans", "device"};
+    int cols[2][NTHR];
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k < NTHR; k++) {
+            cols[h][k] = rtab_add_col(t, rep_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", RTAB_NUM, RTAB_FIXED);
+            rtab_set_group(t, cols[h][k], rep_printf(r, "%s: %% of reads >= ms", hlabel[h]),
+                           rep_printf(r, "%d", 1 << k));
+            int li = limit_index(1 << k);
+            if (li >= 0)
+                rtab_set_limit(t, cols[h][k], limit_pct[li]);
+        }
+    const cJSON *sl;
+    cJSON_ArrayForEach(sl, slices) {
+        long w = rtab_add_row(t);
+        if (w < 0)
+            return;
+        rtab_set_text(t, (size_t)w, cs, rep_printf(r, "%g", result_num(sl, "slice", 0)));
+        rtab_set(t, (size_t)w, ce, result_num(sl, "end_s", NAN));
+        const cJSON *hs = cJSON_GetObjectItemCaseSensitive(sl, "histograms");
+        for (int h = 0; h < 2; h++) {
+            const cJSON *lat = cJSON_GetObjectItemCaseSensitive(hs, hname[h]);
+            for (int k = 0; k < NTHR; k++)
+                rtab_set(t, (size_t)w, cols[h][k], pct_over(lat, 1 << k));
+        }
+    }
+    size_t nsl = t->nrows;
+    /* ACT's closing rows: the mean and the maximum of the slice figures */
+    long ra = rtab_add_row(t), rm = rtab_add_row(t);
+    if (ra < 0 || rm < 0)
+        return;
+    rtab_set_text(t, (size_t)ra, cs, "avg");
+    rtab_set_text(t, (size_t)rm, cs, "max");
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k < NTHR; k++) {
+            double sum = 0, mx = NAN;
+            size_t n = 0;
+            for (size_t row = 0; row < nsl; row++) {
+                double x = rtab_get(t, row, cols[h][k]);
+                if (isnan(x))
+                    continue;
+                sum += x;
+                n++;
+                if (isnan(mx) || x > mx)
+                    mx = x;
+            }
+            rtab_set(t, (size_t)ra, cols[h][k], n ? sum / (double)n : NAN);
+            rtab_set(t, (size_t)rm, cols[h][k], mx);
+        }
+    rtab_set_note(t, "trans: from the scheduled start of each read (queueing and lateness count, as older ACT's "
+                     "trans); device: around the I/O (ACT 6's reads). Limits in the worst hour: below 5 % at 1 ms, "
+                     "1 % at 8 ms, 0.1 % at 64 ms; cells turn amber at half a limit and red at the limit.");
+    rep_show_table(r, t);
+
+    /* the chart: the three judged thresholds per slice with their limits */
+    struct rtab *ct = rep_data_table(r, rep_printf(r, "%s-chart", id), rep_printf(r, "%s%s: judged thresholds", who, ln));
+    if (!ct)
+        return;
+    rtab_add_col(ct, "slice", NULL, RTAB_NUM, RTAB_INT);
+    int cc[2][3];
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k < 3; k++)
+            cc[h][k] = rtab_add_col(ct, rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", RTAB_NUM,
+                                    RTAB_FIXED);
+    for (size_t row = 0; row < nsl; row++) {
+        long w = rtab_add_row(ct);
+        if (w < 0)
+            return;
+        rtab_set(ct, (size_t)w, 0, (double)row + 1);
+        for (int h = 0; h < 2; h++)
+            for (int k = 0; k < 3; k++)
+                rtab_set(ct, (size_t)w, cc[h][k], rtab_get(t, row, cols[h][k == 0 ? 0 : k == 1 ? 3 : 6]));
+    }
+    struct rep_chart *c = rep_chart(r, ct, 0, rep_printf(r, "%s%s: %% of reads over 1, 8 and 64 ms per slice", who, ln));
+    if (c) {
+        c->x = rep_axis("slice", SVG_LIN, SVG_FMT_PLAIN);
+        c->x.min = 0.5;
+        c->x.max = (double)nsl + 0.5;
+        c->x.tight = true;
+        c->y = rep_axis("% of reads", SVG_LIN, SVG_FMT_PCT);
+        c->note = "Solid: transaction latency; dashed: device latency. Thin lines: the limits (5 % at 1 ms, 1 % at "
+                  "8 ms, 0.1 % at 64 ms), in the colour of their threshold.";
+        for (int k = 0; k < 3; k++) {
+            for (int h = 0; h < 2; h++)
+                rep_chart_series(c, cc[h][k], rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), (unsigned)k,
+                                 h ? 1 : 0, nsl <= 48 ? SVG_LINE_MARKS : SVG_LINE);
+            rep_chart_mark(c, SVG_HLINE, 0, limit_pct[k], 0, 0, rep_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
+                           2);
+        }
+    }
+}
+
+/* Latency curves of the small reads, one per load (device and transaction). */
+static void act_latency(struct report *r, size_t i, const cJSON *act)
+{
+    struct rep_lat_src src[REP_MAX_SERIES];
+    size_t ns = 0, nl = 0;
+    const cJSON *load;
+    cJSON_ArrayForEach(load, cJSON_GetObjectItemCaseSensitive(act, "loads")) {
+        const char *phn = result_str(load, "phase", "");
+        const cJSON *ph;
+        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
+            if (strcmp(result_str(ph, "name", ""), phn) != 0)
+                continue;
+            const cJSON *sc = result_scope(ph, "job:service");
+            if (!sc)
+                sc = result_scope(ph, "total");
+            const cJSON *dir = rep_dir(sc, "read");
+            if (!dir || ns + 2 > REP_MAX_SERIES)
+                break;
+            const char *ln = load_name(r, load);
+            const cJSON *sched = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
+            if (cJSON_IsObject(sched))
+                src[ns++] = (struct rep_lat_src){sched, rep_printf(r, "%s trans", ln), (unsigned)nl, 0};
+            src[ns++] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s device", ln), (unsigned)nl, 1};
+            nl++;
+            break;
+        }
+    }
+    if (ns)
+        rep_latency_charts(r, rep_printf(r, "act%s%s", r->multi ? "-" : "", r->multi ? r->labels[i] : ""),
+                           rep_printf(r, "%ssmall reads", r->multi ? rep_printf(r, "%s, ", r->labels[i]) : ""), src,
+                           ns);
+}
+
+/* All loads of all results: the summary table and the load ladder chart. */
+static void act_summary(struct report *r)
+{
+    struct rtab *t = rep_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
+    if (!t)
+        return;
+    int cres = rtab_add_col(t, "result", NULL, RTAB_TEXT, RTAB_AUTO);
+    int cld = rtab_add_col(t, "load", NULL, RTAB_TEXT, RTAB_AUTO);
+    int crd = rtab_add_col(t, "reads/s", NULL, RTAB_NUM, RTAB_INT);
+    int cwr = rtab_add_col(t, "writes/s", NULL, RTAB_NUM, RTAB_INT);
+    int cdur = rtab_add_col(t, "logged", "s", RTAB_NUM, RTAB_INT);
+    int cm[2][3];
+    static const char *const scr[2] = {"transaction", "device"};
+    static const char *const lbl[2] = {"trans", "device"};
+    for (int k = 0; k < 3; k++)
+        for (int h = 0; h < 2; h++) {
+            cm[h][k] = rtab_add_col(t, rep_printf(r, "> %g ms %s", limit_ms[k], lbl[h]), "%", RTAB_NUM, RTAB_FIXED);
+            rtab_set_group(t, cm[h][k], rep_printf(r, "> %g ms (%%)", limit_ms[k]), lbl[h]);
+            rtab_set_limit(t, cm[h][k], limit_pct[k]);
+        }
+    int cv = rtab_add_col(t, "verdict", NULL, RTAB_TEXT, RTAB_AUTO);
+    for (size_t i = 0; i < r->nin; i++) {
+        const cJSON *load;
+        cJSON_ArrayForEach(load, act_loads(r, i)) {
+            long w = rtab_add_row(t);
+            if (w < 0)
+                return;
+            rtab_set_text(t, (size_t)w, cres, r->labels[i]);
+            rtab_set_text(t, (size_t)w, cld, load_name(r, load));
+            rtab_set(t, (size_t)w, crd, result_num(load, "read_reqs_per_sec", NAN));
+            rtab_set(t, (size_t)w, cwr, result_num(load, "write_reqs_per_sec", NAN));
+            rtab_set(t, (size_t)w, cdur, result_num(load, "logged_s", NAN));
+            const cJSON *screen = cJSON_GetObjectItemCaseSensitive(load, "screen");
+            for (int h = 0; h < 2; h++) {
+                const cJSON *mx = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(screen, scr[h]),
+                                                                   "max_pct_over_ms");
+                for (int k = 0; k < 3; k++) {
+                    char key[8];
+                    snprintf(key, sizeof(key), "%g", limit_ms[k]);
+                    rtab_set(t, (size_t)w, cm[h][k], result_num(mx, key, NAN));
+                }
+            }
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
+            const char *st = result_str(v, "status", "none");
+            bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
+            rtab_set_text(t, (size_t)w, cv, !strcmp(st, "pass") ? "PASS" : !strcmp(st, "fail") ? "FAIL"
+                                            : passed ? "pass (screen, < 24 h)" : "fail (screen)");
+        }
+    }
+    rtab_set_note(t, "The maximum over the slices of each load, as ACT's max row (rounded to 0.01 %); the verdict "
+                     "is the run's own: a certification needs 24 one-hour slices.");
+    rep_show_table(r, t);
+    if (t->nrows < 2)
+        return;
+    /* the ladder: worst % over 1 ms per load, one series per result */
+    struct rtab *lt = rep_data_table(r, "act-ladder", "Worst slice per load, by load");
+    if (!lt)
+        return;
+    int lk = rtab_add_col(lt, "load", NULL, RTAB_TEXT, RTAB_AUTO);
+    int lc[REPORT_MAX_IN][2];
+    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    for (size_t i = 0; i < nres; i++)
+        for (int h = 0; h < 2; h++)
+            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : rtab_add_col(lt, rep_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
+                                                   r->multi ? " " : "", lbl[h]), "%", RTAB_NUM, RTAB_FIXED);
+    for (size_t row = 0; row < t->nrows; row++) {
+        size_t i = 0;
+        while (i < nres && strcmp(r->labels[i], rtab_text(t, row, cres)) != 0)
+            i++;
+        if (i == nres)
+            continue;
+        long w = rtab_row_for_text(lt, lk, rtab_text(t, row, cld));
+        if (w < 0)
+            return;
+        for (int h = 0; h < 2; h++)
+            rtab_set(lt, (size_t)w, lc[i][h], rtab_get(t, row, cm[h][0]));
+    }
+    struct rep_chart *c = rep_chart(r, lt, lk, "% of small reads over 1 ms in the worst slice, by load");
+    if (c) {
+        c->x = rep_axis("load", SVG_CAT, SVG_FMT_PLAIN);
+        c->y = rep_axis("% of reads >= 1 ms", SVG_LIN, SVG_FMT_PCT);
+        for (size_t i = 0; i < nres; i++)
+            for (int h = 0; h < 2; h++)
+                if (lc[i][h] >= 0)
+                    rep_chart_series(c, lc[i][h], rep_series_name(r, i, lbl[h]), (unsigned)i, (unsigned)h, SVG_LINE_MARKS);
+        rep_chart_mark(c, SVG_HLINE, 0, 5, 0, 0, "limit 5 %", 1, 2);
+    }
+}
 
 int rep_build_act(struct report *r)
 {
-    (void)r;
-    return 0;
+    bool has[REPORT_MAX_IN] = {false};
+    for (size_t i = 0; i < r->nin && i < REPORT_MAX_IN; i++)
+        has[i] = cJSON_GetArraySize(act_loads(r, i)) > 0;
+    size_t first;
+    if (!rep_participants(r, has, &first))
+        return 0;
+    rep_heading(r, REP_H2, "ACT: storage certification workload");
+    act_summary(r);
+    for (size_t i = 0; i < r->nin && !r->oom; i++) {
+        const cJSON *act = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act");
+        const cJSON *fm = cJSON_GetObjectItemCaseSensitive(act, "find_max");
+        if (fm) {
+            double hp = result_num(fm, "highest_passing_load", NAN), ff = result_num(fm, "first_failing_load", NAN);
+            rep_para(r, isnan(hp) ? "verdict fail" : "verdict pass",
+                     rep_printf(r, "%s%sHighest passing load: %s%s.", r->multi ? r->labels[i] : "",
+                                r->multi ? ": " : "", isnan(hp) ? "none" : rep_printf(r, "%gx", hp),
+                                isnan(ff) ? "" : rep_printf(r, " (first failing: %gx)", ff)));
+        }
+        const cJSON *load;
+        cJSON_ArrayForEach(load, act_loads(r, i))
+            act_load_section(r, i, load, act);
+        act_latency(r, i, act);
+    }
+    return r->oom ? -ENOMEM : 0;
 }

@@ -1,8 +1,170 @@
-/* html_fileio.c - report sections for sysbench-style fileio runs. */
+/* html_fileio.c - report sections for sysbench-style fileio runs
+ * (docs/fileio.md): the thread-scaling tables of the published comparisons
+ * ("Throughput, MiB/s (more is better)", "95% response time, ms (less is
+ * better)", one column per setup and ratio columns) and their charts, from
+ * the "fileio" object's scaling rows; then, for one result, the latency
+ * percentile curve of every thread count from the phases' histograms. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
 #include "output/html_kinds.h"
+#include "result/result.h"
+
+static const cJSON *scaling(const struct report *r, size_t i)
+{
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio"), "scaling");
+}
+
+/* A shown table in the published layout: threads, one column per result,
+ * ratios to the baseline. */
+static void scaling_table(struct report *r, const struct rtab *data, const int *cols, size_t nres,
+                          const char *id, const char *title, const char *unit)
+{
+    struct rtab *t = rep_table(r, id, title);
+    if (!t)
+        return;
+    rtab_add_col(t, "threads", NULL, RTAB_NUM, RTAB_INT);
+    int cc[REPORT_MAX_IN];
+    for (size_t i = 0; i < nres; i++)
+        cc[i] = cols[i] < 0 ? -1 : rtab_add_col(t, r->labels[i], unit, RTAB_NUM, RTAB_FIXED);
+    for (size_t row = 0; row < data->nrows; row++) {
+        long w = rtab_add_row(t);
+        if (w < 0)
+            return;
+        rtab_set(t, (size_t)w, 0, rtab_get(data, row, 0));
+        for (size_t i = 0; i < nres; i++)
+            if (cc[i] >= 0)
+                rtab_set(t, (size_t)w, cc[i], rtab_get(data, row, cols[i]));
+    }
+    for (size_t i = 0; i < nres; i++)
+        if (cc[i] >= 0)
+            t->cols[cc[i]].prec = strcmp(unit, "ms") == 0 ? 3 : 2;
+    rep_add_ratios(r, t, cc, nres, NULL);
+    rep_show_table(r, t);
+}
 
 int rep_build_fileio(struct report *r)
 {
-    (void)r;
-    return 0;
+    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    bool has[REPORT_MAX_IN] = {false};
+    for (size_t i = 0; i < nres; i++)
+        has[i] = cJSON_GetArraySize(scaling(r, i)) > 0;
+    size_t only;
+    if (!rep_participants(r, has, &only))
+        return 0;
+    rep_heading(r, REP_H2, "fileio: thread scaling");
+    double pct = 95;
+    for (size_t i = 0; i < nres; i++) {
+        const cJSON *fo = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio");
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(fo, "options");
+        if (!o)
+            continue;
+        pct = result_num(o, "percentile", pct);
+        char flags[128] = "";
+        const cJSON *fl;
+        cJSON_ArrayForEach(fl, cJSON_GetObjectItemCaseSensitive(o, "file-extra-flags"))
+            if (cJSON_IsString(fl)) {
+                size_t n = strlen(flags);
+                snprintf(flags + n, sizeof(flags) - n, "%s%s", n ? "," : ", flags ", fl->valuestring);
+            }
+        char total[32];
+        struct rtab_col bytes = {.kind = RTAB_NUM, .fmt = RTAB_BYTES};
+        rtab_format(total, sizeof(total), &bytes, result_num(o, "file-total-size", 0));
+        rep_para(r, NULL, rep_printf(r, "%s%s%s, %.0f-byte requests, %.0f files of %s in total, %s I/O%s, "
+                                        "fsync every %.0f requests, %g s per thread count.",
+                                     r->multi ? r->labels[i] : "", r->multi ? ": " : "",
+                                     result_str(o, "file-test-mode", "?"), result_num(o, "request_size", 0),
+                                     result_num(o, "file-num", 0), total, result_str(o, "file-io-mode", "?"), flags,
+                                     result_num(o, "file-fsync-freq", 0), result_num(o, "time", 0)));
+    }
+    struct rtab *t = rep_data_table(r, "fileio-scaling", "fileio: figures per thread count");
+    if (!t)
+        return -ENOMEM;
+    rtab_add_col(t, "threads", NULL, RTAB_NUM, RTAB_INT);
+    static const char *const key[] = {"mibps", "read_mibps", "write_mibps", "iops", "pct_ms", "avg_ms"};
+    static const char *const nm[] = {"MiB/s", "read MiB/s", "written MiB/s", "events/s", "percentile",
+                                     "avg latency"};
+    int col[REPORT_MAX_IN][6];
+    for (size_t i = 0; i < nres; i++) {
+        for (int k = 0; k < 6; k++)
+            col[i][k] = -1;
+        if (!cJSON_GetArraySize(scaling(r, i)))
+            continue;
+        for (int k = 0; k < 6; k++) {
+            const char *name = k == 4 ? rep_printf(r, "%g%% latency", pct) : nm[k];
+            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+                                                   name),
+                                     k >= 4 ? "ms" : k == 3 ? NULL : "MiB/s", RTAB_NUM, RTAB_AUTO);
+        }
+        const cJSON *s;
+        cJSON_ArrayForEach(s, scaling(r, i)) {
+            long w = rtab_row_for(t, 0, result_num(s, "threads", NAN));
+            for (int k = 0; k < 6 && w >= 0; k++)
+                rtab_set(t, (size_t)w, col[i][k], result_num(s, key[k], NAN));
+        }
+    }
+    rtab_sort(t, 0);
+    int mib[REPORT_MAX_IN], pc[REPORT_MAX_IN];
+    for (size_t i = 0; i < nres; i++) {
+        mib[i] = col[i][0];
+        pc[i] = col[i][4];
+    }
+    scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s");
+    scaling_table(r, t, pc, nres, "fileio-response-time",
+                  rep_printf(r, "%g%% response time, ms (less is better)", pct), "ms");
+    /* threads as categories: 1, 2, 4 ... equally spaced, as published */
+    int ccat = rtab_add_col(t, "threads (label)", NULL, RTAB_TEXT, RTAB_AUTO);
+    if (ccat >= 0)
+        t->cols[ccat].html_hidden = true;
+    for (size_t row = 0; row < t->nrows; row++)
+        rtab_set_text(t, row, ccat, rep_printf(r, "%g", rtab_get(t, row, 0)));
+    struct rep_chart *c = rep_chart(r, t, ccat, "fileio: throughput by threads");
+    if (c) {
+        c->x = rep_axis("threads", SVG_CAT, SVG_FMT_PLAIN);
+        c->y = rep_axis("throughput (MiB/s)", SVG_LIN, SVG_FMT_NUM);
+        c->half = true;
+        for (size_t i = 0; i < nres; i++)
+            if (mib[i] >= 0)
+                rep_chart_series(c, mib[i], rep_series_name(r, i, r->multi ? NULL : "MiB/s"), (unsigned)i, 0,
+                                 SVG_LINE_MARKS);
+    }
+    c = rep_chart(r, t, ccat, rep_printf(r, "fileio: %g%% response time by threads", pct));
+    if (c) {
+        c->x = rep_axis("threads", SVG_CAT, SVG_FMT_PLAIN);
+        c->y = rep_axis(rep_printf(r, "%g%% response time (ms)", pct), SVG_LIN, SVG_FMT_PLAIN);
+        c->half = true;
+        for (size_t i = 0; i < nres; i++)
+            if (pc[i] >= 0)
+                rep_chart_series(c, pc[i], rep_series_name(r, i, r->multi ? NULL : "percentile"), (unsigned)i, 0,
+                                 SVG_LINE_MARKS);
+    }
+    /* one result: the latency curve of each thread count */
+    if (!r->multi) {
+        struct rep_lat_src src[REP_MAX_SERIES];
+        size_t ns = 0;
+        const cJSON *s;
+        cJSON_ArrayForEach(s, scaling(r, only)) {
+            const char *phn = result_str(s, "phase", "");
+            const cJSON *ph;
+            cJSON_ArrayForEach(ph, rep_phases(r, only)) {
+                if (strcmp(result_str(ph, "name", ""), phn) != 0)
+                    continue;
+                const cJSON *sc = result_scope(ph, "total");
+                const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
+                if (dir && ns < REP_MAX_SERIES) {
+                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%g thread%s%s", result_num(s, "threads", 0),
+                                                                   result_num(s, "threads", 0) == 1 ? "" : "s",
+                                                                   rep_dir(sc, "read") && rep_dir(sc, "write")
+                                                                       ? " read" : ""),
+                                                   (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
+                    ns++;
+                }
+                break;
+            }
+        }
+        if (ns)
+            rep_latency_charts(r, "fileio", "fileio, every thread count", src, ns);
+    }
+    return r->oom ? -ENOMEM : 0;
 }

@@ -19,16 +19,20 @@ struct rep_run {
     const cJSON *phase;
 };
 
-/* One latency series: a direction object (with latency_ns.histogram). */
+/* One latency series: a latency object holding "histogram" (a direction's
+ * latency_ns or scheduled_latency_ns, an ACT slice's histogram entry). */
 struct rep_lat_src {
-    const cJSON *dir;
+    const cJSON *lat;
     const char *name;
     unsigned color, dash;
 };
 
-/* The full histogram of a direction (malloc'd, caller frees), or NULL when
- * it has no samples or the stored form is bad (message in err). */
-struct hist *rep_hist(const cJSON *dir, char *err, size_t errlen);
+/* The full histogram of a latency object (malloc'd, caller frees), or NULL
+ * when it has no samples or the stored form is bad (message in err). */
+struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen);
+
+/* A direction's latency_ns object (NULL when dir is NULL). */
+const cJSON *rep_lat(const cJSON *dir);
 
 /* The report's histogram bin holding the bucket that starts at lo: eight
  * bins per power of two, so each is a union of whole buckets (exact). */

@@ -16,7 +16,7 @@
 #define MAX_DATA_ROWS 120   /* foldout tables under charts; the CSV has all */
 
 static const char css[] =
-    ":root{--fg:#1b1d21;--muted:#596170;--line:#d8dce2;--accent:#0072b2}\n"
+    ":root{--fg:#1b1d21;--muted:#596170;--line:#d8dce2;--accent:#2d4b63}\n"
     "*{box-sizing:border-box}\n"
     "body{margin:0;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;"
     "color:var(--fg);background:#f4f5f7}\n"
@@ -37,6 +37,7 @@ static const char css[] =
     "svg.chart{display:block;width:100%;height:auto;min-width:460px}\n"
     ".pair{display:grid;grid-template-columns:1fr 1fr;gap:0 14px}\n"
     ".pair figure{min-width:0}\n"
+    ".pair svg.chart{min-width:0}\n"
     "@media (max-width:900px){.pair{display:block}}\n"
     ".tablewrap{overflow-x:auto;margin:.5em 0}\n"
     "table{border-collapse:collapse;font-size:.88em;background:#fff;font-variant-numeric:tabular-nums}\n"
@@ -44,6 +45,7 @@ static const char css[] =
     "th,td{border:1px solid var(--line);padding:3px 8px;text-align:right;white-space:nowrap;vertical-align:top}\n"
     "th{background:#eaeef3}\n"
     "th.key,td.key{text-align:left}\n"
+    "th.group{text-align:center}\n"
     "table.setup td{white-space:normal;min-width:12em;max-width:38em;overflow-wrap:anywhere}\n"
     "table.setup th{white-space:nowrap}\n"
     "td.ok{background:#dcf1e1}\n"

@@ -199,25 +199,44 @@ struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt f
 
 void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name)
 {
-    if (!t || ncols < 2 || r->baseline >= ncols)
+    if (!t || ncols < 2)
+        return;
+    size_t base = r->baseline < ncols && cols[r->baseline] >= 0 ? r->baseline : ncols;
+    for (size_t i = 0; i < ncols && base == ncols; i++)
+        if (cols[i] >= 0)
+            base = i;
+    if (base == ncols)
         return;
     for (size_t i = 0; i < ncols; i++) {
-        if (i == r->baseline)
+        if (i == base || cols[i] < 0)
             continue;
         char cname[256];
         snprintf(cname, sizeof(cname), "%s%s%s / %s", name ? name : "", name ? ": " : "", r->labels[i],
-                 r->labels[r->baseline]);
+                 r->labels[base]);
         int c = rtab_add_col(t, cname, NULL, RTAB_NUM, RTAB_RATIO);
         for (size_t row = 0; row < t->nrows; row++) {
-            double a = rtab_get(t, row, cols[i]), b = rtab_get(t, row, cols[r->baseline]);
+            double a = rtab_get(t, row, cols[i]), b = rtab_get(t, row, cols[base]);
             rtab_set(t, row, c, b != 0 && !isnan(a) && !isnan(b) ? a / b : NAN);
         }
     }
 }
 
+size_t rep_participants(struct report *r, const bool *present, size_t *first)
+{
+    size_t n = 0;
+    *first = 0;
+    for (size_t i = r->nin; i-- > 0;)
+        if (present[i]) {
+            n++;
+            *first = i;
+        }
+    r->multi = n > 1;
+    return n;
+}
+
 const char *rep_series_name(struct report *r, size_t res, const char *what)
 {
-    if (r->nin == 1)
+    if (!r->multi)
         return rep_strdup(r, what ? what : r->labels[res]);
     if (!what)
         return r->labels[res];
@@ -410,7 +429,7 @@ static void workload_text(char *buf, size_t len, const cJSON *doc)
 }
 
 /* Preconditioning and steady state, from the workload summaries when the
- * result has them, else from the phase kinds. */
+ * result has them (the suite's, per profile), else from the phase kinds. */
 static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, const cJSON *doc)
 {
     unsigned rounds = 0;
@@ -422,11 +441,27 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
     else
         snprintf(pre, plen, "none recorded");
     snprintf(ss, slen, "not checked");
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "steady_state");
     const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
-    if (!st && suite)
-        st = cJSON_GetObjectItemCaseSensitive(suite, "steady_state");
-    if (st && cJSON_IsObject(st)) {
+    const cJSON *prof;
+    size_t pn = 0, sn = 0;
+    cJSON_ArrayForEach(prof, cJSON_GetObjectItemCaseSensitive(suite, "profiles")) {
+        const cJSON *pc = cJSON_GetObjectItemCaseSensitive(prof, "precondition");
+        if (!pc)
+            continue;
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(pc, "steady_state");
+        const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pc, "intervals");
+        if (pn < plen)
+            pn += (size_t)snprintf(pre + pn, plen - pn, "%s%s: %s at %s, %d intervals of %g s", pn ? "; " : "",
+                                   result_str(prof, "name", "?"), result_str(pc, "workload", "?"),
+                                   result_str(pc, "load", "?"), cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(iv, "rows")),
+                                   result_num(iv, "step_ms", 0) / 1000);
+        if (st && sn < slen)
+            sn += (size_t)snprintf(ss + sn, slen - sn, "%s%s: %s", sn ? "; " : "", result_str(prof, "name", "?"),
+                                   result_str(st, "statement", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "reached"))
+                                                                   ? "reached" : "not reached"));
+    }
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "steady_state");
+    if (!sn && st && cJSON_IsObject(st)) {
         const cJSON *reached = cJSON_GetObjectItemCaseSensitive(st, "reached");
         const char *rule = result_str(st, "rule", "");
         if (cJSON_IsBool(reached))
@@ -522,9 +557,26 @@ static void setup_table(struct report *r)
         const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
         rtab_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
                                                                 : "-");
-        workload_text(buf, sizeof(buf), doc);
+        const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
+        if (suite) {
+            /* a suite: its profiles and sweep say more than the job list */
+            size_t m = (size_t)snprintf(buf, sizeof(buf), "suite: ");
+            const cJSON *pn;
+            int k = 0;
+            cJSON_ArrayForEach(pn, cJSON_GetObjectItemCaseSensitive(suite, "profiles"))
+                if (m < sizeof(buf))
+                    m += (size_t)snprintf(buf + m, sizeof(buf) - m, "%s%s", k++ ? ", " : "", result_str(pn, "name", "?"));
+            const cJSON *sw = cJSON_GetObjectItemCaseSensitive(suite, "sweep");
+            if (m < sizeof(buf))
+                snprintf(buf + m, sizeof(buf) - m, "; sweep %s, %g s per point; layout %s", result_str(sw, "kind", "?"),
+                         result_num(sw, "point_runtime_s", 0), result_str(suite, "layout", "?"));
+        } else {
+            workload_text(buf, sizeof(buf), doc);
+        }
         rtab_set_text(t, w, col[C_WORKLOAD], buf);
         range_text(buf, sizeof(buf), p, size);
+        if (suite)
+            snprintf(buf, sizeof(buf), "first %g %% of each target", result_num(suite, "active_range_pct", 100));
         rtab_set_text(t, w, col[C_RANGE], buf);
         char pre[256], ss[256];
         precondition_text(pre, sizeof(pre), ss, sizeof(ss), doc);
@@ -575,6 +627,7 @@ struct report *report_build(const struct report_input *in, size_t nin, const str
     r->in = in;
     r->nin = nin;
     r->baseline = baseline;
+    r->multi = nin > 1;
     make_labels(r);
     if (o && o->title) {
         r->title = (char *)rep_strdup(r, o->title);

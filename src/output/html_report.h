@@ -90,6 +90,8 @@ struct report {
     struct rtab **tables;   /* every table, in creation order (the CSV files) */
     size_t ntables, tablecap;
     struct rtab *setup;     /* one row per result: what was tested, and how */
+    bool multi;             /* the section being built shows several results: series
+                               and ids carry the labels (set by each builder) */
     struct rep_block *arena;
     bool oom;
 };
@@ -125,10 +127,12 @@ void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, dou
 void rep_show_table(struct report *r, struct rtab *t);
 
 /* For each row, adds "name: A / base" columns: cols[i] holds result i's
- * value; one ratio column per non-baseline result. */
+ * value (-1: result i is not in this table); one ratio column per other
+ * result. The base is the report's baseline, or the first result present
+ * when the baseline is not. */
 void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name);
 
-/* Series name: the result label, plus what when given ("read"). */
+/* Series name: the result label (when r->multi), plus what when given ("read"). */
 const char *rep_series_name(struct report *r, size_t res, const char *what);
 
 /* "randread 4 KiB, QD 8, 1 job, io_uring, direct" from a job's params. */
@@ -152,6 +156,10 @@ int rep_build_sweeps(struct report *r);
 int rep_build_precondition(struct report *r);
 int rep_build_act(struct report *r);
 int rep_build_fileio(struct report *r);
+
+/* Sets r->multi from how many of present[0..nin) are true; returns that count
+ * and the index of the first in *first. */
+size_t rep_participants(struct report *r, const bool *present, size_t *first);
 
 /* Kinds that have their own builder; rep_build_runs takes the rest. */
 bool rep_kind_known(const char *kind);

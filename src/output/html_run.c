@@ -21,9 +21,14 @@ static const double pct_grid[] = {
 
 const char *const rep_dirs[REP_NDIRS] = {"read", "write", "sync"};
 
-struct hist *rep_hist(const cJSON *dir, char *err, size_t errlen)
+const cJSON *rep_lat(const cJSON *dir)
 {
-    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
+    return dir ? cJSON_GetObjectItemCaseSensitive(dir, "latency_ns") : NULL;
+}
+
+struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen)
+{
+    err[0] = 0;
     const cJSON *hj = cJSON_GetObjectItemCaseSensitive(lat, "histogram");
     if (!hj)
         return NULL;
@@ -109,7 +114,7 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     int pcol[REP_MAX_SERIES], hcol[REP_MAX_SERIES];
     size_t which[REP_MAX_SERIES], n = 0;
     for (size_t s = 0; s < nsrc && n < REP_MAX_SERIES; s++) {
-        struct hist *h = rep_hist(src[s].dir, err, sizeof(err));
+        struct hist *h = rep_hist(src[s].lat, err, sizeof(err));
         if (!h) {
             if (err[0])
                 rep_para(r, "warn", rep_printf(r, "%s: %s: histogram not usable: %s", what, src[s].name, err));
@@ -149,7 +154,7 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
         c->y = rep_axis("share of I/Os (%)", SVG_LIN, SVG_FMT_PCT);
         c->note = "Eight bins per power of two; each bin is a union of whole histogram buckets, so its count is exact.";
         for (size_t k = 0; k < n; k++) {
-            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, 0, SVG_STEP_FILL);
+            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, SVG_STEP_FILL);
             if (c->nseries)
                 c->series[c->nseries - 1].x2col = 1;
         }
@@ -228,7 +233,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
                 col[k][d][m] = -1;
             if (!present[d] || tf < 0)
                 continue;
-            sname[k][d] = rep_series_name(r, runs[k].res, nslots(present) > 1 || r->nin == 1 ? rep_dirs[d] : NULL);
+            sname[k][d] = rep_series_name(r, runs[k].res, nslots(present) > 1 || !r->multi ? rep_dirs[d] : NULL);
             for (int m = 0; m < 5; m++) {
                 char fname[64];
                 snprintf(fname, sizeof(fname), "%s_%s", rep_dirs[d], metric[m]);
@@ -344,7 +349,7 @@ static void summary_table(struct report *r, const char *id, const char *what, co
             rtab_set(t, w, csd, result_num(lat, "stddev", NAN));
             rtab_set(t, w, cios, result_num(dir, "ios", NAN));
             rtab_set(t, w, cerr, result_num(dir, "errors", NAN));
-            struct hist *h = rep_hist(dir, err, sizeof(err));
+            struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
             if (h) {
                 rtab_set(t, w, cp50, (double)hist_percentile(h, 50));
                 rtab_set(t, w, cp99, (double)hist_percentile(h, 99));
@@ -360,16 +365,19 @@ static void summary_table(struct report *r, const char *id, const char *what, co
 static void comparison_table(struct report *r, const char *id, const char *what, const struct rep_run *runs,
                              size_t nruns)
 {
-    if (r->nin < 2 || nruns < 2)
+    if (nruns < 2)
         return;
     struct rtab *t = rep_table(r, rep_printf(r, "%s-comparison", id), rep_printf(r, "%s: comparison", what));
     if (!t)
         return;
     int cm = rtab_add_col(t, "figure", NULL, RTAB_TEXT, RTAB_AUTO);
     int cu = rtab_add_col(t, "unit", NULL, RTAB_TEXT, RTAB_AUTO);
-    int cols[64];
-    for (size_t i = 0; i < r->nin && i < 64; i++)
-        cols[i] = rtab_add_col(t, r->labels[i], NULL, RTAB_NUM, RTAB_AUTO);
+    int cols[REPORT_MAX_IN];
+    for (size_t i = 0; i < r->nin && i < REPORT_MAX_IN; i++)
+        cols[i] = -1;
+    for (size_t k = 0; k < nruns; k++)
+        if (runs[k].res < REPORT_MAX_IN)
+            cols[runs[k].res] = rtab_add_col(t, r->labels[runs[k].res], NULL, RTAB_NUM, RTAB_AUTO);
     static const char *const fig[] = {"IOPS", "MB/s", "mean latency", "p99 latency", "p99.9 latency",
                                       "max latency"};
     char err[256];
@@ -387,13 +395,13 @@ static void comparison_table(struct report *r, const char *id, const char *what,
         for (size_t k = 0; k < nruns; k++) {
             const cJSON *dir = rep_dir(result_scope(runs[k].phase, "total"), rep_dirs[d]);
             size_t res = runs[k].res;
-            if (!dir || res >= 64)
+            if (!dir || res >= REPORT_MAX_IN)
                 continue;
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
             rtab_set(t, (size_t)base, cols[res], result_num(dir, "iops", NAN));
             rtab_set(t, (size_t)base + 1, cols[res], result_num(dir, "mbps", NAN));
             rtab_set(t, (size_t)base + 2, cols[res], result_num(lat, "mean", NAN) / 1e3);
-            struct hist *h = rep_hist(dir, err, sizeof(err));
+            struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
             if (h) {
                 rtab_set(t, (size_t)base + 3, cols[res], (double)hist_percentile(h, 99) / 1e3);
                 rtab_set(t, (size_t)base + 4, cols[res], (double)hist_percentile(h, 99.9) / 1e3);
@@ -402,7 +410,7 @@ static void comparison_table(struct report *r, const char *id, const char *what,
             rtab_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
-    rep_add_ratios(r, t, cols, r->nin < 64 ? r->nin : 64, NULL);
+    rep_add_ratios(r, t, cols, r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN, NULL);
     rtab_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
     rep_show_table(r, t);
 }
@@ -410,13 +418,14 @@ static void comparison_table(struct report *r, const char *id, const char *what,
 void rep_run_section(struct report *r, const char *id, const char *what, const struct rep_run *runs, size_t nruns)
 {
     char buf[512];
+    r->multi = nruns > 1;
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *ph = runs[k].phase;
         const cJSON *job;
         cJSON_ArrayForEach(job, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
             rep_job_text(buf, sizeof(buf), cJSON_GetObjectItemCaseSensitive(job, "params"));
             rep_para(r, NULL, rep_printf(r, "%s%s%s: %s; %.2f s measured, stopped by %s.",
-                                         r->nin > 1 ? r->labels[runs[k].res] : "", r->nin > 1 ? ", job " : "Job ",
+                                         r->multi ? r->labels[runs[k].res] : "", r->multi ? ", job " : "Job ",
                                          result_str(job, "name", "?"), buf, result_num(ph, "elapsed_s", 0),
                                          result_str(ph, "stopped_by", "?")));
         }
@@ -434,8 +443,8 @@ void rep_run_section(struct report *r, const char *id, const char *what, const s
             const cJSON *dir = rep_dir(sc, rep_dirs[d]);
             if (!dir)
                 continue;
-            const char *dn = nslots(present) > 1 || r->nin == 1 ? (d == 2 ? "flush" : rep_dirs[d]) : NULL;
-            src[ns++] = (struct rep_lat_src){dir, rep_series_name(r, runs[k].res, dn),
+            const char *dn = nslots(present) > 1 || !r->multi ? (d == 2 ? "flush" : rep_dirs[d]) : NULL;
+            src[ns++] = (struct rep_lat_src){rep_lat(dir), rep_series_name(r, runs[k].res, dn),
                                              rep_color(runs[k].res, slot(d, present), nslots(present)), 0};
         }
     }
@@ -451,11 +460,23 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
         return;
     int cph = rtab_add_col(t, "phase", NULL, RTAB_TEXT, RTAB_AUTO);
     int cop = rtab_add_col(t, "op", NULL, RTAB_TEXT, RTAB_AUTO);
-    int ciops[64], cmbps[64], cp99[64];
-    size_t nres = r->nin < 64 ? r->nin : 64;
+    int ciops[REPORT_MAX_IN], cmbps[REPORT_MAX_IN], cp99[REPORT_MAX_IN];
+    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    bool has[REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
-        const char *pre = r->nin > 1 ? r->labels[i] : "";
-        const char *sep = r->nin > 1 ? " " : "";
+        const cJSON *ph;
+        has[i] = false;
+        cJSON_ArrayForEach(ph, rep_phases(r, i))
+            has[i] |= rep_phase_is(ph, "run");
+    }
+    size_t first;
+    rep_participants(r, has, &first);
+    for (size_t i = 0; i < nres; i++) {
+        ciops[i] = cmbps[i] = cp99[i] = -1;
+        if (!has[i])
+            continue;
+        const char *pre = r->multi ? r->labels[i] : "";
+        const char *sep = r->multi ? " " : "";
         ciops[i] = rtab_add_col(t, rep_printf(r, "%s%sIOPS", pre, sep), NULL, RTAB_NUM, RTAB_INT);
         cmbps[i] = rtab_add_col(t, rep_printf(r, "%s%sMB/s", pre, sep), NULL, RTAB_NUM, RTAB_AUTO);
         cp99[i] = rtab_add_col(t, rep_printf(r, "%s%sp99", pre, sep), "ns", RTAB_NUM, RTAB_NS);
@@ -466,6 +487,8 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
             long row = -1;
             for (size_t i = 0; i < nres; i++) {
                 const cJSON *ph;
+                if (!has[i])
+                    continue;
                 cJSON_ArrayForEach(ph, rep_phases(r, i)) {
                     if (!rep_phase_is(ph, "run") || strcmp(result_str(ph, "name", ""), names[k]) != 0)
                         continue;
@@ -481,7 +504,7 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
                     }
                     rtab_set(t, (size_t)row, ciops[i], result_num(dir, "iops", NAN));
                     rtab_set(t, (size_t)row, cmbps[i], result_num(dir, "mbps", NAN));
-                    struct hist *h = rep_hist(dir, err, sizeof(err));
+                    struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
                     if (h) {
                         rtab_set(t, (size_t)row, cp99[i], (double)hist_percentile(h, 99));
                         free(h);
@@ -490,7 +513,7 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
                 }
             }
         }
-    if (r->nin > 1)
+    if (r->multi)
         rep_add_ratios(r, t, ciops, nres, "IOPS");
     /* the category axis needs "phase op" labels of its own */
     int ccat = rtab_add_col(t, "point", NULL, RTAB_TEXT, RTAB_AUTO);
@@ -503,7 +526,8 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
         c->x = rep_axis(NULL, SVG_CAT, SVG_FMT_PLAIN);
         c->y = rep_axis("IOPS", SVG_LIN, SVG_FMT_NUM);
         for (size_t i = 0; i < nres; i++)
-            rep_chart_series(c, ciops[i], r->nin > 1 ? r->labels[i] : "IOPS", (unsigned)i, 0, SVG_BARS);
+            if (has[i])
+                rep_chart_series(c, ciops[i], r->multi ? r->labels[i] : "IOPS", (unsigned)i, 0, SVG_BARS);
     }
     rep_show_table(r, t);
 }

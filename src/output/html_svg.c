@@ -698,8 +698,12 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
         if (items[i].shape == 1)
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", x + 12, y - 4, col);
         else if (items[i].shape == 2)
+        {
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"10\" fill=\"%s\" fill-opacity=\"0.45\" "
-                       "stroke=\"%s\"/>", x + 1, y - 9, col, col);
+                       "stroke=\"%s\"", x + 1, y - 9, col, col);
+            dash_attr(f, items[i].dash);
+            fputs("/>", f);
+        }
         else {
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.2\"",
                     x + 1, y - 4, x + 23, y - 4, col);

@@ -93,15 +93,20 @@ static void precondition_profile(struct report *r, const char *name)
     const cJSON *pcs[REPORT_MAX_IN];
     size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
     const char *metric = "iops";
+    bool has[REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
-        const cJSON *p = find_profile(r, i, name);
-        pcs[i] = cJSON_GetObjectItemCaseSensitive(p, "precondition");
+        pcs[i] = cJSON_GetObjectItemCaseSensitive(find_profile(r, i, name), "precondition");
+        has[i] = pcs[i] != NULL;
+    }
+    size_t first;
+    rep_participants(r, has, &first);
+    for (size_t i = 0; i < nres; i++) {
         if (!pcs[i])
             continue;
         const cJSON *ss = cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state");
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
-        rep_para(r, NULL, rep_printf(r, "%s%s%s%s at %s%s, one round = %g s.", r->nin > 1 ? r->labels[i] : "",
-                                     r->nin > 1 ? ": " : "", result_str(pcs[i], "workload", "?"),
+        rep_para(r, NULL, rep_printf(r, "%s%s%s%s at %s%s, one round = %g s.", r->multi ? r->labels[i] : "",
+                                     r->multi ? ": " : "", result_str(pcs[i], "workload", "?"),
                                      cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pcs[i], "switched_to_write"))
                                          ? " (switched to 100 % writes)" : "",
                                      result_str(pcs[i], "load", "?"), "",
@@ -110,7 +115,7 @@ static void precondition_profile(struct report *r, const char *name)
             metric = result_str(ss, "metric", "iops");
             bool reached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "reached"));
             rep_para(r, reached ? "verdict pass" : "verdict fail",
-                     rep_printf(r, "%s%s%s (rule %s on %s).", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? ": " : "",
+                     rep_printf(r, "%s%s%s (rule %s on %s).", r->multi ? r->labels[i] : "", r->multi ? ": " : "",
                                 result_str(ss, "statement", reached ? "steady state reached" : "steady state not reached"),
                                 result_str(ss, "criterion", "?"), metric));
             if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "evaluated")))
@@ -158,7 +163,7 @@ static void precondition_profile(struct report *r, const char *name)
         rcol[i] = rtab_add_col(rt, rep_series_name(r, i, NULL), NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
         for (int k = 0; k < 6; k++) {
             fi[k] = rep_field(iv, fields[k]);
-            icol[i][k] = rtab_add_col(it, rep_printf(r, "%s%s%s", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? " " : "",
+            icol[i][k] = rtab_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                      fnames[k]),
                                       k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, RTAB_NUM, k >= 2 ? RTAB_NS : RTAB_AUTO);
         }
@@ -192,7 +197,7 @@ static void precondition_profile(struct report *r, const char *name)
                 continue;
             rep_chart_series(c, rcol[i], rep_series_name(r, i, mlabel), (unsigned)i, 0, SVG_LINE_MARKS);
             steady_marks(r, c, cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state"), scale, (unsigned)i,
-                         r->nin > 1 ? r->labels[i] : NULL);
+                         r->multi ? r->labels[i] : NULL);
         }
     }
     /* the window plot, one per result: rounds of the window only */
@@ -201,8 +206,8 @@ static void precondition_profile(struct report *r, const char *name)
         double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
         if (!(wl > 0) || rcol[i] < 0)
             continue;
-        c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state window%s%s", name, r->nin > 1 ? ", " : "",
-                                           r->nin > 1 ? r->labels[i] : ""));
+        c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state window%s%s", name, r->multi ? ", " : "",
+                                           r->multi ? r->labels[i] : ""));
         if (!c)
             return;
         c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
@@ -213,8 +218,8 @@ static void precondition_profile(struct report *r, const char *name)
         c->y.zero = false;
         c->height = 220;
         /* points outside the window are clipped to the edge: draw window rows only */
-        struct rtab *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->nin > 1 ? "-" : "",
-                                                       r->nin > 1 ? r->labels[i] : ""),
+        struct rtab *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
+                                                       r->multi ? r->labels[i] : ""),
                                          rep_printf(r, "%s: steady-state window", name));
         if (!wt)
             return;
@@ -290,16 +295,24 @@ static void sweep_profile(struct report *r, const char *name)
     size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
     const cJSON *prof[REPORT_MAX_IN];
     const char *kind = "tq";
+    bool has[REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
         prof[i] = find_profile(r, i, name);
+        has[i] = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(prof[i], "points")) > 0;
+        if (!has[i])
+            prof[i] = NULL;
+    }
+    size_t only;
+    rep_participants(r, has, &only);
+    for (size_t i = 0; i < nres; i++) {
         const cJSON *s = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite");
         const cJSON *sw = cJSON_GetObjectItemCaseSensitive(s, "sweep");
         if (prof[i])
             kind = result_str(sw, "kind", kind);
         if (prof[i])
             rep_para(r, NULL, rep_printf(r, "%s%s%g s per point%s, load %s, active range %g %% of each target, "
-                                            "layout %s; peak %.0f IOPS.", r->nin > 1 ? r->labels[i] : "",
-                                         r->nin > 1 ? ": " : "", result_num(sw, "point_runtime_s", 0),
+                                            "layout %s; peak %.0f IOPS.", r->multi ? r->labels[i] : "",
+                                         r->multi ? ": " : "", result_num(sw, "point_runtime_s", 0),
                                          result_num(sw, "ramp_s", 0) > 0 ? " after a ramp" : "",
                                          strcmp(result_str(s, "load_per", "total"), "target") == 0
                                              ? "per target" : "in total",
@@ -325,7 +338,7 @@ static void sweep_profile(struct report *r, const char *name)
                     continue;
                 any_scale = true;
             }
-            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->nin > 1 ? r->labels[i] : "", r->nin > 1 ? " " : "",
+            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                    fig_name[k]),
                                      k >= F_AVG && k <= F_SD ? "ns" : k == F_MBPS ? "MB/s" : NULL, RTAB_NUM,
                                      k >= F_AVG && k <= F_SD ? RTAB_NS : k == F_IOPS ? RTAB_INT : RTAB_AUTO);
@@ -348,14 +361,14 @@ static void sweep_profile(struct report *r, const char *name)
     const char *xl = qd ? "queue depth (1 thread)" : "threads x queue depth";
     /* shown tables: every figure for one result; IOPS and average latency
      * with ratios for several (the two tables the reviews print) */
-    if (nres == 1) {
+    if (!r->multi) {
         struct rtab *st = rep_table(r, rep_printf(r, "sweep-%s-table", name), rep_printf(r, "%s: per point", name));
         if (st) {
             int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
             int cc[F_N];
             for (int k = 0; k < F_N; k++)
-                cc[k] = col[0][k] < 0 ? -1 : rtab_add_col(st, fig_name[k], t->cols[col[0][k]].unit, RTAB_NUM,
-                                                            t->cols[col[0][k]].fmt);
+                cc[k] = col[only][k] < 0 ? -1 : rtab_add_col(st, fig_name[k], t->cols[col[only][k]].unit, RTAB_NUM,
+                                                               t->cols[col[only][k]].fmt);
             for (size_t row = 0; row < t->nrows; row++) {
                 long w = rtab_add_row(st);
                 if (w < 0)
@@ -363,7 +376,7 @@ static void sweep_profile(struct report *r, const char *name)
                 rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
                 for (int k = 0; k < F_N; k++)
                     if (cc[k] >= 0)
-                        rtab_set(st, (size_t)w, cc[k], rtab_get(t, row, col[0][k]));
+                        rtab_set(st, (size_t)w, cc[k], rtab_get(t, row, col[only][k]));
             }
             rtab_set_note(st, "Latency figures combine reads and writes as the reviews do (means of the two "
                               "directions, the larger maximum); p99 is over all I/Os.");
@@ -381,14 +394,16 @@ static void sweep_profile(struct report *r, const char *name)
             int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
             int cc[REPORT_MAX_IN];
             for (size_t i = 0; i < nres; i++)
-                cc[i] = rtab_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, RTAB_NUM, s ? RTAB_AUTO : RTAB_INT);
+                cc[i] = !has[i] ? -1
+                                : rtab_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, RTAB_NUM, s ? RTAB_AUTO : RTAB_INT);
             for (size_t row = 0; row < t->nrows; row++) {
                 long w = rtab_add_row(st);
                 if (w < 0)
                     break;
                 rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
                 for (size_t i = 0; i < nres; i++)
-                    rtab_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : rtab_get(t, row, col[i][k]) / (s ? 1e3 : 1));
+                    if (cc[i] >= 0)
+                        rtab_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : rtab_get(t, row, col[i][k]) / (s ? 1e3 : 1));
             }
             rep_add_ratios(r, st, cc, nres, NULL);
             rep_show_table(r, st);
@@ -419,7 +434,7 @@ static void sweep_profile(struct report *r, const char *name)
             if (col[i][charts[k].fig] < 0)
                 continue;
             const char *nm = charts[k].fig2 >= 0 ? rep_series_name(r, i, "average") : rep_series_name(r, i, NULL);
-            if (nres == 1 && charts[k].fig2 < 0)
+            if (!r->multi && charts[k].fig2 < 0)
                 nm = charts[k].title;
             rep_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, SVG_LINE_MARKS);
             if (charts[k].fig2 >= 0 && col[i][charts[k].fig2] >= 0)
@@ -428,21 +443,21 @@ static void sweep_profile(struct report *r, const char *name)
         }
     }
     /* one result: the percentile curve of every point on one chart */
-    if (nres == 1 && prof[0]) {
+    if (!r->multi && prof[only]) {
         struct rep_lat_src src[REP_MAX_SERIES];
         size_t ns = 0;
         const cJSON *pt;
-        cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[0], "points")) {
+        cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[only], "points")) {
             const char *phn = result_str(pt, "phase", "");
             const cJSON *ph;
-            cJSON_ArrayForEach(ph, rep_phases(r, 0)) {
+            cJSON_ArrayForEach(ph, rep_phases(r, only)) {
                 if (strcmp(result_str(ph, "name", ""), phn) != 0)
                     continue;
                 const cJSON *sc = result_scope(ph, "total");
                 const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
                 bool both = rep_dir(sc, "read") && rep_dir(sc, "write");
                 if (dir && ns < REP_MAX_SERIES) {
-                    src[ns] = (struct rep_lat_src){dir, rep_printf(r, "%s%s", result_str(pt, "label", "?"),
+                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s%s", result_str(pt, "label", "?"),
                                                                    both ? " read" : ""),
                                                    (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
                     ns++;

@@ -41,6 +41,8 @@ void rtab_free(struct rtab *t)
         struct rtab_col *col = &t->cols[c];
         free(col->name);
         free(col->unit);
+        free(col->group);
+        free(col->short_name);
         free(col->num);
         if (col->text)
             for (size_t r = 0; r < t->nrows; r++)
@@ -173,6 +175,19 @@ void rtab_set_note(struct rtab *t, const char *note)
         t->oom = true;
 }
 
+void rtab_set_group(struct rtab *t, int col, const char *group, const char *short_name)
+{
+    if (col < 0 || (size_t)col >= t->ncols)
+        return;
+    struct rtab_col *c = &t->cols[col];
+    free(c->group);
+    free(c->short_name);
+    c->group = dupstr(group);
+    c->short_name = dupstr(short_name);
+    if ((group && !c->group) || (short_name && !c->short_name))
+        t->oom = true;
+}
+
 long rtab_row_for(struct rtab *t, int col, double v)
 {
     if (t->oom || col < 0 || (size_t)col >= t->ncols)
@@ -248,6 +263,12 @@ const char *rtab_level(const struct rtab_col *c, double v)
 {
     if (!c->has_limit || isnan(v))
         return NULL;
+    /* judged as printed: a fixed-decimals column rounds first, as ACT's
+     * verdict compares its two-decimal figures */
+    if (c->fmt == RTAB_FIXED && c->prec >= 0 && c->prec < 10) {
+        double m = pow(10, c->prec);
+        v = round(v * m) / m;
+    }
     if (v >= c->limit)
         return "over";
     return v >= c->limit / 2 ? "near" : "ok";
@@ -319,12 +340,28 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
         svg_escape(f, t->title);
         fputs("</caption>\n", f);
     }
+    bool grouped = false;
+    for (size_t c = 0; c < t->ncols; c++)
+        grouped |= !t->cols[c].html_hidden && t->cols[c].group;
     fputs("<thead><tr>", f);
     for (size_t c = 0; c < t->ncols; c++) {
         const struct rtab_col *col = &t->cols[c];
         if (col->html_hidden)
             continue;
-        fputs(col->kind == RTAB_TEXT ? "<th class=\"key\">" : "<th>", f);
+        if (grouped && col->group) {
+            /* one spanning cell per run of columns in the same group */
+            if (c > 0 && t->cols[c - 1].group && !strcmp(t->cols[c - 1].group, col->group))
+                continue;
+            size_t span = 0;
+            for (size_t k = c; k < t->ncols && t->cols[k].group && !strcmp(t->cols[k].group, col->group); k++)
+                span += !t->cols[k].html_hidden;
+            fprintf(f, "<th class=\"group\" colspan=\"%zu\">", span);
+            svg_escape(f, col->group);
+            fputs("</th>", f);
+            continue;
+        }
+        fputs(col->kind == RTAB_TEXT ? "<th class=\"key\"" : "<th", f);
+        fputs(grouped ? " rowspan=\"2\">" : ">", f);
         svg_escape(f, col->name);
         if (col->unit && *col->unit && col->fmt != RTAB_NS) {
             fputs(" <span class=\"unit\">(", f);
@@ -332,6 +369,17 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
             fputs(")</span>", f);
         }
         fputs("</th>", f);
+    }
+    if (grouped) {
+        fputs("</tr>\n<tr>", f);
+        for (size_t c = 0; c < t->ncols; c++) {
+            const struct rtab_col *col = &t->cols[c];
+            if (col->html_hidden || !col->group)
+                continue;
+            fputs("<th>", f);
+            svg_escape(f, col->short_name ? col->short_name : col->name);
+            fputs("</th>", f);
+        }
     }
     fputs("</tr></thead>\n<tbody>\n", f);
     size_t n = max_rows && t->nrows > max_rows ? max_rows : t->nrows;

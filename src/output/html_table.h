@@ -13,7 +13,8 @@
  *
  * Colour thresholds: a numeric column may carry a limit (ACT's 5 % / 1 % /
  * 0.1 %): the HTML cell is marked "ok" below half the limit, "near" below
- * the limit and "over" at or above it.
+ * the limit and "over" at or above it, comparing the value as printed
+ * (rounded to the column's decimals), the way ACT judges its tables.
  */
 #ifndef SSDBENCH_HTML_TABLE_H
 #define SSDBENCH_HTML_TABLE_H
@@ -43,6 +44,8 @@ struct rtab_col {
     bool has_limit;
     double limit;
     bool html_hidden;        /* only in the CSV (e.g. a chart's category labels) */
+    char *group;             /* HTML: a spanning header over adjacent columns, or NULL */
+    char *short_name;        /* HTML: the name under a group header ("1" under "trans, % >= ms") */
     double *num;             /* nrows values (RTAB_NUM) */
     char **text;             /* nrows strings or NULL (RTAB_TEXT) */
 };
@@ -74,6 +77,10 @@ double rtab_get(const struct rtab *t, size_t row, int col);
 const char *rtab_text(const struct rtab *t, size_t row, int col);
 void rtab_set_limit(struct rtab *t, int col, double limit);
 void rtab_set_note(struct rtab *t, const char *note);
+/* Puts a column under a spanning HTML header (adjacent columns with the
+ * same group share it) with a short name of its own; the CSV keeps the
+ * full name. */
+void rtab_set_group(struct rtab *t, int col, const char *group, const char *short_name);
 
 /* The row whose key column equals v (numeric) or s (text), added at the
  * end when missing. For tables that merge several results on a shared key.

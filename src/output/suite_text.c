@@ -197,6 +197,49 @@ static void precond_table(FILE *f, const cJSON *pc)
             result_num(ss, "window_last", 0));
 }
 
+/* Per direction and interval, from the phase's own series: the reviews
+ * chart the combined figures, this shows what they are made of. */
+static void precond_directions(FILE *f, const cJSON *phase)
+{
+    const cJSON *iv = get(phase, "intervals");
+    static const char *const want[] = {"t_ms",
+                                       "read_iops", "read_lat_mean_ns", "read_lat_max_ns", "read_lat_stddev_ns",
+                                       "write_iops", "write_lat_mean_ns", "write_lat_max_ns", "write_lat_stddev_ns"};
+    int idx[9];
+    for (unsigned w = 0; w < 9; w++) {
+        idx[w] = -1;
+        int i = 0;
+        const cJSON *fl;
+        cJSON_ArrayForEach(fl, get(iv, "fields")) {
+            if (cJSON_IsString(fl) && !strcmp(fl->valuestring, want[w]))
+                idx[w] = i;
+            i++;
+        }
+        if (idx[w] < 0)
+            return;
+    }
+    fprintf(f, "  per direction:\n  %9s %11s %10s %10s %10s | %11s %10s %10s %10s\n", "time",
+            "read IOPS", "read avg", "read max", "read sd", "write IOPS", "write avg", "write max",
+            "write sd");
+    const cJSON *row;
+    cJSON_ArrayForEach(row, get(iv, "rows")) {
+        double v[9];
+        for (unsigned w = 0; w < 9; w++) {
+            const cJSON *e = cJSON_GetArrayItem(row, idx[w]);
+            v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
+        }
+        fprintf(f, "  %8.1fs", v[0] / 1000);
+        for (int d = 0; d < 2; d++) {
+            char a[24], m[24], sd[24];
+            lat(a, sizeof(a), v[2 + 4 * d]);
+            lat(m, sizeof(m), v[3 + 4 * d]);
+            lat(sd, sizeof(sd), v[4 + 4 * d]);
+            fprintf(f, "%s %11.0f %10s %10s %10s", d ? " |" : "", v[1 + 4 * d], a, m, sd);
+        }
+        fprintf(f, "\n");
+    }
+}
+
 static void sweep_table(FILE *f, const cJSON *points, bool scaling)
 {
     fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s%s\n", "point", "IOPS", "MB/s",
@@ -307,16 +350,28 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
                 result_str(pu, "method", "?"), result_num(pu, "elapsed_s", 0),
                 get(pu, "notes") ? "; " : "", result_str(pu, "notes", ""));
     const cJSON *pc = get(p, "precondition");
-    if (pc)
+    if (pc) {
         precond_table(f, pc);
+        const cJSON *ph = find_phase(doc, result_str(pc, "phase", ""));
+        const cJSON *tot = result_scope(ph, "total");
+        if (o->details && result_num(get(tot, "read"), "ios", 0) > 0 &&
+            result_num(get(tot, "write"), "ios", 0) > 0)
+            precond_directions(f, ph);
+    }
     const cJSON *points = get(p, "points");
     if (cJSON_GetArraySize(points) == 0)
         return;
     bool scaling = cJSON_IsObject(get(s, "baseline"));
-    char rt[32];
+    char rt[32], sm[32];
     secs_str(rt, sizeof(rt), result_num(get(s, "sweep"), "point_runtime_s", 0));
-    fprintf(f, "\n  sweep (%s per point, threads x queue %s):\n", rt,
-            !strcmp(result_str(s, "load_per", "total"), "target") ? "per target" : "in total");
+    secs_str(sm, sizeof(sm), result_num(s, "sample_s", 0));
+    const char *per = !strcmp(result_str(s, "load_per", "total"), "target") ? "per target" : "in total";
+    if (!strcmp(result_str(get(s, "sweep"), "kind", ""), "none"))
+        fprintf(f, "\n  sample (%s at the preconditioning load, threads x queue %s):\n", sm, per);
+    else if (result_num(s, "sample_s", 0) > 0)
+        fprintf(f, "\n  sweep (%s per point after a %s sample, threads x queue %s):\n", rt, sm, per);
+    else
+        fprintf(f, "\n  sweep (%s per point, threads x queue %s):\n", rt, per);
     sweep_table(f, points, scaling);
     fprintf(f, "  (avg lat, lat sd: mean of the read and write figures, as the reviews chart them;\n"
                "   mean lat, sd*: exact over all I/Os; max: the larger maximum; p99: merged histogram)\n");
@@ -332,8 +387,10 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
             (!best || result_num(get(pt, "combined"), "iops", 0) > result_num(get(best, "combined"), "iops", 0)))
             best = pt;
     if (best) {
-        fprintf(f, "  peak: %.0f IOPS, %.1f MB/s at %s", result_num(get(best, "combined"), "iops", 0),
-                result_num(get(best, "combined"), "mbps", 0), result_str(best, "label", "?"));
+        const char *slash = strchr(result_str(best, "part", ""), '/');
+        fprintf(f, "  peak: %.0f IOPS, %.1f MB/s at %s%s%s", result_num(get(best, "combined"), "iops", 0),
+                result_num(get(best, "combined"), "mbps", 0), slash ? slash + 1 : "", slash ? " " : "",
+                result_str(best, "label", "?"));
         const cJSON *ps = get(p, "peak_scaling");
         if (ps)
             fprintf(f, "; %.2fx the baseline peak of %.0f IOPS (%.2f per target)",

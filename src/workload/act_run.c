@@ -254,6 +254,10 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
             j.numjobs = 1;
             j.iodepth = o->iodepth ? o->iodepth : d->service_threads;
             j.rate_iops = (double)small_total;
+            /* ACT's threads all pace from one start, so its schedule is a
+             * burst of service-threads I/Os every 1 / small_reqs_per_thread s;
+             * the open-loop worker keeps that schedule, not a smoother one. */
+            j.rate_burst = d->service_threads;
         }
         small_slots = j.numjobs * j.iodepth;
         j.seed = o->seed;
@@ -361,6 +365,7 @@ int act_prep_jobs(const char *dev, uint64_t size, bool zero, struct job_spec *jo
     base.numjobs = 1;
     base.buffer = zero ? BUF_ZERO : BUF_RANDOM;
     base.refill_buffers = !zero;
+    base.interval_ns = 200000000ull;   /* progress five times a second */
     set_single_bs(&base, ACT_PREP_BLOCK);
     for (unsigned w = 0; w < writers; w++) {
         struct job_spec *j = &jobs[(*njobs)++];

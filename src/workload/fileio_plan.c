@@ -141,6 +141,7 @@ int fileio_jobs(const struct fileio_opts *o, unsigned T, struct job_spec **jobs,
             js[n].numjobs = T - (unsigned)r;
             js[n++].ios_limit = q;
             snprintf(b.name, sizeof(b.name), "fileio+1");
+            b.seed += T; /* its workers must not repeat the first job's streams */
         }
         js[n] = b;
         js[n].numjobs = o->events && r ? (unsigned)r : T;

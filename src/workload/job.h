@@ -118,6 +118,9 @@ struct job_spec {
 
     /* pacing: total I/Os per second for each worker, evenly spaced (open loop) */
     double rate_iops;
+    unsigned rate_burst;         /* > 1: the schedule issues this many I/Os together every
+                                    rate_burst / rate_iops s (ACT's service threads, which all
+                                    pace from one start); same rate, one timer wake per burst */
 
     /* offsets */
     struct job_distribution dist;

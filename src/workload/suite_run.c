@@ -464,7 +464,7 @@ static int run_profile(const struct suite_cfg *c, const struct profile_set *ps,
         }
     }
     uint64_t runtime = suite_point_runtime(c);
-    for (unsigned k = 0; k < p->nparts && !st->interrupted; k++) {
+    for (unsigned k = 0; c->sweep.kind != SWEEP_NONE && k < p->nparts && !st->interrupted; k++) {
         if (p->fixed_load) {
             suite_point_label(SWEEP_TQ, parts[k].numjobs, parts[k].iodepth, label, sizeof(label));
             rc = run_point(c, &parts[k], label, parts[k].numjobs, parts[k].iodepth, runtime,

@@ -95,7 +95,7 @@ TEST(builtin_definitions_match_published)
             for (unsigned k = 0; k < d->n; k++)
                 CHECK(w->bs[k] == d->bs[k] && w->pct[k] == d->pct[k], "%s: write %u", d->name, k);
         }
-        CHECK(j->direct && j->refill_buffers && j->time_based, "%s: common options", d->name);
+        CHECK(j->direct && j->refill_buffers && !j->time_based, "%s: common options", d->name);
         CHECK(j->pct_random == (job_rw_is_random(d->rw) ? 100u : 0u), "%s: pct_random", d->name);
         if (strcmp(d->name, "ecw") == 0) {
             CHECK(j->dist.kind == DIST_ZONED && j->dist.nzones == 3, "ecw zoned");
@@ -262,7 +262,7 @@ TEST(apply_replays_builtin_lines)
     job_extra_defaults(&x);
     CHECK(profile_apply("database", &j, &x, err, sizeof(err)) == 0, "%s", err);
     CHECK(j.rw == RW_RANDRW && j.rwmixread == 67 && j.bs[0].bs[0] == 8192, "database");
-    CHECK(j.refill_buffers && j.time_based, "global lines applied");
+    CHECK(j.refill_buffers && j.direct, "global lines applied");
     CHECK(job_set_option(&j, &x, "rwmixread", "66", err, sizeof(err)) == 0, "%s", err);
     CHECK(j.rwmixread == 66, "66/33 variant");
     job_defaults(&j);
@@ -274,9 +274,9 @@ TEST(apply_replays_builtin_lines)
           "'%s'", err);
     struct profile_opt o[32];
     int n = profile_options("8k-70-30", o, 32, err, sizeof(err));
-    CHECK(n == 9, "%d options", n);
+    CHECK(n == 8, "%d options", n);
     CHECK(!strcmp(o[1].key, "refill_buffers") && o[1].bare, "bare key");
-    CHECK(!strcmp(o[7].key, "rwmixread") && !strcmp(o[7].value, "70"), "rwmixread=70");
+    CHECK(!strcmp(o[6].key, "rwmixread") && !strcmp(o[6].value, "70"), "rwmixread=70");
 }
 
 TEST(precondition_job_switches_reads_to_writes)

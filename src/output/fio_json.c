@@ -1,0 +1,488 @@
+/* fio_json.c - see fio_json.h. Walks the result document: phases in run
+ * order, their jobs grouped into fio's reported objects, and the kernel's
+ * disk counters summed per device over all phases. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "output/fio_json.h"
+#include "output/fio_json_int.h"
+#include "result/hist_json.h"
+#include "result/result.h"
+
+#define FJ_MAX_DISKS 64
+
+struct fj_disk {
+    char name[64];
+    int last_phase;              /* counted once per phase */
+    double read_ios, write_ios, read_merges, write_merges, read_ticks, write_ticks, io_ticks, ms;
+};
+
+struct fj_ctx {
+    bool plus;
+    char *err;
+    size_t errlen;
+    struct hist tmp;             /* scratch for hist_from_json */
+    struct fj_obj obj;           /* the object being built */
+    unsigned ndisks;
+    struct fj_disk disks[FJ_MAX_DISKS];
+};
+
+static bool job_bool(const cJSON *job, const char *key)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(job, "params");
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, key));
+}
+
+static double job_param(const cJSON *job, const char *key, double dflt)
+{
+    return result_num(cJSON_GetObjectItemCaseSensitive(job, "params"), key, dflt);
+}
+
+/* The statistics of the k-th job of a phase: the phase total when it has
+ * one job, else the k-th "job:NAME" scope among jobs of that name. */
+static const cJSON *job_scope(const cJSON *phase, const cJSON *jobs, int k)
+{
+    int n = cJSON_GetArraySize(jobs);
+    if (n == 1)
+        return result_scope(phase, "total");
+    const char *name = result_str(cJSON_GetArrayItem(jobs, k), "name", "");
+    int nth = 0;
+    for (int i = 0; i < k; i++)
+        nth += strcmp(result_str(cJSON_GetArrayItem(jobs, i), "name", ""), name) == 0;
+    char want[JOB_NAME_MAX + 8];
+    snprintf(want, sizeof(want), "job:%s", name);
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(phase, "results"))
+        if (strcmp(result_str(r, "scope", ""), want) == 0 && nth-- == 0)
+            return r;
+    return NULL;
+}
+
+/* Adds the histogram of a latency object ({n, ..., histogram}) into dst. */
+static int merge_hist(struct fj_ctx *c, const cJSON *lat, struct hist *dst, const char *where)
+{
+    if (!lat || cJSON_IsNull(lat) || result_num(lat, "n", 0) == 0)
+        return 0;
+    char msg[256];
+    if (hist_from_json(cJSON_GetObjectItemCaseSensitive(lat, "histogram"), &c->tmp, msg, sizeof(msg)) < 0) {
+        snprintf(c->err, c->errlen, "%s: %s", where, msg);
+        return -EINVAL;
+    }
+    hist_merge(dst, &c->tmp);
+    return 0;
+}
+
+static int add_scope(struct fj_ctx *c, const cJSON *scope, const char *where)
+{
+    static const char *const dn[DIR_COUNT] = {"read", "write"};
+    struct fj_obj *o = &c->obj;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const cJSON *ds = cJSON_GetObjectItemCaseSensitive(scope, dn[d]);
+        o->dir[d].ios += (uint64_t)result_num(ds, "ios", 0);
+        o->dir[d].bytes += (uint64_t)result_num(ds, "bytes", 0);
+        o->dir[d].errors += (uint64_t)result_num(ds, "errors", 0);
+        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
+            return -EINVAL;
+    }
+    const cJSON *sy = cJSON_GetObjectItemCaseSensitive(scope, "sync");
+    if (sy) {
+        o->syncs += (uint64_t)result_num(sy, "ios", 0);
+        o->sync_errors += (uint64_t)result_num(sy, "errors", 0);
+        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(sy, "latency_ns"), &o->sync, where) < 0)
+            return -EINVAL;
+    }
+    double el = result_num(scope, "elapsed_s", 0);
+    if (el > o->elapsed_s)
+        o->elapsed_s = el;
+    return 0;
+}
+
+/* The job's percentile list, from the keys ssdbench stored. */
+static void job_pcts(const cJSON *scope, struct fj_pcts *p)
+{
+    p->n = 0;
+    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(scope, "read"),
+                                                         "latency_ns");
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(lat, "percentiles"))
+    {
+        char *end;
+        double v = strtod(k->string, &end);
+        if (end == k->string || *end || v <= 0 || v > 100 || p->n >= FJ_PCT_MAX)
+            continue;
+        unsigned i = p->n++;
+        while (i > 0 && p->p[i - 1] > v) {
+            p->p[i] = p->p[i - 1];
+            i--;
+        }
+        p->p[i] = v;
+    }
+}
+
+/* fio's group aggregate bandwidth per direction (bytes/s): the group's bytes
+ * over its longest runtime. */
+static void group_rate(const cJSON *phase, const cJSON *jobs, int gid, double out[DIR_COUNT])
+{
+    static const char *const dn[DIR_COUNT] = {"read", "write"};
+    double bytes[DIR_COUNT] = {0, 0}, el = 0;
+    for (int k = 0; k < cJSON_GetArraySize(jobs); k++) {
+        if ((int)result_num(cJSON_GetArrayItem(jobs, k), "group", 0) != gid)
+            continue;
+        const cJSON *s = job_scope(phase, jobs, k);
+        for (int d = 0; d < DIR_COUNT; d++)
+            bytes[d] += result_num(cJSON_GetObjectItemCaseSensitive(s, dn[d]), "bytes", 0);
+        if (result_num(s, "elapsed_s", 0) > el)
+            el = result_num(s, "elapsed_s", 0);
+    }
+    for (int d = 0; d < DIR_COUNT; d++)
+        out[d] = el > 0 ? bytes[d] / el : 0;
+}
+
+static bool has_target(const cJSON *job, const char *id)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(job, "targets"))
+        if (cJSON_IsString(t) && strcmp(t->valuestring, id) == 0)
+            return true;
+    return false;
+}
+
+/* fio's "error": the first errno recorded on one of the jobs' targets (EIO
+ * when none is recorded), 0 when the jobs had no failed I/O. */
+static int obj_error(const struct fj_obj *o, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+{
+    if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0)
+        return 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors"))
+    {
+        const char *t = result_str(e, "target", "");
+        for (int k = j0; k < j1; k++)
+            if (has_target(cJSON_GetArrayItem(jobs, k), t))
+                return (int)result_num(e, "errno", EIO);
+    }
+    return EIO;
+}
+
+static void opt_str(cJSON *o, const char *key, const char *v)
+{
+    cJSON_AddStringToObject(o, key, v);
+}
+
+static void opt_num(cJSON *o, const char *key, double v)
+{
+    char b[48];
+    snprintf(b, sizeof(b), "%.15g", v);
+    cJSON_AddStringToObject(o, key, b);
+}
+
+static void opt_time(cJSON *o, const char *key, double secs)
+{
+    char b[48];
+    if (secs == floor(secs))
+        snprintf(b, sizeof(b), "%.0f", secs);
+    else
+        snprintf(b, sizeof(b), "%.0fms", secs * 1000.0);
+    cJSON_AddStringToObject(o, key, b);
+}
+
+/* "4096/50:8192/50" from [[bytes, pct], ...]. */
+static void bssplit_str(const cJSON *list, char *b, size_t n)
+{
+    size_t len = 0;
+    const cJSON *e;
+    b[0] = 0;
+    cJSON_ArrayForEach(e, list)
+    {
+        int w = snprintf(b + len, n - len, "%s%.15g/%.15g", len ? ":" : "",
+                         cJSON_GetArrayItem(e, 0) ? cJSON_GetArrayItem(e, 0)->valuedouble : 0,
+                         cJSON_GetArrayItem(e, 1) ? cJSON_GetArrayItem(e, 1)->valuedouble : 0);
+        if (w < 0 || (size_t)w >= n - len)
+            break;
+        len += (size_t)w;
+    }
+}
+
+/* fio's "job options": the job as run, in fio's option names; every value
+ * is a string, as in fio. */
+static cJSON *job_options(const cJSON *job)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(job, "params");
+    cJSON *o = cJSON_CreateObject();
+    const char *rw = result_str(p, "rw", "randread");
+    opt_str(o, "rw", rw);
+    if (cJSON_GetObjectItemCaseSensitive(p, "rwmixread"))
+        opt_num(o, "rwmixread", result_num(p, "rwmixread", 50));
+    if (cJSON_GetObjectItemCaseSensitive(p, "bs")) {
+        opt_num(o, "bs", result_num(p, "bs", 4096));
+    } else {
+        const cJSON *bss = cJSON_GetObjectItemCaseSensitive(p, "bssplit");
+        char r[512], w[512], all[1100];
+        bssplit_str(cJSON_GetObjectItemCaseSensitive(bss, "read"), r, sizeof(r));
+        bssplit_str(cJSON_GetObjectItemCaseSensitive(bss, "write"), w, sizeof(w));
+        snprintf(all, sizeof(all), "%s,%s", r, w);
+        opt_str(o, "bssplit", all);
+    }
+    opt_str(o, "ioengine", result_str(p, "engine", "io_uring"));
+    opt_num(o, "iodepth", result_num(p, "iodepth", 1));
+    opt_num(o, "numjobs", result_num(p, "numjobs", 1));
+    opt_str(o, "direct", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "direct")) ? "1" : "0");
+    const cJSON *range = cJSON_GetObjectItemCaseSensitive(p, "range");
+    if (result_num(range, "size", 0) > 0)
+        opt_num(o, "size", result_num(range, "size", 0));
+    if (result_num(range, "offset", 0) > 0)
+        opt_num(o, "offset", result_num(range, "offset", 0));
+    if (result_num(p, "io_limit", 0) > 0)
+        opt_num(o, "io_size", result_num(p, "io_limit", 0));
+    if (result_num(p, "runtime_s", 0) > 0)
+        opt_time(o, "runtime", result_num(p, "runtime_s", 0));
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "time_based")))
+        opt_str(o, "time_based", "1");
+    if (result_num(p, "ramp_s", 0) > 0)
+        opt_time(o, "ramp_time", result_num(p, "ramp_s", 0));
+    if (result_num(p, "rate_iops", 0) > 0)
+        opt_num(o, "rate_iops", result_num(p, "rate_iops", 0));
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "group_reporting")))
+        opt_str(o, "group_reporting", "1");
+    return o;
+}
+
+/* Builds one fio job object from jobs [j0, j1) of a phase. */
+static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+{
+    struct fj_obj *o = &c->obj;
+    memset(o, 0, sizeof(*o));
+    for (int d = 0; d < DIR_COUNT; d++)
+        hist_init(&o->dir[d].lat);
+    hist_init(&o->sync);
+    const cJSON *first = cJSON_GetArrayItem(jobs, j0);
+    const char *pname = result_str(phase, "name", "?");
+    struct fj_pcts pct = {0};
+    for (int k = j0; k < j1; k++) {
+        const cJSON *job = cJSON_GetArrayItem(jobs, k);
+        const cJSON *scope = job_scope(phase, jobs, k);
+        char where[160];
+        snprintf(where, sizeof(where), "phase '%s', job '%s'", pname, result_str(job, "name", "?"));
+        if (!scope) {
+            snprintf(c->err, c->errlen, "%s: no statistics in the result", where);
+            return NULL;
+        }
+        if (add_scope(c, scope, where) < 0)
+            return NULL;
+        if (k == j0)
+            job_pcts(scope, &pct);
+        o->workers += (unsigned)result_num(job, "workers", 1);
+    }
+    int gid = (int)result_num(first, "group", 0);
+    double ramp_s = job_param(first, "ramp_s", 0);
+
+    cJSON *jo = cJSON_CreateObject();
+    cJSON_AddStringToObject(jo, "jobname", result_str(first, "name", "job"));
+    cJSON_AddNumberToObject(jo, "groupid", gid);
+    cJSON_AddNumberToObject(jo, "error", obj_error(o, phase, jobs, j0, j1));
+    const char *desc = result_str(first, "description", NULL);
+    if (desc && *desc)
+        cJSON_AddStringToObject(jo, "desc", desc);
+    cJSON_AddNumberToObject(jo, "eta", 0);
+    cJSON_AddNumberToObject(jo, "elapsed", ceil(o->elapsed_s + ramp_s));
+    cJSON_AddItemToObject(jo, "job options", job_options(first));
+
+    /* Interval rows are the phase's: they are this object's own samples
+     * only when it reports every job of the phase. */
+    bool whole = j0 == 0 && j1 == cJSON_GetArraySize(jobs);
+    const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
+    const cJSON *fields = cJSON_GetObjectItemCaseSensitive(iv, "fields");
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
+    /* a live document holds the streamed rows as raw JSON text */
+    cJSON *parsed = whole && cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
+    if (parsed)
+        rows = parsed;
+    double grate[DIR_COUNT];
+    group_rate(phase, jobs, gid, grate);
+    static const char *const dn[DIR_COUNT] = {"read", "write"};
+    for (int d = 0; d < DIR_COUNT; d++) {
+        struct fj_samples bw, iops;
+        char f[32];
+        snprintf(f, sizeof(f), "%s_mbps", dn[d]);
+        fj_samples_from_rows(fields, rows, f, 1e6 / 1024.0, &bw);
+        snprintf(f, sizeof(f), "%s_iops", dn[d]);
+        fj_samples_from_rows(fields, rows, f, 1.0, &iops);
+        cJSON_AddItemToObject(jo, dn[d], fj_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
+                                                     whole ? &iops : NULL, grate[d], &pct, c->plus));
+    }
+    cJSON_Delete(parsed);
+    cJSON_AddItemToObject(jo, "trim", fj_dir_zero());
+    cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
+    cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
+    cJSON_AddItemToObject(sy, "lat_ns", fj_lat_json(&o->sync, &pct, c->plus));
+
+    cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
+    double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
+    cJSON_AddNumberToObject(jo, "usr_cpu", phase_s > 0 ? fj_round6(100.0 * result_num(cpu, "user_s", 0) / phase_s) : 0);
+    cJSON_AddNumberToObject(jo, "sys_cpu", phase_s > 0 ? fj_round6(100.0 * result_num(cpu, "sys_s", 0) / phase_s) : 0);
+
+    double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
+    double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
+    fj_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
+    /* fio's latency_* tables are shares of all read and write I/Os */
+    hist_init(&c->tmp);
+    hist_merge(&c->tmp, &o->dir[0].lat);
+    hist_merge(&c->tmp, &o->dir[1].lat);
+    fj_latency_dists(jo, &c->tmp);
+    cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
+    cJSON_AddNumberToObject(jo, "latency_target", 0);
+    cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
+    cJSON_AddNumberToObject(jo, "latency_window", 0);
+    return jo;
+}
+
+static void disks_add_phase(struct fj_ctx *c, const cJSON *phase, int pidx)
+{
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(phase, "jobs"), 0);
+    double ms = 1000.0 * (result_num(phase, "elapsed_s", 0) + job_param(first, "ramp_s", 0));
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(phase, "kernel_stats"))
+    {
+        const char *name = result_str(k, "device", "");
+        if (!*name)
+            continue;
+        struct fj_disk *d = NULL;
+        for (unsigned i = 0; i < c->ndisks && !d; i++)
+            if (strcmp(c->disks[i].name, name) == 0)
+                d = &c->disks[i];
+        if (!d) {
+            if (c->ndisks >= FJ_MAX_DISKS)
+                continue;
+            d = &c->disks[c->ndisks++];
+            snprintf(d->name, sizeof(d->name), "%s", name);
+            d->last_phase = -1;
+        }
+        if (d->last_phase == pidx)
+            continue;
+        d->last_phase = pidx;
+        d->read_ios += result_num(k, "read_ios", 0);
+        d->write_ios += result_num(k, "write_ios", 0);
+        d->read_merges += result_num(k, "read_merges", 0);
+        d->write_merges += result_num(k, "write_merges", 0);
+        d->read_ticks += result_num(k, "read_ticks_ms", 0);
+        d->write_ticks += result_num(k, "write_ticks_ms", 0);
+        d->io_ticks += result_num(k, "io_ticks_ms", 0);
+        d->ms += ms;
+    }
+}
+
+static cJSON *disks_json(const struct fj_ctx *c)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (unsigned i = 0; i < c->ndisks; i++) {
+        const struct fj_disk *d = &c->disks[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", d->name);
+        cJSON_AddNumberToObject(o, "read_ios", d->read_ios);
+        cJSON_AddNumberToObject(o, "write_ios", d->write_ios);
+        cJSON_AddNumberToObject(o, "read_merges", d->read_merges);
+        cJSON_AddNumberToObject(o, "write_merges", d->write_merges);
+        cJSON_AddNumberToObject(o, "read_ticks", d->read_ticks);
+        cJSON_AddNumberToObject(o, "write_ticks", d->write_ticks);
+        /* the kernel's time_in_queue is the sum of the per-direction ticks
+         * (plus discard and flush time, which ssdbench does not read) */
+        cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks);
+        double util = d->ms > 0 ? 100.0 * d->io_ticks / d->ms : 0;
+        cJSON_AddNumberToObject(o, "util", util > 100.0 ? 100.0 : fj_round6(util));
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+static void add_header(cJSON *out, const cJSON *doc, bool plus)
+{
+    const char *ver = result_str(cJSON_GetObjectItemCaseSensitive(doc, "tool"), "version", "?");
+    char v[128];
+    snprintf(v, sizeof(v), "%s-compatible (ssdbench %s)", FIO_JSON_COMPAT, ver);
+    cJSON_AddStringToObject(out, "fio version", v);
+    cJSON_AddStringToObject(out, "ssdbench version", ver);
+    cJSON_AddStringToObject(out, "ssdbench format", plus ? "fio-json+/1" : "fio-json/1");
+    /* fio stamps the time its report is written: the end of the run */
+    double end_ms = result_num(doc, "started_unix_ms", 0) + 1000.0 * result_num(doc, "duration_s", 0);
+    time_t t = (time_t)(end_ms / 1000.0);
+    cJSON_AddNumberToObject(out, "timestamp", (double)t);
+    cJSON_AddNumberToObject(out, "timestamp_ms", floor(end_ms));
+    struct tm tm;
+    char ts[64] = "";
+    if (localtime_r(&t, &tm))
+        strftime(ts, sizeof(ts), "%a %b %e %H:%M:%S %Y", &tm);
+    cJSON_AddStringToObject(out, "time", ts);
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
+        cJSON_AddBoolToObject(out, "ssdbench interrupted", true);
+}
+
+cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
+{
+    struct fj_ctx *c = calloc(1, sizeof(*c));
+    cJSON *out = cJSON_CreateObject();
+    if (!c || !out) {
+        snprintf(err, errlen, "out of memory");
+        free(c);
+        cJSON_Delete(out);
+        return NULL;
+    }
+    c->plus = plus;
+    c->err = err;
+    c->errlen = errlen;
+    add_header(out, doc, plus);
+    cJSON *jobs_out = cJSON_AddArrayToObject(out, "jobs");
+    const cJSON *phase;
+    int pidx = 0;
+    cJSON_ArrayForEach(phase, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
+    {
+        const cJSON *jobs = cJSON_GetObjectItemCaseSensitive(phase, "jobs");
+        int n = cJSON_GetArraySize(jobs);
+        /* fio: a job joins the object before it when it has group_reporting
+         * and the same group as the job before it */
+        for (int j = 0; j < n;) {
+            int e = j + 1;
+            while (e < n && job_bool(cJSON_GetArrayItem(jobs, e), "group_reporting") &&
+                   result_num(cJSON_GetArrayItem(jobs, e), "group", 0) ==
+                       result_num(cJSON_GetArrayItem(jobs, e - 1), "group", 0))
+                e++;
+            cJSON *jo = job_object(c, phase, jobs, j, e);
+            if (!jo) {
+                cJSON_Delete(out);
+                free(c);
+                return NULL;
+            }
+            cJSON_AddItemToArray(jobs_out, jo);
+            j = e;
+        }
+        disks_add_phase(c, phase, pidx++);
+    }
+    if (c->ndisks)
+        cJSON_AddItemToObject(out, "disk_util", disks_json(c));
+    free(c);
+    return out;
+}
+
+int render_fio_json(FILE *f, const cJSON *doc, bool plus, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "out of memory");
+    cJSON *out = fio_json_build(doc, plus, err, errlen);
+    if (!out)
+        return strcmp(err, "out of memory") == 0 ? -ENOMEM : -EINVAL;
+    char *txt = cJSON_Print(out);
+    cJSON_Delete(out);
+    if (!txt) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    bool ok = fputs(txt, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0;
+    free(txt);
+    if (!ok) {
+        snprintf(err, errlen, "cannot write the fio-shaped JSON: %s", strerror(errno));
+        return -EIO;
+    }
+    return 0;
+}

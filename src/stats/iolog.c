@@ -1,0 +1,256 @@
+/* iolog.c - see iolog.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "stats/iolog.h"
+
+/* Longest line: five 20-digit numbers and their separators. */
+#define IOLOG_LINE_MAX 128
+
+static const char *const iolog_suffix[IOLOG_NKINDS] = {"lat", "clat", "slat", "bw", "iops"};
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static void flush_file(struct iolog *l, struct iolog_file *f)
+{
+    if (f->len && !l->error) {
+        int rc = write_all(f->fd, f->buf, f->len);
+        if (rc < 0)
+            l->error = rc;
+    }
+    f->len = 0;
+}
+
+/* Decimal digits of v at p; returns the end. */
+static char *put_u64(char *p, uint64_t v)
+{
+    char tmp[24];
+    unsigned n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* "t, v, ddir, bs, 0\n" */
+static size_t format_line(char *p, uint64_t t_ms, uint64_t v, unsigned ddir, uint64_t bs)
+{
+    char *s = p;
+    p = put_u64(p, t_ms);
+    *p++ = ',', *p++ = ' ';
+    p = put_u64(p, v);
+    *p++ = ',', *p++ = ' ';
+    *p++ = (char)('0' + ddir);
+    *p++ = ',', *p++ = ' ';
+    p = put_u64(p, bs);
+    memcpy(p, ", 0\n", 4);
+    return (size_t)(p + 4 - s);
+}
+
+static void put_line(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
+{
+    struct iolog_file *f = l->f[k];
+    if (!f)
+        return;
+    if (f->len + n > IOLOG_BUF_SIZE)
+        flush_file(l, f);
+    memcpy(f->buf + f->len, line, n);
+    f->len += n;
+}
+
+void iolog_emit(struct iolog *l, uint64_t t_ns, uint64_t lat_ns, unsigned ddir, uint32_t bytes)
+{
+    char line[IOLOG_LINE_MAX];
+    uint64_t t_ms = t_ns / 1000000;
+    size_t n;
+    if (l->f[IOLOG_LAT] || l->f[IOLOG_CLAT]) {
+        n = format_line(line, t_ms, lat_ns, ddir, bytes);
+        put_line(l, IOLOG_LAT, line, n);
+        put_line(l, IOLOG_CLAT, line, n);
+    }
+    if (l->f[IOLOG_BW]) {
+        /* fio: this I/O's bytes over its latency, bytes * 10^6 / ns */
+        n = format_line(line, t_ms, lat_ns ? (uint64_t)bytes * 1000000u / lat_ns : 0, ddir, bytes);
+        put_line(l, IOLOG_BW, line, n);
+    }
+    if (l->f[IOLOG_IOPS]) {
+        n = format_line(line, t_ms, 1, ddir, bytes);
+        put_line(l, IOLOG_IOPS, line, n);
+    }
+}
+
+/* Writes the lines of the current window, stamped t_ns, and empties it.
+ * rates: also the bandwidth and IOPS lines (a whole window of avg_ns). */
+static void window_out(struct iolog *l, uint64_t t_ns, bool rates)
+{
+    char line[IOLOG_LINE_MAX];
+    uint64_t t_ms = t_ns / 1000000;
+    double secs = (double)l->avg_ns / 1e9;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        struct iolog_win *w = &l->win[d];
+        if (!w->n)
+            continue;
+        size_t n = format_line(line, t_ms, (w->lat_sum + w->n / 2) / w->n, d, 0);
+        put_line(l, IOLOG_LAT, line, n);
+        put_line(l, IOLOG_CLAT, line, n);
+        if (rates) {
+            n = format_line(line, t_ms, (uint64_t)((double)w->bytes / secs / 1024.0), d, 0);
+            put_line(l, IOLOG_BW, line, n);
+            n = format_line(line, t_ms, (uint64_t)((double)w->n / secs), d, 0);
+            put_line(l, IOLOG_IOPS, line, n);
+        }
+        memset(w, 0, sizeof(*w));
+    }
+}
+
+void iolog_roll(struct iolog *l, uint64_t t_ns)
+{
+    window_out(l, l->win_end, true);
+    l->win_end = t_ns - t_ns % l->avg_ns + l->avg_ns;
+}
+
+static void close_file(struct iolog_file *f, bool remove_it)
+{
+    if (f->fd >= 0)
+        close(f->fd);
+    f->fd = -1;
+    if (remove_it)
+        unlink(f->path);
+}
+
+static void free_log(struct iolog *l)
+{
+    for (unsigned k = 0; k < IOLOG_NKINDS; k++)
+        free(l->f[k]);
+    free(l);
+}
+
+int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, char *err,
+               size_t errlen)
+{
+    const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log, job->bw_log,
+                                       job->iops_log};
+    *out = NULL;
+    if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0])
+        return 0;
+    struct iolog *l = calloc(1, sizeof(*l));
+    if (!l)
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    l->avg_ns = (uint64_t)job->log_avg_msec * 1000000u;
+    l->win_end = l->avg_ns;
+    for (unsigned k = 0; k < IOLOG_NKINDS; k++) {
+        if (!names[k][0])
+            continue;
+        struct iolog_file *f = calloc(1, sizeof(*f));
+        if (!f) {
+            free_log(l);
+            return snprintf(err, errlen, "out of memory"), -ENOMEM;
+        }
+        f->fd = -1;
+        l->f[k] = f;
+        int flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+        if (job->per_job_logs) {
+            snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
+            flags |= O_TRUNC;
+        } else {
+            /* a private file per worker, appended to the shared one at close */
+            snprintf(f->shared, sizeof(f->shared), "%s_%s.log", names[k], iolog_suffix[k]);
+            snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
+            flags |= O_TRUNC;
+        }
+        f->fd = open(f->path, flags, 0644);
+        if (f->fd < 0) {
+            int e = errno;
+            snprintf(err, errlen, "cannot create log file %s: %s", f->path, strerror(e));
+            for (unsigned j = 0; j < k; j++)
+                if (l->f[j])
+                    close_file(l->f[j], l->f[j]->shared[0] != 0);
+            free_log(l);
+            return -e;
+        }
+    }
+    *out = l;
+    return 0;
+}
+
+/* Appends the private file of a per_job_logs=0 log to the shared file. */
+static int append_shared(struct iolog_file *f)
+{
+    int in = open(f->path, O_RDONLY | O_CLOEXEC);
+    int outfd = open(f->shared, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    int rc = in < 0 || outfd < 0 ? -errno : 0;
+    char buf[IOLOG_BUF_SIZE];
+    while (rc == 0) {
+        ssize_t n = read(in, buf, sizeof(buf));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            rc = n < 0 ? -errno : 0;
+            break;
+        }
+        rc = write_all(outfd, buf, (size_t)n);
+    }
+    if (in >= 0)
+        close(in);
+    if (outfd >= 0 && close(outfd) < 0 && rc == 0)
+        rc = -errno;
+    return rc;
+}
+
+int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, size_t errlen)
+{
+    if (!l)
+        return 0;
+    if (l->avg_ns && t_end_ns > t0_ns) {
+        uint64_t t = t_end_ns - t0_ns;
+        /* as fio: a final part-window gives its latency lines, no rates */
+        if (t >= l->win_end)
+            window_out(l, l->win_end, true);
+        else
+            window_out(l, t, false);
+    }
+    int rc = 0;
+    const char *bad = NULL;
+    for (unsigned k = 0; k < IOLOG_NKINDS; k++) {
+        struct iolog_file *f = l->f[k];
+        if (!f)
+            continue;
+        flush_file(l, f);
+        if (l->error && !bad)
+            bad = f->path, rc = l->error;
+        if (f->fd >= 0 && close(f->fd) < 0 && !rc)
+            bad = f->path, rc = -errno;
+        f->fd = -1;
+        if (f->shared[0]) {
+            int a = rc ? 0 : append_shared(f);
+            if (a < 0 && !rc)
+                bad = f->shared, rc = a;
+            unlink(f->path);
+        }
+    }
+    if (rc)
+        snprintf(err, errlen, "cannot write log file %s: %s", bad, strerror(-rc));
+    free_log(l);
+    return rc;
+}

@@ -1,0 +1,96 @@
+/* iolog.h - fio-format latency, bandwidth and IOPS logs (write_lat_log,
+ * write_bw_log, write_iops_log, log_avg_msec, per_job_logs), written by the
+ * worker that completed the I/Os so that fio's log tools can read them.
+ *
+ * Format and names are fio 3.33's: lines "time_ms, value, ddir, bs, prio"
+ * with time in ms since the job's measurement start (the ramp is not
+ * logged), ddir 0 = read, 1 = write, prio 0. write_lat_log=NAME makes
+ * NAME_lat.N.log, NAME_clat.N.log and NAME_slat.N.log (lat and clat carry
+ * the same submission -> completion latency in ns; slat stays empty because
+ * ssdbench has no separate submission latency, as fio's slat log stays empty
+ * for engines without one). NAME_bw.N.log holds KiB/s, NAME_iops.N.log I/Os
+ * per second. N is fio's job number: one log per worker (fio clone). With
+ * per_job_logs=0 every worker's lines go to NAME_kind.log instead, appended
+ * one worker after another (as fio appends each job's log at its end), so a
+ * log written by several workers never interleaves their lines.
+ *
+ * Without log_avg_msec every completion is one line (bw: that I/O's bytes
+ * over its latency, as fio; iops: 1). With it, each window of log_avg_msec
+ * ms (aligned to the job's start) gives one line per direction that had
+ * completions: the rounded mean latency, or the window's bandwidth / IOPS;
+ * bs is 0; empty windows are skipped, as fio skips them. When the worker
+ * finishes inside a window, that part-window gives its latency lines
+ * (stamped with the finish time) but no bandwidth or IOPS lines, as in fio.
+ *
+ * The I/O path allocates nothing: each file has a fixed buffer, written with
+ * write(2) when full; a worker without logs pays one predictable branch.
+ */
+#ifndef SSDBENCH_IOLOG_H
+#define SSDBENCH_IOLOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workload/job.h"
+
+#define IOLOG_BUF_SIZE (32 * 1024)
+#define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)
+
+enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_BW, IOLOG_IOPS, IOLOG_NKINDS };
+
+struct iolog_file {
+    int fd;
+    size_t len;                      /* bytes waiting in buf */
+    char path[IOLOG_PATH_MAX];       /* the file written while running */
+    char shared[IOLOG_PATH_MAX];     /* per_job_logs=0: appended to at close; "" otherwise */
+    char buf[IOLOG_BUF_SIZE];
+};
+
+/* One direction's completions in the current averaging window. */
+struct iolog_win {
+    uint64_t n, lat_sum, bytes;
+};
+
+struct iolog {
+    uint64_t avg_ns;                 /* log_avg_msec in ns; 0 = one line per I/O */
+    uint64_t win_end;                /* end of the current window, ns since the job's start */
+    struct iolog_win win[DIR_COUNT];
+    int error;                       /* first write error (negative errno); logging stops */
+    struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */
+};
+
+/* Opens the logs job asks for, numbered `number` (fio's job number, from 1).
+ * *out is NULL when the job asks for none. Returns 0, or a negative errno
+ * with "cannot create log file PATH: reason" in err. */
+int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, char *err,
+               size_t errlen);
+
+/* Not for direct use: one line per I/O, and closing an averaging window. */
+void iolog_emit(struct iolog *l, uint64_t t_ns, uint64_t lat_ns, unsigned ddir, uint32_t bytes);
+void iolog_roll(struct iolog *l, uint64_t t_ns);
+
+/* Logs one successful completion at absolute time tc_ns of a job whose
+ * measurement started at t0_ns; ddir is DIR_READ or DIR_WRITE. */
+static inline void iolog_add(struct iolog *l, uint64_t t0_ns, uint64_t tc_ns, uint64_t lat_ns,
+                             unsigned ddir, uint32_t bytes)
+{
+    uint64_t t = tc_ns > t0_ns ? tc_ns - t0_ns : 0;
+    if (!l->avg_ns) {
+        iolog_emit(l, t, lat_ns, ddir, bytes);
+        return;
+    }
+    if (t >= l->win_end)
+        iolog_roll(l, t);
+    struct iolog_win *w = &l->win[ddir];
+    w->n++;
+    w->lat_sum += lat_ns;
+    w->bytes += bytes;
+}
+
+/* Writes the last window (ending at t_end_ns, absolute; nothing when it is
+ * not after t0_ns), flushes, moves a per_job_logs=0 log onto the shared
+ * file, and frees l (NULL is fine). Returns 0, or the first write error with
+ * a message in err. */
+int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, size_t errlen);
+
+#endif

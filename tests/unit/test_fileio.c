@@ -1,0 +1,714 @@
+/* test_fileio.c - the sysbench fileio workload: options and defaults, the
+ * job mapping, prepare/cleanup on a temporary directory, sysbench's
+ * percentile and histogram rules, the summary computed from a result phase,
+ * and the sysbench text layout (expected strings copied from sysbench 1.0.20's
+ * own output). */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "output/sysbench_text.h"
+#include "result/hist_json.h"
+#include "workload/fileio.h"
+
+static char err[1024];
+
+static bool near(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol;
+}
+
+static int set(struct fileio_opts *o, const char *name, const char *v)
+{
+    return fileio_set(o, name, v, err, sizeof(err));
+}
+
+TEST(defaults_are_sysbench_1_0_20)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    CHECK(o.file_num == 128 && o.block_size == 16384 && o.total_size == 2147483648ull, "sizes");
+    CHECK(!o.mode_set && o.io_mode == FILEIO_IO_SYNC && o.async_backlog == 128, "modes");
+    CHECK(o.extra_flags == 0 && o.fsync_freq == 100 && !o.fsync_all && o.fsync_end && !o.fdatasync,
+          "fsync defaults");
+    CHECK(o.merged_requests == 0 && o.rw_ratio == 1.5 && !o.zero_fill, "merge/ratio/fill");
+    CHECK(o.nthreads == 1 && o.threads[0] == 1 && o.time_s == 10 && o.events == 0 && o.rate == 0,
+          "general");
+    CHECK(o.report_interval == 0 && o.percentile == 95 && !o.histogram && o.rand_seed == 0 &&
+          !o.validate, "reporting");
+    CHECK(fileio_file_size(&o) == 16777216, "2G / 128 = %llu", (unsigned long long)fileio_file_size(&o));
+}
+
+TEST(option_values)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    CHECK(set(&o, "file-total-size", "4M") == 0 && o.total_size == 4194304, "4M");
+    CHECK(set(&o, "file-total-size", "4mb") == 0 && o.total_size == 4194304, "4mb");
+    CHECK(set(&o, "file-total-size", "1T") == 0 && o.total_size == 1ull << 40, "1T");
+    CHECK(set(&o, "file-total-size", "4194304") == 0 && o.total_size == 4194304, "bytes");
+    CHECK(set(&o, "file-block-size", "4k") == 0 && o.block_size == 4096, "4k");
+    CHECK(set(&o, "file-test-mode", "rndrw") == 0 && o.mode == FILEIO_RNDRW && o.mode_set, "mode");
+    CHECK(set(&o, "file-io-mode", "async") == 0 && o.io_mode == FILEIO_IO_ASYNC, "io");
+    CHECK(set(&o, "file-extra-flags", "direct,dsync") == 0 &&
+          o.extra_flags == (FILEIO_FLAG_DIRECT | FILEIO_FLAG_DSYNC), "flags");
+    CHECK(set(&o, "file-extra-flags", "") == 0 && o.extra_flags == 0, "empty flags");
+    CHECK(set(&o, "file-fsync-all", NULL) == 0 && o.fsync_all, "bare boolean = on");
+    CHECK(set(&o, "file-fsync-end", "off") == 0 && !o.fsync_end, "off");
+    CHECK(set(&o, "file-fsync-mode", "fdatasync") == 0 && o.fdatasync, "fdatasync");
+    CHECK(set(&o, "file-rw-ratio", "2.5") == 0 && o.rw_ratio == 2.5, "ratio");
+    CHECK(set(&o, "threads", "1,2,4,8,16,32") == 0 && o.nthreads == 6 && o.threads[5] == 32, "list");
+    CHECK(set(&o, "num-threads", "3") == 0 && o.nthreads == 1 && o.threads[0] == 3, "alias");
+    CHECK(set(&o, "max-time", "7") == 0 && o.time_s == 7, "max-time");
+    CHECK(set(&o, "max-requests", "99") == 0 && o.events == 99, "max-requests");
+    CHECK(set(&o, "tx-rate", "500") == 0 && o.rate == 500, "tx-rate");
+    CHECK(set(&o, "percentile", "0") == 0 && o.percentile == 0, "pct 0");
+    CHECK(set(&o, "rand-type", "pareto") == 0, "accepted, not used by fileio");
+    CHECK(set(&o, "file-fill", "zero") == 0 && o.zero_fill, "fill");
+}
+
+#define BAD(name, val, msg)                                                                 \
+    do {                                                                                    \
+        const char *v_ = val;                                                               \
+        fileio_defaults(&o);                                                                \
+        int rc_ = set(&o, name, v_);                                                        \
+        CHECK(rc_ == -EINVAL && strcmp(err, msg) == 0, "%s=%s: %d '%s'", name, v_ ? v_ : "", \
+              rc_, err);                                                                    \
+    } while (0)
+
+TEST(bad_values_give_one_line)
+{
+    struct fileio_opts o;
+    BAD("file-block-size", "abc",
+        "invalid value for --file-block-size: 'abc' (expected a size in bytes, e.g. 16384 or 16K)");
+    BAD("file-total-size", "4Mx",
+        "invalid value for --file-total-size: '4Mx' (expected a size in bytes, e.g. 16384 or 16K)");
+    BAD("file-block-size", "0", "invalid value for --file-block-size: 0 (must be 1 to 1073741824)");
+    BAD("file-num", "0", "invalid value for --file-num: 0 (must be 1 to 1048576)");
+    BAD("file-test-mode", "foo",
+        "invalid value for --file-test-mode: 'foo' (expected seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
+    BAD("file-io-mode", "foo", "invalid value for --file-io-mode: 'foo' (expected sync, async or mmap)");
+    BAD("file-extra-flags", "sync,foo",
+        "invalid value for --file-extra-flags: 'foo' (expected a list of sync, dsync, direct)");
+    BAD("file-fsync-mode", "foo",
+        "invalid value for --file-fsync-mode: 'foo' (expected fsync or fdatasync)");
+    BAD("file-fsync-end", "maybe", "invalid value for --file-fsync-end: 'maybe' (expected on or off)");
+    BAD("file-rw-ratio", "x",
+        "invalid value for --file-rw-ratio: 'x' (expected a number above 0, e.g. 1.5)");
+    BAD("threads", "0", "invalid value for --threads: 0 (must be 1 to 4096)");
+    BAD("threads", "1,,2", "invalid value for --threads: '1,,2' (expected N or a list N1,N2,...)");
+    BAD("percentile", "101", "invalid value for --percentile: 101 (must be 0 to 100)");
+    BAD("time", "-1", "invalid value for --time: '-1' (expected a whole number)");
+    BAD("file-num", NULL, "--file-num needs a value (--file-num=VALUE)");
+    fileio_defaults(&o);
+    CHECK(set(&o, "file-nmu", "4") == -ENOENT &&
+          strcmp(err, "invalid option: --file-nmu (did you mean --file-num?)") == 0, "%s", err);
+}
+
+TEST(cross_checks)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    set(&o, "file-num", "4");
+    set(&o, "file-total-size", "16M");
+    CHECK(fileio_check(&o, FILEIO_PREPARE, err, sizeof(err)) == 0, "prepare needs no mode");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == -EINVAL &&
+          strcmp(err, "missing required argument: --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)") == 0,
+          "%s", err);
+    set(&o, "file-test-mode", "seqrd");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == 0, "%s", err);
+    set(&o, "file-merged-requests", "3");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == -EINVAL &&
+          strcmp(err, "--file-merged-requests=3: the request size 49152 must divide the file size 4194304") == 0,
+          "%s", err);
+    set(&o, "file-merged-requests", "4");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == 0 && fileio_request_size(&o) == 65536, "merged");
+    set(&o, "file-test-mode", "rndrd");
+    CHECK(fileio_request_size(&o) == 16384, "random modes never merge");
+    set(&o, "file-total-size", "1000000");
+    set(&o, "file-num", "3");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == -EINVAL &&
+          strcmp(err, "the file size 333333 (--file-total-size / --file-num) is not a multiple of --file-block-size=16384") == 0,
+          "%s", err);
+    set(&o, "file-total-size", "2");
+    CHECK(fileio_check(&o, FILEIO_PREPARE, err, sizeof(err)) == -EINVAL, "zero-byte files");
+    fileio_defaults(&o);
+    set(&o, "file-test-mode", "rndrd");
+    CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == (JOB_MAX_TARGETS >= 128 ? 0 : -EINVAL),
+          "128 files vs %d targets per job: %s", JOB_MAX_TARGETS, err);
+}
+
+TEST(effective_ratio_is_whole_percent)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    CHECK(fileio_effective_ratio(&o) == 1.5, "60/40");
+    set(&o, "file-rw-ratio", "2");
+    CHECK(near(fileio_effective_ratio(&o), 67.0 / 33.0, 1e-12), "%g", fileio_effective_ratio(&o));
+}
+
+static struct fileio_opts base_opts(const char *mode)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    set(&o, "file-num", "4");
+    set(&o, "file-total-size", "16M");
+    set(&o, "file-test-mode", mode);
+    return o;
+}
+
+TEST(jobs_random_modes)
+{
+    struct fileio_opts o = base_opts("rndrw");
+    struct job_spec *j;
+    unsigned n;
+    CHECK(fileio_jobs(&o, 4, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
+    CHECK(j->rw == RW_RANDRW && j->rwmixread == 60 && j->pct_random == 100, "rw %d mix %u", j->rw, j->rwmixread);
+    CHECK(j->numjobs == 4 && j->ntargets == 4 && strcmp(j->targets[3], "test_file.3") == 0, "targets");
+    CHECK(j->layout == LAYOUT_STRIPE && j->stripe_chunk == 4194304 && j->size == 16777216 && j->offset == 0,
+          "stripe");
+    CHECK(j->bs[0].bs[0] == 16384 && j->bs[1].bs[0] == 16384 && j->engine == ENGINE_PSYNC && j->iodepth == 1,
+          "bs/engine");
+    /* 100 requests = 60 reads + 40 writes: the fsync round comes every 40 writes */
+    CHECK(j->fsync_every == 40 && j->fdatasync_every == 0 && j->end_fsync, "fsync %u", j->fsync_every);
+    CHECK(!j->direct && !j->dsync && j->buffer == BUF_RANDOM && j->runtime_ns == 10000000000ull &&
+          j->io_limit == 0 && j->ios_limit == 0, "flags/time");
+    bool has95 = false;
+    for (unsigned i = 0; i < j->npercentiles; i++)
+        has95 |= j->percentiles[i] == 95;
+    CHECK(has95, "95th in the percentile list");
+    free(j);
+
+    set(&o, "events", "1001");
+    set(&o, "time", "0");
+    set(&o, "rate", "1000");
+    set(&o, "file-io-mode", "async");
+    set(&o, "file-extra-flags", "direct,sync");
+    set(&o, "file-fsync-mode", "fdatasync");
+    set(&o, "rand-seed", "7");
+    CHECK(fileio_jobs(&o, 3, &j, &n, err, sizeof(err)) == 0 && n == 2, "%s n=%u", err, n);
+    /* 1001 events over 3 threads: 333 + 334 + 334 */
+    CHECK(j[0].numjobs == 1 && j[0].ios_limit == 333 && j[1].numjobs == 2 && j[1].ios_limit == 334,
+          "%u x %llu + %u x %llu", j[0].numjobs, (unsigned long long)j[0].ios_limit, j[1].numjobs,
+          (unsigned long long)j[1].ios_limit);
+    CHECK(j[0].io_limit == UINT64_MAX && j[0].runtime_ns == 0, "no time bound");
+    CHECK(near(j[0].rate_iops, 1000.0 / 3, 1e-9) && j[1].rate_iops == j[0].rate_iops, "rate split");
+    CHECK(j[0].engine == ENGINE_LIBAIO && j[0].iodepth == 128 && j[0].direct && j[0].dsync, "async/direct");
+    CHECK(j[0].fdatasync_every == 40 && j[0].fsync_every == 0 && j[0].seed == 7 && j[0].seed_set &&
+          j[1].seed != j[0].seed, "fdatasync/seed");
+    free(j);
+
+    o = base_opts("rndwr");
+    set(&o, "file-fsync-all", "on");
+    set(&o, "file-io-mode", "mmap");
+    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
+    CHECK(j->fsync_every == 1 && !j->end_fsync && j->engine == ENGINE_MMAP, "fsync-all: %u", j->fsync_every);
+    free(j);
+
+    o = base_opts("rndrd");
+    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0, "%s", err);
+    CHECK(j->fsync_every == 0 && !j->end_fsync && j->rw == RW_RANDREAD, "reads never fsync");
+    free(j);
+}
+
+TEST(jobs_sequential_split)
+{
+    struct fileio_opts o = base_opts("seqwr");
+    struct job_spec *j;
+    unsigned n;
+    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
+    CHECK(j->rw == RW_WRITE && j->pct_random == 0 && j->ntargets == 4 && j->numjobs == 1 &&
+          j->fsync_every == 100, "one stream over all files");
+    free(j);
+    /* 3 threads, 4 files: files [0], [1], [2,3] */
+    CHECK(fileio_jobs(&o, 3, &j, &n, err, sizeof(err)) == 0 && n == 3, "%s", err);
+    CHECK(j[0].ntargets == 1 && strcmp(j[0].targets[0], "test_file.0") == 0 && j[1].ntargets == 1 &&
+          strcmp(j[1].targets[0], "test_file.1") == 0 && j[2].ntargets == 2 &&
+          strcmp(j[2].targets[0], "test_file.2") == 0 && j[2].size == 8388608 &&
+          j[2].layout == LAYOUT_STRIPE, "file split");
+    free(j);
+    /* 6 threads, 4 files of 256 requests: files 0 and 2 get two threads, 128 requests each */
+    o = base_opts("seqrd");
+    set(&o, "events", "10");
+    CHECK(fileio_jobs(&o, 6, &j, &n, err, sizeof(err)) == 0 && n == 6, "%s", err);
+    CHECK(strcmp(j[0].targets[0], "test_file.0") == 0 && j[0].offset == 0 && j[0].size == 2097152 &&
+          strcmp(j[1].targets[0], "test_file.0") == 0 && j[1].offset == 2097152 && j[1].size == 2097152 &&
+          strcmp(j[2].targets[0], "test_file.1") == 0 && j[2].offset == 0 && j[2].size == 4194304 &&
+          strcmp(j[3].targets[0], "test_file.2") == 0 && j[4].offset == 2097152 &&
+          strcmp(j[5].targets[0], "test_file.3") == 0, "slices");
+    /* 10 events over 6 threads: 2,2,2,2,1,1 */
+    CHECK(j[0].ios_limit == 2 && j[3].ios_limit == 2 && j[4].ios_limit == 1 && j[5].ios_limit == 1,
+          "events per thread");
+    free(j);
+}
+
+TEST(percentile_rule_is_sysbench)
+{
+    struct hist h;
+    hist_init(&h);
+    for (uint64_t v = 1; v <= 10; v++) /* below 256 ns every value has its own bucket */
+        hist_add(&h, v);
+    /* n = floor(N * p / 100 + 0.5): p94 -> 9, p95 -> 10, p50 -> 5, p0 -> lowest */
+    CHECK(fileio_percentile(&h, 94) == 9, "%llu", (unsigned long long)fileio_percentile(&h, 94));
+    CHECK(fileio_percentile(&h, 95) == 10, "p95");
+    CHECK(fileio_percentile(&h, 50) == 5, "p50");
+    CHECK(fileio_percentile(&h, 0) == 1, "p0");
+    CHECK(fileio_percentile(&h, 100) == 10, "p100");
+    hist_init(&h);
+    CHECK(fileio_percentile(&h, 95) == 0, "empty");
+}
+
+TEST(sysbench_histogram_buckets)
+{
+    /* 1024 buckets, 1 us .. 100 s: bucket i is exp(i / M) us with
+     * M = 1023 / ln(1e8) = 55.5354; 0.1 ms is bucket 256 = 0.100451 ms */
+    CHECK(fileio_sb_bucket(0.1) == 256 && near(fileio_sb_value(256), 0.100451, 0.000001), "%u %g",
+          fileio_sb_bucket(0.1), fileio_sb_value(256));
+    CHECK(fileio_sb_bucket(0.001) == 0 && fileio_sb_bucket(0.0001) == 0 && fileio_sb_bucket(0) == 0, "low");
+    CHECK(fileio_sb_bucket(100000) == 1023 && fileio_sb_bucket(1e9) == 1023, "high");
+    CHECK(near(fileio_sb_value(0), 0.001, 1e-12) && near(fileio_sb_value(1023), 100000, 1e-6), "ends");
+    /* neighbouring buckets 1.8 % apart */
+    CHECK(near(fileio_sb_value(501) / fileio_sb_value(500), 1.01817, 0.00001), "step");
+}
+
+/* A phase as result_add_phase writes it, with known samples. */
+static cJSON *fake_phase(void)
+{
+    cJSON *ph = cJSON_CreateObject();
+    cJSON_AddStringToObject(ph, "name", "threads=2");
+    cJSON *res = cJSON_AddArrayToObject(ph, "results");
+    cJSON *tot = cJSON_CreateObject();
+    cJSON_AddItemToArray(res, tot);
+    cJSON_AddStringToObject(tot, "scope", "total");
+    cJSON_AddNumberToObject(tot, "elapsed_s", 2.0);
+    static const char *const dirs[] = {"read", "write", "sync"};
+    static const uint64_t vals[3][3] = {{100000, 200000, 300000}, {1000000}, {5000000}};
+    static const unsigned nv[3] = {3, 1, 1};
+    for (unsigned d = 0; d < 3; d++) {
+        struct hist h;
+        hist_init(&h);
+        for (unsigned i = 0; i < nv[d]; i++)
+            hist_add(&h, vals[d][i]);
+        cJSON *o = cJSON_AddObjectToObject(tot, dirs[d]);
+        cJSON_AddNumberToObject(o, "ios", nv[d]);
+        cJSON_AddNumberToObject(o, "bytes", d < 2 ? nv[d] * 16384.0 : 0);
+        cJSON *lat = cJSON_AddObjectToObject(o, "latency_ns");
+        cJSON_AddItemToObject(lat, "histogram", hist_to_json(&h));
+    }
+    cJSON *jobs = cJSON_AddArrayToObject(ph, "jobs");
+    cJSON *job = cJSON_CreateObject();
+    cJSON_AddItemToArray(jobs, job);
+    cJSON *ws = cJSON_AddArrayToObject(job, "worker_stats");
+    double w[2][2] = {{696, 1.0}, {793, 1.5}};
+    for (unsigned i = 0; i < 2; i++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddNumberToObject(x, "ios", w[i][0]);
+        cJSON_AddNumberToObject(x, "busy_s", w[i][1]);
+        cJSON_AddItemToArray(ws, x);
+    }
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(ph, "fileio"), "threads", 2);
+    return ph;
+}
+
+static double num(const cJSON *o, const char *path)
+{
+    char buf[128];
+    snprintf(buf, sizeof(buf), "%s", path);
+    const cJSON *c = o;
+    for (char *s = NULL, *t = strtok_r(buf, ".", &s); t; t = strtok_r(NULL, ".", &s))
+        c = cJSON_GetObjectItemCaseSensitive(c, t);
+    return cJSON_IsNumber(c) ? c->valuedouble : NAN;
+}
+
+TEST(summary_from_phase)
+{
+    cJSON *ph = fake_phase();
+    CHECK(fileio_summarize(ph, 95, true, err, sizeof(err)) == 0, "%s", err);
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(ph, "fileio"), "report");
+    CHECK(num(r, "reads_per_s") == 1.5 && num(r, "writes_per_s") == 0.5 && num(r, "fsyncs_per_s") == 0.5,
+          "rates");
+    CHECK(num(r, "read_mibps") == 49152.0 / 2 / 1048576 && num(r, "written_mibps") == 16384.0 / 2 / 1048576,
+          "MiB/s");
+    CHECK(num(r, "events") == 5 && num(r, "total_time_s") == 2, "events");
+    /* merged: 0.1, 0.2, 0.3, 1, 5 ms */
+    CHECK(near(num(r, "latency_ms.min"), 0.1, 1e-12) && near(num(r, "latency_ms.max"), 5, 1e-12) &&
+          near(num(r, "latency_ms.avg"), 1.32, 1e-12) && near(num(r, "latency_ms.sum"), 6.6, 1e-12),
+          "latency %g %g %g %g", num(r, "latency_ms.min"), num(r, "latency_ms.avg"), num(r, "latency_ms.max"),
+          num(r, "latency_ms.sum"));
+    /* rank floor(5 * 0.95 + 0.5) = 5: the 5 ms sample, reported as the midpoint
+     * of its bucket [4980736, 5013504) ns (2^22 + 24 * 2^15) */
+    CHECK(near(num(r, "latency_ms.pct"), 4.99712, 1e-12), "p95 %.9g", num(r, "latency_ms.pct"));
+    CHECK(near(num(r, "fairness.events_avg"), 744.5, 1e-9) && near(num(r, "fairness.events_stddev"), 48.5, 1e-9) &&
+          near(num(r, "fairness.time_avg"), 1.25, 1e-12) && near(num(r, "fairness.time_stddev"), 0.25, 1e-12),
+          "fairness");
+    const cJSON *hb = cJSON_GetObjectItemCaseSensitive(r, "histogram");
+    CHECK(cJSON_GetArraySize(hb) == 5, "5 sysbench buckets, got %d", cJSON_GetArraySize(hb));
+    CHECK(near(cJSON_GetArrayItem(cJSON_GetArrayItem(hb, 0), 0)->valuedouble, fileio_sb_value(256), 1e-12),
+          "0.1 ms lands in bucket 256");
+    /* p50: rank 3 = 0.3 ms; its bucket [299008, 301056) ns reports the midpoint */
+    CHECK(fileio_summarize(ph, 50, false, err, sizeof(err)) == 0, "%s", err);
+    r = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(ph, "fileio"), "report");
+    CHECK(near(num(r, "latency_ms.pct"), 0.300032, 1e-12) && !cJSON_GetObjectItemCaseSensitive(r, "histogram"),
+          "p50 %.9g", num(r, "latency_ms.pct"));
+    cJSON_Delete(ph);
+
+    cJSON *bad = cJSON_CreateObject();
+    CHECK(fileio_summarize(bad, 95, false, err, sizeof(err)) == -EINVAL &&
+          strcmp(err, "fileio summary: the phase has no \"total\" results") == 0, "%s", err);
+    cJSON_Delete(bad);
+}
+
+static char *render(void (*fn)(FILE *, void *), void *arg)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    fn(f, arg);
+    fclose(f);
+    return buf;
+}
+
+static void r_banner(FILE *f, void *arg)
+{
+    sbtext_run_banner(f, arg, 1);
+}
+
+TEST(text_banner_matches_sysbench)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    set(&o, "file-num", "8");
+    set(&o, "file-test-mode", "rndrd");
+    set(&o, "file-extra-flags", "direct");
+    cJSON *oj = fileio_opts_json(&o);
+    char *t = render(r_banner, oj);
+    /* sysbench 1.0.20's banner for these options (reference output) */
+    const char *want = "Running the test with following options:\n"
+                       "Number of threads: 1\n"
+                       "Initializing random number generator from current time\n"
+                       "\n\n"
+                       "Extra file open flags: directio\n"
+                       "8 files, 256MiB each\n"
+                       "2GiB total file size\n"
+                       "Block size 16KiB\n"
+                       "Number of IO requests: 0\n"
+                       "Read/Write ratio for combined random IO test: 1.50\n"
+                       "Periodic FSYNC enabled, calling fsync() each 100 requests.\n"
+                       "Calling fsync() at the end of test, Enabled.\n"
+                       "Using synchronous I/O mode\n"
+                       "Doing random read test\n"
+                       "Initializing worker threads...\n"
+                       "\n"
+                       "Threads started!\n"
+                       "\n";
+    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
+    free(t);
+    cJSON_Delete(oj);
+
+    fileio_defaults(&o);
+    set(&o, "file-num", "3");
+    set(&o, "file-total-size", "1000000");
+    set(&o, "file-block-size", "512");
+    set(&o, "file-test-mode", "seqrewr");
+    set(&o, "file-merged-requests", "3");
+    set(&o, "file-fsync-all", "on");
+    set(&o, "file-extra-flags", "sync,dsync");
+    set(&o, "rate", "1000");
+    set(&o, "report-interval", "1");
+    set(&o, "rand-seed", "5");
+    set(&o, "file-io-mode", "mmap");
+    oj = fileio_opts_json(&o);
+    t = render(r_banner, oj);
+    want = "Running the test with following options:\n"
+           "Number of threads: 1\n"
+           "Target transaction rate: 1000/sec\n"
+           "Report intermediate results every 1 second(s)\n"
+           "Initializing random number generator from seed (5).\n"
+           "\n\n"
+           "Extra file open flags: sync dsync \n"
+           "3 files, 325.52KiB each\n"
+           "976.56KiB total file size\n"
+           "Block size 512B\n"
+           "Merging requests up to 1.5KiB for sequential IO.\n"
+           "Calling fsync() after each write operation.\n"
+           "Using fast mmaped I/O mode\n"
+           "Doing sequential rewrite test\n"
+           "Initializing worker threads...\n"
+           "\n"
+           "Threads started!\n"
+           "\n";
+    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
+    free(t);
+    cJSON_Delete(oj);
+}
+
+static void r_prepare(FILE *f, void *arg)
+{
+    sbtext_header(f, "9.9");
+    sbtext_prepare_begin(f, arg);
+    sbtext_prepare_file(f, "test_file.0", FILEIO_FILE_CREATING);
+    sbtext_prepare_file(f, "test_file.1", FILEIO_FILE_EXTENDING);
+    sbtext_prepare_file(f, "test_file.2", FILEIO_FILE_REUSING);
+    sbtext_prepare_end(f, 2147483648ull, 8.99);
+    sbtext_prepare_end(f, 0, 0);
+    sbtext_cleanup(f);
+}
+
+TEST(text_prepare_and_cleanup)
+{
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    set(&o, "file-num", "8");
+    cJSON *oj = fileio_opts_json(&o);
+    char *t = render(r_prepare, oj);
+    const char *want = "sysbench 1.0.20 (produced by ssdbench 9.9)\n\n"
+                       "8 files, 262144Kb each, 2048Mb total\n"
+                       "Creating files for the test...\n"
+                       "Extra file open flags: (none)\n"
+                       "Creating file test_file.0\n"
+                       "Extending existing file test_file.1\n"
+                       "Reusing existing file test_file.2\n"
+                       "2147483648 bytes written in 8.99 seconds (227.81 MiB/sec).\n"
+                       "No bytes written.\n"
+                       "Removing test files...\n";
+    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
+    free(t);
+    cJSON_Delete(oj);
+}
+
+static void r_report(FILE *f, void *arg)
+{
+    struct fileio_row row = {.t_s = 1, .secs = 1, .read_mibps = 107.9, .write_mibps = 71.96,
+                             .fsyncs_per_s = 918.88, .pct_ms = 2.184};
+    sbtext_interval(f, &row, 1, 99);
+    row.secs = 0.5; /* the cut-off last interval is not printed */
+    sbtext_interval(f, &row, 1, 99);
+    sbtext_report(f, arg, 95, false);
+}
+
+TEST(text_report_matches_sysbench)
+{
+    cJSON *ph = fake_phase();
+    CHECK(fileio_summarize(ph, 95, true, err, sizeof(err)) == 0, "%s", err);
+    char *t = render(r_report, ph);
+    const char *want =
+        "[ 1s ] reads: 107.90 MiB/s writes: 71.96 MiB/s fsyncs: 918.88/s latency (ms,99%): 2.184\n"
+        "Latency histogram (values are in milliseconds)\n"
+        "       value  ------------- distribution ------------- count\n"
+        "       0.100 |**************************************** 1\n"
+        "       0.199 |**************************************** 1\n"
+        "       0.301 |**************************************** 1\n"
+        "       1.007 |**************************************** 1\n"
+        "       4.999 |**************************************** 1\n"
+        " \n"
+        "\n"
+        "File operations:\n"
+        "    reads/s:                      1.50\n"
+        "    writes/s:                     0.50\n"
+        "    fsyncs/s:                     0.50\n"
+        "\n"
+        "Throughput:\n"
+        "    read, MiB/s:                  0.02\n"
+        "    written, MiB/s:               0.01\n"
+        "\n"
+        "General statistics:\n"
+        "    total time:                          2.0000s\n"
+        "    total number of events:              5\n"
+        "\n"
+        "Latency (ms):\n"
+        "         min:                                    0.10\n"
+        "         avg:                                    1.32\n"
+        "         max:                                    5.00\n"
+        "         95th percentile:                        5.00\n"
+        "         sum:                                    6.60\n"
+        "\n"
+        "Threads fairness:\n"
+        "    events (avg/stddev):           744.5000/48.50\n"
+        "    execution time (avg/stddev):   1.2500/0.25\n"
+        "\n";
+    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
+    free(t);
+    cJSON_Delete(ph);
+}
+
+static cJSON *scaling_doc(const char *label, const double (*rows)[3], unsigned n)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON *f = cJSON_AddObjectToObject(d, "fileio");
+    cJSON_AddStringToObject(f, "label", label);
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(f, "options"), "percentile", 95);
+    cJSON *sc = cJSON_AddArrayToObject(f, "scaling");
+    for (unsigned i = 0; i < n; i++) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddNumberToObject(r, "threads", rows[i][0]);
+        cJSON_AddNumberToObject(r, "mibps", rows[i][1]);
+        cJSON_AddNumberToObject(r, "pct_ms", rows[i][2]);
+        cJSON_AddItemToArray(sc, r);
+    }
+    return d;
+}
+
+struct two {
+    cJSON *a, *b;
+};
+
+static void r_scaling(FILE *f, void *arg)
+{
+    struct two *t = arg;
+    sbtext_scaling(f, t->a, t->b);
+}
+
+TEST(scaling_table_with_ratios)
+{
+    /* the seed's first rows: Intel 320 vs RAID10 */
+    static const double a[][3] = {{1, 30.27, 0.53}, {2, 55.18, 0.72}, {4, 95.13, 0.89}};
+    static const double b[][3] = {{1, 3.75, 6.13}, {2, 6.98, 7.27}};
+    struct two t = {scaling_doc("Intel 320", a, 3), scaling_doc("RAID10", b, 2)};
+    char *s = render(r_scaling, &t);
+    const char *want = "Throughput, MiB/s (more is better)\n"
+                       "threads   Intel 320      RAID10  ratio Intel 320 / RAID10\n"
+                       "      1       30.27        3.75                      8.07\n"
+                       "      2       55.18        6.98                      7.91\n"
+                       "      4       95.13           -                         -\n"
+                       "\n"
+                       "95% response time, ms (less is better)\n"
+                       "threads   Intel 320      RAID10  ratio RAID10 / Intel 320\n"
+                       "      1       0.530       6.130                     11.57\n"
+                       "      2       0.720       7.270                     10.10\n"
+                       "      4       0.890           -                         -\n"
+                       "\n";
+    CHECK(strcmp(s, want) == 0, "got:\n%s", s);
+    free(s);
+    cJSON_Delete(t.a);
+    cJSON_Delete(t.b);
+}
+
+/* --- prepare / cleanup on a temporary directory --- */
+
+struct seen {
+    unsigned n[3];
+};
+
+static void count_state(void *arg, const char *name, enum fileio_file_state st)
+{
+    ((struct seen *)arg)->n[st]++;
+}
+
+static long fsize(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 ? (long)st.st_size : -1;
+}
+
+static bool all_zero(const char *p, size_t len)
+{
+    unsigned char buf[4096];
+    int fd = open(p, O_RDONLY);
+    ssize_t r = read(fd, buf, len < sizeof(buf) ? len : sizeof(buf));
+    close(fd);
+    for (ssize_t i = 0; i < r; i++)
+        if (buf[i])
+            return false;
+    return r > 0;
+}
+
+TEST(prepare_check_cleanup)
+{
+    char cwd[4096], dir[] = "/tmp/ssdbench-fileio.XXXXXX";
+    CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && chdir(dir) == 0, "temp dir");
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    set(&o, "file-num", "4");
+    set(&o, "file-total-size", "1M");
+    set(&o, "file-block-size", "4096");
+    struct guard_consent c = {.n = 0, .option = "--destroy"};
+    struct seen s = {{0}};
+    uint64_t w;
+    double secs;
+    int rc = fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
+    bool ok = rc == 0 && s.n[FILEIO_FILE_CREATING] == 4 && w == 1048576;
+    snprintf(err, sizeof(err), "first prepare: created %u written %llu", s.n[FILEIO_FILE_CREATING],
+             (unsigned long long)w);
+    for (unsigned i = 0; i < 4; i++) {
+        char n[32];
+        fileio_file_name(i, n, sizeof(n));
+        ok = ok && fsize(n) == 262144;
+    }
+    ok = ok && !all_zero("test_file.0", 4096);
+    if (ok) {
+        /* again: every file reused, nothing written; a short file is extended */
+        memset(&s, 0, sizeof(s));
+        rc = truncate("test_file.2", 100000);
+        set(&o, "file-fill", "zero");
+        rc = rc ? rc : fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
+        /* appends whole blocks from the end until >= 262144: ceil(162144 / 4096) = 40,
+         * 100000 + 40 * 4096 = 263840 */
+        ok = rc == 0 && s.n[FILEIO_FILE_REUSING] == 3 && s.n[FILEIO_FILE_EXTENDING] == 1 &&
+             w == 40 * 4096 && fsize("test_file.2") == 263840;
+    }
+    char why[1100];
+    snprintf(why, sizeof(why), "rc %d err '%s'", rc, err);
+    if (ok) {
+        set(&o, "file-test-mode", "rndrd");
+        rc = fileio_check_files(&o, err, sizeof(err));
+        ok = rc == 0;
+        snprintf(why, sizeof(why), "check: %s", err);
+    }
+    if (ok) {
+        set(&o, "file-total-size", "2M"); /* files now too small */
+        rc = fileio_check_files(&o, err, sizeof(err));
+        ok = rc == -EINVAL &&
+             strcmp(err, "size of file 'test_file.0' is 256KiB, but at least 512KiB is expected (did you run 'prepare' with different --file-total-size or --file-num values?)") == 0;
+        snprintf(why, sizeof(why), "short: %s", err);
+        set(&o, "file-total-size", "1M");
+    }
+    if (ok) {
+        ok = fileio_claim_files(&o, err, sizeof(err)) == 0;
+        snprintf(why, sizeof(why), "claim: %s", err);
+    }
+    if (ok) {
+        ok = fileio_cleanup(&o, err, sizeof(err)) == 0 && fsize("test_file.0") < 0 && fsize("test_file.3") < 0;
+        snprintf(why, sizeof(why), "cleanup: %s", err);
+    }
+    if (ok) {
+        rc = fileio_check_files(&o, err, sizeof(err));
+        ok = rc == -ENOENT &&
+             strcmp(err, "cannot open file 'test_file.0': No such file or directory (did you forget to run the prepare step?)") == 0;
+        snprintf(why, sizeof(why), "missing: %s", err);
+    }
+    if (ok) {
+        /* sysbench's creation test starts from no files: they are made sparse at full size */
+        set(&o, "file-test-mode", "seqwr");
+        ok = fileio_check_files(&o, err, sizeof(err)) == 0 && fsize("test_file.3") == 262144;
+        snprintf(why, sizeof(why), "seqwr: %s", err);
+    }
+    if (ok) {
+        /* size not a multiple of the block: sysbench writes whole blocks past it */
+        fileio_cleanup(&o, err, sizeof(err));
+        set(&o, "file-num", "3");
+        set(&o, "file-total-size", "1000000");
+        set(&o, "file-block-size", "3000");
+        ok = fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err)) == 0 &&
+             fsize("test_file.0") == 336000 && w == 3 * 336000;
+        snprintf(why, sizeof(why), "odd sizes: %s size %ld", err, fsize("test_file.0"));
+    }
+    if (ok) {
+        /* a symlink under a test name is not the benchmark's: the guard refuses */
+        fileio_cleanup(&o, err, sizeof(err));
+        int fd = open("precious", O_CREAT | O_WRONLY, 0644);
+        ok = fd >= 0 && write(fd, "data", 4) == 4 && close(fd) == 0 && symlink("precious", "test_file.1") == 0;
+        rc = fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
+        ok = ok && rc == -EPERM && fsize("precious") == 4;
+        snprintf(why, sizeof(why), "symlink: %d %s", rc, err);
+    }
+    fileio_cleanup(&o, err, sizeof(err));
+    unlink("precious");
+    CHECK(chdir(cwd) == 0 && rmdir(dir) == 0, "remove %s", dir);
+    CHECK(ok, "%s", why);
+}
+
+CHECK_MAIN()

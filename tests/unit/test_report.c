@@ -1,0 +1,213 @@
+/* test_report.c - the report model (html_report and the run builder) on
+ * hand-made result documents whose answers are known: a histogram of the
+ * values 1..100 ns (unit-width buckets, so every percentile is exact), two
+ * interval rows, and two results for labels, ratios and the page itself. */
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/html_kinds.h"
+#include "output/html_report.h"
+#include "output/report_csv.h"
+#include "result/hist_json.h"
+
+static const char skeleton[] =
+    "{\"schema\":\"ssdbench-result/1\",\"tool\":{\"name\":\"ssdbench\",\"version\":\"0.1.0\",\"command_line\":[\"run\"]},"
+    "\"started\":\"2026-01-01T00:00:00Z\",\"duration_s\":2,\"host\":{\"hostname\":\"h\",\"kernel\":\"6.1\"},"
+    "\"targets\":[{\"id\":\"t0\",\"path\":\"/tmp/x\",\"kind\":\"file\",\"size_bytes\":1048576}],"
+    "\"phases\":[{\"name\":\"p\",\"kind\":\"run\",\"elapsed_s\":2,\"stopped_by\":\"complete\","
+    "\"jobs\":[{\"name\":\"p\",\"params\":{\"rw\":\"randread\",\"bs\":4096,\"iodepth\":1,\"numjobs\":1,"
+    "\"engine\":\"psync\",\"direct\":true}}],"
+    "\"results\":[{\"scope\":\"total\",\"elapsed_s\":2,\"mean_inflight\":1,"
+    "\"read\":{\"ios\":100,\"iops\":IOPS,\"mbps\":0.2048,\"errors\":0,"
+    "\"latency_ns\":{\"n\":100,\"min\":1,\"max\":100,\"mean\":50.5,\"stddev\":29.01}},"
+    "\"write\":{\"ios\":0}}],"
+    "\"intervals\":{\"step_ms\":1000,\"fields\":[\"t_ms\",\"read_iops\",\"read_lat_mean_ns\"],"
+    "\"rows\":[[1000,40,45],[2000,60,55]]}}],\"errors\":[]}";
+
+/* A result whose read histogram holds 1..100 ns once each. */
+static cJSON *make_doc(double iops)
+{
+    char text[sizeof(skeleton) + 32], num[32];
+    snprintf(num, sizeof(num), "%g", iops);
+    const char *at = strstr(skeleton, "IOPS");
+    snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - skeleton), skeleton, num, at + 4);
+    cJSON *doc = cJSON_Parse(text);
+    if (!doc)
+        return NULL;
+    struct hist *h = malloc(sizeof(*h));
+    if (!h) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    hist_init(h);
+    for (uint64_t v = 1; v <= 100; v++)
+        hist_add(h, v);
+    cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "phases"), 0);
+    cJSON *sc = cJSON_GetArrayItem(cJSON_GetObjectItem(ph, "results"), 0);
+    cJSON *lat = cJSON_GetObjectItem(cJSON_GetObjectItem(sc, "read"), "latency_ns");
+    cJSON_AddItemToObject(lat, "histogram", hist_to_json(h));
+    free(h);
+    return doc;
+}
+
+static const struct rtab *table(const struct report *r, const char *id)
+{
+    for (size_t i = 0; i < r->ntables; i++)
+        if (!strcmp(r->tables[i]->id, id))
+            return r->tables[i];
+    return NULL;
+}
+
+static int col(const struct rtab *t, const char *name)
+{
+    for (size_t c = 0; t && c < t->ncols; c++)
+        if (!strcmp(t->cols[c].name, name))
+            return (int)c;
+    return -1;
+}
+
+TEST(hist_bins)
+{
+    uint64_t lo, hi;
+    rep_hist_bin(5, &lo, &hi);
+    CHECK(lo == 5 && hi == 6, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
+    rep_hist_bin(1000, &lo, &hi);          /* [512, 1024): bins of 64 */
+    CHECK(lo == 960 && hi == 1024, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
+    rep_hist_bin(1024, &lo, &hi);
+    CHECK(lo == 1024 && hi == 1152, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
+    rep_hist_bin(123136, &lo, &hi);        /* [65536, 131072): bins of 8192 */
+    CHECK(lo == 122880 && hi == 131072, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
+}
+
+TEST(single_run_tables)
+{
+    cJSON *doc = make_doc(50);
+    CHECK(doc != NULL, "doc");
+    struct report_input in = {doc, "/r/one.json", NULL};
+    char err[256] = "";
+    struct report *r = report_build(&in, 1, NULL, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+
+    const struct rtab *pt = table(r, "run-p-percentiles");
+    CHECK(pt && pt->nrows == 15, "percentile rows %zu", pt ? pt->nrows : 0);
+    /* rank = ceil(p% of 100): the value itself; p0 is the minimum, 100 the maximum;
+     * nothing past 99 % (1 - 1/n) but the maximum */
+    const double p[15] = {0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 97, 98, 99, 100};
+    const double v[15] = {1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 97, 98, 99, 100};
+    int pc = col(pt, "read");
+    CHECK(pc >= 0, "read column");
+    for (size_t i = 0; i < 15; i++)
+        CHECK(rtab_get(pt, i, 0) == p[i] && rtab_get(pt, i, pc) == v[i], "row %zu: p%g = %g", i, rtab_get(pt, i, 0),
+              rtab_get(pt, i, pc));
+
+    /* 1..7 one bin each, 8..15 one each, 16..31 by 2, 32..63 by 4, 64..100 by 8 */
+    const struct rtab *ht = table(r, "run-p-histogram");
+    CHECK(ht && ht->nrows == 7 + 8 + 8 + 8 + 5, "histogram rows %zu", ht ? ht->nrows : 0);
+    int cc = col(ht, "read I/Os"), cs = col(ht, "read share");
+    double total = 0;
+    for (size_t i = 0; i < ht->nrows; i++)
+        total += rtab_get(ht, i, cc);
+    size_t last = ht->nrows - 1;
+    CHECK(total == 100, "counts sum to %g", total);
+    CHECK(rtab_get(ht, last, 0) == 96 && rtab_get(ht, last, 1) == 104 && rtab_get(ht, last, cc) == 5 &&
+              rtab_get(ht, last, cs) == 5,
+          "last bin %g..%g: %g (%g %%)", rtab_get(ht, last, 0), rtab_get(ht, last, 1), rtab_get(ht, last, cc),
+          rtab_get(ht, last, cs));
+    /* rows 0..14 are 1..15; row 15 is 16-17, so row 20 is 26-27 */
+    CHECK(rtab_get(ht, 20, 0) == 26 && rtab_get(ht, 20, 1) == 28 && rtab_get(ht, 20, cc) == 2, "bin 20 starts at %g",
+          rtab_get(ht, 20, 0));
+
+    const struct rtab *it = table(r, "run-p-intervals");
+    int ic = col(it, "read IOPS"), lc = col(it, "read mean latency");
+    CHECK(it && it->nrows == 2 && rtab_get(it, 0, 0) == 1 && rtab_get(it, 1, 0) == 2 && rtab_get(it, 0, ic) == 40 &&
+              rtab_get(it, 1, ic) == 60 && rtab_get(it, 1, lc) == 55,
+          "intervals");
+
+    const struct rtab *st = table(r, "run-p-summary");
+    CHECK(st && st->nrows == 1, "summary rows");
+    CHECK(rtab_get(st, 0, col(st, "IOPS")) == 50 && rtab_get(st, 0, col(st, "p50")) == 50 &&
+              rtab_get(st, 0, col(st, "p99")) == 99 && rtab_get(st, 0, col(st, "p99.9")) == 100 &&
+              rtab_get(st, 0, col(st, "max")) == 100,
+          "summary figures");
+    CHECK(table(r, "run-p-comparison") == NULL, "no comparison for one result");
+
+    /* the page: self-contained, one <svg> per chart */
+    size_t charts = 0;
+    for (size_t i = 0; i < r->nitems; i++)
+        charts += r->items[i].kind == REP_CHART;
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    CHECK(f && report_write_html(f, r) == 0, "html");
+    fclose(f);
+    size_t svgs = 0;
+    for (const char *q = buf; (q = strstr(q, "<svg ")); q++)
+        svgs++;
+    int ok = !strncmp(buf, "<!DOCTYPE html>", 15) && !strstr(buf, "http") && !strstr(buf, "<script") &&
+             strstr(buf, "</html>") && svgs == charts && charts == 4;
+    free(buf);
+    CHECK(ok, "page: %zu charts, %zu svg", charts, svgs);
+
+    buf = NULL;
+    f = open_memstream(&buf, &n);
+    CHECK(f && report_csv_write_stream(f, r) == 0, "csv");
+    fclose(f);
+    ok = strstr(buf, "# run-p-percentiles: ") && strstr(buf, "\n99,99\n100,100\n");
+    free(buf);
+    CHECK(ok, "csv stream");
+    report_free(r);
+    cJSON_Delete(doc);
+}
+
+TEST(two_results_ratios_labels)
+{
+    cJSON *a = make_doc(50), *b = make_doc(125);
+    CHECK(a && b, "docs");
+    struct report_input in[2] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}};
+    char err[256] = "";
+    struct report_opts o = {.baseline = 0};
+    struct report *r = report_build(in, 2, &o, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+    /* same target name: the file names tell them apart */
+    CHECK(!strcmp(r->labels[0], "a") && !strcmp(r->labels[1], "b"), "labels %s %s", r->labels[0], r->labels[1]);
+    const struct rtab *ct = table(r, "run-p-comparison");
+    int ratio = col(ct, "b / a");
+    CHECK(ct && ratio >= 0, "ratio column");
+    CHECK(rtab_get(ct, 0, ratio) == 2.5 && !strcmp(rtab_text(ct, 0, 0), "read IOPS"), "IOPS ratio %g",
+          rtab_get(ct, 0, ratio));
+    CHECK(rtab_get(ct, 2, ratio) == 1, "same latency: ratio %g", rtab_get(ct, 2, ratio));
+    const struct rtab *pt = table(r, "run-p-percentiles");
+    CHECK(pt && col(pt, "a") >= 0 && col(pt, "b") >= 0 && pt->nrows == 15, "overlaid percentile columns");
+    report_free(r);
+
+    o.baseline = 1;
+    r = report_build(in, 2, &o, err, sizeof(err));
+    ct = r ? table(r, "run-p-comparison") : NULL;
+    CHECK(ct && col(ct, "a / b") >= 0 && rtab_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
+    report_free(r);
+
+    o.baseline = 2;
+    r = report_build(in, 2, &o, err, sizeof(err));
+    CHECK(r == NULL && strstr(err, "--baseline 3"), "bad baseline: %s", err);
+
+    in[0].label = "left";
+    in[1].label = "left";
+    o.baseline = 0;
+    r = report_build(in, 2, &o, err, sizeof(err));
+    CHECK(r && !strcmp(r->labels[0], "left") && !strcmp(r->labels[1], "left (2)"), "given labels kept unique");
+    report_free(r);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+TEST(no_results)
+{
+    char err[128] = "";
+    CHECK(report_build(NULL, 0, NULL, err, sizeof(err)) == NULL && strstr(err, "no result"), "%s", err);
+}
+
+CHECK_MAIN()

@@ -1,0 +1,314 @@
+/* test_svg.c - the report's drawing and table primitives (html_svg,
+ * html_table) against hand-computed answers: value formats, tick choice,
+ * escaping, the shortest round-trip number form of the CSV, table merging,
+ * sorting and colour levels, and what a chart writes (markers, thinning of
+ * long series, log ticks, no external reference). */
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/html_svg.h"
+#include "output/html_table.h"
+
+static char *chart_text(const struct svg_chart *c, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f)
+        return NULL;
+    int rc = svg_chart_write(f, c);
+    fclose(f);
+    if (len)
+        *len = n;
+    if (rc) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static size_t count(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+TEST(format_units)
+{
+    char b[64];
+    svg_format(b, sizeof(b), 1500, SVG_FMT_NUM, 3);
+    CHECK(!strcmp(b, "1.5k"), "%s", b);
+    svg_format(b, sizeof(b), 22746, SVG_FMT_NUM, 3);
+    CHECK(!strcmp(b, "22.7k"), "%s", b);
+    svg_format(b, sizeof(b), 2e6, SVG_FMT_NUM, 3);
+    CHECK(!strcmp(b, "2M"), "%s", b);
+    svg_format(b, sizeof(b), 850, SVG_FMT_NS, 3);
+    CHECK(!strcmp(b, "850 ns"), "%s", b);
+    svg_format(b, sizeof(b), 123136, SVG_FMT_NS, 3);
+    CHECK(!strcmp(b, "123 \xc2\xb5s"), "%s", b);
+    /* 999.95 us rounds to 1000 us at 3 digits: must become "1 ms" */
+    svg_format(b, sizeof(b), 999950, SVG_FMT_NS, 3);
+    CHECK(!strcmp(b, "1 ms"), "%s", b);
+    svg_format(b, sizeof(b), 999400, SVG_FMT_NS, 3);
+    CHECK(!strcmp(b, "999 \xc2\xb5s"), "%s", b);
+    svg_format(b, sizeof(b), 2.5e9, SVG_FMT_NS, 3);
+    CHECK(!strcmp(b, "2.5 s"), "%s", b);
+    svg_format(b, sizeof(b), 12.5, SVG_FMT_PCT, 3);
+    CHECK(!strcmp(b, "12.5%"), "%s", b);
+    svg_format(b, sizeof(b), NAN, SVG_FMT_NUM, 3);
+    CHECK(!strcmp(b, "-"), "%s", b);
+}
+
+TEST(linear_ticks)
+{
+    double lo = 0, hi = 93, t[16];
+    size_t n = svg_ticks_linear(&lo, &hi, t, 16);
+    CHECK(n == 6 && lo == 0 && hi == 100, "n %zu lo %g hi %g", n, lo, hi);
+    for (size_t i = 0; i < n; i++)
+        CHECK(t[i] == 20.0 * (double)i, "tick %zu = %g", i, t[i]);
+    lo = 3.5;
+    hi = 8.5;
+    n = svg_ticks_linear(&lo, &hi, t, 16);
+    CHECK(n == 7 && lo == 3 && hi == 9 && t[0] == 3 && t[6] == 9, "n %zu lo %g hi %g", n, lo, hi);
+    /* a flat series still gets a range */
+    lo = hi = 5;
+    n = svg_ticks_linear(&lo, &hi, t, 16);
+    CHECK(lo < 5 && hi > 5 && n >= 2, "lo %g hi %g n %zu", lo, hi, n);
+}
+
+TEST(nines)
+{
+    CHECK(svg_nines(0) == 0, "%g", svg_nines(0));
+    CHECK(fabs(svg_nines(90) - 1) < 1e-12, "%g", svg_nines(90));
+    CHECK(fabs(svg_nines(99.9) - 3) < 1e-9, "%g", svg_nines(99.9));
+    CHECK(isinf(svg_nines(100)), "%g", svg_nines(100));
+}
+
+TEST(escape)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    CHECK(f != NULL, "memstream");
+    svg_escape(f, "<a&b>\"'\x01z");
+    fclose(f);
+    int ok = !strcmp(buf, "&lt;a&amp;b&gt;&quot;&#39; z");
+    CHECK(ok, "%s", buf);
+    free(buf);
+}
+
+TEST(num_str_round_trip)
+{
+    char b[64];
+    rtab_num_str(b, sizeof(b), 0.1);
+    CHECK(!strcmp(b, "0.1"), "%s", b);
+    rtab_num_str(b, sizeof(b), 123456789);
+    CHECK(!strcmp(b, "123456789"), "%s", b);
+    rtab_num_str(b, sizeof(b), 1.0 / 3);
+    CHECK(!strcmp(b, "0.3333333333333333") && strtod(b, NULL) == 1.0 / 3, "%s", b);
+    rtab_num_str(b, sizeof(b), 1e21);
+    CHECK(!strcmp(b, "1e+21"), "%s", b);
+    rtab_num_str(b, sizeof(b), NAN);
+    CHECK(!strcmp(b, ""), "%s", b);
+    /* awkward doubles read back exactly */
+    const double v[] = {93.1678997869325, 22746.069283919063, 4.662885948330183, 1e-7, 2.0 / 3e9};
+    for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        rtab_num_str(b, sizeof(b), v[i]);
+        CHECK(strtod(b, NULL) == v[i], "%.17g -> %s", v[i], b);
+    }
+}
+
+TEST(table_merge_sort_levels)
+{
+    struct rtab *t = rtab_new("a b/c", "T");
+    CHECK(t && !strcmp(t->id, "a-b-c"), "id %s", t ? t->id : "");
+    int k = rtab_add_col(t, "x", NULL, RTAB_NUM, RTAB_AUTO);
+    int a = rtab_add_col(t, "a", "%", RTAB_NUM, RTAB_AUTO);
+    const double xs[] = {3, 1, 2, 1, NAN, 0.5};
+    for (size_t i = 0; i < 6; i++) {
+        long r = rtab_row_for(t, k, xs[i]);
+        CHECK(r >= 0, "row");
+        rtab_set(t, (size_t)r, a, 10 * (double)i);
+    }
+    /* 1 merged; NaN never equals anything, so it is a row of its own */
+    CHECK(t->nrows == 5, "rows %zu", t->nrows);
+    int b = rtab_add_col(t, "late", NULL, RTAB_TEXT, RTAB_AUTO);  /* added after rows: cells empty */
+    CHECK(rtab_text(t, 0, b) == NULL && isnan(rtab_get(t, 4, -1)), "late column");
+    rtab_set_text(t, 0, b, "three");
+    rtab_sort(t, k);
+    const double want_x[] = {0.5, 1, 2, 3};
+    const double want_a[] = {50, 30, 20, 0};
+    for (size_t i = 0; i < 4; i++)
+        CHECK(rtab_get(t, i, k) == want_x[i] && rtab_get(t, i, a) == want_a[i], "row %zu: %g %g", i,
+              rtab_get(t, i, k), rtab_get(t, i, a));
+    CHECK(isnan(rtab_get(t, 4, k)) && rtab_get(t, 4, a) == 40, "NaN row last");
+    CHECK(rtab_text(t, 3, b) && !strcmp(rtab_text(t, 3, b), "three"), "text moved with its row");
+    rtab_set_limit(t, a, 5);
+    CHECK(!strcmp(rtab_level(&t->cols[a], 2), "ok"), "ok");
+    CHECK(!strcmp(rtab_level(&t->cols[a], 2.5), "near"), "near");
+    CHECK(!strcmp(rtab_level(&t->cols[a], 5), "over"), "over at the limit");
+    CHECK(rtab_level(&t->cols[k], 5) == NULL, "no limit");
+    rtab_free(t);
+}
+
+TEST(cell_formats)
+{
+    char b[64];
+    struct rtab_col c = {.kind = RTAB_NUM, .fmt = RTAB_AUTO};
+    rtab_format(b, sizeof(b), &c, 22746.069);
+    CHECK(!strcmp(b, "22,746"), "%s", b);
+    rtab_format(b, sizeof(b), &c, 93.1679);
+    CHECK(!strcmp(b, "93.17"), "%s", b);
+    rtab_format(b, sizeof(b), &c, 1234567.8);
+    CHECK(!strcmp(b, "1,234,568"), "%s", b);
+    rtab_format(b, sizeof(b), &c, 4720);
+    CHECK(!strcmp(b, "4720"), "%s", b);
+    c.fmt = RTAB_NS;
+    rtab_format(b, sizeof(b), &c, 351391.4);
+    CHECK(!strcmp(b, "351.4 \xc2\xb5s"), "%s", b);
+    c.fmt = RTAB_BYTES;
+    rtab_format(b, sizeof(b), &c, 67108864);
+    CHECK(!strcmp(b, "64 MiB"), "%s", b);
+    c.fmt = RTAB_RATIO;
+    rtab_format(b, sizeof(b), &c, 1.2345);
+    CHECK(!strcmp(b, "1.23x"), "%s", b);
+    c.fmt = RTAB_FIXED;
+    c.prec = 3;
+    rtab_format(b, sizeof(b), &c, 0.0042);
+    CHECK(!strcmp(b, "0.004"), "%s", b);
+}
+
+TEST(csv_output)
+{
+    struct rtab *t = rtab_new("t", "T");
+    int a = rtab_add_col(t, "name", NULL, RTAB_TEXT, RTAB_AUTO);
+    int b = rtab_add_col(t, "lat", "ns", RTAB_NUM, RTAB_NS);
+    long r0 = rtab_add_row(t), r1 = rtab_add_row(t);
+    rtab_set_text(t, (size_t)r0, a, "a,\"b\"");
+    rtab_set(t, (size_t)r0, b, 0.1);
+    rtab_set_text(t, (size_t)r1, a, "plain");
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    CHECK(f && rtab_write_csv(f, t) == 0, "write");
+    fclose(f);
+    int ok = !strcmp(buf, "name,lat (ns)\n\"a,\"\"b\"\"\",0.1\nplain,\n");
+    CHECK(ok, "[%s]", buf);
+    free(buf);
+    rtab_free(t);
+}
+
+TEST(chart_markers_and_gaps)
+{
+    const double x[] = {1, 2, 3, 4, 5};
+    const double y[] = {10, 20, NAN, 40, 50};
+    struct svg_series s = {.name = "s<1>", .x = x, .y = y, .n = 5, .style = SVG_LINE_MARKS};
+    struct svg_chart c = {.title = "t & u", .series = &s, .nseries = 1};
+    c.x = (struct svg_axis){.label = "x", .scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN};
+    c.y = (struct svg_axis){.label = "y", .scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    char *out = chart_text(&c, NULL);
+    CHECK(out != NULL, "chart");
+    size_t circles = count(out, "<circle");
+    size_t moves = count(out, "M");   /* path moves: the NaN splits the line in two */
+    int ok = !strncmp(out, "<svg", 4) && count(out, "</svg>") == 1 && circles == 4 && strstr(out, "s&lt;1&gt;") &&
+             strstr(out, "aria-label=\"t &amp; u\"") && !strstr(out, "http") && !strstr(out, "no data");
+    char d[512] = "";
+    const char *p = strstr(out, " d=\"");
+    if (p)
+        snprintf(d, sizeof(d), "%.*s", (int)strcspn(p + 4, "\""), p + 4);
+    free(out);
+    CHECK(ok, "circles %zu", circles);
+    CHECK(count(d, "M") == 2 && count(d, "L") == 2, "path %s (moves %zu)", d, moves);
+}
+
+TEST(chart_log_ticks)
+{
+    const double x[] = {1, 2};
+    const double y[] = {80000, 120000};
+    struct svg_series s = {.name = "lat", .x = x, .y = y, .n = 2, .style = SVG_LINE};
+    struct svg_chart c = {.title = "log", .series = &s, .nseries = 1};
+    c.x = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN};
+    c.y = (struct svg_axis){.scale = SVG_LOG, .fmt = SVG_FMT_NS, .min = NAN, .max = NAN};
+    char *out = chart_text(&c, NULL);
+    CHECK(out != NULL, "chart");
+    /* domain 50 us .. 200 us (1-2-5 steps around the data), labelled 50, 100, 200 */
+    int ok = strstr(out, ">50 \xc2\xb5s<") && strstr(out, ">100 \xc2\xb5s<") && strstr(out, ">200 \xc2\xb5s<") &&
+             !strstr(out, ">20 \xc2\xb5s<") && !strstr(out, ">500 \xc2\xb5s<");
+    free(out);
+    CHECK(ok, "log tick labels");
+}
+
+TEST(chart_thinning_keeps_spikes)
+{
+    size_t n = 100000;
+    double *x = malloc(n * sizeof(double)), *y = malloc(n * sizeof(double));
+    CHECK(x && y, "alloc");
+    for (size_t i = 0; i < n; i++) {
+        x[i] = (double)i;
+        y[i] = 1;
+    }
+    y[54321] = 1000;
+    struct svg_series s = {.name = "long", .x = x, .y = y, .n = n, .style = SVG_LINE};
+    struct svg_chart c = {.title = "long", .series = &s, .nseries = 1};
+    c.x = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN, .tight = true};
+    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    size_t len = 0;
+    char *out = chart_text(&c, &len);
+    free(x);
+    free(y);
+    CHECK(out != NULL, "chart");
+    /* the y domain is 0..1000: the spike sits on the top edge (y = 10.0) */
+    int spike = strstr(out, " 10.0L") != NULL || strstr(out, " 10.0\"") != NULL;
+    free(out);
+    CHECK(len < 60000, "%zu bytes for 100000 points", len);
+    CHECK(spike, "spike kept");
+}
+
+TEST(chart_step_fill_and_marks)
+{
+    const double lo[] = {1, 2, 8}, hi[] = {2, 4, 16}, pct[] = {10, 60, 30};
+    struct svg_series s = {.name = "h", .x = lo, .x2 = hi, .y = pct, .n = 3, .style = SVG_STEP_FILL};
+    struct svg_mark m[2] = {{.kind = SVG_HBAND, .y0 = 20, .y1 = 40, .label = "band"},
+                            {.kind = SVG_VSPAN, .x0 = 2, .x1 = 4, .label = "window"}};
+    struct svg_chart c = {.title = "h", .series = &s, .nseries = 1, .marks = m, .nmarks = 2};
+    c.x = (struct svg_axis){.scale = SVG_LOG, .fmt = SVG_FMT_NS, .min = NAN, .max = NAN};
+    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PCT, .min = NAN, .max = NAN, .zero = true};
+    char *out = chart_text(&c, NULL);
+    CHECK(out != NULL, "chart");
+    /* bins 1-2 and 2-4 touch, 8-16 does not: two closed shapes */
+    const char *p = strstr(out, "fill-opacity=\"0.18\"");
+    char d[1024] = "";
+    if (p && (p = strstr(p, " d=\"")))
+        snprintf(d, sizeof(d), "%.*s", (int)strcspn(p + 4, "\""), p + 4);
+    int legend = strstr(out, ">band<") && strstr(out, ">window<") && strstr(out, ">h<");
+    free(out);
+    CHECK(count(d, "Z") == 2 && count(d, "M") == 2, "step path %s", d);
+    CHECK(legend, "legend entries for the series and the marks");
+}
+
+TEST(chart_categories_bars)
+{
+    const char *cats[] = {"QD1", "QD2", "QD4"};
+    const double x[] = {0, 1, 2}, a[] = {1, 2, 3}, b[] = {2, 4, 6};
+    struct svg_series s[2] = {{.name = "A", .x = x, .y = a, .n = 3, .style = SVG_BARS},
+                              {.name = "B", .x = x, .y = b, .n = 3, .color = 1, .style = SVG_BARS}};
+    struct svg_chart c = {.title = "bars", .series = s, .nseries = 2};
+    c.x = (struct svg_axis){.scale = SVG_CAT, .cats = cats, .ncats = 3, .min = NAN, .max = NAN};
+    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    char *out = chart_text(&c, NULL);
+    CHECK(out != NULL, "chart");
+    /* 6 bars + 2 legend swatches + the plot frame */
+    size_t rects = count(out, "<rect");
+    int labels = strstr(out, ">QD1<") && strstr(out, ">QD4<");
+    free(out);
+    CHECK(rects == 9, "rects %zu", rects);
+    CHECK(labels, "category labels");
+}
+
+CHECK_MAIN()
