@@ -4,7 +4,7 @@
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
 # Side-by-side checks in the test suite and bench/ compare against these.
-TESTPKGS="fio sysbench util-linux e2fsprogs python3"
+TESTPKGS="fio sysbench util-linux e2fsprogs python3 chromium"
 missing=""
 for p in $PKGS $TESTPKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

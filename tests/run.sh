@@ -14,8 +14,10 @@ pass=0 fail=0 skip=0
 
 run_one() {   # name, command...
     local name=$1; shift
-    local out rc
+    local out rc t0 t1
+    t0=$(date +%s.%N)
     out=$("$@" 2>&1); rc=$?
+    t1=$(date +%s.%N)
     printf '%s\n' "$out" >>"$log"
     local p f s
     p=$(grep -c '^PASS ' <<<"$out"); f=$(grep -c '^FAIL ' <<<"$out"); s=$(grep -c '^SKIP ' <<<"$out")
@@ -26,7 +28,7 @@ run_one() {   # name, command...
     fi
     if [ "$f" -gt 0 ]; then printf '%s\n' "$out" | grep -v -E '^(PASS|FAIL|SKIP) ' | tail -30; fi
     pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-    printf '%-44s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
+    printf '%-44s %4d passed %3d failed %3d skipped %6.1fs\n' "$name" "$p" "$f" "$s" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')"
 }
 
 only=${1:-}
@@ -37,6 +39,7 @@ for t in build/tests/test_* build-asan/tests/test_*; do
 done
 for t in tests/integration/*.sh; do
     [ -f "$t" ] || continue
+    [ "$(basename "$t")" = lib.sh ] && continue
     [ -n "$only" ] && [[ "$t" != *"$only"* ]] && continue
     run_one "$t" bash "$t"
 done

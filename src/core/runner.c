@@ -244,12 +244,11 @@ static int setup_worker(struct worker *w, const struct job_spec *j, const struct
         w->iov[i].iov_base = r->buf;
         w->iov[i].iov_len = w->bufsize;
         w->free_slots[i] = r;
-        struct job_spec tmp = *j;
-        if (tmp.buffer == BUF_COMPRESSIBLE || tmp.buffer == BUF_RANDOM) {
+        if (j->buffer == BUF_COMPRESSIBLE || j->buffer == BUF_RANDOM) {
             uint64_t *p = r->buf;
             for (size_t k = 0; k < w->bufsize / 8; k++)
                 p[k] = rng_next(&w->brng);
-            if (tmp.buffer == BUF_COMPRESSIBLE)
+            if (j->buffer == BUF_COMPRESSIBLE)
                 for (size_t c = 0; c < w->bufsize; c += 512)
                     memset((char *)r->buf + c, 0, 512 * j->compress_pct / 100);
         } else {

@@ -2,7 +2,6 @@
 #include "engine/engine.h"
 
 /* engine_mmap.c (sysbench fileio's mmap mode) */
-extern const struct engine_ops engine_mmap_ops;
 
 const struct engine_ops *engine_lookup(enum job_engine kind)
 {

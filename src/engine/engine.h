@@ -69,6 +69,7 @@ extern const struct engine_ops engine_uring_ops;
 extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_null_ops;
+extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode */
 
 const struct engine_ops *engine_lookup(enum job_engine kind);
 

@@ -296,6 +296,7 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
     const cJSON *fields = cJSON_GetObjectItemCaseSensitive(iv, "fields");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
+    double step_ms = result_num(iv, "step_ms", 1000);
     /* a live document holds the streamed rows as raw JSON text */
     cJSON *parsed = whole && cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
     if (parsed)
@@ -307,9 +308,9 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
         struct fj_samples bw, iops;
         char f[32];
         snprintf(f, sizeof(f), "%s_mbps", dn[d]);
-        fj_samples_from_rows(fields, rows, f, 1e6 / 1024.0, &bw);
+        fj_samples_from_rows(fields, rows, step_ms, f, 1e6 / 1024.0, &bw);
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
-        fj_samples_from_rows(fields, rows, f, 1.0, &iops);
+        fj_samples_from_rows(fields, rows, step_ms, f, 1.0, &iops);
         cJSON_AddItemToObject(jo, dn[d], fj_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
                                                      whole ? &iops : NULL, grate[d], &pct, c->plus));
     }
@@ -322,8 +323,9 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
     cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
     const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
     double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
-    cJSON_AddNumberToObject(jo, "usr_cpu", phase_s > 0 ? fj_round6(100.0 * result_num(cpu, "user_s", 0) / phase_s) : 0);
-    cJSON_AddNumberToObject(jo, "sys_cpu", phase_s > 0 ? fj_round6(100.0 * result_num(cpu, "sys_s", 0) / phase_s) : 0);
+    double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
+    cJSON_AddNumberToObject(jo, "usr_cpu", fj_round6(result_num(cpu, "user_s", 0) * per_s));
+    cJSON_AddNumberToObject(jo, "sys_cpu", fj_round6(result_num(cpu, "sys_s", 0) * per_s));
 
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;

@@ -164,29 +164,41 @@ void fj_iodepth_level(cJSON *job, double depth)
         cJSON_AddNumberToObject(t, keys[i], i == b ? 100.0 : 0.0);
 }
 
-void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, const char *field, double scale,
-                          struct fj_samples *out)
+static int column(const cJSON *fields, const char *name)
 {
-    memset(out, 0, sizeof(*out));
-    int col = -1, i = 0;
+    int i = 0;
     const cJSON *f;
     cJSON_ArrayForEach(f, fields)
     {
-        if (cJSON_IsString(f) && strcmp(f->valuestring, field) == 0) {
-            col = i;
-            break;
-        }
+        if (cJSON_IsString(f) && strcmp(f->valuestring, name) == 0)
+            return i;
         i++;
     }
+    return -1;
+}
+
+void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, double step_ms, const char *field,
+                          double scale, struct fj_samples *out)
+{
+    memset(out, 0, sizeof(*out));
+    int col = column(fields, field), tcol = column(fields, "t_ms");
     if (col < 0)
         return;
-    double mean = 0, m2 = 0;
+    double mean = 0, m2 = 0, prev_t = 0;
     const cJSON *row;
     cJSON_ArrayForEach(row, rows)
     {
         const cJSON *c = cJSON_GetArrayItem(row, col);
+        const cJSON *t = tcol >= 0 ? cJSON_GetArrayItem(row, tcol) : NULL;
         if (!cJSON_IsNumber(c))
             continue;
+        if (cJSON_IsNumber(t)) {
+            /* t_ms is whole ms: a whole step may read 1 ms short */
+            bool whole = t->valuedouble - prev_t + 1.0 >= step_ms;
+            prev_t = t->valuedouble;
+            if (!whole)
+                continue;
+        }
         double v = c->valuedouble * scale;
         if (out->n == 0 || v < out->min)
             out->min = v;

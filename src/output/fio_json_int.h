@@ -74,8 +74,9 @@ void fj_latency_dists(cJSON *job, const struct hist *h);
 void fj_iodepth_level(cJSON *job, double depth);
 
 /* Statistics of one column (named in fields) of a phase's interval rows,
- * scaled; n = 0 when the column is missing. */
-void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, const char *field, double scale,
-                          struct fj_samples *out);
+ * scaled, over the rows that span a whole step of step_ms (fio samples whole
+ * windows only); n = 0 when the column is missing. */
+void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, double step_ms, const char *field,
+                          double scale, struct fj_samples *out);
 
 #endif

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "output/html_kinds.h"
 #include "result/result.h"
@@ -30,10 +31,15 @@ static const char *load_name(struct report *r, const cJSON *load)
     return isnan(l) ? result_str(load, "phase", "config") : rep_printf(r, "%gx", l);
 }
 
-/* % of a slice histogram's samples >= ms, or NaN when absent. */
+/* % of a slice histogram's samples >= ms: the figure the run filed when it
+ * has one (1, 8, 64 ms), else from the stored histogram; NaN when absent. */
 static double pct_over(const cJSON *lat, double ms)
 {
-    char err[128];
+    char err[128], key[16];
+    snprintf(key, sizeof(key), "%g", ms);
+    const cJSON *filed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(lat, "pct_over_ms"), key);
+    if (cJSON_IsNumber(filed))
+        return filed->valuedouble;
     struct hist *h = rep_hist(lat, err, sizeof(err));
     if (!h)
         return lat ? 0 : NAN;
@@ -52,9 +58,9 @@ static int limit_index(double ms)
 
 static const char *verdict_class(const char *status, bool passed)
 {
-    if (!strcmp(status, "pass"))
+    if (!strcasecmp(status, "pass"))
         return "verdict pass";
-    if (!strcmp(status, "fail"))
+    if (!strcasecmp(status, "fail"))
         return "verdict fail";
     return passed ? "verdict warn" : "verdict fail";
 }
@@ -80,17 +86,25 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
     const char *status = result_str(v, "status", "none");
     bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
-    const char *vtext = !strcmp(status, "pass")   ? "PASS"
-                        : !strcmp(status, "fail") ? "FAIL"
-                        : !strcmp(status, "incomplete") ? "INCOMPLETE"
-                                                        : "no certification verdict";
+    const char *vtext = !strcasecmp(status, "pass")   ? "PASS"
+                        : !strcasecmp(status, "fail") ? "FAIL"
+                        : !strcasecmp(status, "incomplete") ? "INCOMPLETE"
+                                                            : "no certification verdict";
     rep_para(r, verdict_class(status, passed),
              rep_printf(r, "Verdict: %s%s%s.%s", vtext, *result_str(v, "reason", "") ? ": " : "",
                         result_str(v, "reason", ""),
-                        strcmp(status, "pass") && strcmp(status, "fail")
+                        strcasecmp(status, "pass") && strcasecmp(status, "fail")
                             ? (passed ? " Every slice stays below the limits (screening)."
                                       : " A slice reached a limit, or the load stopped early.")
                             : ""));
+    if (result_num(v, "hours", 0) > 0) {
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(v, "worst_hour_pct_over_ms");
+        rep_para(r, "note", rep_printf(r, "Judged on the %s histogram over %g one-hour slices; worst hour %g: "
+                                          "%.2f %% >= 1 ms, %.2f %% >= 8 ms, %.2f %% >= 64 ms (limits 5, 1, 0.1 %%).",
+                                       result_str(v, "histogram", "reads"), result_num(v, "hours", 0),
+                                       result_num(v, "worst_hour", 0), result_num(w, "1", 0), result_num(w, "8", 0),
+                                       result_num(w, "64", 0)));
+    }
     if (!strcmp(result_str(load, "stopped_by", ""), "max-lag"))
         rep_para(r, "warn", rep_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
 
@@ -277,7 +291,8 @@ static void act_summary(struct report *r)
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
             const char *st = result_str(v, "status", "none");
             bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
-            rtab_set_text(t, (size_t)w, cv, !strcmp(st, "pass") ? "PASS" : !strcmp(st, "fail") ? "FAIL"
+            rtab_set_text(t, (size_t)w, cv, !strcasecmp(st, "pass") ? "PASS" : !strcasecmp(st, "fail") ? "FAIL"
+                                            : !strcasecmp(st, "incomplete") ? "INCOMPLETE"
                                             : passed ? "pass (screen, < 24 h)" : "fail (screen)");
         }
     }

@@ -19,7 +19,7 @@ static const cJSON *scaling(const struct report *r, size_t i)
 /* A shown table in the published layout: threads, one column per result,
  * ratios to the baseline. */
 static void scaling_table(struct report *r, const struct rtab *data, const int *cols, size_t nres,
-                          const char *id, const char *title, const char *unit)
+                          const char *id, const char *title, const char *unit, bool lower_better)
 {
     struct rtab *t = rep_table(r, id, title);
     if (!t)
@@ -40,7 +40,7 @@ static void scaling_table(struct report *r, const struct rtab *data, const int *
     for (size_t i = 0; i < nres; i++)
         if (cc[i] >= 0)
             t->cols[cc[i]].prec = strcmp(unit, "ms") == 0 ? 3 : 2;
-    rep_add_ratios(r, t, cc, nres, NULL);
+    rep_add_ratios(r, t, cc, nres, NULL, lower_better);
     rep_show_table(r, t);
 }
 
@@ -110,9 +110,9 @@ int rep_build_fileio(struct report *r)
         mib[i] = col[i][0];
         pc[i] = col[i][4];
     }
-    scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s");
+    scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s", false);
     scaling_table(r, t, pc, nres, "fileio-response-time",
-                  rep_printf(r, "%g%% response time, ms (less is better)", pct), "ms");
+                  rep_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
     /* threads as categories: 1, 2, 4 ... equally spaced, as published */
     int ccat = rtab_add_col(t, "threads (label)", NULL, RTAB_TEXT, RTAB_AUTO);
     if (ccat >= 0)

@@ -197,7 +197,8 @@ struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt f
                              .zero = scale == SVG_LIN};
 }
 
-void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name)
+void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name,
+                    bool lower_better)
 {
     if (!t || ncols < 2)
         return;
@@ -211,11 +212,12 @@ void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t nc
         if (i == base || cols[i] < 0)
             continue;
         char cname[256];
-        snprintf(cname, sizeof(cname), "%s%s%s / %s", name ? name : "", name ? ": " : "", r->labels[i],
-                 r->labels[base]);
+        size_t num = lower_better ? base : i, den = lower_better ? i : base;
+        snprintf(cname, sizeof(cname), "%s%s%s / %s", name ? name : "", name ? ": " : "", r->labels[num],
+                 r->labels[den]);
         int c = rtab_add_col(t, cname, NULL, RTAB_NUM, RTAB_RATIO);
         for (size_t row = 0; row < t->nrows; row++) {
-            double a = rtab_get(t, row, cols[i]), b = rtab_get(t, row, cols[base]);
+            double a = rtab_get(t, row, cols[num]), b = rtab_get(t, row, cols[den]);
             rtab_set(t, row, c, b != 0 && !isnan(a) && !isnan(b) ? a / b : NAN);
         }
     }
@@ -285,6 +287,10 @@ static const char *file_label(struct report *r, size_t i)
 
 static const char *device_label(struct report *r, size_t i)
 {
+    /* a fileio run names its setup itself (--label, else the directory) */
+    const char *fl = result_str(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio"), "label", "");
+    if (*fl)
+        return rep_strdup(r, fl);
     const cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "targets"), 0);
     const char *model = result_str(cJSON_GetObjectItemCaseSensitive(t, "device"), "model", "");
     while (*model == ' ')

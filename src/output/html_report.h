@@ -129,8 +129,11 @@ void rep_show_table(struct report *r, struct rtab *t);
 /* For each row, adds "name: A / base" columns: cols[i] holds result i's
  * value (-1: result i is not in this table); one ratio column per other
  * result. The base is the report's baseline, or the first result present
- * when the baseline is not. */
-void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name);
+ * when the baseline is not. For figures where less is better (latency)
+ * lower_better turns them into "base / A", so that, as in the published
+ * comparisons, a ratio above 1 always means A is better. */
+void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name,
+                    bool lower_better);
 
 /* Series name: the result label (when r->multi), plus what when given ("read"). */
 const char *rep_series_name(struct report *r, size_t res, const char *what);

@@ -410,7 +410,7 @@ static void comparison_table(struct report *r, const char *id, const char *what,
             rtab_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
-    rep_add_ratios(r, t, cols, r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN, NULL);
+    rep_add_ratios(r, t, cols, r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN, NULL, false);
     rtab_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
     rep_show_table(r, t);
 }
@@ -514,7 +514,7 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
             }
         }
     if (r->multi)
-        rep_add_ratios(r, t, ciops, nres, "IOPS");
+        rep_add_ratios(r, t, ciops, nres, "IOPS", false);
     /* the category axis needs "phase op" labels of its own */
     int ccat = rtab_add_col(t, "point", NULL, RTAB_TEXT, RTAB_AUTO);
     if (ccat >= 0)

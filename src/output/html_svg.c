@@ -13,7 +13,7 @@
 #define FONT 12
 #define CHAR_W 6.9
 #define MAX_TICKS 64
-#define DEFAULT_W 760
+#define DEFAULT_W 700
 #define DEFAULT_H 270
 
 static const char *const palette[SVG_PALETTE] = {

@@ -71,7 +71,7 @@ struct svg_chart {
     const struct svg_mark *marks;
     size_t nmarks;
     unsigned width, height;         /* whole width and plot height in user units;
-                                       0 = 760 and 270 */
+                                       0 = 700 and 270 */
 };
 
 #define SVG_PALETTE 8

@@ -284,6 +284,15 @@ int rep_build_precondition(struct report *r)
 
 /* ---- sweeps ----------------------------------------------------------- */
 
+/* A point's row key: its label ("QD32"), with the part in front when the
+ * profile has several parts (each part runs every point). */
+static const char *point_key(struct report *r, const cJSON *prof, const cJSON *pt)
+{
+    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(prof, "parts")) > 1)
+        return rep_printf(r, "%s %s", result_str(pt, "part", "?"), result_str(pt, "label", "?"));
+    return result_str(pt, "label", "?");
+}
+
 enum { F_IOPS, F_MBPS, F_AVG, F_P99, F_MAX, F_SD, F_SCALE, F_N };
 static const char *const fig_key[F_N] = {"iops", "mbps", "lat_avg_ns", "p99_ns", "lat_max_ns", "lat_sd_avg_ns", NULL};
 static const char *const fig_name[F_N] = {"IOPS", "MB/s", "average latency", "p99 latency", "max latency",
@@ -345,7 +354,9 @@ static void sweep_profile(struct report *r, const char *name)
         }
         const cJSON *pt;
         cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[i], "points")) {
-            long w = rtab_row_for_text(t, cpt, result_str(pt, "label", "?"));
+            if (strcmp(result_str(pt, "kind", "sweep-point"), "sweep-point") != 0)
+                continue;   /* a sample at the preconditioning load is a run of its own */
+            long w = rtab_row_for_text(t, cpt, point_key(r, prof[i], pt));
             if (w < 0)
                 return;
             const cJSON *cb = cJSON_GetObjectItemCaseSensitive(pt, "combined");
@@ -405,7 +416,7 @@ static void sweep_profile(struct report *r, const char *name)
                     if (cc[i] >= 0)
                         rtab_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : rtab_get(t, row, col[i][k]) / (s ? 1e3 : 1));
             }
-            rep_add_ratios(r, st, cc, nres, NULL);
+            rep_add_ratios(r, st, cc, nres, NULL, s == 1);
             rep_show_table(r, st);
         }
     }
@@ -449,6 +460,8 @@ static void sweep_profile(struct report *r, const char *name)
         const cJSON *pt;
         cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[only], "points")) {
             const char *phn = result_str(pt, "phase", "");
+            if (strcmp(result_str(pt, "kind", "sweep-point"), "sweep-point") != 0)
+                continue;
             const cJSON *ph;
             cJSON_ArrayForEach(ph, rep_phases(r, only)) {
                 if (strcmp(result_str(ph, "name", ""), phn) != 0)
@@ -457,7 +470,7 @@ static void sweep_profile(struct report *r, const char *name)
                 const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
                 bool both = rep_dir(sc, "read") && rep_dir(sc, "write");
                 if (dir && ns < REP_MAX_SERIES) {
-                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s%s", result_str(pt, "label", "?"),
+                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s%s", point_key(r, prof[only], pt),
                                                                    both ? " read" : ""),
                                                    (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
                     ns++;

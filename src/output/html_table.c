@@ -24,6 +24,7 @@ struct rtab *rtab_new(const char *id, const char *title)
         rtab_free(t);
         return NULL;
     }
+    t->sorted_by = -1;
     for (char *p = t->id; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
               *p == '-' || *p == '_' || *p == '.'))
@@ -108,7 +109,15 @@ int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_k
     return (int)t->ncols++;
 }
 
+static long add_row(struct rtab *t);
+
 long rtab_add_row(struct rtab *t)
+{
+    t->sorted_by = -1;     /* the caller sets the key later: order unknown */
+    return add_row(t);
+}
+
+static long add_row(struct rtab *t)
 {
     if (t->oom)
         return -1;
@@ -132,8 +141,11 @@ static bool cell_ok(const struct rtab *t, size_t row, int col, enum rtab_kind k)
 
 void rtab_set(struct rtab *t, size_t row, int col, double v)
 {
-    if (cell_ok(t, row, col, RTAB_NUM))
-        t->cols[col].num[row] = v;
+    if (!cell_ok(t, row, col, RTAB_NUM))
+        return;
+    if (col == t->sorted_by && t->cols[col].num[row] != v)
+        t->sorted_by = -1;
+    t->cols[col].num[row] = v;
 }
 
 void rtab_set_text(struct rtab *t, size_t row, int col, const char *s)
@@ -190,14 +202,33 @@ void rtab_set_group(struct rtab *t, int col, const char *group, const char *shor
 
 long rtab_row_for(struct rtab *t, int col, double v)
 {
-    if (t->oom || col < 0 || (size_t)col >= t->ncols)
+    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != RTAB_NUM)
         return -1;
-    for (size_t r = 0; r < t->nrows; r++)
-        if (t->cols[col].num[r] == v)
-            return (long)r;
-    long r = rtab_add_row(t);
-    if (r >= 0)
-        rtab_set(t, (size_t)r, col, v);
+    const double *k = t->cols[col].num;
+    bool sorted = t->sorted_by == col || t->nrows == 0;
+    if (sorted && !isnan(v)) {
+        size_t lo = 0, hi = t->nrows;     /* first row with key >= v */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (k[mid] < v)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < t->nrows && k[lo] == v)
+            return (long)lo;
+        sorted = lo == t->nrows;          /* appending keeps the order */
+    } else {
+        for (size_t r = 0; r < t->nrows; r++)
+            if (k[r] == v)
+                return (long)r;
+        sorted = false;
+    }
+    long r = add_row(t);
+    if (r < 0)
+        return -1;
+    t->cols[col].num[r] = v;
+    t->sorted_by = sorted ? col : -1;
     return r;
 }
 
@@ -257,6 +288,11 @@ void rtab_sort(struct rtab *t, int col)
     }
     free(perm);
     free(tmp);
+    /* strictly increasing unless keys repeat or are NaN */
+    t->sorted_by = col;
+    for (size_t i = 0; i < n; i++)
+        if (isnan(key[i]) || (i && !(key[i - 1] < key[i])))
+            t->sorted_by = -1;
 }
 
 const char *rtab_level(const struct rtab_col *c, double v)
@@ -443,6 +479,11 @@ int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls)
             continue;
         fputs(c == 0 ? "<thead><tr><th class=\"key\">" : "<tr><th class=\"key\">", f);
         svg_escape(f, col->name);
+        if (col->kind == RTAB_NUM && col->unit && *col->unit && col->fmt != RTAB_NS && col->fmt != RTAB_BYTES) {
+            fputs(" <span class=\"unit\">(", f);
+            svg_escape(f, col->unit);
+            fputs(")</span>", f);
+        }
         fputs("</th>", f);
         for (size_t r = 0; r < t->nrows; r++) {
             fputs(c == 0 ? "<th class=\"key\">" : "<td class=\"key\">", f);

@@ -58,6 +58,9 @@ struct rtab {
     struct rtab_col *cols;
     bool oom;
     bool html_hidden;        /* chart data: in the CSV, in the HTML only as a foldout */
+    int sorted_by;           /* rows are in strictly increasing order of this numeric
+                                column (-1: unknown); keeps rtab_row_for fast on
+                                long series */
 };
 
 /* A new empty table; id is made file-name safe. NULL on out of memory. */
@@ -84,7 +87,9 @@ void rtab_set_group(struct rtab *t, int col, const char *group, const char *shor
 
 /* The row whose key column equals v (numeric) or s (text), added at the
  * end when missing. For tables that merge several results on a shared key.
- * Returns -1 on out of memory. */
+ * A table filled only through rtab_row_for in increasing key order (or
+ * sorted by the key) is searched by bisection, so a day of one-second
+ * intervals merges in n log n. Returns -1 on out of memory. */
 long rtab_row_for(struct rtab *t, int col, double v);
 long rtab_row_for_text(struct rtab *t, int col, const char *s);
 

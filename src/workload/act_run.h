@@ -148,7 +148,8 @@ struct act_load_result {
     struct act_verdict screen, screen_trans;
     bool passed;                  /* PASS, or a short run whose slices all pass; never
                                      after a lag stop, I/O errors or an interrupt */
-    cJSON *slices;                /* per-slice full-resolution histograms (owned) */
+    FILE *slices;                 /* per-slice full-resolution histograms, one JSON object
+                                     per line, kept on disk so memory stays flat (owned) */
 };
 
 /* Rates of c replaced by load x ndevices x 1x (load > 0), as the shorthand
@@ -169,7 +170,7 @@ void act_load_result_free(struct act_load_result *res);
 
 /* The result's top-level "act" object: config, mode, devices; then one entry
  * per load (phase name, rates, derived, verdict with the worst hour, screen,
- * per-slice histograms - moved out of res) and the find-max outcome. */
+ * per-slice histograms read back from res->slices) and the find-max outcome. */
 cJSON *act_json_begin(cJSON *doc, const struct act_config *c, const struct act_run_opts *o,
                       const struct act_device *devs);
 void act_json_add_load(cJSON *act, struct act_load_result *res, const char *logname);

@@ -4,6 +4,8 @@
  * histograms. */
 #include "workload/act_run.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static cJSON *config_json(const struct act_config *c)
@@ -178,8 +180,16 @@ void act_json_add_load(cJSON *act, struct act_load_result *res, const char *logn
     cJSON_AddItemToObject(sc, "transaction", verdict_json(&res->screen_trans, false));
     cJSON_AddBoolToObject(l, "passed", res->passed);
     if (res->slices) {
-        cJSON_AddItemToObject(l, "slices", res->slices);
-        res->slices = NULL;
+        cJSON *arr = cJSON_AddArrayToObject(l, "slices");
+        char *line = NULL;
+        size_t cap = 0;
+        rewind(res->slices);
+        while (getline(&line, &cap, res->slices) > 0) {
+            cJSON *so = cJSON_Parse(line);
+            if (so)
+                cJSON_AddItemToArray(arr, so);
+        }
+        free(line);
     }
     cJSON_AddItemToArray(loads, l);
 }

@@ -107,7 +107,13 @@ static void slice_json(struct act_hook *hk, const struct job_stats *cum, unsigne
         }
         cJSON_AddItemToObject(o, "histogram", hist_to_json(hk->tmp));
     }
-    cJSON_AddItemToArray(hk->res->slices, so);
+    char *text = cJSON_PrintUnformatted(so);
+    cJSON_Delete(so);
+    if (!text)
+        hk->rc = -ENOMEM;
+    else if (fputs(text, hk->res->slices) < 0 || fputc('\n', hk->res->slices) < 0)
+        hk->rc = -ENOSPC;
+    free(text);
 }
 
 static bool act_hook_interval(void *arg, const struct runner_interval *iv)
@@ -185,7 +191,7 @@ static int hook_init(struct act_hook *hk, struct act_load_result *res, FILE *log
     hk->h = calloc(max, sizeof(*hk->h));
     hk->src = calloc(max, sizeof(*hk->src));
     hk->tmp = malloc(sizeof(struct hist));
-    res->slices = cJSON_CreateArray();
+    res->slices = tmpfile();
     if (!hk->names || !hk->h || !hk->src || !hk->tmp || !res->slices)
         return -ENOMEM;
     hk->nhist = act_log_standard_names(c, d, hk->names, max);
@@ -449,6 +455,7 @@ int act_run_load(cJSON *doc, const struct act_config *base, double load,
 void act_load_result_free(struct act_load_result *res)
 {
     act_analysis_free(&res->an);
-    cJSON_Delete(res->slices);
+    if (res->slices)
+        fclose(res->slices);
     res->slices = NULL;
 }

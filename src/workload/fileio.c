@@ -300,6 +300,9 @@ int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err
         rc = set_bool(name, v, &o->validate, err, errlen);
     } else if (is_in(name, fileio_ignored)) {
         rc = 0;
+    } else if (!strcmp(name, "report-checkpoints")) {
+        return fileio_fail(err, errlen,
+                           "--report-checkpoints is not supported by ssdbench fileio (use --report-interval, or --threads with one value per run)");
     } else {
         const char *best = NULL;
         unsigned bd = 99;

@@ -83,10 +83,10 @@ static void base_job(const struct fileio_opts *o, unsigned threads, struct job_s
     j->direct = (o->extra_flags & FILEIO_FLAG_DIRECT) != 0;
     /* The runner opens with O_DSYNC; O_SYNC's extra is the inode time stamps. */
     j->dsync = (o->extra_flags & (FILEIO_FLAG_DSYNC | FILEIO_FLAG_SYNC)) != 0;
+    /* time-based: sequential modes wrap; with --time=0 only --events or a
+     * signal ends the run, as in sysbench */
     j->time_based = true;
     j->runtime_ns = o->time_s * 1000000000ull;
-    if (!o->time_s)
-        j->io_limit = UINT64_MAX; /* no byte bound: events or a signal end the run */
     if (o->rate)
         j->rate_iops = (double)o->rate / threads;
     if (o->rand_seed) {
@@ -192,9 +192,10 @@ static bool fileio_on_interval(void *arg, const struct runner_interval *iv)
     double secs = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
     if (secs <= 0)
         return false;
+    bool paced = hk->o->rate > 0; /* as in fileio_summarize */
     hist_init(hk->h);
-    hist_merge(hk->h, &s->dir[DIR_READ].lat);
-    hist_merge(hk->h, &s->dir[DIR_WRITE].lat);
+    hist_merge(hk->h, paced ? &s->dir[DIR_READ].sched : &s->dir[DIR_READ].lat);
+    hist_merge(hk->h, paced ? &s->dir[DIR_WRITE].sched : &s->dir[DIR_WRITE].lat);
     hist_merge(hk->h, &s->sync_lat);
     struct fileio_row row = {
         .t_s = (double)iv->t_end_ns / 1e9,

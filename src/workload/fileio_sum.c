@@ -7,7 +7,9 @@
  *    differs from events / time by a fraction of a percent);
  *  - events: reads + writes + fsyncs, each fsync its own event as in sysbench;
  *  - latency min/avg/max/sum: exact, from the stored histograms of reads,
- *    writes and fsyncs merged (sysbench keeps these exact too);
+ *    writes and fsyncs merged (sysbench keeps these exact too); with --rate
+ *    the reads' and writes' latency from their scheduled time, because
+ *    sysbench counts the time a request waits in its queue;
  *  - the percentile: sysbench's rank rule on the merged histogram, reported
  *    at ssdbench's resolution (0.4 %) rather than sysbench's (1.8 %);
  *  - threads fairness: jobs[].worker_stats (events and busy time per thread),
@@ -80,7 +82,11 @@ static int merge_dir(const cJSON *scope, const char *dir, struct hist *h, struct
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(scope, dir);
     if (!d)
         return 0;
-    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(d, "latency_ns");
+    /* paced runs (--rate): from the scheduled time, as sysbench counts the
+     * time a request waits in its queue */
+    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(d, "scheduled_latency_ns");
+    if (!cJSON_IsObject(lat))
+        lat = cJSON_GetObjectItemCaseSensitive(d, "latency_ns");
     const cJSON *hj = cJSON_GetObjectItemCaseSensitive(lat, "histogram");
     if (!hj)
         return 0;

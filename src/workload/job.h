@@ -38,7 +38,7 @@ enum job_layout {
 
 #define JOB_NAME_MAX 64
 #define JOB_PATH_MAX 256
-#define JOB_MAX_TARGETS 64
+#define JOB_MAX_TARGETS 128
 #define JOB_BSSPLIT_MAX 64
 #define JOB_ZONES_MAX 16
 #define JOB_PCT_MAX 24

@@ -1,4 +1,4 @@
-/* profiles.c - the built-in profile table and profile files (see profiles.h).
+/* profiles.c - profile sets: built-in table (profiles_table.c) and files (see profiles.h).
  *
  * Jobs come from the job-file parser; a small line reader walks the same text
  * beside it only to keep each section's own lines (for listing and replay)
@@ -317,7 +317,7 @@ int profile_set_load_text(struct profile_set *ps, const char *text, const char *
 int profile_set_builtin(struct profile_set *ps, char *err, size_t errlen)
 {
     memset(ps, 0, sizeof(*ps));
-    return profile_set_load_text(ps, builtin_text, "built-in", err, errlen);
+    return profile_set_load_text(ps, profile_builtin_text(), "built-in", err, errlen);
 }
 
 int profile_set_load_file(struct profile_set *ps, const char *path, char *err, size_t errlen)
@@ -429,7 +429,7 @@ int profile_options(const char *name, struct profile_opt *out, unsigned cap, cha
                     size_t errlen)
 {
     struct sects ss = {0};
-    int rc = read_sections(builtin_text, "built-in", &ss, err, errlen);
+    int rc = read_sections(profile_builtin_text(), "built-in", &ss, err, errlen);
     if (rc < 0)
         return rc;
     const struct sect *hit = NULL;

@@ -64,13 +64,17 @@ S=$(jget "$WORK/fs.json" "($(total 0)).get('sync', {}).get('ios', 0)")
 check fsync_count test "$S" -ge $((4 * (W / 4) - 4)) -a "$S" -le $((4 * (W / 4)))
 # sysbench: 4 fsyncs per 10 requests
 check fsync_rate_as_sysbench python3 -c "import sys; r=$S/($R+$W); sys.exit(abs(r/0.4-1) > 0.05)"
+# --file-fsync-all: one fsync of the written file after each write
+"${FIO[@]}" --file-test-mode=rndwr --file-fsync-all --events=400 --time=0 --json run >"$WORK/fa.json" 2>/dev/null
+check fsync_all_one_per_write test "$(jget "$WORK/fa.json" "($(total 0))['write']['ios']")" = \
+    "$(jget "$WORK/fa.json" "($(total 0))['sync']['ios']")"
 "${FIO[@]}" --file-test-mode=rndrd --events=2000 --time=0 --json run >"$WORK/rd.json" 2>/dev/null
 check no_fsync_reads test "$(jget "$WORK/rd.json" "($(total 0)).get('sync', {}).get('ios', 0)")" = 0
 "${FIO[@]}" --file-test-mode=rndwr --file-fsync-freq=0 --events=2000 --time=0 --json run >"$WORK/nf.json" 2>/dev/null
 check no_fsync_freq0 test "$(jget "$WORK/nf.json" "($(total 0)).get('sync', {}).get('ios', 0)")" = 0
 
 # --- rndrw read/write ratio within 1 % of --file-rw-ratio (1e6 requests)
-"$SSDBENCH" fileio --file-num=4 --file-total-size=16M --file-block-size=4096 --file-test-mode=rndrw \
+"$SSDBENCH" fileio --file-num=4 --file-total-size=16M --file-block-size=512 --file-test-mode=rndrw \
     --file-fsync-freq=0 --file-fsync-end=off --events=1000000 --time=0 --threads=2 --rand-seed=11 --json run \
     >"$WORK/rw.json" 2>/dev/null
 ratio=$(jget "$WORK/rw.json" "($(total 0))['read']['ios'] / ($(total 0))['write']['ios']")

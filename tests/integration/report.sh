@@ -339,9 +339,9 @@ chrome --window-size=1000,"${height:-2000}" --force-device-scale-factor=0.5 --sc
 check screenshot_taken test -s "$WORK/all.png"
 cat >"$WORK/png.py" <<'EOF'
 # Decodes the screenshot (8-bit RGB/RGBA PNG, no library needed) and counts
-# strongly coloured pixels inside each chart's plot frame: lines, markers and
-# bars are drawn in saturated colours; frame, grid, text and the light fills
-# are not. A chart that drew no data has none.
+# coloured pixels inside each chart's plot frame: series, fills and marks are
+# drawn in the palette's colours, the frame and the grid in greys. An empty
+# plot has none.
 import struct, sys, zlib
 png, boxes, scale = sys.argv[1], open(sys.argv[2]).read().strip(), 0.5
 data = open(png, 'rb').read()
@@ -375,16 +375,16 @@ blank, sizes = [], []
 for k, box in enumerate(boxes.split(';')):
     x, y, bw, bh = (int(v) for v in box.split(','))
     n = 0
-    for yy in range(int((y + 3) * scale), min(h, int((y + bh - 3) * scale))):
+    for yy in range(int((y + 1) * scale), min(h, int((y + bh - 1) * scale))):
         row = rows[yy]
-        for xx in range(int((x + 3) * scale), min(w, int((x + bw - 3) * scale))):
+        for xx in range(int((x + 1) * scale), min(w, int((x + bw - 1) * scale))):
             px = row[xx * bpp:xx * bpp + 3]
-            n += max(px) - min(px) > 80
+            n += max(px) - min(px) > 12
     sizes.append(n)
     if n < 20:
         blank.append(k + 1)
 # the page itself is not colourful outside the charts: the header band
-top = sum(max(p) - min(p) > 80 for r in rows[:int(60 * scale)] for p in zip(r[0::bpp], r[1::bpp], r[2::bpp]))
+top = sum(max(p) - min(p) > 12 for r in rows[:int(60 * scale)] for p in zip(r[0::bpp], r[1::bpp], r[2::bpp]))
 assert top == 0, 'coloured pixels in the title band: %d' % top
 assert len(sizes) >= 20, 'only %d charts found' % len(sizes)
 assert not blank, 'blank charts %s of %d (coloured pixels per chart: %s)' % (blank, len(sizes), sizes)

@@ -1,8 +1,7 @@
 /* test_fileio.c - the sysbench fileio workload: options and defaults, the
  * job mapping, prepare/cleanup on a temporary directory, sysbench's
- * percentile and histogram rules, the summary computed from a result phase,
- * and the sysbench text layout (expected strings copied from sysbench 1.0.20's
- * own output). */
+ * percentile and histogram rules, and the summary computed from a result
+ * phase. (The text layout is tested in test_sysbench_text.c.) */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -11,7 +10,6 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "output/sysbench_text.h"
 #include "result/hist_json.h"
 #include "workload/fileio.h"
 
@@ -195,7 +193,7 @@ TEST(jobs_random_modes)
     CHECK(j[0].numjobs == 1 && j[0].ios_limit == 333 && j[1].numjobs == 2 && j[1].ios_limit == 334,
           "%u x %llu + %u x %llu", j[0].numjobs, (unsigned long long)j[0].ios_limit, j[1].numjobs,
           (unsigned long long)j[1].ios_limit);
-    CHECK(j[0].io_limit == UINT64_MAX && j[0].runtime_ns == 0, "no time bound");
+    CHECK(j[0].io_limit == 0 && j[0].runtime_ns == 0 && j[0].time_based, "no time bound");
     CHECK(near(j[0].rate_iops, 1000.0 / 3, 1e-9) && j[1].rate_iops == j[0].rate_iops, "rate split");
     CHECK(j[0].engine == ENGINE_LIBAIO && j[0].iodepth == 128 && j[0].direct && j[0].dsync, "async/direct");
     CHECK(j[0].fdatasync_every == 40 && j[0].fsync_every == 0 && j[0].seed == 7 && j[0].seed_set &&
@@ -360,231 +358,6 @@ TEST(summary_from_phase)
     CHECK(fileio_summarize(bad, 95, false, err, sizeof(err)) == -EINVAL &&
           strcmp(err, "fileio summary: the phase has no \"total\" results") == 0, "%s", err);
     cJSON_Delete(bad);
-}
-
-static char *render(void (*fn)(FILE *, void *), void *arg)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    fn(f, arg);
-    fclose(f);
-    return buf;
-}
-
-static void r_banner(FILE *f, void *arg)
-{
-    sbtext_run_banner(f, arg, 1);
-}
-
-TEST(text_banner_matches_sysbench)
-{
-    struct fileio_opts o;
-    fileio_defaults(&o);
-    set(&o, "file-num", "8");
-    set(&o, "file-test-mode", "rndrd");
-    set(&o, "file-extra-flags", "direct");
-    cJSON *oj = fileio_opts_json(&o);
-    char *t = render(r_banner, oj);
-    /* sysbench 1.0.20's banner for these options (reference output) */
-    const char *want = "Running the test with following options:\n"
-                       "Number of threads: 1\n"
-                       "Initializing random number generator from current time\n"
-                       "\n\n"
-                       "Extra file open flags: directio\n"
-                       "8 files, 256MiB each\n"
-                       "2GiB total file size\n"
-                       "Block size 16KiB\n"
-                       "Number of IO requests: 0\n"
-                       "Read/Write ratio for combined random IO test: 1.50\n"
-                       "Periodic FSYNC enabled, calling fsync() each 100 requests.\n"
-                       "Calling fsync() at the end of test, Enabled.\n"
-                       "Using synchronous I/O mode\n"
-                       "Doing random read test\n"
-                       "Initializing worker threads...\n"
-                       "\n"
-                       "Threads started!\n"
-                       "\n";
-    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
-    free(t);
-    cJSON_Delete(oj);
-
-    fileio_defaults(&o);
-    set(&o, "file-num", "3");
-    set(&o, "file-total-size", "1000000");
-    set(&o, "file-block-size", "512");
-    set(&o, "file-test-mode", "seqrewr");
-    set(&o, "file-merged-requests", "3");
-    set(&o, "file-fsync-all", "on");
-    set(&o, "file-extra-flags", "sync,dsync");
-    set(&o, "rate", "1000");
-    set(&o, "report-interval", "1");
-    set(&o, "rand-seed", "5");
-    set(&o, "file-io-mode", "mmap");
-    oj = fileio_opts_json(&o);
-    t = render(r_banner, oj);
-    want = "Running the test with following options:\n"
-           "Number of threads: 1\n"
-           "Target transaction rate: 1000/sec\n"
-           "Report intermediate results every 1 second(s)\n"
-           "Initializing random number generator from seed (5).\n"
-           "\n\n"
-           "Extra file open flags: sync dsync \n"
-           "3 files, 325.52KiB each\n"
-           "976.56KiB total file size\n"
-           "Block size 512B\n"
-           "Merging requests up to 1.5KiB for sequential IO.\n"
-           "Calling fsync() after each write operation.\n"
-           "Using fast mmaped I/O mode\n"
-           "Doing sequential rewrite test\n"
-           "Initializing worker threads...\n"
-           "\n"
-           "Threads started!\n"
-           "\n";
-    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
-    free(t);
-    cJSON_Delete(oj);
-}
-
-static void r_prepare(FILE *f, void *arg)
-{
-    sbtext_header(f, "9.9");
-    sbtext_prepare_begin(f, arg);
-    sbtext_prepare_file(f, "test_file.0", FILEIO_FILE_CREATING);
-    sbtext_prepare_file(f, "test_file.1", FILEIO_FILE_EXTENDING);
-    sbtext_prepare_file(f, "test_file.2", FILEIO_FILE_REUSING);
-    sbtext_prepare_end(f, 2147483648ull, 8.99);
-    sbtext_prepare_end(f, 0, 0);
-    sbtext_cleanup(f);
-}
-
-TEST(text_prepare_and_cleanup)
-{
-    struct fileio_opts o;
-    fileio_defaults(&o);
-    set(&o, "file-num", "8");
-    cJSON *oj = fileio_opts_json(&o);
-    char *t = render(r_prepare, oj);
-    const char *want = "sysbench 1.0.20 (produced by ssdbench 9.9)\n\n"
-                       "8 files, 262144Kb each, 2048Mb total\n"
-                       "Creating files for the test...\n"
-                       "Extra file open flags: (none)\n"
-                       "Creating file test_file.0\n"
-                       "Extending existing file test_file.1\n"
-                       "Reusing existing file test_file.2\n"
-                       "2147483648 bytes written in 8.99 seconds (227.81 MiB/sec).\n"
-                       "No bytes written.\n"
-                       "Removing test files...\n";
-    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
-    free(t);
-    cJSON_Delete(oj);
-}
-
-static void r_report(FILE *f, void *arg)
-{
-    struct fileio_row row = {.t_s = 1, .secs = 1, .read_mibps = 107.9, .write_mibps = 71.96,
-                             .fsyncs_per_s = 918.88, .pct_ms = 2.184};
-    sbtext_interval(f, &row, 1, 99);
-    row.secs = 0.5; /* the cut-off last interval is not printed */
-    sbtext_interval(f, &row, 1, 99);
-    sbtext_report(f, arg, 95, false);
-}
-
-TEST(text_report_matches_sysbench)
-{
-    cJSON *ph = fake_phase();
-    CHECK(fileio_summarize(ph, 95, true, err, sizeof(err)) == 0, "%s", err);
-    char *t = render(r_report, ph);
-    const char *want =
-        "[ 1s ] reads: 107.90 MiB/s writes: 71.96 MiB/s fsyncs: 918.88/s latency (ms,99%): 2.184\n"
-        "Latency histogram (values are in milliseconds)\n"
-        "       value  ------------- distribution ------------- count\n"
-        "       0.100 |**************************************** 1\n"
-        "       0.199 |**************************************** 1\n"
-        "       0.301 |**************************************** 1\n"
-        "       1.007 |**************************************** 1\n"
-        "       4.999 |**************************************** 1\n"
-        " \n"
-        "\n"
-        "File operations:\n"
-        "    reads/s:                      1.50\n"
-        "    writes/s:                     0.50\n"
-        "    fsyncs/s:                     0.50\n"
-        "\n"
-        "Throughput:\n"
-        "    read, MiB/s:                  0.02\n"
-        "    written, MiB/s:               0.01\n"
-        "\n"
-        "General statistics:\n"
-        "    total time:                          2.0000s\n"
-        "    total number of events:              5\n"
-        "\n"
-        "Latency (ms):\n"
-        "         min:                                    0.10\n"
-        "         avg:                                    1.32\n"
-        "         max:                                    5.00\n"
-        "         95th percentile:                        5.00\n"
-        "         sum:                                    6.60\n"
-        "\n"
-        "Threads fairness:\n"
-        "    events (avg/stddev):           744.5000/48.50\n"
-        "    execution time (avg/stddev):   1.2500/0.25\n"
-        "\n";
-    CHECK(strcmp(t, want) == 0, "got:\n%s", t);
-    free(t);
-    cJSON_Delete(ph);
-}
-
-static cJSON *scaling_doc(const char *label, const double (*rows)[3], unsigned n)
-{
-    cJSON *d = cJSON_CreateObject();
-    cJSON *f = cJSON_AddObjectToObject(d, "fileio");
-    cJSON_AddStringToObject(f, "label", label);
-    cJSON_AddNumberToObject(cJSON_AddObjectToObject(f, "options"), "percentile", 95);
-    cJSON *sc = cJSON_AddArrayToObject(f, "scaling");
-    for (unsigned i = 0; i < n; i++) {
-        cJSON *r = cJSON_CreateObject();
-        cJSON_AddNumberToObject(r, "threads", rows[i][0]);
-        cJSON_AddNumberToObject(r, "mibps", rows[i][1]);
-        cJSON_AddNumberToObject(r, "pct_ms", rows[i][2]);
-        cJSON_AddItemToArray(sc, r);
-    }
-    return d;
-}
-
-struct two {
-    cJSON *a, *b;
-};
-
-static void r_scaling(FILE *f, void *arg)
-{
-    struct two *t = arg;
-    sbtext_scaling(f, t->a, t->b);
-}
-
-TEST(scaling_table_with_ratios)
-{
-    /* the seed's first rows: Intel 320 vs RAID10 */
-    static const double a[][3] = {{1, 30.27, 0.53}, {2, 55.18, 0.72}, {4, 95.13, 0.89}};
-    static const double b[][3] = {{1, 3.75, 6.13}, {2, 6.98, 7.27}};
-    struct two t = {scaling_doc("Intel 320", a, 3), scaling_doc("RAID10", b, 2)};
-    char *s = render(r_scaling, &t);
-    const char *want = "Throughput, MiB/s (more is better)\n"
-                       "threads   Intel 320      RAID10  ratio Intel 320 / RAID10\n"
-                       "      1       30.27        3.75                      8.07\n"
-                       "      2       55.18        6.98                      7.91\n"
-                       "      4       95.13           -                         -\n"
-                       "\n"
-                       "95% response time, ms (less is better)\n"
-                       "threads   Intel 320      RAID10  ratio RAID10 / Intel 320\n"
-                       "      1       0.530       6.130                     11.57\n"
-                       "      2       0.720       7.270                     10.10\n"
-                       "      4       0.890           -                         -\n"
-                       "\n";
-    CHECK(strcmp(s, want) == 0, "got:\n%s", s);
-    free(s);
-    cJSON_Delete(t.a);
-    cJSON_Delete(t.b);
 }
 
 /* --- prepare / cleanup on a temporary directory --- */

@@ -261,6 +261,33 @@ TEST(job_level_fields)
     cJSON_Delete(doc);
 }
 
+/* fio samples whole windows only: a last row shorter than the step (here
+ * 300 ms of a 1 s step) is not a sample, and neither is a lone short row */
+TEST(part_rows_are_not_samples)
+{
+    cJSON *doc = doc_single(false);
+    cJSON *iv = (cJSON *)get(doc, "phases/0/intervals");
+    const double tail[5] = {2300, 9000, 1.0, 0, 0};
+    cJSON_AddItemToArray(cJSON_GetObjectItem(iv, "rows"), cJSON_CreateDoubleArray(tail, 5));
+    char err[256];
+    cJSON *f = fio_json_build(doc, false, err, sizeof(err));
+    CHECK(f, "build failed: %s", err);
+    CHECK(num(f, "jobs/0/read/iops_samples") == 2 && num(f, "jobs/0/read/iops_max") == 60, "tail row skipped");
+    cJSON_Delete(f);
+    cJSON_Delete(doc);
+
+    doc = doc_single(false);
+    iv = (cJSON *)get(doc, "phases/0/intervals");
+    const double only[][5] = {{52, 4923, 20.16, 0, 0}};
+    cJSON_ReplaceItemInObject(iv, "rows", cJSON_CreateArray());
+    cJSON_AddItemToArray(cJSON_GetObjectItem(iv, "rows"), cJSON_CreateDoubleArray(only[0], 5));
+    f = fio_json_build(doc, false, err, sizeof(err));
+    CHECK(f && num(f, "jobs/0/read/bw_samples") == 0 && num(f, "jobs/0/read/bw_mean") == 0,
+          "a 52 ms job has no samples");
+    cJSON_Delete(f);
+    cJSON_Delete(doc);
+}
+
 TEST(json_plus_bins_and_clat2csv_limit)
 {
     cJSON *doc = new_doc();

@@ -157,6 +157,30 @@ TEST(table_merge_sort_levels)
     rtab_free(t);
 }
 
+TEST(table_long_series_merge)
+{
+    /* two series of a day of one-second rows merge by bisection: the second
+     * finds every key, and a key in the middle is found, not duplicated */
+    struct rtab *t = rtab_new("day", "day");
+    int k = rtab_add_col(t, "t", "s", RTAB_NUM, RTAB_AUTO);
+    int a = rtab_add_col(t, "a", NULL, RTAB_NUM, RTAB_AUTO);
+    int b = rtab_add_col(t, "b", NULL, RTAB_NUM, RTAB_AUTO);
+    size_t n = 86400;
+    for (size_t i = 1; i <= n; i++)
+        rtab_set(t, (size_t)rtab_row_for(t, k, (double)i), a, (double)i);
+    CHECK(t->sorted_by == k, "appending in order keeps the table sorted");
+    for (size_t i = 1; i <= n; i++)
+        rtab_set(t, (size_t)rtab_row_for(t, k, (double)i), b, 2.0 * (double)i);
+    CHECK(t->nrows == n && rtab_get(t, 43199, b) == 86400 && rtab_get(t, 43199, a) == 43200, "rows %zu", t->nrows);
+    /* a key out of order is appended and ends the fast path; lookups still work */
+    long r = rtab_row_for(t, k, 0.5);
+    CHECK(r == (long)n && t->sorted_by == -1, "out of order");
+    CHECK(rtab_row_for(t, k, 777) == 776 && rtab_row_for(t, k, 0.5) == r, "linear lookups");
+    rtab_sort(t, k);
+    CHECK(t->sorted_by == k && rtab_get(t, 0, k) == 0.5 && rtab_get(t, 1, a) == 1, "sorted again");
+    rtab_free(t);
+}
+
 TEST(cell_formats)
 {
     char b[64];
