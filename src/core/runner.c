@@ -257,7 +257,7 @@ static int setup_worker(struct worker *w, const struct job_spec *j, const struct
     }
     w->nfree = w->depth;
     /* fio numbers its logs by job clone: the worker's place in the phase */
-    int lrc = iolog_open(&w->iolog, j, (unsigned)(w - w->run->workers) + 1, err, errlen);
+    int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)
         return lrc;
     return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);

@@ -73,6 +73,7 @@ struct runner_opts {
     uint64_t max_lag_ns;             /* paced jobs: stop the phase when an issue is this late (0 = off) */
     bool stop_on_error;              /* default true */
     bool remove_created;             /* delete files created for this phase afterwards */
+    unsigned log_number_base;        /* workers of earlier phases: fio numbers logs over the whole job file */
 };
 
 /* The kernel's own counters for a block-device target over the phase

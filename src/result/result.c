@@ -250,6 +250,8 @@ cJSON *result_job_params(const struct job_spec *j)
     if (j->fdatasync_every)
         cJSON_AddNumberToObject(p, "fdatasync", j->fdatasync_every);
     cJSON_AddNumberToObject(p, "interval_ms", (double)j->interval_ns / 1e6);
+    if (j->group_reporting)
+        cJSON_AddBoolToObject(p, "group_reporting", true);
     return p;
 }
 

@@ -22,6 +22,7 @@ void job_defaults(struct job_spec *job)
         job->bs[d].pct[0] = 100;
     }
     job->loops = 1;
+    job->per_job_logs = true; /* fio: one log per clone, name.N.log */
     job->iodepth = 1;
     job->numjobs = 1;
     job->engine = ENGINE_IO_URING;

@@ -67,7 +67,7 @@ static cJSON *ss_json(const struct ss_state *ss)
 int jobrun_execute(cJSON *doc, const struct jobfile *jf, const struct runner_opts *opts,
                    struct plan_status *st, char *err, size_t errlen)
 {
-    unsigned start = 0;
+    unsigned start = 0, log_base = 0;
     for (unsigned i = 1; i <= jf->njobs && !st->interrupted; i++) {
         if (i < jf->njobs && !jf->jobs[i].stonewall)
             continue;
@@ -100,6 +100,12 @@ int jobrun_execute(cJSON *doc, const struct jobfile *jf, const struct runner_opt
             }
         }
         struct runner_opts o = *opts;
+        o.log_number_base = log_base;
+        for (unsigned j = 0; j < ph.njobs; j++) {
+            const struct job_spec *jb = &ph.jobs[j];
+            unsigned nt = jb->ntargets ? jb->ntargets : 1;
+            log_base += (jb->numjobs ? jb->numjobs : 1) * (jb->layout == LAYOUT_JBOD || nt <= 1 ? nt : 1);
+        }
         struct job_spec *jobs_copy = NULL;
         if (any_ss) {
             /* fio samples steady state every ss_interval: make the series

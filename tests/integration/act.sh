@@ -40,12 +40,12 @@ check null_run_exit0 test "$rc" -eq 0
 check null_log_parses test $? -eq 0
 check null_result_phase test "$(json_get "$WORK/null.json" "d['act']['loads'][0]['phase']")" = "act-3x"
 check null_summary_table grep -q "^slice        1      2      4      8     16     32     64        1" "$WORK/null.txt"
-# --find-max climbs 1x 2x 3x and stops at --max-load
-"$SSDBENCH" act --find-max --max-load 3x --duration 1 --engine null -q --log "$WORK/fm.log" \
+# --find-max climbs 1x, 2x and stops at --max-load
+"$SSDBENCH" act --find-max --max-load 2x --duration 1 --engine null -q --log "$WORK/fm.log" \
     --result "$WORK/fm.json" /dev/x >"$WORK/fm.txt" 2>&1
-check find_max_ladder test "$(json_get "$WORK/fm.json" "[l['load'] for l in d['act']['loads']]")" = "[1, 2, 3]"
-check find_max_logs test -s "$WORK/fm-1x.log" -a -s "$WORK/fm-2x.log" -a -s "$WORK/fm-3x.log"
-check find_max_reported grep -q "highest passing load: 3x" "$WORK/fm.txt"
+check find_max_ladder test "$(json_get "$WORK/fm.json" "[l['load'] for l in d['act']['loads']]")" = "[1, 2]"
+check find_max_logs test -s "$WORK/fm-1x.log" -a -s "$WORK/fm-2x.log"
+check find_max_reported grep -q "highest passing load: 2x" "$WORK/fm.txt"
 
 if ! is_root; then
     skip loop_device_tests "not root: loop devices need root"
