@@ -158,6 +158,10 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
         }
         fprintf(f, "\n");
     }
+    const cJSON *ss;
+    cJSON_ArrayForEach(ss, cJSON_GetObjectItemCaseSensitive(ph, "steady_state"))
+        fprintf(f, "  steady state (%s) of job %s: %s\n", result_str(ss, "criterion", "?"),
+                result_str(ss, "job", "?"), result_str(ss, "statement", "?"));
     const cJSON *sc;
     cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(ph, "results"))
         scope_block(f, sc);
