@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/suggest.h"
 #include "output/fio_json.h"
 #include "result/result.h"
 
@@ -163,35 +164,7 @@ void cli_report_errors(const cJSON *doc)
     }
 }
 
-static unsigned edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63)
-        return 99;
-    unsigned d[64][64];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            unsigned x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb];
-}
-
 const char *cli_suggest(const char *s, const char *const *names)
 {
-    const char *best = NULL;
-    unsigned bd = 99;
-    for (unsigned i = 0; names[i]; i++) {
-        unsigned d = edit_distance(s, names[i]);
-        if (d < bd) {
-            bd = d;
-            best = names[i];
-        }
-    }
-    return bd <= 3 ? best : NULL;
+    return suggest_from_list(s, names);
 }

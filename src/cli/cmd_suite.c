@@ -43,7 +43,7 @@ static void suite_usage(FILE *f)
             "  --ss-interval TIME       interval = one steady-state round (default 1m)\n"
             "  --ss-window N            rounds per window (default 5)\n"
             "  --ss-max-rounds N        give up after N rounds: 'not achieved' (default 25)\n"
-            "  --sample TIME            after preconditioning, run each profile at its load for TIME\n"
+            "  --sample TIME            after preconditioning, run each profile at that load for TIME\n"
             "  --purge                  purge every target before each profile\n"
             "Targets:\n"
             "  --range PCT              active range: only the first PCT%% of each target\n"

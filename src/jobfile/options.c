@@ -5,6 +5,7 @@
  * Entries with a setter function are listed in options_int.h and written in
  * options_set.c. Order in the table is the order of `ssdbench run --help`.
  */
+#include "core/suggest.h"
 #include "jobfile/options_int.h"
 
 #include <ctype.h>
@@ -183,45 +184,16 @@ const struct job_opt *job_option_table(unsigned *n)
     return opts;
 }
 
-static unsigned edit_distance(const char *a, const char *b)
-{
-    unsigned la = (unsigned)strlen(a), lb = (unsigned)strlen(b);
-    unsigned row[128];
-    if (la > 100 || lb > 100)
-        return 1000;
-    for (unsigned j = 0; j <= lb; j++)
-        row[j] = j;
-    for (unsigned i = 1; i <= la; i++) {
-        unsigned prev = row[0];
-        row[0] = i;
-        for (unsigned j = 1; j <= lb; j++) {
-            int ca = a[i - 1] == '-' ? '_' : tolower((unsigned char)a[i - 1]);
-            int cb = b[j - 1] == '-' ? '_' : tolower((unsigned char)b[j - 1]);
-            unsigned sub = prev + (ca != cb);
-            unsigned del = row[j] + 1, ins = row[j - 1] + 1;
-            prev = row[j];
-            row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-        }
-    }
-    return row[lb];
-}
-
 const char *job_option_suggest(const char *key)
 {
-    const char *best = NULL;
-    unsigned bestd = ~0u;
+    struct suggest sg;
+    suggest_init(&sg, key);
     for (unsigned i = 0; i < NOPTS; i++) {
-        const char *names[4] = {opts[i].name, opts[i].alias[0], opts[i].alias[1], opts[i].alias[2]};
-        for (unsigned k = 0; k < 4 && names[k]; k++) {
-            unsigned d = edit_distance(key, names[k]);
-            if (d < bestd) {
-                bestd = d;
-                best = names[k];
-            }
-        }
+        suggest_consider(&sg, opts[i].name);
+        for (unsigned k = 0; k < 3; k++)
+            suggest_consider(&sg, opts[i].alias[k]);
     }
-    /* a suggestion more different than this is noise */
-    return bestd <= 2 + strlen(key) / 4 ? best : NULL;
+    return suggest_result(&sg);
 }
 
 void job_extra_defaults(struct job_extra *x)

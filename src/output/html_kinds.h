@@ -55,6 +55,9 @@ double rep_row_num(const cJSON *row, int field);
 /* Palette slot of a series: result res, its slot-th direction of nslots. */
 unsigned rep_color(size_t res, unsigned slot, unsigned nslots);
 
+/* The "what was tested" table (html_setup.c), one row per result. */
+struct rtab *rep_setup_table(struct report *r);
+
 /* The overview of several run phases: IOPS per phase per result. */
 void rep_overview(struct report *r, const char *const *names, size_t nnames);
 

@@ -108,10 +108,11 @@ static int write_chart(FILE *f, const struct rep_chart *c)
         const struct rep_series *rs = &c->series[s];
         if (rs->ycol < 0 || (size_t)rs->ycol >= t->ncols || t->cols[rs->ycol].kind != RTAB_NUM || !xs)
             continue;
-        se[n++] = (struct svg_series){
+        se[n] = (struct svg_series){
             .name = rs->name, .x = xs, .y = t->cols[rs->ycol].num,
             .x2 = rs->x2col >= 0 && (size_t)rs->x2col < t->ncols ? t->cols[rs->x2col].num : NULL,
             .n = t->nrows, .color = rs->color, .dash = rs->dash, .style = rs->style};
+        n++;
     }
     ch.nseries = n;
     fputs("<div class=\"svgwrap\">\n", f);

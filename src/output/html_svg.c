@@ -8,11 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output/html_svg.h"
+#include "output/html_svg_int.h"
 
 #define FONT 12
 #define CHAR_W 6.9
-#define MAX_TICKS 64
 #define DEFAULT_W 700
 #define DEFAULT_H 270
 
@@ -45,232 +44,6 @@ void svg_escape(FILE *f, const char *s)
     }
 }
 
-double svg_nines(double pct)
-{
-    if (pct >= 100)
-        return INFINITY;
-    return -log10(1 - pct / 100);
-}
-
-/* Picks the largest unit the value reaches once rounded to `digits`. */
-static void scaled(char *buf, size_t len, double v, int digits, const double *thr,
-                   const char *const *unit, int nunits, const char *sep)
-{
-    double a = fabs(v), edge = 1 - 0.5 * pow(10, -digits);
-    int u = 0;
-    for (int i = nunits - 1; i > 0; i--)
-        if (a >= thr[i] * edge) {
-            u = i;
-            break;
-        }
-    snprintf(buf, len, "%.*g%s%s", digits, v / thr[u], sep, unit[u]);
-}
-
-void svg_format(char *buf, size_t len, double v, enum svg_fmt fmt, int digits)
-{
-    static const double thr[4] = {1, 1e3, 1e6, 1e9};
-    static const char *const ns_units[4] = {"ns", "\xc2\xb5s", "ms", "s"};
-    static const char *const si_units[4] = {"", "k", "M", "G"};
-    if (!isfinite(v)) {
-        snprintf(buf, len, "-");
-        return;
-    }
-    if (digits < 1)
-        digits = 3;
-    switch (fmt) {
-    case SVG_FMT_NS: scaled(buf, len, v, digits, thr, ns_units, 4, " "); break;
-    case SVG_FMT_NUM: scaled(buf, len, v, digits, thr, si_units, 4, ""); break;
-    case SVG_FMT_PCT: snprintf(buf, len, "%.*g%%", digits, v); break;
-    case SVG_FMT_PLAIN: snprintf(buf, len, "%.*g", digits, v); break;
-    }
-}
-
-size_t svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
-{
-    if (!(*hi > *lo)) {
-        double d = *lo != 0 ? fabs(*lo) * 0.1 : 1;
-        *lo -= d;
-        *hi += d;
-    }
-    double raw = (*hi - *lo) / 5, mag = pow(10, floor(log10(raw))), step = mag;
-    static const double nice[4] = {1, 2, 2.5, 5};
-    for (int i = 0; i < 4; i++)
-        if (nice[i] * mag >= raw * 0.999) {
-            step = nice[i] * mag;
-            break;
-        }
-    if (step < raw * 0.999)
-        step = 10 * mag;
-    double a = floor(*lo / step + 1e-9) * step, b = ceil(*hi / step - 1e-9) * step;
-    *lo = a;
-    *hi = b;
-    size_t n = 0;
-    for (double t = a; t <= b + step * 1e-6 && n < cap; t += step)
-        ticks[n++] = fabs(t) < step * 1e-9 ? 0 : t;
-    return n;
-}
-
-struct tick {
-    double v;
-    bool label;
-};
-
-struct axis_map {
-    enum svg_scale scale;
-    double lo, hi;          /* domain, in transformed units */
-    double p0, p1;          /* pixels */
-    struct tick ticks[MAX_TICKS];
-    size_t nticks;
-};
-
-static double transform(enum svg_scale s, double v)
-{
-    switch (s) {
-    case SVG_LOG: return v > 0 ? log10(v) : NAN;
-    case SVG_NINES: return v >= 0 ? svg_nines(v) : NAN;
-    default: return v;
-    }
-}
-
-static double map(const struct axis_map *m, double v)
-{
-    double t = transform(m->scale, v);
-    if (!isfinite(t))
-        return NAN;
-    double p = m->p0 + (t - m->lo) / (m->hi - m->lo) * (m->p1 - m->p0);
-    double a = m->p0 < m->p1 ? m->p0 : m->p1, b = m->p0 < m->p1 ? m->p1 : m->p0;
-    return p < a ? a : p > b ? b : p;
-}
-
-static void add_tick(struct axis_map *m, double v, bool label)
-{
-    if (m->nticks < MAX_TICKS)
-        m->ticks[m->nticks++] = (struct tick){v, label};
-}
-
-/* Sets the domain and ticks from the data range [dlo, dhi] (raw values). */
-static void axis_setup(struct axis_map *m, const struct svg_axis *a, double dlo, double dhi)
-{
-    m->scale = a->scale;
-    m->nticks = 0;
-    if (!isnan(a->min))
-        dlo = a->min;
-    if (!isnan(a->max))
-        dhi = a->max;
-    if (a->scale == SVG_CAT) {
-        m->lo = -0.5;
-        m->hi = (a->ncats ? (double)a->ncats : 1) - 0.5;
-        for (unsigned i = 0; i < a->ncats; i++)
-            add_tick(m, i, true);
-        return;
-    }
-    if (a->scale == SVG_NINES) {
-        double top = isfinite(dhi) ? ceil(svg_nines(dhi) - 1e-9) : 2;
-        if (top < 2)
-            top = 2;
-        if (top > 9)
-            top = 9;
-        m->lo = 0;
-        m->hi = top;
-        add_tick(m, 0, true);
-        add_tick(m, 50, top <= 6);
-        for (int k = 1; k <= (int)top; k++)
-            add_tick(m, 100 * (1 - pow(10, -k)), true);
-        return;
-    }
-    if (a->scale == SVG_LOG) {
-        if (!(dlo > 0) || !isfinite(dlo))
-            dlo = isfinite(dhi) && dhi > 0 ? dhi / 10 : 1;
-        if (!(dhi > 0) || !isfinite(dhi))
-            dhi = dlo * 10;
-        /* the domain ends on 1-2-5 steps so a narrow range is not padded
-         * out to whole decades */
-        static const double steps[3] = {1, 2, 5};
-        double e = floor(log10(dlo)), lo = pow(10, e);
-        for (int i = 2; i >= 0; i--)
-            if (steps[i] * pow(10, e) <= dlo * (1 + 1e-9)) {
-                lo = steps[i] * pow(10, e);
-                break;
-            }
-        e = floor(log10(dhi));
-        double hi = 10 * pow(10, e);
-        for (int i = 0; i < 3; i++)
-            if (steps[i] * pow(10, e) >= dhi * (1 - 1e-9)) {
-                hi = steps[i] * pow(10, e);
-                break;
-            }
-        if (hi <= lo)
-            hi = lo * 2;
-        m->lo = log10(lo);
-        m->hi = log10(hi);
-        double decades = m->hi - m->lo;
-        int every = decades > 16 ? 4 : decades > 8 ? 2 : 1;
-        for (double d = floor(m->lo); d <= ceil(m->hi); d++) {
-            for (int k = 1; k <= 9; k++) {
-                double v = k * pow(10, d), t = log10(v);
-                if (t < m->lo - 1e-9 || t > m->hi + 1e-9)
-                    continue;
-                bool major = k == 1 && ((long)d % every) == 0;
-                bool label = major || (decades <= 2.1 && (k == 2 || k == 5));
-                if (major || label || decades <= 6)
-                    add_tick(m, v, label);
-            }
-        }
-        return;
-    }
-    if (a->zero && isnan(a->min)) {
-        if (dlo > 0)
-            dlo = 0;
-        if (dhi < 0)
-            dhi = 0;
-    }
-    if (!isfinite(dlo) || !isfinite(dhi)) {
-        dlo = 0;
-        dhi = 1;
-    }
-    double t[MAX_TICKS], lo = dlo, hi = dhi;
-    size_t n = svg_ticks_linear(&lo, &hi, t, 16);
-    if (a->tight && dhi > dlo) {
-        m->lo = dlo;
-        m->hi = dhi;
-    } else {
-        m->lo = lo;
-        m->hi = hi;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (t[i] >= m->lo - 1e-9 * (m->hi - m->lo) && t[i] <= m->hi + 1e-9 * (m->hi - m->lo))
-            add_tick(m, t[i], true);
-}
-
-static void tick_text(char *buf, size_t len, const struct svg_axis *a, double v)
-{
-    if (a->scale == SVG_CAT) {
-        unsigned i = (unsigned)v;
-        snprintf(buf, len, "%s", i < a->ncats && a->cats[i] ? a->cats[i] : "");
-    } else if (a->scale == SVG_NINES) {
-        int k = v <= 0 ? 0 : (int)floor(svg_nines(v) + 1e-9 + 0.5);
-        if (fabs(v - 50) < 1e-9)
-            snprintf(buf, len, "50%%");
-        else if (k <= 2)
-            snprintf(buf, len, "%d%%", k == 0 ? 0 : k == 1 ? 90 : 99);
-        else
-            snprintf(buf, len, "%.*f%%", k - 2, v);
-    } else {
-        svg_format(buf, len, v, a->fmt, 3);
-    }
-}
-
-static bool valid_for(enum svg_scale s, double v)
-{
-    if (!isfinite(v))
-        return false;
-    if (s == SVG_LOG)
-        return v > 0;
-    if (s == SVG_NINES)
-        return v >= 0 && v < 100;
-    return true;
-}
-
 static void widen(double *lo, double *hi, double v)
 {
     if (v < *lo)
@@ -286,27 +59,27 @@ static void data_range(const struct svg_chart *c, double *xlo, double *xhi, doub
     for (size_t s = 0; s < c->nseries; s++) {
         const struct svg_series *se = &c->series[s];
         for (size_t i = 0; i < se->n; i++) {
-            bool xv = valid_for(c->x.scale, se->x[i]);
+            bool xv = svg_valid_for(c->x.scale, se->x[i]);
             if (xv)
                 widen(xlo, xhi, se->x[i]);
-            if (se->x2 && valid_for(c->x.scale, se->x2[i]))
+            if (se->x2 && svg_valid_for(c->x.scale, se->x2[i]))
                 widen(xlo, xhi, se->x2[i]);
-            if (xv && valid_for(c->y.scale, se->y[i]))
+            if (xv && svg_valid_for(c->y.scale, se->y[i]))
                 widen(ylo, yhi, se->y[i]);
         }
     }
     for (size_t k = 0; k < c->nmarks; k++) {
         const struct svg_mark *mk = &c->marks[k];
         if (mk->kind == SVG_VSPAN || mk->kind == SVG_SEGMENT) {
-            if (valid_for(c->x.scale, mk->x0))
+            if (svg_valid_for(c->x.scale, mk->x0))
                 widen(xlo, xhi, mk->x0);
-            if (valid_for(c->x.scale, mk->x1))
+            if (svg_valid_for(c->x.scale, mk->x1))
                 widen(xlo, xhi, mk->x1);
         }
         if (mk->kind != SVG_VSPAN) {
-            if (valid_for(c->y.scale, mk->y0))
+            if (svg_valid_for(c->y.scale, mk->y0))
                 widen(ylo, yhi, mk->y0);
-            if (mk->kind != SVG_HLINE && valid_for(c->y.scale, mk->y1))
+            if (mk->kind != SVG_HLINE && svg_valid_for(c->y.scale, mk->y1))
                 widen(ylo, yhi, mk->y1);
         }
     }
@@ -319,8 +92,8 @@ static void dash_attr(FILE *f, unsigned dash)
 }
 
 /* Path of a line series, thinned to min/max per pixel column when long. */
-static void line_path(FILE *f, const struct svg_series *se, const struct axis_map *mx,
-                      const struct axis_map *my, double plot_w)
+static void line_path(FILE *f, const struct svg_series *se, const struct svg_axis_map *mx,
+                      const struct svg_axis_map *my, double plot_w)
 {
     bool thin = (double)se->n > 3 * plot_w;
     bool open = false;
@@ -333,8 +106,8 @@ static void line_path(FILE *f, const struct svg_series *se, const struct axis_ma
     for (size_t i = 0; i <= se->n; i++) {
         double px = NAN, py = NAN;
         if (i < se->n) {
-            px = map(mx, se->x[i]);
-            py = map(my, se->y[i]);
+            px = svg_map(mx, se->x[i]);
+            py = svg_map(my, se->y[i]);
         }
         bool ok = isfinite(px) && isfinite(py);
         if (thin && col >= 0 && (!ok || (long)px != col)) {
@@ -374,7 +147,7 @@ static void line_path(FILE *f, const struct svg_series *se, const struct axis_ma
 static void point_title(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t i)
 {
     char xs[64], ys[64];
-    tick_text(xs, sizeof(xs), &c->x, se->x[i]);
+    svg_tick_text(xs, sizeof(xs), &c->x, se->x[i]);
     if (c->x.scale == SVG_NINES)
         snprintf(xs, sizeof(xs), "p%.6g", se->x[i]);
     svg_format(ys, sizeof(ys), se->y[i], c->y.fmt, 4);
@@ -390,10 +163,10 @@ static void point_title(FILE *f, const struct svg_chart *c, const struct svg_ser
 }
 
 static void markers(FILE *f, const struct svg_chart *c, const struct svg_series *se,
-                    const struct axis_map *mx, const struct axis_map *my)
+                    const struct svg_axis_map *mx, const struct svg_axis_map *my)
 {
     for (size_t i = 0; i < se->n; i++) {
-        double px = map(mx, se->x[i]), py = map(my, se->y[i]);
+        double px = svg_map(mx, se->x[i]), py = svg_map(my, se->y[i]);
         if (!isfinite(px) || !isfinite(py))
             continue;
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.8\">",
@@ -403,8 +176,8 @@ static void markers(FILE *f, const struct svg_chart *c, const struct svg_series 
     }
 }
 
-static void step_fill(FILE *f, const struct svg_series *se, const struct axis_map *mx,
-                      const struct axis_map *my, double base)
+static void step_fill(FILE *f, const struct svg_series *se, const struct svg_axis_map *mx,
+                      const struct svg_axis_map *my, double base)
 {
     const char *col = svg_color(se->color);
     if (!se->x2)
@@ -415,10 +188,10 @@ static void step_fill(FILE *f, const struct svg_series *se, const struct axis_ma
     bool open = false;
     double prev = NAN;
     for (size_t i = 0; i < se->n; i++) {
-        double x0 = map(mx, se->x[i]), x1 = map(mx, se->x2[i]);
+        double x0 = svg_map(mx, se->x[i]), x1 = svg_map(mx, se->x2[i]);
         if (!isfinite(x0) || !isfinite(x1))
             continue;
-        double y = valid_for(my->scale, se->y[i]) ? map(my, se->y[i]) : base;
+        double y = svg_valid_for(my->scale, se->y[i]) ? svg_map(my, se->y[i]) : base;
         if (!isfinite(y))
             y = base;
         if (open && fabs(x0 - prev) > 0.05) {
@@ -439,14 +212,14 @@ static void step_fill(FILE *f, const struct svg_series *se, const struct axis_ma
 }
 
 static void bars(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t idx,
-                 size_t nbars, const struct axis_map *mx, const struct axis_map *my, double base)
+                 size_t nbars, const struct svg_axis_map *mx, const struct svg_axis_map *my, double base)
 {
-    double slot = fabs(map(mx, 1) - map(mx, 0));
+    double slot = fabs(svg_map(mx, 1) - svg_map(mx, 0));
     if (c->x.ncats < 2)
         slot = fabs(mx->p1 - mx->p0) / (c->x.ncats ? c->x.ncats : 1);
     double group = slot * 0.8, w = group / (double)(nbars ? nbars : 1);
     for (size_t i = 0; i < se->n; i++) {
-        double cx = map(mx, se->x[i]), y = map(my, se->y[i]);
+        double cx = svg_map(mx, se->x[i]), y = svg_map(my, se->y[i]);
         if (!isfinite(cx) || !isfinite(y))
             continue;
         double x = cx - group / 2 + (double)idx * w;
@@ -468,22 +241,22 @@ static int swatch_shape(enum svg_style s)
     return s == SVG_MARKS ? 1 : (s == SVG_BARS || s == SVG_STEP_FILL) ? 2 : 0;
 }
 
-static void draw_mark(FILE *f, const struct svg_mark *mk, const struct axis_map *mx,
-                      const struct axis_map *my, double left, double right, double top, double bottom)
+static void draw_mark(FILE *f, const struct svg_mark *mk, const struct svg_axis_map *mx,
+                      const struct svg_axis_map *my, double left, double right, double top, double bottom)
 {
     const char *col = svg_color(mk->color);
     double x0, x1, y0, y1;
     switch (mk->kind) {
     case SVG_HLINE:
-        y0 = map(my, mk->y0);
+        y0 = svg_map(my, mk->y0);
         if (!isfinite(y0))
             return;
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.4\"",
                 left, y0, right, y0, col);
         break;
     case SVG_HBAND:
-        y0 = map(my, mk->y0);
-        y1 = map(my, mk->y1);
+        y0 = svg_map(my, mk->y0);
+        y1 = svg_map(my, mk->y1);
         if (!isfinite(y0) || !isfinite(y1))
             return;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"/>\n",
@@ -492,18 +265,18 @@ static void draw_mark(FILE *f, const struct svg_mark *mk, const struct axis_map 
                 col, left, y0, right, left, y1, right);
         break;
     case SVG_VSPAN:
-        x0 = map(mx, mk->x0);
-        x1 = map(mx, mk->x1);
+        x0 = svg_map(mx, mk->x0);
+        x1 = svg_map(mx, mk->x1);
         if (!isfinite(x0) || !isfinite(x1))
             return;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"",
                 x0 < x1 ? x0 : x1, top, fabs(x1 - x0), bottom - top, col);
         break;
     case SVG_SEGMENT:
-        x0 = map(mx, mk->x0);
-        x1 = map(mx, mk->x1);
-        y0 = map(my, mk->y0);
-        y1 = map(my, mk->y1);
+        x0 = svg_map(mx, mk->x0);
+        x1 = svg_map(mx, mk->x1);
+        y0 = svg_map(my, mk->y0);
+        y1 = svg_map(my, mk->y1);
         if (!isfinite(x0) || !isfinite(x1) || !isfinite(y0) || !isfinite(y1))
             return;
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.6\"",
@@ -536,16 +309,16 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     double W = c->width ? c->width : DEFAULT_W, PH = c->height ? c->height : DEFAULT_H;
     double xlo, xhi, ylo, yhi;
     data_range(c, &xlo, &xhi, &ylo, &yhi);
-    struct axis_map mx, my;
-    axis_setup(&my, &c->y, ylo, yhi);
-    axis_setup(&mx, &c->x, xlo, xhi);
+    struct svg_axis_map mx, my;
+    svg_axis_setup(&my, &c->y, ylo, yhi);
+    svg_axis_setup(&mx, &c->x, xlo, xhi);
 
     /* margins from the label sizes */
     char buf[96];
     double ytw = 0;
     for (size_t i = 0; i < my.nticks; i++)
         if (my.ticks[i].label) {
-            tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+            svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
             if (text_w(buf) > ytw)
                 ytw = text_w(buf);
         }
@@ -553,7 +326,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     size_t nxl = 0;
     for (size_t i = 0; i < mx.nticks; i++)
         if (mx.ticks[i].label) {
-            tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
             if (text_w(buf) > xtw)
                 xtw = text_w(buf);
             nxl++;
@@ -562,7 +335,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     double lastw = 0;
     for (size_t i = mx.nticks; i-- > 0;)
         if (mx.ticks[i].label) {
-            tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
             lastw = text_w(buf);
             break;
         }
@@ -613,14 +386,14 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     /* grid and ticks */
     fputs("<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n", f);
     for (size_t i = 0; i < my.nticks; i++) {
-        double y = map(&my, my.ticks[i].v);
+        double y = svg_map(&my, my.ticks[i].v);
         if (isfinite(y) && y > top + 0.5 && y < bottom - 0.5)
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", left, y, right, y,
                     my.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
     }
     if (c->x.scale != SVG_CAT)
         for (size_t i = 0; i < mx.nticks; i++) {
-            double x = map(&mx, mx.ticks[i].v);
+            double x = svg_map(&mx, mx.ticks[i].v);
             if (isfinite(x) && x > left + 0.5 && x < right - 0.5)
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", x, top, x, bottom,
                         mx.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
@@ -629,8 +402,8 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     for (size_t i = 0; i < my.nticks; i++) {
         if (!my.ticks[i].label)
             continue;
-        double y = map(&my, my.ticks[i].v);
-        tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+        double y = svg_map(&my, my.ticks[i].v);
+        svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", left - 6, y + 4);
         svg_escape(f, buf);
         fputs("</text>\n", f);
@@ -638,8 +411,8 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     for (size_t i = 0; i < mx.nticks; i++) {
         if (!mx.ticks[i].label)
             continue;
-        double x = map(&mx, mx.ticks[i].v);
-        tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+        double x = svg_map(&mx, mx.ticks[i].v);
+        svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
         if (rotate)
             fprintf(f, "<text transform=\"translate(%.1f %.1f) rotate(-40)\" text-anchor=\"end\">", x + 4,
                     bottom + 14);
@@ -669,7 +442,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     size_t nbars = 0, bar_idx = 0;
     for (size_t s = 0; s < c->nseries; s++)
         nbars += c->series[s].style == SVG_BARS;
-    double base = c->y.scale == SVG_LIN ? map(&my, 0) : bottom;
+    double base = c->y.scale == SVG_LIN ? svg_map(&my, 0) : bottom;
     if (!isfinite(base))
         base = bottom;
     for (size_t s = 0; s < c->nseries; s++) {

@@ -3,6 +3,7 @@
  * trailing B), integers are plain decimal, booleans on/off (also
  * true/false/yes/no/1/0), and a bare boolean flag means on. Unlike sysbench,
  * trailing garbage is an error rather than silently ignored ("4Mx"). */
+#include "core/suggest.h"
 #include "workload/fileio.h"
 
 #include <ctype.h>
@@ -188,25 +189,6 @@ static bool is_in(const char *name, const char *const *list)
     return false;
 }
 
-static unsigned edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40)
-        return 99;
-    unsigned d[41][41];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            unsigned x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb];
-}
-
 int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err, size_t errlen)
 {
     uint64_t x;
@@ -304,16 +286,8 @@ int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err
         return fileio_fail(err, errlen,
                            "--report-checkpoints is not supported by ssdbench fileio (use --report-interval, or --threads with one value per run)");
     } else {
-        const char *best = NULL;
-        unsigned bd = 99;
-        for (unsigned i = 0; fileio_names[i]; i++) {
-            unsigned d = edit_distance(name, fileio_names[i]);
-            if (d < bd) {
-                bd = d;
-                best = fileio_names[i];
-            }
-        }
-        if (best && bd <= 3)
+        const char *best = suggest_from_list(name, fileio_names);
+        if (best)
             fileio_fail(err, errlen, "invalid option: --%s (did you mean --%s?)", name, best);
         else
             fileio_fail(err, errlen, "invalid option: --%s (see ssdbench fileio --help)", name);
