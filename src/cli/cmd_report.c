@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -158,6 +159,11 @@ int cmd_report(int argc, char **argv)
     }
     if (nlabels > npaths) {
         cli_err("report: %zu --label options for %zu result file%s", nlabels, npaths, npaths == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    }
+    struct stat st;
+    if (csv && output && strcmp(output, "-") != 0 && stat(output, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        cli_err("report: %s: not a directory (--format csv writes one file per table into a directory)", output);
         return CLI_EXIT_USAGE;
     }
     if (baseline > npaths) {

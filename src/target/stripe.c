@@ -79,10 +79,6 @@ int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, cha
                 return stripe_fail(err, errlen,
                                    "block size %u for %s is larger than the stripe chunk %llu",
                                    bs->bs[i], dname[d], chunk);
-            if (chunk % bs->bs[i])
-                return stripe_fail(err, errlen,
-                                   "block size %u for %s does not divide the stripe chunk %llu",
-                                   bs->bs[i], dname[d], chunk);
             if (minbs == 0 || bs->bs[i] < minbs)
                 minbs = bs->bs[i];
         }

@@ -41,9 +41,11 @@ int stripe_init(struct stripe_map *m, unsigned ntargets, uint64_t chunk, uint64_
  * smaller than a chunk is not used. */
 uint64_t stripe_logical_len(const struct stripe_map *m);
 
-/* Refuses a job whose I/Os could cross a chunk: every block size (of the
- * directions the job uses) and the alignment must divide the chunk, and a
- * byte offset / offset_increment must be chunk multiples. */
+/* Refuses a job that cannot be striped: a block size (of the directions the
+ * job uses) larger than the chunk, an alignment that does not divide the
+ * chunk, or a byte offset / offset_increment that is not a chunk multiple.
+ * Sizes that do not divide the chunk are fine: the generator keeps every I/O
+ * inside one chunk (gen.c). */
 int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, char *err,
                      size_t errlen);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/suggest.h"
 #include "jobfile/jobfile.h"
 #include "workload/profiles.h"
 
@@ -165,37 +166,14 @@ const struct profile_part *profile_part(const struct profile_set *ps, const stru
     return i < p->nparts ? &ps->parts[p->first + i] : NULL;
 }
 
-static unsigned edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63)
-        return 99;
-    unsigned d[64][64];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            unsigned x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb];
-}
-
 void profile_unknown_msg(const struct profile_set *ps, const char *name, char *err, size_t errlen)
 {
-    const char *best = NULL;
-    unsigned bd = 99;
-    for (unsigned i = 0; i < ps->nprofiles; i++) {
-        unsigned d = edit_distance(name, ps->profiles[i].name);
-        if (d < bd) {
-            bd = d;
-            best = ps->profiles[i].name;
-        }
-    }
-    if (best && bd <= 3)
+    struct suggest sg;
+    suggest_init(&sg, name);
+    for (unsigned i = 0; i < ps->nprofiles; i++)
+        suggest_consider(&sg, ps->profiles[i].name);
+    const char *best = suggest_result(&sg);
+    if (best)
         snprintf(err, errlen, "unknown profile '%s' (did you mean '%s'?)", name, best);
     else
         snprintf(err, errlen, "unknown profile '%s' (see ssdbench profiles)", name);
