@@ -65,10 +65,14 @@ print(f"{tag}: exit {rc}, {T:.0f} s, mode {d['act']['mode']} ({d['act']['engine'
 print(f"  small reads  {small:>9} vs {want_small:>11.1f} derived  {dev(small, want_small):+.4f}%")
 print(f"  lb reads     {lbr:>9} vs {want_lb:>11.1f} derived  {dev(lbr, want_lb):+.4f}%")
 print(f"  lb writes    {lbw:>9} vs {want_lb:>11.1f} derived  {dev(lbw, want_lb):+.4f}%")
-print(f"  kernel reads {kr:>9} vs {want_small + want_lb:>11.1f} derived  {dev(kr, want_small + want_lb):+.4f}%"
-      f"  (ssdbench counted {small + lbr}, {'equal' if kr == small + lbr else 'DIFFERENT'})")
-print(f"  kernel writes{kw:>9} vs {want_lb:>11.1f} derived  {dev(kw, want_lb):+.4f}%"
-      f"  (ssdbench counted {lbw}, {'equal' if kw == lbw else 'DIFFERENT'})")
+ks = ph['kernel_stats'][0]
+pr, pw = ks['read_ios'] + ks['read_merges'], ks['write_ios'] + ks['write_merges']
+print(f"  kernel reads {pr:>9} vs {want_small + want_lb:>11.1f} derived  {dev(pr, want_small + want_lb):+.4f}%"
+      f"  (ssdbench counted {small + lbr}: {'equal' if pr == small + lbr else 'DIFFERENT'})")
+print(f"  kernel writes{pw:>9} vs {want_lb:>11.1f} derived  {dev(pw, want_lb):+.4f}%"
+      f"  (ssdbench counted {lbw}: {'equal' if pw == lbw else 'DIFFERENT'})")
+print(f"  (/sys/block stat around the whole command: +{kr - pr} reads, +{kw - pw} writes: the"
+      f" minimum-I/O probe and udev's blkid scan after the device is closed)")
 print(f"  CPU {ph['cpu']['user_s']:.2f} s user + {ph['cpu']['sys_s']:.2f} s sys = {cpu:.2f} s "
       f"for {small + lbr + lbw} I/Os ({1e6 * cpu / max(1, small + lbr + lbw):.1f} us per I/O)")
 scr = load['screen']['device']['max_pct_over_ms']

@@ -14,9 +14,79 @@
 #include "result/result.h"
 #include "workload/jobrun.h"
 #include "workload/plan.h"
+#include "workload/profiles.h"
 #include "workload/quick.h"
 
 #define MAX_JOBFILES 64
+#define MAX_PROFILE_OPTS 64
+
+/* The job options handed to the fio option parser: pointers into argv, plus
+ * the "--key=value" strings a --profile expands to (owned here). */
+struct argvec {
+    char **v;
+    int n, cap;
+    char **owned;
+    int nowned;
+};
+
+static int argvec_push(struct argvec *a, char *s, bool owned)
+{
+    if (a->n + 1 >= a->cap) {
+        int cap = a->cap * 2 + 16;
+        char **v = realloc(a->v, (size_t)cap * sizeof(*v));
+        char **o = realloc(a->owned, (size_t)cap * sizeof(*o));
+        if (v)
+            a->v = v;
+        if (o)
+            a->owned = o;
+        if (!v || !o)
+            return -ENOMEM;
+        a->cap = cap;
+    }
+    a->v[a->n++] = s;
+    a->v[a->n] = NULL;
+    if (owned)
+        a->owned[a->nowned++] = s;
+    return 0;
+}
+
+static void argvec_free(struct argvec *a)
+{
+    for (int i = 0; i < a->nowned; i++)
+        free(a->owned[i]);
+    free(a->owned);
+    free(a->v);
+    memset(a, 0, sizeof(*a));
+}
+
+/* --profile NAME: the profile's options, spliced in where it stands, so it
+ * acts like options typed there (global before the first --name, and later
+ * options override it). */
+static int push_profile(struct argvec *a, const char *name)
+{
+    struct profile_opt *po = calloc(MAX_PROFILE_OPTS, sizeof(*po));
+    char perr[512];
+    if (!po)
+        return -ENOMEM;
+    int n = profile_options(name, po, MAX_PROFILE_OPTS, perr, sizeof(perr));
+    if (n < 0) {
+        cli_err("--profile: %s", perr);
+        free(po);
+        return n;
+    }
+    for (int k = 0; k < n; k++) {
+        char *s = NULL;
+        if ((po[k].bare ? asprintf(&s, "--%s", po[k].key)
+                        : asprintf(&s, "--%s=%s", po[k].key, po[k].value)) < 0 ||
+            argvec_push(a, s, true) < 0) {
+            free(s);
+            free(po);
+            return -ENOMEM;
+        }
+    }
+    free(po);
+    return 0;
+}
 
 static void run_usage(FILE *f)
 {
@@ -32,6 +102,7 @@ static void run_usage(FILE *f)
             "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
             "  --job-file FILE          read a fio job file (same as a positional JOBFILE)\n"
             "  --section NAME           run only this job section (repeatable)\n"
+            "  --profile NAME           a workload profile's options, here (see ssdbench profiles)\n"
             "  --parse-only             check job files and options, run nothing\n"
             "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
             "  --quiet, -q              no live status line\n\n"
@@ -75,22 +146,21 @@ int cmd_run(int argc, char **argv)
     cli_output_init(&out);
     const char *files[MAX_JOBFILES];
     unsigned nfiles = 0;
-    char **jobargs = calloc((size_t)argc + 1, sizeof(char *));
-    int njobargs = 0;
+    struct argvec ja;
+    memset(&ja, 0, sizeof(ja));
     bool parse_only = false;
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
     const char *sections[MAX_JOBFILES];
     unsigned nsections = 0;
     jo.sections = sections;
-    if (!jobargs)
+    if (argvec_push(&ja, argv[0], false) < 0)
         return CLI_EXIT_FAIL;
-    jobargs[njobargs++] = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int c = cli_output_option(&i, argc, argv, &out);
         if (c < 0) {
-            free(jobargs);
+            argvec_free(&ja);
             return CLI_EXIT_USAGE;
         }
         if (c > 0)
@@ -98,7 +168,7 @@ int cmd_run(int argc, char **argv)
         const char *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             run_usage(stdout);
-            free(jobargs);
+            argvec_free(&ja);
             return 0;
         } else if (!strcmp(a, "--parse-only")) {
             parse_only = true;
@@ -110,11 +180,19 @@ int cmd_run(int argc, char **argv)
         } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
             if (nfiles < MAX_JOBFILES)
                 files[nfiles++] = v;
+        } else if ((v = cli_opt_value("--profile", &i, argc, argv))) {
+            if (push_profile(&ja, v) < 0) {
+                argvec_free(&ja);
+                return CLI_EXIT_USAGE;
+            }
         } else if (a[0] == '-' && a[1] == '-') {
-            jobargs[njobargs++] = argv[i];
+            if (argvec_push(&ja, argv[i], false) < 0) {
+                argvec_free(&ja);
+                return CLI_EXIT_FAIL;
+            }
         } else if (a[0] == '-') {
             cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
-            free(jobargs);
+            argvec_free(&ja);
             return CLI_EXIT_USAGE;
         } else if (nfiles < MAX_JOBFILES) {
             files[nfiles++] = a;
@@ -131,15 +209,15 @@ int cmd_run(int argc, char **argv)
     memset(&jf, 0, sizeof(jf));
     char quick_path[4096] = "";
     int rc = 0;
-    if (nfiles == 0 && njobargs == 1) {
+    if (nfiles == 0 && ja.n == 1) {
         uint64_t size;
         if (quick_pick_file(quick_path, sizeof(quick_path), &size, err, sizeof(err)) < 0) {
             cli_err("%s", err);
-            free(jobargs);
+            argvec_free(&ja);
             return CLI_EXIT_USAGE;
         }
         if (parse_only) {
-            free(jobargs);
+            argvec_free(&ja);
             return 0;
         }
         fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
@@ -159,13 +237,13 @@ int cmd_run(int argc, char **argv)
                 jobfile_free(&more);
             }
             /* command-line options after job files are not merged into them */
-            if (rc == 0 && njobargs > 1) {
+            if (rc == 0 && ja.n > 1) {
                 snprintf(err, sizeof(err), "job options on the command line cannot be combined with job files (got '%s')",
-                         jobargs[1]);
+                         ja.v[1]);
                 rc = -EINVAL;
             }
         } else {
-            rc = jobfile_parse_cmdline(njobargs - 1, jobargs + 1, &jo, &jf, err, sizeof(err));
+            rc = jobfile_parse_cmdline(ja.n - 1, ja.v + 1, &jo, &jf, err, sizeof(err));
         }
         /* On the command line --runtime means "run this long": it implies
          * time_based, as most users expect; job files keep fio's rule (stop
@@ -178,17 +256,17 @@ int cmd_run(int argc, char **argv)
         if (rc < 0) {
             cli_err("%s", err);
             jobfile_free(&jf);
-            free(jobargs);
+            argvec_free(&ja);
             return CLI_EXIT_USAGE;
         }
         if (parse_only) {
             printf("%u job%s parsed, OK\n", jf.njobs, jf.njobs == 1 ? "" : "s");
             jobfile_free(&jf);
-            free(jobargs);
+            argvec_free(&ja);
             return 0;
         }
     }
-    free(jobargs);
+    argvec_free(&ja);
     if (rc < 0) {
         cli_err("out of memory");
         jobfile_free(&jf);

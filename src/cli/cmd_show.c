@@ -5,6 +5,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "output/suite_text.h"
+#include "output/sysbench_text.h"
 #include "result/result.h"
 
 int cmd_show(int argc, char **argv)
@@ -49,7 +51,17 @@ int cmd_show(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     struct render_opts ro = {.summary = true, .details = !summary_only};
-    int rc = cli_emit(doc, &out, &ro, 0);
+    int rc;
+    /* text of a suite or fileio result looks like what that command printed */
+    if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "suite")) {
+        render_suite_text(stdout, doc, &ro);
+        rc = 0;
+    } else if (out.format == FMT_TEXT && !out.output &&
+               cJSON_GetObjectItemCaseSensitive(doc, "fileio")) {
+        rc = sbtext_render(stdout, doc, NULL) < 0 ? CLI_EXIT_FAIL : 0;
+    } else {
+        rc = cli_emit(doc, &out, &ro, 0);
+    }
     cJSON_Delete(doc);
     return rc;
 }

@@ -10,7 +10,6 @@
 #include "workload/act_run.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -25,6 +25,12 @@ check show_rerenders grep -q "IOPS" "$WORK/show.txt"
 "$SSDBENCH" show --format csv "$WORK/null.json" >"$WORK/show.csv"
 check show_csv test "$(head -1 "$WORK/show.csv" | cut -d, -f1)" = "phase"
 
+# --- --profile splices a profile's options; later options override it
+"$SSDBENCH" run --profile database --rwmixread=66 --engine=null --size=1g --runtime=1 -q --format json -o "$WORK/prof.json" 2>/dev/null
+check profile_applied test "$(json_get "$WORK/prof.json" "d['phases'][0]['jobs'][0]['params']['bs']")" = 8192
+check profile_overridden test "$(json_get "$WORK/prof.json" "d['phases'][0]['jobs'][0]['params']['rwmixread']")" = 66
+check profile_unknown_suggests grep -q "did you mean 'database'" <("$SSDBENCH" run --profile databse --engine=null 2>&1)
+
 # --- files: a file ssdbench creates is its own; an existing foreign file is refused
 f="$WORK/data.bin"
 "$SSDBENCH" run --filename="$f" --size=16m --rw=randwrite --bs=4k --runtime=1 -q --result "$WORK/w.json" >/dev/null 2>&1

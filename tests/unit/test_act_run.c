@@ -290,7 +290,7 @@ TEST(act_prep_writers)
     CHECK(act_prep_jobs("/dev/x", 1000, true, jobs, &n, err, sizeof(err)) == -EINVAL, "1000 B");
 }
 
-/* A 5-report load on the null engine (10 ms per report): the log parses
+/* A 5-report load on the null engine (50 ms per report): the log parses
  * back, every report is there, and the hourly verdict is "none". */
 TEST(null_engine_load_log_parses)
 {
@@ -304,7 +304,7 @@ TEST(null_engine_load_log_parses)
     CHECK(dev.size_bytes == 2 * GiB && dev.min_io_bytes == 512, "null device %llu",
           (unsigned long long)dev.size_bytes);
     struct act_run_opts o = {.mode = ACT_MODE_OPEN_LOOP, .engine = ENGINE_NULL, .ncpus = 2,
-                             .tick_ns = 10000000, .slice_sec = 1};
+                             .tick_ns = 50000000, .slice_sec = 1};
     struct guard_consent none = {0};
     struct runner_opts ro = {.consent = &none};
     FILE *log = tmpfile();
