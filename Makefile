@@ -66,7 +66,8 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./$(B)/ssdbench run
 
-test: deps
+test:
+	@scripts/install-deps.sh --test
 	@$(MAKE) --no-print-directory tests
 	@tests/run.sh
 

@@ -2,7 +2,8 @@
 # bench/act.sh - the three limits of `ssdbench act`, measured and printed
 # (run by hand as root; not part of `make test`):
 #   1. rates exact: over a run, small reads and large-block reads/writes within
-#      0.1% of ACT's derived rates, as counted by the kernel (/sys/block/*/stat);
+#      0.1% of ACT's derived rates, as counted by the kernel (/sys/block/*/stat
+#      sampled around the phase: the result's kernel_stats);
 #   2. memory flat over a 24 h run: a time-compressed 24 h run (86,400 report
 #      intervals, MEM_TICK_MS real milliseconds each) on the null engine, RSS
 #      sampled every 10 s;
@@ -82,7 +83,7 @@ EOF
 }
 
 echo
-echo "== 1 + 3: rates and CPU, $LOAD for $DURATION s (disable-odsync: psync O_DSYNC writes count twice in the loop device's stat)"
+echo "== 1 + 3: rates and CPU, $LOAD for $DURATION s (disable-odsync: on this loop device a blocking O_DSYNC write is counted twice, data + cache flush)"
 run threads --threads --set disable-odsync=yes
 run uring --set disable-odsync=yes
 read -r ct nt <"$WORK/threads.json.cpu"

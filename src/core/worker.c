@@ -219,6 +219,9 @@ static void worker_loop(struct worker *w)
     uint64_t nreq = 0;
     const bool paced = job->rate_iops > 0;
     const double period = paced ? 1e9 / job->rate_iops : 0;
+    /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
+     * service threads all wake together); 1 = evenly spaced */
+    const uint64_t burst = job->rate_burst > 1 ? job->rate_burst : 1;
     uint64_t nsched = 0;
     uint64_t next_sched = start;
     uint64_t issued = 0;
@@ -271,7 +274,7 @@ static void worker_loop(struct worker *w)
             nreq++;
             if (paced) {
                 nsched++;
-                next_sched = start + (uint64_t)((double)nsched * period);
+                next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
             }
         }
 

@@ -15,6 +15,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result.h"
+#include "workload/act_analyze.h"
 
 #define NTHR 7                              /* 1, 2, 4 ... 64 ms */
 static const double limit_ms[3] = {1, 8, 64};
@@ -148,7 +149,8 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
         }
     }
     size_t nsl = t->nrows;
-    /* ACT's closing rows: the mean and the maximum of the slice figures */
+    /* ACT's closing rows, as act_latency.py makes them: the unweighted mean
+     * and the maximum of the slice figures rounded to 0.01 */
     long ra = rtab_add_row(t), rm = rtab_add_row(t);
     if (ra < 0 || rm < 0)
         return;
@@ -162,6 +164,7 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
                 double x = rtab_get(t, row, cols[h][k]);
                 if (isnan(x))
                     continue;
+                x = act_round(x, 2);
                 sum += x;
                 n++;
                 if (isnan(mx) || x > mx)

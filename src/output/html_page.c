@@ -41,7 +41,7 @@ static const char css[] =
     "@media (max-width:900px){.pair{display:block}.pair svg.chart{min-width:420px}}\n"
     ".tablewrap{overflow-x:auto;margin:.5em 0}\n"
     "table{border-collapse:collapse;font-size:.88em;background:#fff;font-variant-numeric:tabular-nums}\n"
-    "caption{text-align:left;font-weight:600;padding:4px 0}\n"
+    "caption{text-align:left;font-weight:600;padding:4px 0;white-space:nowrap}\n"
     "th,td{border:1px solid var(--line);padding:3px 8px;text-align:right;white-space:nowrap;vertical-align:top}\n"
     "th{background:#eaeef3}\n"
     "th.key,td.key{text-align:left}\n"

@@ -143,7 +143,7 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
         c->x = rep_axis("percentile", SVG_NINES, SVG_FMT_PCT);
         c->y = rep_axis("latency", SVG_LOG, SVG_FMT_NS);
         c->note = "Latency within which the given share of I/Os completed, from the stored histograms "
-                  "(resolution 0.4 %). Each step right adds a nine; the maximum is in the summary table.";
+                  "(resolution 0.4 %). Each step right adds a nine; a curve ends where one I/O is left above it.";
         for (size_t k = 0; k < n; k++)
             rep_chart_series(c, pcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash,
                              SVG_LINE_MARKS);

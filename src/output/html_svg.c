@@ -25,22 +25,51 @@ const char *svg_color(unsigned i)
     return palette[i % SVG_PALETTE];
 }
 
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not one:
+ * overlong forms, surrogates and code points past U+10FFFF are invalid. */
+static int utf8_len(const unsigned char *p)
+{
+    if (p[0] < 0x80)
+        return 1;
+    int n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+    if (!n || p[0] > 0xf4)
+        return 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) || (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
+        (n == 4 && p[0] == 0xf0 && p[1] < 0x90) || (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
+        return 0;
+    return n;
+}
+
 void svg_escape(FILE *f, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (p && *p) {
+        switch (*p) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
         default:
-            /* control characters are not allowed in XML text */
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                fputc(' ', f);
-            else
-                fputc(*s, f);
+            if (*p < 0x20 && *p != '\n' && *p != '\t') {
+                fputc(' ', f);    /* control characters are not allowed in XML text */
+            } else if (*p >= 0x80) {
+                /* result files are read as bytes: keep the page valid UTF-8 */
+                int n = utf8_len(p);
+                if (n)
+                    fwrite(p, 1, (size_t)n, f);
+                else
+                    fputs("\xef\xbf\xbd", f);
+                p += n ? n : 1;
+                continue;
+            } else {
+                fputc(*p, f);
+            }
         }
+        p++;
     }
 }
 

@@ -195,8 +195,11 @@ cJSON *result_job_params(const struct job_spec *j)
 {
     cJSON *p = cJSON_CreateObject();
     cJSON_AddStringToObject(p, "rw", job_rw_name(j->rw));
-    if (j->rw == RW_RW || j->rw == RW_RANDRW)
+    if (j->rw == RW_RW || j->rw == RW_RANDRW) {
         cJSON_AddNumberToObject(p, "rwmixread", j->rwmixread);
+        if (j->rwmix_read_frac > 0)
+            cJSON_AddNumberToObject(p, "rwmix_read_frac", j->rwmix_read_frac);
+    }
     if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0])
         cJSON_AddNumberToObject(p, "bs", j->bs[0].bs[0]);
     cJSON *bss = cJSON_AddObjectToObject(p, "bssplit");
@@ -216,11 +219,16 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddNumberToObject(r, "size", (double)j->size);
     cJSON_AddNumberToObject(r, "size_pct", j->size_pct);
     cJSON_AddNumberToObject(p, "io_limit", (double)j->io_limit);
+    if (j->ios_limit)
+        cJSON_AddNumberToObject(p, "ios_limit", (double)j->ios_limit);
     cJSON_AddNumberToObject(p, "runtime_s", (double)j->runtime_ns / 1e9);
     cJSON_AddNumberToObject(p, "ramp_s", (double)j->ramp_ns / 1e9);
     cJSON_AddBoolToObject(p, "time_based", j->time_based);
-    if (j->rate_iops > 0)
+    if (j->rate_iops > 0) {
         cJSON_AddNumberToObject(p, "rate_iops", j->rate_iops);
+        if (j->rate_burst > 1)
+            cJSON_AddNumberToObject(p, "rate_burst", j->rate_burst);
+    }
     else
         cJSON_AddNullToObject(p, "rate_iops");
     cJSON *d = cJSON_AddObjectToObject(p, "distribution");

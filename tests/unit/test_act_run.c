@@ -233,16 +233,17 @@ TEST(plan_tomb_raider_file_mode_and_errors)
     struct act_device tiny = {100000, 512};
     CHECK(plan_text(CFG_3X, &tiny, ACT_MODE_THREADS, &c, &d, &p, err) == -EINVAL &&
           strstr(err, "/dev/sdb") && strstr(err, "100000"), "%s", err);
-    /* more devices than a job holds */
+    /* ACT's 128 devices: one service job over all, one lb worker per device */
     char text[8192] = "device-names:";
-    static struct act_device many[65];
-    for (unsigned i = 0; i < 65; i++) {
+    static struct act_device many[ACT_MAX_DEVICES];
+    for (unsigned i = 0; i < ACT_MAX_DEVICES; i++) {
         snprintf(text + strlen(text), sizeof(text) - strlen(text), " /dev/d%u", i);
         many[i] = dev;
     }
-    strcat(text, "\ntest-duration-sec: 5\nread-reqs-per-sec: 130000\n");
-    CHECK(plan_text(text, many, ACT_MODE_THREADS, &c, &d, &p, err) == -EINVAL &&
-          strstr(err, "65 devices"), "%s", err);
+    strcat(text, "\ntest-duration-sec: 5\nread-reqs-per-sec: 256000\nwrite-reqs-per-sec: 128000\n");
+    CHECK(plan_text(text, many, ACT_MODE_THREADS, &c, &d, &p, err) == 0, "%s", err);
+    CHECK(p.jobs[0].ntargets == 128 && p.jobs[1].ntargets == 128 && p.max_queue_depth == 10 + 256 &&
+          near(p.jobs[1].rate_iops, 256000.0 / 85 / 128), "128 devices: qd %u", p.max_queue_depth);
 }
 
 TEST(ladder_and_load_scaling)

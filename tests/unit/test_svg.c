@@ -101,6 +101,16 @@ TEST(escape)
     int ok = !strcmp(buf, "&lt;a&amp;b&gt;&quot;&#39; z");
     CHECK(ok, "%s", buf);
     free(buf);
+    /* valid UTF-8 passes; a stray byte, an overlong form and a surrogate
+     * each become U+FFFD */
+    f = open_memstream(&buf, &n);
+    CHECK(f != NULL, "memstream");
+    svg_escape(f, "\xc2\xb5s \xff \xc0\xaf \xed\xa0\x80 \xf0\x9f\x98\x80");
+    fclose(f);
+    ok = !strcmp(buf, "\xc2\xb5s \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd "
+                      "\xf0\x9f\x98\x80");
+    CHECK(ok, "%s", buf);
+    free(buf);
 }
 
 TEST(num_str_round_trip)
