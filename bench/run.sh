@@ -4,6 +4,7 @@
 #
 #   bench/run.sh            all comparisons (root needed for the loop device)
 #   REPS=5 RUNTIME=10 bench/run.sh
+#   bench/run.sh loop                   only the loop-device comparisons
 #   RSS_LONG=600 bench/run.sh rss      the 10-minute memory check
 #
 # Each comparison alternates ssdbench and fio REPS times on the same target
@@ -62,9 +63,17 @@ compare() { # title ssdbench-args -- fio-args
     shift
     fargs=("$@")
     : >"$WORK/s.txt"; : >"$WORK/f.txt"
+    local pin=""
+    [ -n "${SSDBENCH_PIN:-}" ] && pin=$PIN
+    # ABBA order, so drift on a shared machine does not favour either tool
     for ((i = 0; i < REPS; i++)); do
-        measure ssdbench x "$SSDBENCH" run "${sargs[@]}" --runtime="$RUNTIME" -q --format json -o "$WORK/out.json" >>"$WORK/s.txt"
-        measure fio x fio "${fargs[@]}" --runtime="$RUNTIME" --time_based --output-format=json --output="$WORK/out.json" >>"$WORK/f.txt"
+        if ((i % 2 == 0)); then
+            measure ssdbench x $pin "$SSDBENCH" run "${sargs[@]}" --runtime="$RUNTIME" -q --format json -o "$WORK/out.json" >>"$WORK/s.txt"
+            measure fio x $pin fio "${fargs[@]}" --runtime="$RUNTIME" --time_based --output-format=json --output="$WORK/out.json" >>"$WORK/f.txt"
+        else
+            measure fio x $pin fio "${fargs[@]}" --runtime="$RUNTIME" --time_based --output-format=json --output="$WORK/out.json" >>"$WORK/f.txt"
+            measure ssdbench x $pin "$SSDBENCH" run "${sargs[@]}" --runtime="$RUNTIME" -q --format json -o "$WORK/out.json" >>"$WORK/s.txt"
+        fi
     done
     python3 - "$title" "$WORK/s.txt" "$WORK/f.txt" <<'PY'
 import statistics as st, sys
@@ -84,6 +93,10 @@ print(f"   mean latency (ns)    ssdbench {s_lat:14.0f}   fio lat {f_lat:10.0f} c
 PY
 }
 
+compare_pinned() { # like compare, with both tools under $PIN
+    SSDBENCH_PIN=1 compare "$@"
+}
+
 rss_check() {
     echo
     echo "== RSS: null engine ${RSS_SHORT}s vs ${RSS_LONG}s (max resident set, KiB)"
@@ -94,9 +107,9 @@ rss_check() {
     done
 }
 
-what=${1:-all}
+what=${1:-all}     # all | norss | loop | rss
 if [ "$what" = rss ]; then rss_check; exit 0; fi
-
+if [ "$what" != loop ]; then
 compare "null engine, QD1, full latency recording" \
     --engine=null --size=1g --bs=4k --rw=randread --iodepth=1 -- \
     --name=n --ioengine=null --size=1g --bs=4k --rw=randread --iodepth=1
@@ -104,6 +117,7 @@ compare "null engine, QD32, full latency recording" \
     --engine=null --size=1g --bs=4k --rw=randread --iodepth=32 -- \
     --name=n --ioengine=null --size=1g --bs=4k --rw=randread --iodepth=32
 
+fi
 if [ "$(id -u)" -ne 0 ]; then
     echo; echo "(not root: skipping the loop-device comparisons)"
 else
@@ -119,6 +133,16 @@ else
     compare "4K random read, io_uring, QD1 (tool overhead on latency)" \
         --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --engine=io_uring -- \
         --name=b1 --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --ioengine=io_uring --direct=1
+    # QD1 latency on a loop device depends on which CPU the I/O thread and the
+    # loop worker share (a bimodal 21 vs 25 us here, for either tool), so
+    # tool overhead is also compared with both tools pinned to one CPU.
+    PIN="taskset -c ${PIN_CPU:-0}"
+    compare_pinned "4K random read, io_uring, QD1, both pinned to CPU ${PIN_CPU:-0}" \
+        --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --engine=io_uring -- \
+        --name=b1 --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --ioengine=io_uring --direct=1
+    compare_pinned "4K random read, psync, QD1, both pinned to CPU ${PIN_CPU:-0}" \
+        --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --engine=psync -- \
+        --name=a --filename="$LOOP" --bs=4k --rw=randread --ioengine=psync --direct=1
     compare "4K random read, psync, QD1" \
         --filename="$LOOP" --bs=4k --rw=randread --iodepth=1 --engine=psync -- \
         --name=a --filename="$LOOP" --bs=4k --rw=randread --ioengine=psync --direct=1
