@@ -4,17 +4,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include "core/errmsg.h"
 
-static int stripe_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -EINVAL;
-}
+#define stripe_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 
 static unsigned stripe_log2(uint64_t x)
 {

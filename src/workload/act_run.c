@@ -14,33 +14,21 @@
 #include <unistd.h>
 
 #include "target/target.h"
+#include "core/errmsg.h"
 
 #define NULL_DEVICE_BYTES (2ull << 30)
-
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
 
 int act_probe_min_io(const char *path, uint32_t *min_io, char *err, size_t errlen)
 {
     int fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        return fail(err, errlen, -e, "%s: cannot open for direct I/O: %s", path, strerror(e));
+        return errmsg(err, errlen, -e, "%s: cannot open for direct I/O: %s", path, strerror(e));
     }
     void *buf = NULL;
     if (posix_memalign(&buf, 4096, 4096)) {
         close(fd);
-        return fail(err, errlen, -ENOMEM, "out of memory");
+        return errmsg(err, errlen, -ENOMEM, "out of memory");
     }
     int last = 0;
     for (uint32_t sz = 512; sz <= 4096; sz *= 2) {
@@ -55,7 +43,7 @@ int act_probe_min_io(const char *path, uint32_t *min_io, char *err, size_t errle
     }
     free(buf);
     close(fd);
-    return fail(err, errlen, -last,
+    return errmsg(err, errlen, -last,
                 "%s: no O_DIRECT read of 512, 1024, 2048 or 4096 bytes at offset 0 "
                 "succeeded (%s)", path, strerror(last));
 }
@@ -74,14 +62,14 @@ int act_probe_devices(const struct act_config *c, enum job_engine engine,
             dv->size_bytes = (uint64_t)c->file_size_mbytes << 20;
             dv->min_io_bytes = 512;
             if (rc == 0 && ti.kind == TARGET_BLOCK)
-                return fail(err, errlen, -EINVAL, "%s: a block device, but file-size-mbytes "
+                return errmsg(err, errlen, -EINVAL, "%s: a block device, but file-size-mbytes "
                             "makes the devices regular files; remove file-size-mbytes", path);
             if (rc == 0 && ti.size < dv->size_bytes)
-                return fail(err, errlen, -EINVAL, "%s: the file holds %llu bytes, less than "
+                return errmsg(err, errlen, -EINVAL, "%s: the file holds %llu bytes, less than "
                             "file-size-mbytes (%u MiB); remove it or lower file-size-mbytes",
                             path, (unsigned long long)ti.size, c->file_size_mbytes);
             if (rc < 0 && rc != -ENOENT)
-                return fail(err, errlen, rc, "%s", msg);
+                return errmsg(err, errlen, rc, "%s", msg);
             continue;
         }
         if (engine == ENGINE_NULL) {
@@ -91,10 +79,10 @@ int act_probe_devices(const struct act_config *c, enum job_engine engine,
             continue;
         }
         if (rc == -ENOENT)
-            return fail(err, errlen, rc, "%s: no such device (device-names lists the devices "
+            return errmsg(err, errlen, rc, "%s: no such device (device-names lists the devices "
                         "to test; for regular files set file-size-mbytes)", path);
         if (rc < 0)
-            return fail(err, errlen, rc, "%s", msg);
+            return errmsg(err, errlen, rc, "%s", msg);
         dv->size_bytes = ti.size;
         rc = act_probe_min_io(path, &dv->min_io_bytes, err, errlen);
         if (rc < 0)
@@ -164,19 +152,19 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
     for (unsigned k = 0; k < ACT_NJOBS; k++)
         p->job_of[k] = -1;
     if (c->ndevices == 0 || c->ndevices > JOB_MAX_TARGETS)
-        return fail(err, errlen, -EINVAL, "%u devices: ssdbench drives 1 to %u devices in one "
+        return errmsg(err, errlen, -EINVAL, "%u devices: ssdbench drives 1 to %u devices in one "
                     "run (ACT allows %u)", c->ndevices, JOB_MAX_TARGETS, ACT_MAX_DEVICES);
     if (!d->large_block_bytes || !d->min_io_bytes || !d->service_threads)
-        return fail(err, errlen, -EINVAL, "the derived configuration is incomplete");
+        return errmsg(err, errlen, -EINVAL, "the derived configuration is incomplete");
     if (!c->report_interval_sec || !c->test_duration_sec)
-        return fail(err, errlen, -EINVAL, "report-interval-sec and test-duration-sec must be "
+        return errmsg(err, errlen, -EINVAL, "report-interval-sec and test-duration-sec must be "
                     "at least 1");
 
     uint64_t nlb = UINT64_MAX;
     for (unsigned i = 0; i < c->ndevices; i++) {
         struct act_device_layout lay;
         if (act_device_layout(d, devs[i].size_bytes, d->min_io_bytes, &lay) < 0)
-            return fail(err, errlen, -EINVAL, "%s: %llu bytes is too small: ACT needs at least "
+            return errmsg(err, errlen, -EINVAL, "%s: %llu bytes is too small: ACT needs at least "
                         "one whole large block (%u bytes) and room for the largest small I/O "
                         "(%u bytes)", c->devices[i], (unsigned long long)devs[i].size_bytes,
                         d->large_block_bytes, d->io_bytes_max);
@@ -329,14 +317,14 @@ double act_ladder_next(double load)
 int act_config_with_load(struct act_config *c, double load, char *err, size_t errlen)
 {
     if (!(load > 0) || !isfinite(load))
-        return fail(err, errlen, -EINVAL, "--load %g: must be a positive multiple of 1x", load);
+        return errmsg(err, errlen, -EINVAL, "--load %g: must be a positive multiple of 1x", load);
     double r = nearbyint(load * c->ndevices * ACT_1X_READS_PER_DEVICE);
     double w = nearbyint(load * c->ndevices * ACT_1X_WRITES_PER_DEVICE);
     if (r > UINT32_MAX || w > UINT32_MAX)
-        return fail(err, errlen, -EINVAL, "--load %gx on %u devices: more than %u requests/s",
+        return errmsg(err, errlen, -EINVAL, "--load %gx on %u devices: more than %u requests/s",
                     load, c->ndevices, UINT32_MAX);
     if (r == 0 && w == 0)
-        return fail(err, errlen, -EINVAL, "--load %gx: rounds to 0 requests per second", load);
+        return errmsg(err, errlen, -EINVAL, "--load %gx: rounds to 0 requests per second", load);
     c->read_reqs_per_sec = (uint32_t)r;
     c->write_reqs_per_sec = (uint32_t)w;
     return act_config_check(c, err, errlen);
@@ -347,7 +335,7 @@ int act_prep_jobs(const char *dev, uint64_t size, bool zero, struct job_spec *jo
 {
     *njobs = 0;
     if (size < 512 || size % 512)
-        return fail(err, errlen, -EINVAL, "%s: size %llu bytes is not a positive multiple of "
+        return errmsg(err, errlen, -EINVAL, "%s: size %llu bytes is not a positive multiple of "
                     "512", dev, (unsigned long long)size);
     uint64_t nblocks = size / ACT_PREP_BLOCK, tail = size % ACT_PREP_BLOCK;
     uint64_t per = nblocks / ACT_PREP_WRITERS;

@@ -8,19 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/errmsg.h"
 
 #define DIST_SUM_TOL 0.001
-
-static int dist_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
 
 const char *dist_name(enum job_dist kind)
 {
@@ -42,47 +32,47 @@ int dist_validate(const struct job_distribution *spec, char *err, size_t errlen)
         return 0;
     case DIST_ZIPF:
         if (!(p > 0) || !isfinite(p))
-            return dist_fail(err, errlen, -EINVAL, "zipf theta %g out of range: must be > 0", p);
+            return errmsg(err, errlen, -EINVAL, "zipf theta %g out of range: must be > 0", p);
         return 0;
     case DIST_PARETO:
         if (!(p > 0 && p < 1))
-            return dist_fail(err, errlen, -EINVAL,
+            return errmsg(err, errlen, -EINVAL,
                              "pareto h %g out of range: must be between 0 and 1 (exclusive)", p);
         return 0;
     case DIST_NORMAL:
         if (!(p > 0) || !isfinite(p))
-            return dist_fail(err, errlen, -EINVAL,
+            return errmsg(err, errlen, -EINVAL,
                              "normal sigma %g%% out of range: must be > 0 (percent of the range)", p);
         return 0;
     case DIST_ZONED: {
         if (spec->nzones < 1 || spec->nzones > JOB_ZONES_MAX)
-            return dist_fail(err, errlen, -EINVAL, "zoned: %u zones, must be 1 to %u",
+            return errmsg(err, errlen, -EINVAL, "zoned: %u zones, must be 1 to %u",
                              spec->nzones, JOB_ZONES_MAX);
         double acc = 0, rng = 0;
         for (unsigned i = 0; i < spec->nzones; i++) {
             const struct job_zone *z = &spec->zones[i];
             if (!(z->access_pct >= 0 && z->access_pct <= 100) ||
                 !(z->range_pct >= 0 && z->range_pct <= 100))
-                return dist_fail(err, errlen, -EINVAL,
+                return errmsg(err, errlen, -EINVAL,
                                  "zoned: zone %u is %g/%g, shares must be 0 to 100", i + 1,
                                  z->access_pct, z->range_pct);
             if (z->access_pct > 0 && z->range_pct == 0)
-                return dist_fail(err, errlen, -EINVAL,
+                return errmsg(err, errlen, -EINVAL,
                                  "zoned: zone %u is %g/%g, an accessed zone needs a range > 0",
                                  i + 1, z->access_pct, z->range_pct);
             acc += z->access_pct;
             rng += z->range_pct;
         }
         if (fabs(acc - 100) > DIST_SUM_TOL)
-            return dist_fail(err, errlen, -EINVAL, "zoned: access shares sum to %g%%, must be 100%%",
+            return errmsg(err, errlen, -EINVAL, "zoned: access shares sum to %g%%, must be 100%%",
                              acc);
         if (fabs(rng - 100) > DIST_SUM_TOL)
-            return dist_fail(err, errlen, -EINVAL, "zoned: range shares sum to %g%%, must be 100%%",
+            return errmsg(err, errlen, -EINVAL, "zoned: range shares sum to %g%%, must be 100%%",
                              rng);
         return 0;
     }
     }
-    return dist_fail(err, errlen, -EINVAL, "unknown random distribution %d", (int)spec->kind);
+    return errmsg(err, errlen, -EINVAL, "unknown random distribution %d", (int)spec->kind);
 }
 
 /* --- table construction ------------------------------------------------- */
@@ -348,7 +338,7 @@ static int dist_init_zoned(struct dist *d, const struct job_distribution *spec, 
         d->start[i + 1] = end;
         mass[i] = z->access_pct / asum;
         if (mass[i] > 0 && end == d->start[i])
-            return dist_fail(err, errlen, -EINVAL,
+            return errmsg(err, errlen, -EINVAL,
                              "zoned: zone %u (%g/%g) covers no block of a %llu-block region",
                              i + 1, z->access_pct, z->range_pct, (unsigned long long)n);
     }
@@ -364,7 +354,7 @@ int dist_init(struct dist *d, const struct job_distribution *spec, uint64_t n, u
     d->kind = spec->kind;
     d->n = n;
     if (n == 0)
-        return dist_fail(err, errlen, -EINVAL, "%s distribution over an empty region",
+        return errmsg(err, errlen, -EINVAL, "%s distribution over an empty region",
                          dist_name(spec->kind));
     int rc = dist_validate(spec, err, errlen);
     if (rc)
@@ -395,10 +385,10 @@ int dist_init(struct dist *d, const struct job_distribution *spec, uint64_t n, u
     }
     if (rc) {
         if (rc == -ENOMEM)
-            dist_fail(err, errlen, rc, "out of memory for the %s table (%u buckets)",
+            errmsg(err, errlen, rc, "out of memory for the %s table (%u buckets)",
                       dist_name(spec->kind), d->m);
         else if (err && errlen && !err[0])
-            dist_fail(err, errlen, rc, "%s distribution has no mass", dist_name(spec->kind));
+            errmsg(err, errlen, rc, "%s distribution has no mass", dist_name(spec->kind));
         dist_free(d);
     }
     return rc;

@@ -15,6 +15,9 @@
 #include <string.h>
 
 #include "workload/spec_parse.h"
+#include "core/errmsg.h"
+
+#define fileio_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 
 #define FILEIO_DEFAULT_TOTAL (2ull << 30)
 
@@ -52,17 +55,6 @@ void fileio_defaults(struct fileio_opts *o)
     o->threads[0] = 1;
     o->time_s = 10;
     o->percentile = 95;
-}
-
-static int fileio_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -EINVAL;
 }
 
 /* Plain decimal integer with an optional binary suffix (sizes only). */

@@ -6,22 +6,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "core/errmsg.h"
+
+#define gen_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 
 #define GEN_SUM_TOL 0.001
 #define GEN_FIT_TRIES 16
 
 static const char *const gen_dir_name[DIR_COUNT] = {"reads", "writes"};
-
-static int gen_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -EINVAL;
-}
 
 /* A cumulative share in [0,1] as a threshold for a 63-bit draw, so the last
  * entry (UINT64_MAX) is always above any draw and the scan needs no bound. */

@@ -34,17 +34,6 @@ static const char *const num_expect[] = {
     [NUM_TIME] = "a time such as 500us, 20ms, 30s, 5m, 2h or 1d",
 };
 
-int spec_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
-
 char *spec_find_sep(char *s, const char *seps)
 {
     int depth = 0;

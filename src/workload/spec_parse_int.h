@@ -7,12 +7,13 @@
 
 #include <stddef.h>
 
+#include "core/errmsg.h"
+
 /* Longest stretch of a user value quoted in a message, so it stays one line. */
 #define SPEC_QUOTE_MAX 80
 
 /* Writes the message and returns rc (-EINVAL or -ENOTSUP). */
-int spec_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+#define spec_fail errmsg
 
 /* First character of s that is one of seps and not inside parentheses. */
 char *spec_find_sep(char *s, const char *seps);
