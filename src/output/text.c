@@ -121,12 +121,15 @@ static void scope_block(FILE *f, const cJSON *sc)
 {
     fprintf(f, "  [%s] %.2f s, mean I/Os in flight %.2f\n", result_str(sc, "scope", "?"),
             result_num(sc, "elapsed_s", 0), result_num(sc, "mean_inflight", 0));
-    for (int d = 0; d < 2; d++) {
-        const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, d ? "write" : "read");
+    static const char *const dirs[] = {"read", "write", "combined"};
+    bool mixed = result_num(cJSON_GetObjectItemCaseSensitive(sc, "read"), "ios", 0) > 0 &&
+                 result_num(cJSON_GetObjectItemCaseSensitive(sc, "write"), "ios", 0) > 0;
+    for (int d = 0; d < (mixed ? 3 : 2); d++) {
+        const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, dirs[d]);
         if (result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
             continue;
         fprintf(f, "    %-5s: %.0f IOPS, %.2f MB/s (%.2f MiB/s), %.0f I/Os, %.0f bytes, %.0f errors\n",
-                d ? "write" : "read", result_num(dir, "iops", 0), result_num(dir, "mbps", 0),
+                d == 2 ? "both" : dirs[d], result_num(dir, "iops", 0), result_num(dir, "mbps", 0),
                 result_num(dir, "mibps", 0), result_num(dir, "ios", 0), result_num(dir, "bytes", 0),
                 result_num(dir, "errors", 0));
         latency_block(f, "latency", lat(dir));

@@ -314,6 +314,20 @@ static cJSON *scope_json(const char *scope, const struct io_stats *s, double sec
     cJSON_AddNumberToObject(r, "elapsed_s", secs);
     cJSON_AddItemToObject(r, "read", dir_json(&s->dir[DIR_READ], secs, j, paced));
     cJSON_AddItemToObject(r, "write", dir_json(&s->dir[DIR_WRITE], secs, j, paced));
+    /* reads and writes together, from the merged histograms (exact as well) */
+    struct dir_stats *both = malloc(sizeof(*both));
+    if (both) {
+        *both = s->dir[DIR_READ];
+        both->ios += s->dir[DIR_WRITE].ios;
+        both->bytes += s->dir[DIR_WRITE].bytes;
+        both->errors += s->dir[DIR_WRITE].errors;
+        if (s->dir[DIR_WRITE].lat.n)
+            hist_merge(&both->lat, &s->dir[DIR_WRITE].lat);
+        if (s->dir[DIR_WRITE].sched.n)
+            hist_merge(&both->sched, &s->dir[DIR_WRITE].sched);
+        cJSON_AddItemToObject(r, "combined", dir_json(both, secs, j, paced));
+        free(both);
+    }
     double lat_sum = (double)s->dir[0].lat.sum + (double)s->dir[1].lat.sum;
     cJSON_AddNumberToObject(r, "mean_inflight", secs > 0 ? lat_sum / (secs * 1e9) : 0);
     if (s->syncs || s->sync_errors) {

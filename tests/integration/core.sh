@@ -52,6 +52,20 @@ check sigint_exit_130 test "$rc" -eq 130
 check sigint_result_interrupted test "$(json_get "$WORK/int.json" "d['interrupted']")" = True
 check sigint_result_has_ios test "$(json_get "$WORK/int.json" "d['phases'][0]['results'][0]['read']['ios'] > 0")" = True
 
+# --- SIGTERM: the same, exit 143
+"$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/term.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+wait $pid; rc=$?
+check sigterm_exit_143 test "$rc" -eq 143
+check sigterm_result_signal test "$(json_get "$WORK/term.json" "d['signal']")" = SIGTERM
+
+# --- mixed runs: the combined direction adds up and merges the histograms
+"$SSDBENCH" run --engine=null --rw=randrw --rwmixread=70 --size=64m -q --format json -o "$WORK/mix.json" 2>/dev/null
+check combined_ios_add_up test "$(json_get "$WORK/mix.json" "(lambda s: s['combined']['ios'] == s['read']['ios'] + s['write']['ios'] == 16384)(d['phases'][0]['results'][0])")" = True
+check combined_hist_merged test "$(json_get "$WORK/mix.json" "(lambda s: s['combined']['latency_ns']['n'] == s['read']['latency_ns']['n'] + s['write']['latency_ns']['n'] and s['combined']['latency_ns']['max'] == max(s['read']['latency_ns']['max'], s['write']['latency_ns']['max']))(d['phases'][0]['results'][0])")" = True
+
 if ! is_root; then
     skip loop_device_tests "not root: loop devices need root"
     exit 0
