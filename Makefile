@@ -47,11 +47,11 @@ $(B)/ssdbench: $(B)/src/cli/main.o $(B)/libssdbench.a
 $(A)/ssdbench: $(A)/src/cli/main.o $(A)/libssdbench.a
 	$(CC) $(ASANFL) -o $@ $^ $(LIBS)
 
-$(B)/tests/%: tests/unit/%.c $(B)/libssdbench.a tests/unit/check.h
+$(B)/tests/%: tests/unit/%.c $(B)/libssdbench.a $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -Itests/unit -o $@ $< $(B)/libssdbench.a $(LIBS)
 
-$(A)/tests/%: tests/unit/%.c $(A)/libssdbench.a tests/unit/check.h
+$(A)/tests/%: tests/unit/%.c $(A)/libssdbench.a $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(ASANFL) $(INC) -Itests/unit -o $@ $< $(A)/libssdbench.a $(LIBS)
 

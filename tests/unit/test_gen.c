@@ -5,6 +5,7 @@
  * test_rng.c. Fixed seeds; statistical bounds at >= 4.5 standard deviations or
  * 1% relative, chi-square at p = 0.001. */
 #include "check.h"
+#include "testjob.h"
 
 #include <errno.h>
 #include <math.h>
@@ -33,37 +34,6 @@ static double chi2_crit(unsigned df)
     case 63: return 103.442;
     }
     return 0;
-}
-
-static struct job_spec mkjob(enum job_rw rw)
-{
-    struct job_spec j;
-    job_defaults(&j);
-    j.rw = rw;
-    j.pct_random = job_rw_is_random(rw) ? 100 : 0;
-    j.seed = 42;
-    j.seed_set = true;
-    return j;
-}
-
-/* "512/10:4k/60:64k/30" -> bssplit; sizes in bytes or with a k suffix. */
-static void set_bssplit(struct job_spec *j, unsigned d, const char *s)
-{
-    struct job_bssplit *b = &j->bs[d];
-    b->n = 0;
-    while (*s) {
-        char *e;
-        unsigned long v = strtoul(s, &e, 10);
-        if (*e == 'k') {
-            v *= 1024;
-            e++;
-        }
-        double p = strtod(e + 1, &e); /* skip '/' */
-        b->bs[b->n] = (uint32_t)v;
-        b->pct[b->n] = p;
-        b->n++;
-        s = *e == ':' ? e + 1 : e;
-    }
 }
 
 /* --- job defaults ----------------------------------------------------------- */

@@ -3,6 +3,7 @@
  * against plain division, the job/region checks, and the generator's promise
  * that no I/O crosses a chunk in the striped layout. */
 #include "check.h"
+#include "testjob.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -16,36 +17,6 @@
 #define MiB (1024ULL * KiB)
 #define GiB (1024ULL * MiB)
 #define TiB (1024ULL * GiB)
-
-static struct job_spec mkjob(enum job_rw rw)
-{
-    struct job_spec j;
-    job_defaults(&j);
-    j.rw = rw;
-    j.pct_random = job_rw_is_random(rw) ? 100 : 0;
-    j.seed = 42;
-    return j;
-}
-
-/* "4k/50:64k/50" -> bssplit; sizes in bytes or with a k suffix. */
-static void set_bssplit(struct job_spec *j, unsigned d, const char *s)
-{
-    struct job_bssplit *b = &j->bs[d];
-    b->n = 0;
-    while (*s) {
-        char *e;
-        unsigned long v = strtoul(s, &e, 10);
-        if (*e == 'k') {
-            v *= 1024;
-            e++;
-        }
-        double p = strtod(e + 1, &e);
-        b->bs[b->n] = (uint32_t)v;
-        b->pct[b->n] = p;
-        b->n++;
-        s = *e == ':' ? e + 1 : e;
-    }
-}
 
 TEST(hand_computed_3x64k)
 {
