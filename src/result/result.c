@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/slurp.h"
 #include "engine/engine.h"
 #include "result/hist_json.h"
 #include "result/result.h"
@@ -588,34 +589,10 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
 
 cJSON *result_load(const char *path, char *err, size_t errlen)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    size_t len;
+    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
+    if (!buf)
         return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    if (!buf) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    buf[len] = 0;
     cJSON *doc = cJSON_ParseWithLength(buf, len);
     if (!doc) {
         const char *ep = cJSON_GetErrorPtr();

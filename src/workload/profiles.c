@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/slurp.h"
 #include "core/suggest.h"
 #include "jobfile/jobfile.h"
 #include "workload/profiles.h"
@@ -300,33 +301,10 @@ int profile_set_builtin(struct profile_set *ps, char *err, size_t errlen)
 
 int profile_set_load_file(struct profile_set *ps, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    size_t len;
+    char *buf = slurp(path, 16u << 20, &len, err, errlen);
+    if (!buf)
         return -errno;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 >= cap) {
-            char *nb = cap >= (1u << 24) ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf) {
-        snprintf(err, errlen, "%s: too large or out of memory", path);
-        return -ENOMEM;
-    }
-    buf[len] = 0;
     int rc = profile_set_load_text(ps, buf, path, err, errlen);
     free(buf);
     return rc;
