@@ -274,11 +274,27 @@ int cmd_run(int argc, char **argv)
     }
 
     signal_install();
+    /* With --result, interval rows are journaled next to it while the run
+     * goes on, so even a kill -9 leaves everything measured up to the last
+     * interval in RESULT.partial; it is removed once the result is written. */
+    char journal[4096] = "";
+    FILE *series = NULL;
+    if (out.result) {
+        snprintf(journal, sizeof(journal), "%s.partial", out.result);
+        series = fopen(journal, "w+");
+        if (!series) {
+            cli_err("%s: cannot write: %s", journal, strerror(errno));
+            plan_free(&plan);
+            jobfile_free(&jf);
+            return CLI_EXIT_USAGE;
+        }
+    }
     cJSON *doc = result_new(argc, argv);
     struct runner_opts ro = {
         .consent = &out.consent,
         .live_status = !out.quiet,
         .stop_on_error = true,
+        .series = series,
     };
     struct plan_status st;
     memset(&st, 0, sizeof(st));
@@ -293,6 +309,10 @@ int cmd_run(int argc, char **argv)
     if (rc < 0) {
         cli_err("%s", err);
         cJSON_Delete(doc);
+        if (series) {
+            fclose(series);
+            unlink(journal);
+        }
         return CLI_EXIT_USAGE;
     }
     result_finish(doc, st.interrupted, st.signal);
@@ -300,5 +320,9 @@ int cmd_run(int argc, char **argv)
     struct render_opts rend = {.summary = true, .details = quick_path[0] == 0};
     int status = cli_emit(doc, &out, &rend, plan_exit_code(&st));
     cJSON_Delete(doc);
+    if (series) {
+        fclose(series);
+        unlink(journal);
+    }
     return status;
 }

@@ -62,6 +62,8 @@ struct worker {
     unsigned k_pub;              /* next interval number to hand over */
     unsigned k_time;             /* interval the clock is in */
     uint64_t boundary;           /* end of interval k_time, abs ns */
+    uint64_t last_boundary;      /* the job's end: completions drained after it
+                                    stay in the last interval, not a sliver of a new one */
     bool measuring;              /* past the ramp */
     _Atomic unsigned published;  /* intervals handed over */
     _Atomic unsigned consumed;   /* intervals the collector has merged */

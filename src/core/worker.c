@@ -61,7 +61,7 @@ static void worker_tick(struct worker *w, uint64_t now)
         }
         w->measuring = true;
     }
-    while (now >= w->boundary) {
+    while (now >= w->boundary && w->boundary < w->last_boundary) {
         w->k_time++;
         w->boundary += run->step_ns;
     }
@@ -231,6 +231,7 @@ static void worker_loop(struct worker *w)
     struct io_req *staged[w->depth];
 
     w->boundary = run->measure_start + run->step_ns;
+    w->last_boundary = t_end;
     /* The completion stamp of one round is the "now" of the next: one clock
      * read per submission batch and one per reap batch, none besides. */
     uint64_t now = clock_ns();

@@ -355,7 +355,6 @@ static cJSON *series_json(FILE *series, uint64_t step_ns)
     raw[len++] = '[';
     if (series) {
         fflush(series);
-        rewind(series);
         char line[1024];
         bool first = true;
         while (fgets(line, sizeof(line), series)) {

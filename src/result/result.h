@@ -22,7 +22,8 @@
 cJSON *result_new(int argc, char **argv);
 
 /* Adds a finished phase. series is the journal the runner streamed interval
- * rows to (may be NULL); it is read from the start. Returns the phase object
+ * rows to (may be NULL); rows are read from its current position to the end
+ * (lines not starting with '[' are skipped). Returns the phase object
  * (owned by doc) so a workload can attach its own summary (steady state, ACT
  * verdict), or NULL on out of memory. */
 cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,

@@ -44,10 +44,21 @@ cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runn
      * so memory stays flat however long it is. */
     FILE *series = o.series ? o.series : tmpfile();
     o.series = series;
+    /* A shared journal (the CLI's RESULT.partial) holds every phase: a header
+     * line, then this phase's rows, which are read back from here. */
+    long start = 0;
+    if (series) {
+        fseek(series, 0, SEEK_END);
+        fprintf(series, "# phase %s (%s)\n", ph->name, ph->kind);
+        fflush(series);
+        start = ftell(series);
+    }
     struct phase_stats ps;
     *rc = runner_run(ph->jobs, ph->njobs, &o, &ps, err, errlen);
     cJSON *obj = NULL;
     if (*rc == 0) {
+        if (series)
+            fseek(series, start, SEEK_SET);
         obj = result_add_phase(doc, ph->name, ph->kind, &ps, series);
         if (ps.interrupted) {
             st->interrupted = true;

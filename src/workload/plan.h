@@ -38,7 +38,10 @@ struct plan_status {
     bool lagged;
 };
 
-/* Runs one phase with opts (series journal handled here), adds it to doc.
+/* Runs one phase with opts, adds it to doc. Interval rows go to
+ * opts->series when set (a journal shared by all phases: a "# phase" line,
+ * then the rows, appended; a crash keeps everything up to the last interval),
+ * else to a private temporary file.
  * Returns the phase's JSON object, or NULL with err set (guard refusal or
  * set-up failure: *rc holds the -errno). */
 cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,

@@ -52,6 +52,19 @@ check sigint_exit_130 test "$rc" -eq 130
 check sigint_result_interrupted test "$(json_get "$WORK/int.json" "d['interrupted']")" = True
 check sigint_result_has_ios test "$(json_get "$WORK/int.json" "d['phases'][0]['results'][0]['read']['ios'] > 0")" = True
 
+# --- kill -9: the interval rows measured so far survive in RESULT.partial
+"$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/k9.json" >/dev/null 2>&1 &
+pid=$!
+sleep 2.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+check kill9_partial_kept test "$(grep -c '^\[' "$WORK/k9.json.partial" 2>/dev/null)" -ge 1
+# ... and two stonewalled phases each get their own rows from the shared journal
+printf '[global]\nioengine=null\nsize=1g\ntime_based\nruntime=2\n[a]\nrw=randread\n[b]\nstonewall\nrw=randwrite\n' >"$WORK/two.fio"
+"$SSDBENCH" run "$WORK/two.fio" -q --result "$WORK/two.json" >/dev/null 2>&1
+check two_phases_rows test "$(json_get "$WORK/two.json" "[len(p['intervals']['rows']) for p in d['phases']] == [2, 2] and d['phases'][0]['intervals']['rows'][0][7] == 0 and d['phases'][1]['intervals']['rows'][0][1] == 0")" = True
+check journal_removed test ! -e "$WORK/two.json.partial"
+
 # --- SIGTERM: the same, exit 143
 "$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/term.json" >/dev/null 2>&1 &
 pid=$!
