@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/suggest.h"
@@ -145,6 +146,35 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     }
     fflush(stdout);
     return status;
+}
+
+void cli_status(const struct runner_interval *iv, double total_s)
+{
+    if (!isatty(2))
+        return;
+    if (!iv) {
+        fprintf(stderr, "\r\033[K");
+        fflush(stderr);
+        return;
+    }
+    double secs = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
+    char buf[256];
+    int n = snprintf(buf, sizeof(buf), "\r[%6.1f", (double)iv->t_end_ns / 1e9);
+    if (total_s > 0)
+        n += snprintf(buf + n, sizeof(buf) - (size_t)n, "/%.0f", total_s);
+    n += snprintf(buf + n, sizeof(buf) - (size_t)n, " s]");
+    for (int d = 0; d < DIR_COUNT && secs > 0; d++) {
+        const struct dir_stats *ds = &iv->all->dir[d];
+        if (!ds->ios)
+            continue;
+        char p99[32];
+        render_latency(p99, sizeof(p99), (double)hist_percentile(&ds->lat, 99.0));
+        n += snprintf(buf + n, sizeof(buf) - (size_t)n, "  %s %.0f IOPS %.1f MB/s p99 %s",
+                      d == DIR_READ ? "read" : "write", (double)ds->ios / secs,
+                      (double)ds->bytes / secs / 1e6, p99);
+    }
+    fprintf(stderr, "%s\033[K", buf);
+    fflush(stderr);
 }
 
 void cli_report_errors(const cJSON *doc)

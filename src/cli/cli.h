@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <cjson/cJSON.h>
 
+#include "core/runner.h"
 #include "output/render.h"
 #include "target/guard.h"
 
@@ -41,6 +42,11 @@ const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
 /* Finishes a run: saves --result, writes the chosen format to --output or
  * stdout. Returns status unchanged, or CLI_EXIT_FAIL if writing failed. */
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status);
+
+/* A live status line on stderr when it is a terminal (elapsed / total,
+ * IOPS, MB/s and p99 per direction of the last interval); none otherwise.
+ * Pass as runner_opts.status unless --quiet. */
+void cli_status(const struct runner_interval *iv, double total_s);
 
 /* One stderr line per error record of the result ("12 write errors on
  * /dev/x, first at offset N: No space left on device"), so a failed run says

@@ -401,7 +401,7 @@ static int run_loads(struct act_args *a, const struct act_config *base,
     signal_install();
     cJSON *doc = result_new(argc, argv);
     cJSON *act = act_json_begin(doc, base, &a->o, devs);
-    struct runner_opts ro = {.consent = &out->consent, .live_status = !out->quiet};
+    struct runner_opts ro = {.consent = &out->consent, .status = out->quiet ? NULL : cli_status};
     unsigned cap = a->find_max ? 64 : (a->nloads ? a->nloads : 1);
     struct act_load_result *rs = calloc(cap, sizeof(*rs));
     if (!doc || !act || !rs) {

@@ -292,7 +292,7 @@ int cmd_run(int argc, char **argv)
     cJSON *doc = result_new(argc, argv);
     struct runner_opts ro = {
         .consent = &out.consent,
-        .live_status = !out.quiet,
+        .status = out.quiet ? NULL : cli_status,
         .stop_on_error = true,
         .series = series,
     };

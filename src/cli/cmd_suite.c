@@ -341,7 +341,7 @@ int cmd_suite(int argc, char **argv)
     cJSON *doc = result_new(argc, argv);
     struct suite_run_opts so = {
         .consent = &out.consent,
-        .live_status = !out.quiet,
+        .status = out.quiet ? NULL : cli_status,
         .progress = out.quiet ? NULL : on_progress,
         .baseline = base,
         .baseline_name = baseline,

@@ -300,26 +300,6 @@ static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double 
     fflush(f);
 }
 
-static void status_line(const struct phase_run *run, const struct io_stats *s, double t_s,
-                        double total_s, double secs)
-{
-    char buf[256];
-    int n = snprintf(buf, sizeof(buf), "\r[%6.1f", t_s);
-    if (total_s > 0)
-        n += snprintf(buf + n, sizeof(buf) - (size_t)n, "/%.0f", total_s);
-    n += snprintf(buf + n, sizeof(buf) - (size_t)n, " s]");
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const struct dir_stats *ds = &s->dir[d];
-        if (!ds->ios)
-            continue;
-        n += snprintf(buf + n, sizeof(buf) - (size_t)n, "  %s %.0f IOPS %.1f MB/s p99 %.1f us",
-                      d == DIR_READ ? "read" : "write", (double)ds->ios / secs,
-                      mbps(ds->bytes, secs), (double)hist_percentile(&ds->lat, 99.0) / 1e3);
-    }
-    fprintf(stderr, "%s\033[K", buf);
-    fflush(stderr);
-}
-
 /* Merges every worker's interval k once all of them handed it over (or
  * finished). Returns 1 when merged, 0 when not ready, -1 when all is done. */
 static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
@@ -547,7 +527,6 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     run.measure_start = run.t0 + ramp;
     pthread_barrier_wait(&run.go);
 
-    bool tty = opts->live_status && isatty(2);
     double total_s = 0;
     for (unsigned j = 0; j < njobs; j++) {
         double t = (double)(out->jobs[j].runtime_ns + out->jobs[j].startdelay_ns) / 1e9;
@@ -582,8 +561,13 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             if (opts->series)
                 stream_row(opts->series, ivall, t_end_rel / 1000000, secs);
             out->nintervals++;
-            if (tty)
-                status_line(&run, ivall, (double)t_end_rel / 1e9, total_s, secs);
+            if (opts->status) {
+                struct runner_interval sv = {.index = k, .t_start_ns = t_start_rel,
+                                             .t_end_ns = t_end_rel, .njobs = njobs,
+                                             .jobs = ivjobs, .all = ivall,
+                                             .cumulative = out->stats};
+                opts->status(&sv, total_s);
+            }
             if (opts->on_interval) {
                 struct runner_interval iv = {
                     .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
@@ -605,8 +589,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         read_kstat(&out->targets[t], &end);
         kstat_delta(&out->kstats[t], &end);
     }
-    if (tty)
-        fprintf(stderr, "\r\033[K");
+    if (opts->status)
+        opts->status(NULL, total_s);
     out->cpu_user_s = cpu_seconds(&ru1.ru_utime) - cpu_seconds(&ru0.ru_utime);
     out->cpu_sys_s = cpu_seconds(&ru1.ru_stime) - cpu_seconds(&ru0.ru_stime);
 

@@ -64,12 +64,17 @@ struct runner_interval {
 /* Returns true to stop the phase (e.g. steady state reached). */
 typedef bool (*runner_interval_fn)(void *arg, const struct runner_interval *iv);
 
+/* Live progress after each interval (iv NULL: the phase ended); total_s is
+ * the planned length of the phase, 0 when it is bounded by bytes. The CLI
+ * prints a status line with it when standard error is a terminal. */
+typedef void (*runner_status_fn)(const struct runner_interval *iv, double total_s);
+
 struct runner_opts {
     const struct guard_consent *consent;
     runner_interval_fn on_interval;  /* may be NULL */
     void *arg;
     FILE *series;                    /* interval rows are streamed here as JSON arrays, one per line; may be NULL */
-    bool live_status;                /* print a status line on stderr (terminal only) */
+    runner_status_fn status;         /* live progress; may be NULL */
     uint64_t max_lag_ns;             /* paced jobs: stop the phase when an issue is this late (0 = off) */
     bool stop_on_error;              /* default true */
     bool remove_created;             /* delete files created for this phase afterwards */

@@ -142,7 +142,7 @@ typedef void (*suite_progress_fn)(void *arg, const char *msg);
 
 struct suite_run_opts {
     const struct guard_consent *consent;
-    bool live_status;
+    runner_status_fn status;      /* live progress line (the CLI's), or NULL */
     suite_progress_fn progress;  /* may be NULL */
     void *arg;
     const cJSON *baseline;       /* a single-target result to scale against, or NULL */
