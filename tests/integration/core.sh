@@ -151,6 +151,33 @@ else
     skip ext4_refused "mkfs.ext4 not installed"
 fi
 
+# --- a device in use as swap is refused, consent or not
+if command -v mkswap >/dev/null && command -v swapon >/dev/null; then
+    sdev=$(make_loop 32)
+    if mkswap "$sdev" >/dev/null 2>&1 && swapon "$sdev" 2>/dev/null; then
+        out=$("$SSDBENCH" run --filename="$sdev" --rw=write --bs=4k --size=1m 2>&1); rc=$?
+        swapoff "$sdev"
+        check swap_refused test "$rc" -eq 2
+        check swap_refused_says_swap grep -q "swap" <<<"$out"
+    else
+        skip swap_refused "cannot enable swap on a loop device here"
+    fi
+fi
+# --- a device held by device-mapper is refused
+if command -v dmsetup >/dev/null; then
+    hdev=$(make_loop 32)
+    if dmsetup create "ssdbench-test-$$" --table "0 65536 linear $hdev 0" 2>/dev/null; then
+        out=$("$SSDBENCH" run --filename="$hdev" --rw=write --bs=4k --size=1m 2>&1); rc=$?
+        dmsetup remove "ssdbench-test-$$"
+        check holder_refused test "$rc" -eq 2
+        check holder_refused_says_held grep -q "held by" <<<"$out"
+    else
+        skip holder_refused "cannot create a device-mapper device here"
+    fi
+else
+    skip holder_refused "dmsetup is not installed"
+fi
+
 # --- O_DIRECT alignment: a 4 KiB-sector device refuses 512-byte blocks clearly
 if sdev=$(losetup --find --show --sector-size 4096 "$(dirname "$(losetup -nO BACK-FILE "$dev")")/img" 2>/dev/null); then
     track loop "$sdev"
