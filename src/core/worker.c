@@ -210,8 +210,15 @@ static void worker_loop(struct worker *w)
     const struct job_spec *job = w->job;
     const struct engine_ops *ops = w->eng.ops;
     const uint64_t start = run->t0 + job->startdelay_ns;
-    if (job->startdelay_ns)
-        clock_sleep_until(start);
+    w->boundary = run->measure_start + run->step_ns;
+    /* While a start delay runs, keep handing over (empty) intervals on time,
+     * so the collector is not held up and this worker's first I/Os land in
+     * the interval where they happen. */
+    for (uint64_t t = clock_ns(); t < start && !signal_received(); t = clock_ns()) {
+        worker_tick(w, t);
+        uint64_t wake = w->measuring ? w->boundary : run->measure_start;
+        clock_sleep_until(wake < start ? wake : start);
+    }
     const uint64_t t_end =
         job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
     const uint64_t io_limit = job->io_limit;
@@ -230,7 +237,6 @@ static void worker_loop(struct worker *w)
     bool stopping = false;
     struct io_req *staged[w->depth];
 
-    w->boundary = run->measure_start + run->step_ns;
     w->last_boundary = t_end;
     /* The completion stamp of one round is the "now" of the next: one clock
      * read per submission batch and one per reap batch, none besides. */
