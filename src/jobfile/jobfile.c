@@ -9,6 +9,7 @@
  * (the loop is reported at the include line that closes it).
  */
 #include "jobfile/jobfile_int.h"
+#include "workload/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -47,16 +48,6 @@ static int warn(struct jf_parser *p, const char *loc, const char *msg)
     }
     snprintf(jf->warnings[jf->nwarnings++], JOBFILE_MSG_MAX, "%.300s: %.600s (ignored)", loc, msg);
     return 0;
-}
-
-static char *jf_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
 }
 
 /* --- substitution --- */
@@ -417,7 +408,7 @@ static int include(struct jf_reader *r, const char *arg, const char *loc)
     char *name = jf_expand(arg);
     if (!name)
         return jf_fail(p, -EINVAL, "%s: include path is too long", loc);
-    char *path = jf_trim(name);
+    char *path = spec_trim(name);
     int rc;
     if (!*path) {
         rc = jf_fail(p, -EINVAL, "%s: include needs a file name", loc);
@@ -444,7 +435,7 @@ static int read_line(struct jf_reader *r, char *line, const char *loc, bool nest
     struct jf_parser *p = r->p;
     /* fio strips everything from the first ';' or '#' */
     line[strcspn(line, ";#")] = '\0';
-    line = jf_trim(line);
+    line = spec_trim(line);
     if (!*line)
         return 0;
     if (line[0] == '[') {
@@ -454,11 +445,11 @@ static int read_line(struct jf_reader *r, char *line, const char *loc, bool nest
                            loc, line);
         if (!close)
             return jf_fail(p, -EINVAL, "%s: unterminated section header '%s' (missing ']')", loc, line);
-        if (*jf_trim(close + 1))
+        if (*spec_trim(close + 1))
             return jf_fail(p, -EINVAL, "%s: unexpected text '%s' after section header", loc,
-                           jf_trim(close + 1));
+                           spec_trim(close + 1));
         *close = '\0';
-        char *name = jf_trim(line + 1);
+        char *name = spec_trim(line + 1);
         if (!*name)
             return jf_fail(p, -EINVAL, "%s: empty section name '[]'", loc);
         return jf_section(p, name, loc);
@@ -477,12 +468,12 @@ static int read_line(struct jf_reader *r, char *line, const char *loc, bool nest
     char *eq = strchr(line, '=');
     if (eq)
         *eq = '\0';
-    char *key = jf_trim(line);
+    char *key = spec_trim(line);
     if (!*key)
         return jf_fail(p, -EINVAL, "%s: line has a value but no key", loc);
     if (!p->open)
         return jf_fail(p, -EINVAL, "%s: option '%s' outside of a [section]", loc, key);
-    return jf_add(p, key, eq ? jf_trim(eq + 1) : NULL, loc);
+    return jf_add(p, key, eq ? spec_trim(eq + 1) : NULL, loc);
 }
 
 static int read_text(struct jf_reader *r, const char *text, bool nested)

@@ -42,6 +42,9 @@
 /* Largest block size accepted: Linux moves at most ~2 GiB per syscall. */
 #define SPEC_BS_MAX (1ull << 30)
 
+/* Strips leading and trailing white space in place; returns the new start. */
+char *spec_trim(char *s);
+
 /* Plain non-negative integer (decimal, 0x hex or parenthesised arithmetic). */
 int spec_parse_u64(const char *s, uint64_t *out, char *err, size_t errlen);
 /* Same, checked against [lo, hi]; the message names the range. */

@@ -18,8 +18,6 @@
 /* First character of s that is one of seps and not inside parentheses. */
 char *spec_find_sep(char *s, const char *seps);
 
-/* Strips blanks at both ends in place; returns the new start. */
-char *spec_trim(char *s);
 
 /* Copies s into buf, failing with a message when it does not fit. */
 int spec_copy(const char *s, char *buf, size_t buflen, char *err, size_t errlen);
