@@ -294,7 +294,6 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
      * only when it reports every job of the phase. */
     bool whole = j0 == 0 && j1 == cJSON_GetArraySize(jobs);
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
-    const cJSON *fields = cJSON_GetObjectItemCaseSensitive(iv, "fields");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
     double step_ms = result_num(iv, "step_ms", 1000);
     /* a live document holds the streamed rows as raw JSON text */
@@ -308,9 +307,9 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
         struct fj_samples bw, iops;
         char f[32];
         snprintf(f, sizeof(f), "%s_mbps", dn[d]);
-        fj_samples_from_rows(fields, rows, step_ms, f, 1e6 / 1024.0, &bw);
+        fj_samples_from_rows(iv, rows, step_ms, f, 1e6 / 1024.0, &bw);
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
-        fj_samples_from_rows(fields, rows, step_ms, f, 1.0, &iops);
+        fj_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
         cJSON_AddItemToObject(jo, dn[d], fj_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
                                                      whole ? &iops : NULL, grate[d], &pct, c->plus));
     }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "output/fio_json_int.h"
+#include "result/result.h"
 
 cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins)
 {
@@ -164,24 +165,11 @@ void fj_iodepth_level(cJSON *job, double depth)
         cJSON_AddNumberToObject(t, keys[i], i == b ? 100.0 : 0.0);
 }
 
-static int column(const cJSON *fields, const char *name)
-{
-    int i = 0;
-    const cJSON *f;
-    cJSON_ArrayForEach(f, fields)
-    {
-        if (cJSON_IsString(f) && strcmp(f->valuestring, name) == 0)
-            return i;
-        i++;
-    }
-    return -1;
-}
-
-void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, double step_ms, const char *field,
+void fj_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
                           double scale, struct fj_samples *out)
 {
     memset(out, 0, sizeof(*out));
-    int col = column(fields, field), tcol = column(fields, "t_ms");
+    int col = result_field_index(intervals, field), tcol = result_field_index(intervals, "t_ms");
     if (col < 0)
         return;
     double mean = 0, m2 = 0, prev_t = 0;

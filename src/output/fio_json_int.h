@@ -73,10 +73,10 @@ void fj_latency_dists(cJSON *job, const struct hist *h);
 /* Adds fio's iodepth_level table: 100 % in the bucket of depth (rounded). */
 void fj_iodepth_level(cJSON *job, double depth);
 
-/* Statistics of one column (named in fields) of a phase's interval rows,
+/* Statistics of one column (by field name) of a phase's interval series,
  * scaled, over the rows that span a whole step of step_ms (fio samples whole
  * windows only); n = 0 when the column is missing. */
-void fj_samples_from_rows(const cJSON *fields, const cJSON *rows, double step_ms, const char *field,
+void fj_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
                           double scale, struct fj_samples *out);
 
 #endif

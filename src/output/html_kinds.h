@@ -48,8 +48,6 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
 void rep_run_section(struct report *r, const char *id, const char *what, const struct rep_run *runs,
                      size_t nruns);
 
-/* Interval series access: field index (or -1), and a row's value (NaN). */
-int rep_field(const cJSON *intervals, const char *name);
 double rep_row_num(const cJSON *row, int field);
 
 /* Palette slot of a series: result res, its slot-th direction of nslots. */

@@ -162,19 +162,6 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     return 0;
 }
 
-/* Index of a field in an interval series, or -1. */
-int rep_field(const cJSON *intervals, const char *name)
-{
-    int i = 0;
-    const cJSON *f;
-    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(intervals, "fields")) {
-        if (cJSON_IsString(f) && strcmp(f->valuestring, name) == 0)
-            return i;
-        i++;
-    }
-    return -1;
-}
-
 double rep_row_num(const cJSON *row, int i)
 {
     const cJSON *v = i >= 0 ? cJSON_GetArrayItem(row, i) : NULL;
@@ -226,7 +213,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     size_t npoints = 0;
     for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++) {
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(runs[k].phase, "intervals");
-        int tf = rep_field(iv, "t_ms");
+        int tf = result_field_index(iv, "t_ms");
         for (int d = 0; d < 2; d++) {
             sname[k][d] = NULL;
             for (int m = 0; m < 5; m++)
@@ -237,7 +224,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
             for (int m = 0; m < 5; m++) {
                 char fname[64];
                 snprintf(fname, sizeof(fname), "%s_%s", rep_dirs[d], metric[m]);
-                int fi = rep_field(iv, fname);
+                int fi = result_field_index(iv, fname);
                 if (fi < 0)
                     continue;
                 col[k][d][m] = rtab_add_col(t, rep_printf(r, "%s %s", sname[k][d], mname[m]), munit[m], RTAB_NUM,

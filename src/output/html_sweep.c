@@ -158,11 +158,11 @@ static void precondition_profile(struct report *r, const char *name)
         if (!pcs[i])
             continue;
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
-        int ft = rep_field(iv, "t_ms"), fr = rep_field(iv, "round"), fm = rep_field(iv, field);
+        int ft = result_field_index(iv, "t_ms"), fr = result_field_index(iv, "round"), fm = result_field_index(iv, field);
         int fi[6];
         rcol[i] = rtab_add_col(rt, rep_series_name(r, i, NULL), NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
         for (int k = 0; k < 6; k++) {
-            fi[k] = rep_field(iv, fields[k]);
+            fi[k] = result_field_index(iv, fields[k]);
             icol[i][k] = rtab_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                      fnames[k]),
                                       k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, RTAB_NUM, k >= 2 ? RTAB_NS : RTAB_AUTO);

@@ -141,16 +141,8 @@ static void precond_table(FILE *f, const cJSON *pc)
     static const char *const want[] = {"t_ms", "round", "iops", "mbps", "lat_avg_ns", "lat_max_ns",
                                        "lat_sd_avg_ns", "lat_mean_ns", "lat_sd_ns"};
     int idx[9];
-    for (unsigned w = 0; w < 9; w++) {
-        idx[w] = -1;
-        int i = 0;
-        const cJSON *fl;
-        cJSON_ArrayForEach(fl, get(iv, "fields")) {
-            if (cJSON_IsString(fl) && !strcmp(fl->valuestring, want[w]))
-                idx[w] = i;
-            i++;
-        }
-    }
+    for (unsigned w = 0; w < 9; w++)
+        idx[w] = result_field_index(iv, want[w]);
     fprintf(f, "  %9s %5s %11s %9s %10s %10s %10s %10s %10s\n", "time", "round", "IOPS", "MB/s",
             "avg lat", "max lat", "lat sd", "mean lat", "sd*");
     const cJSON *row;
@@ -207,14 +199,7 @@ static void precond_directions(FILE *f, const cJSON *phase)
                                        "write_iops", "write_lat_mean_ns", "write_lat_max_ns", "write_lat_stddev_ns"};
     int idx[9];
     for (unsigned w = 0; w < 9; w++) {
-        idx[w] = -1;
-        int i = 0;
-        const cJSON *fl;
-        cJSON_ArrayForEach(fl, get(iv, "fields")) {
-            if (cJSON_IsString(fl) && !strcmp(fl->valuestring, want[w]))
-                idx[w] = i;
-            i++;
-        }
+        idx[w] = result_field_index(iv, want[w]);
         if (idx[w] < 0)
             return;
     }

@@ -36,6 +36,18 @@ const char *result_str(const cJSON *obj, const char *key, const char *dflt)
     return cJSON_IsString(v) ? v->valuestring : dflt;
 }
 
+int result_field_index(const cJSON *intervals, const char *name)
+{
+    int i = 0;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(intervals, "fields")) {
+        if (cJSON_IsString(f) && strcmp(f->valuestring, name) == 0)
+            return i;
+        i++;
+    }
+    return -1;
+}
+
 const cJSON *result_scope(const cJSON *phase, const char *scope)
 {
     const cJSON *r;

@@ -41,6 +41,10 @@ cJSON *result_load(const char *path, char *err, size_t errlen);
 /* Accessors used by renderers. */
 double result_num(const cJSON *obj, const char *key, double dflt);
 const char *result_str(const cJSON *obj, const char *key, const char *dflt);
+/* Column of a named field in an interval series ({"fields": [...], "rows":
+ * ...}), or -1 when the series has no such field. */
+int result_field_index(const cJSON *intervals, const char *name);
+
 /* The scope object of a phase ("total", "job:NAME", ...), or NULL. */
 const cJSON *result_scope(const cJSON *phase, const char *scope);
 
