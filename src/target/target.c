@@ -178,6 +178,11 @@ bool target_file_is_ours(const char *path)
     return getxattr(path, OURS_XATTR, v, sizeof(v)) > 0;
 }
 
+int target_mark_ours(int fd)
+{
+    return fsetxattr(fd, OURS_XATTR, "1", 1, 0) < 0 ? -errno : 0;
+}
+
 /* Writes random data over the whole file in 1 MiB chunks. */
 static int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err,
                      size_t errlen)
@@ -221,7 +226,7 @@ static int create_file(struct target *t, const char *path, const struct target_o
         return -errno;
     }
     t->info.created = true;
-    fsetxattr(fd, OURS_XATTR, "1", 1, 0); /* best effort: tmpfs may refuse */
+    target_mark_ours(fd); /* best effort: a file system may refuse */
     int ret = 0;
     if (o->fill_random) {
         ret = fill_file(fd, o->create_size, o->seed, path, err, errlen);

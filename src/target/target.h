@@ -71,4 +71,9 @@ uint64_t target_fs_free(const char *dir);
  * a later run may reuse them without asking. */
 bool target_file_is_ours(const char *path);
 
+/* Marks a regular file (by descriptor) as ssdbench's own, so the guard lets
+ * later runs write to it. Returns 0 or -errno (e.g. a file system without
+ * user extended attributes). */
+int target_mark_ours(int fd);
+
 #endif

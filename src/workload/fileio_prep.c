@@ -15,16 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "core/clock.h"
 #include "core/rng.h"
+#include "target/target.h"
 #include "workload/fileio.h"
 
 /* The mark target.c puts on files ssdbench creates and the destructive-write
  * guard honours (target_file_is_ours). */
-#define FILEIO_OURS_XATTR "user.ssdbench"
 
 static int open_flags(const struct fileio_opts *o)
 {
@@ -107,8 +106,7 @@ static int prep_file(const struct fileio_opts *o, const char *name, void *buf, s
     }
     /* fsync so that write-back of the prepared data does not land in the run */
     fsync(fd);
-    if (fgetxattr(fd, FILEIO_OURS_XATTR, NULL, 0) < 0)
-        fsetxattr(fd, FILEIO_OURS_XATTR, "1", 1, 0); /* best effort, see fileio_claim_files */
+    target_mark_ours(fd); /* best effort, see fileio_claim_files */
     if (close(fd) < 0) {
         snprintf(err, errlen, "failed to write file '%s': %s", name, strerror(errno));
         return -errno;
@@ -177,7 +175,7 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen)
                     snprintf(err, errlen, "cannot create file '%s': %s", name, strerror(e));
                     return -e;
                 }
-                fsetxattr(fd, FILEIO_OURS_XATTR, "1", 1, 0);
+                target_mark_ours(fd);
                 close(fd);
                 continue;
             }
@@ -210,13 +208,17 @@ int fileio_claim_files(const struct fileio_opts *o, char *err, size_t errlen)
         struct stat st;
         if (lstat(name, &st) < 0 || !S_ISREG(st.st_mode))
             continue;
-        if (getxattr(name, FILEIO_OURS_XATTR, NULL, 0) > 0)
+        if (target_file_is_ours(name))
             continue;
-        if (setxattr(name, FILEIO_OURS_XATTR, "1", 1, 0) < 0) {
+        int fd = open(name, O_RDONLY | O_CLOEXEC);
+        int rc = fd < 0 ? -errno : target_mark_ours(fd);
+        if (fd >= 0)
+            close(fd);
+        if (rc < 0) {
             snprintf(err, errlen,
                      "%s: cannot mark it as a benchmark file (%s); name each file with --destroy %s to write to it",
-                     name, strerror(errno), name);
-            return -errno;
+                     name, strerror(-rc), name);
+            return rc;
         }
     }
     return 0;
