@@ -95,7 +95,6 @@ struct phase_run {
     _Atomic int stop;            /* 1 = every job stops issuing (hook, lag) */
     _Atomic int *job_stop;       /* [njobs]: this job stops (I/O error) */
     _Atomic int lagged;
-    _Atomic int errored;
 };
 
 void *worker_main(void *arg);

@@ -321,17 +321,14 @@ static void worker_loop(struct worker *w)
             struct io_req fake = {.op = IO_OP_READ, .target = 0};
             note_error(w, &fake, -n);
             atomic_store(&run->job_stop[w->job_index], 1);
-            atomic_store(&run->errored, 1);
             break;
         }
         worker_tick(w, tc);
         now = tc;
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
-            if (!record(w, r, tc) && run->opts->stop_on_error) {
+            if (!record(w, r, tc) && run->opts->stop_on_error)
                 atomic_store(&run->job_stop[w->job_index], 1);
-                atomic_store(&run->errored, 1);
-            }
             w->free_slots[w->nfree++] = r;
             inflight--;
         }

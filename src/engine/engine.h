@@ -32,7 +32,6 @@ struct io_req {
     uint32_t slot;         /* index into the worker's slot array and buffer table */
     uint16_t file;         /* index into the engine's file table */
     uint8_t op;            /* enum io_op */
-    uint8_t measured;      /* 0 = not timed (e.g. during ramp; ACT tomb raider) */
     int32_t res;           /* bytes done, or -errno, set at completion */
     uint16_t target;       /* target index for statistics */
 };
