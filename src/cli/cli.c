@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/suggest.h"
+#include "base/suggest.h"
 #include "output/fio_json.h"
 #include "result/result.h"
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <cjson/cJSON.h>
 
-#include "core/runner.h"
+#include "runner/runner.h"
 #include "output/render.h"
 #include "target/guard.h"
 

@@ -13,11 +13,11 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "output/act_text.h"
 #include "result/result.h"
 #include "target/target.h"
-#include "workload/act_run.h"
+#include "act/act_run.h"
 #include "workload/plan.h"
 
 #define ACT_MAX_LOADS 64

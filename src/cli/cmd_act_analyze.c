@@ -13,7 +13,7 @@
 
 #include "cli/cli.h"
 #include "output/act_text.h"
-#include "workload/act_analyze.h"
+#include "act/act_analyze.h"
 
 static const char usage[] =
     "usage: ssdbench act-analyze LOG [-t SLICE] [-s START] [-n N] [-e EVERY] [-h NAME]... [-x]\n"

@@ -9,10 +9,10 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "result/result.h"
 #include "target/target.h"
-#include "workload/act_run.h"
+#include "act/act_run.h"
 #include "workload/plan.h"
 
 static const char prep_usage[] =

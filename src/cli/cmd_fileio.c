@@ -10,10 +10,10 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "output/sysbench_text.h"
 #include "result/result.h"
-#include "workload/fileio.h"
+#include "fileio/fileio.h"
 
 static void fileio_usage(FILE *f)
 {

@@ -5,7 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "workload/profiles.h"
+#include "profiles/profiles.h"
 
 #define MAX_FILES 16
 #define MAX_NAMES 64

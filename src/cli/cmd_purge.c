@@ -8,7 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "result/result.h"
 #include "target/purge.h"
 

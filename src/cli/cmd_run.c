@@ -8,13 +8,13 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/result.h"
 #include "workload/jobrun.h"
 #include "workload/plan.h"
-#include "workload/profiles.h"
+#include "profiles/profiles.h"
 #include "workload/quick.h"
 
 #define MAX_JOBFILES 64

@@ -8,12 +8,12 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/signal.h"
+#include "base/signal.h"
 #include "output/suite_text.h"
 #include "result/result.h"
-#include "workload/profiles.h"
-#include "workload/spec_parse.h"
-#include "workload/suite.h"
+#include "profiles/profiles.h"
+#include "base/spec_parse.h"
+#include "suite/suite.h"
 
 #define MAX_PROFILE_FILES 16
 

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
-#include "workload/job.h"
+#include "base/job.h"
 
 enum io_op { IO_OP_READ = DIR_READ, IO_OP_WRITE = DIR_WRITE, IO_OP_FSYNC, IO_OP_FDATASYNC };
 

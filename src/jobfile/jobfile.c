@@ -9,7 +9,7 @@
  * (the loop is reported at the include line that closes it).
  */
 #include "jobfile/jobfile_int.h"
-#include "workload/spec_parse.h"
+#include "base/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "jobfile/options.h"
-#include "workload/job.h"
+#include "base/job.h"
 
 #define JOBFILE_MSG_MAX 1024
 #define JOBFILE_INCLUDE_DEPTH 16

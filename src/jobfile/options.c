@@ -5,7 +5,7 @@
  * Entries with a setter function are listed in options_int.h and written in
  * options_set.c. Order in the table is the order of `ssdbench run --help`.
  */
-#include "core/suggest.h"
+#include "base/suggest.h"
 #include "jobfile/options_int.h"
 
 #include <ctype.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "workload/spec_parse.h"
+#include "base/spec_parse.h"
 
 #define JF(f) .off = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
 #define XF(f) .extra = true, .off = offsetof(struct job_extra, f), \

@@ -36,8 +36,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "workload/job.h"
-#include "workload/steady.h"
+#include "base/job.h"
+#include "base/steady.h"
 
 /* fio's seed for randrepeat=1 without randseed (FIO_RANDSEED). */
 #define JOB_FIO_RANDSEED 0xb1899bedull

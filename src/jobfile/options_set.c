@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "workload/spec_parse.h"
+#include "base/spec_parse.h"
 
 int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
 {

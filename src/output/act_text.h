@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "workload/act_analyze.h"
+#include "act/act_analyze.h"
 
 /* "<log> is ACT version 6.6 (written by ...)", the slice-adjust note, and the
  * log's CONFIGURATION and HISTOGRAM NAMES blocks, as act_latency.py echoes them. */

@@ -15,7 +15,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result.h"
-#include "workload/act_analyze.h"
+#include "act/act_analyze.h"
 
 #define NTHR 7                              /* 1, 2, 4 ... 64 ms */
 static const double limit_ms[3] = {1, 8, 64};

@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "workload/fileio.h"
+#include "fileio/fileio.h"
 
 /* The sysbench version whose output is reproduced. */
 #define SBTEXT_SYSBENCH_VERSION "1.0.20"

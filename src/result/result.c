@@ -11,12 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/clock.h"
-#include "core/slurp.h"
+#include "base/clock.h"
+#include "base/slurp.h"
 #include "engine/engine.h"
 #include "result/hist_json.h"
 #include "result/result.h"
-#include "workload/dist.h"
+#include "base/dist.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 

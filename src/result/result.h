@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "core/runner.h"
+#include "runner/runner.h"
 
 #define RESULT_SCHEMA "ssdbench-result/1"
 

@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workload/job.h"
+#include "base/job.h"
 
 #define IOLOG_BUF_SIZE (32 * 1024)
 #define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)

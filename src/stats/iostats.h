@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "stats/hist.h"
-#include "workload/job.h"
+#include "base/job.h"
 
 struct dir_stats {
     uint64_t ios;      /* completed successfully */

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/clock.h"
-#include "core/signal.h"
+#include "base/clock.h"
+#include "base/signal.h"
 #include "target/purge.h"
 
 #define ZERO_CHUNK (1u << 20)

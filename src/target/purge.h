@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "target/guard.h"
-#include "workload/job.h"
+#include "base/job.h"
 
 enum purge_method {
     PURGE_NONE,            /* nothing done (file does not exist, empty range) */

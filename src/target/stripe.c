@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include "core/errmsg.h"
+#include "base/errmsg.h"
 
 #define stripe_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 

@@ -13,7 +13,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 #include "target/target.h"
 
 #define OURS_XATTR "user.ssdbench"

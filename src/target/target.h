@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workload/job.h"
+#include "base/job.h"
 
 enum target_kind { TARGET_NONE, TARGET_FILE, TARGET_BLOCK };
 

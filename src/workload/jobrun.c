@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "workload/jobrun.h"
-#include "workload/steady.h"
-#include "workload/suite.h"
+#include "base/steady.h"
+#include "suite/suite.h"
 
 struct ss_state {
     unsigned first, njobs;          /* the phase's jobs in the jobfile */

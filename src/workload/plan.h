@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <cjson/cJSON.h>
 
-#include "core/runner.h"
-#include "workload/job.h"
+#include "runner/runner.h"
+#include "base/job.h"
 
 struct plan_phase {
     char name[JOB_NAME_MAX];

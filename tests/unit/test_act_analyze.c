@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "output/act_log.h"
+#include "act/act_log.h"
 #include "output/act_text.h"
-#include "workload/act_analyze.h"
-#include "workload/act_config.h"
+#include "act/act_analyze.h"
+#include "act/act_config.h"
 
 #define DATA "tests/data/act/"
 

@@ -12,9 +12,9 @@
 
 #include "check.h"
 #include "result/result.h"
-#include "workload/act_analyze.h"
-#include "workload/act_config.h"
-#include "workload/act_run.h"
+#include "act/act_analyze.h"
+#include "act/act_config.h"
+#include "act/act_run.h"
 
 #define GiB (1024ull * 1024 * 1024)
 

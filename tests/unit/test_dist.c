@@ -10,10 +10,10 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "core/rng.h"
-#include "workload/dist.h"
-#include "workload/gen.h"
-#include "workload/job.h"
+#include "base/rng.h"
+#include "base/dist.h"
+#include "base/gen.h"
+#include "base/job.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "result/hist_json.h"
-#include "workload/fileio.h"
+#include "fileio/fileio.h"
 
 static char err[1024];
 

@@ -12,9 +12,9 @@
 #include <stdint.h>
 
 #include "jobfile/options.h"
-#include "workload/gen.h"
-#include "workload/job.h"
-#include "workload/profiles.h"
+#include "base/gen.h"
+#include "base/job.h"
+#include "profiles/profiles.h"
 
 #define NDRAW 2000000
 

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 
 #define NDRAW 1000000
 

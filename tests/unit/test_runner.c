@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/runner.h"
+#include "runner/runner.h"
 #include "target/stripe.h"
 
 static void base_job(struct job_spec *j)

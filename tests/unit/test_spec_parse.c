@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "workload/spec_parse.h"
+#include "base/spec_parse.h"
 
 static char err[512];
 

@@ -2,7 +2,7 @@
  * steadystate= parser. Every expected figure below is worked out by hand in
  * the comments (or from a closed form), never taken from the module. */
 #include "check.h"
-#include "workload/steady.h"
+#include "base/steady.h"
 
 #include <errno.h>
 #include <math.h>

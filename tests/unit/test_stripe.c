@@ -8,10 +8,10 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 #include "target/stripe.h"
-#include "workload/gen.h"
-#include "workload/job.h"
+#include "base/gen.h"
+#include "base/job.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)

@@ -12,9 +12,9 @@
 
 #include "result/hist_json.h"
 #include "stats/iostats.h"
-#include "workload/profiles.h"
-#include "workload/suite.h"
-#include "workload/suite_fig.h"
+#include "profiles/profiles.h"
+#include "suite/suite.h"
+#include "suite/suite_fig.h"
 
 #define MiB (1024ull * 1024)
 

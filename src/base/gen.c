@@ -1,0 +1,284 @@
+/* gen.c - per-thread I/O generator (see gen.h for the semantics). */
+#include "base/gen.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "base/errmsg.h"
+
+#define gen_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
+
+#define GEN_SUM_TOL 0.001
+#define GEN_FIT_TRIES 16
+
+static const char *const gen_dir_name[DIR_COUNT] = {"reads", "writes"};
+
+/* A cumulative share in [0,1] as a threshold for a 63-bit draw, so the last
+ * entry (UINT64_MAX) is always above any draw and the scan needs no bound. */
+static uint64_t gen_size_thresh(double frac)
+{
+    if (!(frac > 0))
+        return 0;
+    if (frac >= 1)
+        return UINT64_MAX;
+    return (uint64_t)ldexp(frac, 63);
+}
+
+static int gen_init_dir(struct gen *g, unsigned d, const struct job_spec *job, char *err,
+                        size_t errlen)
+{
+    const struct job_bssplit *bs = &job->bs[d];
+    struct gen_dir *gd = &g->dir[d];
+    const char *dn = gen_dir_name[d];
+    uint64_t R = g->region_len;
+
+    if (bs->n < 1)
+        return gen_fail(err, errlen, "no block size given for %s", dn);
+    if (bs->n > JOB_BSSPLIT_MAX)
+        return gen_fail(err, errlen, "%u block sizes for %s, at most %u", bs->n, dn,
+                        JOB_BSSPLIT_MAX);
+    double sum = 0;
+    uint32_t minbs = 0;
+    for (unsigned i = 0; i < bs->n; i++) {
+        if (bs->bs[i] == 0)
+            return gen_fail(err, errlen, "block size 0 for %s", dn);
+        if (!(bs->pct[i] >= 0 && bs->pct[i] <= 100))
+            return gen_fail(err, errlen, "bssplit share %g%% for %u-byte %s out of range",
+                            bs->pct[i], bs->bs[i], dn);
+        if (bs->bs[i] > R)
+            return gen_fail(err, errlen,
+                            "block size %u for %s is larger than the region (%llu bytes)",
+                            bs->bs[i], dn, (unsigned long long)R);
+        sum += bs->pct[i];
+        if (bs->pct[i] > 0 && (minbs == 0 || bs->bs[i] < minbs))
+            minbs = bs->bs[i];
+    }
+    if (fabs(sum - 100) > GEN_SUM_TOL)
+        return gen_fail(err, errlen, "bssplit for %s sums to %g%%, must be 100%%", dn, sum);
+
+    uint64_t align = job->blockalign[d] ? job->blockalign[d] : minbs;
+    if (align > R)
+        return gen_fail(err, errlen, "blockalign %llu for %s is larger than the region (%llu bytes)",
+                        (unsigned long long)align, dn, (unsigned long long)R);
+    if (g->chunk && g->chunk % align)
+        return gen_fail(err, errlen,
+                        "alignment %llu for %s does not divide the stripe chunk %llu",
+                        (unsigned long long)align, dn, (unsigned long long)g->chunk);
+    gd->align = align;
+    gd->nblocks = R / align;
+
+    double cum = 0;
+    unsigned n = 0;
+    for (unsigned i = 0; i < bs->n; i++) {
+        if (!(bs->pct[i] > 0))
+            continue;
+        struct gen_size *s = &gd->size[n++];
+        uint64_t len = bs->bs[i];
+        cum += bs->pct[i];
+        s->thresh = gen_size_thresh(cum / sum);
+        s->len = (uint32_t)len;
+        s->nstart = (R - len) / align + 1;
+        s->last = (s->nstart - 1) * align;
+        s->len_up = (len + align - 1) / align * align;
+        if (g->chunk && s->len_up > g->chunk)
+            return gen_fail(err, errlen,
+                            "block size %llu for %s does not fit in the stripe chunk %llu",
+                            (unsigned long long)len, dn, (unsigned long long)g->chunk);
+    }
+    gd->size[n - 1].thresh = UINT64_MAX;
+    gd->nsizes = n;
+    for (unsigned k = 0, i = 0; k < 256; k++) {
+        while (gd->size[i].thresh <= (uint64_t)k << 55)
+            i++;
+        gd->guide[k] = (uint8_t)i;
+    }
+    gd->used = true;
+    return 0;
+}
+
+int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uint64_t seed,
+             char *err, size_t errlen)
+{
+    memset(g, 0, sizeof(*g));
+    if (err && errlen)
+        err[0] = 0;
+    g->region_len = region_len;
+    if (region_len == 0)
+        return gen_fail(err, errlen, "the I/O region is empty (0 bytes)");
+
+    bool mixed;
+    switch (job->rw) {
+    case RW_READ:
+    case RW_WRITE:
+    case RW_RANDREAD:
+    case RW_RANDWRITE:
+        mixed = false;
+        break;
+    case RW_RW:
+    case RW_RANDRW:
+        mixed = true;
+        break;
+    default:
+        return gen_fail(err, errlen, "unknown rw mode %d", (int)job->rw);
+    }
+    if (mixed && job->rwmixread > 100)
+        return gen_fail(err, errlen, "rwmixread %u out of range: must be 0 to 100", job->rwmixread);
+    bool reads = job_rw_reads(job), writes = job_rw_writes(job);
+    g->dir_mode = reads && writes ? GEN_MIXED : reads ? GEN_READS : GEN_WRITES;
+    if (g->dir_mode == GEN_MIXED) {
+        double f = job->rwmix_read_frac;
+        if (f > 0 && !(f <= 1))
+            return gen_fail(err, errlen, "read share %g out of range: must be above 0 and at most 1",
+                            f);
+        if (f > 0)
+            g->read_thresh = f >= 1 ? UINT64_MAX : (uint64_t)ldexp(f, 64);
+        else
+            g->read_thresh = (uint64_t)(((unsigned __int128)job->rwmixread << 64) / 100);
+    }
+
+    bool random = job_rw_is_random(job->rw);
+    if (random && job->pct_random > 100)
+        return gen_fail(err, errlen, "percentage_random %u out of range: must be 0 to 100",
+                        job->pct_random);
+    unsigned pct = random ? job->pct_random : 0;
+    g->rand_mode = pct == 0 ? GEN_SEQUENTIAL : pct == 100 ? GEN_RANDOM : GEN_SOME_RANDOM;
+    g->rand_thresh = (uint64_t)(((unsigned __int128)pct << 64) / 100);
+    g->seq_nr = random && job->rw_seq_nr > 1 ? job->rw_seq_nr : 1;
+    g->seq_hole = job->seq_hole;
+
+    if (job->layout == LAYOUT_STRIPE && job->stripe_chunk) {
+        g->chunk = job->stripe_chunk;
+        if ((g->chunk & (g->chunk - 1)) == 0)
+            g->chunk_mask = g->chunk - 1;
+    }
+
+    int rc = 0;
+    for (unsigned d = 0; d < DIR_COUNT && !rc; d++)
+        if (d == DIR_READ ? reads : writes)
+            rc = gen_init_dir(g, d, job, err, errlen);
+    if (!rc && g->rand_mode != GEN_SEQUENTIAL)
+        rc = dist_validate(&job->dist, err, errlen);
+    if (!rc && g->rand_mode != GEN_SEQUENTIAL && job->dist.kind != DIST_UNIFORM) {
+        struct gen_dir *r = &g->dir[DIR_READ], *w = &g->dir[DIR_WRITE];
+        if (r->used)
+            rc = dist_init(&r->dist, &job->dist, r->nblocks, job->seed, err, errlen);
+        if (!rc && w->used) {
+            if (r->used && r->nblocks == w->nblocks) {
+                w->dist = r->dist;
+                g->dist_shared = true;
+            } else {
+                rc = dist_init(&w->dist, &job->dist, w->nblocks, job->seed, err, errlen);
+            }
+        }
+    }
+    if (rc) {
+        gen_free(g);
+        return rc;
+    }
+    rng_seed(&g->rng, seed);
+    return 0;
+}
+
+/* Start of the chunk holding off. Division only for a chunk that is not a
+ * power of two. */
+static inline uint64_t gen_chunk_start(const struct gen *g, uint64_t off)
+{
+    if (g->chunk_mask)
+        return off & ~g->chunk_mask;
+    return off / g->chunk * g->chunk;
+}
+
+static inline uint64_t gen_random_off(struct gen *g, const struct gen_dir *gd,
+                                      const struct gen_size *s)
+{
+    uint64_t off;
+    if (gd->dist.m == 0) { /* uniform */
+        off = rng_below(&g->rng, s->nstart) * gd->align;
+        if (!g->chunk)
+            return off;
+        for (int t = 1; t < GEN_FIT_TRIES; t++) {
+            uint64_t c = gen_chunk_start(g, off);
+            if (off + s->len <= c + g->chunk)
+                return off;
+            off = rng_below(&g->rng, s->nstart) * gd->align;
+        }
+    } else {
+        off = dist_next(&gd->dist, &g->rng) * gd->align;
+        if (off > s->last)
+            off = s->last;
+        if (!g->chunk)
+            return off;
+    }
+    uint64_t c = gen_chunk_start(g, off);
+    if (off + s->len > c + g->chunk)
+        off = c + g->chunk - s->len_up;
+    return off;
+}
+
+void gen_next(struct gen *g, struct gen_io *io)
+{
+    unsigned d = g->dir_mode;
+    if (d == GEN_MIXED)
+        d = rng_next(&g->rng) < g->read_thresh ? DIR_READ : DIR_WRITE;
+    struct gen_dir *gd = &g->dir[d];
+
+    const struct gen_size *s = &gd->size[0];
+    if (gd->nsizes > 1) {
+        uint64_t r = rng_next(&g->rng) >> 1;
+        s = &gd->size[gd->guide[r >> 55]];
+        while (r >= s->thresh)
+            s++; /* stops at the last entry: its thresh is UINT64_MAX */
+    }
+    uint64_t len = s->len, R = g->region_len, off;
+
+    bool rnd = false;
+    if (gd->seq_left) {
+        gd->seq_left--;
+    } else {
+        gd->seq_left = g->seq_nr - 1;
+        rnd = g->rand_mode == GEN_RANDOM ||
+              (g->rand_mode == GEN_SOME_RANDOM && rng_next(&g->rng) < g->rand_thresh);
+    }
+
+    if (rnd) {
+        off = gen_random_off(g, gd, s);
+    } else {
+        off = gd->pos;
+        if (off > R - len)
+            off = 0;
+        if (g->chunk) {
+            uint64_t c = gen_chunk_start(g, off);
+            if (off + len > c + g->chunk) {
+                off = c + g->chunk;
+                if (off > R - len)
+                    off = 0;
+            }
+        }
+    }
+
+    uint64_t end = off + len;
+    gd->pos = g->seq_hole >= R - end ? R : end + g->seq_hole;
+    io->dir = (uint8_t)d;
+    io->len = (uint32_t)len;
+    io->off = off;
+}
+
+void gen_rewind(struct gen *g)
+{
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        g->dir[d].pos = 0;
+        g->dir[d].seq_left = 0;
+    }
+}
+
+void gen_free(struct gen *g)
+{
+    dist_free(&g->dir[DIR_READ].dist);
+    if (g->dist_shared)
+        g->dir[DIR_WRITE].dist = (struct dist){0};
+    else
+        dist_free(&g->dir[DIR_WRITE].dist);
+    g->dist_shared = false;
+}

@@ -1,0 +1,112 @@
+/* gen.h - the per-thread I/O generator: for each I/O, its direction, size and
+ * offset, with fio's meaning of rw, rwmixread, bssplit, blockalign,
+ * percentage_random, rw=...:N and random_distribution.
+ *
+ * All tables are prepared by gen_init; gen_next runs once per I/O and costs a
+ * few xoshiro draws, a short threshold scan and a multiply (no allocation, no
+ * lock, no division). The struct is public so the runner can embed it by
+ * value; the only heap memory is the distribution table gen_init allocates.
+ *
+ * Choices worth knowing:
+ *  - Direction: mixed modes draw per I/O (read when a draw is below
+ *    rwmixread%); fio batches its mix, which makes short windows lumpy.
+ *  - Size: one draw against the cumulative bssplit shares (shares of I/Os),
+ *    started from a 256-entry guide table so the scan is usually 0-1 steps.
+ *    Zero-share entries are ignored, also for the default alignment.
+ *  - Random offsets are multiples of blockalign (default: the smallest block
+ *    size of that direction) and always fit: off + len <= region_len.
+ *    Uniform draws pick among the aligned starts that fit this size, so they
+ *    are exactly uniform. Other distributions draw a block among
+ *    region_len / align and, where the I/O would run past the end, move it
+ *    back to the last aligned start that fits.
+ *  - Sequential: each direction keeps its own position, starting at 0; after
+ *    each I/O the position moves past it plus seq_hole; an I/O that would
+ *    cross the region end starts again at 0. Sequential offsets are not
+ *    aligned to blockalign (fio aligns random offsets only).
+ *  - pct_random applies to the random rw modes only (as in fio). The other
+ *    I/Os continue sequentially from the end of that direction's last I/O.
+ *  - rw_seq_nr = N (random modes): every Nth I/O of a direction takes a new
+ *    offset (random per pct_random); the N-1 in between continue
+ *    sequentially (fio's default rw_sequencer=sequential; fio counts across
+ *    both directions, we count per direction).
+ *  - Striped layout (job->layout == LAYOUT_STRIPE): I/Os never cross a
+ *    multiple of job->stripe_chunk in region offsets (the runner keeps the
+ *    region start chunk-aligned, see stripe_check_region). Uniform random
+ *    offsets are redrawn until they fit in a chunk; other distributions move
+ *    the I/O back inside its chunk; sequential I/Os skip to the next chunk.
+ *  - The zipf/pareto hot set is keyed by job->seed, not by the per-thread
+ *    seed, so all workers of a job hammer the same blocks.
+ */
+#ifndef SSDBENCH_GEN_H
+#define SSDBENCH_GEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/rng.h"
+#include "base/dist.h"
+#include "base/job.h"
+
+struct gen_io {
+    uint8_t dir;  /* enum io_dir */
+    uint32_t len;
+    uint64_t off; /* relative to the region start */
+};
+
+/* One bssplit entry, prepared for the hot path. */
+struct gen_size {
+    uint64_t thresh; /* pick when a 63-bit draw is below: cumulative share * 2^63 */
+    uint64_t nstart; /* aligned starts where this size fits in the region */
+    uint64_t last;   /* the last of them, in bytes */
+    uint64_t len_up; /* len rounded up to the alignment */
+    uint32_t len;
+};
+
+struct gen_dir {
+    bool used;
+    unsigned nsizes;
+    unsigned seq_left; /* I/Os to go before rw_seq_nr asks for a new offset */
+    uint64_t align;
+    uint64_t nblocks;  /* region_len / align: the random distribution's space */
+    uint64_t pos;      /* next sequential offset */
+    struct dist dist;
+    uint8_t guide[256]; /* first size entry worth testing, by the draw's top 8 bits */
+    struct gen_size size[JOB_BSSPLIT_MAX];
+};
+
+enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_MIXED };
+enum gen_rand_mode { GEN_SEQUENTIAL, GEN_RANDOM, GEN_SOME_RANDOM };
+
+struct gen {
+    struct rng rng;
+    uint64_t region_len;
+    uint64_t seq_hole;
+    uint64_t read_thresh; /* GEN_MIXED: read when a draw is below */
+    uint64_t rand_thresh; /* GEN_SOME_RANDOM: random when a draw is below */
+    uint64_t chunk;       /* striped layout: I/Os stay inside chunks; 0 = off */
+    uint64_t chunk_mask;  /* chunk - 1 when chunk is a power of two, else 0 */
+    uint8_t dir_mode;     /* enum gen_dir_mode */
+    uint8_t rand_mode;    /* enum gen_rand_mode */
+    bool dist_shared;     /* dir[WRITE].dist is a copy of dir[READ].dist */
+    unsigned seq_nr;
+    struct gen_dir dir[DIR_COUNT];
+};
+
+/* Validates the job against a region of region_len bytes and prepares the
+ * tables. seed seeds this generator's own stream (one per worker). Returns 0,
+ * or -EINVAL / -ENOMEM with a one-line message naming the value. On failure
+ * nothing is left allocated (gen_free is still safe). */
+int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uint64_t seed,
+             char *err, size_t errlen);
+
+/* The next I/O. */
+void gen_next(struct gen *g, struct gen_io *io);
+
+/* Back to the start of a pass: sequential positions to 0, rw_seq_nr count
+ * restarted. The random stream continues. */
+void gen_rewind(struct gen *g);
+
+void gen_free(struct gen *g);
+
+#endif

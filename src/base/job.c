@@ -1,0 +1,103 @@
+/* job.c - defaults and names for struct job_spec (see job.h). */
+#include "base/job.h"
+
+#include <string.h>
+
+static const double job_default_pcts[] = {1,    5,     10,    20,     30,      40,  50,
+                                          60,   70,    80,    90,     95,      99,  99.5,
+                                          99.9, 99.95, 99.99, 99.999, 99.9999};
+
+void job_defaults(struct job_spec *job)
+{
+    memset(job, 0, sizeof(*job));
+    strcpy(job->name, "job");
+    job->layout = LAYOUT_JBOD;
+    job->rw = RW_RANDREAD;
+    job->rwmixread = 50;
+    job->pct_random = 100; /* randread */
+    job->rw_seq_nr = 1;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        job->bs[d].n = 1;
+        job->bs[d].bs[0] = 4096;
+        job->bs[d].pct[0] = 100;
+    }
+    job->loops = 1;
+    job->per_job_logs = true; /* fio: one log per clone, name.N.log */
+    job->iodepth = 1;
+    job->numjobs = 1;
+    job->engine = ENGINE_IO_URING;
+    job->direct = true;
+    job->dist.kind = DIST_UNIFORM;
+    job->buffer = BUF_RANDOM;
+    job->interval_ns = 1000000000ULL;
+    job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
+    memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));
+}
+
+const char *job_rw_name(enum job_rw rw)
+{
+    switch (rw) {
+    case RW_READ: return "read";
+    case RW_WRITE: return "write";
+    case RW_RANDREAD: return "randread";
+    case RW_RANDWRITE: return "randwrite";
+    case RW_RW: return "rw";
+    case RW_RANDRW: return "randrw";
+    }
+    return "unknown";
+}
+
+const char *job_engine_name(enum job_engine e)
+{
+    switch (e) {
+    case ENGINE_IO_URING: return "io_uring";
+    case ENGINE_LIBAIO: return "libaio";
+    case ENGINE_PSYNC: return "psync";
+    case ENGINE_NULL: return "null";
+    case ENGINE_MMAP: return "mmap";
+    }
+    return "unknown";
+}
+
+const char *job_layout_name(enum job_layout l)
+{
+    switch (l) {
+    case LAYOUT_JBOD: return "jbod";
+    case LAYOUT_STRIPE: return "stripe";
+    case LAYOUT_RANDOM: return "random";
+    }
+    return "unknown";
+}
+
+bool job_rw_is_random(enum job_rw rw)
+{
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+}
+
+bool job_rw_reads(const struct job_spec *job)
+{
+    switch (job->rw) {
+    case RW_READ:
+    case RW_RANDREAD:
+        return true;
+    case RW_RW:
+    case RW_RANDRW:
+        return job->rwmixread > 0;
+    default:
+        return false;
+    }
+}
+
+bool job_rw_writes(const struct job_spec *job)
+{
+    switch (job->rw) {
+    case RW_WRITE:
+    case RW_RANDWRITE:
+        return true;
+    case RW_RW:
+    case RW_RANDRW:
+        return job->rwmixread < 100;
+    default:
+        return false;
+    }
+}

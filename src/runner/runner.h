@@ -1,0 +1,127 @@
+/* runner.h - the one shared runner.
+ *
+ * A phase is a set of jobs that run at the same time (fio: jobs between two
+ * stonewalls). runner_run() opens the targets through the guard, starts every
+ * job's worker threads behind one start barrier, and runs the worker loop
+ * (generate -> submit -> reap -> record) until each job's stop rule ends it:
+ * runtime, bytes, a signal, an I/O error, or a stop requested by the
+ * workload's interval hook (steady state, ACT max lag). Workers hand their
+ * statistics over once per interval through a double buffer, so the I/O path
+ * takes no lock; the calling thread merges intervals into the phase totals,
+ * streams one interval row per step and calls the hook.
+ *
+ * The runner knows nothing of any one workload: everything arrives in
+ * struct job_spec and struct runner_opts, everything leaves in
+ * struct phase_stats, which result.h turns into the results model.
+ */
+#ifndef SSDBENCH_RUNNER_H
+#define SSDBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stats/iostats.h"
+#include "target/guard.h"
+#include "target/target.h"
+#include "base/job.h"
+
+#define RUNNER_MAX_ERRORS 16
+
+/* The first I/O errors of a phase, with where they happened. */
+struct runner_error {
+    unsigned job;
+    unsigned target;
+    uint64_t offset;
+    int err;          /* errno */
+    int op;           /* enum io_op */
+    uint64_t count;   /* how many errors with this target/errno/op in total */
+};
+
+struct job_stats {
+    struct io_stats total;
+    struct io_stats *per_target;   /* [ntargets] */
+    unsigned ntargets;
+    uint64_t elapsed_ns;           /* measured time of this job (excluding ramp) */
+    uint64_t ramp_ns;
+    unsigned workers;
+    uint64_t max_lag_ns;           /* paced jobs: worst lateness of an issue */
+    uint64_t ramp_ios[DIR_COUNT];  /* completed during the ramp (not in the statistics) */
+    uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
+    uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
+};
+
+/* One interval's merged figures, handed to the hook and to the series. */
+struct runner_interval {
+    unsigned index;                /* 0-based */
+    uint64_t t_start_ns, t_end_ns; /* relative to the measurement start */
+    unsigned njobs;
+    const struct io_stats *jobs;   /* this interval only, per job */
+    const struct io_stats *all;    /* this interval, all jobs merged */
+    const struct job_stats *cumulative; /* per job, since the measurement start */
+};
+
+/* Returns true to stop the phase (e.g. steady state reached). */
+typedef bool (*runner_interval_fn)(void *arg, const struct runner_interval *iv);
+
+/* Live progress after each interval (iv NULL: the phase ended); total_s is
+ * the planned length of the phase, 0 when it is bounded by bytes. The CLI
+ * prints a status line with it when standard error is a terminal. */
+typedef void (*runner_status_fn)(const struct runner_interval *iv, double total_s);
+
+struct runner_opts {
+    const struct guard_consent *consent;
+    runner_interval_fn on_interval;  /* may be NULL */
+    void *arg;
+    FILE *series;                    /* interval rows are streamed here as JSON arrays, one per line; may be NULL */
+    runner_status_fn status;         /* live progress; may be NULL */
+    uint64_t max_lag_ns;             /* paced jobs: stop the phase when an issue is this late (0 = off) */
+    bool stop_on_error;              /* default true */
+    bool remove_created;             /* delete files created for this phase afterwards */
+    unsigned log_number_base;        /* workers of earlier phases: fio numbers logs over the whole job file */
+};
+
+/* The kernel's own counters for a block-device target over the phase
+ * (/sys/block/<dev>/stat, read before the workers start and after they all
+ * finished), so a result can show that its counts are the kernel's. */
+struct kernel_stats {
+    bool valid;
+    uint64_t read_ios, read_merges, read_sectors, read_ticks_ms;
+    uint64_t write_ios, write_merges, write_sectors, write_ticks_ms;
+    uint64_t io_ticks_ms;           /* time the device had I/O in flight */
+};
+
+struct phase_stats {
+    unsigned njobs;
+    struct job_spec *jobs;           /* copies, with defaults resolved */
+    struct job_stats *stats;         /* [njobs] */
+    unsigned ntargets;               /* distinct targets over all jobs */
+    struct target_info *targets;     /* [ntargets] */
+    struct kernel_stats *kstats;     /* [ntargets] deltas over the phase */
+    unsigned *job_target;            /* [njobs * JOB_MAX_TARGETS]: job target i -> targets[] index */
+    uint64_t start_wall_ns;
+    uint64_t elapsed_ns;
+    unsigned nintervals;
+    bool interrupted;                /* signal */
+    int signal;
+    bool stopped_by_hook;
+    bool lagged;                     /* max lag exceeded */
+    unsigned nerrors;
+    struct runner_error errors[RUNNER_MAX_ERRORS];
+    uint64_t error_total;
+    double cpu_user_s, cpu_sys_s;    /* ssdbench's own CPU time over the phase */
+};
+
+/* Interval row fields, in order, as streamed to opts->series. */
+extern const char *const runner_series_fields[];
+unsigned runner_series_nfields(void);
+
+/* Runs one phase. Returns 0 when it ran (check interrupted/errors in out),
+ * -EPERM when the guard refused a target, or another -errno for setup
+ * failures; err then holds one line for the user. */
+int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_opts *opts,
+               struct phase_stats *out, char *err, size_t errlen);
+
+void phase_stats_free(struct phase_stats *ps);
+
+#endif

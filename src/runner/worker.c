@@ -1,0 +1,372 @@
+/* worker.c - the worker loop: generate -> submit -> reap -> record.
+ *
+ * One thread per worker, one engine per thread. Per I/O the loop draws the
+ * next (direction, size, offset), maps it onto a target, stages it, and after
+ * one engine call records every completion: a histogram add and a few
+ * counters in the worker's own interval buffer. Time stamps: one clock read
+ * right before each submitting call (shared by the requests it submits) and
+ * one after each reaping call (shared by the completions it returns), so the
+ * recorded latency is submission -> observed completion. Paced jobs also
+ * record scheduled time -> completion, so a stalled device cannot hide in the
+ * gap between when an I/O should have been issued and when it was.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "runner/runner_int.h"
+#include "base/signal.h"
+#include "stats/iolog.h"
+
+static void fill_buffer(struct worker *w, void *buf, size_t len)
+{
+    const struct job_spec *job = w->job;
+    uint64_t *p = buf;
+    switch (job->buffer) {
+    case BUF_ZERO:
+        memset(buf, 0, len);
+        break;
+    case BUF_RANDOM:
+        for (size_t i = 0; i < len / 8; i++)
+            p[i] = rng_next(&w->brng);
+        break;
+    case BUF_COMPRESSIBLE: {
+        /* Within each 512 B chunk the first compress_pct percent are zero,
+         * the rest random (ACT's compress-pct and fio's
+         * buffer_compress_percentage both mean "this share compresses"). */
+        size_t zero = 512 * job->compress_pct / 100 / 8;
+        for (size_t c = 0; c < len / 8; c += 64) {
+            for (size_t i = 0; i < 64 && c + i < len / 8; i++)
+                p[c + i] = i < zero ? 0 : rng_next(&w->brng);
+        }
+        break;
+    }
+    }
+}
+
+/* Hands finished intervals to the collector when it can take them. */
+static void worker_tick(struct worker *w, uint64_t now)
+{
+    struct phase_run *run = w->run;
+    if (!w->measuring) {
+        if (now < run->measure_start)
+            return;
+        for (unsigned i = 0; i < w->map.ntouch; i++) {
+            for (int d = 0; d < DIR_COUNT; d++)
+                w->ramp_ios[d] += w->cur[i].dir[d].ios;
+            iostats_reset(&w->cur[i]);
+        }
+        w->measuring = true;
+    }
+    while (now >= w->boundary && w->boundary < w->last_boundary) {
+        w->k_time++;
+        w->boundary += run->step_ns;
+    }
+    while (w->k_pub < w->k_time) {
+        unsigned k = w->k_pub;
+        if (atomic_load_explicit(&w->consumed, memory_order_acquire) < k)
+            break;
+        atomic_store_explicit(&w->published, k + 1, memory_order_release);
+        w->cur = w->ibuf[(k + 1) & 1];
+        for (unsigned i = 0; i < w->map.ntouch; i++)
+            iostats_reset(&w->cur[i]);
+        w->k_pub++;
+    }
+}
+
+static void note_error(struct worker *w, const struct io_req *r, int err)
+{
+    for (unsigned i = 0; i < w->nerr; i++) {
+        struct runner_error *e = &w->errs[i];
+        if (e->target == r->target && e->err == err && e->op == r->op) {
+            e->count++;
+            return;
+        }
+    }
+    if (w->nerr < WORKER_LOCAL_ERRORS) {
+        struct runner_error *e = &w->errs[w->nerr++];
+        e->job = w->job_index;
+        e->target = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+        e->offset = r->off;
+        e->err = err;
+        e->op = r->op;
+        e->count = 1;
+    }
+}
+
+static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
+{
+    struct io_stats *s = &w->cur[w->map.layout == LAYOUT_JBOD ? 0 : r->target];
+    uint64_t lat = tc > r->t_submit ? tc - r->t_submit : 0;
+    if (r->op <= IO_OP_WRITE) {
+        struct dir_stats *d = &s->dir[r->op];
+        if (r->res == (int32_t)r->len) {
+            d->ios++;
+            d->bytes += r->len;
+            hist_add(&d->lat, lat);
+            if (r->t_sched)
+                hist_add(&d->sched, tc > r->t_sched ? tc - r->t_sched : 0);
+            if (__builtin_expect(w->iolog != NULL, 0) && w->measuring)
+                iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, tc, lat, r->op,
+                          r->len);
+            return true;
+        }
+        d->errors++;
+        /* A short transfer has no errno; record it as EIO ("short I/O"). */
+        note_error(w, r, r->res < 0 ? -r->res : EIO);
+        return false;
+    }
+    if (r->res == 0) {
+        s->syncs++;
+        hist_add(&s->sync_lat, lat);
+        return true;
+    }
+    s->sync_errors++;
+    note_error(w, r, r->res < 0 ? -r->res : EIO);
+    return false;
+}
+
+/* Picks the next request: a flush when one is due, else the generator's I/O
+ * mapped onto a target.
+ *
+ * Flushes: a worker of a striped or random layout wrote to all of its
+ * targets, so a due flush is a round of one flush per target, one per call
+ * (sysbench fileio fsyncs every file); *writes_since_sync runs on past
+ * `every` to count the round. After every single write (every == 1) only
+ * that write's target needs it: the write leaves 1 + its target in
+ * *writes_since_sync. */
+static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
+{
+    const struct job_spec *job = w->job;
+    unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
+    bool jbod = w->map.layout == LAYOUT_JBOD;
+    if (every && *writes_since_sync >= every) {
+        unsigned t = 0;
+        if (jbod) {
+            *writes_since_sync = 0;
+        } else if (every == 1) {
+            t = *writes_since_sync - 1;
+            *writes_since_sync = 0;
+        } else {
+            t = *writes_since_sync - every;
+            *writes_since_sync = t + 1 < w->map.ntouch ? *writes_since_sync + 1 : 0;
+        }
+        r->op = job->fsync_every ? IO_OP_FSYNC : IO_OP_FDATASYNC;
+        r->len = 0;
+        r->off = 0;
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)(jbod ? w->first_target : t);
+        return;
+    }
+    struct gen_io io;
+    gen_next(&w->gen, &io);
+    r->op = io.dir;
+    r->len = io.len;
+    switch (w->map.layout) {
+    case LAYOUT_JBOD:
+        r->target = 0;
+        r->file = (uint16_t)w->first_target;
+        r->off = w->map.region_start + io.off;
+        break;
+    case LAYOUT_STRIPE: {
+        unsigned t;
+        uint64_t toff;
+        stripe_map(&w->map.stripe, w->map.region_start + io.off, &t, &toff);
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)t;
+        r->off = toff;
+        break;
+    }
+    case LAYOUT_RANDOM: {
+        unsigned t = (unsigned)rng_below(&w->brng, w->map.ntouch);
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)t;
+        r->off = w->map.region_start + io.off;
+        break;
+    }
+    }
+    if (io.dir == DIR_WRITE) {
+        if (every == 1 && !jbod)
+            *writes_since_sync = 1u + r->target;
+        else
+            (*writes_since_sync)++;
+        if (job->refill_buffers && job->buffer != BUF_ZERO)
+            fill_buffer(w, r->buf, r->len);
+    }
+}
+
+static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a < b ? a : b;
+    return m < c ? m : c;
+}
+
+static void worker_loop(struct worker *w)
+{
+    struct phase_run *run = w->run;
+    const struct job_spec *job = w->job;
+    const struct engine_ops *ops = w->eng.ops;
+    const uint64_t start = run->t0 + job->startdelay_ns;
+    w->boundary = run->measure_start + run->step_ns;
+    /* While a start delay runs, keep handing over (empty) intervals on time,
+     * so the collector is not held up and this worker's first I/Os land in
+     * the interval where they happen. */
+    for (uint64_t t = clock_ns(); t < start && !signal_received(); t = clock_ns()) {
+        worker_tick(w, t);
+        uint64_t wake = w->measuring ? w->boundary : run->measure_start;
+        clock_sleep_until(wake < start ? wake : start);
+    }
+    const uint64_t t_end =
+        job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
+    const uint64_t io_limit = job->io_limit;
+    const uint64_t ios_limit = job->ios_limit;
+    uint64_t nreq = 0;
+    const bool paced = job->rate_iops > 0;
+    const double period = paced ? 1e9 / job->rate_iops : 0;
+    /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
+     * service threads all wake together); 1 = evenly spaced */
+    const uint64_t burst = job->rate_burst > 1 ? job->rate_burst : 1;
+    uint64_t nsched = 0;
+    uint64_t next_sched = start;
+    uint64_t issued = 0;
+    unsigned inflight = 0, writes_since_sync = 0;
+    unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
+    bool stopping = false;
+    struct io_req *staged[w->depth];
+
+    w->last_boundary = t_end;
+    /* The completion stamp of one round is the "now" of the next: one clock
+     * read per submission batch and one per reap batch, none besides. */
+    uint64_t now = clock_ns();
+    worker_tick(w, now);
+    for (;;) {
+        if (!stopping &&
+            (now >= t_end || signal_received() ||
+             atomic_load_explicit(&run->stop, memory_order_relaxed) ||
+             atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
+             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit)))
+            stopping = true;
+
+        unsigned nstaged = 0;
+        while (!stopping && w->nfree) {
+            uint64_t tsched = 0;
+            if (paced) {
+                if (next_sched > now)
+                    break;
+                tsched = next_sched;
+                uint64_t lag = now - tsched;
+                if (lag > w->max_lag_ns)
+                    w->max_lag_ns = lag;
+                if (run->opts->max_lag_ns && lag > run->opts->max_lag_ns) {
+                    atomic_store(&run->lagged, 1);
+                    atomic_store(&run->stop, 1);
+                    stopping = true;
+                    break;
+                }
+            }
+            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
+                break;
+            struct io_req *r = w->free_slots[w->nfree - 1];
+            prepare(w, r, &writes_since_sync);
+            r->t_sched = tsched;
+            if (ops->queue(&w->eng, r) < 0)
+                break;
+            w->nfree--;
+            staged[nstaged++] = r;
+            inflight++;
+            issued += r->len;
+            nreq++;
+            if (paced) {
+                nsched++;
+                next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
+            }
+        }
+
+        if (inflight == 0) {
+            if (stopping)
+                break;
+            if (paced) {
+                uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
+                clock_sleep_until(wake);
+            }
+            now = clock_ns();
+            worker_tick(w, now);
+            continue;
+        }
+
+        unsigned min_done = 1;
+        uint64_t timeout = 0;
+        if (nstaged) {
+            uint64_t ts = clock_ns();
+            for (unsigned i = 0; i < nstaged; i++)
+                staged[i]->t_submit = ts;
+            now = ts;
+        }
+        if (!stopping) {
+            if (paced && w->nfree && next_sched <= now)
+                min_done = 0;
+            else if (!paced && w->nfree == 0)
+                min_done = batch_min < inflight ? batch_min : inflight;
+            uint64_t wake = min3(paced && w->nfree ? next_sched : UINT64_MAX,
+                                 w->measuring ? w->boundary : run->measure_start, t_end);
+            timeout = wake > now ? wake - now : 1;
+        }
+        int n = ops->run(&w->eng, min_done, timeout, w->done, w->depth);
+        uint64_t tc = clock_ns();
+        if (n < 0) {
+            struct io_req fake = {.op = IO_OP_READ, .target = 0};
+            note_error(w, &fake, -n);
+            atomic_store(&run->job_stop[w->job_index], 1);
+            break;
+        }
+        worker_tick(w, tc);
+        now = tc;
+        for (int i = 0; i < n; i++) {
+            struct io_req *r = w->done[i];
+            if (!record(w, r, tc) && run->opts->stop_on_error)
+                atomic_store(&run->job_stop[w->job_index], 1);
+            w->free_slots[w->nfree++] = r;
+            inflight--;
+        }
+    }
+    uint64_t tfin = clock_ns();
+    worker_tick(w, tfin);
+    w->t_finished = tfin;
+    if (w->measuring)
+        atomic_store_explicit(&w->published, w->k_pub + 1, memory_order_release);
+    if (job->end_fsync && ops->needs_files)
+        for (unsigned i = 0; i < w->map.ntouch; i++)
+            fsync(w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i]);
+}
+
+void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct phase_run *run = w->run;
+    const int *fds = w->fds;
+    unsigned nfds = w->eng.ops->needs_files ? (w->map.layout == LAYOUT_JBOD ? w->first_target + 1
+                                                                            : w->map.ntouch)
+                                            : 0;
+    w->eng.slots = w->slots;
+    w->eng.depth = w->depth;
+    /* Paced workers sleep until each scheduled issue; the default 50 us
+     * timer slack would make every issue that late. */
+    if (w->job->rate_iops > 0)
+        prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    int rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
+                              sizeof(w->setup_msg));
+    if (rc < 0)
+        w->setup_error = rc;
+    pthread_barrier_wait(&run->ready);
+    pthread_barrier_wait(&run->go);
+    if (!run->setup_failed)
+        worker_loop(w);
+    atomic_store_explicit(&w->finished, 1, memory_order_release);
+    if (rc == 0)
+        w->eng.ops->exit(&w->eng);
+    return NULL;
+}
