@@ -14,7 +14,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "base/signal.h"
-#include "output/act_text.h"
+#include "act/act_text.h"
 #include "result/result.h"
 #include "target/target.h"
 #include "act/act_run.h"

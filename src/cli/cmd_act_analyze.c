@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "output/act_text.h"
+#include "act/act_text.h"
 #include "act/act_analyze.h"
 
 static const char usage[] =

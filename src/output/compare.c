@@ -9,7 +9,7 @@
 #include "output/render.h"
 #include "result/hist_json.h"
 #include "result/result.h"
-#include "suite/suite_fig.h"
+#include "result/result_fig.h"
 
 #define MAX_METRICS 16
 

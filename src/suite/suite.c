@@ -12,7 +12,7 @@
 #include "result/result.h"
 #include "target/stripe.h"
 #include "suite/suite.h"
-#include "suite/suite_fig.h"
+#include "result/result_fig.h"
 
 static const char *const default_profiles[] = {"4k-random-read", "4k-random-write", "8k-70-30",
                                                "fileserver", "webserver"};

@@ -16,7 +16,7 @@
 #include "target/purge.h"
 #include "target/target.h"
 #include "suite/suite.h"
-#include "suite/suite_fig.h"
+#include "result/result_fig.h"
 
 /* Preconditioning: per-interval combined figures and the detector. */
 static const char *const pre_fields[] = {"t_ms",       "round",         "iops",       "read_iops",

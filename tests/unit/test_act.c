@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "act/act_log.h"
-#include "output/act_text.h"
+#include "act/act_text.h"
 #include "act/act_analyze.h"
 #include "act/act_config.h"
 

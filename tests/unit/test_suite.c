@@ -14,7 +14,7 @@
 #include "stats/iostats.h"
 #include "profiles/profiles.h"
 #include "suite/suite.h"
-#include "suite/suite_fig.h"
+#include "result/result_fig.h"
 
 #define MiB (1024ull * 1024)
 

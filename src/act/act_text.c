@@ -1,7 +1,7 @@
 /* act_text.c - act_latency.py's table layout and the verdict lines.
  * The spacing (including the trailing spaces of the two name lines) is the
  * script's, so `diff` against its output is empty. */
-#include "output/act_text.h"
+#include "act/act_text.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -6,7 +6,7 @@
 
 #include "result/hist_json.h"
 #include "result/result.h"
-#include "suite/suite_fig.h"
+#include "result/result_fig.h"
 
 /* Combines per-direction counts and histograms; h[d] may be empty. */
 static void combine(const double ios[2], const double bytes[2], const struct hist *h[2],
