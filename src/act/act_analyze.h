@@ -157,8 +157,4 @@ int act_analyze_stream(FILE *f, const char *name, const struct act_analyze_opts 
                        struct act_analysis *a, char *err, size_t errlen);
 void act_analysis_free(struct act_analysis *a);
 
-/* Python's round(x, ndigits) for the values we print: correctly rounded,
- * ties to even on the exact binary value. */
-double act_round(double x, int ndigits);
-
 #endif

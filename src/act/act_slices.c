@@ -1,6 +1,7 @@
 /* act_slices.c - slice tables and the certification verdict (the log reader
  * is in act_analyze.c). Declared in act_analyze.h. */
 #include "act/act_analyze.h"
+#include "base/round.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -8,16 +9,6 @@
 
 const unsigned act_limit_ms[ACT_NLIMITS] = {1, 8, 64};
 const double act_limit_pct[ACT_NLIMITS] = {5.0, 1.0, 0.1};
-
-/* printf's %.*f is correctly rounded (ties to even on the exact binary
- * value), which is what Python's round() does; parsing the text back gives
- * the same double Python holds. */
-double act_round(double x, int ndigits)
-{
-    char buf[64];
-    snprintf(buf, sizeof(buf), "%.*f", ndigits, x);
-    return strtod(buf, NULL);
-}
 
 int act_table_init(struct act_table *t, const char *name, unsigned slice_sec)
 {
@@ -63,10 +54,10 @@ int act_table_feed(struct act_table *t, unsigned elapsed_s, const uint64_t cum[A
         uint64_t below = 0;
         for (unsigned b = 0; b < ACT_TABLE_BUCKETS; b++) {
             below += cum[b] - t->prev[b];
-            row->over[b] = act_round((double)(ops - below) * 100.0 / (double)ops, 2);
+            row->over[b] = round_decimal((double)(ops - below) * 100.0 / (double)ops, 2);
         }
     }
-    row->rate = act_round((double)ops / (double)t->slice_sec, 1);
+    row->rate = round_decimal((double)ops / (double)t->slice_sec, 1);
     memcpy(t->prev, cum, sizeof(t->prev));
     t->prev_total = total;
     t->next_end += t->slice_sec;

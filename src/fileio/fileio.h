@@ -36,6 +36,7 @@
 #include "runner/runner.h"
 #include "target/guard.h"
 #include "base/job.h"
+#include "result/result_fileio.h"
 #include "workload/plan.h"
 
 #define FILEIO_MAX_STEPS 32       /* values in a --threads list */
@@ -120,8 +121,6 @@ cJSON *fileio_opts_json(const struct fileio_opts *o);
 
 /* --- prepare / cleanup (fileio_prep.c) --- */
 
-enum fileio_file_state { FILEIO_FILE_CREATING, FILEIO_FILE_EXTENDING, FILEIO_FILE_REUSING };
-
 /* Called before each file is written (sysbench prints its line then). */
 typedef void (*fileio_file_fn)(void *arg, const char *name, enum fileio_file_state st);
 
@@ -152,14 +151,6 @@ int fileio_claim_files(const struct fileio_opts *o, char *err, size_t errlen);
 /* The jobs of one run at `threads` threads (caller frees *jobs). */
 int fileio_jobs(const struct fileio_opts *o, unsigned threads, struct job_spec **jobs,
                 unsigned *njobs, char *err, size_t errlen);
-
-/* One interval line: what sysbench prints per --report-interval. */
-struct fileio_row {
-    double t_s;             /* end of the interval since the start */
-    double secs;            /* its length */
-    double read_mibps, write_mibps, fsyncs_per_s;
-    double pct_ms;          /* the --percentile latency of the interval's events */
-};
 
 typedef void (*fileio_row_fn)(void *arg, const struct fileio_row *row);
 

@@ -153,8 +153,8 @@ static double metric_value(const cJSON *scope, const struct metric *m)
         free(h);
         return v;
     }
-    struct suite_fig f;
-    if (suite_fig_from_scope(scope, &f, err, sizeof(err)) < 0)
+    struct result_fig f;
+    if (result_fig_from_scope(scope, &f, err, sizeof(err)) < 0)
         return NAN;
     switch (m->kind) {
     case M_IOPS: return f.iops;

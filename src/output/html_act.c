@@ -15,7 +15,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result.h"
-#include "act/act_analyze.h"
+#include "base/round.h"
 
 #define NTHR 7                              /* 1, 2, 4 ... 64 ms */
 static const double limit_ms[3] = {1, 8, 64};
@@ -164,7 +164,7 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
                 double x = rtab_get(t, row, cols[h][k]);
                 if (isnan(x))
                     continue;
-                x = act_round(x, 2);
+                x = round_decimal(x, 2);
                 sum += x;
                 n++;
                 if (isnan(mx) || x > mx)

@@ -12,7 +12,7 @@
  * so a ratio above 1 always favours A).
  *
  * Pure formatting: every number comes from the document's "fileio" objects
- * (see workload/fileio.h, fileio_summarize); nothing is computed here but
+ * (see fileio/fileio.h, fileio_summarize); nothing is computed here but
  * ratios. Functions write to f and ignore its errors (the caller checks
  * ferror once).
  */
@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "fileio/fileio.h"
+#include "result/result_fileio.h"
 
 /* The sysbench version whose output is reproduced. */
 #define SBTEXT_SYSBENCH_VERSION "1.0.20"

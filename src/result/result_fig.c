@@ -1,4 +1,4 @@
-/* suite_fig.c - see suite_fig.h. */
+/* result_fig.c - see result_fig.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 
 /* Combines per-direction counts and histograms; h[d] may be empty. */
 static void combine(const double ios[2], const double bytes[2], const struct hist *h[2],
-                    double secs, struct hist *scratch, struct suite_fig *f)
+                    double secs, struct hist *scratch, struct result_fig *f)
 {
     memset(f, 0, sizeof(*f));
     hist_init(scratch);
@@ -44,8 +44,8 @@ static void combine(const double ios[2], const double bytes[2], const struct his
     f->p99_ns = (double)hist_percentile(scratch, 99.0);
 }
 
-void suite_fig_from_stats(const struct io_stats *s, double secs, struct hist *scratch,
-                          struct suite_fig *f)
+void result_fig_from_stats(const struct io_stats *s, double secs, struct hist *scratch,
+                          struct result_fig *f)
 {
     double ios[2], bytes[2];
     const struct hist *h[2];
@@ -57,7 +57,7 @@ void suite_fig_from_stats(const struct io_stats *s, double secs, struct hist *sc
     combine(ios, bytes, h, secs, scratch, f);
 }
 
-int suite_fig_from_scope(const cJSON *scope, struct suite_fig *f, char *err, size_t errlen)
+int result_fig_from_scope(const cJSON *scope, struct result_fig *f, char *err, size_t errlen)
 {
     struct hist *hs = malloc(3 * sizeof(*hs));
     if (!hs) {
@@ -88,7 +88,7 @@ static const char *const fig_keys[] = {"ios",        "iops",          "read_iops
                                        "mbps",       "lat_avg_ns",    "lat_sd_avg_ns",
                                        "lat_max_ns", "lat_mean_ns",   "lat_sd_ns",  "p99_ns"};
 
-static double *fig_field(struct suite_fig *f, unsigned i)
+static double *fig_field(struct result_fig *f, unsigned i)
 {
     double *p[] = {&f->ios,        &f->iops,          &f->read_iops,  &f->write_iops,
                    &f->mbps,       &f->lat_avg_ns,    &f->lat_sd_avg_ns,
@@ -96,16 +96,16 @@ static double *fig_field(struct suite_fig *f, unsigned i)
     return p[i];
 }
 
-cJSON *suite_fig_json(const struct suite_fig *f)
+cJSON *result_fig_json(const struct result_fig *f)
 {
     cJSON *o = cJSON_CreateObject();
-    struct suite_fig c = *f;
+    struct result_fig c = *f;
     for (unsigned i = 0; i < sizeof(fig_keys) / sizeof(fig_keys[0]); i++)
         cJSON_AddNumberToObject(o, fig_keys[i], *fig_field(&c, i));
     return o;
 }
 
-void suite_fig_from_json(const cJSON *o, struct suite_fig *f)
+void result_fig_from_json(const cJSON *o, struct result_fig *f)
 {
     memset(f, 0, sizeof(*f));
     for (unsigned i = 0; i < sizeof(fig_keys) / sizeof(fig_keys[0]); i++)

@@ -1,4 +1,4 @@
-/* suite_fig.h - the four figures of the enterprise reviews (throughput,
+/* result_fig.h - the four figures of the enterprise reviews (throughput,
  * average, maximum and standard deviation of latency) for reads and writes
  * combined, computed both ways: as the reviews define them and exactly.
  *
@@ -10,8 +10,8 @@
  * stddev from the exact sums, p99 within the histogram's 0.4 %). With one
  * direction only, both ways give the same numbers.
  */
-#ifndef SSDBENCH_SUITE_FIG_H
-#define SSDBENCH_SUITE_FIG_H
+#ifndef SSDBENCH_RESULT_FIG_H
+#define SSDBENCH_RESULT_FIG_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,7 +21,7 @@
 #include "stats/hist.h"
 #include "stats/iostats.h"
 
-struct suite_fig {
+struct result_fig {
     double ios;            /* completed I/Os, both directions */
     double iops, read_iops, write_iops;
     double mbps;           /* 10^6 bytes/s, both directions */
@@ -35,18 +35,18 @@ struct suite_fig {
 
 /* From one interval's or phase's statistics over secs seconds. scratch is a
  * caller-provided histogram (about 37 KiB) used for the merge. */
-void suite_fig_from_stats(const struct io_stats *s, double secs, struct hist *scratch,
-                          struct suite_fig *f);
+void result_fig_from_stats(const struct io_stats *s, double secs, struct hist *scratch,
+                          struct result_fig *f);
 
 /* From a results-model scope ({"elapsed_s", "read": DIR, "write": DIR}).
  * Returns 0, or -EINVAL / -ENOMEM with a message when a histogram is bad. */
-int suite_fig_from_scope(const cJSON *scope, struct suite_fig *f, char *err, size_t errlen);
+int result_fig_from_scope(const cJSON *scope, struct result_fig *f, char *err, size_t errlen);
 
 /* {"iops", "read_iops", "write_iops", "mbps", "lat_avg_ns", "lat_sd_avg_ns",
  *  "lat_max_ns", "lat_mean_ns", "lat_sd_ns", "p99_ns", "ios"} */
-cJSON *suite_fig_json(const struct suite_fig *f);
+cJSON *result_fig_json(const struct result_fig *f);
 
-/* Reads back what suite_fig_json wrote (missing keys are 0). */
-void suite_fig_from_json(const cJSON *o, struct suite_fig *f);
+/* Reads back what result_fig_json wrote (missing keys are 0). */
+void result_fig_from_json(const cJSON *o, struct result_fig *f);
 
 #endif

@@ -14,7 +14,7 @@
  * Every phase is a normal phase of the result document (kinds "precondition",
  * "sample", "sweep-point"); the suite adds one top-level "suite" object that
  * names them and holds what the phases cannot: the steady-state report, the
- * combined figures (suite_fig.h), purges and the scaling against a baseline
+ * combined figures (result_fig.h), purges and the scaling against a baseline
  * result. docs/suite.md describes that object.
  */
 #ifndef SSDBENCH_SUITE_H
@@ -155,10 +155,6 @@ struct suite_run_opts {
  * document holds every phase that ran, also on error. */
 int suite_run(const struct suite_cfg *c, const struct profile_set *ps, cJSON *doc,
               const struct suite_run_opts *o, struct plan_status *st, char *err, size_t errlen);
-
-/* The steady-state report as JSON (rule, window, figures, fit, reached). */
-cJSON *suite_steady_json(const struct steady_cfg *cfg, const struct steady_report *r,
-                         const double *window, unsigned nwindow, uint64_t interval_ns);
 
 /* Scaling of one point against a baseline document: finds the phase of the
  * same name there (its suite figures, else its total scope) and returns

@@ -16,6 +16,7 @@
 #include "target/purge.h"
 #include "target/target.h"
 #include "suite/suite.h"
+#include "result/result_steady.h"
 #include "result/result_fig.h"
 
 /* Preconditioning: per-interval combined figures and the detector. */
@@ -35,7 +36,7 @@ struct precond_ctx {
     struct hist scratch;
 };
 
-static double metric_value(enum steady_metric m, const struct suite_fig *f)
+static double metric_value(enum steady_metric m, const struct result_fig *f)
 {
     switch (m) {
     case STEADY_IOPS: return f->iops;
@@ -49,8 +50,8 @@ static bool precond_hook(void *arg, const struct runner_interval *iv)
 {
     struct precond_ctx *x = arg;
     uint64_t dur = iv->t_end_ns - iv->t_start_ns;
-    struct suite_fig f;
-    suite_fig_from_stats(iv->all, (double)dur / 1e9, &x->scratch, &f);
+    struct result_fig f;
+    result_fig_from_stats(iv->all, (double)dur / 1e9, &x->scratch, &f);
     double round = 0;
     /* a short last interval (the phase ended inside it) is recorded but not
      * a round: its rate is not comparable */
@@ -324,7 +325,7 @@ static int precondition(const struct suite_cfg *c, const struct profile *p,
         double win[STEADY_WINDOW_MAX];
         unsigned nw = rep.evaluated ? steady_window_values(&x->ss, win, STEADY_WINDOW_MAX) : 0;
         cJSON_AddItemToObject(pc, "steady_state",
-                              suite_steady_json(&cfg, &rep, win, nw, c->interval_ns));
+                              result_steady_json(&cfg, &rep, win, nw, c->interval_ns));
         progress(o, "%s: %s", p->name,
                  result_str(cJSON_GetObjectItemCaseSensitive(pc, "steady_state"), "statement", ""));
     }
@@ -336,30 +337,30 @@ static int precondition(const struct suite_cfg *c, const struct profile *p,
 /* The figures of a finished phase: total and, with several targets, each. */
 static int point_record(cJSON *pt, const cJSON *phase, char *err, size_t errlen, double *iops)
 {
-    struct suite_fig f;
+    struct result_fig f;
     const cJSON *tot = result_scope(phase, "total");
-    int rc = tot ? suite_fig_from_scope(tot, &f, err, errlen) : -EINVAL;
+    int rc = tot ? result_fig_from_scope(tot, &f, err, errlen) : -EINVAL;
     if (rc < 0) {
         if (!tot)
             snprintf(err, errlen, "phase %s has no total results", result_str(phase, "name", "?"));
         return rc;
     }
     *iops = f.iops;
-    cJSON_AddItemToObject(pt, "combined", suite_fig_json(&f));
+    cJSON_AddItemToObject(pt, "combined", result_fig_json(&f));
     cJSON *tl = NULL;
     const cJSON *sc;
     cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(phase, "results")) {
         const char *name = result_str(sc, "scope", "");
         if (strncmp(name, "target:", 7) != 0)
             continue;
-        struct suite_fig tf;
-        if ((rc = suite_fig_from_scope(sc, &tf, err, errlen)) < 0)
+        struct result_fig tf;
+        if ((rc = result_fig_from_scope(sc, &tf, err, errlen)) < 0)
             return rc;
         if (!tl)
             tl = cJSON_AddArrayToObject(pt, "targets");
         cJSON *to = cJSON_CreateObject();
         cJSON_AddStringToObject(to, "target", name + 7);
-        cJSON_AddItemToObject(to, "combined", suite_fig_json(&tf));
+        cJSON_AddItemToObject(to, "combined", result_fig_json(&tf));
         cJSON_AddItemToArray(tl, to);
     }
     return 0;

@@ -6,7 +6,7 @@
 
 #include "workload/jobrun.h"
 #include "base/steady.h"
-#include "suite/suite.h"
+#include "result/result_steady.h"
 
 struct ss_state {
     unsigned first, njobs;          /* the phase's jobs in the jobfile */
@@ -57,7 +57,7 @@ static cJSON *ss_json(const struct ss_state *ss)
         steady_get_report(&ss->det[j], &rep);
         double win[STEADY_WINDOW_MAX];
         unsigned n = steady_window_values(&ss->det[j], win, STEADY_WINDOW_MAX);
-        cJSON *o = suite_steady_json(&ss->jf->extra[ss->first + j].ss.cfg, &rep, win, n, ss->step_ns);
+        cJSON *o = result_steady_json(&ss->jf->extra[ss->first + j].ss.cfg, &rep, win, n, ss->step_ns);
         cJSON_AddStringToObject(o, "job", ss->jf->jobs[ss->first + j].name);
         cJSON_AddItemToArray(arr, o);
     }

@@ -12,6 +12,7 @@
 #include "act/act_log.h"
 #include "act/act_text.h"
 #include "act/act_analyze.h"
+#include "base/round.h"
 #include "act/act_config.h"
 
 #define DATA "tests/data/act/"
@@ -471,9 +472,9 @@ TEST(display_columns_and_round)
     CHECK(act_display_columns(16, 7, 1, c) == 1 && c[0] == 16, "last");
     /* Python: round(0.125, 2) = 0.12, round(0.375, 2) = 0.38, round(2.675, 2) = 2.67
      * (2.675 is 2.67499... in binary), round(1.005, 2) = 1.0 */
-    CHECK(act_round(0.125, 2) == 0.12 && act_round(0.375, 2) == 0.38 &&
-          act_round(2.675, 2) == 2.67 && act_round(1.005, 2) == 1.0 &&
-          act_round(27.777, 1) == 27.8, "round");
+    CHECK(round_decimal(0.125, 2) == 0.12 && round_decimal(0.375, 2) == 0.38 &&
+          round_decimal(2.675, 2) == 2.67 && round_decimal(1.005, 2) == 1.0 &&
+          round_decimal(27.777, 1) == 27.8, "round");
 }
 
 CHECK_MAIN()

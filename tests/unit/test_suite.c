@@ -14,6 +14,7 @@
 #include "stats/iostats.h"
 #include "profiles/profiles.h"
 #include "suite/suite.h"
+#include "result/result_steady.h"
 #include "result/result_fig.h"
 
 #define MiB (1024ull * 1024)
@@ -254,7 +255,7 @@ static void sample_stats(struct io_stats *s)
     }
 }
 
-static void check_sample_fig(const struct suite_fig *f, int *check_failed_)
+static void check_sample_fig(const struct result_fig *f, int *check_failed_)
 {
     CHECK(f->iops == 5 && f->read_iops == 3 && f->write_iops == 2 && f->ios == 5, "iops");
     CHECK(fabs(f->mbps - 0.028672) < 1e-12, "mbps %.9f", f->mbps); /* (3*4096 + 2*8192) / 1e6 */
@@ -272,8 +273,8 @@ TEST(combined_figures_hand_computed)
     struct io_stats *s = malloc(sizeof(*s));
     struct hist *scratch = malloc(sizeof(*scratch));
     sample_stats(s);
-    struct suite_fig f;
-    suite_fig_from_stats(s, 1.0, scratch, &f);
+    struct result_fig f;
+    result_fig_from_stats(s, 1.0, scratch, &f);
     int failed = 0;
     check_sample_fig(&f, &failed);
     CHECK(!failed, "live figures");
@@ -288,19 +289,19 @@ TEST(combined_figures_hand_computed)
         cJSON_AddItemToObject(l, "histogram", hist_to_json(&s->dir[d].lat));
     }
     char err[256];
-    CHECK(suite_fig_from_scope(sc, &f, err, sizeof(err)) == 0, "%s", err);
+    CHECK(result_fig_from_scope(sc, &f, err, sizeof(err)) == 0, "%s", err);
     check_sample_fig(&f, &failed);
     CHECK(!failed, "figures from JSON");
-    cJSON *fj = suite_fig_json(&f);
-    struct suite_fig back;
-    suite_fig_from_json(fj, &back);
+    cJSON *fj = result_fig_json(&f);
+    struct result_fig back;
+    result_fig_from_json(fj, &back);
     CHECK(memcmp(&back, &f, sizeof(f)) == 0, "JSON round trip");
     /* one direction only: both ways agree */
     iostats_init(s);
     hist_add(&s->dir[DIR_WRITE].lat, 1000);
     hist_add(&s->dir[DIR_WRITE].lat, 3000);
     s->dir[DIR_WRITE].ios = 2;
-    suite_fig_from_stats(s, 2.0, scratch, &f);
+    result_fig_from_stats(s, 2.0, scratch, &f);
     CHECK(f.iops == 1 && f.lat_avg_ns == 2000 && f.lat_mean_ns == 2000 &&
               fabs(f.lat_sd_avg_ns - f.lat_sd_ns) < 1e-9,
           "write only");
@@ -327,7 +328,7 @@ TEST(steady_report_json)
     steady_get_report(s, &r);
     double w[8];
     unsigned nw = steady_window_values(s, w, 8);
-    cJSON *j = suite_steady_json(&cfg, &r, w, nw, 60000000000ull);
+    cJSON *j = result_steady_json(&cfg, &r, w, nw, 60000000000ull);
     CHECK(cJSON_IsTrue(cJSON_GetObjectItem(j, "reached")), "reached");
     CHECK(cJSON_GetObjectItem(j, "window_first")->valuedouble == 3 &&
               cJSON_GetObjectItem(j, "window_last")->valuedouble == 7,
@@ -350,7 +351,7 @@ TEST(steady_report_json)
         st = steady_feed(s, 100.0 * (i + 1));
     steady_get_report(s, &r);
     nw = steady_window_values(s, w, 8);
-    j = suite_steady_json(&cfg, &r, w, nw, 1000000000ull);
+    j = result_steady_json(&cfg, &r, w, nw, 1000000000ull);
     CHECK(st == STEADY_NOT_REACHED && !cJSON_IsTrue(cJSON_GetObjectItem(j, "reached")), "not reached");
     CHECK(strstr(cJSON_GetObjectItem(j, "statement")->valuestring, "not achieved after 6 rounds"),
           "'%s'", cJSON_GetObjectItem(j, "statement")->valuestring);

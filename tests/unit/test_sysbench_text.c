@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "fileio/fileio.h"
 #include "output/sysbench_text.h"
 
 static char err[1024];
