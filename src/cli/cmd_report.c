@@ -11,7 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "output/html_report.h"
+#include "output/html_build.h"
 #include "output/report_csv.h"
 #include "result/result.h"
 

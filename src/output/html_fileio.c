@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/result.h"
 

@@ -59,4 +59,11 @@ struct rtab *rep_setup_table(struct report *r);
 /* The overview of several run phases: IOPS per phase per result. */
 void rep_overview(struct report *r, const char *const *names, size_t nnames);
 
+/* Phases: kind test ("run" matches run and every kind no builder knows). */
+bool rep_phase_is(const cJSON *phase, const char *kind);
+const cJSON *rep_phases(const struct report *r, size_t res);
+
+/* Kinds that have their own builder; rep_build_runs takes the rest. */
+bool rep_kind_known(const char *kind);
+
 #endif

@@ -1,13 +1,13 @@
-/* html_report.c - see html_report.h: the model, its memory, the labels and
- * the order in which the kinds are built (the "what was tested" table is in
- * html_setup.c). */
+/* html_report.c - see html_report.h: the report model and its memory. It
+ * knows no result kind: the kinds are html_kinds.c and html_<kind>.c, the
+ * order they are built in is html_build.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/html_kinds.h"
+#include "output/html_report.h"
 #include "result/result.h"
 
 /* Strings, charts and series names live in a bump arena freed with the
@@ -150,6 +150,13 @@ struct rtab *rep_data_table(struct report *r, const char *id, const char *title)
     return new_table(r, id, title, true);
 }
 
+void rep_show_setup(struct report *r, struct rtab *t)
+{
+    struct rep_item *it = t ? add_item(r, REP_SETUP) : NULL;
+    if (it)
+        it->table = t;
+}
+
 void rep_show_table(struct report *r, struct rtab *t)
 {
     if (!t)
@@ -246,169 +253,12 @@ const char *rep_series_name(struct report *r, size_t res, const char *what)
     return rep_printf(r, "%s %s", r->labels[res], what);
 }
 
-bool rep_kind_known(const char *kind)
-{
-    static const char *const known[] = {"precondition", "sweep-point", "act", "fileio"};
-    for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-        if (kind && strcmp(kind, known[i]) == 0)
-            return true;
-    return false;
-}
-
-bool rep_phase_is(const cJSON *phase, const char *kind)
-{
-    const char *k = result_str(phase, "kind", "run");
-    if (strcmp(kind, "run") == 0)
-        return !rep_kind_known(k);
-    return strcmp(k, kind) == 0;
-}
-
-const cJSON *rep_phases(const struct report *r, size_t res)
-{
-    return cJSON_GetObjectItemCaseSensitive(r->in[res].doc, "phases");
-}
-
-/* ---- labels ----------------------------------------------------------- */
-
-static const char *base_name(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s ? s + 1 : p;
-}
-
-static const char *file_label(struct report *r, size_t i)
-{
-    char buf[256];
-    snprintf(buf, sizeof(buf), "%s", base_name(r->in[i].path ? r->in[i].path : "result"));
-    size_t n = strlen(buf);
-    if (n > 5 && strcmp(buf + n - 5, ".json") == 0)
-        buf[n - 5] = 0;
-    return rep_strdup(r, buf);
-}
-
-static const char *device_label(struct report *r, size_t i)
-{
-    /* a fileio run names its setup itself (--label, else the directory) */
-    const char *fl = result_str(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio"), "label", "");
-    if (*fl)
-        return rep_strdup(r, fl);
-    const cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "targets"), 0);
-    const char *model = result_str(cJSON_GetObjectItemCaseSensitive(t, "device"), "model", "");
-    while (*model == ' ')
-        model++;
-    if (*model)
-        return rep_strdup(r, model);
-    const char *path = result_str(t, "path", NULL);
-    if (path && strcmp(result_str(t, "kind", ""), "none") != 0)
-        return rep_strdup(r, base_name(path));
-    return file_label(r, i);
-}
-
-static void make_labels(struct report *r)
-{
-    r->labels = rep_alloc(r, r->nin * sizeof(*r->labels));
-    if (!r->labels)
-        return;
-    for (size_t i = 0; i < r->nin; i++)
-        r->labels[i] = r->in[i].label ? rep_strdup(r, r->in[i].label) : device_label(r, i);
-    /* two drives have two models; two loads on one drive need the file names */
-    bool *clash = rep_alloc(r, r->nin * sizeof(*clash));
-    if (!clash)
-        return;
-    for (size_t i = 0; i < r->nin; i++)
-        for (size_t j = 0; j < r->nin; j++)
-            if (i != j && !r->in[i].label && strcmp(r->labels[i], r->labels[j]) == 0)
-                clash[i] = true;
-    for (size_t i = 0; i < r->nin; i++)
-        if (clash[i])
-            r->labels[i] = file_label(r, i);
-    for (size_t i = 0; i < r->nin; i++)
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(r->labels[i], r->labels[j]) == 0) {
-                r->labels[i] = rep_printf(r, "%s (%zu)", r->labels[i], i + 1);
-                j = (size_t)-1;   /* recheck against all earlier ones */
-            }
-}
-
 const cJSON *rep_dir(const cJSON *scope, const char *dir)
 {
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(scope, dir);
     if (!cJSON_IsObject(d) || result_num(d, "ios", 0) <= 0)
         return NULL;
     return d;
-}
-
-static void set_err(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-}
-
-struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
-                            char *err, size_t errlen)
-{
-    if (nin == 0) {
-        set_err(err, errlen, "report: no result files given");
-        return NULL;
-    }
-    if (nin > REPORT_MAX_IN) {
-        if (err)
-            snprintf(err, errlen, "report: at most %d results in one report (got %zu)", REPORT_MAX_IN, nin);
-        return NULL;
-    }
-    unsigned baseline = o ? o->baseline : 0;
-    if (baseline >= nin) {
-        if (err)
-            snprintf(err, errlen, "report: --baseline %u: there are only %zu results (1..%zu)", baseline + 1, nin,
-                     nin);
-        return NULL;
-    }
-    struct report *r = calloc(1, sizeof(*r));
-    if (!r) {
-        set_err(err, errlen, "report: out of memory");
-        return NULL;
-    }
-    r->in = in;
-    r->nin = nin;
-    r->baseline = baseline;
-    r->multi = nin > 1;
-    make_labels(r);
-    if (o && o->title) {
-        r->title = (char *)rep_strdup(r, o->title);
-    } else if (r->labels) {
-        char buf[1024];
-        size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench report: ");
-        for (size_t i = 0; i < nin && n < sizeof(buf); i++)
-            n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? (i + 1 == nin ? " and " : ", ") : "",
-                                  r->labels[i]);
-        r->title = (char *)rep_strdup(r, buf);
-    }
-    if (!r->oom) {
-        r->setup = rep_setup_table(r);
-        struct rep_item *it = r->setup ? add_item(r, REP_SETUP) : NULL;
-        if (it)
-            it->table = r->setup;
-    }
-    int rc = 0;
-    if (!r->oom)
-        rc = rep_build_precondition(r);
-    if (!rc && !r->oom)
-        rc = rep_build_sweeps(r);
-    if (!rc && !r->oom)
-        rc = rep_build_runs(r);
-    if (!rc && !r->oom)
-        rc = rep_build_fileio(r);
-    if (!rc && !r->oom)
-        rc = rep_build_act(r);
-    bool oom = r->oom || rc == -ENOMEM;
-    for (size_t i = 0; i < r->ntables; i++)
-        oom |= r->tables[i]->oom;
-    if (oom || rc) {
-        set_err(err, errlen, oom ? "report: out of memory" : "report: cannot build the report");
-        report_free(r);
-        return NULL;
-    }
-    return r;
 }
 
 void report_free(struct report *r)

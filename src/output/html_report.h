@@ -1,4 +1,4 @@
-/* html_report.h - `ssdbench report`: result documents -> a report model ->
+/* html_report.h - the report model of `ssdbench report` (built by html_build.c):
  * one self-contained HTML page (html_page.c) or CSV tables (report_csv.c).
  *
  * The model is a flat list of items in page order (headings, paragraphs,
@@ -96,10 +96,6 @@ struct report {
     bool oom;
 };
 
-/* Builds the model. Returns NULL with a one-line message on bad input
- * (no results, a baseline out of range) or out of memory. */
-struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
-                            char *err, size_t errlen);
 void report_free(struct report *r);
 
 /* The page: html_page.c. Returns 0 or -EIO. */
@@ -123,6 +119,8 @@ void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned 
                       enum svg_style style);
 void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
                     double y1, const char *label, unsigned color, unsigned dash);
+/* Places the "what was tested" table t (may be NULL) at this point of the page. */
+void rep_show_setup(struct report *r, struct rtab *t);
 /* Places a table (already created with rep_table) at this point of the page. */
 void rep_show_table(struct report *r, struct rtab *t);
 
@@ -148,23 +146,8 @@ const cJSON *rep_dir(const cJSON *scope, const char *dir);
 /* Axis presets. */
 struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt);
 
-/* Phases: kind test ("run" matches run and every kind no builder knows). */
-bool rep_phase_is(const cJSON *phase, const char *kind);
-const cJSON *rep_phases(const struct report *r, size_t res);
-
-/* Per-kind builders (html_run.c ...). Each adds its sections when the
- * results hold its kind; returns 0 or -ENOMEM. */
-int rep_build_runs(struct report *r);
-int rep_build_sweeps(struct report *r);
-int rep_build_precondition(struct report *r);
-int rep_build_act(struct report *r);
-int rep_build_fileio(struct report *r);
-
 /* Sets r->multi from how many of present[0..nin) are true; returns that count
  * and the index of the first in *first. */
 size_t rep_participants(struct report *r, const bool *present, size_t *first);
-
-/* Kinds that have their own builder; rep_build_runs takes the rest. */
-bool rep_kind_known(const char *kind);
 
 #endif

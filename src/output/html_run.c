@@ -3,170 +3,16 @@
  * histogram from the stored histograms, and IOPS and latency over time from
  * the interval series. Phases with the same name in several results share
  * one section, overlaid, with a ratio table.
- *
- * Also the helpers other kinds reuse for a phase's latency (html_kinds.h). */
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/hist_json.h"
 #include "result/result.h"
-
-static const double pct_grid[] = {
-    0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 97, 98, 99, 99.5, 99.7, 99.8, 99.9, 99.95, 99.97, 99.98, 99.99,
-    99.995, 99.997, 99.998, 99.999, 99.9995, 99.9997, 99.9998, 99.9999, 99.99995, 99.99997, 99.99998, 99.99999,
-};
-
-const char *const rep_dirs[REP_NDIRS] = {"read", "write", "sync"};
-
-const cJSON *rep_lat(const cJSON *dir)
-{
-    return dir ? cJSON_GetObjectItemCaseSensitive(dir, "latency_ns") : NULL;
-}
-
-struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen)
-{
-    err[0] = 0;
-    const cJSON *hj = cJSON_GetObjectItemCaseSensitive(lat, "histogram");
-    if (!hj)
-        return NULL;
-    struct hist *h = malloc(sizeof(*h));
-    if (!h) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    if (hist_from_json(hj, h, err, errlen) < 0 || h->n == 0) {
-        free(h);
-        return NULL;
-    }
-    return h;
-}
-
-void rep_hist_bin(uint64_t lo, uint64_t *bin_lo, uint64_t *bin_hi)
-{
-    if (lo < 8) {
-        *bin_lo = lo;
-        *bin_hi = lo + 1;
-        return;
-    }
-    unsigned m = 63u - (unsigned)__builtin_clzll(lo);
-    uint64_t w = UINT64_C(1) << (m - 3);
-    *bin_lo = lo / w * w;
-    *bin_hi = *bin_lo + w;
-}
-
-/* Percentile rows of one histogram into column col (key column 0 = pct). */
-static void fill_percentiles(struct rtab *t, int col, const struct hist *h)
-{
-    for (size_t i = 0; i < sizeof(pct_grid) / sizeof(pct_grid[0]); i++) {
-        /* beyond 1 - 1/n the curve only repeats the top sample */
-        if ((100 - pct_grid[i]) / 100 * (double)h->n < 0.999999)
-            break;
-        long row = rtab_row_for(t, 0, pct_grid[i]);
-        if (row >= 0)
-            rtab_set(t, (size_t)row, col, (double)hist_percentile(h, pct_grid[i]));
-    }
-    long row = rtab_row_for(t, 0, 100);
-    if (row >= 0)
-        rtab_set(t, (size_t)row, col, (double)h->max);
-}
-
-static void fill_histogram(struct rtab *t, int ccount, int cpct, const struct hist *h)
-{
-    for (unsigned i = 0; i < HIST_NBUCKETS; i++) {
-        if (!h->counts[i])
-            continue;
-        uint64_t lo, hi;
-        rep_hist_bin(hist_bucket_lo(i), &lo, &hi);
-        long row = rtab_row_for(t, 0, (double)lo);
-        if (row < 0)
-            return;
-        rtab_set(t, (size_t)row, 1, (double)hi);
-        double c = rtab_get(t, (size_t)row, ccount);
-        rtab_set(t, (size_t)row, ccount, (isnan(c) ? 0 : c) + (double)h->counts[i]);
-    }
-    for (size_t row = 0; row < t->nrows; row++) {
-        double c = rtab_get(t, row, ccount);
-        if (isnan(c))
-            c = 0;
-        rtab_set(t, row, ccount, c);
-        rtab_set(t, row, cpct, 100.0 * c / (double)h->n);
-    }
-}
-
-int rep_latency_charts(struct report *r, const char *id, const char *what, const struct rep_lat_src *src,
-                       size_t nsrc)
-{
-    if (!nsrc)
-        return 0;
-    char err[256];
-    struct rtab *pt = rep_data_table(r, rep_printf(r, "%s-percentiles", id),
-                                     rep_printf(r, "%s: latency percentiles", what));
-    struct rtab *ht = rep_data_table(r, rep_printf(r, "%s-histogram", id),
-                                     rep_printf(r, "%s: latency histogram", what));
-    if (!pt || !ht)
-        return -ENOMEM;
-    rtab_add_col(pt, "percentile", "%", RTAB_NUM, RTAB_AUTO);
-    rtab_add_col(ht, "from", "ns", RTAB_NUM, RTAB_INT);
-    rtab_add_col(ht, "to", "ns", RTAB_NUM, RTAB_INT);
-    int pcol[REP_MAX_SERIES], hcol[REP_MAX_SERIES];
-    size_t which[REP_MAX_SERIES], n = 0;
-    for (size_t s = 0; s < nsrc && n < REP_MAX_SERIES; s++) {
-        struct hist *h = rep_hist(src[s].lat, err, sizeof(err));
-        if (!h) {
-            if (err[0])
-                rep_para(r, "warn", rep_printf(r, "%s: %s: histogram not usable: %s", what, src[s].name, err));
-            err[0] = 0;
-            continue;
-        }
-        pcol[n] = rtab_add_col(pt, src[s].name, "ns", RTAB_NUM, RTAB_NS);
-        int cc = rtab_add_col(ht, rep_printf(r, "%s I/Os", src[s].name), NULL, RTAB_NUM, RTAB_INT);
-        hcol[n] = rtab_add_col(ht, rep_printf(r, "%s share", src[s].name), "%", RTAB_NUM, RTAB_AUTO);
-        fill_percentiles(pt, pcol[n], h);
-        fill_histogram(ht, cc, hcol[n], h);
-        free(h);
-        which[n++] = s;
-    }
-    /* a bin only some histograms have is an empty bin of the others */
-    for (size_t c = 2; c < ht->ncols; c++)
-        for (size_t row = 0; row < ht->nrows; row++)
-            if (isnan(rtab_get(ht, row, (int)c)))
-                rtab_set(ht, row, (int)c, 0);
-    rtab_sort(pt, 0);
-    rtab_sort(ht, 0);
-    if (!n)
-        return 0;
-    struct rep_chart *c = rep_chart(r, pt, 0, rep_printf(r, "%s: latency percentiles", what));
-    if (c) {
-        c->x = rep_axis("percentile", SVG_NINES, SVG_FMT_PCT);
-        c->y = rep_axis("latency", SVG_LOG, SVG_FMT_NS);
-        c->note = "Latency within which the given share of I/Os completed, from the stored histograms "
-                  "(resolution 0.4 %). Each step right adds a nine; a curve ends where one I/O is left above it.";
-        for (size_t k = 0; k < n; k++)
-            rep_chart_series(c, pcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash,
-                             SVG_LINE_MARKS);
-    }
-    c = rep_chart(r, ht, 0, rep_printf(r, "%s: latency histogram", what));
-    if (c) {
-        c->x = rep_axis("latency", SVG_LOG, SVG_FMT_NS);
-        c->y = rep_axis("share of I/Os (%)", SVG_LIN, SVG_FMT_PCT);
-        c->note = "Eight bins per power of two; each bin is a union of whole histogram buckets, so its count is exact.";
-        for (size_t k = 0; k < n; k++) {
-            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, SVG_STEP_FILL);
-            if (c->nseries)
-                c->series[c->nseries - 1].x2col = 1;
-        }
-    }
-    return 0;
-}
-
-double rep_row_num(const cJSON *row, int i)
-{
-    const cJSON *v = i >= 0 ? cJSON_GetArrayItem(row, i) : NULL;
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
 
 static bool dir_present(struct report *r, const struct rep_run *runs, size_t nruns, const char *dir)
 {
@@ -174,11 +20,6 @@ static bool dir_present(struct report *r, const struct rep_run *runs, size_t nru
         if (rep_dir(result_scope(runs[k].phase, "total"), dir))
             return true;
     return false;
-}
-
-unsigned rep_color(size_t res, unsigned slot, unsigned nslots)
-{
-    return (unsigned)res * (nslots ? nslots : 1) + slot;
 }
 
 /* Colour slots of the directions present (read, write, flush). */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "output/html_report.h"
+#include "output/html_build.h"
 #include "output/report_csv.h"
 #include "result/hist_json.h"
 

@@ -1,0 +1,21 @@
+/* html_build.h - `ssdbench report`'s entry: result documents -> the report
+ * model (html_report.h), which html_page.c writes as one HTML page and
+ * report_csv.c as CSV tables. */
+#ifndef SSDBENCH_HTML_BUILD_H
+#define SSDBENCH_HTML_BUILD_H
+
+#include "output/html_report.h"
+
+/* Builds the model. Returns NULL with a one-line message on bad input
+ * (no results, a baseline out of range) or out of memory. */
+struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
+                            char *err, size_t errlen);
+/* Per-kind builders (html_run.c ...). Each adds its sections when the
+ * results hold its kind; returns 0 or -ENOMEM. */
+int rep_build_runs(struct report *r);
+int rep_build_sweeps(struct report *r);
+int rep_build_precondition(struct report *r);
+int rep_build_act(struct report *r);
+int rep_build_fileio(struct report *r);
+
+#endif
