@@ -1,0 +1,44 @@
+/* session.h - what a workload runs in: the result document it fills, the
+ * runner options every phase shares (destroy consent, live status line,
+ * interval journal), and the plan status the exit code comes from. The CLI
+ * opens a session, hands it to a workload's run, then renders and saves the
+ * document; a workload runs its phases through session_phase and never
+ * decides what the user sees beyond its own progress lines.
+ *
+ * Statuses (also the CLI's exit codes): WL_OK, WL_FAIL (I/O errors, a failed
+ * verdict), WL_USAGE (bad input, refusal); 128 + signal when interrupted. */
+#ifndef SSDBENCH_SESSION_H
+#define SSDBENCH_SESSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "runner/runner.h"
+#include "workload/plan.h"
+
+enum wl_status { WL_OK = 0, WL_FAIL = 1, WL_USAGE = 2 };
+
+struct session {
+    cJSON *doc;                 /* the result document (result_new), owned */
+    struct runner_opts ro;      /* shared by every phase */
+    struct plan_status st;      /* what the phases run so far ended with */
+};
+
+/* Opens a session: a new document for the command line argv, the consent
+ * and status callback for every phase. Returns 0 or -ENOMEM. */
+int session_open(struct session *s, int argc, char **argv, const struct guard_consent *consent,
+                 runner_status_fn status);
+
+/* Runs one phase and files it in the document (plan_run_phase). */
+cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, char *err,
+                     size_t errlen);
+
+/* Frees the document. */
+void session_close(struct session *s);
+
+/* "ssdbench: <message>" on stderr: the one-line error of a workload that
+ * goes on (or stops) after telling the user. */
+void session_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
