@@ -13,9 +13,7 @@
 #include "result/result.h"
 #include "profiles/profiles.h"
 #include "base/spec_parse.h"
-#include "suite/suite.h"
-
-#define MAX_PROFILE_FILES 16
+#include "suite/suite_cmd.h"
 
 static void suite_usage(FILE *f)
 {
@@ -58,12 +56,6 @@ static void suite_usage(FILE *f)
             "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
             "  --dry-run                print the plan and its longest duration, run nothing\n"
             "  --quiet, -q              no progress or status lines\n");
-}
-
-static void on_progress(void *arg, const char *msg)
-{
-    (void)arg;
-    fprintf(stderr, "ssdbench: suite: %s\n", msg);
 }
 
 static int parse_time(const char *opt, const char *v, uint64_t *ns)
@@ -110,257 +102,134 @@ static int split_profiles(const char *v, struct suite_cfg *c)
     return 0;
 }
 
-static void duration_str(char *buf, size_t len, double s)
+/* The sweep, timing and preconditioning options (--sweep .. --sample).
+ * Returns 1 when argv[*ip] is one of them (consumed), 0 when not, -1
+ * after an error message. */
+static int sweep_option(int *ip, int argc, char **argv, struct suite_args *sa)
 {
-    if (s >= 3600)
-        snprintf(buf, len, "%.1f h", s / 3600);
-    else if (s >= 60)
-        snprintf(buf, len, "%.1f min", s / 60);
-    else
-        snprintf(buf, len, "%.1f s", s);
-}
-
-/* Longest the suite can take: preconditioning to its round limit. */
-static double plan_seconds(const struct suite_cfg *c, const struct profile_set *ps, FILE *f)
-{
-    struct suite_point pts[SUITE_SWEEP_MAX * SUITE_SWEEP_MAX];
-    unsigned np = suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
-    double pt = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
-    double pre = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
-               : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
-    double total = 0;
-    for (unsigned i = 0; i < c->nprofiles; i++) {
-        const struct profile *p = profile_find(ps, c->profiles[i]);
-        unsigned n = p->fixed_load ? p->nparts : p->nparts * np;
-        double s = pre + n * pt + p->nparts * (double)c->sample_ns / 1e9;
-        total += s;
-        if (f) {
-            char d[32];
-            duration_str(d, sizeof(d), s);
-            fprintf(f, "  %-16s preconditioning %s, %u point%s: up to %s\n", p->name,
-                    c->precond == PRECOND_OFF ? "off" : c->precond == PRECOND_AUTO ? "to steady state" : "fixed",
-                    n, n == 1 ? "" : "s", d);
-        }
-    }
-    return total;
-}
-
-int cmd_suite(int argc, char **argv)
-{
-    struct cli_output out;
-    cli_output_init(&out);
-    struct suite_cfg *c = calloc(1, sizeof(*c));
-    if (!c)
-        return CLI_EXIT_FAIL;
-    suite_defaults(c);
-    const char *pfiles[MAX_PROFILE_FILES];
-    unsigned npfiles = 0;
-    const char *baseline = NULL;
-    bool dry = false;
-    int status = CLI_EXIT_USAGE;
+    struct suite_cfg *c = sa->cfg;
+    const char *v;
     char msg[1024];
-    for (int i = 1; i < argc; i++) {
-        int r = cli_output_option(&i, argc, argv, &out);
-        if (r < 0)
-            goto done;
-        if (r > 0)
-            continue;
-        const char *a = argv[i], *v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            suite_usage(stdout);
-            status = 0;
-            goto done;
-        } else if ((v = cli_opt_value("--profiles", &i, argc, argv))) {
-            if (split_profiles(v, c) < 0)
-                goto done;
-        } else if ((v = cli_opt_value("--profile-file", &i, argc, argv))) {
-            if (npfiles == MAX_PROFILE_FILES) {
-                cli_err("--profile-file: at most %d files", MAX_PROFILE_FILES);
-                goto done;
-            }
-            pfiles[npfiles++] = v;
-        } else if ((v = cli_opt_value("--sweep", &i, argc, argv))) {
-            if (suite_parse_sweep(v, &c->sweep, msg, sizeof(msg)) < 0) {
-                cli_err("%s", msg);
-                goto done;
-            }
-        } else if ((v = cli_opt_value("--runtime", &i, argc, argv))) {
-            if (parse_time("--runtime", v, &c->runtime_ns) < 0)
-                goto done;
-            if (!c->runtime_ns) {
-                cli_err("--runtime: must be more than 0");
-                goto done;
-            }
-        } else if ((v = cli_opt_value("--ramp", &i, argc, argv))) {
-            if (parse_time("--ramp", v, &c->ramp_ns) < 0)
-                goto done;
-        } else if ((v = cli_opt_value("--precondition-load", &i, argc, argv))) {
-            if (suite_parse_load(v, &c->pre_threads, &c->pre_depth, msg, sizeof(msg)) < 0) {
-                cli_err("--precondition-load: %s", msg);
-                goto done;
-            }
-        } else if ((v = cli_opt_value("--precondition", &i, argc, argv))) {
-            if (!strcmp(v, "auto")) {
-                c->precond = PRECOND_AUTO;
-            } else if (!strcmp(v, "off") || !strcmp(v, "none")) {
-                c->precond = PRECOND_OFF;
-            } else {
-                c->precond = PRECOND_TIME;
-                if (spec_parse_time(v, 1000000000ull, &c->precond_ns, msg, sizeof(msg)) < 0) {
-                    cli_err("--precondition: '%s' is not auto, off or a time (%s)", v, msg);
-                    goto done;
-                }
-            }
-        } else if ((v = cli_opt_value("--ss-interval", &i, argc, argv))) {
-            if (parse_time("--ss-interval", v, &c->interval_ns) < 0)
-                goto done;
-        } else if ((v = cli_opt_value("--ss-window", &i, argc, argv))) {
-            if (parse_uint("--ss-window", v, 2, STEADY_WINDOW_MAX, &c->ss.window) < 0)
-                goto done;
-        } else if ((v = cli_opt_value("--ss-max-rounds", &i, argc, argv))) {
-            if (parse_uint("--ss-max-rounds", v, 0, 1000000, &c->ss.max_rounds) < 0)
-                goto done;
-        } else if ((v = cli_opt_value("--ss", &i, argc, argv))) {
-            if (suite_parse_ss(v, &c->ss, msg, sizeof(msg)) < 0) {
-                cli_err("%s", msg);
-                goto done;
-            }
-        } else if ((v = cli_opt_value("--sample", &i, argc, argv))) {
-            if (parse_time("--sample", v, &c->sample_ns) < 0)
-                goto done;
-        } else if (!strcmp(a, "--purge")) {
-            c->purge = true;
-        } else if ((v = cli_opt_value("--range", &i, argc, argv))) {
-            char *e;
-            double pct = strtod(v, &e);
-            if (e == v || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100)) {
-                cli_err("--range: '%s' is not a percentage in (0, 100]", v);
-                goto done;
-            }
-            c->range_pct = pct;
-        } else if (!strcmp(a, "--discard-unused")) {
-            c->discard_unused = true;
-        } else if ((v = cli_opt_value("--layout", &i, argc, argv))) {
-            uint64_t chunk = 0;
-            if (spec_parse_layout(v, 1024, &c->layout, &chunk, msg, sizeof(msg)) < 0) {
-                cli_err("--layout: %s", msg);
-                goto done;
-            }
-            if (c->layout == LAYOUT_STRIPE && !chunk) {
-                cli_err("--layout: give the stripe chunk, e.g. stripe:128k");
-                goto done;
-            }
-            c->stripe_chunk = chunk;
-        } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            baseline = v;
-        } else if ((v = cli_opt_value("--rwmixread", &i, argc, argv))) {
-            unsigned x;
-            if (parse_uint("--rwmixread", v, 0, 100, &x) < 0)
-                goto done;
-            c->rwmixread = (int)x;
-        } else if ((v = cli_opt_value("--set", &i, argc, argv))) {
-            size_t k = strcspn(v, "=");
-            if (k == 0 || k >= sizeof(c->set_key[0]) || strlen(v + k) >= sizeof(c->set_val[0]) ||
-                c->nset >= SUITE_MAX_SET) {
-                cli_err("--set: bad '%s' (use --set KEY=VALUE)", v);
-                goto done;
-            }
-            snprintf(c->set_key[c->nset], sizeof(c->set_key[0]), "%.*s", (int)k, v);
-            snprintf(c->set_val[c->nset], sizeof(c->set_val[0]), "%s", v[k] ? v + k + 1 : "");
-            c->nset++;
-        } else if (!strcmp(a, "--dry-run")) {
-            dry = true;
-        } else if (a[0] == '-' && a[1]) {
-            static const char *const names[] = {
-                "--profiles", "--profile-file", "--sweep", "--runtime", "--ramp", "--precondition",
-                "--precondition-load", "--ss", "--ss-interval", "--ss-window", "--ss-max-rounds",
-                "--sample", "--purge", "--range", "--discard-unused", "--layout", "--baseline",
-                "--rwmixread", "--set", "--dry-run", "--format", "--output", "--result",
-                "--destroy", "--quiet", NULL};
-            char key[64];
-            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
-            const char *s = cli_suggest(key, names);
-            if (s)
-                cli_err("suite: unknown option '%s' (did you mean '%s'?)", a, s);
-            else
-                cli_err("suite: unknown option '%s' (see ssdbench suite --help)", a);
-            goto done;
-        } else {
-            if (c->ntargets == JOB_MAX_TARGETS) {
-                cli_err("suite: at most %d targets", JOB_MAX_TARGETS);
-                goto done;
-            }
-            if (strlen(a) >= JOB_PATH_MAX) {
-                cli_err("suite: target path too long: %s", a);
-                goto done;
-            }
-            snprintf(c->targets[c->ntargets++], JOB_PATH_MAX, "%s", a);
-        }
-    }
-
-    struct profile_set ps;
-    if (profile_set_builtin(&ps, msg, sizeof(msg)) < 0) {
-        cli_err("%s", msg);
-        status = CLI_EXIT_FAIL;
-        goto done;
-    }
-    for (unsigned f = 0; f < npfiles; f++)
-        if (profile_set_load_file(&ps, pfiles[f], msg, sizeof(msg)) < 0) {
+    int i = *ip;
+    if ((v = cli_opt_value("--sweep", &i, argc, argv))) {
+        if (suite_parse_sweep(v, &c->sweep, msg, sizeof(msg)) < 0) {
             cli_err("%s", msg);
-            profile_set_free(&ps);
-            goto done;
+            return -1;
         }
-    if (suite_check(c, &ps, msg, sizeof(msg)) < 0) {
-        cli_err("%s", msg);
-        profile_set_free(&ps);
-        goto done;
-    }
-    if (dry) {
-        printf("suite plan:\n");
-        double s = plan_seconds(c, &ps, stdout);
-        char d[32];
-        duration_str(d, sizeof(d), s);
-        printf("  total: up to %s\n", d);
-        profile_set_free(&ps);
-        status = 0;
-        goto done;
-    }
-    cJSON *base = NULL;
-    if (baseline && !(base = result_load(baseline, msg, sizeof(msg)))) {
-        cli_err("--baseline: %s", msg);
-        profile_set_free(&ps);
-        goto done;
-    }
-    if (!out.quiet) {
-        char d[32];
-        duration_str(d, sizeof(d), plan_seconds(c, &ps, NULL));
-        fprintf(stderr, "ssdbench: suite: %u profile%s on %u target%s, up to %s\n", c->nprofiles,
-                c->nprofiles == 1 ? "" : "s", c->ntargets, c->ntargets == 1 ? "" : "s", d);
-    }
-    signal_install();
-    cJSON *doc = result_new(argc, argv);
-    struct suite_run_opts so = {
-        .consent = &out.consent,
-        .status = out.quiet ? NULL : cli_status,
-        .progress = out.quiet ? NULL : on_progress,
-        .baseline = base,
-        .baseline_name = baseline,
-    };
-    struct plan_status st;
-    memset(&st, 0, sizeof(st));
-    int rc = suite_run(c, &ps, doc, &so, &st, msg, sizeof(msg));
-    profile_set_free(&ps);
-    cJSON_Delete(base);
-    int nphases = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "phases"));
-    if (rc < 0) {
-        cli_err("%s", msg);
-        if (nphases == 0) {
-            cJSON_Delete(doc);
-            goto done;
+    } else if ((v = cli_opt_value("--runtime", &i, argc, argv))) {
+        if (parse_time("--runtime", v, &c->runtime_ns) < 0)
+            return -1;
+        if (!c->runtime_ns) {
+            cli_err("--runtime: must be more than 0");
+            return -1;
         }
+    } else if ((v = cli_opt_value("--ramp", &i, argc, argv))) {
+        if (parse_time("--ramp", v, &c->ramp_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--precondition-load", &i, argc, argv))) {
+        if (suite_parse_load(v, &c->pre_threads, &c->pre_depth, msg, sizeof(msg)) < 0) {
+            cli_err("--precondition-load: %s", msg);
+            return -1;
+        }
+    } else if ((v = cli_opt_value("--precondition", &i, argc, argv))) {
+        if (!strcmp(v, "auto")) {
+            c->precond = PRECOND_AUTO;
+        } else if (!strcmp(v, "off") || !strcmp(v, "none")) {
+            c->precond = PRECOND_OFF;
+        } else {
+            c->precond = PRECOND_TIME;
+            if (spec_parse_time(v, 1000000000ull, &c->precond_ns, msg, sizeof(msg)) < 0) {
+                cli_err("--precondition: '%s' is not auto, off or a time (%s)", v, msg);
+                return -1;
+            }
+        }
+    } else if ((v = cli_opt_value("--ss-interval", &i, argc, argv))) {
+        if (parse_time("--ss-interval", v, &c->interval_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--ss-window", &i, argc, argv))) {
+        if (parse_uint("--ss-window", v, 2, STEADY_WINDOW_MAX, &c->ss.window) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--ss-max-rounds", &i, argc, argv))) {
+        if (parse_uint("--ss-max-rounds", v, 0, 1000000, &c->ss.max_rounds) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--ss", &i, argc, argv))) {
+        if (suite_parse_ss(v, &c->ss, msg, sizeof(msg)) < 0) {
+            cli_err("%s", msg);
+            return -1;
+        }
+    } else if ((v = cli_opt_value("--sample", &i, argc, argv))) {
+        if (parse_time("--sample", v, &c->sample_ns) < 0)
+            return -1;
+    } else {
+        return 0;
     }
-    result_finish(doc, st.interrupted, st.signal);
-    int code = rc < 0 ? CLI_EXIT_FAIL : plan_exit_code(&st);
+    *ip = i;
+    return 1;
+}
+
+/* The target, layout and record options (--purge .. --dry-run).
+ * Returns 1 when argv[*ip] is one of them (consumed), 0 when not, -1
+ * after an error message. */
+static int target_option(int *ip, int argc, char **argv, struct suite_args *sa)
+{
+    struct suite_cfg *c = sa->cfg;
+    const char *a = argv[*ip], *v;
+    char msg[1024];
+    int i = *ip;
+    if (!strcmp(a, "--purge")) {
+        c->purge = true;
+    } else if ((v = cli_opt_value("--range", &i, argc, argv))) {
+        char *e;
+        double pct = strtod(v, &e);
+        if (e == v || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100)) {
+            cli_err("--range: '%s' is not a percentage in (0, 100]", v);
+            return -1;
+        }
+        c->range_pct = pct;
+    } else if (!strcmp(a, "--discard-unused")) {
+        c->discard_unused = true;
+    } else if ((v = cli_opt_value("--layout", &i, argc, argv))) {
+        uint64_t chunk = 0;
+        if (spec_parse_layout(v, 1024, &c->layout, &chunk, msg, sizeof(msg)) < 0) {
+            cli_err("--layout: %s", msg);
+            return -1;
+        }
+        if (c->layout == LAYOUT_STRIPE && !chunk) {
+            cli_err("--layout: give the stripe chunk, e.g. stripe:128k");
+            return -1;
+        }
+        c->stripe_chunk = chunk;
+    } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
+        sa->baseline = v;
+    } else if ((v = cli_opt_value("--rwmixread", &i, argc, argv))) {
+        unsigned x;
+        if (parse_uint("--rwmixread", v, 0, 100, &x) < 0)
+            return -1;
+        c->rwmixread = (int)x;
+    } else if ((v = cli_opt_value("--set", &i, argc, argv))) {
+        size_t k = strcspn(v, "=");
+        if (k == 0 || k >= sizeof(c->set_key[0]) || strlen(v + k) >= sizeof(c->set_val[0]) ||
+            c->nset >= SUITE_MAX_SET) {
+            cli_err("--set: bad '%s' (use --set KEY=VALUE)", v);
+            return -1;
+        }
+        snprintf(c->set_key[c->nset], sizeof(c->set_key[0]), "%.*s", (int)k, v);
+        snprintf(c->set_val[c->nset], sizeof(c->set_val[0]), "%s", v[k] ? v + k + 1 : "");
+        c->nset++;
+    } else if (!strcmp(a, "--dry-run")) {
+        sa->dry = true;
+    } else {
+        return 0;
+    }
+    *ip = i;
+    return 1;
+}
+
+/* Text goes through the suite renderer (also when --output names a file);
+ * the other formats through cli_emit. */
+static int emit(cJSON *doc, const struct cli_output *o, int code)
+{
+    const struct cli_output out = *o;
     struct render_opts ro = {.summary = true, .details = true};
     if (out.format == FMT_TEXT) {
         char e2[512];
@@ -383,9 +252,100 @@ int cmd_suite(int argc, char **argv)
     } else {
         code = cli_emit(doc, &out, &ro, code);
     }
-    cJSON_Delete(doc);
-    status = code;
-done:
+    return code;
+}
+
+/* Parses argv into sa and out. Returns 0, 1 after --help, or -1 after an
+ * error message. */
+static int parse_args(int argc, char **argv, struct suite_args *sa, struct cli_output *out)
+{
+    struct suite_cfg *c = sa->cfg;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_output_option(&i, argc, argv, out);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            suite_usage(stdout);
+            return 1;
+        } else if ((v = cli_opt_value("--profiles", &i, argc, argv))) {
+            if (split_profiles(v, c) < 0)
+                return -1;
+            continue;
+        } else if ((v = cli_opt_value("--profile-file", &i, argc, argv))) {
+            if (sa->npfiles == SUITE_MAX_PROFILE_FILES) {
+                cli_err("--profile-file: at most %d files", SUITE_MAX_PROFILE_FILES);
+                return -1;
+            }
+            sa->pfiles[sa->npfiles++] = v;
+            continue;
+        }
+        if ((r = sweep_option(&i, argc, argv, sa)) == 0)
+            r = target_option(&i, argc, argv, sa);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        if (a[0] == '-' && a[1]) {
+            static const char *const names[] = {
+                "--profiles", "--profile-file", "--sweep", "--runtime", "--ramp", "--precondition",
+                "--precondition-load", "--ss", "--ss-interval", "--ss-window", "--ss-max-rounds",
+                "--sample", "--purge", "--range", "--discard-unused", "--layout", "--baseline",
+                "--rwmixread", "--set", "--dry-run", "--format", "--output", "--result",
+                "--destroy", "--quiet", NULL};
+            char key[64];
+            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
+            const char *s = cli_suggest(key, names);
+            if (s)
+                cli_err("suite: unknown option '%s' (did you mean '%s'?)", a, s);
+            else
+                cli_err("suite: unknown option '%s' (see ssdbench suite --help)", a);
+            return -1;
+        } else {
+            if (c->ntargets == JOB_MAX_TARGETS) {
+                cli_err("suite: at most %d targets", JOB_MAX_TARGETS);
+                return -1;
+            }
+            if (strlen(a) >= JOB_PATH_MAX) {
+                cli_err("suite: target path too long: %s", a);
+                return -1;
+            }
+            snprintf(c->targets[c->ntargets++], JOB_PATH_MAX, "%s", a);
+        }
+    }
+    sa->quiet = out->quiet;
+    return 0;
+}
+
+int cmd_suite(int argc, char **argv)
+{
+    struct cli_output out;
+    cli_output_init(&out);
+    struct suite_args sa;
+    memset(&sa, 0, sizeof(sa));
+    struct suite_cfg *c = sa.cfg = calloc(1, sizeof(*c));
+    if (!c)
+        return CLI_EXIT_FAIL;
+    suite_defaults(c);
+    int rc = parse_args(argc, argv, &sa, &out);
+    if (rc) {
+        free(c);
+        return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    }
+    signal_install();
+    struct session ses;
+    if (session_open(&ses, argc, argv, &out.consent, out.quiet ? NULL : cli_status) < 0) {
+        cli_err("suite: out of memory");
+        free(c);
+        return CLI_EXIT_FAIL;
+    }
+    bool ran = false;
+    int code = suite_workload_run(&ses, &sa, &ran);
     free(c);
-    return status;
+    if (ran)
+        code = emit(ses.doc, &out, code);
+    session_close(&ses);
+    return code;
 }

@@ -1,0 +1,121 @@
+/* suite_cmd.c - see suite_cmd.h: the suite as a workload, from its parsed
+ * options to a finished document. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "result/result.h"
+#include "suite/suite_cmd.h"
+
+static void on_progress(void *arg, const char *msg)
+{
+    (void)arg;
+    fprintf(stderr, "ssdbench: suite: %s\n", msg);
+}
+
+static void duration_str(char *buf, size_t len, double s)
+{
+    if (s >= 3600)
+        snprintf(buf, len, "%.1f h", s / 3600);
+    else if (s >= 60)
+        snprintf(buf, len, "%.1f min", s / 60);
+    else
+        snprintf(buf, len, "%.1f s", s);
+}
+
+/* Longest the suite can take: preconditioning to its round limit. */
+static double plan_seconds(const struct suite_cfg *c, const struct profile_set *ps, FILE *f)
+{
+    struct suite_point pts[SUITE_SWEEP_MAX * SUITE_SWEEP_MAX];
+    unsigned np = suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
+    double pt = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
+    double pre = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
+               : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
+    double total = 0;
+    for (unsigned i = 0; i < c->nprofiles; i++) {
+        const struct profile *p = profile_find(ps, c->profiles[i]);
+        unsigned n = p->fixed_load ? p->nparts : p->nparts * np;
+        double s = pre + n * pt + p->nparts * (double)c->sample_ns / 1e9;
+        total += s;
+        if (f) {
+            char d[32];
+            duration_str(d, sizeof(d), s);
+            fprintf(f, "  %-16s preconditioning %s, %u point%s: up to %s\n", p->name,
+                    c->precond == PRECOND_OFF ? "off" : c->precond == PRECOND_AUTO ? "to steady state" : "fixed",
+                    n, n == 1 ? "" : "s", d);
+        }
+    }
+    return total;
+}
+
+int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
+{
+    const struct suite_cfg *c = a->cfg;
+    const char *const *pfiles = a->pfiles;
+    unsigned npfiles = a->npfiles;
+    const char *baseline = a->baseline;
+    bool dry = a->dry;
+    int status = WL_USAGE;
+    char msg[1024];
+    *ran = false;
+    struct profile_set ps;
+    if (profile_set_builtin(&ps, msg, sizeof(msg)) < 0) {
+        session_err("%s", msg);
+        status = WL_FAIL;
+        return status;
+    }
+    for (unsigned f = 0; f < npfiles; f++)
+        if (profile_set_load_file(&ps, pfiles[f], msg, sizeof(msg)) < 0) {
+            session_err("%s", msg);
+            profile_set_free(&ps);
+            return status;
+        }
+    if (suite_check(c, &ps, msg, sizeof(msg)) < 0) {
+        session_err("%s", msg);
+        profile_set_free(&ps);
+        return status;
+    }
+    if (dry) {
+        printf("suite plan:\n");
+        double secs = plan_seconds(c, &ps, stdout);
+        char d[32];
+        duration_str(d, sizeof(d), secs);
+        printf("  total: up to %s\n", d);
+        profile_set_free(&ps);
+        status = 0;
+        return status;
+    }
+    cJSON *base = NULL;
+    if (baseline && !(base = result_load(baseline, msg, sizeof(msg)))) {
+        session_err("--baseline: %s", msg);
+        profile_set_free(&ps);
+        return status;
+    }
+    if (!a->quiet) {
+        char d[32];
+        duration_str(d, sizeof(d), plan_seconds(c, &ps, NULL));
+        fprintf(stderr, "ssdbench: suite: %u profile%s on %u target%s, up to %s\n", c->nprofiles,
+                c->nprofiles == 1 ? "" : "s", c->ntargets, c->ntargets == 1 ? "" : "s", d);
+    }
+    cJSON *doc = s->doc;
+    struct suite_run_opts so = {
+        .consent = s->ro.consent,
+        .status = s->ro.status,
+        .progress = a->quiet ? NULL : on_progress,
+        .baseline = base,
+        .baseline_name = baseline,
+    };
+    struct plan_status *st = &s->st;
+    int rc = suite_run(c, &ps, doc, &so, st, msg, sizeof(msg));
+    profile_set_free(&ps);
+    cJSON_Delete(base);
+    int nphases = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "phases"));
+    if (rc < 0) {
+        session_err("%s", msg);
+        if (nphases == 0)
+            return status;
+    }
+    result_finish(doc, st->interrupted, st->signal);
+    *ran = true;
+    return rc < 0 ? WL_FAIL : plan_exit_code(st);
+}
