@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 #include "stats/hist.h"
 #include "target/guard.h"

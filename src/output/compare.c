@@ -7,7 +7,7 @@
 
 #include "output/compare.h"
 #include "output/render.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 #include "result/result_fig.h"
 

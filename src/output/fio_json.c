@@ -9,7 +9,7 @@
 
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 
 #define FJ_MAX_DISKS 64

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 
 bool rep_kind_known(const char *kind)

@@ -11,7 +11,7 @@
 
 #include "output/html_build.h"
 #include "output/html_kinds.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 
 static bool dir_present(struct report *r, const struct rep_run *runs, size_t nruns, const char *dir)

@@ -14,7 +14,7 @@
 #include "base/clock.h"
 #include "base/slurp.h"
 #include "engine/engine.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 #include "base/dist.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "result/result.h"
 #include "result/result_fig.h"
 

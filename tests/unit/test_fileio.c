@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "fileio/fileio.h"
 
 static char err[1024];

@@ -9,7 +9,7 @@
 
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 
 /* ---- building a result document ---------------------------------------- */
 

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "stats/hist.h"
 
 #define NSAMP 1000000

@@ -12,7 +12,7 @@
 #include "output/html_kinds.h"
 #include "output/html_build.h"
 #include "output/report_csv.h"
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 
 static const char skeleton[] =
     "{\"schema\":\"ssdbench-result/1\",\"tool\":{\"name\":\"ssdbench\",\"version\":\"0.1.0\",\"command_line\":[\"run\"]},"

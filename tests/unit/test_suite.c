@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 #include "stats/iostats.h"
 #include "profiles/profiles.h"
 #include "suite/suite.h"

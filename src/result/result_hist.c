@@ -1,7 +1,7 @@
 /* hist_json.c - lossless (de)serialisation of struct hist. Reading is strict:
  * a result file that does not describe a possible histogram is refused with a
  * reason rather than producing percentiles from damaged data. */
-#include "result/hist_json.h"
+#include "result/result_hist.h"
 
 #include <errno.h>
 #include <inttypes.h>
