@@ -104,7 +104,7 @@ static void slice_json(struct act_hook *hk, const struct job_stats *cum, unsigne
             cJSON_AddNumberToObject(po, key, hk->tmp->n ? 100.0 * hist_frac_ge(hk->tmp,
                                                      (uint64_t)over[k] * 1000000) : 0);
         }
-        cJSON_AddItemToObject(o, "histogram", hist_to_json(hk->tmp));
+        cJSON_AddItemToObject(o, "histogram", result_hist_to_json(hk->tmp));
     }
     char *text = cJSON_PrintUnformatted(so);
     cJSON_Delete(so);

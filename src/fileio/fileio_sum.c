@@ -91,7 +91,7 @@ static int merge_dir(const cJSON *scope, const char *dir, struct hist *h, struct
     if (!hj)
         return 0;
     char e[256];
-    if (hist_from_json(hj, tmp, e, sizeof(e)) < 0) {
+    if (result_hist_from_json(hj, tmp, e, sizeof(e)) < 0) {
         snprintf(err, errlen, "fileio summary: %s latency: %s", dir, e);
         return -EINVAL;
     }

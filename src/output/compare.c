@@ -144,7 +144,7 @@ static double metric_value(const cJSON *scope, const struct metric *m)
                 cJSON_GetObjectItemCaseSensitive(dj, "latency_ns"), "histogram");
             if (!hj)
                 continue;
-            ok = hist_from_json(hj, &h[1], err, sizeof(err)) == 0;
+            ok = result_hist_from_json(hj, &h[1], err, sizeof(err)) == 0;
             if (ok)
                 hist_merge(&h[0], &h[1]);
         }

@@ -24,7 +24,7 @@ struct fj_ctx {
     bool plus;
     char *err;
     size_t errlen;
-    struct hist tmp;             /* scratch for hist_from_json */
+    struct hist tmp;             /* scratch for result_hist_from_json */
     struct fj_obj obj;           /* the object being built */
     unsigned ndisks;
     struct fj_disk disks[FJ_MAX_DISKS];
@@ -67,7 +67,7 @@ static int merge_hist(struct fj_ctx *c, const cJSON *lat, struct hist *dst, cons
     if (!lat || cJSON_IsNull(lat) || result_num(lat, "n", 0) == 0)
         return 0;
     char msg[256];
-    if (hist_from_json(cJSON_GetObjectItemCaseSensitive(lat, "histogram"), &c->tmp, msg, sizeof(msg)) < 0) {
+    if (result_hist_from_json(cJSON_GetObjectItemCaseSensitive(lat, "histogram"), &c->tmp, msg, sizeof(msg)) < 0) {
         snprintf(c->err, c->errlen, "%s: %s", where, msg);
         return -EINVAL;
     }

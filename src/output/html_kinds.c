@@ -54,7 +54,7 @@ struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (hist_from_json(hj, h, err, errlen) < 0 || h->n == 0) {
+    if (result_hist_from_json(hj, h, err, errlen) < 0 || h->n == 0) {
         free(h);
         return NULL;
     }

@@ -14,7 +14,7 @@
  * unless report_opts.baseline says otherwise), as published reviews do.
  *
  * Latency percentiles and histograms are computed from the stored lossless
- * histograms (hist_from_json), never estimated from anything else.
+ * histograms (result_hist_from_json), never estimated from anything else.
  */
 #ifndef SSDBENCH_HTML_REPORT_H
 #define SSDBENCH_HTML_REPORT_H

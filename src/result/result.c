@@ -298,7 +298,7 @@ static cJSON *latency_json(const struct hist *h, const struct job_spec *j)
         snprintf(k, sizeof(k), "%g", over_ms[i]);
         cJSON_AddNumberToObject(om, k, h->n ? 100.0 * hist_frac_ge(h, (uint64_t)(over_ms[i] * 1e6)) : 0);
     }
-    cJSON_AddItemToObject(l, "histogram", hist_to_json(h));
+    cJSON_AddItemToObject(l, "histogram", result_hist_to_json(h));
     return l;
 }
 

@@ -75,7 +75,7 @@ int result_fig_from_scope(const cJSON *scope, struct result_fig *f, char *err, s
         const cJSON *hj = cJSON_GetObjectItemCaseSensitive(lat, "histogram");
         hist_init(&hs[d]);
         if (hj)
-            rc = hist_from_json(hj, &hs[d], err, errlen);
+            rc = result_hist_from_json(hj, &hs[d], err, errlen);
         h[d] = &hs[d];
     }
     if (rc == 0)

@@ -1,4 +1,4 @@
-/* hist_json.c - lossless (de)serialisation of struct hist. Reading is strict:
+/* result_hist.c - lossless (de)serialisation of struct hist. Reading is strict:
  * a result file that does not describe a possible histogram is refused with a
  * reason rather than producing percentiles from damaged data. */
 #include "result/result_hist.h"
@@ -68,7 +68,7 @@ static int add_field(cJSON *obj, const char *key, cJSON *item)
     return 0;
 }
 
-cJSON *hist_to_json(const struct hist *h)
+cJSON *result_hist_to_json(const struct hist *h)
 {
     cJSON *o = cJSON_CreateObject();
     if (!o)
@@ -306,7 +306,7 @@ static int parse(const cJSON *j, struct hist *h, char *err, size_t errlen)
     return 0;
 }
 
-int hist_from_json(const cJSON *j, struct hist *h, char *err, size_t errlen)
+int result_hist_from_json(const cJSON *j, struct hist *h, char *err, size_t errlen)
 {
     hist_init(h);
     int rc = parse(j, h, err, errlen);

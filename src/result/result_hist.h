@@ -1,4 +1,4 @@
-/* hist_json.h - a struct hist to and from its place in the result JSON.
+/* result_hist.h - a struct hist to and from its place in the result JSON.
  *
  * The stored form is lossless, so a saved result can be re-rendered, merged
  * or sliced later with the same percentiles the live run would have printed:
@@ -12,8 +12,8 @@
  * strings because a JSON number is a double in most readers. Both forms are
  * accepted when reading; sumsq (128-bit) is always a string.
  */
-#ifndef SSDBENCH_RESULT_HIST_JSON_H
-#define SSDBENCH_RESULT_HIST_JSON_H
+#ifndef SSDBENCH_RESULT_HIST_H
+#define SSDBENCH_RESULT_HIST_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
@@ -21,11 +21,11 @@
 #include "stats/hist.h"
 
 /* New cJSON object (caller frees with cJSON_Delete), NULL on out of memory. */
-cJSON *hist_to_json(const struct hist *h);
+cJSON *result_hist_to_json(const struct hist *h);
 
 /* Fills h from j. Returns 0, or -EINVAL with a one-line reason in err (naming
  * the field and value, e.g. "histogram: buckets[3]: index 5000 out of range
  * 0..4607") and h reset to empty. The caller prefixes the file name. */
-int hist_from_json(const cJSON *j, struct hist *h, char *err, size_t errlen);
+int result_hist_from_json(const cJSON *j, struct hist *h, char *err, size_t errlen);
 
 #endif

@@ -295,7 +295,7 @@ static cJSON *fake_phase(void)
         cJSON_AddNumberToObject(o, "ios", nv[d]);
         cJSON_AddNumberToObject(o, "bytes", d < 2 ? nv[d] * 16384.0 : 0);
         cJSON *lat = cJSON_AddObjectToObject(o, "latency_ns");
-        cJSON_AddItemToObject(lat, "histogram", hist_to_json(&h));
+        cJSON_AddItemToObject(lat, "histogram", result_hist_to_json(&h));
     }
     cJSON *jobs = cJSON_AddArrayToObject(ph, "jobs");
     cJSON *job = cJSON_CreateObject();

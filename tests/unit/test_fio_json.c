@@ -29,7 +29,7 @@ static cJSON *lat_obj(const uint64_t *v, const unsigned *count, unsigned nv)
     cJSON_AddNumberToObject(p, "50", 0);
     cJSON_AddNumberToObject(p, "60", 0);
     cJSON_AddNumberToObject(p, "90", 0);
-    cJSON_AddItemToObject(l, "histogram", hist_to_json(&h));
+    cJSON_AddItemToObject(l, "histogram", result_hist_to_json(&h));
     return l;
 }
 

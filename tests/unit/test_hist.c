@@ -486,14 +486,14 @@ TEST(log2_buckets_ms_and_us)
 
 static int roundtrip(const struct hist *h, struct hist *back, char **text)
 {
-    cJSON *j = hist_to_json(h);
+    cJSON *j = result_hist_to_json(h);
     if (!j)
         return -1;
     *text = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
     cJSON *p = cJSON_Parse(*text);
     char err[256];
-    int rc = p ? hist_from_json(p, back, err, sizeof(err)) : -1;
+    int rc = p ? result_hist_from_json(p, back, err, sizeof(err)) : -1;
     if (rc)
         printf("round trip: %s\n", err);
     cJSON_Delete(p);
@@ -541,7 +541,7 @@ TEST(json_hand_written)
     struct hist *h = hist_new();
     CHECK(j && h, "oom");
     char err[256] = "";
-    int rc = hist_from_json(j, h, err, sizeof(err));
+    int rc = result_hist_from_json(j, h, err, sizeof(err));
     cJSON_Delete(j);
     int ok = rc == 0 && h->n == 3 && hist_percentile(h, 50) == 2 && hist_mean(h) == 2.0 &&
              hist_stddev(h) == 1.0 && h->counts[2] == 1 && h->ms_log2[0] == 0;
@@ -603,7 +603,7 @@ TEST(json_malformed_rejected)
         CHECK(j, "test text does not parse: %s", text);
         char err[256] = "";
         hist_add(h, 12345);   /* must be reset by the failed read */
-        int rc = hist_from_json(j, h, err, sizeof(err));
+        int rc = result_hist_from_json(j, h, err, sizeof(err));
         cJSON_Delete(j);
         int reset = h->n == 0 && h->counts[hist_index(12345)] == 0 && h->min == UINT64_MAX;
         if (rc == 0 || !strstr(err, msg) || strncmp(err, "histogram: ", 11) || strchr(err, '\n') ||

@@ -49,7 +49,7 @@ static cJSON *make_doc(double iops)
     cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "phases"), 0);
     cJSON *sc = cJSON_GetArrayItem(cJSON_GetObjectItem(ph, "results"), 0);
     cJSON *lat = cJSON_GetObjectItem(cJSON_GetObjectItem(sc, "read"), "latency_ns");
-    cJSON_AddItemToObject(lat, "histogram", hist_to_json(h));
+    cJSON_AddItemToObject(lat, "histogram", result_hist_to_json(h));
     free(h);
     return doc;
 }

@@ -286,7 +286,7 @@ TEST(combined_figures_hand_computed)
         cJSON_AddNumberToObject(dir, "ios", (double)s->dir[d].ios);
         cJSON_AddNumberToObject(dir, "bytes", (double)s->dir[d].bytes);
         cJSON *l = cJSON_AddObjectToObject(dir, "latency_ns");
-        cJSON_AddItemToObject(l, "histogram", hist_to_json(&s->dir[d].lat));
+        cJSON_AddItemToObject(l, "histogram", result_hist_to_json(&s->dir[d].lat));
     }
     char err[256];
     CHECK(result_fig_from_scope(sc, &f, err, sizeof(err)) == 0, "%s", err);
