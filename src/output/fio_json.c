@@ -12,22 +12,22 @@
 #include "result/result_hist.h"
 #include "result/result.h"
 
-#define FJ_MAX_DISKS 64
+#define FIO_JSON_MAX_DISKS 64
 
-struct fj_disk {
+struct fio_json_disk {
     char name[64];
     int last_phase;              /* counted once per phase */
     double read_ios, write_ios, read_merges, write_merges, read_ticks, write_ticks, io_ticks, ms;
 };
 
-struct fj_ctx {
+struct fio_json_ctx {
     bool plus;
     char *err;
     size_t errlen;
     struct hist tmp;             /* scratch for result_hist_from_json */
-    struct fj_obj obj;           /* the object being built */
+    struct fio_json_obj obj;           /* the object being built */
     unsigned ndisks;
-    struct fj_disk disks[FJ_MAX_DISKS];
+    struct fio_json_disk disks[FIO_JSON_MAX_DISKS];
 };
 
 static bool job_bool(const cJSON *job, const char *key)
@@ -62,7 +62,7 @@ static const cJSON *job_scope(const cJSON *phase, const cJSON *jobs, int k)
 }
 
 /* Adds the histogram of a latency object ({n, ..., histogram}) into dst. */
-static int merge_hist(struct fj_ctx *c, const cJSON *lat, struct hist *dst, const char *where)
+static int merge_hist(struct fio_json_ctx *c, const cJSON *lat, struct hist *dst, const char *where)
 {
     if (!lat || cJSON_IsNull(lat) || result_num(lat, "n", 0) == 0)
         return 0;
@@ -75,10 +75,10 @@ static int merge_hist(struct fj_ctx *c, const cJSON *lat, struct hist *dst, cons
     return 0;
 }
 
-static int add_scope(struct fj_ctx *c, const cJSON *scope, const char *where)
+static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *where)
 {
     static const char *const dn[DIR_COUNT] = {"read", "write"};
-    struct fj_obj *o = &c->obj;
+    struct fio_json_obj *o = &c->obj;
     for (int d = 0; d < DIR_COUNT; d++) {
         const cJSON *ds = cJSON_GetObjectItemCaseSensitive(scope, dn[d]);
         o->dir[d].ios += (uint64_t)result_num(ds, "ios", 0);
@@ -101,7 +101,7 @@ static int add_scope(struct fj_ctx *c, const cJSON *scope, const char *where)
 }
 
 /* The job's percentile list, from the keys ssdbench stored. */
-static void job_pcts(const cJSON *scope, struct fj_pcts *p)
+static void job_pcts(const cJSON *scope, struct fio_json_pcts *p)
 {
     p->n = 0;
     const cJSON *lat = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(scope, "read"),
@@ -111,7 +111,7 @@ static void job_pcts(const cJSON *scope, struct fj_pcts *p)
     {
         char *end;
         double v = strtod(k->string, &end);
-        if (end == k->string || *end || v <= 0 || v > 100 || p->n >= FJ_PCT_MAX)
+        if (end == k->string || *end || v <= 0 || v > 100 || p->n >= FIO_JSON_PCT_MAX)
             continue;
         unsigned i = p->n++;
         while (i > 0 && p->p[i - 1] > v) {
@@ -152,7 +152,7 @@ static bool has_target(const cJSON *job, const char *id)
 
 /* fio's "error": the first errno recorded on one of the jobs' targets (EIO
  * when none is recorded), 0 when the jobs had no failed I/O. */
-static int obj_error(const struct fj_obj *o, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+static int obj_error(const struct fio_json_obj *o, const cJSON *phase, const cJSON *jobs, int j0, int j1)
 {
     if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0)
         return 0;
@@ -251,16 +251,16 @@ static cJSON *job_options(const cJSON *job)
 }
 
 /* Builds one fio job object from jobs [j0, j1) of a phase. */
-static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1)
 {
-    struct fj_obj *o = &c->obj;
+    struct fio_json_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
     for (int d = 0; d < DIR_COUNT; d++)
         hist_init(&o->dir[d].lat);
     hist_init(&o->sync);
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");
-    struct fj_pcts pct = {0};
+    struct fio_json_pcts pct = {0};
     for (int k = j0; k < j1; k++) {
         const cJSON *job = cJSON_GetArrayItem(jobs, k);
         const cJSON *scope = job_scope(phase, jobs, k);
@@ -304,36 +304,36 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
     group_rate(phase, jobs, gid, grate);
     static const char *const dn[DIR_COUNT] = {"read", "write"};
     for (int d = 0; d < DIR_COUNT; d++) {
-        struct fj_samples bw, iops;
+        struct fio_json_samples bw, iops;
         char f[32];
         snprintf(f, sizeof(f), "%s_mbps", dn[d]);
-        fj_samples_from_rows(iv, rows, step_ms, f, 1e6 / 1024.0, &bw);
+        fio_json_samples_from_rows(iv, rows, step_ms, f, 1e6 / 1024.0, &bw);
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
-        fj_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
-        cJSON_AddItemToObject(jo, dn[d], fj_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
+        fio_json_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
+        cJSON_AddItemToObject(jo, dn[d], fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
                                                      whole ? &iops : NULL, grate[d], &pct, c->plus));
     }
     cJSON_Delete(parsed);
-    cJSON_AddItemToObject(jo, "trim", fj_dir_zero());
+    cJSON_AddItemToObject(jo, "trim", fio_json_dir_zero());
     cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
     cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
-    cJSON_AddItemToObject(sy, "lat_ns", fj_lat_json(&o->sync, &pct, c->plus));
+    cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, &pct, c->plus));
 
     cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
     const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
     double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
     double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
-    cJSON_AddNumberToObject(jo, "usr_cpu", fj_round6(result_num(cpu, "user_s", 0) * per_s));
-    cJSON_AddNumberToObject(jo, "sys_cpu", fj_round6(result_num(cpu, "sys_s", 0) * per_s));
+    cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
+    cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
 
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
-    fj_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
+    fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
     /* fio's latency_* tables are shares of all read and write I/Os */
     hist_init(&c->tmp);
     hist_merge(&c->tmp, &o->dir[0].lat);
     hist_merge(&c->tmp, &o->dir[1].lat);
-    fj_latency_dists(jo, &c->tmp);
+    fio_json_latency_dists(jo, &c->tmp);
     cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
     cJSON_AddNumberToObject(jo, "latency_target", 0);
     cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
@@ -341,7 +341,7 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
     return jo;
 }
 
-static void disks_add_phase(struct fj_ctx *c, const cJSON *phase, int pidx)
+static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx)
 {
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(phase, "jobs"), 0);
     double ms = 1000.0 * (result_num(phase, "elapsed_s", 0) + job_param(first, "ramp_s", 0));
@@ -351,12 +351,12 @@ static void disks_add_phase(struct fj_ctx *c, const cJSON *phase, int pidx)
         const char *name = result_str(k, "device", "");
         if (!*name)
             continue;
-        struct fj_disk *d = NULL;
+        struct fio_json_disk *d = NULL;
         for (unsigned i = 0; i < c->ndisks && !d; i++)
             if (strcmp(c->disks[i].name, name) == 0)
                 d = &c->disks[i];
         if (!d) {
-            if (c->ndisks >= FJ_MAX_DISKS)
+            if (c->ndisks >= FIO_JSON_MAX_DISKS)
                 continue;
             d = &c->disks[c->ndisks++];
             snprintf(d->name, sizeof(d->name), "%s", name);
@@ -376,11 +376,11 @@ static void disks_add_phase(struct fj_ctx *c, const cJSON *phase, int pidx)
     }
 }
 
-static cJSON *disks_json(const struct fj_ctx *c)
+static cJSON *disks_json(const struct fio_json_ctx *c)
 {
     cJSON *a = cJSON_CreateArray();
     for (unsigned i = 0; i < c->ndisks; i++) {
-        const struct fj_disk *d = &c->disks[i];
+        const struct fio_json_disk *d = &c->disks[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", d->name);
         cJSON_AddNumberToObject(o, "read_ios", d->read_ios);
@@ -393,7 +393,7 @@ static cJSON *disks_json(const struct fj_ctx *c)
          * (plus discard and flush time, which ssdbench does not read) */
         cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks);
         double util = d->ms > 0 ? 100.0 * d->io_ticks / d->ms : 0;
-        cJSON_AddNumberToObject(o, "util", util > 100.0 ? 100.0 : fj_round6(util));
+        cJSON_AddNumberToObject(o, "util", util > 100.0 ? 100.0 : fio_json_round6(util));
         cJSON_AddItemToArray(a, o);
     }
     return a;
@@ -423,7 +423,7 @@ static void add_header(cJSON *out, const cJSON *doc, bool plus)
 
 cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
 {
-    struct fj_ctx *c = calloc(1, sizeof(*c));
+    struct fio_json_ctx *c = calloc(1, sizeof(*c));
     cJSON *out = cJSON_CreateObject();
     if (!c || !out) {
         snprintf(err, errlen, "out of memory");

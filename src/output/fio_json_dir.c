@@ -7,18 +7,18 @@
 #include "output/fio_json_int.h"
 #include "result/result.h"
 
-cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins)
+cJSON *fio_json_lat_json(const struct hist *h, const struct fio_json_pcts *pct, bool bins)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "min", h->n ? (double)h->min : 0);
     cJSON_AddNumberToObject(o, "max", h->n ? (double)h->max : 0);
-    cJSON_AddNumberToObject(o, "mean", fj_round6(hist_mean(h)));
-    cJSON_AddNumberToObject(o, "stddev", fj_round6(hist_stddev(h)));
+    cJSON_AddNumberToObject(o, "mean", fio_json_round6(hist_mean(h)));
+    cJSON_AddNumberToObject(o, "stddev", fio_json_round6(hist_stddev(h)));
     cJSON_AddNumberToObject(o, "N", (double)h->n);
     if (!h->n)
         return o;
     if (pct && pct->n) {
-        uint64_t v[FJ_PCT_MAX];
+        uint64_t v[FIO_JSON_PCT_MAX];
         hist_percentiles(h, pct->p, pct->n, v);
         cJSON *po = cJSON_AddObjectToObject(o, "percentile");
         for (unsigned i = 0; i < pct->n; i++) {
@@ -34,7 +34,7 @@ cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins)
             if (!h->counts[i])
                 continue;
             uint64_t mid = hist_bucket_mid(i);
-            if (mid >= FJ_BIN_MAX) {
+            if (mid >= FIO_JSON_BIN_MAX) {
                 tail += h->counts[i];
                 continue;
             }
@@ -44,17 +44,17 @@ cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins)
         }
         if (tail) {
             char k[32];
-            snprintf(k, sizeof(k), "%llu", FJ_BIN_MAX);
+            snprintf(k, sizeof(k), "%llu", FIO_JSON_BIN_MAX);
             cJSON_AddNumberToObject(bo, k, (double)tail);
         }
     }
     return o;
 }
 
-static void add_samples(cJSON *o, const char *pfx, const struct fj_samples *s, bool bw,
+static void add_samples(cJSON *o, const char *pfx, const struct fio_json_samples *s, bool bw,
                         double group_kib_s)
 {
-    static const struct fj_samples none;
+    static const struct fio_json_samples none;
     if (!s)
         s = &none;
     char k[32];
@@ -64,25 +64,25 @@ static void add_samples(cJSON *o, const char *pfx, const struct fj_samples *s, b
     cJSON_AddNumberToObject(o, k, s->n ? (double)llround(s->max) : 0);
     if (bw) {
         double agg = s->n && group_kib_s > 0 ? 100.0 * s->mean / group_kib_s : 0;
-        cJSON_AddNumberToObject(o, "bw_agg", agg > 100.0 ? 100.0 : fj_round6(agg));
+        cJSON_AddNumberToObject(o, "bw_agg", agg > 100.0 ? 100.0 : fio_json_round6(agg));
     }
     snprintf(k, sizeof(k), "%s_mean", pfx);
-    cJSON_AddNumberToObject(o, k, fj_round6(s->mean));
+    cJSON_AddNumberToObject(o, k, fio_json_round6(s->mean));
     snprintf(k, sizeof(k), bw ? "%s_dev" : "%s_stddev", pfx);
-    cJSON_AddNumberToObject(o, k, fj_round6(s->dev));
+    cJSON_AddNumberToObject(o, k, fio_json_round6(s->dev));
     snprintf(k, sizeof(k), "%s_samples", pfx);
     cJSON_AddNumberToObject(o, k, s->n);
 }
 
 static cJSON *slat_zero(void)
 {
-    struct fj_pcts none = {0};
+    struct fio_json_pcts none = {0};
     static const struct hist empty; /* n = 0 */
-    return fj_lat_json(&empty, &none, false);
+    return fio_json_lat_json(&empty, &none, false);
 }
 
-cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples *bw,
-                   const struct fj_samples *iops, double group_bytes_s, const struct fj_pcts *pct,
+cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct fio_json_samples *bw,
+                   const struct fio_json_samples *iops, double group_bytes_s, const struct fio_json_pcts *pct,
                    bool plus)
 {
     cJSON *o = cJSON_CreateObject();
@@ -92,28 +92,28 @@ cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples 
     cJSON_AddNumberToObject(o, "io_kbytes", (double)(d->bytes >> 10));
     cJSON_AddNumberToObject(o, "bw_bytes", bw_bytes);
     cJSON_AddNumberToObject(o, "bw", floor(bw_bytes / 1024.0));
-    cJSON_AddNumberToObject(o, "iops", any ? fj_round6((double)d->ios / secs) : 0);
+    cJSON_AddNumberToObject(o, "iops", any ? fio_json_round6((double)d->ios / secs) : 0);
     cJSON_AddNumberToObject(o, "runtime", any ? (double)llround(secs * 1000.0) : 0);
     cJSON_AddNumberToObject(o, "total_ios", (double)d->ios);
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
     cJSON_AddItemToObject(o, "slat_ns", slat_zero());
-    cJSON_AddItemToObject(o, "clat_ns", fj_lat_json(&d->lat, pct, plus));
-    cJSON_AddItemToObject(o, "lat_ns", fj_lat_json(&d->lat, NULL, false));
+    cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->lat, pct, plus));
+    cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(&d->lat, NULL, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);
     add_samples(o, "iops", any ? iops : NULL, false, 0);
     return o;
 }
 
-cJSON *fj_dir_zero(void)
+cJSON *fio_json_dir_zero(void)
 {
-    static const struct fj_dir zero; /* every count 0, empty histogram */
-    return fj_dir_json(&zero, 0, NULL, NULL, 0, NULL, false);
+    static const struct fio_json_dir zero; /* every count 0, empty histogram */
+    return fio_json_dir_json(&zero, 0, NULL, NULL, 0, NULL, false);
 }
 
 /* fio's buckets: each key is the bucket's exclusive upper bound. */
-static const unsigned fj_edges[] = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000};
-#define FJ_NEDGES (sizeof(fj_edges) / sizeof(fj_edges[0]))
+static const unsigned fio_json_edges[] = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000};
+#define FIO_JSON_NEDGES (sizeof(fio_json_edges) / sizeof(fio_json_edges[0]))
 
 static double frac_ge(const struct hist *h, uint64_t v)
 {
@@ -126,10 +126,10 @@ static double share(const struct hist *h, uint64_t lo, uint64_t hi)
     if (!h->n)
         return 0;
     double s = frac_ge(h, lo) - (hi ? frac_ge(h, hi) : 0);
-    return s > 0 ? fj_round6(100.0 * s) : 0;
+    return s > 0 ? fio_json_round6(100.0 * s) : 0;
 }
 
-void fj_latency_dists(cJSON *job, const struct hist *h)
+void fio_json_latency_dists(cJSON *job, const struct hist *h)
 {
     /* fio files a latency below 1000 ns under ns, below 1 ms under us (by
      * whole microseconds), else under ms (by whole milliseconds); so the
@@ -139,10 +139,10 @@ void fj_latency_dists(cJSON *job, const struct hist *h)
     for (unsigned u = 0; u < 3; u++, unit *= 1000) {
         cJSON *t = cJSON_AddObjectToObject(job, names[u]);
         uint64_t lo = u == 0 ? 0 : unit;
-        for (unsigned i = 0; i < FJ_NEDGES; i++) {
+        for (unsigned i = 0; i < FIO_JSON_NEDGES; i++) {
             char k[16];
-            uint64_t hi = (uint64_t)fj_edges[i] * unit;
-            snprintf(k, sizeof(k), "%u", fj_edges[i]);
+            uint64_t hi = (uint64_t)fio_json_edges[i] * unit;
+            snprintf(k, sizeof(k), "%u", fio_json_edges[i]);
             cJSON_AddNumberToObject(t, k, share(h, lo, hi));
             lo = hi;
         }
@@ -153,7 +153,7 @@ void fj_latency_dists(cJSON *job, const struct hist *h)
     }
 }
 
-void fj_iodepth_level(cJSON *job, double depth)
+void fio_json_iodepth_level(cJSON *job, double depth)
 {
     static const char *const keys[] = {"1", "2", "4", "8", "16", "32", ">=64"};
     long long d = llround(depth);
@@ -165,8 +165,8 @@ void fj_iodepth_level(cJSON *job, double depth)
         cJSON_AddNumberToObject(t, keys[i], i == b ? 100.0 : 0.0);
 }
 
-void fj_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
-                          double scale, struct fj_samples *out)
+void fio_json_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
+                          double scale, struct fio_json_samples *out)
 {
     memset(out, 0, sizeof(*out));
     int col = result_field_index(intervals, field), tcol = result_field_index(intervals, "t_ms");

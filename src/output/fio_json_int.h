@@ -17,24 +17,24 @@
 /* fio's largest histogram value (the midpoint of its last bucket, which also
  * holds everything above): fio_jsonplus_clat2csv uses it as "no more bins",
  * so a larger bin key would never be consumed. */
-#define FJ_BIN_MAX 17112760320ull
+#define FIO_JSON_BIN_MAX 17112760320ull
 
-#define FJ_PCT_MAX 32
+#define FIO_JSON_PCT_MAX 32
 
 /* fio prints its floating-point figures with six decimals. */
-static inline double fj_round6(double v)
+static inline double fio_json_round6(double v)
 {
     return round(v * 1e6) / 1e6;
 }
 
 /* One direction of one reported object (a job, or a group's jobs merged). */
-struct fj_dir {
+struct fio_json_dir {
     uint64_t ios, bytes, errors;
     struct hist lat;            /* submission -> completion: fio's clat and lat */
 };
 
-struct fj_obj {
-    struct fj_dir dir[DIR_COUNT];
+struct fio_json_obj {
+    struct fio_json_dir dir[DIR_COUNT];
     uint64_t syncs, sync_errors;
     struct hist sync;
     double elapsed_s;           /* the longest job's measured time */
@@ -42,41 +42,41 @@ struct fj_obj {
 };
 
 /* Interval-row statistics of one quantity (fio's bw_* / iops_* fields). */
-struct fj_samples {
+struct fio_json_samples {
     unsigned n;
     double min, max, mean, dev;
 };
 
-struct fj_pcts {
+struct fio_json_pcts {
     unsigned n;
-    double p[FJ_PCT_MAX];       /* ascending */
+    double p[FIO_JSON_PCT_MAX];       /* ascending */
 };
 
 /* fio's latency object: min, max, mean, stddev, N, then "percentile" (keys
  * "%f", only when pct is given and there are samples) and, for json+,
  * "bins" (bucket midpoint in ns -> count, non-empty buckets only). */
-cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins);
+cJSON *fio_json_lat_json(const struct hist *h, const struct fio_json_pcts *pct, bool bins);
 
 /* One of fio's "read"/"write"/"trim" objects. bw/iops may be NULL (no
  * samples); group_bytes_s is the reporting group's aggregate bandwidth in
  * bytes/s (fio's bw_agg is the share of it, in percent). */
-cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples *bw,
-                   const struct fj_samples *iops, double group_bytes_s, const struct fj_pcts *pct,
+cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct fio_json_samples *bw,
+                   const struct fio_json_samples *iops, double group_bytes_s, const struct fio_json_pcts *pct,
                    bool plus);
 
 /* A direction object with every figure zero (fio's "trim"). */
-cJSON *fj_dir_zero(void);
+cJSON *fio_json_dir_zero(void);
 
 /* Adds fio's latency_ns / latency_us / latency_ms share tables for h. */
-void fj_latency_dists(cJSON *job, const struct hist *h);
+void fio_json_latency_dists(cJSON *job, const struct hist *h);
 
 /* Adds fio's iodepth_level table: 100 % in the bucket of depth (rounded). */
-void fj_iodepth_level(cJSON *job, double depth);
+void fio_json_iodepth_level(cJSON *job, double depth);
 
 /* Statistics of one column (by field name) of a phase's interval series,
  * scaled, over the rows that span a whole step of step_ms (fio samples whole
  * windows only); n = 0 when the column is missing. */
-void fj_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
-                          double scale, struct fj_samples *out);
+void fio_json_samples_from_rows(const cJSON *intervals, const cJSON *rows, double step_ms, const char *field,
+                          double scale, struct fio_json_samples *out);
 
 #endif

@@ -447,7 +447,7 @@ TEST(iodepth_level_buckets)
                  {63.0, "32"}, {64.0, ">=64"}, {500, ">=64"}};
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         cJSON *j = cJSON_CreateObject();
-        fj_iodepth_level(j, cases[i].depth);
+        fio_json_iodepth_level(j, cases[i].depth);
         const cJSON *t = cJSON_GetObjectItem(j, "iodepth_level");
         CHECK(cJSON_GetArraySize(t) == 7, "7 keys");
         CHECK(num(t, cases[i].key) == 100, "depth %g -> %s", cases[i].depth, cases[i].key);
