@@ -57,7 +57,7 @@ static void fileio_usage(FILE *f)
 
 static void on_file(void *arg, const char *name, enum fileio_file_state st)
 {
-    sbtext_prepare_file(arg, name, st);
+    sysbench_text_prepare_file(arg, name, st);
     fflush(arg);
 }
 
@@ -70,7 +70,7 @@ struct live {
 static void on_row(void *arg, const struct fileio_row *row)
 {
     struct live *l = arg;
-    sbtext_interval(l->f, row, l->step_s, l->percentile);
+    sysbench_text_interval(l->f, row, l->step_s, l->percentile);
     fflush(l->f);
 }
 
@@ -78,8 +78,8 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
 {
     char err[1024];
     cJSON *opts = fileio_opts_json(o);
-    sbtext_header(f, SSDBENCH_VERSION);
-    sbtext_prepare_begin(f, opts);
+    sysbench_text_header(f, SSDBENCH_VERSION);
+    sysbench_text_prepare_begin(f, opts);
     cJSON_Delete(opts);
     fflush(f);
     uint64_t written;
@@ -90,7 +90,7 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
         cli_err("fileio: %s", err);
         return rc == -EPERM || rc == -EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
     }
-    sbtext_prepare_end(f, written, secs);
+    sysbench_text_prepare_end(f, written, secs);
     return CLI_EXIT_OK;
 }
 
@@ -146,8 +146,8 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
     int status = CLI_EXIT_OK;
     for (unsigned i = 0; i < o->nthreads && !st.interrupted; i++) {
         if (text) {
-            sbtext_header(f, SSDBENCH_VERSION);
-            sbtext_run_banner(f, opts, o->threads[i]);
+            sysbench_text_header(f, SSDBENCH_VERSION);
+            sysbench_text_run_banner(f, opts, o->threads[i]);
             fflush(f);
         }
         cJSON *phase = fileio_run(doc, o, o->threads[i], &ro, text && o->report_interval ? on_row : NULL,
@@ -158,14 +158,14 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
             break;
         }
         if (text) {
-            sbtext_report(f, phase, o->percentile, false);
+            sysbench_text_report(f, phase, o->percentile, false);
             fflush(f);
         }
     }
     if (status == CLI_EXIT_OK) {
         result_finish(doc, st.interrupted, st.signal);
         if (text && (o->nthreads > 1 || base))
-            sbtext_scaling(f, doc, base);
+            sysbench_text_scaling(f, doc, base);
         status = plan_exit_code(&st);
         if (text) {
             if (out->result && result_write(doc, out->result, err, sizeof(err)) < 0) {
@@ -262,8 +262,8 @@ int cmd_fileio(int argc, char **argv)
     if (fc == FILEIO_PREPARE) {
         status = do_prepare(&o, &out, f);
     } else if (fc == FILEIO_CLEANUP) {
-        sbtext_header(f, SSDBENCH_VERSION);
-        sbtext_cleanup(f);
+        sysbench_text_header(f, SSDBENCH_VERSION);
+        sysbench_text_cleanup(f);
         status = CLI_EXIT_OK;
         if (fileio_cleanup(&o, err, sizeof(err)) < 0) {
             cli_err("fileio: %s", err);

@@ -40,9 +40,9 @@ static bool opt_bool(const cJSON *opts, const char *k)
     return cJSON_IsTrue(obj(opts, k));
 }
 
-void sbtext_header(FILE *f, const char *ssdbench_version)
+void sysbench_text_header(FILE *f, const char *ssdbench_version)
 {
-    fprintf(f, "sysbench %s (produced by ssdbench %s)\n\n", SBTEXT_SYSBENCH_VERSION,
+    fprintf(f, "sysbench %s (produced by ssdbench %s)\n\n", SYSBENCH_TEXT_SYSBENCH_VERSION,
             ssdbench_version ? ssdbench_version : "?");
 }
 
@@ -55,7 +55,7 @@ static void print_flags(FILE *f, const cJSON *opts)
             d ? "dsync " : "", x ? "directio" : "");
 }
 
-void sbtext_prepare_begin(FILE *f, const cJSON *opts)
+void sysbench_text_prepare_begin(FILE *f, const cJSON *opts)
 {
     double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
     fprintf(f, "%.0f files, %ldKb each, %ldMb total\n", n, (long)(fs / 1024),
@@ -64,14 +64,14 @@ void sbtext_prepare_begin(FILE *f, const cJSON *opts)
     print_flags(f, opts);
 }
 
-void sbtext_prepare_file(FILE *f, const char *name, enum fileio_file_state st)
+void sysbench_text_prepare_file(FILE *f, const char *name, enum fileio_file_state st)
 {
     const char *w = st == FILEIO_FILE_REUSING ? "Reusing existing file"
                   : st == FILEIO_FILE_EXTENDING ? "Extending existing file" : "Creating file";
     fprintf(f, "%s %s\n", w, name);
 }
 
-void sbtext_prepare_end(FILE *f, uint64_t written, double seconds)
+void sysbench_text_prepare_end(FILE *f, uint64_t written, double seconds)
 {
     if (written)
         fprintf(f, "%llu bytes written in %.2f seconds (%.2f MiB/sec).\n", (unsigned long long)written,
@@ -80,7 +80,7 @@ void sbtext_prepare_end(FILE *f, uint64_t written, double seconds)
         fprintf(f, "No bytes written.\n");
 }
 
-void sbtext_cleanup(FILE *f)
+void sysbench_text_cleanup(FILE *f)
 {
     fprintf(f, "Removing test files...\n");
 }
@@ -96,7 +96,7 @@ static const char *mode_words(const char *m)
     return "(unknown)";
 }
 
-void sbtext_run_banner(FILE *f, const cJSON *opts, unsigned threads)
+void sysbench_text_run_banner(FILE *f, const cJSON *opts, unsigned threads)
 {
     char a[32], b[32];
     fprintf(f, "Running the test with following options:\n");
@@ -147,7 +147,7 @@ void sbtext_run_banner(FILE *f, const cJSON *opts, unsigned threads)
     fprintf(f, "Threads started!\n\n");
 }
 
-void sbtext_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile)
+void sysbench_text_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile)
 {
     if (row->secs < step_s * 0.99)
         return;
@@ -170,7 +170,7 @@ static void stored_intervals(FILE *f, const cJSON *fo, unsigned percentile)
             .fsyncs_per_s = cJSON_GetArrayItem(r, 4)->valuedouble,
             .pct_ms = cJSON_GetArrayItem(r, 5)->valuedouble,
         };
-        sbtext_interval(f, &row, step, percentile);
+        sysbench_text_interval(f, &row, step, percentile);
     }
 }
 
@@ -197,7 +197,7 @@ static void histogram(FILE *f, const cJSON *hist)
     fprintf(f, " \n");
 }
 
-void sbtext_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals)
+void sysbench_text_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals)
 {
     const cJSON *fo = obj(phase, "fileio");
     const cJSON *rep = obj(fo, "report");
@@ -298,7 +298,7 @@ static void table(FILE *f, const char *title, const cJSON *doc, const cJSON *bas
     fprintf(f, "\n");
 }
 
-void sbtext_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
+void sysbench_text_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
 {
     const char *la = result_str(obj(doc, "fileio"), "label", "");
     const char *lb = baseline ? result_str(obj(baseline, "fileio"), "label", "") : "";
@@ -318,7 +318,7 @@ void sbtext_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
     }
 }
 
-int sbtext_render(FILE *f, const cJSON *doc, const cJSON *baseline)
+int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline)
 {
     const cJSON *fio = obj(doc, "fileio");
     const cJSON *opts = obj(fio, "options");
@@ -332,14 +332,14 @@ int sbtext_render(FILE *f, const cJSON *doc, const cJSON *baseline)
         const cJSON *fo = obj(ph, "fileio");
         if (!fo || !obj(fo, "report"))
             continue;
-        sbtext_header(f, ver);
-        sbtext_run_banner(f, opts, (unsigned)result_num(fo, "threads", 1));
-        sbtext_report(f, ph, pct, true);
+        sysbench_text_header(f, ver);
+        sysbench_text_run_banner(f, opts, (unsigned)result_num(fo, "threads", 1));
+        sysbench_text_report(f, ph, pct, true);
         runs++;
     }
     if (!runs)
         return -EINVAL;
     if (runs > 1 || baseline)
-        sbtext_scaling(f, doc, baseline);
+        sysbench_text_scaling(f, doc, baseline);
     return 0;
 }

@@ -27,42 +27,42 @@
 #include "result/result_fileio.h"
 
 /* The sysbench version whose output is reproduced. */
-#define SBTEXT_SYSBENCH_VERSION "1.0.20"
+#define SYSBENCH_TEXT_SYSBENCH_VERSION "1.0.20"
 
 /* "sysbench 1.0.20 (produced by ssdbench VERSION)" and an empty line. */
-void sbtext_header(FILE *f, const char *ssdbench_version);
+void sysbench_text_header(FILE *f, const char *ssdbench_version);
 
 /* prepare: "N files, XKb each, YMb total", "Creating files for the test...",
  * "Extra file open flags: ..." (opts = fileio.options of the document). */
-void sbtext_prepare_begin(FILE *f, const cJSON *opts);
-void sbtext_prepare_file(FILE *f, const char *name, enum fileio_file_state st);
-void sbtext_prepare_end(FILE *f, uint64_t written, double seconds);
+void sysbench_text_prepare_begin(FILE *f, const cJSON *opts);
+void sysbench_text_prepare_file(FILE *f, const char *name, enum fileio_file_state st);
+void sysbench_text_prepare_end(FILE *f, uint64_t written, double seconds);
 
 /* cleanup: "Removing test files..." */
-void sbtext_cleanup(FILE *f);
+void sysbench_text_cleanup(FILE *f);
 
 /* The run banner, from "Running the test with following options:" to
  * "Threads started!" and the empty line after it. */
-void sbtext_run_banner(FILE *f, const cJSON *opts, unsigned threads);
+void sysbench_text_run_banner(FILE *f, const cJSON *opts, unsigned threads);
 
 /* One interval line "[ Ns ] reads: ... latency (ms,P%): ..."; rows shorter
  * than the step (the cut-off last interval) are skipped, as sysbench does. */
-void sbtext_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile);
+void sysbench_text_interval(FILE *f, const struct fileio_row *row, double step_s, unsigned percentile);
 
 /* After the intervals: the histogram block (when the phase's report holds
  * one) and the report sections, ending with the empty line sysbench ends on.
  * with_intervals also prints the phase's stored interval lines first (for
  * re-rendering a saved result). */
-void sbtext_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals);
+void sysbench_text_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals);
 
 /* The thread-scaling tables over doc's runs, with ratio columns when
  * baseline (another fileio result) is given. Labels default to the
  * documents' fileio.label. */
-void sbtext_scaling(FILE *f, const cJSON *doc, const cJSON *baseline);
+void sysbench_text_scaling(FILE *f, const cJSON *doc, const cJSON *baseline);
 
 /* A whole saved fileio result: per run header, banner, intervals and report,
  * then the scaling tables when there are several runs or a baseline. Returns
  * 0, or -EINVAL when doc holds no fileio run. */
-int sbtext_render(FILE *f, const cJSON *doc, const cJSON *baseline);
+int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline);
 
 #endif

@@ -30,7 +30,7 @@ __attribute__((noinline)) static char *render(void (*fn)(FILE *, void *), void *
 
 static void r_banner(FILE *f, void *arg)
 {
-    sbtext_run_banner(f, arg, 1);
+    sysbench_text_run_banner(f, arg, 1);
 }
 
 TEST(text_banner_matches_sysbench)
@@ -104,14 +104,14 @@ TEST(text_banner_matches_sysbench)
 
 static void r_prepare(FILE *f, void *arg)
 {
-    sbtext_header(f, "9.9");
-    sbtext_prepare_begin(f, arg);
-    sbtext_prepare_file(f, "test_file.0", FILEIO_FILE_CREATING);
-    sbtext_prepare_file(f, "test_file.1", FILEIO_FILE_EXTENDING);
-    sbtext_prepare_file(f, "test_file.2", FILEIO_FILE_REUSING);
-    sbtext_prepare_end(f, 2147483648ull, 8.99);
-    sbtext_prepare_end(f, 0, 0);
-    sbtext_cleanup(f);
+    sysbench_text_header(f, "9.9");
+    sysbench_text_prepare_begin(f, arg);
+    sysbench_text_prepare_file(f, "test_file.0", FILEIO_FILE_CREATING);
+    sysbench_text_prepare_file(f, "test_file.1", FILEIO_FILE_EXTENDING);
+    sysbench_text_prepare_file(f, "test_file.2", FILEIO_FILE_REUSING);
+    sysbench_text_prepare_end(f, 2147483648ull, 8.99);
+    sysbench_text_prepare_end(f, 0, 0);
+    sysbench_text_cleanup(f);
 }
 
 TEST(text_prepare_and_cleanup)
@@ -204,10 +204,10 @@ static void r_report(FILE *f, void *arg)
 {
     struct fileio_row row = {.t_s = 1, .secs = 1, .read_mibps = 107.9, .write_mibps = 71.96,
                              .fsyncs_per_s = 918.88, .pct_ms = 2.184};
-    sbtext_interval(f, &row, 1, 99);
+    sysbench_text_interval(f, &row, 1, 99);
     row.secs = 0.5; /* the cut-off last interval is not printed */
-    sbtext_interval(f, &row, 1, 99);
-    sbtext_report(f, arg, 95, false);
+    sysbench_text_interval(f, &row, 1, 99);
+    sysbench_text_report(f, arg, 95, false);
 }
 
 TEST(text_report_matches_sysbench)
@@ -225,7 +225,7 @@ TEST(text_report_matches_sysbench)
 
 static void r_pct0(FILE *f, void *arg)
 {
-    sbtext_report(f, arg, 0, true);
+    sysbench_text_report(f, arg, 0, true);
 }
 
 TEST(text_stored_intervals_histogram_pct0)
@@ -278,7 +278,7 @@ struct two {
 static void r_scaling(FILE *f, void *arg)
 {
     struct two *t = arg;
-    sbtext_scaling(f, t->a, t->b);
+    sysbench_text_scaling(f, t->a, t->b);
 }
 
 TEST(scaling_table_with_ratios)
@@ -309,7 +309,7 @@ TEST(scaling_table_with_ratios)
 
 static void r_render(FILE *f, void *arg)
 {
-    sbtext_render(f, arg, NULL);
+    sysbench_text_render(f, arg, NULL);
 }
 
 TEST(render_saved_result)
@@ -332,7 +332,7 @@ TEST(render_saved_result)
     CHECK(!strstr(t, "Throughput, MiB/s (more is better)"), "one run: no scaling table");
     free(t);
     cJSON *empty = cJSON_CreateObject();
-    CHECK(sbtext_render(stdout, empty, NULL) == -EINVAL, "not a fileio result");
+    CHECK(sysbench_text_render(stdout, empty, NULL) == -EINVAL, "not a fileio result");
     cJSON_Delete(empty);
     cJSON_Delete(doc);
 }
