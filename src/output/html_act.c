@@ -117,52 +117,52 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
         return;
     }
     const char *id = rep_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
-    struct rtab *t = rep_table(r, rep_printf(r, "%s-slices", id),
+    struct html_table *t = rep_table(r, rep_printf(r, "%s-slices", id),
                                rep_printf(r, "%s%s: %% of small reads at or over each latency, per slice", who, ln));
     if (!t)
         return;
-    int cs = rtab_add_col(t, "slice", NULL, RTAB_TEXT, RTAB_AUTO);
-    int ce = rtab_add_col(t, "end", "s", RTAB_NUM, RTAB_INT);
+    int cs = html_table_add_col(t, "slice", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int ce = html_table_add_col(t, "end", "s", HTML_TABLE_NUM, HTML_TABLE_INT);
     static const char *const hname[2] = {"reads_transaction", "reads"};
     static const char *const hlabel[2] = {"trans", "device"};
     int cols[2][NTHR];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < NTHR; k++) {
-            cols[h][k] = rtab_add_col(t, rep_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", RTAB_NUM, RTAB_FIXED);
-            rtab_set_group(t, cols[h][k], rep_printf(r, "%s: %% of reads >= ms", hlabel[h]),
+            cols[h][k] = html_table_add_col(t, rep_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
+            html_table_set_group(t, cols[h][k], rep_printf(r, "%s: %% of reads >= ms", hlabel[h]),
                            rep_printf(r, "%d", 1 << k));
             int li = limit_index(1 << k);
             if (li >= 0)
-                rtab_set_limit(t, cols[h][k], limit_pct[li]);
+                html_table_set_limit(t, cols[h][k], limit_pct[li]);
         }
     const cJSON *sl;
     cJSON_ArrayForEach(sl, slices) {
-        long w = rtab_add_row(t);
+        long w = html_table_add_row(t);
         if (w < 0)
             return;
-        rtab_set_text(t, (size_t)w, cs, rep_printf(r, "%g", result_num(sl, "slice", 0)));
-        rtab_set(t, (size_t)w, ce, result_num(sl, "end_s", NAN));
+        html_table_set_text(t, (size_t)w, cs, rep_printf(r, "%g", result_num(sl, "slice", 0)));
+        html_table_set(t, (size_t)w, ce, result_num(sl, "end_s", NAN));
         const cJSON *hs = cJSON_GetObjectItemCaseSensitive(sl, "histograms");
         for (int h = 0; h < 2; h++) {
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(hs, hname[h]);
             for (int k = 0; k < NTHR; k++)
-                rtab_set(t, (size_t)w, cols[h][k], pct_over(lat, 1 << k));
+                html_table_set(t, (size_t)w, cols[h][k], pct_over(lat, 1 << k));
         }
     }
     size_t nsl = t->nrows;
     /* ACT's closing rows, as act_latency.py makes them: the unweighted mean
      * and the maximum of the slice figures rounded to 0.01 */
-    long ra = rtab_add_row(t), rm = rtab_add_row(t);
+    long ra = html_table_add_row(t), rm = html_table_add_row(t);
     if (ra < 0 || rm < 0)
         return;
-    rtab_set_text(t, (size_t)ra, cs, "avg");
-    rtab_set_text(t, (size_t)rm, cs, "max");
+    html_table_set_text(t, (size_t)ra, cs, "avg");
+    html_table_set_text(t, (size_t)rm, cs, "max");
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < NTHR; k++) {
             double sum = 0, mx = NAN;
             size_t n = 0;
             for (size_t row = 0; row < nsl; row++) {
-                double x = rtab_get(t, row, cols[h][k]);
+                double x = html_table_get(t, row, cols[h][k]);
                 if (isnan(x))
                     continue;
                 x = round_decimal(x, 2);
@@ -171,32 +171,32 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
                 if (isnan(mx) || x > mx)
                     mx = x;
             }
-            rtab_set(t, (size_t)ra, cols[h][k], n ? sum / (double)n : NAN);
-            rtab_set(t, (size_t)rm, cols[h][k], mx);
+            html_table_set(t, (size_t)ra, cols[h][k], n ? sum / (double)n : NAN);
+            html_table_set(t, (size_t)rm, cols[h][k], mx);
         }
-    rtab_set_note(t, "trans: from the scheduled start of each read (queueing and lateness count, as older ACT's "
+    html_table_set_note(t, "trans: from the scheduled start of each read (queueing and lateness count, as older ACT's "
                      "trans); device: around the I/O (ACT 6's reads). Limits in the worst hour: below 5 % at 1 ms, "
                      "1 % at 8 ms, 0.1 % at 64 ms; cells turn amber at half a limit and red at the limit.");
     rep_show_table(r, t);
 
     /* the chart: the three judged thresholds per slice with their limits */
-    struct rtab *ct = rep_data_table(r, rep_printf(r, "%s-chart", id), rep_printf(r, "%s%s: judged thresholds", who, ln));
+    struct html_table *ct = rep_data_table(r, rep_printf(r, "%s-chart", id), rep_printf(r, "%s%s: judged thresholds", who, ln));
     if (!ct)
         return;
-    rtab_add_col(ct, "slice", NULL, RTAB_NUM, RTAB_INT);
+    html_table_add_col(ct, "slice", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cc[2][3];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < 3; k++)
-            cc[h][k] = rtab_add_col(ct, rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", RTAB_NUM,
-                                    RTAB_FIXED);
+            cc[h][k] = html_table_add_col(ct, rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", HTML_TABLE_NUM,
+                                    HTML_TABLE_FIXED);
     for (size_t row = 0; row < nsl; row++) {
-        long w = rtab_add_row(ct);
+        long w = html_table_add_row(ct);
         if (w < 0)
             return;
-        rtab_set(ct, (size_t)w, 0, (double)row + 1);
+        html_table_set(ct, (size_t)w, 0, (double)row + 1);
         for (int h = 0; h < 2; h++)
             for (int k = 0; k < 3; k++)
-                rtab_set(ct, (size_t)w, cc[h][k], rtab_get(t, row, cols[h][k == 0 ? 0 : k == 1 ? 3 : 6]));
+                html_table_set(ct, (size_t)w, cc[h][k], html_table_get(t, row, cols[h][k == 0 ? 0 : k == 1 ? 3 : 6]));
     }
     struct rep_chart *c = rep_chart(r, ct, 0, rep_printf(r, "%s%s: %% of reads over 1, 8 and 64 ms per slice", who, ln));
     if (c) {
@@ -253,35 +253,35 @@ static void act_latency(struct report *r, size_t i, const cJSON *act)
 /* All loads of all results: the summary table and the load ladder chart. */
 static void act_summary(struct report *r)
 {
-    struct rtab *t = rep_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
+    struct html_table *t = rep_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
     if (!t)
         return;
-    int cres = rtab_add_col(t, "result", NULL, RTAB_TEXT, RTAB_AUTO);
-    int cld = rtab_add_col(t, "load", NULL, RTAB_TEXT, RTAB_AUTO);
-    int crd = rtab_add_col(t, "reads/s", NULL, RTAB_NUM, RTAB_INT);
-    int cwr = rtab_add_col(t, "writes/s", NULL, RTAB_NUM, RTAB_INT);
-    int cdur = rtab_add_col(t, "logged", "s", RTAB_NUM, RTAB_INT);
+    int cres = html_table_add_col(t, "result", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cld = html_table_add_col(t, "load", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int crd = html_table_add_col(t, "reads/s", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int cwr = html_table_add_col(t, "writes/s", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int cdur = html_table_add_col(t, "logged", "s", HTML_TABLE_NUM, HTML_TABLE_INT);
     int cm[2][3];
     static const char *const scr[2] = {"transaction", "device"};
     static const char *const lbl[2] = {"trans", "device"};
     for (int k = 0; k < 3; k++)
         for (int h = 0; h < 2; h++) {
-            cm[h][k] = rtab_add_col(t, rep_printf(r, "> %g ms %s", limit_ms[k], lbl[h]), "%", RTAB_NUM, RTAB_FIXED);
-            rtab_set_group(t, cm[h][k], rep_printf(r, "> %g ms (%%)", limit_ms[k]), lbl[h]);
-            rtab_set_limit(t, cm[h][k], limit_pct[k]);
+            cm[h][k] = html_table_add_col(t, rep_printf(r, "> %g ms %s", limit_ms[k], lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
+            html_table_set_group(t, cm[h][k], rep_printf(r, "> %g ms (%%)", limit_ms[k]), lbl[h]);
+            html_table_set_limit(t, cm[h][k], limit_pct[k]);
         }
-    int cv = rtab_add_col(t, "verdict", NULL, RTAB_TEXT, RTAB_AUTO);
+    int cv = html_table_add_col(t, "verdict", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     for (size_t i = 0; i < r->nin; i++) {
         const cJSON *load;
         cJSON_ArrayForEach(load, act_loads(r, i)) {
-            long w = rtab_add_row(t);
+            long w = html_table_add_row(t);
             if (w < 0)
                 return;
-            rtab_set_text(t, (size_t)w, cres, r->labels[i]);
-            rtab_set_text(t, (size_t)w, cld, load_name(r, load));
-            rtab_set(t, (size_t)w, crd, result_num(load, "read_reqs_per_sec", NAN));
-            rtab_set(t, (size_t)w, cwr, result_num(load, "write_reqs_per_sec", NAN));
-            rtab_set(t, (size_t)w, cdur, result_num(load, "logged_s", NAN));
+            html_table_set_text(t, (size_t)w, cres, r->labels[i]);
+            html_table_set_text(t, (size_t)w, cld, load_name(r, load));
+            html_table_set(t, (size_t)w, crd, result_num(load, "read_reqs_per_sec", NAN));
+            html_table_set(t, (size_t)w, cwr, result_num(load, "write_reqs_per_sec", NAN));
+            html_table_set(t, (size_t)w, cdur, result_num(load, "logged_s", NAN));
             const cJSON *screen = cJSON_GetObjectItemCaseSensitive(load, "screen");
             for (int h = 0; h < 2; h++) {
                 const cJSON *mx = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(screen, scr[h]),
@@ -289,44 +289,44 @@ static void act_summary(struct report *r)
                 for (int k = 0; k < 3; k++) {
                     char key[8];
                     snprintf(key, sizeof(key), "%g", limit_ms[k]);
-                    rtab_set(t, (size_t)w, cm[h][k], result_num(mx, key, NAN));
+                    html_table_set(t, (size_t)w, cm[h][k], result_num(mx, key, NAN));
                 }
             }
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
             const char *st = result_str(v, "status", "none");
             bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
-            rtab_set_text(t, (size_t)w, cv, !strcasecmp(st, "pass") ? "PASS" : !strcasecmp(st, "fail") ? "FAIL"
+            html_table_set_text(t, (size_t)w, cv, !strcasecmp(st, "pass") ? "PASS" : !strcasecmp(st, "fail") ? "FAIL"
                                             : !strcasecmp(st, "incomplete") ? "INCOMPLETE"
                                             : passed ? "pass (screen, < 24 h)" : "fail (screen)");
         }
     }
-    rtab_set_note(t, "The maximum over the slices of each load, as ACT's max row (rounded to 0.01 %); the verdict "
+    html_table_set_note(t, "The maximum over the slices of each load, as ACT's max row (rounded to 0.01 %); the verdict "
                      "is the run's own: a certification needs 24 one-hour slices.");
     rep_show_table(r, t);
     if (t->nrows < 2)
         return;
     /* the ladder: worst % over 1 ms per load, one series per result */
-    struct rtab *lt = rep_data_table(r, "act-ladder", "Worst slice per load, by load");
+    struct html_table *lt = rep_data_table(r, "act-ladder", "Worst slice per load, by load");
     if (!lt)
         return;
-    int lk = rtab_add_col(lt, "load", NULL, RTAB_TEXT, RTAB_AUTO);
+    int lk = html_table_add_col(lt, "load", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int lc[REPORT_MAX_IN][2];
     size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
     for (size_t i = 0; i < nres; i++)
         for (int h = 0; h < 2; h++)
-            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : rtab_add_col(lt, rep_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
-                                                   r->multi ? " " : "", lbl[h]), "%", RTAB_NUM, RTAB_FIXED);
+            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : html_table_add_col(lt, rep_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
+                                                   r->multi ? " " : "", lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
     for (size_t row = 0; row < t->nrows; row++) {
         size_t i = 0;
-        while (i < nres && strcmp(r->labels[i], rtab_text(t, row, cres)) != 0)
+        while (i < nres && strcmp(r->labels[i], html_table_text(t, row, cres)) != 0)
             i++;
         if (i == nres)
             continue;
-        long w = rtab_row_for_text(lt, lk, rtab_text(t, row, cld));
+        long w = html_table_row_for_text(lt, lk, html_table_text(t, row, cld));
         if (w < 0)
             return;
         for (int h = 0; h < 2; h++)
-            rtab_set(lt, (size_t)w, lc[i][h], rtab_get(t, row, cm[h][0]));
+            html_table_set(lt, (size_t)w, lc[i][h], html_table_get(t, row, cm[h][0]));
     }
     struct rep_chart *c = rep_chart(r, lt, lk, "% of small reads over 1 ms in the worst slice, by load");
     if (c) {

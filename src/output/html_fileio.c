@@ -19,24 +19,24 @@ static const cJSON *scaling(const struct report *r, size_t i)
 
 /* A shown table in the published layout: threads, one column per result,
  * ratios to the baseline. */
-static void scaling_table(struct report *r, const struct rtab *data, const int *cols, size_t nres,
+static void scaling_table(struct report *r, const struct html_table *data, const int *cols, size_t nres,
                           const char *id, const char *title, const char *unit, bool lower_better)
 {
-    struct rtab *t = rep_table(r, id, title);
+    struct html_table *t = rep_table(r, id, title);
     if (!t)
         return;
-    rtab_add_col(t, "threads", NULL, RTAB_NUM, RTAB_INT);
+    html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cc[REPORT_MAX_IN];
     for (size_t i = 0; i < nres; i++)
-        cc[i] = cols[i] < 0 ? -1 : rtab_add_col(t, r->labels[i], unit, RTAB_NUM, RTAB_FIXED);
+        cc[i] = cols[i] < 0 ? -1 : html_table_add_col(t, r->labels[i], unit, HTML_TABLE_NUM, HTML_TABLE_FIXED);
     for (size_t row = 0; row < data->nrows; row++) {
-        long w = rtab_add_row(t);
+        long w = html_table_add_row(t);
         if (w < 0)
             return;
-        rtab_set(t, (size_t)w, 0, rtab_get(data, row, 0));
+        html_table_set(t, (size_t)w, 0, html_table_get(data, row, 0));
         for (size_t i = 0; i < nres; i++)
             if (cc[i] >= 0)
-                rtab_set(t, (size_t)w, cc[i], rtab_get(data, row, cols[i]));
+                html_table_set(t, (size_t)w, cc[i], html_table_get(data, row, cols[i]));
     }
     for (size_t i = 0; i < nres; i++)
         if (cc[i] >= 0)
@@ -70,8 +70,8 @@ int rep_build_fileio(struct report *r)
                 snprintf(flags + n, sizeof(flags) - n, "%s%s", n ? "," : ", flags ", fl->valuestring);
             }
         char total[32];
-        struct rtab_col bytes = {.kind = RTAB_NUM, .fmt = RTAB_BYTES};
-        rtab_format(total, sizeof(total), &bytes, result_num(o, "file-total-size", 0));
+        struct html_table_col bytes = {.kind = HTML_TABLE_NUM, .fmt = HTML_TABLE_BYTES};
+        html_table_format(total, sizeof(total), &bytes, result_num(o, "file-total-size", 0));
         rep_para(r, NULL, rep_printf(r, "%s%s%s, %.0f-byte requests, %.0f files of %s in total, %s I/O%s, "
                                         "fsync every %.0f requests, %g s per thread count.",
                                      r->multi ? r->labels[i] : "", r->multi ? ": " : "",
@@ -79,10 +79,10 @@ int rep_build_fileio(struct report *r)
                                      result_num(o, "file-num", 0), total, result_str(o, "file-io-mode", "?"), flags,
                                      result_num(o, "file-fsync-freq", 0), result_num(o, "time", 0)));
     }
-    struct rtab *t = rep_data_table(r, "fileio-scaling", "fileio: figures per thread count");
+    struct html_table *t = rep_data_table(r, "fileio-scaling", "fileio: figures per thread count");
     if (!t)
         return -ENOMEM;
-    rtab_add_col(t, "threads", NULL, RTAB_NUM, RTAB_INT);
+    html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     static const char *const key[] = {"mibps", "read_mibps", "write_mibps", "iops", "pct_ms", "avg_ms"};
     static const char *const nm[] = {"MiB/s", "read MiB/s", "written MiB/s", "events/s", "percentile",
                                      "avg latency"};
@@ -94,18 +94,18 @@ int rep_build_fileio(struct report *r)
             continue;
         for (int k = 0; k < 6; k++) {
             const char *name = k == 4 ? rep_printf(r, "%g%% latency", pct) : nm[k];
-            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            col[i][k] = html_table_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                    name),
-                                     k >= 4 ? "ms" : k == 3 ? NULL : "MiB/s", RTAB_NUM, RTAB_AUTO);
+                                     k >= 4 ? "ms" : k == 3 ? NULL : "MiB/s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
         }
         const cJSON *s;
         cJSON_ArrayForEach(s, scaling(r, i)) {
-            long w = rtab_row_for(t, 0, result_num(s, "threads", NAN));
+            long w = html_table_row_for(t, 0, result_num(s, "threads", NAN));
             for (int k = 0; k < 6 && w >= 0; k++)
-                rtab_set(t, (size_t)w, col[i][k], result_num(s, key[k], NAN));
+                html_table_set(t, (size_t)w, col[i][k], result_num(s, key[k], NAN));
         }
     }
-    rtab_sort(t, 0);
+    html_table_sort(t, 0);
     int mib[REPORT_MAX_IN], pc[REPORT_MAX_IN];
     for (size_t i = 0; i < nres; i++) {
         mib[i] = col[i][0];
@@ -115,11 +115,11 @@ int rep_build_fileio(struct report *r)
     scaling_table(r, t, pc, nres, "fileio-response-time",
                   rep_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
     /* threads as categories: 1, 2, 4 ... equally spaced, as published */
-    int ccat = rtab_add_col(t, "threads (label)", NULL, RTAB_TEXT, RTAB_AUTO);
+    int ccat = html_table_add_col(t, "threads (label)", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     if (ccat >= 0)
         t->cols[ccat].html_hidden = true;
     for (size_t row = 0; row < t->nrows; row++)
-        rtab_set_text(t, row, ccat, rep_printf(r, "%g", rtab_get(t, row, 0)));
+        html_table_set_text(t, row, ccat, rep_printf(r, "%g", html_table_get(t, row, 0)));
     struct rep_chart *c = rep_chart(r, t, ccat, "fileio: throughput by threads");
     if (c) {
         c->x = rep_axis("threads", SVG_CAT, SVG_FMT_PLAIN);

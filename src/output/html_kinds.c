@@ -75,41 +75,41 @@ void rep_hist_bin(uint64_t lo, uint64_t *bin_lo, uint64_t *bin_hi)
 }
 
 /* Percentile rows of one histogram into column col (key column 0 = pct). */
-static void fill_percentiles(struct rtab *t, int col, const struct hist *h)
+static void fill_percentiles(struct html_table *t, int col, const struct hist *h)
 {
     for (size_t i = 0; i < sizeof(pct_grid) / sizeof(pct_grid[0]); i++) {
         /* beyond 1 - 1/n the curve only repeats the top sample */
         if ((100 - pct_grid[i]) / 100 * (double)h->n < 0.999999)
             break;
-        long row = rtab_row_for(t, 0, pct_grid[i]);
+        long row = html_table_row_for(t, 0, pct_grid[i]);
         if (row >= 0)
-            rtab_set(t, (size_t)row, col, (double)hist_percentile(h, pct_grid[i]));
+            html_table_set(t, (size_t)row, col, (double)hist_percentile(h, pct_grid[i]));
     }
-    long row = rtab_row_for(t, 0, 100);
+    long row = html_table_row_for(t, 0, 100);
     if (row >= 0)
-        rtab_set(t, (size_t)row, col, (double)h->max);
+        html_table_set(t, (size_t)row, col, (double)h->max);
 }
 
-static void fill_histogram(struct rtab *t, int ccount, int cpct, const struct hist *h)
+static void fill_histogram(struct html_table *t, int ccount, int cpct, const struct hist *h)
 {
     for (unsigned i = 0; i < HIST_NBUCKETS; i++) {
         if (!h->counts[i])
             continue;
         uint64_t lo, hi;
         rep_hist_bin(hist_bucket_lo(i), &lo, &hi);
-        long row = rtab_row_for(t, 0, (double)lo);
+        long row = html_table_row_for(t, 0, (double)lo);
         if (row < 0)
             return;
-        rtab_set(t, (size_t)row, 1, (double)hi);
-        double c = rtab_get(t, (size_t)row, ccount);
-        rtab_set(t, (size_t)row, ccount, (isnan(c) ? 0 : c) + (double)h->counts[i]);
+        html_table_set(t, (size_t)row, 1, (double)hi);
+        double c = html_table_get(t, (size_t)row, ccount);
+        html_table_set(t, (size_t)row, ccount, (isnan(c) ? 0 : c) + (double)h->counts[i]);
     }
     for (size_t row = 0; row < t->nrows; row++) {
-        double c = rtab_get(t, row, ccount);
+        double c = html_table_get(t, row, ccount);
         if (isnan(c))
             c = 0;
-        rtab_set(t, row, ccount, c);
-        rtab_set(t, row, cpct, 100.0 * c / (double)h->n);
+        html_table_set(t, row, ccount, c);
+        html_table_set(t, row, cpct, 100.0 * c / (double)h->n);
     }
 }
 
@@ -119,15 +119,15 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     if (!nsrc)
         return 0;
     char err[256];
-    struct rtab *pt = rep_data_table(r, rep_printf(r, "%s-percentiles", id),
+    struct html_table *pt = rep_data_table(r, rep_printf(r, "%s-percentiles", id),
                                      rep_printf(r, "%s: latency percentiles", what));
-    struct rtab *ht = rep_data_table(r, rep_printf(r, "%s-histogram", id),
+    struct html_table *ht = rep_data_table(r, rep_printf(r, "%s-histogram", id),
                                      rep_printf(r, "%s: latency histogram", what));
     if (!pt || !ht)
         return -ENOMEM;
-    rtab_add_col(pt, "percentile", "%", RTAB_NUM, RTAB_AUTO);
-    rtab_add_col(ht, "from", "ns", RTAB_NUM, RTAB_INT);
-    rtab_add_col(ht, "to", "ns", RTAB_NUM, RTAB_INT);
+    html_table_add_col(pt, "percentile", "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    html_table_add_col(ht, "from", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
+    html_table_add_col(ht, "to", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
     int pcol[REP_MAX_SERIES], hcol[REP_MAX_SERIES];
     size_t which[REP_MAX_SERIES], n = 0;
     for (size_t s = 0; s < nsrc && n < REP_MAX_SERIES; s++) {
@@ -138,9 +138,9 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
             err[0] = 0;
             continue;
         }
-        pcol[n] = rtab_add_col(pt, src[s].name, "ns", RTAB_NUM, RTAB_NS);
-        int cc = rtab_add_col(ht, rep_printf(r, "%s I/Os", src[s].name), NULL, RTAB_NUM, RTAB_INT);
-        hcol[n] = rtab_add_col(ht, rep_printf(r, "%s share", src[s].name), "%", RTAB_NUM, RTAB_AUTO);
+        pcol[n] = html_table_add_col(pt, src[s].name, "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+        int cc = html_table_add_col(ht, rep_printf(r, "%s I/Os", src[s].name), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        hcol[n] = html_table_add_col(ht, rep_printf(r, "%s share", src[s].name), "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
         fill_percentiles(pt, pcol[n], h);
         fill_histogram(ht, cc, hcol[n], h);
         free(h);
@@ -149,10 +149,10 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     /* a bin only some histograms have is an empty bin of the others */
     for (size_t c = 2; c < ht->ncols; c++)
         for (size_t row = 0; row < ht->nrows; row++)
-            if (isnan(rtab_get(ht, row, (int)c)))
-                rtab_set(ht, row, (int)c, 0);
-    rtab_sort(pt, 0);
-    rtab_sort(ht, 0);
+            if (isnan(html_table_get(ht, row, (int)c)))
+                html_table_set(ht, row, (int)c, 0);
+    html_table_sort(pt, 0);
+    html_table_sort(ht, 0);
     if (!n)
         return 0;
     struct rep_chart *c = rep_chart(r, pt, 0, rep_printf(r, "%s: latency percentiles", what));

@@ -54,7 +54,7 @@ double rep_row_num(const cJSON *row, int field);
 unsigned rep_color(size_t res, unsigned slot, unsigned nslots);
 
 /* The "what was tested" table (html_setup.c), one row per result. */
-struct rtab *rep_setup_table(struct report *r);
+struct html_table *rep_setup_table(struct report *r);
 
 /* The overview of several run phases: IOPS per phase per result. */
 void rep_overview(struct report *r, const char *const *names, size_t nnames);

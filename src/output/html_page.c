@@ -81,7 +81,7 @@ static void esc(FILE *f, const char *s)
 /* Draws one chart from its table. */
 static int write_chart(FILE *f, const struct rep_chart *c)
 {
-    const struct rtab *t = c->t;
+    const struct html_table *t = c->t;
     if (c->xcol < 0 || (size_t)c->xcol >= t->ncols)
         return 0;
     struct svg_series se[REP_MAX_SERIES];
@@ -98,7 +98,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
         for (size_t i = 0; i < t->nrows; i++)
             idx[i] = (double)i;
         xs = idx;
-        if (t->cols[c->xcol].kind == RTAB_TEXT) {
+        if (t->cols[c->xcol].kind == HTML_TABLE_TEXT) {
             ch.x.cats = (const char *const *)t->cols[c->xcol].text;
             ch.x.ncats = (unsigned)t->nrows;
         }
@@ -106,7 +106,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     size_t n = 0;
     for (size_t s = 0; s < c->nseries; s++) {
         const struct rep_series *rs = &c->series[s];
-        if (rs->ycol < 0 || (size_t)rs->ycol >= t->ncols || t->cols[rs->ycol].kind != RTAB_NUM || !xs)
+        if (rs->ycol < 0 || (size_t)rs->ycol >= t->ncols || t->cols[rs->ycol].kind != HTML_TABLE_NUM || !xs)
             continue;
         se[n] = (struct svg_series){
             .name = rs->name, .x = xs, .y = t->cols[rs->ycol].num,
@@ -122,12 +122,12 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     return rc;
 }
 
-static void write_setup(FILE *f, const struct report *r, const struct rtab *t)
+static void write_setup(FILE *f, const struct report *r, const struct html_table *t)
 {
     /* the heading names it already */
-    struct rtab copy = *t;
+    struct html_table copy = *t;
     copy.title = NULL;
-    rtab_write_html_transposed(f, &copy, "setup");
+    html_table_write_html_transposed(f, &copy, "setup");
     fputs("<p class=\"note\">Throughput in MB/s is 10^6 bytes per second; sizes are binary (KiB, MiB, GiB). "
           "Latency is submission to completion of each I/O.</p>\n", f);
     (void)r;
@@ -168,7 +168,7 @@ int report_write_html(FILE *f, const struct report *r)
     }
     fputs("<main>\n", f);
     /* a data table's foldout goes under the first chart that draws it */
-    const struct rtab **shown = calloc(r->ntables + 1, sizeof(*shown));
+    const struct html_table **shown = calloc(r->ntables + 1, sizeof(*shown));
     size_t nshown = 0;
     int rc = 0;
     bool in_pair = false;
@@ -195,7 +195,7 @@ int report_write_html(FILE *f, const struct report *r)
             write_setup(f, r, it->table);
             break;
         case REP_TABLE:
-            rc = rtab_write_html(f, it->table, 0);
+            rc = html_table_write_html(f, it->table, 0);
             break;
         case REP_CHART: {
             const struct rep_chart *c = it->chart;
@@ -223,7 +223,7 @@ int report_write_html(FILE *f, const struct report *r)
                 fprintf(f, "<details><summary>Data: %zu rows (table %s of the CSV output)</summary>\n",
                         c->t->nrows, c->t->id);
                 if (!rc)
-                    rc = rtab_write_html(f, c->t, MAX_DATA_ROWS);
+                    rc = html_table_write_html(f, c->t, MAX_DATA_ROWS);
                 fputs("</details>\n", f);
             }
             fputs("</figure>\n", f);

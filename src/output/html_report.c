@@ -99,7 +99,7 @@ void rep_para(struct report *r, const char *cls, const char *text)
     it->cls = cls;
 }
 
-static struct rtab *new_table(struct report *r, const char *id, const char *title, bool hidden)
+static struct html_table *new_table(struct report *r, const char *id, const char *title, bool hidden)
 {
     if (r->oom)
         return NULL;
@@ -110,17 +110,17 @@ static struct rtab *new_table(struct report *r, const char *id, const char *titl
         bool dup = false;
         for (size_t i = 0; i < r->ntables && !dup; i++)
             dup = strcmp(r->tables[i]->id, uid) == 0;
-        struct rtab *probe = dup ? NULL : rtab_new(uid, title);
+        struct html_table *probe = dup ? NULL : html_table_new(uid, title);
         if (!dup && probe) {
-            /* rtab_new may have rewritten characters: check that form too */
+            /* html_table_new may have rewritten characters: check that form too */
             for (size_t i = 0; i < r->ntables && !dup; i++)
                 dup = strcmp(r->tables[i]->id, probe->id) == 0;
             if (!dup) {
                 if (r->ntables == r->tablecap) {
                     size_t cap = r->tablecap ? r->tablecap * 2 : 16;
-                    struct rtab **t = realloc(r->tables, cap * sizeof(*t));
+                    struct html_table **t = realloc(r->tables, cap * sizeof(*t));
                     if (!t) {
-                        rtab_free(probe);
+                        html_table_free(probe);
                         r->oom = true;
                         return NULL;
                     }
@@ -131,7 +131,7 @@ static struct rtab *new_table(struct report *r, const char *id, const char *titl
                 r->tables[r->ntables++] = probe;
                 return probe;
             }
-            rtab_free(probe);
+            html_table_free(probe);
         } else if (!dup) {
             r->oom = true;
             return NULL;
@@ -140,24 +140,24 @@ static struct rtab *new_table(struct report *r, const char *id, const char *titl
     }
 }
 
-struct rtab *rep_table(struct report *r, const char *id, const char *title)
+struct html_table *rep_table(struct report *r, const char *id, const char *title)
 {
     return new_table(r, id, title, false);
 }
 
-struct rtab *rep_data_table(struct report *r, const char *id, const char *title)
+struct html_table *rep_data_table(struct report *r, const char *id, const char *title)
 {
     return new_table(r, id, title, true);
 }
 
-void rep_show_setup(struct report *r, struct rtab *t)
+void rep_show_setup(struct report *r, struct html_table *t)
 {
     struct rep_item *it = t ? add_item(r, REP_SETUP) : NULL;
     if (it)
         it->table = t;
 }
 
-void rep_show_table(struct report *r, struct rtab *t)
+void rep_show_table(struct report *r, struct html_table *t)
 {
     if (!t)
         return;
@@ -166,7 +166,7 @@ void rep_show_table(struct report *r, struct rtab *t)
         it->table = t;
 }
 
-struct rep_chart *rep_chart(struct report *r, struct rtab *t, int xcol, const char *title)
+struct rep_chart *rep_chart(struct report *r, struct html_table *t, int xcol, const char *title)
 {
     if (!t || xcol < 0)
         return NULL;
@@ -205,7 +205,7 @@ struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt f
                              .zero = scale == SVG_LIN};
 }
 
-void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name,
+void rep_add_ratios(struct report *r, struct html_table *t, const int *cols, size_t ncols, const char *name,
                     bool lower_better)
 {
     if (!t || ncols < 2)
@@ -223,10 +223,10 @@ void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t nc
         size_t num = lower_better ? base : i, den = lower_better ? i : base;
         snprintf(cname, sizeof(cname), "%s%s%s / %s", name ? name : "", name ? ": " : "", r->labels[num],
                  r->labels[den]);
-        int c = rtab_add_col(t, cname, NULL, RTAB_NUM, RTAB_RATIO);
+        int c = html_table_add_col(t, cname, NULL, HTML_TABLE_NUM, HTML_TABLE_RATIO);
         for (size_t row = 0; row < t->nrows; row++) {
-            double a = rtab_get(t, row, cols[num]), b = rtab_get(t, row, cols[den]);
-            rtab_set(t, row, c, b != 0 && !isnan(a) && !isnan(b) ? a / b : NAN);
+            double a = html_table_get(t, row, cols[num]), b = html_table_get(t, row, cols[den]);
+            html_table_set(t, row, c, b != 0 && !isnan(a) && !isnan(b) ? a / b : NAN);
         }
     }
 }
@@ -266,7 +266,7 @@ void report_free(struct report *r)
     if (!r)
         return;
     for (size_t i = 0; i < r->ntables; i++)
-        rtab_free(r->tables[i]);
+        html_table_free(r->tables[i]);
     free(r->tables);
     free(r->items);
     while (r->arena) {

@@ -57,7 +57,7 @@ struct rep_series {
 struct rep_chart {
     const char *title;
     const char *note;       /* a sentence under the chart, or NULL */
-    struct rtab *t;         /* its data (also in report.tables) */
+    struct html_table *t;         /* its data (also in report.tables) */
     int xcol;               /* numeric x, or the text column of an SVG_CAT axis */
     struct svg_axis x, y;
     unsigned height;        /* plot height, 0 = default */
@@ -74,7 +74,7 @@ struct rep_item {
     const char *cls;        /* paragraph class: "verdict pass", "warn" ... or NULL */
     const char *anchor;     /* headings: the id for the contents list */
     struct rep_chart *chart;
-    struct rtab *table;
+    struct html_table *table;
 };
 
 struct rep_block;
@@ -87,9 +87,9 @@ struct report {
     char *title;
     struct rep_item *items;
     size_t nitems, itemcap;
-    struct rtab **tables;   /* every table, in creation order (the CSV files) */
+    struct html_table **tables;   /* every table, in creation order (the CSV files) */
     size_t ntables, tablecap;
-    struct rtab *setup;     /* one row per result: what was tested, and how */
+    struct html_table *setup;     /* one row per result: what was tested, and how */
     bool multi;             /* the section being built shows several results: series
                                and ids carry the labels (set by each builder) */
     struct rep_block *arena;
@@ -110,19 +110,19 @@ const char *rep_printf(struct report *r, const char *fmt, ...) __attribute__((fo
 void rep_heading(struct report *r, enum rep_item_kind level, const char *text);
 void rep_para(struct report *r, const char *cls, const char *text);
 /* A table shown in the page (and written to the CSV). */
-struct rtab *rep_table(struct report *r, const char *id, const char *title);
+struct html_table *rep_table(struct report *r, const char *id, const char *title);
 /* A table that only backs charts (in the CSV; a foldout in the page). */
-struct rtab *rep_data_table(struct report *r, const char *id, const char *title);
+struct html_table *rep_data_table(struct report *r, const char *id, const char *title);
 /* Places a chart on t in the page; x axis from xcol. NULL on out of memory. */
-struct rep_chart *rep_chart(struct report *r, struct rtab *t, int xcol, const char *title);
+struct rep_chart *rep_chart(struct report *r, struct html_table *t, int xcol, const char *title);
 void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
                       enum svg_style style);
 void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
                     double y1, const char *label, unsigned color, unsigned dash);
 /* Places the "what was tested" table t (may be NULL) at this point of the page. */
-void rep_show_setup(struct report *r, struct rtab *t);
+void rep_show_setup(struct report *r, struct html_table *t);
 /* Places a table (already created with rep_table) at this point of the page. */
-void rep_show_table(struct report *r, struct rtab *t);
+void rep_show_table(struct report *r, struct html_table *t);
 
 /* For each row, adds "name: A / base" columns: cols[i] holds result i's
  * value (-1: result i is not in this table); one ratio column per other
@@ -130,7 +130,7 @@ void rep_show_table(struct report *r, struct rtab *t);
  * when the baseline is not. For figures where less is better (latency)
  * lower_better turns them into "base / A", so that, as in the published
  * comparisons, a ratio above 1 always means A is better. */
-void rep_add_ratios(struct report *r, struct rtab *t, const int *cols, size_t ncols, const char *name,
+void rep_add_ratios(struct report *r, struct html_table *t, const int *cols, size_t ncols, const char *name,
                     bool lower_better);
 
 /* Series name: the result label (when r->multi), plus what when given ("read"). */

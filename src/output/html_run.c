@@ -42,10 +42,10 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     static const char *const metric[5] = {"iops", "mbps", "lat_mean_ns", "lat_max_ns", "p99_ns"};
     static const char *const mname[5] = {"IOPS", "MB/s", "mean latency", "max latency", "p99 latency"};
     static const char *const munit[5] = {NULL, "MB/s", "ns", "ns", "ns"};
-    struct rtab *t = rep_data_table(r, rep_printf(r, "%s-intervals", id), rep_printf(r, "%s: per interval", what));
+    struct html_table *t = rep_data_table(r, rep_printf(r, "%s-intervals", id), rep_printf(r, "%s: per interval", what));
     if (!t)
         return;
-    rtab_add_col(t, "time", "s", RTAB_NUM, RTAB_AUTO);
+    html_table_add_col(t, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
     int col[REP_MAX_SERIES][2][5];
     const char *sname[REP_MAX_SERIES][2];
     bool present[REP_NDIRS];
@@ -68,18 +68,18 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
                 int fi = result_field_index(iv, fname);
                 if (fi < 0)
                     continue;
-                col[k][d][m] = rtab_add_col(t, rep_printf(r, "%s %s", sname[k][d], mname[m]), munit[m], RTAB_NUM,
-                                            m >= 2 ? RTAB_NS : RTAB_AUTO);
+                col[k][d][m] = html_table_add_col(t, rep_printf(r, "%s %s", sname[k][d], mname[m]), munit[m], HTML_TABLE_NUM,
+                                            m >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
                 const cJSON *row;
                 cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
-                    long w = rtab_row_for(t, 0, rep_row_num(row, tf) / 1000);
+                    long w = html_table_row_for(t, 0, rep_row_num(row, tf) / 1000);
                     if (w >= 0)
-                        rtab_set(t, (size_t)w, col[k][d][m], rep_row_num(row, fi));
+                        html_table_set(t, (size_t)w, col[k][d][m], rep_row_num(row, fi));
                 }
             }
         }
     }
-    rtab_sort(t, 0);
+    html_table_sort(t, 0);
     npoints = t->nrows;
     if (!npoints)
         return;
@@ -92,15 +92,15 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     struct svg_axis time_axis = rep_axis("time (s)", SVG_LIN, SVG_FMT_PLAIN);
     time_axis.tight = true;
     int tcol = 0;
-    double span = rtab_get(t, npoints - 1, 0);
+    double span = html_table_get(t, npoints - 1, 0);
     if (span > 600) {
         double unit = span > 3 * 3600 ? 3600 : 60;
-        tcol = rtab_add_col(t, unit == 60 ? "time (min)" : "time (h)", NULL, RTAB_NUM, RTAB_AUTO);
+        tcol = html_table_add_col(t, unit == 60 ? "time (min)" : "time (h)", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
         if (tcol < 0)
             return;
         t->cols[tcol].html_hidden = true;
         for (size_t i = 0; i < npoints; i++)
-            rtab_set(t, i, tcol, rtab_get(t, i, 0) / unit);
+            html_table_set(t, i, tcol, html_table_get(t, i, 0) / unit);
         time_axis.label = unit == 60 ? "time (min)" : "time (h)";
     }
     struct rep_chart *c = rep_chart(r, t, tcol, rep_printf(r, "%s: IOPS over time", what));
@@ -137,22 +137,22 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
 static void summary_table(struct report *r, const char *id, const char *what, const struct rep_run *runs,
                           size_t nruns)
 {
-    struct rtab *t = rep_table(r, rep_printf(r, "%s-summary", id), rep_printf(r, "%s: summary", what));
+    struct html_table *t = rep_table(r, rep_printf(r, "%s-summary", id), rep_printf(r, "%s: summary", what));
     if (!t)
         return;
-    int cres = rtab_add_col(t, "result", NULL, RTAB_TEXT, RTAB_AUTO);
-    int cdir = rtab_add_col(t, "op", NULL, RTAB_TEXT, RTAB_AUTO);
-    int ciops = rtab_add_col(t, "IOPS", NULL, RTAB_NUM, RTAB_INT);
-    int cmbps = rtab_add_col(t, "MB/s", NULL, RTAB_NUM, RTAB_AUTO);
-    int cmean = rtab_add_col(t, "mean", "ns", RTAB_NUM, RTAB_NS);
-    int cp50 = rtab_add_col(t, "p50", "ns", RTAB_NUM, RTAB_NS);
-    int cp99 = rtab_add_col(t, "p99", "ns", RTAB_NUM, RTAB_NS);
-    int cp999 = rtab_add_col(t, "p99.9", "ns", RTAB_NUM, RTAB_NS);
-    int cmax = rtab_add_col(t, "max", "ns", RTAB_NUM, RTAB_NS);
-    int csd = rtab_add_col(t, "stddev", "ns", RTAB_NUM, RTAB_NS);
-    int cios = rtab_add_col(t, "I/Os", NULL, RTAB_NUM, RTAB_INT);
-    int cerr = rtab_add_col(t, "errors", NULL, RTAB_NUM, RTAB_INT);
-    int cqd = rtab_add_col(t, "mean in flight", NULL, RTAB_NUM, RTAB_AUTO);
+    int cres = html_table_add_col(t, "result", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cdir = html_table_add_col(t, "op", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int ciops = html_table_add_col(t, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int cmbps = html_table_add_col(t, "MB/s", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int cmean = html_table_add_col(t, "mean", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int cp50 = html_table_add_col(t, "p50", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int cp99 = html_table_add_col(t, "p99", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int cp999 = html_table_add_col(t, "p99.9", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int cmax = html_table_add_col(t, "max", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int csd = html_table_add_col(t, "stddev", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int cios = html_table_add_col(t, "I/Os", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int cerr = html_table_add_col(t, "errors", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int cqd = html_table_add_col(t, "mean in flight", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
     char err[256];
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *sc = result_scope(runs[k].phase, "total");
@@ -160,28 +160,28 @@ static void summary_table(struct report *r, const char *id, const char *what, co
             const cJSON *dir = rep_dir(sc, rep_dirs[d]);
             if (!dir)
                 continue;
-            long row = rtab_add_row(t);
+            long row = html_table_add_row(t);
             if (row < 0)
                 return;
             size_t w = (size_t)row;
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
-            rtab_set_text(t, w, cres, r->labels[runs[k].res]);
-            rtab_set_text(t, w, cdir, d == 2 ? "flush" : rep_dirs[d]);
+            html_table_set_text(t, w, cres, r->labels[runs[k].res]);
+            html_table_set_text(t, w, cdir, d == 2 ? "flush" : rep_dirs[d]);
             if (d < 2) {
-                rtab_set(t, w, ciops, result_num(dir, "iops", NAN));
-                rtab_set(t, w, cmbps, result_num(dir, "mbps", NAN));
-                rtab_set(t, w, cqd, result_num(sc, "mean_inflight", NAN));
+                html_table_set(t, w, ciops, result_num(dir, "iops", NAN));
+                html_table_set(t, w, cmbps, result_num(dir, "mbps", NAN));
+                html_table_set(t, w, cqd, result_num(sc, "mean_inflight", NAN));
             }
-            rtab_set(t, w, cmean, result_num(lat, "mean", NAN));
-            rtab_set(t, w, cmax, result_num(lat, "max", NAN));
-            rtab_set(t, w, csd, result_num(lat, "stddev", NAN));
-            rtab_set(t, w, cios, result_num(dir, "ios", NAN));
-            rtab_set(t, w, cerr, result_num(dir, "errors", NAN));
+            html_table_set(t, w, cmean, result_num(lat, "mean", NAN));
+            html_table_set(t, w, cmax, result_num(lat, "max", NAN));
+            html_table_set(t, w, csd, result_num(lat, "stddev", NAN));
+            html_table_set(t, w, cios, result_num(dir, "ios", NAN));
+            html_table_set(t, w, cerr, result_num(dir, "errors", NAN));
             struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
             if (h) {
-                rtab_set(t, w, cp50, (double)hist_percentile(h, 50));
-                rtab_set(t, w, cp99, (double)hist_percentile(h, 99));
-                rtab_set(t, w, cp999, (double)hist_percentile(h, 99.9));
+                html_table_set(t, w, cp50, (double)hist_percentile(h, 50));
+                html_table_set(t, w, cp99, (double)hist_percentile(h, 99));
+                html_table_set(t, w, cp999, (double)hist_percentile(h, 99.9));
                 free(h);
             }
         }
@@ -195,17 +195,17 @@ static void comparison_table(struct report *r, const char *id, const char *what,
 {
     if (nruns < 2)
         return;
-    struct rtab *t = rep_table(r, rep_printf(r, "%s-comparison", id), rep_printf(r, "%s: comparison", what));
+    struct html_table *t = rep_table(r, rep_printf(r, "%s-comparison", id), rep_printf(r, "%s: comparison", what));
     if (!t)
         return;
-    int cm = rtab_add_col(t, "figure", NULL, RTAB_TEXT, RTAB_AUTO);
-    int cu = rtab_add_col(t, "unit", NULL, RTAB_TEXT, RTAB_AUTO);
+    int cm = html_table_add_col(t, "figure", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cu = html_table_add_col(t, "unit", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int cols[REPORT_MAX_IN];
     for (size_t i = 0; i < r->nin && i < REPORT_MAX_IN; i++)
         cols[i] = -1;
     for (size_t k = 0; k < nruns; k++)
         if (runs[k].res < REPORT_MAX_IN)
-            cols[runs[k].res] = rtab_add_col(t, r->labels[runs[k].res], NULL, RTAB_NUM, RTAB_AUTO);
+            cols[runs[k].res] = html_table_add_col(t, r->labels[runs[k].res], NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
     static const char *const fig[] = {"IOPS", "MB/s", "mean latency", "p99 latency", "p99.9 latency",
                                       "max latency"};
     char err[256];
@@ -214,11 +214,11 @@ static void comparison_table(struct report *r, const char *id, const char *what,
             continue;
         long base = (long)t->nrows;
         for (int m = 0; m < 6; m++) {
-            long row = rtab_add_row(t);
+            long row = html_table_add_row(t);
             if (row < 0)
                 return;
-            rtab_set_text(t, (size_t)row, cm, rep_printf(r, "%s %s", rep_dirs[d], fig[m]));
-            rtab_set_text(t, (size_t)row, cu, m < 1 ? "IOPS" : m == 1 ? "MB/s" : "\xc2\xb5s");
+            html_table_set_text(t, (size_t)row, cm, rep_printf(r, "%s %s", rep_dirs[d], fig[m]));
+            html_table_set_text(t, (size_t)row, cu, m < 1 ? "IOPS" : m == 1 ? "MB/s" : "\xc2\xb5s");
         }
         for (size_t k = 0; k < nruns; k++) {
             const cJSON *dir = rep_dir(result_scope(runs[k].phase, "total"), rep_dirs[d]);
@@ -226,20 +226,20 @@ static void comparison_table(struct report *r, const char *id, const char *what,
             if (!dir || res >= REPORT_MAX_IN)
                 continue;
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
-            rtab_set(t, (size_t)base, cols[res], result_num(dir, "iops", NAN));
-            rtab_set(t, (size_t)base + 1, cols[res], result_num(dir, "mbps", NAN));
-            rtab_set(t, (size_t)base + 2, cols[res], result_num(lat, "mean", NAN) / 1e3);
+            html_table_set(t, (size_t)base, cols[res], result_num(dir, "iops", NAN));
+            html_table_set(t, (size_t)base + 1, cols[res], result_num(dir, "mbps", NAN));
+            html_table_set(t, (size_t)base + 2, cols[res], result_num(lat, "mean", NAN) / 1e3);
             struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
             if (h) {
-                rtab_set(t, (size_t)base + 3, cols[res], (double)hist_percentile(h, 99) / 1e3);
-                rtab_set(t, (size_t)base + 4, cols[res], (double)hist_percentile(h, 99.9) / 1e3);
+                html_table_set(t, (size_t)base + 3, cols[res], (double)hist_percentile(h, 99) / 1e3);
+                html_table_set(t, (size_t)base + 4, cols[res], (double)hist_percentile(h, 99.9) / 1e3);
                 free(h);
             }
-            rtab_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
+            html_table_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
     rep_add_ratios(r, t, cols, r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN, NULL, false);
-    rtab_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
+    html_table_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
     rep_show_table(r, t);
 }
 
@@ -283,11 +283,11 @@ void rep_run_section(struct report *r, const char *id, const char *what, const s
 void rep_overview(struct report *r, const char *const *names, size_t nnames)
 {
     rep_heading(r, REP_H2, "Overview of the phases");
-    struct rtab *t = rep_table(r, "phases-overview", "Throughput and p99 latency per phase");
+    struct html_table *t = rep_table(r, "phases-overview", "Throughput and p99 latency per phase");
     if (!t)
         return;
-    int cph = rtab_add_col(t, "phase", NULL, RTAB_TEXT, RTAB_AUTO);
-    int cop = rtab_add_col(t, "op", NULL, RTAB_TEXT, RTAB_AUTO);
+    int cph = html_table_add_col(t, "phase", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cop = html_table_add_col(t, "op", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int ciops[REPORT_MAX_IN], cmbps[REPORT_MAX_IN], cp99[REPORT_MAX_IN];
     size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
     bool has[REPORT_MAX_IN] = {false};
@@ -305,9 +305,9 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
             continue;
         const char *pre = r->multi ? r->labels[i] : "";
         const char *sep = r->multi ? " " : "";
-        ciops[i] = rtab_add_col(t, rep_printf(r, "%s%sIOPS", pre, sep), NULL, RTAB_NUM, RTAB_INT);
-        cmbps[i] = rtab_add_col(t, rep_printf(r, "%s%sMB/s", pre, sep), NULL, RTAB_NUM, RTAB_AUTO);
-        cp99[i] = rtab_add_col(t, rep_printf(r, "%s%sp99", pre, sep), "ns", RTAB_NUM, RTAB_NS);
+        ciops[i] = html_table_add_col(t, rep_printf(r, "%s%sIOPS", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        cmbps[i] = html_table_add_col(t, rep_printf(r, "%s%sMB/s", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+        cp99[i] = html_table_add_col(t, rep_printf(r, "%s%sp99", pre, sep), "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
     }
     char err[256];
     for (size_t k = 0; k < nnames; k++)
@@ -324,17 +324,17 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
                     if (!dir)
                         break;
                     if (row < 0) {
-                        row = rtab_add_row(t);
+                        row = html_table_add_row(t);
                         if (row < 0)
                             return;
-                        rtab_set_text(t, (size_t)row, cph, names[k]);
-                        rtab_set_text(t, (size_t)row, cop, rep_dirs[d]);
+                        html_table_set_text(t, (size_t)row, cph, names[k]);
+                        html_table_set_text(t, (size_t)row, cop, rep_dirs[d]);
                     }
-                    rtab_set(t, (size_t)row, ciops[i], result_num(dir, "iops", NAN));
-                    rtab_set(t, (size_t)row, cmbps[i], result_num(dir, "mbps", NAN));
+                    html_table_set(t, (size_t)row, ciops[i], result_num(dir, "iops", NAN));
+                    html_table_set(t, (size_t)row, cmbps[i], result_num(dir, "mbps", NAN));
                     struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
                     if (h) {
-                        rtab_set(t, (size_t)row, cp99[i], (double)hist_percentile(h, 99));
+                        html_table_set(t, (size_t)row, cp99[i], (double)hist_percentile(h, 99));
                         free(h);
                     }
                     break;
@@ -344,11 +344,11 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
     if (r->multi)
         rep_add_ratios(r, t, ciops, nres, "IOPS", false);
     /* the category axis needs "phase op" labels of its own */
-    int ccat = rtab_add_col(t, "point", NULL, RTAB_TEXT, RTAB_AUTO);
+    int ccat = html_table_add_col(t, "point", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     if (ccat >= 0)
         t->cols[ccat].html_hidden = true;
     for (size_t row = 0; row < t->nrows; row++)
-        rtab_set_text(t, row, ccat, rep_printf(r, "%s %s", rtab_text(t, row, cph), rtab_text(t, row, cop)));
+        html_table_set_text(t, row, ccat, rep_printf(r, "%s %s", html_table_text(t, row, cph), html_table_text(t, row, cop)));
     struct rep_chart *c = rep_chart(r, t, ccat, "IOPS per phase");
     if (c) {
         c->x = rep_axis(NULL, SVG_CAT, SVG_FMT_PLAIN);

@@ -11,8 +11,8 @@
 
 static void bytes_text(char *buf, size_t len, double v)
 {
-    struct rtab_col c = {.kind = RTAB_NUM, .fmt = RTAB_BYTES};
-    rtab_format(buf, len, &c, v);
+    struct html_table_col c = {.kind = HTML_TABLE_NUM, .fmt = HTML_TABLE_BYTES};
+    html_table_format(buf, len, &c, v);
 }
 
 /* The first job of the first measured phase: the settings in the header. */
@@ -146,9 +146,9 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
     }
 }
 
-struct rtab *rep_setup_table(struct report *r)
+struct html_table *rep_setup_table(struct report *r)
 {
-    struct rtab *t = rep_table(r, "results", "What was tested");
+    struct html_table *t = rep_table(r, "results", "What was tested");
     if (!t)
         return NULL;
     static const char *const names[] = {
@@ -161,22 +161,22 @@ struct rtab *rep_setup_table(struct report *r)
     int col[C_N];
     for (int c = 0; c < C_N; c++) {
         bool num = c == C_DURATION || c == C_MEM || c == C_SIZE;
-        col[c] = rtab_add_col(t, names[c], c == C_DURATION ? "s" : c == C_MEM || c == C_SIZE ? "bytes" : NULL,
-                              num ? RTAB_NUM : RTAB_TEXT, c == C_DURATION ? RTAB_AUTO : RTAB_BYTES);
+        col[c] = html_table_add_col(t, names[c], c == C_DURATION ? "s" : c == C_MEM || c == C_SIZE ? "bytes" : NULL,
+                              num ? HTML_TABLE_NUM : HTML_TABLE_TEXT, c == C_DURATION ? HTML_TABLE_AUTO : HTML_TABLE_BYTES);
     }
     char buf[2048];
     for (size_t i = 0; i < r->nin; i++) {
         const cJSON *doc = r->in[i].doc;
-        long row = rtab_add_row(t);
+        long row = html_table_add_row(t);
         if (row < 0)
             return t;
         size_t w = (size_t)row;
-        rtab_set_text(t, w, col[C_RESULT], r->labels[i]);
-        rtab_set_text(t, w, col[C_FILE], r->in[i].path);
-        rtab_set_text(t, w, col[C_STARTED], result_str(doc, "started", ""));
-        rtab_set(t, w, col[C_DURATION], result_num(doc, "duration_s", NAN));
+        html_table_set_text(t, w, col[C_RESULT], r->labels[i]);
+        html_table_set_text(t, w, col[C_FILE], r->in[i].path);
+        html_table_set_text(t, w, col[C_STARTED], result_str(doc, "started", ""));
+        html_table_set(t, w, col[C_DURATION], result_num(doc, "duration_s", NAN));
         const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
-        rtab_set_text(t, w, col[C_VERSION], result_str(tool, "version", ""));
+        html_table_set_text(t, w, col[C_VERSION], result_str(tool, "version", ""));
         size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench");
         const cJSON *a;
         cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(tool, "command_line")) {
@@ -185,16 +185,16 @@ struct rtab *rep_setup_table(struct report *r)
             bool q = strpbrk(a->valuestring, " \t'\"") != NULL || !*a->valuestring;
             n += (size_t)snprintf(buf + n, sizeof(buf) - n, q ? " '%s'" : " %s", a->valuestring);
         }
-        rtab_set_text(t, w, col[C_CMD], buf);
+        html_table_set_text(t, w, col[C_CMD], buf);
         const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
-        rtab_set_text(t, w, col[C_HOST], result_str(host, "hostname", ""));
+        html_table_set_text(t, w, col[C_HOST], result_str(host, "hostname", ""));
         snprintf(buf, sizeof(buf), "%s %s", result_str(host, "kernel", ""), result_str(host, "arch", ""));
-        rtab_set_text(t, w, col[C_KERNEL], buf);
+        html_table_set_text(t, w, col[C_KERNEL], buf);
         snprintf(buf, sizeof(buf), "%s, %g CPUs; busy %.0f%%, steal %.0f%% during the run",
                  result_str(host, "cpu_model", "?"), result_num(host, "cpus", 0),
                  result_num(host, "cpu_busy_pct", 0), result_num(host, "cpu_steal_pct", 0));
-        rtab_set_text(t, w, col[C_CPU], buf);
-        rtab_set(t, w, col[C_MEM], result_num(host, "memory_bytes", NAN));
+        html_table_set_text(t, w, col[C_CPU], buf);
+        html_table_set(t, w, col[C_MEM], result_num(host, "memory_bytes", NAN));
 
         /* targets: all of them, joined */
         char tgt[1024] = "", dev[1024] = "", blk[256] = "", q[512] = "";
@@ -220,17 +220,17 @@ struct rtab *rep_setup_table(struct report *r)
                          result_str(d, "scheduler", "?"), result_str(d, "write_cache", "?"));
             }
         }
-        rtab_set_text(t, w, col[C_TARGET], tgt);
-        rtab_set_text(t, w, col[C_DEVICE], *dev ? dev : "-");
-        rtab_set(t, w, col[C_SIZE], size);
+        html_table_set_text(t, w, col[C_TARGET], tgt);
+        html_table_set_text(t, w, col[C_DEVICE], *dev ? dev : "-");
+        html_table_set(t, w, col[C_SIZE], size);
         snprintf(buf, sizeof(buf), "logical/physical %s bytes", blk);
-        rtab_set_text(t, w, col[C_BLOCKS], *blk ? buf : "-");
-        rtab_set_text(t, w, col[C_QUEUE], *q ? q : "-");
+        html_table_set_text(t, w, col[C_BLOCKS], *blk ? buf : "-");
+        html_table_set_text(t, w, col[C_QUEUE], *q ? q : "-");
 
         const cJSON *p = first_params(doc);
-        rtab_set_text(t, w, col[C_ENGINE], result_str(p, "engine", "-"));
+        html_table_set_text(t, w, col[C_ENGINE], result_str(p, "engine", "-"));
         const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
-        rtab_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
+        html_table_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
                                                                 : "-");
         const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
         if (suite) {
@@ -248,21 +248,21 @@ struct rtab *rep_setup_table(struct report *r)
         } else {
             workload_text(buf, sizeof(buf), doc);
         }
-        rtab_set_text(t, w, col[C_WORKLOAD], buf);
+        html_table_set_text(t, w, col[C_WORKLOAD], buf);
         range_text(buf, sizeof(buf), p, size);
         if (suite)
             snprintf(buf, sizeof(buf), "first %g %% of each target", result_num(suite, "active_range_pct", 100));
-        rtab_set_text(t, w, col[C_RANGE], buf);
+        html_table_set_text(t, w, col[C_RANGE], buf);
         char pre[256], ss[256];
         precondition_text(pre, sizeof(pre), ss, sizeof(ss), doc);
-        rtab_set_text(t, w, col[C_PRECOND], pre);
-        rtab_set_text(t, w, col[C_STEADY], ss);
+        html_table_set_text(t, w, col[C_PRECOND], pre);
+        html_table_set_text(t, w, col[C_STEADY], ss);
         size_t nerr = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors"));
         const char *sig = result_str(doc, "signal", "");
         snprintf(buf, sizeof(buf), "%s%s%s%s",
                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")) ? "interrupted" : "complete",
                  *sig ? " by " : "", sig, nerr ? ", with I/O errors (see the result file)" : ", no I/O errors");
-        rtab_set_text(t, w, col[C_STATUS], buf);
+        html_table_set_text(t, w, col[C_STATUS], buf);
     }
     return t;
 }

@@ -139,15 +139,15 @@ static void precondition_profile(struct report *r, const char *name)
     const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
 
     /* rounds: the tracking variable per round */
-    struct rtab *rt = rep_data_table(r, rep_printf(r, "pre-%s-rounds", name),
+    struct html_table *rt = rep_data_table(r, rep_printf(r, "pre-%s-rounds", name),
                                      rep_printf(r, "%s: preconditioning rounds", name));
     /* intervals: every figure per interval, by time */
-    struct rtab *it = rep_data_table(r, rep_printf(r, "pre-%s-intervals", name),
+    struct html_table *it = rep_data_table(r, rep_printf(r, "pre-%s-intervals", name),
                                      rep_printf(r, "%s: preconditioning intervals", name));
     if (!rt || !it)
         return;
-    rtab_add_col(rt, "round", NULL, RTAB_NUM, RTAB_INT);
-    rtab_add_col(it, "time", "s", RTAB_NUM, RTAB_AUTO);
+    html_table_add_col(rt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    html_table_add_col(it, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
     static const char *const fields[] = {"iops", "mbps", "lat_avg_ns", "lat_max_ns", "lat_sd_avg_ns", "p99_ns"};
     static const char *const fnames[] = {"IOPS", "MB/s", "average latency", "max latency", "latency stddev",
                                          "p99 latency"};
@@ -161,34 +161,34 @@ static void precondition_profile(struct report *r, const char *name)
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
         int ft = result_field_index(iv, "t_ms"), fr = result_field_index(iv, "round"), fm = result_field_index(iv, field);
         int fi[6];
-        rcol[i] = rtab_add_col(rt, rep_series_name(r, i, NULL), NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
+        rcol[i] = html_table_add_col(rt, rep_series_name(r, i, NULL), NULL, HTML_TABLE_NUM, mfmt == SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         for (int k = 0; k < 6; k++) {
             fi[k] = result_field_index(iv, fields[k]);
-            icol[i][k] = rtab_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            icol[i][k] = html_table_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                      fnames[k]),
-                                      k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, RTAB_NUM, k >= 2 ? RTAB_NS : RTAB_AUTO);
+                                      k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, HTML_TABLE_NUM, k >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         }
         const cJSON *row;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
             double round = rep_row_num(row, fr);
             if (round >= 1) {
-                long w = rtab_row_for(rt, 0, round);
+                long w = html_table_row_for(rt, 0, round);
                 if (w >= 0)
-                    rtab_set(rt, (size_t)w, rcol[i], rep_row_num(row, fm));
+                    html_table_set(rt, (size_t)w, rcol[i], rep_row_num(row, fm));
             }
-            long w = rtab_row_for(it, 0, rep_row_num(row, ft) / 1000);
+            long w = html_table_row_for(it, 0, rep_row_num(row, ft) / 1000);
             for (int k = 0; k < 6 && w >= 0; k++)
-                rtab_set(it, (size_t)w, icol[i][k], rep_row_num(row, fi[k]));
+                html_table_set(it, (size_t)w, icol[i][k], rep_row_num(row, fi[k]));
         }
     }
-    rtab_sort(rt, 0);
-    rtab_sort(it, 0);
+    html_table_sort(rt, 0);
+    html_table_sort(it, 0);
 
     struct rep_chart *c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state convergence", name));
     if (c) {
         c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
         c->x.min = 0.5;
-        c->x.max = rt->nrows ? rtab_get(rt, rt->nrows - 1, 0) + 0.5 : 1.5;
+        c->x.max = rt->nrows ? html_table_get(rt, rt->nrows - 1, 0) + 0.5 : 1.5;
         c->x.tight = true;
         c->y = rep_axis(mlabel, SVG_LIN, mfmt);
         c->note = "The tracking variable per round; shaded: the measurement window and 90-110 % of its average; "
@@ -219,20 +219,20 @@ static void precondition_profile(struct report *r, const char *name)
         c->y.zero = false;
         c->height = 220;
         /* points outside the window are clipped to the edge: draw window rows only */
-        struct rtab *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
+        struct html_table *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
                                                        r->multi ? r->labels[i] : ""),
                                          rep_printf(r, "%s: steady-state window", name));
         if (!wt)
             return;
-        rtab_add_col(wt, "round", NULL, RTAB_NUM, RTAB_INT);
-        int wc = rtab_add_col(wt, mlabel, NULL, RTAB_NUM, mfmt == SVG_FMT_NS ? RTAB_NS : RTAB_AUTO);
+        html_table_add_col(wt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        int wc = html_table_add_col(wt, mlabel, NULL, HTML_TABLE_NUM, mfmt == SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         for (size_t row = 0; row < rt->nrows; row++) {
-            double rd = rtab_get(rt, row, 0);
+            double rd = html_table_get(rt, row, 0);
             if (rd >= wf && rd <= wl) {
-                long w = rtab_add_row(wt);
+                long w = html_table_add_row(wt);
                 if (w >= 0) {
-                    rtab_set(wt, (size_t)w, 0, rd);
-                    rtab_set(wt, (size_t)w, wc, rtab_get(rt, row, rcol[i]));
+                    html_table_set(wt, (size_t)w, 0, rd);
+                    html_table_set(wt, (size_t)w, wc, html_table_get(rt, row, rcol[i]));
                 }
             }
         }
@@ -330,10 +330,10 @@ static void sweep_profile(struct report *r, const char *name)
                                          result_num(prof[i], "peak_iops", 0)));
     }
     bool qd = strcmp(kind, "qd") == 0;
-    struct rtab *t = rep_data_table(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s: sweep points", name));
+    struct html_table *t = rep_data_table(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s: sweep points", name));
     if (!t)
         return;
-    int cpt = rtab_add_col(t, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+    int cpt = html_table_add_col(t, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int col[REPORT_MAX_IN][F_N];
     bool any_scale = false;
     for (size_t i = 0; i < nres; i++) {
@@ -348,22 +348,22 @@ static void sweep_profile(struct report *r, const char *name)
                     continue;
                 any_scale = true;
             }
-            col[i][k] = rtab_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            col[i][k] = html_table_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                    fig_name[k]),
-                                     k >= F_AVG && k <= F_SD ? "ns" : k == F_MBPS ? "MB/s" : NULL, RTAB_NUM,
-                                     k >= F_AVG && k <= F_SD ? RTAB_NS : k == F_IOPS ? RTAB_INT : RTAB_AUTO);
+                                     k >= F_AVG && k <= F_SD ? "ns" : k == F_MBPS ? "MB/s" : NULL, HTML_TABLE_NUM,
+                                     k >= F_AVG && k <= F_SD ? HTML_TABLE_NS : k == F_IOPS ? HTML_TABLE_INT : HTML_TABLE_AUTO);
         }
         const cJSON *pt;
         cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[i], "points")) {
             if (strcmp(result_str(pt, "kind", "sweep-point"), "sweep-point") != 0)
                 continue;   /* a sample at the preconditioning load is a run of its own */
-            long w = rtab_row_for_text(t, cpt, point_key(r, prof[i], pt));
+            long w = html_table_row_for_text(t, cpt, point_key(r, prof[i], pt));
             if (w < 0)
                 return;
             const cJSON *cb = cJSON_GetObjectItemCaseSensitive(pt, "combined");
             for (int k = 0; k < F_SCALE; k++)
-                rtab_set(t, (size_t)w, col[i][k], result_num(cb, fig_key[k], NAN));
-            rtab_set(t, (size_t)w, col[i][F_SCALE],
+                html_table_set(t, (size_t)w, col[i][k], result_num(cb, fig_key[k], NAN));
+            html_table_set(t, (size_t)w, col[i][F_SCALE],
                      result_num(cJSON_GetObjectItemCaseSensitive(pt, "scaling"), "factor", NAN));
         }
     }
@@ -374,23 +374,23 @@ static void sweep_profile(struct report *r, const char *name)
     /* shown tables: every figure for one result; IOPS and average latency
      * with ratios for several (the two tables the reviews print) */
     if (!r->multi) {
-        struct rtab *st = rep_table(r, rep_printf(r, "sweep-%s-table", name), rep_printf(r, "%s: per point", name));
+        struct html_table *st = rep_table(r, rep_printf(r, "sweep-%s-table", name), rep_printf(r, "%s: per point", name));
         if (st) {
-            int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+            int c0 = html_table_add_col(st, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
             int cc[F_N];
             for (int k = 0; k < F_N; k++)
-                cc[k] = col[only][k] < 0 ? -1 : rtab_add_col(st, fig_name[k], t->cols[col[only][k]].unit, RTAB_NUM,
+                cc[k] = col[only][k] < 0 ? -1 : html_table_add_col(st, fig_name[k], t->cols[col[only][k]].unit, HTML_TABLE_NUM,
                                                                t->cols[col[only][k]].fmt);
             for (size_t row = 0; row < t->nrows; row++) {
-                long w = rtab_add_row(st);
+                long w = html_table_add_row(st);
                 if (w < 0)
                     break;
-                rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
+                html_table_set_text(st, (size_t)w, c0, html_table_text(t, row, cpt));
                 for (int k = 0; k < F_N; k++)
                     if (cc[k] >= 0)
-                        rtab_set(st, (size_t)w, cc[k], rtab_get(t, row, col[only][k]));
+                        html_table_set(st, (size_t)w, cc[k], html_table_get(t, row, col[only][k]));
             }
-            rtab_set_note(st, "Latency figures combine reads and writes as the reviews do (means of the two "
+            html_table_set_note(st, "Latency figures combine reads and writes as the reviews do (means of the two "
                               "directions, the larger maximum); p99 is over all I/Os.");
             rep_show_table(r, st);
         }
@@ -398,24 +398,24 @@ static void sweep_profile(struct report *r, const char *name)
         static const int shown[2] = {F_IOPS, F_AVG};
         for (int s = 0; s < 2; s++) {
             int k = shown[s];
-            struct rtab *st = rep_table(r, rep_printf(r, "sweep-%s-%s", name, s ? "latency" : "iops"),
+            struct html_table *st = rep_table(r, rep_printf(r, "sweep-%s-%s", name, s ? "latency" : "iops"),
                                         rep_printf(r, "%s: %s per point (%s)", name, fig_name[k],
                                                    s ? "less is better" : "more is better"));
             if (!st)
                 break;
-            int c0 = rtab_add_col(st, qd ? "queue depth" : "threads x queue", NULL, RTAB_TEXT, RTAB_AUTO);
+            int c0 = html_table_add_col(st, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
             int cc[REPORT_MAX_IN];
             for (size_t i = 0; i < nres; i++)
                 cc[i] = !has[i] ? -1
-                                : rtab_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, RTAB_NUM, s ? RTAB_AUTO : RTAB_INT);
+                                : html_table_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, HTML_TABLE_NUM, s ? HTML_TABLE_AUTO : HTML_TABLE_INT);
             for (size_t row = 0; row < t->nrows; row++) {
-                long w = rtab_add_row(st);
+                long w = html_table_add_row(st);
                 if (w < 0)
                     break;
-                rtab_set_text(st, (size_t)w, c0, rtab_text(t, row, cpt));
+                html_table_set_text(st, (size_t)w, c0, html_table_text(t, row, cpt));
                 for (size_t i = 0; i < nres; i++)
                     if (cc[i] >= 0)
-                        rtab_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : rtab_get(t, row, col[i][k]) / (s ? 1e3 : 1));
+                        html_table_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : html_table_get(t, row, col[i][k]) / (s ? 1e3 : 1));
             }
             rep_add_ratios(r, st, cc, nres, NULL, s == 1);
             rep_show_table(r, st);

@@ -13,15 +13,15 @@ static char *dupstr(const char *s)
     return s ? strdup(s) : NULL;
 }
 
-struct rtab *rtab_new(const char *id, const char *title)
+struct html_table *html_table_new(const char *id, const char *title)
 {
-    struct rtab *t = calloc(1, sizeof(*t));
+    struct html_table *t = calloc(1, sizeof(*t));
     if (!t)
         return NULL;
     t->id = dupstr(id ? id : "table");
     t->title = dupstr(title ? title : "");
     if (!t->id || !t->title) {
-        rtab_free(t);
+        html_table_free(t);
         return NULL;
     }
     t->sorted_by = -1;
@@ -34,12 +34,12 @@ struct rtab *rtab_new(const char *id, const char *title)
     return t;
 }
 
-void rtab_free(struct rtab *t)
+void html_table_free(struct html_table *t)
 {
     if (!t)
         return;
     for (size_t c = 0; c < t->ncols; c++) {
-        struct rtab_col *col = &t->cols[c];
+        struct html_table_col *col = &t->cols[c];
         free(col->name);
         free(col->unit);
         free(col->group);
@@ -58,9 +58,9 @@ void rtab_free(struct rtab *t)
 }
 
 /* Gives one column room for cap rows; new cells are empty. */
-static bool col_reserve(struct rtab_col *c, size_t old, size_t cap)
+static bool col_reserve(struct html_table_col *c, size_t old, size_t cap)
 {
-    if (c->kind == RTAB_NUM) {
+    if (c->kind == HTML_TABLE_NUM) {
         double *n = realloc(c->num, cap * sizeof(*n));
         if (!n)
             return false;
@@ -78,14 +78,14 @@ static bool col_reserve(struct rtab_col *c, size_t old, size_t cap)
     return true;
 }
 
-int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_kind kind,
-                 enum rtab_fmt fmt)
+int html_table_add_col(struct html_table *t, const char *name, const char *unit, enum html_table_kind kind,
+                 enum html_table_fmt fmt)
 {
     if (t->oom)
         return -1;
     if (t->ncols == t->colcap) {
         size_t cap = t->colcap ? t->colcap * 2 : 8;
-        struct rtab_col *c = realloc(t->cols, cap * sizeof(*c));
+        struct html_table_col *c = realloc(t->cols, cap * sizeof(*c));
         if (!c) {
             t->oom = true;
             return -1;
@@ -93,7 +93,7 @@ int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_k
         t->cols = c;
         t->colcap = cap;
     }
-    struct rtab_col *c = &t->cols[t->ncols];
+    struct html_table_col *c = &t->cols[t->ncols];
     memset(c, 0, sizeof(*c));
     c->name = dupstr(name ? name : "");
     c->unit = dupstr(unit);
@@ -109,15 +109,15 @@ int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_k
     return (int)t->ncols++;
 }
 
-static long add_row(struct rtab *t);
+static long add_row(struct html_table *t);
 
-long rtab_add_row(struct rtab *t)
+long html_table_add_row(struct html_table *t)
 {
     t->sorted_by = -1;     /* the caller sets the key later: order unknown */
     return add_row(t);
 }
 
-static long add_row(struct rtab *t)
+static long add_row(struct html_table *t)
 {
     if (t->oom)
         return -1;
@@ -134,23 +134,23 @@ static long add_row(struct rtab *t)
     return (long)t->nrows++;
 }
 
-static bool cell_ok(const struct rtab *t, size_t row, int col, enum rtab_kind k)
+static bool cell_ok(const struct html_table *t, size_t row, int col, enum html_table_kind k)
 {
     return !t->oom && col >= 0 && (size_t)col < t->ncols && row < t->nrows && t->cols[col].kind == k;
 }
 
-void rtab_set(struct rtab *t, size_t row, int col, double v)
+void html_table_set(struct html_table *t, size_t row, int col, double v)
 {
-    if (!cell_ok(t, row, col, RTAB_NUM))
+    if (!cell_ok(t, row, col, HTML_TABLE_NUM))
         return;
     if (col == t->sorted_by && t->cols[col].num[row] != v)
         t->sorted_by = -1;
     t->cols[col].num[row] = v;
 }
 
-void rtab_set_text(struct rtab *t, size_t row, int col, const char *s)
+void html_table_set_text(struct html_table *t, size_t row, int col, const char *s)
 {
-    if (!cell_ok(t, row, col, RTAB_TEXT))
+    if (!cell_ok(t, row, col, HTML_TABLE_TEXT))
         return;
     char *d = dupstr(s);
     if (s && !d) {
@@ -161,17 +161,17 @@ void rtab_set_text(struct rtab *t, size_t row, int col, const char *s)
     t->cols[col].text[row] = d;
 }
 
-double rtab_get(const struct rtab *t, size_t row, int col)
+double html_table_get(const struct html_table *t, size_t row, int col)
 {
-    return cell_ok(t, row, col, RTAB_NUM) ? t->cols[col].num[row] : NAN;
+    return cell_ok(t, row, col, HTML_TABLE_NUM) ? t->cols[col].num[row] : NAN;
 }
 
-const char *rtab_text(const struct rtab *t, size_t row, int col)
+const char *html_table_text(const struct html_table *t, size_t row, int col)
 {
-    return cell_ok(t, row, col, RTAB_TEXT) ? t->cols[col].text[row] : NULL;
+    return cell_ok(t, row, col, HTML_TABLE_TEXT) ? t->cols[col].text[row] : NULL;
 }
 
-void rtab_set_limit(struct rtab *t, int col, double limit)
+void html_table_set_limit(struct html_table *t, int col, double limit)
 {
     if (col >= 0 && (size_t)col < t->ncols) {
         t->cols[col].has_limit = true;
@@ -179,7 +179,7 @@ void rtab_set_limit(struct rtab *t, int col, double limit)
     }
 }
 
-void rtab_set_note(struct rtab *t, const char *note)
+void html_table_set_note(struct html_table *t, const char *note)
 {
     free(t->note);
     t->note = dupstr(note);
@@ -187,11 +187,11 @@ void rtab_set_note(struct rtab *t, const char *note)
         t->oom = true;
 }
 
-void rtab_set_group(struct rtab *t, int col, const char *group, const char *short_name)
+void html_table_set_group(struct html_table *t, int col, const char *group, const char *short_name)
 {
     if (col < 0 || (size_t)col >= t->ncols)
         return;
-    struct rtab_col *c = &t->cols[col];
+    struct html_table_col *c = &t->cols[col];
     free(c->group);
     free(c->short_name);
     c->group = dupstr(group);
@@ -200,9 +200,9 @@ void rtab_set_group(struct rtab *t, int col, const char *group, const char *shor
         t->oom = true;
 }
 
-long rtab_row_for(struct rtab *t, int col, double v)
+long html_table_row_for(struct html_table *t, int col, double v)
 {
-    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != RTAB_NUM)
+    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != HTML_TABLE_NUM)
         return -1;
     const double *k = t->cols[col].num;
     bool sorted = t->sorted_by == col || t->nrows == 0;
@@ -232,22 +232,22 @@ long rtab_row_for(struct rtab *t, int col, double v)
     return r;
 }
 
-long rtab_row_for_text(struct rtab *t, int col, const char *s)
+long html_table_row_for_text(struct html_table *t, int col, const char *s)
 {
     if (t->oom || col < 0 || (size_t)col >= t->ncols)
         return -1;
     for (size_t r = 0; r < t->nrows; r++)
         if (t->cols[col].text[r] && strcmp(t->cols[col].text[r], s) == 0)
             return (long)r;
-    long r = rtab_add_row(t);
+    long r = html_table_add_row(t);
     if (r >= 0)
-        rtab_set_text(t, (size_t)r, col, s);
+        html_table_set_text(t, (size_t)r, col, s);
     return t->oom ? -1 : r;
 }
 
-void rtab_sort(struct rtab *t, int col)
+void html_table_sort(struct html_table *t, int col)
 {
-    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != RTAB_NUM || t->nrows < 2)
+    if (t->oom || col < 0 || (size_t)col >= t->ncols || t->cols[col].kind != HTML_TABLE_NUM || t->nrows < 2)
         return;
     size_t n = t->nrows;
     size_t *perm = malloc(n * sizeof(*perm));
@@ -273,8 +273,8 @@ void rtab_sort(struct rtab *t, int col)
         perm[j] = i;
     }
     for (size_t c = 0; c < t->ncols; c++) {
-        struct rtab_col *cc = &t->cols[c];
-        if (cc->kind == RTAB_NUM) {
+        struct html_table_col *cc = &t->cols[c];
+        if (cc->kind == HTML_TABLE_NUM) {
             double *d = tmp;
             for (size_t i = 0; i < n; i++)
                 d[i] = cc->num[perm[i]];
@@ -295,13 +295,13 @@ void rtab_sort(struct rtab *t, int col)
             t->sorted_by = -1;
 }
 
-const char *rtab_level(const struct rtab_col *c, double v)
+const char *html_table_level(const struct html_table_col *c, double v)
 {
     if (!c->has_limit || isnan(v))
         return NULL;
     /* judged as printed: a fixed-decimals column rounds first, as ACT's
      * verdict compares its two-decimal figures */
-    if (c->fmt == RTAB_FIXED && c->prec >= 0 && c->prec < 10) {
+    if (c->fmt == HTML_TABLE_FIXED && c->prec >= 0 && c->prec < 10) {
         double m = pow(10, c->prec);
         v = round(v * m) / m;
     }
@@ -329,7 +329,7 @@ static void thousands(char *buf, size_t len, const char *num)
     buf[o] = 0;
 }
 
-void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v)
+void html_table_format(char *buf, size_t len, const struct html_table_col *c, double v)
 {
     char tmp[64];
     if (isnan(v)) {
@@ -341,9 +341,9 @@ void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v)
         return;
     }
     switch (c->fmt) {
-    case RTAB_NS: svg_format(buf, len, v, SVG_FMT_NS, 4); return;
-    case RTAB_RATIO: snprintf(buf, len, "%.2fx", v); return;
-    case RTAB_BYTES: {
+    case HTML_TABLE_NS: svg_format(buf, len, v, SVG_FMT_NS, 4); return;
+    case HTML_TABLE_RATIO: snprintf(buf, len, "%.2fx", v); return;
+    case HTML_TABLE_BYTES: {
         static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
         int u = 0;
         while (fabs(v) >= 1024 && u < 5) {
@@ -353,9 +353,9 @@ void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v)
         snprintf(buf, len, v == floor(v) ? "%.0f %s" : "%.3g %s", v, units[u]);
         return;
     }
-    case RTAB_INT: snprintf(tmp, sizeof(tmp), "%.0f", v); break;
-    case RTAB_FIXED: snprintf(tmp, sizeof(tmp), "%.*f", c->prec, v); break;
-    case RTAB_AUTO: {
+    case HTML_TABLE_INT: snprintf(tmp, sizeof(tmp), "%.0f", v); break;
+    case HTML_TABLE_FIXED: snprintf(tmp, sizeof(tmp), "%.*f", c->prec, v); break;
+    case HTML_TABLE_AUTO: {
         double a = fabs(v);
         int dec = a >= 1000 || a == 0 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4;
         if (a != 0 && a < 0.001)
@@ -368,7 +368,7 @@ void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v)
     thousands(buf, len, tmp);
 }
 
-int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
+int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
 {
     fputs("<div class=\"tablewrap\"><table>\n", f);
     if (t->title && *t->title) {
@@ -381,7 +381,7 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
         grouped |= !t->cols[c].html_hidden && t->cols[c].group;
     fputs("<thead><tr>", f);
     for (size_t c = 0; c < t->ncols; c++) {
-        const struct rtab_col *col = &t->cols[c];
+        const struct html_table_col *col = &t->cols[c];
         if (col->html_hidden)
             continue;
         if (grouped && col->group) {
@@ -396,10 +396,10 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
             fputs("</th>", f);
             continue;
         }
-        fputs(col->kind == RTAB_TEXT ? "<th class=\"key\"" : "<th", f);
+        fputs(col->kind == HTML_TABLE_TEXT ? "<th class=\"key\"" : "<th", f);
         fputs(grouped ? " rowspan=\"2\">" : ">", f);
         svg_escape(f, col->name);
-        if (col->unit && *col->unit && col->fmt != RTAB_NS) {
+        if (col->unit && *col->unit && col->fmt != HTML_TABLE_NS) {
             fputs(" <span class=\"unit\">(", f);
             svg_escape(f, col->unit);
             fputs(")</span>", f);
@@ -409,7 +409,7 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
     if (grouped) {
         fputs("</tr>\n<tr>", f);
         for (size_t c = 0; c < t->ncols; c++) {
-            const struct rtab_col *col = &t->cols[c];
+            const struct html_table_col *col = &t->cols[c];
             if (col->html_hidden || !col->group)
                 continue;
             fputs("<th>", f);
@@ -423,19 +423,19 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
     for (size_t r = 0; r < n; r++) {
         fputs("<tr>", f);
         for (size_t c = 0; c < t->ncols; c++) {
-            const struct rtab_col *col = &t->cols[c];
+            const struct html_table_col *col = &t->cols[c];
             if (col->html_hidden)
                 continue;
-            if (col->kind == RTAB_TEXT) {
+            if (col->kind == HTML_TABLE_TEXT) {
                 fputs("<td class=\"key\">", f);
                 svg_escape(f, col->text[r] ? col->text[r] : "");
             } else {
-                const char *lvl = rtab_level(col, col->num[r]);
+                const char *lvl = html_table_level(col, col->num[r]);
                 if (lvl)
                     fprintf(f, "<td class=\"%s\">", lvl);
                 else
                     fputs("<td>", f);
-                rtab_format(buf, sizeof(buf), col, col->num[r]);
+                html_table_format(buf, sizeof(buf), col, col->num[r]);
                 svg_escape(f, buf);
             }
             fputs("</td>", f);
@@ -454,18 +454,18 @@ int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows)
     return ferror(f) ? -EIO : 0;
 }
 
-static void cell_html(FILE *f, const struct rtab_col *col, size_t r)
+static void cell_html(FILE *f, const struct html_table_col *col, size_t r)
 {
     char buf[96];
-    if (col->kind == RTAB_TEXT) {
+    if (col->kind == HTML_TABLE_TEXT) {
         svg_escape(f, col->text[r] ? col->text[r] : "");
         return;
     }
-    rtab_format(buf, sizeof(buf), col, col->num[r]);
+    html_table_format(buf, sizeof(buf), col, col->num[r]);
     svg_escape(f, buf);
 }
 
-int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls)
+int html_table_write_html_transposed(FILE *f, const struct html_table *t, const char *cls)
 {
     fprintf(f, "<div class=\"tablewrap\"><table class=\"%s\">\n", cls ? cls : "transposed");
     if (t->title && *t->title) {
@@ -474,12 +474,12 @@ int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls)
         fputs("</caption>\n", f);
     }
     for (size_t c = 0; c < t->ncols; c++) {
-        const struct rtab_col *col = &t->cols[c];
+        const struct html_table_col *col = &t->cols[c];
         if (col->html_hidden)
             continue;
         fputs(c == 0 ? "<thead><tr><th class=\"key\">" : "<tr><th class=\"key\">", f);
         svg_escape(f, col->name);
-        if (col->kind == RTAB_NUM && col->unit && *col->unit && col->fmt != RTAB_NS && col->fmt != RTAB_BYTES) {
+        if (col->kind == HTML_TABLE_NUM && col->unit && *col->unit && col->fmt != HTML_TABLE_NS && col->fmt != HTML_TABLE_BYTES) {
             fputs(" <span class=\"unit\">(", f);
             svg_escape(f, col->unit);
             fputs(")</span>", f);
@@ -496,7 +496,7 @@ int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls)
     return ferror(f) ? -EIO : 0;
 }
 
-void rtab_num_str(char *buf, size_t len, double v)
+void html_table_num_str(char *buf, size_t len, double v)
 {
     if (isnan(v)) {
         snprintf(buf, len, "%s", "");
@@ -534,11 +534,11 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-int rtab_write_csv(FILE *f, const struct rtab *t)
+int html_table_write_csv(FILE *f, const struct html_table *t)
 {
     char buf[512];
     for (size_t c = 0; c < t->ncols; c++) {
-        const struct rtab_col *col = &t->cols[c];
+        const struct html_table_col *col = &t->cols[c];
         if (c)
             fputc(',', f);
         if (col->unit && *col->unit)
@@ -550,13 +550,13 @@ int rtab_write_csv(FILE *f, const struct rtab *t)
     fputc('\n', f);
     for (size_t r = 0; r < t->nrows; r++) {
         for (size_t c = 0; c < t->ncols; c++) {
-            const struct rtab_col *col = &t->cols[c];
+            const struct html_table_col *col = &t->cols[c];
             if (c)
                 fputc(',', f);
-            if (col->kind == RTAB_TEXT) {
+            if (col->kind == HTML_TABLE_TEXT) {
                 csv_field(f, col->text[r]);
             } else {
-                rtab_num_str(buf, sizeof(buf), col->num[r]);
+                html_table_num_str(buf, sizeof(buf), col->num[r]);
                 fputs(buf, f);
             }
         }

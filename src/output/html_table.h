@@ -8,7 +8,7 @@
  * empty cell. Text columns hold labels (sweep points, metric names).
  *
  * Allocation failures do not return through every call: the table remembers
- * them (rtab.oom) and later calls do nothing, so a builder can add a hundred
+ * them (html_table.oom) and later calls do nothing, so a builder can add a hundred
  * cells and check once at the end.
  *
  * Colour thresholds: a numeric column may carry a limit (ACT's 5 % / 1 % /
@@ -23,100 +23,100 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum rtab_kind { RTAB_NUM, RTAB_TEXT };
+enum html_table_kind { HTML_TABLE_NUM, HTML_TABLE_TEXT };
 
 /* How the HTML prints a numeric cell (CSV always prints the exact value). */
-enum rtab_fmt {
-    RTAB_AUTO,      /* 4 significant digits, thousands separated */
-    RTAB_INT,       /* rounded to an integer */
-    RTAB_FIXED,     /* `prec` decimals */
-    RTAB_NS,        /* a latency in ns with a unit: 85.3 µs */
-    RTAB_RATIO,     /* 1.23x */
-    RTAB_BYTES,     /* binary units: 64 MiB, 1.82 TiB */
+enum html_table_fmt {
+    HTML_TABLE_AUTO,      /* 4 significant digits, thousands separated */
+    HTML_TABLE_INT,       /* rounded to an integer */
+    HTML_TABLE_FIXED,     /* `prec` decimals */
+    HTML_TABLE_NS,        /* a latency in ns with a unit: 85.3 µs */
+    HTML_TABLE_RATIO,     /* 1.23x */
+    HTML_TABLE_BYTES,     /* binary units: 64 MiB, 1.82 TiB */
 };
 
-struct rtab_col {
+struct html_table_col {
     char *name;
     char *unit;              /* "ns", "IOPS", "MB/s", "%", or NULL */
-    enum rtab_kind kind;
-    enum rtab_fmt fmt;
+    enum html_table_kind kind;
+    enum html_table_fmt fmt;
     int prec;
     bool has_limit;
     double limit;
     bool html_hidden;        /* only in the CSV (e.g. a chart's category labels) */
     char *group;             /* HTML: a spanning header over adjacent columns, or NULL */
     char *short_name;        /* HTML: the name under a group header ("1" under "trans, % >= ms") */
-    double *num;             /* nrows values (RTAB_NUM) */
-    char **text;             /* nrows strings or NULL (RTAB_TEXT) */
+    double *num;             /* nrows values (HTML_TABLE_NUM) */
+    char **text;             /* nrows strings or NULL (HTML_TABLE_TEXT) */
 };
 
-struct rtab {
+struct html_table {
     char *id;                /* file-name safe, unique in a report: the CSV file name */
     char *title;
     char *note;              /* shown under the table, or NULL */
     size_t ncols, nrows, colcap, rowcap;
-    struct rtab_col *cols;
+    struct html_table_col *cols;
     bool oom;
     bool html_hidden;        /* chart data: in the CSV, in the HTML only as a foldout */
     int sorted_by;           /* rows are in strictly increasing order of this numeric
-                                column (-1: unknown); keeps rtab_row_for fast on
+                                column (-1: unknown); keeps html_table_row_for fast on
                                 long series */
 };
 
 /* A new empty table; id is made file-name safe. NULL on out of memory. */
-struct rtab *rtab_new(const char *id, const char *title);
-void rtab_free(struct rtab *t);
+struct html_table *html_table_new(const char *id, const char *title);
+void html_table_free(struct html_table *t);
 
 /* Adds a column (before or after rows exist; earlier rows get empty cells).
  * Returns its index, or -1 on out of memory. */
-int rtab_add_col(struct rtab *t, const char *name, const char *unit, enum rtab_kind kind,
-                 enum rtab_fmt fmt);
+int html_table_add_col(struct html_table *t, const char *name, const char *unit, enum html_table_kind kind,
+                 enum html_table_fmt fmt);
 /* Appends an empty row; returns its index, or -1. */
-long rtab_add_row(struct rtab *t);
+long html_table_add_row(struct html_table *t);
 
-void rtab_set(struct rtab *t, size_t row, int col, double v);
-void rtab_set_text(struct rtab *t, size_t row, int col, const char *s);
-double rtab_get(const struct rtab *t, size_t row, int col);
-const char *rtab_text(const struct rtab *t, size_t row, int col);
-void rtab_set_limit(struct rtab *t, int col, double limit);
-void rtab_set_note(struct rtab *t, const char *note);
+void html_table_set(struct html_table *t, size_t row, int col, double v);
+void html_table_set_text(struct html_table *t, size_t row, int col, const char *s);
+double html_table_get(const struct html_table *t, size_t row, int col);
+const char *html_table_text(const struct html_table *t, size_t row, int col);
+void html_table_set_limit(struct html_table *t, int col, double limit);
+void html_table_set_note(struct html_table *t, const char *note);
 /* Puts a column under a spanning HTML header (adjacent columns with the
  * same group share it) with a short name of its own; the CSV keeps the
  * full name. */
-void rtab_set_group(struct rtab *t, int col, const char *group, const char *short_name);
+void html_table_set_group(struct html_table *t, int col, const char *group, const char *short_name);
 
 /* The row whose key column equals v (numeric) or s (text), added at the
  * end when missing. For tables that merge several results on a shared key.
- * A table filled only through rtab_row_for in increasing key order (or
+ * A table filled only through html_table_row_for in increasing key order (or
  * sorted by the key) is searched by bisection, so a day of one-second
  * intervals merges in n log n. Returns -1 on out of memory. */
-long rtab_row_for(struct rtab *t, int col, double v);
-long rtab_row_for_text(struct rtab *t, int col, const char *s);
+long html_table_row_for(struct html_table *t, int col, double v);
+long html_table_row_for_text(struct html_table *t, int col, const char *s);
 
 /* Sorts the rows by a numeric column, ascending (stable; NaN last). */
-void rtab_sort(struct rtab *t, int col);
+void html_table_sort(struct html_table *t, int col);
 
 /* The HTML class of a value against a column limit: "ok", "near", "over", or
  * NULL without a limit. */
-const char *rtab_level(const struct rtab_col *c, double v);
+const char *html_table_level(const struct html_table_col *c, double v);
 
 /* A cell as the HTML prints it. */
-void rtab_format(char *buf, size_t len, const struct rtab_col *c, double v);
+void html_table_format(char *buf, size_t len, const struct html_table_col *c, double v);
 
 /* <table> with a caption; rows beyond max_rows are left out with a note
  * (0 = all). Returns 0 or -EIO. */
-int rtab_write_html(FILE *f, const struct rtab *t, size_t max_rows);
+int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows);
 
 /* The same, transposed: one row per column of t, one column per row of t
  * (headed by the text of column 0). For short wide tables such as the
  * list of results with their settings. */
-int rtab_write_html_transposed(FILE *f, const struct rtab *t, const char *cls);
+int html_table_write_html_transposed(FILE *f, const struct html_table *t, const char *cls);
 
 /* CSV: one header row ("name (unit)"), then the rows. Numbers are printed
  * with the fewest digits that read back to the same double. */
-int rtab_write_csv(FILE *f, const struct rtab *t);
+int html_table_write_csv(FILE *f, const struct html_table *t);
 
 /* The shortest decimal that strtod() reads back as v ("" for NaN). */
-void rtab_num_str(char *buf, size_t len, double v);
+void html_table_num_str(char *buf, size_t len, double v);
 
 #endif

@@ -7,7 +7,7 @@
 
 #include "output/report_csv.h"
 
-static int write_file(const char *dir, const char *name, const struct report *r, const struct rtab *t,
+static int write_file(const char *dir, const char *name, const struct report *r, const struct html_table *t,
                       char *err, size_t errlen)
 {
     char path[4096], tmp[4200];
@@ -21,7 +21,7 @@ static int write_file(const char *dir, const char *name, const struct report *r,
     }
     int rc = 0;
     if (t) {
-        rc = rtab_write_csv(f, t);
+        rc = html_table_write_csv(f, t);
     } else {
         fputs("file,title,rows\n", f);
         for (size_t i = 0; i < r->ntables; i++) {
@@ -80,7 +80,7 @@ int report_csv_write_stream(FILE *f, const struct report *r)
         if (i)
             fputc('\n', f);
         fprintf(f, "# %s: %s\n", r->tables[i]->id, r->tables[i]->title);
-        if (rtab_write_csv(f, r->tables[i]))
+        if (html_table_write_csv(f, r->tables[i]))
             return -EIO;
     }
     return ferror(f) ? -EIO : 0;

@@ -54,7 +54,7 @@ static cJSON *make_doc(double iops)
     return doc;
 }
 
-static const struct rtab *table(const struct report *r, const char *id)
+static const struct html_table *table(const struct report *r, const char *id)
 {
     for (size_t i = 0; i < r->ntables; i++)
         if (!strcmp(r->tables[i]->id, id))
@@ -62,7 +62,7 @@ static const struct rtab *table(const struct report *r, const char *id)
     return NULL;
 }
 
-static int col(const struct rtab *t, const char *name)
+static int col(const struct html_table *t, const char *name)
 {
     for (size_t c = 0; t && c < t->ncols; c++)
         if (!strcmp(t->cols[c].name, name))
@@ -92,7 +92,7 @@ TEST(single_run_tables)
     struct report *r = report_build(&in, 1, NULL, err, sizeof(err));
     CHECK(r != NULL, "build: %s", err);
 
-    const struct rtab *pt = table(r, "run-p-percentiles");
+    const struct html_table *pt = table(r, "run-p-percentiles");
     CHECK(pt && pt->nrows == 15, "percentile rows %zu", pt ? pt->nrows : 0);
     /* rank = ceil(p% of 100): the value itself; p0 is the minimum, 100 the maximum;
      * nothing past 99 % (1 - 1/n) but the maximum */
@@ -101,37 +101,37 @@ TEST(single_run_tables)
     int pc = col(pt, "read");
     CHECK(pc >= 0, "read column");
     for (size_t i = 0; i < 15; i++)
-        CHECK(rtab_get(pt, i, 0) == p[i] && rtab_get(pt, i, pc) == v[i], "row %zu: p%g = %g", i, rtab_get(pt, i, 0),
-              rtab_get(pt, i, pc));
+        CHECK(html_table_get(pt, i, 0) == p[i] && html_table_get(pt, i, pc) == v[i], "row %zu: p%g = %g", i, html_table_get(pt, i, 0),
+              html_table_get(pt, i, pc));
 
     /* 1..7 one bin each, 8..15 one each, 16..31 by 2, 32..63 by 4, 64..100 by 8 */
-    const struct rtab *ht = table(r, "run-p-histogram");
+    const struct html_table *ht = table(r, "run-p-histogram");
     CHECK(ht && ht->nrows == 7 + 8 + 8 + 8 + 5, "histogram rows %zu", ht ? ht->nrows : 0);
     int cc = col(ht, "read I/Os"), cs = col(ht, "read share");
     double total = 0;
     for (size_t i = 0; i < ht->nrows; i++)
-        total += rtab_get(ht, i, cc);
+        total += html_table_get(ht, i, cc);
     size_t last = ht->nrows - 1;
     CHECK(total == 100, "counts sum to %g", total);
-    CHECK(rtab_get(ht, last, 0) == 96 && rtab_get(ht, last, 1) == 104 && rtab_get(ht, last, cc) == 5 &&
-              rtab_get(ht, last, cs) == 5,
-          "last bin %g..%g: %g (%g %%)", rtab_get(ht, last, 0), rtab_get(ht, last, 1), rtab_get(ht, last, cc),
-          rtab_get(ht, last, cs));
+    CHECK(html_table_get(ht, last, 0) == 96 && html_table_get(ht, last, 1) == 104 && html_table_get(ht, last, cc) == 5 &&
+              html_table_get(ht, last, cs) == 5,
+          "last bin %g..%g: %g (%g %%)", html_table_get(ht, last, 0), html_table_get(ht, last, 1), html_table_get(ht, last, cc),
+          html_table_get(ht, last, cs));
     /* rows 0..14 are 1..15; row 15 is 16-17, so row 20 is 26-27 */
-    CHECK(rtab_get(ht, 20, 0) == 26 && rtab_get(ht, 20, 1) == 28 && rtab_get(ht, 20, cc) == 2, "bin 20 starts at %g",
-          rtab_get(ht, 20, 0));
+    CHECK(html_table_get(ht, 20, 0) == 26 && html_table_get(ht, 20, 1) == 28 && html_table_get(ht, 20, cc) == 2, "bin 20 starts at %g",
+          html_table_get(ht, 20, 0));
 
-    const struct rtab *it = table(r, "run-p-intervals");
+    const struct html_table *it = table(r, "run-p-intervals");
     int ic = col(it, "read IOPS"), lc = col(it, "read mean latency");
-    CHECK(it && it->nrows == 2 && rtab_get(it, 0, 0) == 1 && rtab_get(it, 1, 0) == 2 && rtab_get(it, 0, ic) == 40 &&
-              rtab_get(it, 1, ic) == 60 && rtab_get(it, 1, lc) == 55,
+    CHECK(it && it->nrows == 2 && html_table_get(it, 0, 0) == 1 && html_table_get(it, 1, 0) == 2 && html_table_get(it, 0, ic) == 40 &&
+              html_table_get(it, 1, ic) == 60 && html_table_get(it, 1, lc) == 55,
           "intervals");
 
-    const struct rtab *st = table(r, "run-p-summary");
+    const struct html_table *st = table(r, "run-p-summary");
     CHECK(st && st->nrows == 1, "summary rows");
-    CHECK(rtab_get(st, 0, col(st, "IOPS")) == 50 && rtab_get(st, 0, col(st, "p50")) == 50 &&
-              rtab_get(st, 0, col(st, "p99")) == 99 && rtab_get(st, 0, col(st, "p99.9")) == 100 &&
-              rtab_get(st, 0, col(st, "max")) == 100,
+    CHECK(html_table_get(st, 0, col(st, "IOPS")) == 50 && html_table_get(st, 0, col(st, "p50")) == 50 &&
+              html_table_get(st, 0, col(st, "p99")) == 99 && html_table_get(st, 0, col(st, "p99.9")) == 100 &&
+              html_table_get(st, 0, col(st, "max")) == 100,
           "summary figures");
     CHECK(table(r, "run-p-comparison") == NULL, "no comparison for one result");
 
@@ -174,20 +174,20 @@ TEST(two_results_ratios_labels)
     CHECK(r != NULL, "build: %s", err);
     /* same target name: the file names tell them apart */
     CHECK(!strcmp(r->labels[0], "a") && !strcmp(r->labels[1], "b"), "labels %s %s", r->labels[0], r->labels[1]);
-    const struct rtab *ct = table(r, "run-p-comparison");
+    const struct html_table *ct = table(r, "run-p-comparison");
     int ratio = col(ct, "b / a");
     CHECK(ct && ratio >= 0, "ratio column");
-    CHECK(rtab_get(ct, 0, ratio) == 2.5 && !strcmp(rtab_text(ct, 0, 0), "read IOPS"), "IOPS ratio %g",
-          rtab_get(ct, 0, ratio));
-    CHECK(rtab_get(ct, 2, ratio) == 1, "same latency: ratio %g", rtab_get(ct, 2, ratio));
-    const struct rtab *pt = table(r, "run-p-percentiles");
+    CHECK(html_table_get(ct, 0, ratio) == 2.5 && !strcmp(html_table_text(ct, 0, 0), "read IOPS"), "IOPS ratio %g",
+          html_table_get(ct, 0, ratio));
+    CHECK(html_table_get(ct, 2, ratio) == 1, "same latency: ratio %g", html_table_get(ct, 2, ratio));
+    const struct html_table *pt = table(r, "run-p-percentiles");
     CHECK(pt && col(pt, "a") >= 0 && col(pt, "b") >= 0 && pt->nrows == 15, "overlaid percentile columns");
     report_free(r);
 
     o.baseline = 1;
     r = report_build(in, 2, &o, err, sizeof(err));
     ct = r ? table(r, "run-p-comparison") : NULL;
-    CHECK(ct && col(ct, "a / b") >= 0 && rtab_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
+    CHECK(ct && col(ct, "a / b") >= 0 && html_table_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
     report_free(r);
 
     o.baseline = 2;

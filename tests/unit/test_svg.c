@@ -116,126 +116,126 @@ TEST(escape)
 TEST(num_str_round_trip)
 {
     char b[64];
-    rtab_num_str(b, sizeof(b), 0.1);
+    html_table_num_str(b, sizeof(b), 0.1);
     CHECK(!strcmp(b, "0.1"), "%s", b);
-    rtab_num_str(b, sizeof(b), 123456789);
+    html_table_num_str(b, sizeof(b), 123456789);
     CHECK(!strcmp(b, "123456789"), "%s", b);
-    rtab_num_str(b, sizeof(b), 1.0 / 3);
+    html_table_num_str(b, sizeof(b), 1.0 / 3);
     CHECK(!strcmp(b, "0.3333333333333333") && strtod(b, NULL) == 1.0 / 3, "%s", b);
-    rtab_num_str(b, sizeof(b), 1e21);
+    html_table_num_str(b, sizeof(b), 1e21);
     CHECK(!strcmp(b, "1e+21"), "%s", b);
-    rtab_num_str(b, sizeof(b), NAN);
+    html_table_num_str(b, sizeof(b), NAN);
     CHECK(!strcmp(b, ""), "%s", b);
     /* awkward doubles read back exactly */
     const double v[] = {93.1678997869325, 22746.069283919063, 4.662885948330183, 1e-7, 2.0 / 3e9};
     for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-        rtab_num_str(b, sizeof(b), v[i]);
+        html_table_num_str(b, sizeof(b), v[i]);
         CHECK(strtod(b, NULL) == v[i], "%.17g -> %s", v[i], b);
     }
 }
 
 TEST(table_merge_sort_levels)
 {
-    struct rtab *t = rtab_new("a b/c", "T");
+    struct html_table *t = html_table_new("a b/c", "T");
     CHECK(t && !strcmp(t->id, "a-b-c"), "id %s", t ? t->id : "");
-    int k = rtab_add_col(t, "x", NULL, RTAB_NUM, RTAB_AUTO);
-    int a = rtab_add_col(t, "a", "%", RTAB_NUM, RTAB_AUTO);
+    int k = html_table_add_col(t, "x", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int a = html_table_add_col(t, "a", "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
     const double xs[] = {3, 1, 2, 1, NAN, 0.5};
     for (size_t i = 0; i < 6; i++) {
-        long r = rtab_row_for(t, k, xs[i]);
+        long r = html_table_row_for(t, k, xs[i]);
         CHECK(r >= 0, "row");
-        rtab_set(t, (size_t)r, a, 10 * (double)i);
+        html_table_set(t, (size_t)r, a, 10 * (double)i);
     }
     /* 1 merged; NaN never equals anything, so it is a row of its own */
     CHECK(t->nrows == 5, "rows %zu", t->nrows);
-    int b = rtab_add_col(t, "late", NULL, RTAB_TEXT, RTAB_AUTO);  /* added after rows: cells empty */
-    CHECK(rtab_text(t, 0, b) == NULL && isnan(rtab_get(t, 4, -1)), "late column");
-    rtab_set_text(t, 0, b, "three");
-    rtab_sort(t, k);
+    int b = html_table_add_col(t, "late", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);  /* added after rows: cells empty */
+    CHECK(html_table_text(t, 0, b) == NULL && isnan(html_table_get(t, 4, -1)), "late column");
+    html_table_set_text(t, 0, b, "three");
+    html_table_sort(t, k);
     const double want_x[] = {0.5, 1, 2, 3};
     const double want_a[] = {50, 30, 20, 0};
     for (size_t i = 0; i < 4; i++)
-        CHECK(rtab_get(t, i, k) == want_x[i] && rtab_get(t, i, a) == want_a[i], "row %zu: %g %g", i,
-              rtab_get(t, i, k), rtab_get(t, i, a));
-    CHECK(isnan(rtab_get(t, 4, k)) && rtab_get(t, 4, a) == 40, "NaN row last");
-    CHECK(rtab_text(t, 3, b) && !strcmp(rtab_text(t, 3, b), "three"), "text moved with its row");
-    rtab_set_limit(t, a, 5);
-    CHECK(!strcmp(rtab_level(&t->cols[a], 2), "ok"), "ok");
-    CHECK(!strcmp(rtab_level(&t->cols[a], 2.5), "near"), "near");
-    CHECK(!strcmp(rtab_level(&t->cols[a], 5), "over"), "over at the limit");
-    CHECK(rtab_level(&t->cols[k], 5) == NULL, "no limit");
-    rtab_free(t);
+        CHECK(html_table_get(t, i, k) == want_x[i] && html_table_get(t, i, a) == want_a[i], "row %zu: %g %g", i,
+              html_table_get(t, i, k), html_table_get(t, i, a));
+    CHECK(isnan(html_table_get(t, 4, k)) && html_table_get(t, 4, a) == 40, "NaN row last");
+    CHECK(html_table_text(t, 3, b) && !strcmp(html_table_text(t, 3, b), "three"), "text moved with its row");
+    html_table_set_limit(t, a, 5);
+    CHECK(!strcmp(html_table_level(&t->cols[a], 2), "ok"), "ok");
+    CHECK(!strcmp(html_table_level(&t->cols[a], 2.5), "near"), "near");
+    CHECK(!strcmp(html_table_level(&t->cols[a], 5), "over"), "over at the limit");
+    CHECK(html_table_level(&t->cols[k], 5) == NULL, "no limit");
+    html_table_free(t);
 }
 
 TEST(table_long_series_merge)
 {
     /* two series of a day of one-second rows merge by bisection: the second
      * finds every key, and a key in the middle is found, not duplicated */
-    struct rtab *t = rtab_new("day", "day");
-    int k = rtab_add_col(t, "t", "s", RTAB_NUM, RTAB_AUTO);
-    int a = rtab_add_col(t, "a", NULL, RTAB_NUM, RTAB_AUTO);
-    int b = rtab_add_col(t, "b", NULL, RTAB_NUM, RTAB_AUTO);
+    struct html_table *t = html_table_new("day", "day");
+    int k = html_table_add_col(t, "t", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int a = html_table_add_col(t, "a", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int b = html_table_add_col(t, "b", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
     size_t n = 86400;
     for (size_t i = 1; i <= n; i++)
-        rtab_set(t, (size_t)rtab_row_for(t, k, (double)i), a, (double)i);
+        html_table_set(t, (size_t)html_table_row_for(t, k, (double)i), a, (double)i);
     CHECK(t->sorted_by == k, "appending in order keeps the table sorted");
     for (size_t i = 1; i <= n; i++)
-        rtab_set(t, (size_t)rtab_row_for(t, k, (double)i), b, 2.0 * (double)i);
-    CHECK(t->nrows == n && rtab_get(t, 43199, b) == 86400 && rtab_get(t, 43199, a) == 43200, "rows %zu", t->nrows);
+        html_table_set(t, (size_t)html_table_row_for(t, k, (double)i), b, 2.0 * (double)i);
+    CHECK(t->nrows == n && html_table_get(t, 43199, b) == 86400 && html_table_get(t, 43199, a) == 43200, "rows %zu", t->nrows);
     /* a key out of order is appended and ends the fast path; lookups still work */
-    long r = rtab_row_for(t, k, 0.5);
+    long r = html_table_row_for(t, k, 0.5);
     CHECK(r == (long)n && t->sorted_by == -1, "out of order");
-    CHECK(rtab_row_for(t, k, 777) == 776 && rtab_row_for(t, k, 0.5) == r, "linear lookups");
-    rtab_sort(t, k);
-    CHECK(t->sorted_by == k && rtab_get(t, 0, k) == 0.5 && rtab_get(t, 1, a) == 1, "sorted again");
-    rtab_free(t);
+    CHECK(html_table_row_for(t, k, 777) == 776 && html_table_row_for(t, k, 0.5) == r, "linear lookups");
+    html_table_sort(t, k);
+    CHECK(t->sorted_by == k && html_table_get(t, 0, k) == 0.5 && html_table_get(t, 1, a) == 1, "sorted again");
+    html_table_free(t);
 }
 
 TEST(cell_formats)
 {
     char b[64];
-    struct rtab_col c = {.kind = RTAB_NUM, .fmt = RTAB_AUTO};
-    rtab_format(b, sizeof(b), &c, 22746.069);
+    struct html_table_col c = {.kind = HTML_TABLE_NUM, .fmt = HTML_TABLE_AUTO};
+    html_table_format(b, sizeof(b), &c, 22746.069);
     CHECK(!strcmp(b, "22,746"), "%s", b);
-    rtab_format(b, sizeof(b), &c, 93.1679);
+    html_table_format(b, sizeof(b), &c, 93.1679);
     CHECK(!strcmp(b, "93.17"), "%s", b);
-    rtab_format(b, sizeof(b), &c, 1234567.8);
+    html_table_format(b, sizeof(b), &c, 1234567.8);
     CHECK(!strcmp(b, "1,234,568"), "%s", b);
-    rtab_format(b, sizeof(b), &c, 4720);
+    html_table_format(b, sizeof(b), &c, 4720);
     CHECK(!strcmp(b, "4720"), "%s", b);
-    c.fmt = RTAB_NS;
-    rtab_format(b, sizeof(b), &c, 351391.4);
+    c.fmt = HTML_TABLE_NS;
+    html_table_format(b, sizeof(b), &c, 351391.4);
     CHECK(!strcmp(b, "351.4 \xc2\xb5s"), "%s", b);
-    c.fmt = RTAB_BYTES;
-    rtab_format(b, sizeof(b), &c, 67108864);
+    c.fmt = HTML_TABLE_BYTES;
+    html_table_format(b, sizeof(b), &c, 67108864);
     CHECK(!strcmp(b, "64 MiB"), "%s", b);
-    c.fmt = RTAB_RATIO;
-    rtab_format(b, sizeof(b), &c, 1.2345);
+    c.fmt = HTML_TABLE_RATIO;
+    html_table_format(b, sizeof(b), &c, 1.2345);
     CHECK(!strcmp(b, "1.23x"), "%s", b);
-    c.fmt = RTAB_FIXED;
+    c.fmt = HTML_TABLE_FIXED;
     c.prec = 3;
-    rtab_format(b, sizeof(b), &c, 0.0042);
+    html_table_format(b, sizeof(b), &c, 0.0042);
     CHECK(!strcmp(b, "0.004"), "%s", b);
 }
 
 TEST(csv_output)
 {
-    struct rtab *t = rtab_new("t", "T");
-    int a = rtab_add_col(t, "name", NULL, RTAB_TEXT, RTAB_AUTO);
-    int b = rtab_add_col(t, "lat", "ns", RTAB_NUM, RTAB_NS);
-    long r0 = rtab_add_row(t), r1 = rtab_add_row(t);
-    rtab_set_text(t, (size_t)r0, a, "a,\"b\"");
-    rtab_set(t, (size_t)r0, b, 0.1);
-    rtab_set_text(t, (size_t)r1, a, "plain");
+    struct html_table *t = html_table_new("t", "T");
+    int a = html_table_add_col(t, "name", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int b = html_table_add_col(t, "lat", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    long r0 = html_table_add_row(t), r1 = html_table_add_row(t);
+    html_table_set_text(t, (size_t)r0, a, "a,\"b\"");
+    html_table_set(t, (size_t)r0, b, 0.1);
+    html_table_set_text(t, (size_t)r1, a, "plain");
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    CHECK(f && rtab_write_csv(f, t) == 0, "write");
+    CHECK(f && html_table_write_csv(f, t) == 0, "write");
     fclose(f);
     int ok = !strcmp(buf, "name,lat (ns)\n\"a,\"\"b\"\"\",0.1\nplain,\n");
     CHECK(ok, "[%s]", buf);
     free(buf);
-    rtab_free(t);
+    html_table_free(t);
 }
 
 TEST(chart_markers_and_gaps)
