@@ -200,18 +200,18 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
     }
     struct rep_chart *c = rep_chart(r, ct, 0, rep_printf(r, "%s%s: %% of reads over 1, 8 and 64 ms per slice", who, ln));
     if (c) {
-        c->x = rep_axis("slice", SVG_LIN, SVG_FMT_PLAIN);
+        c->x = rep_axis("slice", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = 0.5;
         c->x.max = (double)nsl + 0.5;
         c->x.tight = true;
-        c->y = rep_axis("% of reads", SVG_LIN, SVG_FMT_PCT);
+        c->y = rep_axis("% of reads", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         c->note = "Solid: transaction latency; dashed: device latency. Thin lines: the limits (5 % at 1 ms, 1 % at "
                   "8 ms, 0.1 % at 64 ms), in the colour of their threshold.";
         for (int k = 0; k < 3; k++) {
             for (int h = 0; h < 2; h++)
                 rep_chart_series(c, cc[h][k], rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), (unsigned)k,
-                                 h ? 1 : 0, nsl <= 48 ? SVG_LINE_MARKS : SVG_LINE);
-            rep_chart_mark(c, SVG_HLINE, 0, limit_pct[k], 0, 0, rep_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
+                                 h ? 1 : 0, nsl <= 48 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE);
+            rep_chart_mark(c, HTML_SVG_HLINE, 0, limit_pct[k], 0, 0, rep_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
                            2);
         }
     }
@@ -330,13 +330,13 @@ static void act_summary(struct report *r)
     }
     struct rep_chart *c = rep_chart(r, lt, lk, "% of small reads over 1 ms in the worst slice, by load");
     if (c) {
-        c->x = rep_axis("load", SVG_CAT, SVG_FMT_PLAIN);
-        c->y = rep_axis("% of reads >= 1 ms", SVG_LIN, SVG_FMT_PCT);
+        c->x = rep_axis("load", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = rep_axis("% of reads >= 1 ms", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         for (size_t i = 0; i < nres; i++)
             for (int h = 0; h < 2; h++)
                 if (lc[i][h] >= 0)
-                    rep_chart_series(c, lc[i][h], rep_series_name(r, i, lbl[h]), (unsigned)i, (unsigned)h, SVG_LINE_MARKS);
-        rep_chart_mark(c, SVG_HLINE, 0, 5, 0, 0, "limit 5 %", 1, 2);
+                    rep_chart_series(c, lc[i][h], rep_series_name(r, i, lbl[h]), (unsigned)i, (unsigned)h, HTML_SVG_LINE_MARKS);
+        rep_chart_mark(c, HTML_SVG_HLINE, 0, 5, 0, 0, "limit 5 %", 1, 2);
     }
 }
 

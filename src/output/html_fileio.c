@@ -122,23 +122,23 @@ int rep_build_fileio(struct report *r)
         html_table_set_text(t, row, ccat, rep_printf(r, "%g", html_table_get(t, row, 0)));
     struct rep_chart *c = rep_chart(r, t, ccat, "fileio: throughput by threads");
     if (c) {
-        c->x = rep_axis("threads", SVG_CAT, SVG_FMT_PLAIN);
-        c->y = rep_axis("throughput (MiB/s)", SVG_LIN, SVG_FMT_NUM);
+        c->x = rep_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = rep_axis("throughput (MiB/s)", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         c->half = true;
         for (size_t i = 0; i < nres; i++)
             if (mib[i] >= 0)
                 rep_chart_series(c, mib[i], rep_series_name(r, i, r->multi ? NULL : "MiB/s"), (unsigned)i, 0,
-                                 SVG_LINE_MARKS);
+                                 HTML_SVG_LINE_MARKS);
     }
     c = rep_chart(r, t, ccat, rep_printf(r, "fileio: %g%% response time by threads", pct));
     if (c) {
-        c->x = rep_axis("threads", SVG_CAT, SVG_FMT_PLAIN);
-        c->y = rep_axis(rep_printf(r, "%g%% response time (ms)", pct), SVG_LIN, SVG_FMT_PLAIN);
+        c->x = rep_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = rep_axis(rep_printf(r, "%g%% response time (ms)", pct), HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->half = true;
         for (size_t i = 0; i < nres; i++)
             if (pc[i] >= 0)
                 rep_chart_series(c, pc[i], rep_series_name(r, i, r->multi ? NULL : "percentile"), (unsigned)i, 0,
-                                 SVG_LINE_MARKS);
+                                 HTML_SVG_LINE_MARKS);
     }
     /* one result: the latency curve of each thread count */
     if (!r->multi) {
@@ -158,7 +158,7 @@ int rep_build_fileio(struct report *r)
                                                                    result_num(s, "threads", 0) == 1 ? "" : "s",
                                                                    rep_dir(sc, "read") && rep_dir(sc, "write")
                                                                        ? " read" : ""),
-                                                   (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
+                                                   (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
                     ns++;
                 }
                 break;

@@ -157,21 +157,21 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
         return 0;
     struct rep_chart *c = rep_chart(r, pt, 0, rep_printf(r, "%s: latency percentiles", what));
     if (c) {
-        c->x = rep_axis("percentile", SVG_NINES, SVG_FMT_PCT);
-        c->y = rep_axis("latency", SVG_LOG, SVG_FMT_NS);
+        c->x = rep_axis("percentile", HTML_SVG_NINES, HTML_SVG_FMT_PCT);
+        c->y = rep_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         c->note = "Latency within which the given share of I/Os completed, from the stored histograms "
                   "(resolution 0.4 %). Each step right adds a nine; a curve ends where one I/O is left above it.";
         for (size_t k = 0; k < n; k++)
             rep_chart_series(c, pcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash,
-                             SVG_LINE_MARKS);
+                             HTML_SVG_LINE_MARKS);
     }
     c = rep_chart(r, ht, 0, rep_printf(r, "%s: latency histogram", what));
     if (c) {
-        c->x = rep_axis("latency", SVG_LOG, SVG_FMT_NS);
-        c->y = rep_axis("share of I/Os (%)", SVG_LIN, SVG_FMT_PCT);
+        c->x = rep_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->y = rep_axis("share of I/Os (%)", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         c->note = "Eight bins per power of two; each bin is a union of whole histogram buckets, so its count is exact.";
         for (size_t k = 0; k < n; k++) {
-            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, SVG_STEP_FILL);
+            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, HTML_SVG_STEP_FILL);
             if (c->nseries)
                 c->series[c->nseries - 1].x2col = 1;
         }

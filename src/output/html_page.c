@@ -75,7 +75,7 @@ static const char css[] =
 
 static void esc(FILE *f, const char *s)
 {
-    svg_escape(f, s);
+    html_svg_escape(f, s);
 }
 
 /* Draws one chart from its table. */
@@ -84,14 +84,14 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     const struct html_table *t = c->t;
     if (c->xcol < 0 || (size_t)c->xcol >= t->ncols)
         return 0;
-    struct svg_series se[REP_MAX_SERIES];
+    struct html_svg_series se[REP_MAX_SERIES];
     double *idx = NULL;
-    struct svg_chart ch = {.title = c->title, .x = c->x, .y = c->y, .series = se, .marks = c->marks,
+    struct html_svg_chart ch = {.title = c->title, .x = c->x, .y = c->y, .series = se, .marks = c->marks,
                            .nmarks = c->nmarks, .height = c->height, .width = c->half ? 480 : 0};
     if (c->half && !c->height)
         ch.height = 220;
     const double *xs = t->cols[c->xcol].num;
-    if (c->x.scale == SVG_CAT) {
+    if (c->x.scale == HTML_SVG_CAT) {
         idx = malloc((t->nrows ? t->nrows : 1) * sizeof(*idx));
         if (!idx)
             return -ENOMEM;
@@ -108,7 +108,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
         const struct rep_series *rs = &c->series[s];
         if (rs->ycol < 0 || (size_t)rs->ycol >= t->ncols || t->cols[rs->ycol].kind != HTML_TABLE_NUM || !xs)
             continue;
-        se[n] = (struct svg_series){
+        se[n] = (struct html_svg_series){
             .name = rs->name, .x = xs, .y = t->cols[rs->ycol].num,
             .x2 = rs->x2col >= 0 && (size_t)rs->x2col < t->ncols ? t->cols[rs->x2col].num : NULL,
             .n = t->nrows, .color = rs->color, .dash = rs->dash, .style = rs->style};
@@ -116,7 +116,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     }
     ch.nseries = n;
     fputs("<div class=\"svgwrap\">\n", f);
-    int rc = svg_chart_write(f, &ch);
+    int rc = html_svg_chart_write(f, &ch);
     fputs("</div>\n", f);
     free(idx);
     return rc;

@@ -177,32 +177,32 @@ struct rep_chart *rep_chart(struct report *r, struct html_table *t, int xcol, co
     c->title = rep_strdup(r, title);
     c->t = t;
     c->xcol = xcol;
-    c->x = rep_axis(NULL, SVG_LIN, SVG_FMT_NUM);
-    c->y = rep_axis(NULL, SVG_LIN, SVG_FMT_NUM);
+    c->x = rep_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+    c->y = rep_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
     it->chart = c;
     return c;
 }
 
 void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
-                      enum svg_style style)
+                      enum html_svg_style style)
 {
     if (!c || ycol < 0 || c->nseries >= REP_MAX_SERIES)
         return;
     c->series[c->nseries++] = (struct rep_series){ycol, -1, name, color, dash, style};
 }
 
-void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
+void rep_chart_mark(struct rep_chart *c, enum html_svg_mark_kind kind, double x0, double y0, double x1,
                     double y1, const char *label, unsigned color, unsigned dash)
 {
     if (!c || c->nmarks >= REP_MAX_MARKS)
         return;
-    c->marks[c->nmarks++] = (struct svg_mark){kind, x0, y0, x1, y1, label, color, dash};
+    c->marks[c->nmarks++] = (struct html_svg_mark){kind, x0, y0, x1, y1, label, color, dash};
 }
 
-struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt)
+struct html_svg_axis rep_axis(const char *label, enum html_svg_scale scale, enum html_svg_fmt fmt)
 {
-    return (struct svg_axis){.label = label, .scale = scale, .fmt = fmt, .min = NAN, .max = NAN,
-                             .zero = scale == SVG_LIN};
+    return (struct html_svg_axis){.label = label, .scale = scale, .fmt = fmt, .min = NAN, .max = NAN,
+                             .zero = scale == HTML_SVG_LIN};
 }
 
 void rep_add_ratios(struct report *r, struct html_table *t, const int *cols, size_t ncols, const char *name,

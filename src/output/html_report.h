@@ -45,10 +45,10 @@ enum rep_item_kind { REP_H2, REP_H3, REP_PARA, REP_CHART, REP_TABLE, REP_SETUP }
 /* A series of a chart: columns of the chart's table. */
 struct rep_series {
     int ycol;
-    int x2col;              /* SVG_STEP_FILL right edges, else -1 */
+    int x2col;              /* HTML_SVG_STEP_FILL right edges, else -1 */
     const char *name;
     unsigned color, dash;
-    enum svg_style style;
+    enum html_svg_style style;
 };
 
 #define REP_MAX_SERIES 48
@@ -58,13 +58,13 @@ struct rep_chart {
     const char *title;
     const char *note;       /* a sentence under the chart, or NULL */
     struct html_table *t;         /* its data (also in report.tables) */
-    int xcol;               /* numeric x, or the text column of an SVG_CAT axis */
-    struct svg_axis x, y;
+    int xcol;               /* numeric x, or the text column of an HTML_SVG_CAT axis */
+    struct html_svg_axis x, y;
     unsigned height;        /* plot height, 0 = default */
     bool half;              /* drawn narrower; two in a row sit side by side */
     struct rep_series series[REP_MAX_SERIES];
     size_t nseries;
-    struct svg_mark marks[REP_MAX_MARKS];
+    struct html_svg_mark marks[REP_MAX_MARKS];
     size_t nmarks;
 };
 
@@ -116,8 +116,8 @@ struct html_table *rep_data_table(struct report *r, const char *id, const char *
 /* Places a chart on t in the page; x axis from xcol. NULL on out of memory. */
 struct rep_chart *rep_chart(struct report *r, struct html_table *t, int xcol, const char *title);
 void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
-                      enum svg_style style);
-void rep_chart_mark(struct rep_chart *c, enum svg_mark_kind kind, double x0, double y0, double x1,
+                      enum html_svg_style style);
+void rep_chart_mark(struct rep_chart *c, enum html_svg_mark_kind kind, double x0, double y0, double x1,
                     double y1, const char *label, unsigned color, unsigned dash);
 /* Places the "what was tested" table t (may be NULL) at this point of the page. */
 void rep_show_setup(struct report *r, struct html_table *t);
@@ -144,7 +144,7 @@ void rep_job_text(char *buf, size_t len, const cJSON *params);
 const cJSON *rep_dir(const cJSON *scope, const char *dir);
 
 /* Axis presets. */
-struct svg_axis rep_axis(const char *label, enum svg_scale scale, enum svg_fmt fmt);
+struct html_svg_axis rep_axis(const char *label, enum html_svg_scale scale, enum html_svg_fmt fmt);
 
 /* Sets r->multi from how many of present[0..nin) are true; returns that count
  * and the index of the first in *first. */

@@ -83,13 +83,13 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     npoints = t->nrows;
     if (!npoints)
         return;
-    enum svg_style st = npoints <= 40 ? SVG_LINE_MARKS : SVG_LINE;
+    enum html_svg_style st = npoints <= 40 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE;
     size_t nlines = 0;
     for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++)
         for (int d = 0; d < 2; d++)
             nlines += col[k][d][0] >= 0;
     /* long runs read better in minutes or hours; the CSV keeps seconds */
-    struct svg_axis time_axis = rep_axis("time (s)", SVG_LIN, SVG_FMT_PLAIN);
+    struct html_svg_axis time_axis = rep_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
     time_axis.tight = true;
     int tcol = 0;
     double span = html_table_get(t, npoints - 1, 0);
@@ -106,7 +106,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     struct rep_chart *c = rep_chart(r, t, tcol, rep_printf(r, "%s: IOPS over time", what));
     if (c) {
         c->x = time_axis;
-        c->y = rep_axis("IOPS", SVG_LIN, SVG_FMT_NUM);
+        c->y = rep_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         c->height = 240;
         for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++)
             for (int d = 0; d < 2; d++)
@@ -116,7 +116,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
     c = rep_chart(r, t, tcol, rep_printf(r, "%s: latency over time", what));
     if (c) {
         c->x = time_axis;
-        c->y = rep_axis("latency per interval", SVG_LOG, SVG_FMT_NS);
+        c->y = rep_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         /* more than two lines of each kind get hard to read: leave out max */
         int nm = nlines > 2 ? 2 : 3;
         c->note = nm == 3 ? "Solid: mean; dashed: 99th percentile; dotted: maximum, per interval."
@@ -129,7 +129,7 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
                         rep_chart_series(c, col[k][d][order[m]],
                                          rep_printf(r, "%s %s", sname[k][d], m == 0 ? "mean" : m == 1 ? "p99" : "max"),
                                          rep_color(runs[k].res, slot(d, present), nslots(present)), (unsigned)m,
-                                         SVG_LINE);
+                                         HTML_SVG_LINE);
     }
 }
 
@@ -351,11 +351,11 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
         html_table_set_text(t, row, ccat, rep_printf(r, "%s %s", html_table_text(t, row, cph), html_table_text(t, row, cop)));
     struct rep_chart *c = rep_chart(r, t, ccat, "IOPS per phase");
     if (c) {
-        c->x = rep_axis(NULL, SVG_CAT, SVG_FMT_PLAIN);
-        c->y = rep_axis("IOPS", SVG_LIN, SVG_FMT_NUM);
+        c->x = rep_axis(NULL, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = rep_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         for (size_t i = 0; i < nres; i++)
             if (has[i])
-                rep_chart_series(c, ciops[i], r->multi ? r->labels[i] : "IOPS", (unsigned)i, 0, SVG_BARS);
+                rep_chart_series(c, ciops[i], r->multi ? r->labels[i] : "IOPS", (unsigned)i, 0, HTML_SVG_BARS);
     }
     rep_show_table(r, t);
 }

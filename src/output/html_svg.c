@@ -15,14 +15,14 @@
 #define DEFAULT_W 700
 #define DEFAULT_H 270
 
-static const char *const palette[SVG_PALETTE] = {
+static const char *const palette[HTML_SVG_PALETTE] = {
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#333333", "#8c564b",
 };
 static const char *const dashes[4] = {"", "7 4", "2 3", "8 3 2 3"};
 
-const char *svg_color(unsigned i)
+const char *html_svg_color(unsigned i)
 {
-    return palette[i % SVG_PALETTE];
+    return palette[i % HTML_SVG_PALETTE];
 }
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not one:
@@ -43,7 +43,7 @@ static int utf8_len(const unsigned char *p)
     return n;
 }
 
-void svg_escape(FILE *f, const char *s)
+void html_svg_escape(FILE *f, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (p && *p) {
@@ -81,34 +81,34 @@ static void widen(double *lo, double *hi, double v)
         *hi = v;
 }
 
-static void data_range(const struct svg_chart *c, double *xlo, double *xhi, double *ylo, double *yhi)
+static void data_range(const struct html_svg_chart *c, double *xlo, double *xhi, double *ylo, double *yhi)
 {
     *xlo = *ylo = INFINITY;
     *xhi = *yhi = -INFINITY;
     for (size_t s = 0; s < c->nseries; s++) {
-        const struct svg_series *se = &c->series[s];
+        const struct html_svg_series *se = &c->series[s];
         for (size_t i = 0; i < se->n; i++) {
-            bool xv = svg_valid_for(c->x.scale, se->x[i]);
+            bool xv = html_svg_valid_for(c->x.scale, se->x[i]);
             if (xv)
                 widen(xlo, xhi, se->x[i]);
-            if (se->x2 && svg_valid_for(c->x.scale, se->x2[i]))
+            if (se->x2 && html_svg_valid_for(c->x.scale, se->x2[i]))
                 widen(xlo, xhi, se->x2[i]);
-            if (xv && svg_valid_for(c->y.scale, se->y[i]))
+            if (xv && html_svg_valid_for(c->y.scale, se->y[i]))
                 widen(ylo, yhi, se->y[i]);
         }
     }
     for (size_t k = 0; k < c->nmarks; k++) {
-        const struct svg_mark *mk = &c->marks[k];
-        if (mk->kind == SVG_VSPAN || mk->kind == SVG_SEGMENT) {
-            if (svg_valid_for(c->x.scale, mk->x0))
+        const struct html_svg_mark *mk = &c->marks[k];
+        if (mk->kind == HTML_SVG_VSPAN || mk->kind == HTML_SVG_SEGMENT) {
+            if (html_svg_valid_for(c->x.scale, mk->x0))
                 widen(xlo, xhi, mk->x0);
-            if (svg_valid_for(c->x.scale, mk->x1))
+            if (html_svg_valid_for(c->x.scale, mk->x1))
                 widen(xlo, xhi, mk->x1);
         }
-        if (mk->kind != SVG_VSPAN) {
-            if (svg_valid_for(c->y.scale, mk->y0))
+        if (mk->kind != HTML_SVG_VSPAN) {
+            if (html_svg_valid_for(c->y.scale, mk->y0))
                 widen(ylo, yhi, mk->y0);
-            if (mk->kind != SVG_HLINE && svg_valid_for(c->y.scale, mk->y1))
+            if (mk->kind != HTML_SVG_HLINE && html_svg_valid_for(c->y.scale, mk->y1))
                 widen(ylo, yhi, mk->y1);
         }
     }
@@ -121,22 +121,22 @@ static void dash_attr(FILE *f, unsigned dash)
 }
 
 /* Path of a line series, thinned to min/max per pixel column when long. */
-static void line_path(FILE *f, const struct svg_series *se, const struct svg_axis_map *mx,
-                      const struct svg_axis_map *my, double plot_w)
+static void line_path(FILE *f, const struct html_svg_series *se, const struct html_svg_axis_map *mx,
+                      const struct html_svg_axis_map *my, double plot_w)
 {
     bool thin = (double)se->n > 3 * plot_w;
     bool open = false;
     long col = -1;
     double cmin = 0, cmax = 0, cfirst = 0;
     fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" stroke-linejoin=\"round\"",
-            svg_color(se->color));
+            html_svg_color(se->color));
     dash_attr(f, se->dash);
     fputs(" d=\"", f);
     for (size_t i = 0; i <= se->n; i++) {
         double px = NAN, py = NAN;
         if (i < se->n) {
-            px = svg_map(mx, se->x[i]);
-            py = svg_map(my, se->y[i]);
+            px = html_svg_map(mx, se->x[i]);
+            py = html_svg_map(my, se->y[i]);
         }
         bool ok = isfinite(px) && isfinite(py);
         if (thin && col >= 0 && (!ok || (long)px != col)) {
@@ -169,46 +169,46 @@ static void line_path(FILE *f, const struct svg_series *se, const struct svg_axi
         open = true;
     }
     fputs("\"><title>", f);
-    svg_escape(f, se->name ? se->name : "");
+    html_svg_escape(f, se->name ? se->name : "");
     fputs("</title></path>\n", f);
 }
 
-static void point_title(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t i)
+static void point_title(FILE *f, const struct html_svg_chart *c, const struct html_svg_series *se, size_t i)
 {
     char xs[64], ys[64];
-    svg_tick_text(xs, sizeof(xs), &c->x, se->x[i]);
-    if (c->x.scale == SVG_NINES)
+    html_svg_tick_text(xs, sizeof(xs), &c->x, se->x[i]);
+    if (c->x.scale == HTML_SVG_NINES)
         snprintf(xs, sizeof(xs), "p%.6g", se->x[i]);
-    svg_format(ys, sizeof(ys), se->y[i], c->y.fmt, 4);
+    html_svg_format(ys, sizeof(ys), se->y[i], c->y.fmt, 4);
     fputs("<title>", f);
     if (se->name) {
-        svg_escape(f, se->name);
+        html_svg_escape(f, se->name);
         fputs(": ", f);
     }
-    svg_escape(f, xs);
+    html_svg_escape(f, xs);
     fputs(", ", f);
-    svg_escape(f, ys);
+    html_svg_escape(f, ys);
     fputs("</title>", f);
 }
 
-static void markers(FILE *f, const struct svg_chart *c, const struct svg_series *se,
-                    const struct svg_axis_map *mx, const struct svg_axis_map *my)
+static void markers(FILE *f, const struct html_svg_chart *c, const struct html_svg_series *se,
+                    const struct html_svg_axis_map *mx, const struct html_svg_axis_map *my)
 {
     for (size_t i = 0; i < se->n; i++) {
-        double px = svg_map(mx, se->x[i]), py = svg_map(my, se->y[i]);
+        double px = html_svg_map(mx, se->x[i]), py = html_svg_map(my, se->y[i]);
         if (!isfinite(px) || !isfinite(py))
             continue;
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.8\">",
-                px, py, svg_color(se->color));
+                px, py, html_svg_color(se->color));
         point_title(f, c, se, i);
         fputs("</circle>\n", f);
     }
 }
 
-static void step_fill(FILE *f, const struct svg_series *se, const struct svg_axis_map *mx,
-                      const struct svg_axis_map *my, double base)
+static void step_fill(FILE *f, const struct html_svg_series *se, const struct html_svg_axis_map *mx,
+                      const struct html_svg_axis_map *my, double base)
 {
-    const char *col = svg_color(se->color);
+    const char *col = html_svg_color(se->color);
     if (!se->x2)
         return;
     fprintf(f, "<path fill=\"%s\" fill-opacity=\"0.18\" stroke=\"%s\" stroke-width=\"1.5\"", col, col);
@@ -217,10 +217,10 @@ static void step_fill(FILE *f, const struct svg_series *se, const struct svg_axi
     bool open = false;
     double prev = NAN;
     for (size_t i = 0; i < se->n; i++) {
-        double x0 = svg_map(mx, se->x[i]), x1 = svg_map(mx, se->x2[i]);
+        double x0 = html_svg_map(mx, se->x[i]), x1 = html_svg_map(mx, se->x2[i]);
         if (!isfinite(x0) || !isfinite(x1))
             continue;
-        double y = svg_valid_for(my->scale, se->y[i]) ? svg_map(my, se->y[i]) : base;
+        double y = html_svg_valid_for(my->scale, se->y[i]) ? html_svg_map(my, se->y[i]) : base;
         if (!isfinite(y))
             y = base;
         if (open && fabs(x0 - prev) > 0.05) {
@@ -236,24 +236,24 @@ static void step_fill(FILE *f, const struct svg_series *se, const struct svg_axi
     if (open)
         fprintf(f, "L%.1f %.1fZ", prev, base);
     fputs("\"><title>", f);
-    svg_escape(f, se->name ? se->name : "");
+    html_svg_escape(f, se->name ? se->name : "");
     fputs("</title></path>\n", f);
 }
 
-static void bars(FILE *f, const struct svg_chart *c, const struct svg_series *se, size_t idx,
-                 size_t nbars, const struct svg_axis_map *mx, const struct svg_axis_map *my, double base)
+static void bars(FILE *f, const struct html_svg_chart *c, const struct html_svg_series *se, size_t idx,
+                 size_t nbars, const struct html_svg_axis_map *mx, const struct html_svg_axis_map *my, double base)
 {
-    double slot = fabs(svg_map(mx, 1) - svg_map(mx, 0));
+    double slot = fabs(html_svg_map(mx, 1) - html_svg_map(mx, 0));
     if (c->x.ncats < 2)
         slot = fabs(mx->p1 - mx->p0) / (c->x.ncats ? c->x.ncats : 1);
     double group = slot * 0.8, w = group / (double)(nbars ? nbars : 1);
     for (size_t i = 0; i < se->n; i++) {
-        double cx = svg_map(mx, se->x[i]), y = svg_map(my, se->y[i]);
+        double cx = html_svg_map(mx, se->x[i]), y = html_svg_map(my, se->y[i]);
         if (!isfinite(cx) || !isfinite(y))
             continue;
         double x = cx - group / 2 + (double)idx * w;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">", x,
-                y < base ? y : base, w * 0.92, fabs(base - y), svg_color(se->color));
+                y < base ? y : base, w * 0.92, fabs(base - y), html_svg_color(se->color));
         point_title(f, c, se, i);
         fputs("</rect>\n", f);
     }
@@ -265,27 +265,27 @@ struct legend_item {
     int shape;      /* 0 line, 1 marker, 2 box */
 };
 
-static int swatch_shape(enum svg_style s)
+static int swatch_shape(enum html_svg_style s)
 {
-    return s == SVG_MARKS ? 1 : (s == SVG_BARS || s == SVG_STEP_FILL) ? 2 : 0;
+    return s == HTML_SVG_MARKS ? 1 : (s == HTML_SVG_BARS || s == HTML_SVG_STEP_FILL) ? 2 : 0;
 }
 
-static void draw_mark(FILE *f, const struct svg_mark *mk, const struct svg_axis_map *mx,
-                      const struct svg_axis_map *my, double left, double right, double top, double bottom)
+static void draw_mark(FILE *f, const struct html_svg_mark *mk, const struct html_svg_axis_map *mx,
+                      const struct html_svg_axis_map *my, double left, double right, double top, double bottom)
 {
-    const char *col = svg_color(mk->color);
+    const char *col = html_svg_color(mk->color);
     double x0, x1, y0, y1;
     switch (mk->kind) {
-    case SVG_HLINE:
-        y0 = svg_map(my, mk->y0);
+    case HTML_SVG_HLINE:
+        y0 = html_svg_map(my, mk->y0);
         if (!isfinite(y0))
             return;
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.4\"",
                 left, y0, right, y0, col);
         break;
-    case SVG_HBAND:
-        y0 = svg_map(my, mk->y0);
-        y1 = svg_map(my, mk->y1);
+    case HTML_SVG_HBAND:
+        y0 = html_svg_map(my, mk->y0);
+        y1 = html_svg_map(my, mk->y1);
         if (!isfinite(y0) || !isfinite(y1))
             return;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"/>\n",
@@ -293,19 +293,19 @@ static void draw_mark(FILE *f, const struct svg_mark *mk, const struct svg_axis_
         fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1\" d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"",
                 col, left, y0, right, left, y1, right);
         break;
-    case SVG_VSPAN:
-        x0 = svg_map(mx, mk->x0);
-        x1 = svg_map(mx, mk->x1);
+    case HTML_SVG_VSPAN:
+        x0 = html_svg_map(mx, mk->x0);
+        x1 = html_svg_map(mx, mk->x1);
         if (!isfinite(x0) || !isfinite(x1))
             return;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.10\"",
                 x0 < x1 ? x0 : x1, top, fabs(x1 - x0), bottom - top, col);
         break;
-    case SVG_SEGMENT:
-        x0 = svg_map(mx, mk->x0);
-        x1 = svg_map(mx, mk->x1);
-        y0 = svg_map(my, mk->y0);
-        y1 = svg_map(my, mk->y1);
+    case HTML_SVG_SEGMENT:
+        x0 = html_svg_map(mx, mk->x0);
+        x1 = html_svg_map(mx, mk->x1);
+        y0 = html_svg_map(my, mk->y0);
+        y1 = html_svg_map(my, mk->y1);
         if (!isfinite(x0) || !isfinite(x1) || !isfinite(y0) || !isfinite(y1))
             return;
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.6\"",
@@ -316,11 +316,11 @@ static void draw_mark(FILE *f, const struct svg_mark *mk, const struct svg_axis_
     fputs(">", f);
     if (mk->label) {
         fputs("<title>", f);
-        svg_escape(f, mk->label);
+        html_svg_escape(f, mk->label);
         fputs("</title>", f);
     }
-    fputs(mk->kind == SVG_HLINE || mk->kind == SVG_SEGMENT ? "</line>\n"
-          : mk->kind == SVG_HBAND                        ? "</path>\n"
+    fputs(mk->kind == HTML_SVG_HLINE || mk->kind == HTML_SVG_SEGMENT ? "</line>\n"
+          : mk->kind == HTML_SVG_HBAND                        ? "</path>\n"
                                                          : "</rect>\n", f);
 }
 
@@ -333,21 +333,21 @@ static double text_w(const char *s)
     return (double)n * CHAR_W;
 }
 
-int svg_chart_write(FILE *f, const struct svg_chart *c)
+int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
 {
     double W = c->width ? c->width : DEFAULT_W, PH = c->height ? c->height : DEFAULT_H;
     double xlo, xhi, ylo, yhi;
     data_range(c, &xlo, &xhi, &ylo, &yhi);
-    struct svg_axis_map mx, my;
-    svg_axis_setup(&my, &c->y, ylo, yhi);
-    svg_axis_setup(&mx, &c->x, xlo, xhi);
+    struct html_svg_axis_map mx, my;
+    html_svg_axis_setup(&my, &c->y, ylo, yhi);
+    html_svg_axis_setup(&mx, &c->x, xlo, xhi);
 
     /* margins from the label sizes */
     char buf[96];
     double ytw = 0;
     for (size_t i = 0; i < my.nticks; i++)
         if (my.ticks[i].label) {
-            svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+            html_svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
             if (text_w(buf) > ytw)
                 ytw = text_w(buf);
         }
@@ -355,7 +355,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     size_t nxl = 0;
     for (size_t i = 0; i < mx.nticks; i++)
         if (mx.ticks[i].label) {
-            svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
             if (text_w(buf) > xtw)
                 xtw = text_w(buf);
             nxl++;
@@ -364,13 +364,13 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     double lastw = 0;
     for (size_t i = mx.nticks; i-- > 0;)
         if (mx.ticks[i].label) {
-            svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+            html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
             lastw = text_w(buf);
             break;
         }
-    double ML = 26 + ytw + 8, MR = c->x.scale == SVG_CAT || lastw / 2 + 4 < 18 ? 18 : lastw / 2 + 4, MT = 10;
+    double ML = 26 + ytw + 8, MR = c->x.scale == HTML_SVG_CAT || lastw / 2 + 4 < 18 ? 18 : lastw / 2 + 4, MT = 10;
     double plot_w = W - ML - MR;
-    bool rotate = c->x.scale == SVG_CAT && nxl && xtw + 6 > plot_w / (double)nxl;
+    bool rotate = c->x.scale == HTML_SVG_CAT && nxl && xtw + 6 > plot_w / (double)nxl;
     double MB = rotate ? 30 + xtw * 0.72 : 44;
     double left = ML, right = W - MR, top = MT, bottom = MT + PH;
     mx.p0 = left;
@@ -388,7 +388,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     for (size_t k = 0; k < c->nmarks && nitems < 64; k++)
         if (c->marks[k].label)
             items[nitems++] = (struct legend_item){c->marks[k].label, c->marks[k].color, c->marks[k].dash,
-                                                   c->marks[k].kind == SVG_HBAND || c->marks[k].kind == SVG_VSPAN ? 2 : 0};
+                                                   c->marks[k].kind == HTML_SVG_HBAND || c->marks[k].kind == HTML_SVG_VSPAN ? 2 : 0};
     double lx = left, ly = bottom + MB + 8, row_h = 18;
     double pos_x[64], pos_y[64];
     for (size_t i = 0; i < nitems; i++) {
@@ -405,9 +405,9 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
 
     fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
                "font-family=\"sans-serif\" font-size=\"%d\" aria-label=\"", W, H, W, H, FONT);
-    svg_escape(f, c->title ? c->title : "chart");
+    html_svg_escape(f, c->title ? c->title : "chart");
     fputs("\">\n<title>", f);
-    svg_escape(f, c->title ? c->title : "chart");
+    html_svg_escape(f, c->title ? c->title : "chart");
     fputs("</title>\n", f);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" stroke=\"#999\"/>\n",
             left, top, right - left, bottom - top);
@@ -415,14 +415,14 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     /* grid and ticks */
     fputs("<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n", f);
     for (size_t i = 0; i < my.nticks; i++) {
-        double y = svg_map(&my, my.ticks[i].v);
+        double y = html_svg_map(&my, my.ticks[i].v);
         if (isfinite(y) && y > top + 0.5 && y < bottom - 0.5)
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", left, y, right, y,
                     my.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
     }
-    if (c->x.scale != SVG_CAT)
+    if (c->x.scale != HTML_SVG_CAT)
         for (size_t i = 0; i < mx.nticks; i++) {
-            double x = svg_map(&mx, mx.ticks[i].v);
+            double x = html_svg_map(&mx, mx.ticks[i].v);
             if (isfinite(x) && x > left + 0.5 && x < right - 0.5)
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", x, top, x, bottom,
                         mx.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
@@ -431,71 +431,71 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
     for (size_t i = 0; i < my.nticks; i++) {
         if (!my.ticks[i].label)
             continue;
-        double y = svg_map(&my, my.ticks[i].v);
-        svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+        double y = html_svg_map(&my, my.ticks[i].v);
+        html_svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", left - 6, y + 4);
-        svg_escape(f, buf);
+        html_svg_escape(f, buf);
         fputs("</text>\n", f);
     }
     for (size_t i = 0; i < mx.nticks; i++) {
         if (!mx.ticks[i].label)
             continue;
-        double x = svg_map(&mx, mx.ticks[i].v);
-        svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+        double x = html_svg_map(&mx, mx.ticks[i].v);
+        html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
         if (rotate)
             fprintf(f, "<text transform=\"translate(%.1f %.1f) rotate(-40)\" text-anchor=\"end\">", x + 4,
                     bottom + 14);
         else
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, bottom + 16);
-        svg_escape(f, buf);
+        html_svg_escape(f, buf);
         fputs("</text>\n", f);
     }
     fputs("</g>\n", f);
     if (c->x.label) {
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\" fill=\"#111\">",
                 (left + right) / 2, bottom + MB - 8);
-        svg_escape(f, c->x.label);
+        html_svg_escape(f, c->x.label);
         fputs("</text>\n", f);
     }
     if (c->y.label) {
         fprintf(f, "<text transform=\"translate(14 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\" "
                    "fill=\"#111\">", (top + bottom) / 2);
-        svg_escape(f, c->y.label);
+        html_svg_escape(f, c->y.label);
         fputs("</text>\n", f);
     }
 
     /* shaded marks under the data, lines over it */
     for (size_t k = 0; k < c->nmarks; k++)
-        if (c->marks[k].kind == SVG_VSPAN || c->marks[k].kind == SVG_HBAND)
+        if (c->marks[k].kind == HTML_SVG_VSPAN || c->marks[k].kind == HTML_SVG_HBAND)
             draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
     size_t nbars = 0, bar_idx = 0;
     for (size_t s = 0; s < c->nseries; s++)
-        nbars += c->series[s].style == SVG_BARS;
-    double base = c->y.scale == SVG_LIN ? svg_map(&my, 0) : bottom;
+        nbars += c->series[s].style == HTML_SVG_BARS;
+    double base = c->y.scale == HTML_SVG_LIN ? html_svg_map(&my, 0) : bottom;
     if (!isfinite(base))
         base = bottom;
     for (size_t s = 0; s < c->nseries; s++) {
-        const struct svg_series *se = &c->series[s];
+        const struct html_svg_series *se = &c->series[s];
         switch (se->style) {
-        case SVG_LINE: line_path(f, se, &mx, &my, plot_w); break;
-        case SVG_LINE_MARKS:
+        case HTML_SVG_LINE: line_path(f, se, &mx, &my, plot_w); break;
+        case HTML_SVG_LINE_MARKS:
             line_path(f, se, &mx, &my, plot_w);
             markers(f, c, se, &mx, &my);
             break;
-        case SVG_MARKS: markers(f, c, se, &mx, &my); break;
-        case SVG_STEP_FILL: step_fill(f, se, &mx, &my, base); break;
-        case SVG_BARS: bars(f, c, se, bar_idx++, nbars, &mx, &my, base); break;
+        case HTML_SVG_MARKS: markers(f, c, se, &mx, &my); break;
+        case HTML_SVG_STEP_FILL: step_fill(f, se, &mx, &my, base); break;
+        case HTML_SVG_BARS: bars(f, c, se, bar_idx++, nbars, &mx, &my, base); break;
         }
     }
     for (size_t k = 0; k < c->nmarks; k++)
-        if (c->marks[k].kind == SVG_HLINE || c->marks[k].kind == SVG_SEGMENT)
+        if (c->marks[k].kind == HTML_SVG_HLINE || c->marks[k].kind == HTML_SVG_SEGMENT)
             draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
     if (!isfinite(ylo) && c->nmarks == 0)
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n",
                 (left + right) / 2, (top + bottom) / 2);
 
     for (size_t i = 0; i < nitems; i++) {
-        const char *col = svg_color(items[i].color);
+        const char *col = html_svg_color(items[i].color);
         double x = pos_x[i], y = pos_y[i];
         if (items[i].shape == 1)
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", x + 12, y - 4, col);
@@ -513,7 +513,7 @@ int svg_chart_write(FILE *f, const struct svg_chart *c)
             fputs("/>", f);
         }
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 30, y);
-        svg_escape(f, items[i].text);
+        html_svg_escape(f, items[i].text);
         fputs("</text>\n", f);
     }
     fputs("</svg>\n", f);

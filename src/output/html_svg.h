@@ -20,79 +20,79 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum svg_scale { SVG_LIN, SVG_LOG, SVG_NINES, SVG_CAT };
+enum html_svg_scale { HTML_SVG_LIN, HTML_SVG_LOG, HTML_SVG_NINES, HTML_SVG_CAT };
 
 /* How tick labels and tooltips print a value. */
-enum svg_fmt {
-    SVG_FMT_NUM,    /* 1.5k, 20M */
-    SVG_FMT_NS,     /* a latency in ns, printed with its unit: 850 ns, 1.2 ms */
-    SVG_FMT_PCT,    /* 12.5% */
-    SVG_FMT_PLAIN,  /* %g */
+enum html_svg_fmt {
+    HTML_SVG_FMT_NUM,    /* 1.5k, 20M */
+    HTML_SVG_FMT_NS,     /* a latency in ns, printed with its unit: 850 ns, 1.2 ms */
+    HTML_SVG_FMT_PCT,    /* 12.5% */
+    HTML_SVG_FMT_PLAIN,  /* %g */
 };
 
-struct svg_axis {
+struct html_svg_axis {
     const char *label;              /* with its unit, e.g. "throughput (MB/s)" */
-    enum svg_scale scale;
-    enum svg_fmt fmt;
+    enum html_svg_scale scale;
+    enum html_svg_fmt fmt;
     double min, max;                /* NaN: from the data */
     bool zero;                      /* linear: the range includes 0 */
     bool tight;                     /* linear: the range ends at the data, not at a tick */
-    const char *const *cats;        /* SVG_CAT: category names; x = index */
+    const char *const *cats;        /* HTML_SVG_CAT: category names; x = index */
     unsigned ncats;
 };
 
-enum svg_style { SVG_LINE, SVG_LINE_MARKS, SVG_MARKS, SVG_STEP_FILL, SVG_BARS };
+enum html_svg_style { HTML_SVG_LINE, HTML_SVG_LINE_MARKS, HTML_SVG_MARKS, HTML_SVG_STEP_FILL, HTML_SVG_BARS };
 
-struct svg_series {
+struct html_svg_series {
     const char *name;               /* legend text; NULL = not in the legend */
     const double *x, *y;            /* n points */
-    const double *x2;               /* SVG_STEP_FILL: level y[i] spans x[i] .. x2[i] */
+    const double *x2;               /* HTML_SVG_STEP_FILL: level y[i] spans x[i] .. x2[i] */
     size_t n;
     unsigned color;                 /* palette index */
     unsigned dash;                  /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
-    enum svg_style style;
+    enum html_svg_style style;
 };
 
-enum svg_mark_kind { SVG_HLINE, SVG_HBAND, SVG_VSPAN, SVG_SEGMENT };
+enum html_svg_mark_kind { HTML_SVG_HLINE, HTML_SVG_HBAND, HTML_SVG_VSPAN, HTML_SVG_SEGMENT };
 
-struct svg_mark {
-    enum svg_mark_kind kind;
+struct html_svg_mark {
+    enum html_svg_mark_kind kind;
     double x0, y0, x1, y1;          /* HLINE: y0; HBAND: y0..y1; VSPAN: x0..x1 */
     const char *label;              /* legend text, or NULL */
     unsigned color;
     unsigned dash;
 };
 
-struct svg_chart {
+struct html_svg_chart {
     const char *title;              /* accessible name of the image */
-    struct svg_axis x, y;
-    const struct svg_series *series;
+    struct html_svg_axis x, y;
+    const struct html_svg_series *series;
     size_t nseries;
-    const struct svg_mark *marks;
+    const struct html_svg_mark *marks;
     size_t nmarks;
     unsigned width, height;         /* whole width and plot height in user units;
                                        0 = 700 and 270 */
 };
 
-#define SVG_PALETTE 8
+#define HTML_SVG_PALETTE 8
 /* Colour of palette entry i (wraps), "#rrggbb". */
-const char *svg_color(unsigned i);
+const char *html_svg_color(unsigned i);
 
 /* Writes one <svg> element. Returns 0, or -EIO when the stream failed. */
-int svg_chart_write(FILE *f, const struct svg_chart *c);
+int html_svg_chart_write(FILE *f, const struct html_svg_chart *c);
 
 /* Escaped text for HTML and SVG (& < > " '). */
-void svg_escape(FILE *f, const char *s);
+void html_svg_escape(FILE *f, const char *s);
 
 /* A value as the axis format prints it, with about `digits` significant
  * digits ("1.25 ms", "45.3k", "99.9%"). */
-void svg_format(char *buf, size_t len, double v, enum svg_fmt fmt, int digits);
+void html_svg_format(char *buf, size_t len, double v, enum html_svg_fmt fmt, int digits);
 
 /* Nice tick values for a linear range: fills at most cap ticks, returns the
  * count and widens [*lo, *hi] to the outer ticks. */
-size_t svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap);
+size_t html_svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap);
 
 /* The nines transform of a percentile: -log10(1 - p/100); +inf at 100. */
-double svg_nines(double pct);
+double html_svg_nines(double pct);
 
 #endif

@@ -6,9 +6,9 @@
 
 #include "output/html_svg_int.h"
 
-#define MAX_TICKS SVG_MAX_TICKS
+#define MAX_TICKS HTML_SVG_MAX_TICKS
 
-double svg_nines(double pct)
+double html_svg_nines(double pct)
 {
     if (pct >= 100)
         return INFINITY;
@@ -29,7 +29,7 @@ static void scaled(char *buf, size_t len, double v, int digits, const double *th
     snprintf(buf, len, "%.*g%s%s", digits, v / thr[u], sep, unit[u]);
 }
 
-void svg_format(char *buf, size_t len, double v, enum svg_fmt fmt, int digits)
+void html_svg_format(char *buf, size_t len, double v, enum html_svg_fmt fmt, int digits)
 {
     static const double thr[4] = {1, 1e3, 1e6, 1e9};
     static const char *const ns_units[4] = {"ns", "\xc2\xb5s", "ms", "s"};
@@ -41,14 +41,14 @@ void svg_format(char *buf, size_t len, double v, enum svg_fmt fmt, int digits)
     if (digits < 1)
         digits = 3;
     switch (fmt) {
-    case SVG_FMT_NS: scaled(buf, len, v, digits, thr, ns_units, 4, " "); break;
-    case SVG_FMT_NUM: scaled(buf, len, v, digits, thr, si_units, 4, ""); break;
-    case SVG_FMT_PCT: snprintf(buf, len, "%.*g%%", digits, v); break;
-    case SVG_FMT_PLAIN: snprintf(buf, len, "%.*g", digits, v); break;
+    case HTML_SVG_FMT_NS: scaled(buf, len, v, digits, thr, ns_units, 4, " "); break;
+    case HTML_SVG_FMT_NUM: scaled(buf, len, v, digits, thr, si_units, 4, ""); break;
+    case HTML_SVG_FMT_PCT: snprintf(buf, len, "%.*g%%", digits, v); break;
+    case HTML_SVG_FMT_PLAIN: snprintf(buf, len, "%.*g", digits, v); break;
     }
 }
 
-size_t svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
+size_t html_svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
 {
     if (!(*hi > *lo)) {
         double d = *lo != 0 ? fabs(*lo) * 0.1 : 1;
@@ -73,16 +73,16 @@ size_t svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
     return n;
 }
 
-static double transform(enum svg_scale s, double v)
+static double transform(enum html_svg_scale s, double v)
 {
     switch (s) {
-    case SVG_LOG: return v > 0 ? log10(v) : NAN;
-    case SVG_NINES: return v >= 0 ? svg_nines(v) : NAN;
+    case HTML_SVG_LOG: return v > 0 ? log10(v) : NAN;
+    case HTML_SVG_NINES: return v >= 0 ? html_svg_nines(v) : NAN;
     default: return v;
     }
 }
 
-double svg_map(const struct svg_axis_map *m, double v)
+double html_svg_map(const struct html_svg_axis_map *m, double v)
 {
     double t = transform(m->scale, v);
     if (!isfinite(t))
@@ -92,14 +92,14 @@ double svg_map(const struct svg_axis_map *m, double v)
     return p < a ? a : p > b ? b : p;
 }
 
-static void add_tick(struct svg_axis_map *m, double v, bool label)
+static void add_tick(struct html_svg_axis_map *m, double v, bool label)
 {
     if (m->nticks < MAX_TICKS)
-        m->ticks[m->nticks++] = (struct svg_tick){v, label};
+        m->ticks[m->nticks++] = (struct html_svg_tick){v, label};
 }
 
 /* Sets the domain and ticks from the data range [dlo, dhi] (raw values). */
-void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo, double dhi)
+void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis *a, double dlo, double dhi)
 {
     m->scale = a->scale;
     m->nticks = 0;
@@ -107,15 +107,15 @@ void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo
         dlo = a->min;
     if (!isnan(a->max))
         dhi = a->max;
-    if (a->scale == SVG_CAT) {
+    if (a->scale == HTML_SVG_CAT) {
         m->lo = -0.5;
         m->hi = (a->ncats ? (double)a->ncats : 1) - 0.5;
         for (unsigned i = 0; i < a->ncats; i++)
             add_tick(m, i, true);
         return;
     }
-    if (a->scale == SVG_NINES) {
-        double top = isfinite(dhi) ? ceil(svg_nines(dhi) - 1e-9) : 2;
+    if (a->scale == HTML_SVG_NINES) {
+        double top = isfinite(dhi) ? ceil(html_svg_nines(dhi) - 1e-9) : 2;
         if (top < 2)
             top = 2;
         if (top > 9)
@@ -128,7 +128,7 @@ void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo
             add_tick(m, 100 * (1 - pow(10, -k)), true);
         return;
     }
-    if (a->scale == SVG_LOG) {
+    if (a->scale == HTML_SVG_LOG) {
         if (!(dlo > 0) || !isfinite(dlo))
             dlo = isfinite(dhi) && dhi > 0 ? dhi / 10 : 1;
         if (!(dhi > 0) || !isfinite(dhi))
@@ -179,7 +179,7 @@ void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo
         dhi = 1;
     }
     double t[MAX_TICKS], lo = dlo, hi = dhi;
-    size_t n = svg_ticks_linear(&lo, &hi, t, 16);
+    size_t n = html_svg_ticks_linear(&lo, &hi, t, 16);
     if (a->tight && dhi > dlo) {
         m->lo = dlo;
         m->hi = dhi;
@@ -192,13 +192,13 @@ void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo
             add_tick(m, t[i], true);
 }
 
-void svg_tick_text(char *buf, size_t len, const struct svg_axis *a, double v)
+void html_svg_tick_text(char *buf, size_t len, const struct html_svg_axis *a, double v)
 {
-    if (a->scale == SVG_CAT) {
+    if (a->scale == HTML_SVG_CAT) {
         unsigned i = (unsigned)v;
         snprintf(buf, len, "%s", i < a->ncats && a->cats[i] ? a->cats[i] : "");
-    } else if (a->scale == SVG_NINES) {
-        int k = v <= 0 ? 0 : (int)floor(svg_nines(v) + 1e-9 + 0.5);
+    } else if (a->scale == HTML_SVG_NINES) {
+        int k = v <= 0 ? 0 : (int)floor(html_svg_nines(v) + 1e-9 + 0.5);
         if (fabs(v - 50) < 1e-9)
             snprintf(buf, len, "50%%");
         else if (k <= 2)
@@ -206,17 +206,17 @@ void svg_tick_text(char *buf, size_t len, const struct svg_axis *a, double v)
         else
             snprintf(buf, len, "%.*f%%", k - 2, v);
     } else {
-        svg_format(buf, len, v, a->fmt, 3);
+        html_svg_format(buf, len, v, a->fmt, 3);
     }
 }
 
-bool svg_valid_for(enum svg_scale s, double v)
+bool html_svg_valid_for(enum html_svg_scale s, double v)
 {
     if (!isfinite(v))
         return false;
-    if (s == SVG_LOG)
+    if (s == HTML_SVG_LOG)
         return v > 0;
-    if (s == SVG_NINES)
+    if (s == HTML_SVG_NINES)
         return v >= 0 && v < 100;
     return true;
 }

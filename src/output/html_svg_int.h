@@ -8,31 +8,31 @@
 
 #include "output/html_svg.h"
 
-#define SVG_MAX_TICKS 64
+#define HTML_SVG_MAX_TICKS 64
 
-struct svg_tick {
+struct html_svg_tick {
     double v;
     bool label;
 };
 
 /* One axis as drawn: the domain in transformed units (log10, nines) and
  * the pixel range it maps onto. */
-struct svg_axis_map {
-    enum svg_scale scale;
+struct html_svg_axis_map {
+    enum html_svg_scale scale;
     double lo, hi;
     double p0, p1;
-    struct svg_tick ticks[SVG_MAX_TICKS];
+    struct html_svg_tick ticks[HTML_SVG_MAX_TICKS];
     size_t nticks;
 };
 
 /* Domain and ticks from the data range [dlo, dhi] (raw values) and the
  * axis settings; pixels are set by the caller. */
-void svg_axis_setup(struct svg_axis_map *m, const struct svg_axis *a, double dlo, double dhi);
+void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis *a, double dlo, double dhi);
 /* A value's pixel, clamped to the range; NaN when the scale cannot show it. */
-double svg_map(const struct svg_axis_map *m, double v);
+double html_svg_map(const struct html_svg_axis_map *m, double v);
 /* A tick's label. */
-void svg_tick_text(char *buf, size_t len, const struct svg_axis *a, double v);
+void html_svg_tick_text(char *buf, size_t len, const struct html_svg_axis *a, double v);
 /* Whether a value can be placed on the scale (log: > 0, nines: [0, 100)). */
-bool svg_valid_for(enum svg_scale s, double v);
+bool html_svg_valid_for(enum html_svg_scale s, double v);
 
 #endif

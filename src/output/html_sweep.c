@@ -50,10 +50,10 @@ static size_t profile_names(const struct report *r, const char *key, const char 
     return n;
 }
 
-static const char *metric_label(const char *metric, double *scale, enum svg_fmt *fmt, const char **field)
+static const char *metric_label(const char *metric, double *scale, enum html_svg_fmt *fmt, const char **field)
 {
     *scale = 1;
-    *fmt = SVG_FMT_NUM;
+    *fmt = HTML_SVG_FMT_NUM;
     *field = "iops";
     if (strcmp(metric, "bw") == 0) {
         *scale = 1e-6;     /* the rule tracks bytes/s; rows hold MB/s */
@@ -61,7 +61,7 @@ static const char *metric_label(const char *metric, double *scale, enum svg_fmt 
         return "throughput (MB/s)";
     }
     if (strcmp(metric, "lat") == 0) {
-        *fmt = SVG_FMT_NS;
+        *fmt = HTML_SVG_FMT_NS;
         *field = "lat_mean_ns";
         return "mean latency";
     }
@@ -79,12 +79,12 @@ static void steady_marks(struct report *r, struct rep_chart *c, const cJSON *ss,
     double slope = result_num(fit, "slope", NAN) * scale, icpt = result_num(fit, "intercept", NAN) * scale;
     const char *pre = who ? who : "";
     const char *sp = who ? " " : "";
-    rep_chart_mark(c, SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, rep_printf(r, "%s%smeasurement window", pre, sp), color, 0);
-    rep_chart_mark(c, SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%swindow average \xc2\xb1" "10 %%", pre, sp),
+    rep_chart_mark(c, HTML_SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, rep_printf(r, "%s%smeasurement window", pre, sp), color, 0);
+    rep_chart_mark(c, HTML_SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%swindow average \xc2\xb1" "10 %%", pre, sp),
                    color, 0);
-    rep_chart_mark(c, SVG_HLINE, 0, avg, 0, 0, rep_printf(r, "%s%swindow average", pre, sp), color, 1);
+    rep_chart_mark(c, HTML_SVG_HLINE, 0, avg, 0, 0, rep_printf(r, "%s%swindow average", pre, sp), color, 1);
     if (!isnan(slope) && !isnan(icpt))
-        rep_chart_mark(c, SVG_SEGMENT, wf, slope * wf + icpt, wl, slope * wl + icpt,
+        rep_chart_mark(c, HTML_SVG_SEGMENT, wf, slope * wf + icpt, wl, slope * wl + icpt,
                        rep_printf(r, "%s%sleast-squares fit", pre, sp), color, 3);
 }
 
@@ -134,7 +134,7 @@ static void precondition_profile(struct report *r, const char *name)
         }
     }
     double scale;
-    enum svg_fmt mfmt;
+    enum html_svg_fmt mfmt;
     const char *field;
     const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
 
@@ -161,7 +161,7 @@ static void precondition_profile(struct report *r, const char *name)
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
         int ft = result_field_index(iv, "t_ms"), fr = result_field_index(iv, "round"), fm = result_field_index(iv, field);
         int fi[6];
-        rcol[i] = html_table_add_col(rt, rep_series_name(r, i, NULL), NULL, HTML_TABLE_NUM, mfmt == SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
+        rcol[i] = html_table_add_col(rt, rep_series_name(r, i, NULL), NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         for (int k = 0; k < 6; k++) {
             fi[k] = result_field_index(iv, fields[k]);
             icol[i][k] = html_table_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
@@ -186,17 +186,17 @@ static void precondition_profile(struct report *r, const char *name)
 
     struct rep_chart *c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state convergence", name));
     if (c) {
-        c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
+        c->x = rep_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = 0.5;
         c->x.max = rt->nrows ? html_table_get(rt, rt->nrows - 1, 0) + 0.5 : 1.5;
         c->x.tight = true;
-        c->y = rep_axis(mlabel, SVG_LIN, mfmt);
+        c->y = rep_axis(mlabel, HTML_SVG_LIN, mfmt);
         c->note = "The tracking variable per round; shaded: the measurement window and 90-110 % of its average; "
                   "dashed: the average; dash-dot: the least-squares fit over the window.";
         for (size_t i = 0; i < nres; i++) {
             if (rcol[i] < 0)
                 continue;
-            rep_chart_series(c, rcol[i], rep_series_name(r, i, mlabel), (unsigned)i, 0, SVG_LINE_MARKS);
+            rep_chart_series(c, rcol[i], rep_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
             steady_marks(r, c, cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state"), scale, (unsigned)i,
                          r->multi ? r->labels[i] : NULL);
         }
@@ -211,11 +211,11 @@ static void precondition_profile(struct report *r, const char *name)
                                            r->multi ? r->labels[i] : ""));
         if (!c)
             return;
-        c->x = rep_axis("round", SVG_LIN, SVG_FMT_PLAIN);
+        c->x = rep_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = wf - 0.5;
         c->x.max = wl + 0.5;
         c->x.tight = true;
-        c->y = rep_axis(mlabel, SVG_LIN, mfmt);
+        c->y = rep_axis(mlabel, HTML_SVG_LIN, mfmt);
         c->y.zero = false;
         c->height = 220;
         /* points outside the window are clipped to the edge: draw window rows only */
@@ -225,7 +225,7 @@ static void precondition_profile(struct report *r, const char *name)
         if (!wt)
             return;
         html_table_add_col(wt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-        int wc = html_table_add_col(wt, mlabel, NULL, HTML_TABLE_NUM, mfmt == SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
+        int wc = html_table_add_col(wt, mlabel, NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         for (size_t row = 0; row < rt->nrows; row++) {
             double rd = html_table_get(rt, row, 0);
             if (rd >= wf && rd <= wl) {
@@ -237,24 +237,24 @@ static void precondition_profile(struct report *r, const char *name)
             }
         }
         c->t = wt;
-        rep_chart_series(c, wc, rep_series_name(r, i, mlabel), (unsigned)i, 0, SVG_LINE_MARKS);
+        rep_chart_series(c, wc, rep_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
         steady_marks(r, c, ss, scale, (unsigned)i, NULL);
     }
     if (!it->nrows)
         return;
     c = rep_chart(r, it, 0, rep_printf(r, "%s: latency during preconditioning", name));
     if (c) {
-        c->x = rep_axis("time (s)", SVG_LIN, SVG_FMT_PLAIN);
+        c->x = rep_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.tight = true;
-        c->y = rep_axis("latency per interval", SVG_LOG, SVG_FMT_NS);
+        c->y = rep_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         c->note = "Solid: average; dashed: standard deviation; dotted: maximum, per interval (reads and writes "
                   "combined as the reviews do: means of the two directions, the larger maximum).";
         for (size_t i = 0; i < nres; i++) {
             if (icol[i][2] < 0)
                 continue;
-            rep_chart_series(c, icol[i][2], rep_series_name(r, i, "average"), (unsigned)i, 0, SVG_LINE);
-            rep_chart_series(c, icol[i][4], rep_series_name(r, i, "stddev"), (unsigned)i, 1, SVG_LINE);
-            rep_chart_series(c, icol[i][3], rep_series_name(r, i, "max"), (unsigned)i, 2, SVG_LINE);
+            rep_chart_series(c, icol[i][2], rep_series_name(r, i, "average"), (unsigned)i, 0, HTML_SVG_LINE);
+            rep_chart_series(c, icol[i][4], rep_series_name(r, i, "stddev"), (unsigned)i, 1, HTML_SVG_LINE);
+            rep_chart_series(c, icol[i][3], rep_series_name(r, i, "max"), (unsigned)i, 2, HTML_SVG_LINE);
         }
     }
 }
@@ -424,21 +424,21 @@ static void sweep_profile(struct report *r, const char *name)
     static const struct {
         int fig, fig2;
         const char *title, *axis, *note;
-        enum svg_scale scale;
-        enum svg_fmt fmt;
+        enum html_svg_scale scale;
+        enum html_svg_fmt fmt;
     } charts[] = {
-        {F_IOPS, -1, "IOPS", "IOPS", NULL, SVG_LIN, SVG_FMT_NUM},
-        {F_MBPS, -1, "throughput", "throughput (MB/s)", NULL, SVG_LIN, SVG_FMT_NUM},
-        {F_MAX, -1, "maximum latency", "latency", NULL, SVG_LOG, SVG_FMT_NS},
-        {F_SD, -1, "latency standard deviation", "latency stddev", NULL, SVG_LOG, SVG_FMT_NS},
+        {F_IOPS, -1, "IOPS", "IOPS", NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM},
+        {F_MBPS, -1, "throughput", "throughput (MB/s)", NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM},
+        {F_MAX, -1, "maximum latency", "latency", NULL, HTML_SVG_LOG, HTML_SVG_FMT_NS},
+        {F_SD, -1, "latency standard deviation", "latency stddev", NULL, HTML_SVG_LOG, HTML_SVG_FMT_NS},
         {F_AVG, F_P99, "average and p99 latency", "latency", "Solid: average latency; dashed: 99th percentile.",
-         SVG_LOG, SVG_FMT_NS},
+         HTML_SVG_LOG, HTML_SVG_FMT_NS},
     };
     for (size_t k = 0; k < sizeof(charts) / sizeof(charts[0]); k++) {
         struct rep_chart *c = rep_chart(r, t, cpt, rep_printf(r, "%s: %s per point", name, charts[k].title));
         if (!c)
             return;
-        c->x = rep_axis(xl, SVG_CAT, SVG_FMT_PLAIN);
+        c->x = rep_axis(xl, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
         c->y = rep_axis(charts[k].axis, charts[k].scale, charts[k].fmt);
         c->note = charts[k].note;
         c->half = k <= 3;   /* pairs side by side on wide screens */
@@ -448,10 +448,10 @@ static void sweep_profile(struct report *r, const char *name)
             const char *nm = charts[k].fig2 >= 0 ? rep_series_name(r, i, "average") : rep_series_name(r, i, NULL);
             if (!r->multi && charts[k].fig2 < 0)
                 nm = charts[k].title;
-            rep_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, SVG_LINE_MARKS);
+            rep_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, HTML_SVG_LINE_MARKS);
             if (charts[k].fig2 >= 0 && col[i][charts[k].fig2] >= 0)
                 rep_chart_series(c, col[i][charts[k].fig2], rep_series_name(r, i, "p99"), (unsigned)i, 1,
-                                 SVG_LINE_MARKS);
+                                 HTML_SVG_LINE_MARKS);
         }
     }
     /* one result: the percentile curve of every point on one chart */
@@ -473,7 +473,7 @@ static void sweep_profile(struct report *r, const char *name)
                 if (dir && ns < REP_MAX_SERIES) {
                     src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s%s", point_key(r, prof[only], pt),
                                                                    both ? " read" : ""),
-                                                   (unsigned)(ns % SVG_PALETTE), (unsigned)(ns / SVG_PALETTE)};
+                                                   (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
                     ns++;
                 }
                 break;

@@ -341,7 +341,7 @@ void html_table_format(char *buf, size_t len, const struct html_table_col *c, do
         return;
     }
     switch (c->fmt) {
-    case HTML_TABLE_NS: svg_format(buf, len, v, SVG_FMT_NS, 4); return;
+    case HTML_TABLE_NS: html_svg_format(buf, len, v, HTML_SVG_FMT_NS, 4); return;
     case HTML_TABLE_RATIO: snprintf(buf, len, "%.2fx", v); return;
     case HTML_TABLE_BYTES: {
         static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -373,7 +373,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
     fputs("<div class=\"tablewrap\"><table>\n", f);
     if (t->title && *t->title) {
         fputs("<caption>", f);
-        svg_escape(f, t->title);
+        html_svg_escape(f, t->title);
         fputs("</caption>\n", f);
     }
     bool grouped = false;
@@ -392,16 +392,16 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
             for (size_t k = c; k < t->ncols && t->cols[k].group && !strcmp(t->cols[k].group, col->group); k++)
                 span += !t->cols[k].html_hidden;
             fprintf(f, "<th class=\"group\" colspan=\"%zu\">", span);
-            svg_escape(f, col->group);
+            html_svg_escape(f, col->group);
             fputs("</th>", f);
             continue;
         }
         fputs(col->kind == HTML_TABLE_TEXT ? "<th class=\"key\"" : "<th", f);
         fputs(grouped ? " rowspan=\"2\">" : ">", f);
-        svg_escape(f, col->name);
+        html_svg_escape(f, col->name);
         if (col->unit && *col->unit && col->fmt != HTML_TABLE_NS) {
             fputs(" <span class=\"unit\">(", f);
-            svg_escape(f, col->unit);
+            html_svg_escape(f, col->unit);
             fputs(")</span>", f);
         }
         fputs("</th>", f);
@@ -413,7 +413,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
             if (col->html_hidden || !col->group)
                 continue;
             fputs("<th>", f);
-            svg_escape(f, col->short_name ? col->short_name : col->name);
+            html_svg_escape(f, col->short_name ? col->short_name : col->name);
             fputs("</th>", f);
         }
     }
@@ -428,7 +428,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
                 continue;
             if (col->kind == HTML_TABLE_TEXT) {
                 fputs("<td class=\"key\">", f);
-                svg_escape(f, col->text[r] ? col->text[r] : "");
+                html_svg_escape(f, col->text[r] ? col->text[r] : "");
             } else {
                 const char *lvl = html_table_level(col, col->num[r]);
                 if (lvl)
@@ -436,7 +436,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
                 else
                     fputs("<td>", f);
                 html_table_format(buf, sizeof(buf), col, col->num[r]);
-                svg_escape(f, buf);
+                html_svg_escape(f, buf);
             }
             fputs("</td>", f);
         }
@@ -448,7 +448,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
                    "(ssdbench report --format csv).</p>\n", n, t->nrows);
     if (t->note) {
         fputs("<p class=\"note\">", f);
-        svg_escape(f, t->note);
+        html_svg_escape(f, t->note);
         fputs("</p>\n", f);
     }
     return ferror(f) ? -EIO : 0;
@@ -458,11 +458,11 @@ static void cell_html(FILE *f, const struct html_table_col *col, size_t r)
 {
     char buf[96];
     if (col->kind == HTML_TABLE_TEXT) {
-        svg_escape(f, col->text[r] ? col->text[r] : "");
+        html_svg_escape(f, col->text[r] ? col->text[r] : "");
         return;
     }
     html_table_format(buf, sizeof(buf), col, col->num[r]);
-    svg_escape(f, buf);
+    html_svg_escape(f, buf);
 }
 
 int html_table_write_html_transposed(FILE *f, const struct html_table *t, const char *cls)
@@ -470,7 +470,7 @@ int html_table_write_html_transposed(FILE *f, const struct html_table *t, const 
     fprintf(f, "<div class=\"tablewrap\"><table class=\"%s\">\n", cls ? cls : "transposed");
     if (t->title && *t->title) {
         fputs("<caption>", f);
-        svg_escape(f, t->title);
+        html_svg_escape(f, t->title);
         fputs("</caption>\n", f);
     }
     for (size_t c = 0; c < t->ncols; c++) {
@@ -478,10 +478,10 @@ int html_table_write_html_transposed(FILE *f, const struct html_table *t, const 
         if (col->html_hidden)
             continue;
         fputs(c == 0 ? "<thead><tr><th class=\"key\">" : "<tr><th class=\"key\">", f);
-        svg_escape(f, col->name);
+        html_svg_escape(f, col->name);
         if (col->kind == HTML_TABLE_NUM && col->unit && *col->unit && col->fmt != HTML_TABLE_NS && col->fmt != HTML_TABLE_BYTES) {
             fputs(" <span class=\"unit\">(", f);
-            svg_escape(f, col->unit);
+            html_svg_escape(f, col->unit);
             fputs(")</span>", f);
         }
         fputs("</th>", f);

@@ -13,14 +13,14 @@
 #include "output/html_svg.h"
 #include "output/html_table.h"
 
-static char *chart_text(const struct svg_chart *c, size_t *len)
+static char *chart_text(const struct html_svg_chart *c, size_t *len)
 {
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
     if (!f)
         return NULL;
-    int rc = svg_chart_write(f, c);
+    int rc = html_svg_chart_write(f, c);
     fclose(f);
     if (len)
         *len = n;
@@ -42,52 +42,52 @@ static size_t count(const char *s, const char *what)
 TEST(format_units)
 {
     char b[64];
-    svg_format(b, sizeof(b), 1500, SVG_FMT_NUM, 3);
+    html_svg_format(b, sizeof(b), 1500, HTML_SVG_FMT_NUM, 3);
     CHECK(!strcmp(b, "1.5k"), "%s", b);
-    svg_format(b, sizeof(b), 22746, SVG_FMT_NUM, 3);
+    html_svg_format(b, sizeof(b), 22746, HTML_SVG_FMT_NUM, 3);
     CHECK(!strcmp(b, "22.7k"), "%s", b);
-    svg_format(b, sizeof(b), 2e6, SVG_FMT_NUM, 3);
+    html_svg_format(b, sizeof(b), 2e6, HTML_SVG_FMT_NUM, 3);
     CHECK(!strcmp(b, "2M"), "%s", b);
-    svg_format(b, sizeof(b), 850, SVG_FMT_NS, 3);
+    html_svg_format(b, sizeof(b), 850, HTML_SVG_FMT_NS, 3);
     CHECK(!strcmp(b, "850 ns"), "%s", b);
-    svg_format(b, sizeof(b), 123136, SVG_FMT_NS, 3);
+    html_svg_format(b, sizeof(b), 123136, HTML_SVG_FMT_NS, 3);
     CHECK(!strcmp(b, "123 \xc2\xb5s"), "%s", b);
     /* 999.95 us rounds to 1000 us at 3 digits: must become "1 ms" */
-    svg_format(b, sizeof(b), 999950, SVG_FMT_NS, 3);
+    html_svg_format(b, sizeof(b), 999950, HTML_SVG_FMT_NS, 3);
     CHECK(!strcmp(b, "1 ms"), "%s", b);
-    svg_format(b, sizeof(b), 999400, SVG_FMT_NS, 3);
+    html_svg_format(b, sizeof(b), 999400, HTML_SVG_FMT_NS, 3);
     CHECK(!strcmp(b, "999 \xc2\xb5s"), "%s", b);
-    svg_format(b, sizeof(b), 2.5e9, SVG_FMT_NS, 3);
+    html_svg_format(b, sizeof(b), 2.5e9, HTML_SVG_FMT_NS, 3);
     CHECK(!strcmp(b, "2.5 s"), "%s", b);
-    svg_format(b, sizeof(b), 12.5, SVG_FMT_PCT, 3);
+    html_svg_format(b, sizeof(b), 12.5, HTML_SVG_FMT_PCT, 3);
     CHECK(!strcmp(b, "12.5%"), "%s", b);
-    svg_format(b, sizeof(b), NAN, SVG_FMT_NUM, 3);
+    html_svg_format(b, sizeof(b), NAN, HTML_SVG_FMT_NUM, 3);
     CHECK(!strcmp(b, "-"), "%s", b);
 }
 
 TEST(linear_ticks)
 {
     double lo = 0, hi = 93, t[16];
-    size_t n = svg_ticks_linear(&lo, &hi, t, 16);
+    size_t n = html_svg_ticks_linear(&lo, &hi, t, 16);
     CHECK(n == 6 && lo == 0 && hi == 100, "n %zu lo %g hi %g", n, lo, hi);
     for (size_t i = 0; i < n; i++)
         CHECK(t[i] == 20.0 * (double)i, "tick %zu = %g", i, t[i]);
     lo = 3.5;
     hi = 8.5;
-    n = svg_ticks_linear(&lo, &hi, t, 16);
+    n = html_svg_ticks_linear(&lo, &hi, t, 16);
     CHECK(n == 7 && lo == 3 && hi == 9 && t[0] == 3 && t[6] == 9, "n %zu lo %g hi %g", n, lo, hi);
     /* a flat series still gets a range */
     lo = hi = 5;
-    n = svg_ticks_linear(&lo, &hi, t, 16);
+    n = html_svg_ticks_linear(&lo, &hi, t, 16);
     CHECK(lo < 5 && hi > 5 && n >= 2, "lo %g hi %g n %zu", lo, hi, n);
 }
 
 TEST(nines)
 {
-    CHECK(svg_nines(0) == 0, "%g", svg_nines(0));
-    CHECK(fabs(svg_nines(90) - 1) < 1e-12, "%g", svg_nines(90));
-    CHECK(fabs(svg_nines(99.9) - 3) < 1e-9, "%g", svg_nines(99.9));
-    CHECK(isinf(svg_nines(100)), "%g", svg_nines(100));
+    CHECK(html_svg_nines(0) == 0, "%g", html_svg_nines(0));
+    CHECK(fabs(html_svg_nines(90) - 1) < 1e-12, "%g", html_svg_nines(90));
+    CHECK(fabs(html_svg_nines(99.9) - 3) < 1e-9, "%g", html_svg_nines(99.9));
+    CHECK(isinf(html_svg_nines(100)), "%g", html_svg_nines(100));
 }
 
 TEST(escape)
@@ -96,7 +96,7 @@ TEST(escape)
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
     CHECK(f != NULL, "memstream");
-    svg_escape(f, "<a&b>\"'\x01z");
+    html_svg_escape(f, "<a&b>\"'\x01z");
     fclose(f);
     int ok = !strcmp(buf, "&lt;a&amp;b&gt;&quot;&#39; z");
     CHECK(ok, "%s", buf);
@@ -105,7 +105,7 @@ TEST(escape)
      * each become U+FFFD */
     f = open_memstream(&buf, &n);
     CHECK(f != NULL, "memstream");
-    svg_escape(f, "\xc2\xb5s \xff \xc0\xaf \xed\xa0\x80 \xf0\x9f\x98\x80");
+    html_svg_escape(f, "\xc2\xb5s \xff \xc0\xaf \xed\xa0\x80 \xf0\x9f\x98\x80");
     fclose(f);
     ok = !strcmp(buf, "\xc2\xb5s \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd "
                       "\xf0\x9f\x98\x80");
@@ -242,10 +242,10 @@ TEST(chart_markers_and_gaps)
 {
     const double x[] = {1, 2, 3, 4, 5};
     const double y[] = {10, 20, NAN, 40, 50};
-    struct svg_series s = {.name = "s<1>", .x = x, .y = y, .n = 5, .style = SVG_LINE_MARKS};
-    struct svg_chart c = {.title = "t & u", .series = &s, .nseries = 1};
-    c.x = (struct svg_axis){.label = "x", .scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN};
-    c.y = (struct svg_axis){.label = "y", .scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    struct html_svg_series s = {.name = "s<1>", .x = x, .y = y, .n = 5, .style = HTML_SVG_LINE_MARKS};
+    struct html_svg_chart c = {.title = "t & u", .series = &s, .nseries = 1};
+    c.x = (struct html_svg_axis){.label = "x", .scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_PLAIN, .min = NAN, .max = NAN};
+    c.y = (struct html_svg_axis){.label = "y", .scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
     char *out = chart_text(&c, NULL);
     CHECK(out != NULL, "chart");
     size_t circles = count(out, "<circle");
@@ -265,10 +265,10 @@ TEST(chart_log_ticks)
 {
     const double x[] = {1, 2};
     const double y[] = {80000, 120000};
-    struct svg_series s = {.name = "lat", .x = x, .y = y, .n = 2, .style = SVG_LINE};
-    struct svg_chart c = {.title = "log", .series = &s, .nseries = 1};
-    c.x = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN};
-    c.y = (struct svg_axis){.scale = SVG_LOG, .fmt = SVG_FMT_NS, .min = NAN, .max = NAN};
+    struct html_svg_series s = {.name = "lat", .x = x, .y = y, .n = 2, .style = HTML_SVG_LINE};
+    struct html_svg_chart c = {.title = "log", .series = &s, .nseries = 1};
+    c.x = (struct html_svg_axis){.scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_PLAIN, .min = NAN, .max = NAN};
+    c.y = (struct html_svg_axis){.scale = HTML_SVG_LOG, .fmt = HTML_SVG_FMT_NS, .min = NAN, .max = NAN};
     char *out = chart_text(&c, NULL);
     CHECK(out != NULL, "chart");
     /* domain 50 us .. 200 us (1-2-5 steps around the data), labelled 50, 100, 200 */
@@ -288,10 +288,10 @@ TEST(chart_thinning_keeps_spikes)
         y[i] = 1;
     }
     y[54321] = 1000;
-    struct svg_series s = {.name = "long", .x = x, .y = y, .n = n, .style = SVG_LINE};
-    struct svg_chart c = {.title = "long", .series = &s, .nseries = 1};
-    c.x = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PLAIN, .min = NAN, .max = NAN, .tight = true};
-    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    struct html_svg_series s = {.name = "long", .x = x, .y = y, .n = n, .style = HTML_SVG_LINE};
+    struct html_svg_chart c = {.title = "long", .series = &s, .nseries = 1};
+    c.x = (struct html_svg_axis){.scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_PLAIN, .min = NAN, .max = NAN, .tight = true};
+    c.y = (struct html_svg_axis){.scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
     size_t len = 0;
     char *out = chart_text(&c, &len);
     free(x);
@@ -307,12 +307,12 @@ TEST(chart_thinning_keeps_spikes)
 TEST(chart_step_fill_and_marks)
 {
     const double lo[] = {1, 2, 8}, hi[] = {2, 4, 16}, pct[] = {10, 60, 30};
-    struct svg_series s = {.name = "h", .x = lo, .x2 = hi, .y = pct, .n = 3, .style = SVG_STEP_FILL};
-    struct svg_mark m[2] = {{.kind = SVG_HBAND, .y0 = 20, .y1 = 40, .label = "band"},
-                            {.kind = SVG_VSPAN, .x0 = 2, .x1 = 4, .label = "window"}};
-    struct svg_chart c = {.title = "h", .series = &s, .nseries = 1, .marks = m, .nmarks = 2};
-    c.x = (struct svg_axis){.scale = SVG_LOG, .fmt = SVG_FMT_NS, .min = NAN, .max = NAN};
-    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_PCT, .min = NAN, .max = NAN, .zero = true};
+    struct html_svg_series s = {.name = "h", .x = lo, .x2 = hi, .y = pct, .n = 3, .style = HTML_SVG_STEP_FILL};
+    struct html_svg_mark m[2] = {{.kind = HTML_SVG_HBAND, .y0 = 20, .y1 = 40, .label = "band"},
+                            {.kind = HTML_SVG_VSPAN, .x0 = 2, .x1 = 4, .label = "window"}};
+    struct html_svg_chart c = {.title = "h", .series = &s, .nseries = 1, .marks = m, .nmarks = 2};
+    c.x = (struct html_svg_axis){.scale = HTML_SVG_LOG, .fmt = HTML_SVG_FMT_NS, .min = NAN, .max = NAN};
+    c.y = (struct html_svg_axis){.scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_PCT, .min = NAN, .max = NAN, .zero = true};
     char *out = chart_text(&c, NULL);
     CHECK(out != NULL, "chart");
     /* bins 1-2 and 2-4 touch, 8-16 does not: two closed shapes */
@@ -330,11 +330,11 @@ TEST(chart_categories_bars)
 {
     const char *cats[] = {"QD1", "QD2", "QD4"};
     const double x[] = {0, 1, 2}, a[] = {1, 2, 3}, b[] = {2, 4, 6};
-    struct svg_series s[2] = {{.name = "A", .x = x, .y = a, .n = 3, .style = SVG_BARS},
-                              {.name = "B", .x = x, .y = b, .n = 3, .color = 1, .style = SVG_BARS}};
-    struct svg_chart c = {.title = "bars", .series = s, .nseries = 2};
-    c.x = (struct svg_axis){.scale = SVG_CAT, .cats = cats, .ncats = 3, .min = NAN, .max = NAN};
-    c.y = (struct svg_axis){.scale = SVG_LIN, .fmt = SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
+    struct html_svg_series s[2] = {{.name = "A", .x = x, .y = a, .n = 3, .style = HTML_SVG_BARS},
+                              {.name = "B", .x = x, .y = b, .n = 3, .color = 1, .style = HTML_SVG_BARS}};
+    struct html_svg_chart c = {.title = "bars", .series = s, .nseries = 2};
+    c.x = (struct html_svg_axis){.scale = HTML_SVG_CAT, .cats = cats, .ncats = 3, .min = NAN, .max = NAN};
+    c.y = (struct html_svg_axis){.scale = HTML_SVG_LIN, .fmt = HTML_SVG_FMT_NUM, .min = NAN, .max = NAN, .zero = true};
     char *out = chart_text(&c, NULL);
     CHECK(out != NULL, "chart");
     /* 6 bars + 2 legend swatches + the plot frame */
