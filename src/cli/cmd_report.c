@@ -15,7 +15,7 @@
 #include "output/report_csv.h"
 #include "result/result.h"
 
-#define REPORT_MAX_RESULTS REPORT_MAX_IN
+#define REPORT_MAX_RESULTS HTML_REPORT_MAX_IN
 
 static void usage(FILE *f)
 {
@@ -37,10 +37,10 @@ static void usage(FILE *f)
 
 /* Writes the page to path through a temporary file, so a failed run never
  * leaves half a report behind. */
-static int write_html(const struct report *rep, const char *path)
+static int write_html(const struct html_report *rep, const char *path)
 {
     if (!path || strcmp(path, "-") == 0) {
-        int rc = report_write_html(stdout, rep);
+        int rc = html_page_write(stdout, rep);
         if (fflush(stdout) != 0 || rc) {
             cli_err("report: cannot write to stdout: %s", strerror(errno ? errno : EIO));
             return CLI_EXIT_FAIL;
@@ -60,7 +60,7 @@ static int write_html(const struct report *rep, const char *path)
         free(tmp);
         return CLI_EXIT_FAIL;
     }
-    int rc = report_write_html(f, rep);
+    int rc = html_page_write(f, rep);
     int e = errno;
     if (fclose(f) != 0 && !rc) {
         rc = -EIO;
@@ -173,7 +173,7 @@ int cmd_report(int argc, char **argv)
     }
 
     cJSON *docs[REPORT_MAX_RESULTS];
-    struct report_input in[REPORT_MAX_RESULTS];
+    struct html_report_input in[REPORT_MAX_RESULTS];
     char err[512];
     int status = CLI_EXIT_OK;
     size_t nloaded = 0;
@@ -185,11 +185,11 @@ int cmd_report(int argc, char **argv)
             break;
         }
         nloaded++;
-        in[k] = (struct report_input){docs[k], paths[k], k < nlabels ? labels[k] : NULL};
+        in[k] = (struct html_report_input){docs[k], paths[k], k < nlabels ? labels[k] : NULL};
     }
     if (status == CLI_EXIT_OK) {
-        struct report_opts o = {.title = title, .baseline = baseline - 1};
-        struct report *rep = report_build(in, npaths, &o, err, sizeof(err));
+        struct html_report_opts o = {.title = title, .baseline = baseline - 1};
+        struct html_report *rep = html_build(in, npaths, &o, err, sizeof(err));
         if (!rep) {
             cli_err("%s", err);
             status = CLI_EXIT_FAIL;
@@ -204,7 +204,7 @@ int cmd_report(int argc, char **argv)
             cli_err("report: cannot write to stdout");
             status = CLI_EXIT_FAIL;
         }
-        report_free(rep);
+        html_report_free(rep);
     }
     for (size_t k = 0; k < nloaded; k++)
         cJSON_Delete(docs[k]);

@@ -22,15 +22,15 @@
 static const double limit_ms[3] = {1, 8, 64};
 static const double limit_pct[3] = {5, 1, 0.1};
 
-static const cJSON *act_loads(const struct report *r, size_t i)
+static const cJSON *act_loads(const struct html_report *r, size_t i)
 {
     return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act"), "loads");
 }
 
-static const char *load_name(struct report *r, const cJSON *load)
+static const char *load_name(struct html_report *r, const cJSON *load)
 {
     double l = result_num(load, "load", NAN);
-    return isnan(l) ? result_str(load, "phase", "config") : rep_printf(r, "%gx", l);
+    return isnan(l) ? result_str(load, "phase", "config") : html_printf(r, "%gx", l);
 }
 
 /* % of a slice histogram's samples >= ms: the figure the run filed when it
@@ -42,7 +42,7 @@ static double pct_over(const cJSON *lat, double ms)
     const cJSON *filed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(lat, "pct_over_ms"), key);
     if (cJSON_IsNumber(filed))
         return filed->valuedouble;
-    struct hist *h = rep_hist(lat, err, sizeof(err));
+    struct hist *h = html_hist(lat, err, sizeof(err));
     if (!h)
         return lat ? 0 : NAN;
     double v = 100.0 * hist_frac_ge(h, (uint64_t)(ms * 1e6));
@@ -68,15 +68,15 @@ static const char *verdict_class(const char *status, bool passed)
 }
 
 /* One load of one result: verdict, slice table, chart, latency curves. */
-static void act_load_section(struct report *r, size_t i, const cJSON *load, const cJSON *act)
+static void act_load_section(struct html_report *r, size_t i, const cJSON *load, const cJSON *act)
 {
     const char *ln = load_name(r, load);
     const cJSON *dv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(act, "devices"), 0);
     int ndev = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(act, "devices"));
-    const char *who = r->multi ? rep_printf(r, "%s, ", r->labels[i]) : "";
-    rep_heading(r, REP_H3, rep_printf(r, "%sload %s", who, ln));
+    const char *who = r->multi ? html_printf(r, "%s, ", r->labels[i]) : "";
+    html_heading(r, HTML_H3, html_printf(r, "%sload %s", who, ln));
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(load, "derived");
-    rep_para(r, NULL, rep_printf(r, "%.0f small reads/s and %.0f client writes/s on %d device%s (%s%s): %.2f "
+    html_para(r, NULL, html_printf(r, "%.0f small reads/s and %.0f client writes/s on %d device%s (%s%s): %.2f "
                                     "large-block reads/s and %.2f large-block writes/s; %.0f s logged, %s mode, "
                                     "queue depth at most %.0f; stopped by %s.",
                                  result_num(load, "read_reqs_per_sec", 0), result_num(load, "write_reqs_per_sec", 0),
@@ -92,8 +92,8 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
                         : !strcasecmp(status, "fail") ? "FAIL"
                         : !strcasecmp(status, "incomplete") ? "INCOMPLETE"
                                                             : "no certification verdict";
-    rep_para(r, verdict_class(status, passed),
-             rep_printf(r, "Verdict: %s%s%s.%s", vtext, *result_str(v, "reason", "") ? ": " : "",
+    html_para(r, verdict_class(status, passed),
+             html_printf(r, "Verdict: %s%s%s.%s", vtext, *result_str(v, "reason", "") ? ": " : "",
                         result_str(v, "reason", ""),
                         strcasecmp(status, "pass") && strcasecmp(status, "fail")
                             ? (passed ? " Every slice stays below the limits (screening)."
@@ -101,24 +101,24 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
                             : ""));
     if (result_num(v, "hours", 0) > 0) {
         const cJSON *w = cJSON_GetObjectItemCaseSensitive(v, "worst_hour_pct_over_ms");
-        rep_para(r, "note", rep_printf(r, "Judged on the %s histogram over %g one-hour slices; worst hour %g: "
+        html_para(r, "note", html_printf(r, "Judged on the %s histogram over %g one-hour slices; worst hour %g: "
                                           "%.2f %% >= 1 ms, %.2f %% >= 8 ms, %.2f %% >= 64 ms (limits 5, 1, 0.1 %%).",
                                        result_str(v, "histogram", "reads"), result_num(v, "hours", 0),
                                        result_num(v, "worst_hour", 0), result_num(w, "1", 0), result_num(w, "8", 0),
                                        result_num(w, "64", 0)));
     }
     if (!strcmp(result_str(load, "stopped_by", ""), "max-lag"))
-        rep_para(r, "warn", rep_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
+        html_para(r, "warn", html_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
 
     /* the slice table: transaction then device, every threshold */
     const cJSON *slices = cJSON_GetObjectItemCaseSensitive(load, "slices");
     if (!cJSON_GetArraySize(slices)) {
-        rep_para(r, "note", "No complete slice was recorded.");
+        html_para(r, "note", "No complete slice was recorded.");
         return;
     }
-    const char *id = rep_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
-    struct html_table *t = rep_table(r, rep_printf(r, "%s-slices", id),
-                               rep_printf(r, "%s%s: %% of small reads at or over each latency, per slice", who, ln));
+    const char *id = html_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
+    struct html_table *t = html_add_table(r, html_printf(r, "%s-slices", id),
+                               html_printf(r, "%s%s: %% of small reads at or over each latency, per slice", who, ln));
     if (!t)
         return;
     int cs = html_table_add_col(t, "slice", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
@@ -128,9 +128,9 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
     int cols[2][NTHR];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < NTHR; k++) {
-            cols[h][k] = html_table_add_col(t, rep_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
-            html_table_set_group(t, cols[h][k], rep_printf(r, "%s: %% of reads >= ms", hlabel[h]),
-                           rep_printf(r, "%d", 1 << k));
+            cols[h][k] = html_table_add_col(t, html_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
+            html_table_set_group(t, cols[h][k], html_printf(r, "%s: %% of reads >= ms", hlabel[h]),
+                           html_printf(r, "%d", 1 << k));
             int li = limit_index(1 << k);
             if (li >= 0)
                 html_table_set_limit(t, cols[h][k], limit_pct[li]);
@@ -140,7 +140,7 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
         long w = html_table_add_row(t);
         if (w < 0)
             return;
-        html_table_set_text(t, (size_t)w, cs, rep_printf(r, "%g", result_num(sl, "slice", 0)));
+        html_table_set_text(t, (size_t)w, cs, html_printf(r, "%g", result_num(sl, "slice", 0)));
         html_table_set(t, (size_t)w, ce, result_num(sl, "end_s", NAN));
         const cJSON *hs = cJSON_GetObjectItemCaseSensitive(sl, "histograms");
         for (int h = 0; h < 2; h++) {
@@ -177,17 +177,17 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
     html_table_set_note(t, "trans: from the scheduled start of each read (queueing and lateness count, as older ACT's "
                      "trans); device: around the I/O (ACT 6's reads). Limits in the worst hour: below 5 % at 1 ms, "
                      "1 % at 8 ms, 0.1 % at 64 ms; cells turn amber at half a limit and red at the limit.");
-    rep_show_table(r, t);
+    html_show_table(r, t);
 
     /* the chart: the three judged thresholds per slice with their limits */
-    struct html_table *ct = rep_data_table(r, rep_printf(r, "%s-chart", id), rep_printf(r, "%s%s: judged thresholds", who, ln));
+    struct html_table *ct = html_add_data_table(r, html_printf(r, "%s-chart", id), html_printf(r, "%s%s: judged thresholds", who, ln));
     if (!ct)
         return;
     html_table_add_col(ct, "slice", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cc[2][3];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < 3; k++)
-            cc[h][k] = html_table_add_col(ct, rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", HTML_TABLE_NUM,
+            cc[h][k] = html_table_add_col(ct, html_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", HTML_TABLE_NUM,
                                     HTML_TABLE_FIXED);
     for (size_t row = 0; row < nsl; row++) {
         long w = html_table_add_row(ct);
@@ -198,62 +198,62 @@ static void act_load_section(struct report *r, size_t i, const cJSON *load, cons
             for (int k = 0; k < 3; k++)
                 html_table_set(ct, (size_t)w, cc[h][k], html_table_get(t, row, cols[h][k == 0 ? 0 : k == 1 ? 3 : 6]));
     }
-    struct rep_chart *c = rep_chart(r, ct, 0, rep_printf(r, "%s%s: %% of reads over 1, 8 and 64 ms per slice", who, ln));
+    struct html_chart *c = html_chart(r, ct, 0, html_printf(r, "%s%s: %% of reads over 1, 8 and 64 ms per slice", who, ln));
     if (c) {
-        c->x = rep_axis("slice", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x = html_axis("slice", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = 0.5;
         c->x.max = (double)nsl + 0.5;
         c->x.tight = true;
-        c->y = rep_axis("% of reads", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
+        c->y = html_axis("% of reads", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         c->note = "Solid: transaction latency; dashed: device latency. Thin lines: the limits (5 % at 1 ms, 1 % at "
                   "8 ms, 0.1 % at 64 ms), in the colour of their threshold.";
         for (int k = 0; k < 3; k++) {
             for (int h = 0; h < 2; h++)
-                rep_chart_series(c, cc[h][k], rep_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), (unsigned)k,
+                html_chart_series(c, cc[h][k], html_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), (unsigned)k,
                                  h ? 1 : 0, nsl <= 48 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE);
-            rep_chart_mark(c, HTML_SVG_HLINE, 0, limit_pct[k], 0, 0, rep_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
+            html_chart_mark(c, HTML_SVG_HLINE, 0, limit_pct[k], 0, 0, html_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
                            2);
         }
     }
 }
 
 /* Latency curves of the small reads, one per load (device and transaction). */
-static void act_latency(struct report *r, size_t i, const cJSON *act)
+static void act_latency(struct html_report *r, size_t i, const cJSON *act)
 {
-    struct rep_lat_src src[REP_MAX_SERIES];
+    struct html_lat_src src[HTML_MAX_SERIES];
     size_t ns = 0, nl = 0;
     const cJSON *load;
     cJSON_ArrayForEach(load, cJSON_GetObjectItemCaseSensitive(act, "loads")) {
         const char *phn = result_str(load, "phase", "");
         const cJSON *ph;
-        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
+        cJSON_ArrayForEach(ph, html_phases(r, i)) {
             if (strcmp(result_str(ph, "name", ""), phn) != 0)
                 continue;
             const cJSON *sc = result_scope(ph, "job:service");
             if (!sc)
                 sc = result_scope(ph, "total");
-            const cJSON *dir = rep_dir(sc, "read");
-            if (!dir || ns + 2 > REP_MAX_SERIES)
+            const cJSON *dir = html_dir(sc, "read");
+            if (!dir || ns + 2 > HTML_MAX_SERIES)
                 break;
             const char *ln = load_name(r, load);
             const cJSON *sched = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
             if (cJSON_IsObject(sched))
-                src[ns++] = (struct rep_lat_src){sched, rep_printf(r, "%s trans", ln), (unsigned)nl, 0};
-            src[ns++] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s device", ln), (unsigned)nl, 1};
+                src[ns++] = (struct html_lat_src){sched, html_printf(r, "%s trans", ln), (unsigned)nl, 0};
+            src[ns++] = (struct html_lat_src){html_lat(dir), html_printf(r, "%s device", ln), (unsigned)nl, 1};
             nl++;
             break;
         }
     }
     if (ns)
-        rep_latency_charts(r, rep_printf(r, "act%s%s", r->multi ? "-" : "", r->multi ? r->labels[i] : ""),
-                           rep_printf(r, "%ssmall reads", r->multi ? rep_printf(r, "%s, ", r->labels[i]) : ""), src,
+        html_latency_charts(r, html_printf(r, "act%s%s", r->multi ? "-" : "", r->multi ? r->labels[i] : ""),
+                           html_printf(r, "%ssmall reads", r->multi ? html_printf(r, "%s, ", r->labels[i]) : ""), src,
                            ns);
 }
 
 /* All loads of all results: the summary table and the load ladder chart. */
-static void act_summary(struct report *r)
+static void act_summary(struct html_report *r)
 {
-    struct html_table *t = rep_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
+    struct html_table *t = html_add_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
     if (!t)
         return;
     int cres = html_table_add_col(t, "result", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
@@ -266,8 +266,8 @@ static void act_summary(struct report *r)
     static const char *const lbl[2] = {"trans", "device"};
     for (int k = 0; k < 3; k++)
         for (int h = 0; h < 2; h++) {
-            cm[h][k] = html_table_add_col(t, rep_printf(r, "> %g ms %s", limit_ms[k], lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
-            html_table_set_group(t, cm[h][k], rep_printf(r, "> %g ms (%%)", limit_ms[k]), lbl[h]);
+            cm[h][k] = html_table_add_col(t, html_printf(r, "> %g ms %s", limit_ms[k], lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
+            html_table_set_group(t, cm[h][k], html_printf(r, "> %g ms (%%)", limit_ms[k]), lbl[h]);
             html_table_set_limit(t, cm[h][k], limit_pct[k]);
         }
     int cv = html_table_add_col(t, "verdict", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
@@ -302,19 +302,19 @@ static void act_summary(struct report *r)
     }
     html_table_set_note(t, "The maximum over the slices of each load, as ACT's max row (rounded to 0.01 %); the verdict "
                      "is the run's own: a certification needs 24 one-hour slices.");
-    rep_show_table(r, t);
+    html_show_table(r, t);
     if (t->nrows < 2)
         return;
     /* the ladder: worst % over 1 ms per load, one series per result */
-    struct html_table *lt = rep_data_table(r, "act-ladder", "Worst slice per load, by load");
+    struct html_table *lt = html_add_data_table(r, "act-ladder", "Worst slice per load, by load");
     if (!lt)
         return;
     int lk = html_table_add_col(lt, "load", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-    int lc[REPORT_MAX_IN][2];
-    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    int lc[HTML_REPORT_MAX_IN][2];
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
     for (size_t i = 0; i < nres; i++)
         for (int h = 0; h < 2; h++)
-            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : html_table_add_col(lt, rep_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
+            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : html_table_add_col(lt, html_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
                                                    r->multi ? " " : "", lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
     for (size_t row = 0; row < t->nrows; row++) {
         size_t i = 0;
@@ -328,37 +328,37 @@ static void act_summary(struct report *r)
         for (int h = 0; h < 2; h++)
             html_table_set(lt, (size_t)w, lc[i][h], html_table_get(t, row, cm[h][0]));
     }
-    struct rep_chart *c = rep_chart(r, lt, lk, "% of small reads over 1 ms in the worst slice, by load");
+    struct html_chart *c = html_chart(r, lt, lk, "% of small reads over 1 ms in the worst slice, by load");
     if (c) {
-        c->x = rep_axis("load", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
-        c->y = rep_axis("% of reads >= 1 ms", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
+        c->x = html_axis("load", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis("% of reads >= 1 ms", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         for (size_t i = 0; i < nres; i++)
             for (int h = 0; h < 2; h++)
                 if (lc[i][h] >= 0)
-                    rep_chart_series(c, lc[i][h], rep_series_name(r, i, lbl[h]), (unsigned)i, (unsigned)h, HTML_SVG_LINE_MARKS);
-        rep_chart_mark(c, HTML_SVG_HLINE, 0, 5, 0, 0, "limit 5 %", 1, 2);
+                    html_chart_series(c, lc[i][h], html_series_name(r, i, lbl[h]), (unsigned)i, (unsigned)h, HTML_SVG_LINE_MARKS);
+        html_chart_mark(c, HTML_SVG_HLINE, 0, 5, 0, 0, "limit 5 %", 1, 2);
     }
 }
 
-int rep_build_act(struct report *r)
+int html_build_act(struct html_report *r)
 {
-    bool has[REPORT_MAX_IN] = {false};
-    for (size_t i = 0; i < r->nin && i < REPORT_MAX_IN; i++)
+    bool has[HTML_REPORT_MAX_IN] = {false};
+    for (size_t i = 0; i < r->nin && i < HTML_REPORT_MAX_IN; i++)
         has[i] = cJSON_GetArraySize(act_loads(r, i)) > 0;
     size_t first;
-    if (!rep_participants(r, has, &first))
+    if (!html_participants(r, has, &first))
         return 0;
-    rep_heading(r, REP_H2, "ACT: storage certification workload");
+    html_heading(r, HTML_H2, "ACT: storage certification workload");
     act_summary(r);
     for (size_t i = 0; i < r->nin && !r->oom; i++) {
         const cJSON *act = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act");
         const cJSON *fm = cJSON_GetObjectItemCaseSensitive(act, "find_max");
         if (fm) {
             double hp = result_num(fm, "highest_passing_load", NAN), ff = result_num(fm, "first_failing_load", NAN);
-            rep_para(r, isnan(hp) ? "verdict fail" : "verdict pass",
-                     rep_printf(r, "%s%sHighest passing load: %s%s.", r->multi ? r->labels[i] : "",
-                                r->multi ? ": " : "", isnan(hp) ? "none" : rep_printf(r, "%gx", hp),
-                                isnan(ff) ? "" : rep_printf(r, " (first failing: %gx)", ff)));
+            html_para(r, isnan(hp) ? "verdict fail" : "verdict pass",
+                     html_printf(r, "%s%sHighest passing load: %s%s.", r->multi ? r->labels[i] : "",
+                                r->multi ? ": " : "", isnan(hp) ? "none" : html_printf(r, "%gx", hp),
+                                isnan(ff) ? "" : html_printf(r, " (first failing: %gx)", ff)));
         }
         const cJSON *load;
         cJSON_ArrayForEach(load, act_loads(r, i))

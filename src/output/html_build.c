@@ -20,43 +20,43 @@ static const char *base_name(const char *p)
     return s ? s + 1 : p;
 }
 
-static const char *file_label(struct report *r, size_t i)
+static const char *file_label(struct html_report *r, size_t i)
 {
     char buf[256];
     snprintf(buf, sizeof(buf), "%s", base_name(r->in[i].path ? r->in[i].path : "result"));
     size_t n = strlen(buf);
     if (n > 5 && strcmp(buf + n - 5, ".json") == 0)
         buf[n - 5] = 0;
-    return rep_strdup(r, buf);
+    return html_strdup(r, buf);
 }
 
-static const char *device_label(struct report *r, size_t i)
+static const char *device_label(struct html_report *r, size_t i)
 {
     /* a fileio run names its setup itself (--label, else the directory) */
     const char *fl = result_str(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio"), "label", "");
     if (*fl)
-        return rep_strdup(r, fl);
+        return html_strdup(r, fl);
     const cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "targets"), 0);
     const char *model = result_str(cJSON_GetObjectItemCaseSensitive(t, "device"), "model", "");
     while (*model == ' ')
         model++;
     if (*model)
-        return rep_strdup(r, model);
+        return html_strdup(r, model);
     const char *path = result_str(t, "path", NULL);
     if (path && strcmp(result_str(t, "kind", ""), "none") != 0)
-        return rep_strdup(r, base_name(path));
+        return html_strdup(r, base_name(path));
     return file_label(r, i);
 }
 
-static void make_labels(struct report *r)
+static void make_labels(struct html_report *r)
 {
-    r->labels = rep_alloc(r, r->nin * sizeof(*r->labels));
+    r->labels = html_alloc(r, r->nin * sizeof(*r->labels));
     if (!r->labels)
         return;
     for (size_t i = 0; i < r->nin; i++)
-        r->labels[i] = r->in[i].label ? rep_strdup(r, r->in[i].label) : device_label(r, i);
+        r->labels[i] = r->in[i].label ? html_strdup(r, r->in[i].label) : device_label(r, i);
     /* two drives have two models; two loads on one drive need the file names */
-    bool *clash = rep_alloc(r, r->nin * sizeof(*clash));
+    bool *clash = html_alloc(r, r->nin * sizeof(*clash));
     if (!clash)
         return;
     for (size_t i = 0; i < r->nin; i++)
@@ -69,7 +69,7 @@ static void make_labels(struct report *r)
     for (size_t i = 0; i < r->nin; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(r->labels[i], r->labels[j]) == 0) {
-                r->labels[i] = rep_printf(r, "%s (%zu)", r->labels[i], i + 1);
+                r->labels[i] = html_printf(r, "%s (%zu)", r->labels[i], i + 1);
                 j = (size_t)-1;   /* recheck against all earlier ones */
             }
 }
@@ -80,16 +80,16 @@ static void set_err(char *err, size_t errlen, const char *msg)
         snprintf(err, errlen, "%s", msg);
 }
 
-struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
+struct html_report *html_build(const struct html_report_input *in, size_t nin, const struct html_report_opts *o,
                             char *err, size_t errlen)
 {
     if (nin == 0) {
         set_err(err, errlen, "report: no result files given");
         return NULL;
     }
-    if (nin > REPORT_MAX_IN) {
+    if (nin > HTML_REPORT_MAX_IN) {
         if (err)
-            snprintf(err, errlen, "report: at most %d results in one report (got %zu)", REPORT_MAX_IN, nin);
+            snprintf(err, errlen, "report: at most %d results in one report (got %zu)", HTML_REPORT_MAX_IN, nin);
         return NULL;
     }
     unsigned baseline = o ? o->baseline : 0;
@@ -99,7 +99,7 @@ struct report *report_build(const struct report_input *in, size_t nin, const str
                      nin);
         return NULL;
     }
-    struct report *r = calloc(1, sizeof(*r));
+    struct html_report *r = calloc(1, sizeof(*r));
     if (!r) {
         set_err(err, errlen, "report: out of memory");
         return NULL;
@@ -110,36 +110,36 @@ struct report *report_build(const struct report_input *in, size_t nin, const str
     r->multi = nin > 1;
     make_labels(r);
     if (o && o->title) {
-        r->title = (char *)rep_strdup(r, o->title);
+        r->title = (char *)html_strdup(r, o->title);
     } else if (r->labels) {
         char buf[1024];
         size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench report: ");
         for (size_t i = 0; i < nin && n < sizeof(buf); i++)
             n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? (i + 1 == nin ? " and " : ", ") : "",
                                   r->labels[i]);
-        r->title = (char *)rep_strdup(r, buf);
+        r->title = (char *)html_strdup(r, buf);
     }
     if (!r->oom) {
-        r->setup = rep_setup_table(r);
-        rep_show_setup(r, r->setup);
+        r->setup = html_setup_table(r);
+        html_show_setup(r, r->setup);
     }
     int rc = 0;
     if (!r->oom)
-        rc = rep_build_precondition(r);
+        rc = html_build_precondition(r);
     if (!rc && !r->oom)
-        rc = rep_build_sweeps(r);
+        rc = html_build_sweeps(r);
     if (!rc && !r->oom)
-        rc = rep_build_runs(r);
+        rc = html_build_runs(r);
     if (!rc && !r->oom)
-        rc = rep_build_fileio(r);
+        rc = html_build_fileio(r);
     if (!rc && !r->oom)
-        rc = rep_build_act(r);
+        rc = html_build_act(r);
     bool oom = r->oom || rc == -ENOMEM;
     for (size_t i = 0; i < r->ntables; i++)
         oom |= r->tables[i]->oom;
     if (oom || rc) {
         set_err(err, errlen, oom ? "report: out of memory" : "report: cannot build the report");
-        report_free(r);
+        html_report_free(r);
         return NULL;
     }
     return r;

@@ -8,14 +8,14 @@
 
 /* Builds the model. Returns NULL with a one-line message on bad input
  * (no results, a baseline out of range) or out of memory. */
-struct report *report_build(const struct report_input *in, size_t nin, const struct report_opts *o,
+struct html_report *html_build(const struct html_report_input *in, size_t nin, const struct html_report_opts *o,
                             char *err, size_t errlen);
 /* Per-kind builders (html_run.c ...). Each adds its sections when the
  * results hold its kind; returns 0 or -ENOMEM. */
-int rep_build_runs(struct report *r);
-int rep_build_sweeps(struct report *r);
-int rep_build_precondition(struct report *r);
-int rep_build_act(struct report *r);
-int rep_build_fileio(struct report *r);
+int html_build_runs(struct html_report *r);
+int html_build_sweeps(struct html_report *r);
+int html_build_precondition(struct html_report *r);
+int html_build_act(struct html_report *r);
+int html_build_fileio(struct html_report *r);
 
 #endif

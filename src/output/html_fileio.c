@@ -12,21 +12,21 @@
 #include "output/html_kinds.h"
 #include "result/result.h"
 
-static const cJSON *scaling(const struct report *r, size_t i)
+static const cJSON *scaling(const struct html_report *r, size_t i)
 {
     return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio"), "scaling");
 }
 
 /* A shown table in the published layout: threads, one column per result,
  * ratios to the baseline. */
-static void scaling_table(struct report *r, const struct html_table *data, const int *cols, size_t nres,
+static void scaling_table(struct html_report *r, const struct html_table *data, const int *cols, size_t nres,
                           const char *id, const char *title, const char *unit, bool lower_better)
 {
-    struct html_table *t = rep_table(r, id, title);
+    struct html_table *t = html_add_table(r, id, title);
     if (!t)
         return;
     html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-    int cc[REPORT_MAX_IN];
+    int cc[HTML_REPORT_MAX_IN];
     for (size_t i = 0; i < nres; i++)
         cc[i] = cols[i] < 0 ? -1 : html_table_add_col(t, r->labels[i], unit, HTML_TABLE_NUM, HTML_TABLE_FIXED);
     for (size_t row = 0; row < data->nrows; row++) {
@@ -41,20 +41,20 @@ static void scaling_table(struct report *r, const struct html_table *data, const
     for (size_t i = 0; i < nres; i++)
         if (cc[i] >= 0)
             t->cols[cc[i]].prec = strcmp(unit, "ms") == 0 ? 3 : 2;
-    rep_add_ratios(r, t, cc, nres, NULL, lower_better);
-    rep_show_table(r, t);
+    html_add_ratios(r, t, cc, nres, NULL, lower_better);
+    html_show_table(r, t);
 }
 
-int rep_build_fileio(struct report *r)
+int html_build_fileio(struct html_report *r)
 {
-    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
-    bool has[REPORT_MAX_IN] = {false};
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool has[HTML_REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++)
         has[i] = cJSON_GetArraySize(scaling(r, i)) > 0;
     size_t only;
-    if (!rep_participants(r, has, &only))
+    if (!html_participants(r, has, &only))
         return 0;
-    rep_heading(r, REP_H2, "fileio: thread scaling");
+    html_heading(r, HTML_H2, "fileio: thread scaling");
     double pct = 95;
     for (size_t i = 0; i < nres; i++) {
         const cJSON *fo = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio");
@@ -72,29 +72,29 @@ int rep_build_fileio(struct report *r)
         char total[32];
         struct html_table_col bytes = {.kind = HTML_TABLE_NUM, .fmt = HTML_TABLE_BYTES};
         html_table_format(total, sizeof(total), &bytes, result_num(o, "file-total-size", 0));
-        rep_para(r, NULL, rep_printf(r, "%s%s%s, %.0f-byte requests, %.0f files of %s in total, %s I/O%s, "
+        html_para(r, NULL, html_printf(r, "%s%s%s, %.0f-byte requests, %.0f files of %s in total, %s I/O%s, "
                                         "fsync every %.0f requests, %g s per thread count.",
                                      r->multi ? r->labels[i] : "", r->multi ? ": " : "",
                                      result_str(o, "file-test-mode", "?"), result_num(o, "request_size", 0),
                                      result_num(o, "file-num", 0), total, result_str(o, "file-io-mode", "?"), flags,
                                      result_num(o, "file-fsync-freq", 0), result_num(o, "time", 0)));
     }
-    struct html_table *t = rep_data_table(r, "fileio-scaling", "fileio: figures per thread count");
+    struct html_table *t = html_add_data_table(r, "fileio-scaling", "fileio: figures per thread count");
     if (!t)
         return -ENOMEM;
     html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     static const char *const key[] = {"mibps", "read_mibps", "write_mibps", "iops", "pct_ms", "avg_ms"};
     static const char *const nm[] = {"MiB/s", "read MiB/s", "written MiB/s", "events/s", "percentile",
                                      "avg latency"};
-    int col[REPORT_MAX_IN][6];
+    int col[HTML_REPORT_MAX_IN][6];
     for (size_t i = 0; i < nres; i++) {
         for (int k = 0; k < 6; k++)
             col[i][k] = -1;
         if (!cJSON_GetArraySize(scaling(r, i)))
             continue;
         for (int k = 0; k < 6; k++) {
-            const char *name = k == 4 ? rep_printf(r, "%g%% latency", pct) : nm[k];
-            col[i][k] = html_table_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            const char *name = k == 4 ? html_printf(r, "%g%% latency", pct) : nm[k];
+            col[i][k] = html_table_add_col(t, html_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                    name),
                                      k >= 4 ? "ms" : k == 3 ? NULL : "MiB/s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
         }
@@ -106,57 +106,57 @@ int rep_build_fileio(struct report *r)
         }
     }
     html_table_sort(t, 0);
-    int mib[REPORT_MAX_IN], pc[REPORT_MAX_IN];
+    int mib[HTML_REPORT_MAX_IN], pc[HTML_REPORT_MAX_IN];
     for (size_t i = 0; i < nres; i++) {
         mib[i] = col[i][0];
         pc[i] = col[i][4];
     }
     scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s", false);
     scaling_table(r, t, pc, nres, "fileio-response-time",
-                  rep_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
+                  html_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
     /* threads as categories: 1, 2, 4 ... equally spaced, as published */
     int ccat = html_table_add_col(t, "threads (label)", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     if (ccat >= 0)
         t->cols[ccat].html_hidden = true;
     for (size_t row = 0; row < t->nrows; row++)
-        html_table_set_text(t, row, ccat, rep_printf(r, "%g", html_table_get(t, row, 0)));
-    struct rep_chart *c = rep_chart(r, t, ccat, "fileio: throughput by threads");
+        html_table_set_text(t, row, ccat, html_printf(r, "%g", html_table_get(t, row, 0)));
+    struct html_chart *c = html_chart(r, t, ccat, "fileio: throughput by threads");
     if (c) {
-        c->x = rep_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
-        c->y = rep_axis("throughput (MiB/s)", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->x = html_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis("throughput (MiB/s)", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         c->half = true;
         for (size_t i = 0; i < nres; i++)
             if (mib[i] >= 0)
-                rep_chart_series(c, mib[i], rep_series_name(r, i, r->multi ? NULL : "MiB/s"), (unsigned)i, 0,
+                html_chart_series(c, mib[i], html_series_name(r, i, r->multi ? NULL : "MiB/s"), (unsigned)i, 0,
                                  HTML_SVG_LINE_MARKS);
     }
-    c = rep_chart(r, t, ccat, rep_printf(r, "fileio: %g%% response time by threads", pct));
+    c = html_chart(r, t, ccat, html_printf(r, "fileio: %g%% response time by threads", pct));
     if (c) {
-        c->x = rep_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
-        c->y = rep_axis(rep_printf(r, "%g%% response time (ms)", pct), HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x = html_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis(html_printf(r, "%g%% response time (ms)", pct), HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->half = true;
         for (size_t i = 0; i < nres; i++)
             if (pc[i] >= 0)
-                rep_chart_series(c, pc[i], rep_series_name(r, i, r->multi ? NULL : "percentile"), (unsigned)i, 0,
+                html_chart_series(c, pc[i], html_series_name(r, i, r->multi ? NULL : "percentile"), (unsigned)i, 0,
                                  HTML_SVG_LINE_MARKS);
     }
     /* one result: the latency curve of each thread count */
     if (!r->multi) {
-        struct rep_lat_src src[REP_MAX_SERIES];
+        struct html_lat_src src[HTML_MAX_SERIES];
         size_t ns = 0;
         const cJSON *s;
         cJSON_ArrayForEach(s, scaling(r, only)) {
             const char *phn = result_str(s, "phase", "");
             const cJSON *ph;
-            cJSON_ArrayForEach(ph, rep_phases(r, only)) {
+            cJSON_ArrayForEach(ph, html_phases(r, only)) {
                 if (strcmp(result_str(ph, "name", ""), phn) != 0)
                     continue;
                 const cJSON *sc = result_scope(ph, "total");
-                const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
-                if (dir && ns < REP_MAX_SERIES) {
-                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%g thread%s%s", result_num(s, "threads", 0),
+                const cJSON *dir = html_dir(sc, "read") ? html_dir(sc, "read") : html_dir(sc, "write");
+                if (dir && ns < HTML_MAX_SERIES) {
+                    src[ns] = (struct html_lat_src){html_lat(dir), html_printf(r, "%g thread%s%s", result_num(s, "threads", 0),
                                                                    result_num(s, "threads", 0) == 1 ? "" : "s",
-                                                                   rep_dir(sc, "read") && rep_dir(sc, "write")
+                                                                   html_dir(sc, "read") && html_dir(sc, "write")
                                                                        ? " read" : ""),
                                                    (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
                     ns++;
@@ -165,7 +165,7 @@ int rep_build_fileio(struct report *r)
             }
         }
         if (ns)
-            rep_latency_charts(r, "fileio", "fileio, every thread count", src, ns);
+            html_latency_charts(r, "fileio", "fileio, every thread count", src, ns);
     }
     return r->oom ? -ENOMEM : 0;
 }

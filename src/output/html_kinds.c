@@ -9,7 +9,7 @@
 #include "result/result_hist.h"
 #include "result/result.h"
 
-bool rep_kind_known(const char *kind)
+bool html_kind_known(const char *kind)
 {
     static const char *const known[] = {"precondition", "sweep-point", "act", "fileio"};
     for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -18,15 +18,15 @@ bool rep_kind_known(const char *kind)
     return false;
 }
 
-bool rep_phase_is(const cJSON *phase, const char *kind)
+bool html_phase_is(const cJSON *phase, const char *kind)
 {
     const char *k = result_str(phase, "kind", "run");
     if (strcmp(kind, "run") == 0)
-        return !rep_kind_known(k);
+        return !html_kind_known(k);
     return strcmp(k, kind) == 0;
 }
 
-const cJSON *rep_phases(const struct report *r, size_t res)
+const cJSON *html_phases(const struct html_report *r, size_t res)
 {
     return cJSON_GetObjectItemCaseSensitive(r->in[res].doc, "phases");
 }
@@ -36,14 +36,14 @@ static const double pct_grid[] = {
     99.995, 99.997, 99.998, 99.999, 99.9995, 99.9997, 99.9998, 99.9999, 99.99995, 99.99997, 99.99998, 99.99999,
 };
 
-const char *const rep_dirs[REP_NDIRS] = {"read", "write", "sync"};
+const char *const html_dirs[HTML_NDIRS] = {"read", "write", "sync"};
 
-const cJSON *rep_lat(const cJSON *dir)
+const cJSON *html_lat(const cJSON *dir)
 {
     return dir ? cJSON_GetObjectItemCaseSensitive(dir, "latency_ns") : NULL;
 }
 
-struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen)
+struct hist *html_hist(const cJSON *lat, char *err, size_t errlen)
 {
     err[0] = 0;
     const cJSON *hj = cJSON_GetObjectItemCaseSensitive(lat, "histogram");
@@ -61,7 +61,7 @@ struct hist *rep_hist(const cJSON *lat, char *err, size_t errlen)
     return h;
 }
 
-void rep_hist_bin(uint64_t lo, uint64_t *bin_lo, uint64_t *bin_hi)
+void html_hist_bin(uint64_t lo, uint64_t *bin_lo, uint64_t *bin_hi)
 {
     if (lo < 8) {
         *bin_lo = lo;
@@ -96,7 +96,7 @@ static void fill_histogram(struct html_table *t, int ccount, int cpct, const str
         if (!h->counts[i])
             continue;
         uint64_t lo, hi;
-        rep_hist_bin(hist_bucket_lo(i), &lo, &hi);
+        html_hist_bin(hist_bucket_lo(i), &lo, &hi);
         long row = html_table_row_for(t, 0, (double)lo);
         if (row < 0)
             return;
@@ -113,34 +113,34 @@ static void fill_histogram(struct html_table *t, int ccount, int cpct, const str
     }
 }
 
-int rep_latency_charts(struct report *r, const char *id, const char *what, const struct rep_lat_src *src,
+int html_latency_charts(struct html_report *r, const char *id, const char *what, const struct html_lat_src *src,
                        size_t nsrc)
 {
     if (!nsrc)
         return 0;
     char err[256];
-    struct html_table *pt = rep_data_table(r, rep_printf(r, "%s-percentiles", id),
-                                     rep_printf(r, "%s: latency percentiles", what));
-    struct html_table *ht = rep_data_table(r, rep_printf(r, "%s-histogram", id),
-                                     rep_printf(r, "%s: latency histogram", what));
+    struct html_table *pt = html_add_data_table(r, html_printf(r, "%s-percentiles", id),
+                                     html_printf(r, "%s: latency percentiles", what));
+    struct html_table *ht = html_add_data_table(r, html_printf(r, "%s-histogram", id),
+                                     html_printf(r, "%s: latency histogram", what));
     if (!pt || !ht)
         return -ENOMEM;
     html_table_add_col(pt, "percentile", "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
     html_table_add_col(ht, "from", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
     html_table_add_col(ht, "to", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
-    int pcol[REP_MAX_SERIES], hcol[REP_MAX_SERIES];
-    size_t which[REP_MAX_SERIES], n = 0;
-    for (size_t s = 0; s < nsrc && n < REP_MAX_SERIES; s++) {
-        struct hist *h = rep_hist(src[s].lat, err, sizeof(err));
+    int pcol[HTML_MAX_SERIES], hcol[HTML_MAX_SERIES];
+    size_t which[HTML_MAX_SERIES], n = 0;
+    for (size_t s = 0; s < nsrc && n < HTML_MAX_SERIES; s++) {
+        struct hist *h = html_hist(src[s].lat, err, sizeof(err));
         if (!h) {
             if (err[0])
-                rep_para(r, "warn", rep_printf(r, "%s: %s: histogram not usable: %s", what, src[s].name, err));
+                html_para(r, "warn", html_printf(r, "%s: %s: histogram not usable: %s", what, src[s].name, err));
             err[0] = 0;
             continue;
         }
         pcol[n] = html_table_add_col(pt, src[s].name, "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
-        int cc = html_table_add_col(ht, rep_printf(r, "%s I/Os", src[s].name), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-        hcol[n] = html_table_add_col(ht, rep_printf(r, "%s share", src[s].name), "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+        int cc = html_table_add_col(ht, html_printf(r, "%s I/Os", src[s].name), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        hcol[n] = html_table_add_col(ht, html_printf(r, "%s share", src[s].name), "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
         fill_percentiles(pt, pcol[n], h);
         fill_histogram(ht, cc, hcol[n], h);
         free(h);
@@ -155,23 +155,23 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     html_table_sort(ht, 0);
     if (!n)
         return 0;
-    struct rep_chart *c = rep_chart(r, pt, 0, rep_printf(r, "%s: latency percentiles", what));
+    struct html_chart *c = html_chart(r, pt, 0, html_printf(r, "%s: latency percentiles", what));
     if (c) {
-        c->x = rep_axis("percentile", HTML_SVG_NINES, HTML_SVG_FMT_PCT);
-        c->y = rep_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->x = html_axis("percentile", HTML_SVG_NINES, HTML_SVG_FMT_PCT);
+        c->y = html_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         c->note = "Latency within which the given share of I/Os completed, from the stored histograms "
                   "(resolution 0.4 %). Each step right adds a nine; a curve ends where one I/O is left above it.";
         for (size_t k = 0; k < n; k++)
-            rep_chart_series(c, pcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash,
+            html_chart_series(c, pcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash,
                              HTML_SVG_LINE_MARKS);
     }
-    c = rep_chart(r, ht, 0, rep_printf(r, "%s: latency histogram", what));
+    c = html_chart(r, ht, 0, html_printf(r, "%s: latency histogram", what));
     if (c) {
-        c->x = rep_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
-        c->y = rep_axis("share of I/Os (%)", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
+        c->x = html_axis("latency", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->y = html_axis("share of I/Os (%)", HTML_SVG_LIN, HTML_SVG_FMT_PCT);
         c->note = "Eight bins per power of two; each bin is a union of whole histogram buckets, so its count is exact.";
         for (size_t k = 0; k < n; k++) {
-            rep_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, HTML_SVG_STEP_FILL);
+            html_chart_series(c, hcol[k], src[which[k]].name, src[which[k]].color, src[which[k]].dash, HTML_SVG_STEP_FILL);
             if (c->nseries)
                 c->series[c->nseries - 1].x2col = 1;
         }
@@ -179,13 +179,13 @@ int rep_latency_charts(struct report *r, const char *id, const char *what, const
     return 0;
 }
 
-double rep_row_num(const cJSON *row, int i)
+double html_row_num(const cJSON *row, int i)
 {
     const cJSON *v = i >= 0 ? cJSON_GetArrayItem(row, i) : NULL;
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-unsigned rep_color(size_t res, unsigned slot, unsigned nslots)
+unsigned html_color(size_t res, unsigned slot, unsigned nslots)
 {
     return (unsigned)res * (nslots ? nslots : 1) + slot;
 }

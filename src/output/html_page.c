@@ -79,12 +79,12 @@ static void esc(FILE *f, const char *s)
 }
 
 /* Draws one chart from its table. */
-static int write_chart(FILE *f, const struct rep_chart *c)
+static int write_chart(FILE *f, const struct html_chart *c)
 {
     const struct html_table *t = c->t;
     if (c->xcol < 0 || (size_t)c->xcol >= t->ncols)
         return 0;
-    struct html_svg_series se[REP_MAX_SERIES];
+    struct html_svg_series se[HTML_MAX_SERIES];
     double *idx = NULL;
     struct html_svg_chart ch = {.title = c->title, .x = c->x, .y = c->y, .series = se, .marks = c->marks,
                            .nmarks = c->nmarks, .height = c->height, .width = c->half ? 480 : 0};
@@ -105,7 +105,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     }
     size_t n = 0;
     for (size_t s = 0; s < c->nseries; s++) {
-        const struct rep_series *rs = &c->series[s];
+        const struct html_series *rs = &c->series[s];
         if (rs->ycol < 0 || (size_t)rs->ycol >= t->ncols || t->cols[rs->ycol].kind != HTML_TABLE_NUM || !xs)
             continue;
         se[n] = (struct html_svg_series){
@@ -122,7 +122,7 @@ static int write_chart(FILE *f, const struct rep_chart *c)
     return rc;
 }
 
-static void write_setup(FILE *f, const struct report *r, const struct html_table *t)
+static void write_setup(FILE *f, const struct html_report *r, const struct html_table *t)
 {
     /* the heading names it already */
     struct html_table copy = *t;
@@ -133,7 +133,7 @@ static void write_setup(FILE *f, const struct report *r, const struct html_table
     (void)r;
 }
 
-int report_write_html(FILE *f, const struct report *r)
+int html_page_write(FILE *f, const struct html_report *r)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n", f);
@@ -155,11 +155,11 @@ int report_write_html(FILE *f, const struct report *r)
     /* contents */
     size_t nh = 0;
     for (size_t i = 0; i < r->nitems; i++)
-        nh += r->items[i].kind == REP_H2;
+        nh += r->items[i].kind == HTML_H2;
     if (nh > 1) {
         fputs("<nav class=\"toc\">\n<ol>\n", f);
         for (size_t i = 0; i < r->nitems; i++)
-            if (r->items[i].kind == REP_H2) {
+            if (r->items[i].kind == HTML_H2) {
                 fprintf(f, "<li><a href=\"#%s\">", r->items[i].anchor);
                 esc(f, r->items[i].text);
                 fputs("</a></li>\n", f);
@@ -174,15 +174,15 @@ int report_write_html(FILE *f, const struct report *r)
     bool in_pair = false;
     int pair_n = 0;
     for (size_t i = 0; i < r->nitems && !rc; i++) {
-        const struct rep_item *it = &r->items[i];
+        const struct html_item *it = &r->items[i];
         switch (it->kind) {
-        case REP_H2:
-        case REP_H3:
-            fprintf(f, "<%s id=\"%s\">", it->kind == REP_H2 ? "h2" : "h3", it->anchor);
+        case HTML_H2:
+        case HTML_H3:
+            fprintf(f, "<%s id=\"%s\">", it->kind == HTML_H2 ? "h2" : "h3", it->anchor);
             esc(f, it->text);
-            fprintf(f, "</%s>\n", it->kind == REP_H2 ? "h2" : "h3");
+            fprintf(f, "</%s>\n", it->kind == HTML_H2 ? "h2" : "h3");
             break;
-        case REP_PARA:
+        case HTML_PARA:
             if (it->cls)
                 fprintf(f, "<p class=\"%s\">", it->cls);
             else
@@ -190,17 +190,17 @@ int report_write_html(FILE *f, const struct report *r)
             esc(f, it->text);
             fputs("</p>\n", f);
             break;
-        case REP_SETUP:
+        case HTML_SETUP:
             fputs("<h2 id=\"setup\">What was tested</h2>\n", f);
             write_setup(f, r, it->table);
             break;
-        case REP_TABLE:
+        case HTML_TABLE:
             rc = html_table_write_html(f, it->table, 0);
             break;
-        case REP_CHART: {
-            const struct rep_chart *c = it->chart;
+        case HTML_CHART: {
+            const struct html_chart *c = it->chart;
             /* two half charts in a row share a line */
-            bool next_half = i + 1 < r->nitems && r->items[i + 1].kind == REP_CHART && r->items[i + 1].chart->half;
+            bool next_half = i + 1 < r->nitems && r->items[i + 1].kind == HTML_CHART && r->items[i + 1].chart->half;
             if (c->half && !in_pair && next_half) {
                 fputs("<div class=\"pair\">\n", f);
                 in_pair = true;

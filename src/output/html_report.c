@@ -12,16 +12,16 @@
 
 /* Strings, charts and series names live in a bump arena freed with the
  * report, so the builders never free anything themselves. */
-struct rep_block {
-    struct rep_block *next;
+struct html_block {
+    struct html_block *next;
     size_t used, cap;
     _Alignas(16) unsigned char data[];
 };
 
-void *rep_alloc(struct report *r, size_t n)
+void *html_alloc(struct html_report *r, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
-    struct rep_block *b = r->arena;
+    struct html_block *b = r->arena;
     if (!b || b->cap - b->used < n) {
         size_t cap = n > 65536 ? n : 65536;
         b = malloc(sizeof(*b) + cap);
@@ -40,34 +40,34 @@ void *rep_alloc(struct report *r, size_t n)
     return p;
 }
 
-const char *rep_strdup(struct report *r, const char *s)
+const char *html_strdup(struct html_report *r, const char *s)
 {
     if (!s)
         return NULL;
     size_t n = strlen(s) + 1;
-    char *d = rep_alloc(r, n);
+    char *d = html_alloc(r, n);
     if (d)
         memcpy(d, s, n);
     return d ? d : "";
 }
 
-const char *rep_printf(struct report *r, const char *fmt, ...)
+const char *html_printf(struct html_report *r, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof(buf), fmt, ap);
     va_end(ap);
-    return rep_strdup(r, buf);
+    return html_strdup(r, buf);
 }
 
-static struct rep_item *add_item(struct report *r, enum rep_item_kind kind)
+static struct html_item *add_item(struct html_report *r, enum html_item_kind kind)
 {
     if (r->oom)
         return NULL;
     if (r->nitems == r->itemcap) {
         size_t cap = r->itemcap ? r->itemcap * 2 : 32;
-        struct rep_item *it = realloc(r->items, cap * sizeof(*it));
+        struct html_item *it = realloc(r->items, cap * sizeof(*it));
         if (!it) {
             r->oom = true;
             return NULL;
@@ -75,31 +75,31 @@ static struct rep_item *add_item(struct report *r, enum rep_item_kind kind)
         r->items = it;
         r->itemcap = cap;
     }
-    struct rep_item *it = &r->items[r->nitems++];
+    struct html_item *it = &r->items[r->nitems++];
     memset(it, 0, sizeof(*it));
     it->kind = kind;
     return it;
 }
 
-void rep_heading(struct report *r, enum rep_item_kind level, const char *text)
+void html_heading(struct html_report *r, enum html_item_kind level, const char *text)
 {
-    struct rep_item *it = add_item(r, level);
+    struct html_item *it = add_item(r, level);
     if (!it)
         return;
-    it->text = rep_strdup(r, text);
-    it->anchor = rep_printf(r, "s%zu", r->nitems);
+    it->text = html_strdup(r, text);
+    it->anchor = html_printf(r, "s%zu", r->nitems);
 }
 
-void rep_para(struct report *r, const char *cls, const char *text)
+void html_para(struct html_report *r, const char *cls, const char *text)
 {
-    struct rep_item *it = add_item(r, REP_PARA);
+    struct html_item *it = add_item(r, HTML_PARA);
     if (!it)
         return;
-    it->text = rep_strdup(r, text);
+    it->text = html_strdup(r, text);
     it->cls = cls;
 }
 
-static struct html_table *new_table(struct report *r, const char *id, const char *title, bool hidden)
+static struct html_table *new_table(struct html_report *r, const char *id, const char *title, bool hidden)
 {
     if (r->oom)
         return NULL;
@@ -140,72 +140,72 @@ static struct html_table *new_table(struct report *r, const char *id, const char
     }
 }
 
-struct html_table *rep_table(struct report *r, const char *id, const char *title)
+struct html_table *html_add_table(struct html_report *r, const char *id, const char *title)
 {
     return new_table(r, id, title, false);
 }
 
-struct html_table *rep_data_table(struct report *r, const char *id, const char *title)
+struct html_table *html_add_data_table(struct html_report *r, const char *id, const char *title)
 {
     return new_table(r, id, title, true);
 }
 
-void rep_show_setup(struct report *r, struct html_table *t)
+void html_show_setup(struct html_report *r, struct html_table *t)
 {
-    struct rep_item *it = t ? add_item(r, REP_SETUP) : NULL;
+    struct html_item *it = t ? add_item(r, HTML_SETUP) : NULL;
     if (it)
         it->table = t;
 }
 
-void rep_show_table(struct report *r, struct html_table *t)
+void html_show_table(struct html_report *r, struct html_table *t)
 {
     if (!t)
         return;
-    struct rep_item *it = add_item(r, REP_TABLE);
+    struct html_item *it = add_item(r, HTML_TABLE);
     if (it)
         it->table = t;
 }
 
-struct rep_chart *rep_chart(struct report *r, struct html_table *t, int xcol, const char *title)
+struct html_chart *html_chart(struct html_report *r, struct html_table *t, int xcol, const char *title)
 {
     if (!t || xcol < 0)
         return NULL;
-    struct rep_chart *c = rep_alloc(r, sizeof(*c));
-    struct rep_item *it = c ? add_item(r, REP_CHART) : NULL;
+    struct html_chart *c = html_alloc(r, sizeof(*c));
+    struct html_item *it = c ? add_item(r, HTML_CHART) : NULL;
     if (!it)
         return NULL;
-    c->title = rep_strdup(r, title);
+    c->title = html_strdup(r, title);
     c->t = t;
     c->xcol = xcol;
-    c->x = rep_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
-    c->y = rep_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+    c->x = html_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+    c->y = html_axis(NULL, HTML_SVG_LIN, HTML_SVG_FMT_NUM);
     it->chart = c;
     return c;
 }
 
-void rep_chart_series(struct rep_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
+void html_chart_series(struct html_chart *c, int ycol, const char *name, unsigned color, unsigned dash,
                       enum html_svg_style style)
 {
-    if (!c || ycol < 0 || c->nseries >= REP_MAX_SERIES)
+    if (!c || ycol < 0 || c->nseries >= HTML_MAX_SERIES)
         return;
-    c->series[c->nseries++] = (struct rep_series){ycol, -1, name, color, dash, style};
+    c->series[c->nseries++] = (struct html_series){ycol, -1, name, color, dash, style};
 }
 
-void rep_chart_mark(struct rep_chart *c, enum html_svg_mark_kind kind, double x0, double y0, double x1,
+void html_chart_mark(struct html_chart *c, enum html_svg_mark_kind kind, double x0, double y0, double x1,
                     double y1, const char *label, unsigned color, unsigned dash)
 {
-    if (!c || c->nmarks >= REP_MAX_MARKS)
+    if (!c || c->nmarks >= HTML_MAX_MARKS)
         return;
     c->marks[c->nmarks++] = (struct html_svg_mark){kind, x0, y0, x1, y1, label, color, dash};
 }
 
-struct html_svg_axis rep_axis(const char *label, enum html_svg_scale scale, enum html_svg_fmt fmt)
+struct html_svg_axis html_axis(const char *label, enum html_svg_scale scale, enum html_svg_fmt fmt)
 {
     return (struct html_svg_axis){.label = label, .scale = scale, .fmt = fmt, .min = NAN, .max = NAN,
                              .zero = scale == HTML_SVG_LIN};
 }
 
-void rep_add_ratios(struct report *r, struct html_table *t, const int *cols, size_t ncols, const char *name,
+void html_add_ratios(struct html_report *r, struct html_table *t, const int *cols, size_t ncols, const char *name,
                     bool lower_better)
 {
     if (!t || ncols < 2)
@@ -231,7 +231,7 @@ void rep_add_ratios(struct report *r, struct html_table *t, const int *cols, siz
     }
 }
 
-size_t rep_participants(struct report *r, const bool *present, size_t *first)
+size_t html_participants(struct html_report *r, const bool *present, size_t *first)
 {
     size_t n = 0;
     *first = 0;
@@ -244,16 +244,16 @@ size_t rep_participants(struct report *r, const bool *present, size_t *first)
     return n;
 }
 
-const char *rep_series_name(struct report *r, size_t res, const char *what)
+const char *html_series_name(struct html_report *r, size_t res, const char *what)
 {
     if (!r->multi)
-        return rep_strdup(r, what ? what : r->labels[res]);
+        return html_strdup(r, what ? what : r->labels[res]);
     if (!what)
         return r->labels[res];
-    return rep_printf(r, "%s %s", r->labels[res], what);
+    return html_printf(r, "%s %s", r->labels[res], what);
 }
 
-const cJSON *rep_dir(const cJSON *scope, const char *dir)
+const cJSON *html_dir(const cJSON *scope, const char *dir)
 {
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(scope, dir);
     if (!cJSON_IsObject(d) || result_num(d, "ios", 0) <= 0)
@@ -261,7 +261,7 @@ const cJSON *rep_dir(const cJSON *scope, const char *dir)
     return d;
 }
 
-void report_free(struct report *r)
+void html_report_free(struct html_report *r)
 {
     if (!r)
         return;
@@ -270,7 +270,7 @@ void report_free(struct report *r)
     free(r->tables);
     free(r->items);
     while (r->arena) {
-        struct rep_block *b = r->arena;
+        struct html_block *b = r->arena;
         r->arena = b->next;
         free(b);
     }

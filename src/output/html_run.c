@@ -14,16 +14,16 @@
 #include "result/result_hist.h"
 #include "result/result.h"
 
-static bool dir_present(struct report *r, const struct rep_run *runs, size_t nruns, const char *dir)
+static bool dir_present(struct html_report *r, const struct html_run *runs, size_t nruns, const char *dir)
 {
     for (size_t k = 0; k < nruns; k++)
-        if (rep_dir(result_scope(runs[k].phase, "total"), dir))
+        if (html_dir(result_scope(runs[k].phase, "total"), dir))
             return true;
     return false;
 }
 
 /* Colour slots of the directions present (read, write, flush). */
-static unsigned slot(int dir, const bool present[REP_NDIRS])
+static unsigned slot(int dir, const bool present[HTML_NDIRS])
 {
     unsigned s = 0;
     for (int d = 0; d < dir; d++)
@@ -31,28 +31,28 @@ static unsigned slot(int dir, const bool present[REP_NDIRS])
     return s;
 }
 
-static unsigned nslots(const bool present[REP_NDIRS])
+static unsigned nslots(const bool present[HTML_NDIRS])
 {
-    return slot(REP_NDIRS, present);
+    return slot(HTML_NDIRS, present);
 }
 
-static void time_charts(struct report *r, const char *id, const char *what, const struct rep_run *runs,
+static void time_charts(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                         size_t nruns)
 {
     static const char *const metric[5] = {"iops", "mbps", "lat_mean_ns", "lat_max_ns", "p99_ns"};
     static const char *const mname[5] = {"IOPS", "MB/s", "mean latency", "max latency", "p99 latency"};
     static const char *const munit[5] = {NULL, "MB/s", "ns", "ns", "ns"};
-    struct html_table *t = rep_data_table(r, rep_printf(r, "%s-intervals", id), rep_printf(r, "%s: per interval", what));
+    struct html_table *t = html_add_data_table(r, html_printf(r, "%s-intervals", id), html_printf(r, "%s: per interval", what));
     if (!t)
         return;
     html_table_add_col(t, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
-    int col[REP_MAX_SERIES][2][5];
-    const char *sname[REP_MAX_SERIES][2];
-    bool present[REP_NDIRS];
-    for (int d = 0; d < REP_NDIRS; d++)
-        present[d] = dir_present(r, runs, nruns, rep_dirs[d]);
+    int col[HTML_MAX_SERIES][2][5];
+    const char *sname[HTML_MAX_SERIES][2];
+    bool present[HTML_NDIRS];
+    for (int d = 0; d < HTML_NDIRS; d++)
+        present[d] = dir_present(r, runs, nruns, html_dirs[d]);
     size_t npoints = 0;
-    for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++) {
+    for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++) {
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(runs[k].phase, "intervals");
         int tf = result_field_index(iv, "t_ms");
         for (int d = 0; d < 2; d++) {
@@ -61,20 +61,20 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
                 col[k][d][m] = -1;
             if (!present[d] || tf < 0)
                 continue;
-            sname[k][d] = rep_series_name(r, runs[k].res, nslots(present) > 1 || !r->multi ? rep_dirs[d] : NULL);
+            sname[k][d] = html_series_name(r, runs[k].res, nslots(present) > 1 || !r->multi ? html_dirs[d] : NULL);
             for (int m = 0; m < 5; m++) {
                 char fname[64];
-                snprintf(fname, sizeof(fname), "%s_%s", rep_dirs[d], metric[m]);
+                snprintf(fname, sizeof(fname), "%s_%s", html_dirs[d], metric[m]);
                 int fi = result_field_index(iv, fname);
                 if (fi < 0)
                     continue;
-                col[k][d][m] = html_table_add_col(t, rep_printf(r, "%s %s", sname[k][d], mname[m]), munit[m], HTML_TABLE_NUM,
+                col[k][d][m] = html_table_add_col(t, html_printf(r, "%s %s", sname[k][d], mname[m]), munit[m], HTML_TABLE_NUM,
                                             m >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
                 const cJSON *row;
                 cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
-                    long w = html_table_row_for(t, 0, rep_row_num(row, tf) / 1000);
+                    long w = html_table_row_for(t, 0, html_row_num(row, tf) / 1000);
                     if (w >= 0)
-                        html_table_set(t, (size_t)w, col[k][d][m], rep_row_num(row, fi));
+                        html_table_set(t, (size_t)w, col[k][d][m], html_row_num(row, fi));
                 }
             }
         }
@@ -85,11 +85,11 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
         return;
     enum html_svg_style st = npoints <= 40 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE;
     size_t nlines = 0;
-    for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++)
+    for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
         for (int d = 0; d < 2; d++)
             nlines += col[k][d][0] >= 0;
     /* long runs read better in minutes or hours; the CSV keeps seconds */
-    struct html_svg_axis time_axis = rep_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+    struct html_svg_axis time_axis = html_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
     time_axis.tight = true;
     int tcol = 0;
     double span = html_table_get(t, npoints - 1, 0);
@@ -103,41 +103,41 @@ static void time_charts(struct report *r, const char *id, const char *what, cons
             html_table_set(t, i, tcol, html_table_get(t, i, 0) / unit);
         time_axis.label = unit == 60 ? "time (min)" : "time (h)";
     }
-    struct rep_chart *c = rep_chart(r, t, tcol, rep_printf(r, "%s: IOPS over time", what));
+    struct html_chart *c = html_chart(r, t, tcol, html_printf(r, "%s: IOPS over time", what));
     if (c) {
         c->x = time_axis;
-        c->y = rep_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         c->height = 240;
-        for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++)
+        for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
             for (int d = 0; d < 2; d++)
                 if (col[k][d][0] >= 0)
-                    rep_chart_series(c, col[k][d][0], sname[k][d], rep_color(runs[k].res, slot(d, present), nslots(present)), 0, st);
+                    html_chart_series(c, col[k][d][0], sname[k][d], html_color(runs[k].res, slot(d, present), nslots(present)), 0, st);
     }
-    c = rep_chart(r, t, tcol, rep_printf(r, "%s: latency over time", what));
+    c = html_chart(r, t, tcol, html_printf(r, "%s: latency over time", what));
     if (c) {
         c->x = time_axis;
-        c->y = rep_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->y = html_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         /* more than two lines of each kind get hard to read: leave out max */
         int nm = nlines > 2 ? 2 : 3;
         c->note = nm == 3 ? "Solid: mean; dashed: 99th percentile; dotted: maximum, per interval."
                           : "Solid: mean; dashed: 99th percentile, per interval (the maxima are in the data).";
         static const int order[3] = {2, 4, 3};     /* mean, p99, max */
-        for (size_t k = 0; k < nruns && k < REP_MAX_SERIES; k++)
+        for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
             for (int d = 0; d < 2; d++)
                 for (int m = 0; m < nm; m++)
                     if (col[k][d][order[m]] >= 0)
-                        rep_chart_series(c, col[k][d][order[m]],
-                                         rep_printf(r, "%s %s", sname[k][d], m == 0 ? "mean" : m == 1 ? "p99" : "max"),
-                                         rep_color(runs[k].res, slot(d, present), nslots(present)), (unsigned)m,
+                        html_chart_series(c, col[k][d][order[m]],
+                                         html_printf(r, "%s %s", sname[k][d], m == 0 ? "mean" : m == 1 ? "p99" : "max"),
+                                         html_color(runs[k].res, slot(d, present), nslots(present)), (unsigned)m,
                                          HTML_SVG_LINE);
     }
 }
 
 /* Summary rows: one per result and direction. */
-static void summary_table(struct report *r, const char *id, const char *what, const struct rep_run *runs,
+static void summary_table(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                           size_t nruns)
 {
-    struct html_table *t = rep_table(r, rep_printf(r, "%s-summary", id), rep_printf(r, "%s: summary", what));
+    struct html_table *t = html_add_table(r, html_printf(r, "%s-summary", id), html_printf(r, "%s: summary", what));
     if (!t)
         return;
     int cres = html_table_add_col(t, "result", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
@@ -156,8 +156,8 @@ static void summary_table(struct report *r, const char *id, const char *what, co
     char err[256];
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *sc = result_scope(runs[k].phase, "total");
-        for (int d = 0; d < REP_NDIRS; d++) {
-            const cJSON *dir = rep_dir(sc, rep_dirs[d]);
+        for (int d = 0; d < HTML_NDIRS; d++) {
+            const cJSON *dir = html_dir(sc, html_dirs[d]);
             if (!dir)
                 continue;
             long row = html_table_add_row(t);
@@ -166,7 +166,7 @@ static void summary_table(struct report *r, const char *id, const char *what, co
             size_t w = (size_t)row;
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
             html_table_set_text(t, w, cres, r->labels[runs[k].res]);
-            html_table_set_text(t, w, cdir, d == 2 ? "flush" : rep_dirs[d]);
+            html_table_set_text(t, w, cdir, d == 2 ? "flush" : html_dirs[d]);
             if (d < 2) {
                 html_table_set(t, w, ciops, result_num(dir, "iops", NAN));
                 html_table_set(t, w, cmbps, result_num(dir, "mbps", NAN));
@@ -177,7 +177,7 @@ static void summary_table(struct report *r, const char *id, const char *what, co
             html_table_set(t, w, csd, result_num(lat, "stddev", NAN));
             html_table_set(t, w, cios, result_num(dir, "ios", NAN));
             html_table_set(t, w, cerr, result_num(dir, "errors", NAN));
-            struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
+            struct hist *h = html_hist(html_lat(dir), err, sizeof(err));
             if (h) {
                 html_table_set(t, w, cp50, (double)hist_percentile(h, 50));
                 html_table_set(t, w, cp99, (double)hist_percentile(h, 99));
@@ -186,50 +186,50 @@ static void summary_table(struct report *r, const char *id, const char *what, co
             }
         }
     }
-    rep_show_table(r, t);
+    html_show_table(r, t);
 }
 
 /* Two or more results: one row per figure, a column per result, ratios. */
-static void comparison_table(struct report *r, const char *id, const char *what, const struct rep_run *runs,
+static void comparison_table(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                              size_t nruns)
 {
     if (nruns < 2)
         return;
-    struct html_table *t = rep_table(r, rep_printf(r, "%s-comparison", id), rep_printf(r, "%s: comparison", what));
+    struct html_table *t = html_add_table(r, html_printf(r, "%s-comparison", id), html_printf(r, "%s: comparison", what));
     if (!t)
         return;
     int cm = html_table_add_col(t, "figure", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int cu = html_table_add_col(t, "unit", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-    int cols[REPORT_MAX_IN];
-    for (size_t i = 0; i < r->nin && i < REPORT_MAX_IN; i++)
+    int cols[HTML_REPORT_MAX_IN];
+    for (size_t i = 0; i < r->nin && i < HTML_REPORT_MAX_IN; i++)
         cols[i] = -1;
     for (size_t k = 0; k < nruns; k++)
-        if (runs[k].res < REPORT_MAX_IN)
+        if (runs[k].res < HTML_REPORT_MAX_IN)
             cols[runs[k].res] = html_table_add_col(t, r->labels[runs[k].res], NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
     static const char *const fig[] = {"IOPS", "MB/s", "mean latency", "p99 latency", "p99.9 latency",
                                       "max latency"};
     char err[256];
     for (int d = 0; d < 2; d++) {
-        if (!dir_present(r, runs, nruns, rep_dirs[d]))
+        if (!dir_present(r, runs, nruns, html_dirs[d]))
             continue;
         long base = (long)t->nrows;
         for (int m = 0; m < 6; m++) {
             long row = html_table_add_row(t);
             if (row < 0)
                 return;
-            html_table_set_text(t, (size_t)row, cm, rep_printf(r, "%s %s", rep_dirs[d], fig[m]));
+            html_table_set_text(t, (size_t)row, cm, html_printf(r, "%s %s", html_dirs[d], fig[m]));
             html_table_set_text(t, (size_t)row, cu, m < 1 ? "IOPS" : m == 1 ? "MB/s" : "\xc2\xb5s");
         }
         for (size_t k = 0; k < nruns; k++) {
-            const cJSON *dir = rep_dir(result_scope(runs[k].phase, "total"), rep_dirs[d]);
+            const cJSON *dir = html_dir(result_scope(runs[k].phase, "total"), html_dirs[d]);
             size_t res = runs[k].res;
-            if (!dir || res >= REPORT_MAX_IN)
+            if (!dir || res >= HTML_REPORT_MAX_IN)
                 continue;
             const cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
             html_table_set(t, (size_t)base, cols[res], result_num(dir, "iops", NAN));
             html_table_set(t, (size_t)base + 1, cols[res], result_num(dir, "mbps", NAN));
             html_table_set(t, (size_t)base + 2, cols[res], result_num(lat, "mean", NAN) / 1e3);
-            struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
+            struct hist *h = html_hist(html_lat(dir), err, sizeof(err));
             if (h) {
                 html_table_set(t, (size_t)base + 3, cols[res], (double)hist_percentile(h, 99) / 1e3);
                 html_table_set(t, (size_t)base + 4, cols[res], (double)hist_percentile(h, 99.9) / 1e3);
@@ -238,12 +238,12 @@ static void comparison_table(struct report *r, const char *id, const char *what,
             html_table_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
-    rep_add_ratios(r, t, cols, r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN, NULL, false);
+    html_add_ratios(r, t, cols, r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN, NULL, false);
     html_table_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
-    rep_show_table(r, t);
+    html_show_table(r, t);
 }
 
-void rep_run_section(struct report *r, const char *id, const char *what, const struct rep_run *runs, size_t nruns)
+void html_run_section(struct html_report *r, const char *id, const char *what, const struct html_run *runs, size_t nruns)
 {
     char buf[512];
     r->multi = nruns > 1;
@@ -251,8 +251,8 @@ void rep_run_section(struct report *r, const char *id, const char *what, const s
         const cJSON *ph = runs[k].phase;
         const cJSON *job;
         cJSON_ArrayForEach(job, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
-            rep_job_text(buf, sizeof(buf), cJSON_GetObjectItemCaseSensitive(job, "params"));
-            rep_para(r, NULL, rep_printf(r, "%s%s%s: %s; %.2f s measured, stopped by %s.",
+            html_job_text(buf, sizeof(buf), cJSON_GetObjectItemCaseSensitive(job, "params"));
+            html_para(r, NULL, html_printf(r, "%s%s%s: %s; %.2f s measured, stopped by %s.",
                                          r->multi ? r->labels[runs[k].res] : "", r->multi ? ", job " : "Job ",
                                          result_str(job, "name", "?"), buf, result_num(ph, "elapsed_s", 0),
                                          result_str(ph, "stopped_by", "?")));
@@ -260,54 +260,54 @@ void rep_run_section(struct report *r, const char *id, const char *what, const s
     }
     summary_table(r, id, what, runs, nruns);
     comparison_table(r, id, what, runs, nruns);
-    bool present[REP_NDIRS];
-    for (int d = 0; d < REP_NDIRS; d++)
-        present[d] = dir_present(r, runs, nruns, rep_dirs[d]);
-    struct rep_lat_src src[REP_MAX_SERIES];
+    bool present[HTML_NDIRS];
+    for (int d = 0; d < HTML_NDIRS; d++)
+        present[d] = dir_present(r, runs, nruns, html_dirs[d]);
+    struct html_lat_src src[HTML_MAX_SERIES];
     size_t ns = 0;
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *sc = result_scope(runs[k].phase, "total");
-        for (int d = 0; d < REP_NDIRS && ns < REP_MAX_SERIES; d++) {
-            const cJSON *dir = rep_dir(sc, rep_dirs[d]);
+        for (int d = 0; d < HTML_NDIRS && ns < HTML_MAX_SERIES; d++) {
+            const cJSON *dir = html_dir(sc, html_dirs[d]);
             if (!dir)
                 continue;
-            const char *dn = nslots(present) > 1 || !r->multi ? (d == 2 ? "flush" : rep_dirs[d]) : NULL;
-            src[ns++] = (struct rep_lat_src){rep_lat(dir), rep_series_name(r, runs[k].res, dn),
-                                             rep_color(runs[k].res, slot(d, present), nslots(present)), 0};
+            const char *dn = nslots(present) > 1 || !r->multi ? (d == 2 ? "flush" : html_dirs[d]) : NULL;
+            src[ns++] = (struct html_lat_src){html_lat(dir), html_series_name(r, runs[k].res, dn),
+                                             html_color(runs[k].res, slot(d, present), nslots(present)), 0};
         }
     }
-    rep_latency_charts(r, id, what, src, ns);
+    html_latency_charts(r, id, what, src, ns);
     time_charts(r, id, what, runs, nruns);
 }
 
-void rep_overview(struct report *r, const char *const *names, size_t nnames)
+void html_overview(struct html_report *r, const char *const *names, size_t nnames)
 {
-    rep_heading(r, REP_H2, "Overview of the phases");
-    struct html_table *t = rep_table(r, "phases-overview", "Throughput and p99 latency per phase");
+    html_heading(r, HTML_H2, "Overview of the phases");
+    struct html_table *t = html_add_table(r, "phases-overview", "Throughput and p99 latency per phase");
     if (!t)
         return;
     int cph = html_table_add_col(t, "phase", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int cop = html_table_add_col(t, "op", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-    int ciops[REPORT_MAX_IN], cmbps[REPORT_MAX_IN], cp99[REPORT_MAX_IN];
-    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
-    bool has[REPORT_MAX_IN] = {false};
+    int ciops[HTML_REPORT_MAX_IN], cmbps[HTML_REPORT_MAX_IN], cp99[HTML_REPORT_MAX_IN];
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool has[HTML_REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
         const cJSON *ph;
         has[i] = false;
-        cJSON_ArrayForEach(ph, rep_phases(r, i))
-            has[i] |= rep_phase_is(ph, "run");
+        cJSON_ArrayForEach(ph, html_phases(r, i))
+            has[i] |= html_phase_is(ph, "run");
     }
     size_t first;
-    rep_participants(r, has, &first);
+    html_participants(r, has, &first);
     for (size_t i = 0; i < nres; i++) {
         ciops[i] = cmbps[i] = cp99[i] = -1;
         if (!has[i])
             continue;
         const char *pre = r->multi ? r->labels[i] : "";
         const char *sep = r->multi ? " " : "";
-        ciops[i] = html_table_add_col(t, rep_printf(r, "%s%sIOPS", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-        cmbps[i] = html_table_add_col(t, rep_printf(r, "%s%sMB/s", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
-        cp99[i] = html_table_add_col(t, rep_printf(r, "%s%sp99", pre, sep), "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+        ciops[i] = html_table_add_col(t, html_printf(r, "%s%sIOPS", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        cmbps[i] = html_table_add_col(t, html_printf(r, "%s%sMB/s", pre, sep), NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+        cp99[i] = html_table_add_col(t, html_printf(r, "%s%sp99", pre, sep), "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
     }
     char err[256];
     for (size_t k = 0; k < nnames; k++)
@@ -317,10 +317,10 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
                 const cJSON *ph;
                 if (!has[i])
                     continue;
-                cJSON_ArrayForEach(ph, rep_phases(r, i)) {
-                    if (!rep_phase_is(ph, "run") || strcmp(result_str(ph, "name", ""), names[k]) != 0)
+                cJSON_ArrayForEach(ph, html_phases(r, i)) {
+                    if (!html_phase_is(ph, "run") || strcmp(result_str(ph, "name", ""), names[k]) != 0)
                         continue;
-                    const cJSON *dir = rep_dir(result_scope(ph, "total"), rep_dirs[d]);
+                    const cJSON *dir = html_dir(result_scope(ph, "total"), html_dirs[d]);
                     if (!dir)
                         break;
                     if (row < 0) {
@@ -328,11 +328,11 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
                         if (row < 0)
                             return;
                         html_table_set_text(t, (size_t)row, cph, names[k]);
-                        html_table_set_text(t, (size_t)row, cop, rep_dirs[d]);
+                        html_table_set_text(t, (size_t)row, cop, html_dirs[d]);
                     }
                     html_table_set(t, (size_t)row, ciops[i], result_num(dir, "iops", NAN));
                     html_table_set(t, (size_t)row, cmbps[i], result_num(dir, "mbps", NAN));
-                    struct hist *h = rep_hist(rep_lat(dir), err, sizeof(err));
+                    struct hist *h = html_hist(html_lat(dir), err, sizeof(err));
                     if (h) {
                         html_table_set(t, (size_t)row, cp99[i], (double)hist_percentile(h, 99));
                         free(h);
@@ -342,33 +342,33 @@ void rep_overview(struct report *r, const char *const *names, size_t nnames)
             }
         }
     if (r->multi)
-        rep_add_ratios(r, t, ciops, nres, "IOPS", false);
+        html_add_ratios(r, t, ciops, nres, "IOPS", false);
     /* the category axis needs "phase op" labels of its own */
     int ccat = html_table_add_col(t, "point", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     if (ccat >= 0)
         t->cols[ccat].html_hidden = true;
     for (size_t row = 0; row < t->nrows; row++)
-        html_table_set_text(t, row, ccat, rep_printf(r, "%s %s", html_table_text(t, row, cph), html_table_text(t, row, cop)));
-    struct rep_chart *c = rep_chart(r, t, ccat, "IOPS per phase");
+        html_table_set_text(t, row, ccat, html_printf(r, "%s %s", html_table_text(t, row, cph), html_table_text(t, row, cop)));
+    struct html_chart *c = html_chart(r, t, ccat, "IOPS per phase");
     if (c) {
-        c->x = rep_axis(NULL, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
-        c->y = rep_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->x = html_axis(NULL, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
         for (size_t i = 0; i < nres; i++)
             if (has[i])
-                rep_chart_series(c, ciops[i], r->multi ? r->labels[i] : "IOPS", (unsigned)i, 0, HTML_SVG_BARS);
+                html_chart_series(c, ciops[i], r->multi ? r->labels[i] : "IOPS", (unsigned)i, 0, HTML_SVG_BARS);
     }
-    rep_show_table(r, t);
+    html_show_table(r, t);
 }
 
-int rep_build_runs(struct report *r)
+int html_build_runs(struct html_report *r)
 {
     /* distinct phase names, in order of first appearance */
     const char *names[256];
     size_t nnames = 0, total = 0;
     for (size_t i = 0; i < r->nin; i++) {
         const cJSON *ph;
-        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
-            if (!rep_phase_is(ph, "run"))
+        cJSON_ArrayForEach(ph, html_phases(r, i)) {
+            if (!html_phase_is(ph, "run"))
                 continue;
             total++;
             const char *n = result_str(ph, "name", "?");
@@ -382,23 +382,23 @@ int rep_build_runs(struct report *r)
     if (!nnames)
         return 0;
     if (nnames > 1)
-        rep_overview(r, names, nnames);
-    struct rep_run *runs = calloc(r->nin, sizeof(*runs));
+        html_overview(r, names, nnames);
+    struct html_run *runs = calloc(r->nin, sizeof(*runs));
     if (!runs)
         return -ENOMEM;
     for (size_t k = 0; k < nnames && !r->oom; k++) {
         size_t nruns = 0;
         for (size_t i = 0; i < r->nin; i++) {
             const cJSON *ph;
-            cJSON_ArrayForEach(ph, rep_phases(r, i))
-                if (rep_phase_is(ph, "run") && strcmp(result_str(ph, "name", ""), names[k]) == 0) {
-                    runs[nruns++] = (struct rep_run){i, ph};
+            cJSON_ArrayForEach(ph, html_phases(r, i))
+                if (html_phase_is(ph, "run") && strcmp(result_str(ph, "name", ""), names[k]) == 0) {
+                    runs[nruns++] = (struct html_run){i, ph};
                     break;
                 }
         }
         const char *what = names[k];
-        rep_heading(r, REP_H2, rep_printf(r, "%s: %s", total == 1 ? "Run" : "Phase", what));
-        rep_run_section(r, rep_printf(r, "run-%s", what), what, runs, nruns);
+        html_heading(r, HTML_H2, html_printf(r, "%s: %s", total == 1 ? "Run" : "Phase", what));
+        html_run_section(r, html_printf(r, "run-%s", what), what, runs, nruns);
     }
     free(runs);
     return r->oom ? -ENOMEM : 0;

@@ -20,7 +20,7 @@ static const cJSON *first_params(const cJSON *doc)
 {
     const cJSON *ph;
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
-        if (rep_phase_is(ph, "precondition"))
+        if (html_phase_is(ph, "precondition"))
             continue;
         const cJSON *job = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ph, "jobs"), 0);
         if (job)
@@ -54,7 +54,7 @@ static void range_text(char *buf, size_t len, const cJSON *params, double target
     }
 }
 
-void rep_job_text(char *buf, size_t len, const cJSON *p)
+void html_job_text(char *buf, size_t len, const cJSON *p)
 {
     char bs[32] = "mixed sizes", mixs[32] = "", rate[48] = "";
     if (result_num(p, "bs", 0) > 0)
@@ -111,7 +111,7 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
     unsigned rounds = 0;
     const cJSON *ph;
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
-        rounds += rep_phase_is(ph, "precondition");
+        rounds += html_phase_is(ph, "precondition");
     if (rounds)
         snprintf(pre, plen, "%u precondition phase%s", rounds, rounds == 1 ? "" : "s");
     else
@@ -146,9 +146,9 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
     }
 }
 
-struct html_table *rep_setup_table(struct report *r)
+struct html_table *html_setup_table(struct html_report *r)
 {
-    struct html_table *t = rep_table(r, "results", "What was tested");
+    struct html_table *t = html_add_table(r, "results", "What was tested");
     if (!t)
         return NULL;
     static const char *const names[] = {

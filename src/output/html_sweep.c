@@ -15,13 +15,13 @@
 #include "output/html_kinds.h"
 #include "result/result.h"
 
-static const cJSON *suite_profiles(const struct report *r, size_t res)
+static const cJSON *suite_profiles(const struct html_report *r, size_t res)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(r->in[res].doc, "suite");
     return cJSON_GetObjectItemCaseSensitive(s, "profiles");
 }
 
-static const cJSON *find_profile(const struct report *r, size_t res, const char *name)
+static const cJSON *find_profile(const struct html_report *r, size_t res, const char *name)
 {
     const cJSON *p;
     cJSON_ArrayForEach(p, suite_profiles(r, res))
@@ -31,7 +31,7 @@ static const cJSON *find_profile(const struct report *r, size_t res, const char 
 }
 
 /* Distinct profile names over all results, in order; returns the count. */
-static size_t profile_names(const struct report *r, const char *key, const char **names, size_t cap)
+static size_t profile_names(const struct html_report *r, const char *key, const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t i = 0; i < r->nin; i++) {
@@ -68,7 +68,7 @@ static const char *metric_label(const char *metric, double *scale, enum html_svg
     return "IOPS";
 }
 
-static void steady_marks(struct report *r, struct rep_chart *c, const cJSON *ss, double scale, unsigned color,
+static void steady_marks(struct html_report *r, struct html_chart *c, const cJSON *ss, double scale, unsigned color,
                          const char *who)
 {
     double avg = result_num(ss, "avg", NAN) * scale;
@@ -79,34 +79,34 @@ static void steady_marks(struct report *r, struct rep_chart *c, const cJSON *ss,
     double slope = result_num(fit, "slope", NAN) * scale, icpt = result_num(fit, "intercept", NAN) * scale;
     const char *pre = who ? who : "";
     const char *sp = who ? " " : "";
-    rep_chart_mark(c, HTML_SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, rep_printf(r, "%s%smeasurement window", pre, sp), color, 0);
-    rep_chart_mark(c, HTML_SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, rep_printf(r, "%s%swindow average \xc2\xb1" "10 %%", pre, sp),
+    html_chart_mark(c, HTML_SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, html_printf(r, "%s%smeasurement window", pre, sp), color, 0);
+    html_chart_mark(c, HTML_SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, html_printf(r, "%s%swindow average \xc2\xb1" "10 %%", pre, sp),
                    color, 0);
-    rep_chart_mark(c, HTML_SVG_HLINE, 0, avg, 0, 0, rep_printf(r, "%s%swindow average", pre, sp), color, 1);
+    html_chart_mark(c, HTML_SVG_HLINE, 0, avg, 0, 0, html_printf(r, "%s%swindow average", pre, sp), color, 1);
     if (!isnan(slope) && !isnan(icpt))
-        rep_chart_mark(c, HTML_SVG_SEGMENT, wf, slope * wf + icpt, wl, slope * wl + icpt,
-                       rep_printf(r, "%s%sleast-squares fit", pre, sp), color, 3);
+        html_chart_mark(c, HTML_SVG_SEGMENT, wf, slope * wf + icpt, wl, slope * wl + icpt,
+                       html_printf(r, "%s%sleast-squares fit", pre, sp), color, 3);
 }
 
-static void precondition_profile(struct report *r, const char *name)
+static void precondition_profile(struct html_report *r, const char *name)
 {
-    rep_heading(r, REP_H2, rep_printf(r, "Preconditioning: %s", name));
-    const cJSON *pcs[REPORT_MAX_IN];
-    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
+    html_heading(r, HTML_H2, html_printf(r, "Preconditioning: %s", name));
+    const cJSON *pcs[HTML_REPORT_MAX_IN];
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
     const char *metric = "iops";
-    bool has[REPORT_MAX_IN] = {false};
+    bool has[HTML_REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
         pcs[i] = cJSON_GetObjectItemCaseSensitive(find_profile(r, i, name), "precondition");
         has[i] = pcs[i] != NULL;
     }
     size_t first;
-    rep_participants(r, has, &first);
+    html_participants(r, has, &first);
     for (size_t i = 0; i < nres; i++) {
         if (!pcs[i])
             continue;
         const cJSON *ss = cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state");
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
-        rep_para(r, NULL, rep_printf(r, "%s%s%s%s at %s%s, one round = %g s.", r->multi ? r->labels[i] : "",
+        html_para(r, NULL, html_printf(r, "%s%s%s%s at %s%s, one round = %g s.", r->multi ? r->labels[i] : "",
                                      r->multi ? ": " : "", result_str(pcs[i], "workload", "?"),
                                      cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pcs[i], "switched_to_write"))
                                          ? " (switched to 100 % writes)" : "",
@@ -115,12 +115,12 @@ static void precondition_profile(struct report *r, const char *name)
         if (ss) {
             metric = result_str(ss, "metric", "iops");
             bool reached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "reached"));
-            rep_para(r, reached ? "verdict pass" : "verdict fail",
-                     rep_printf(r, "%s%s%s (rule %s on %s).", r->multi ? r->labels[i] : "", r->multi ? ": " : "",
+            html_para(r, reached ? "verdict pass" : "verdict fail",
+                     html_printf(r, "%s%s%s (rule %s on %s).", r->multi ? r->labels[i] : "", r->multi ? ": " : "",
                                 result_str(ss, "statement", reached ? "steady state reached" : "steady state not reached"),
                                 result_str(ss, "criterion", "?"), metric));
             if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "evaluated")))
-                rep_para(r, "note", rep_printf(r, "Window rounds %g-%g: average %.6g, data excursion %.6g (%.2f %% of the "
+                html_para(r, "note", html_printf(r, "Window rounds %g-%g: average %.6g, data excursion %.6g (%.2f %% of the "
                                                   "average, allowed %.6g), slope excursion %.6g (%.2f %%, allowed %.6g); "
                                                   "fit y = %.6g x round + %.6g.",
                                                result_num(ss, "window_first", 0), result_num(ss, "window_last", 0),
@@ -139,11 +139,11 @@ static void precondition_profile(struct report *r, const char *name)
     const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
 
     /* rounds: the tracking variable per round */
-    struct html_table *rt = rep_data_table(r, rep_printf(r, "pre-%s-rounds", name),
-                                     rep_printf(r, "%s: preconditioning rounds", name));
+    struct html_table *rt = html_add_data_table(r, html_printf(r, "pre-%s-rounds", name),
+                                     html_printf(r, "%s: preconditioning rounds", name));
     /* intervals: every figure per interval, by time */
-    struct html_table *it = rep_data_table(r, rep_printf(r, "pre-%s-intervals", name),
-                                     rep_printf(r, "%s: preconditioning intervals", name));
+    struct html_table *it = html_add_data_table(r, html_printf(r, "pre-%s-intervals", name),
+                                     html_printf(r, "%s: preconditioning intervals", name));
     if (!rt || !it)
         return;
     html_table_add_col(rt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
@@ -151,7 +151,7 @@ static void precondition_profile(struct report *r, const char *name)
     static const char *const fields[] = {"iops", "mbps", "lat_avg_ns", "lat_max_ns", "lat_sd_avg_ns", "p99_ns"};
     static const char *const fnames[] = {"IOPS", "MB/s", "average latency", "max latency", "latency stddev",
                                          "p99 latency"};
-    int rcol[REPORT_MAX_IN], icol[REPORT_MAX_IN][6];
+    int rcol[HTML_REPORT_MAX_IN], icol[HTML_REPORT_MAX_IN][6];
     for (size_t i = 0; i < nres; i++) {
         rcol[i] = -1;
         for (int k = 0; k < 6; k++)
@@ -161,42 +161,42 @@ static void precondition_profile(struct report *r, const char *name)
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(pcs[i], "intervals");
         int ft = result_field_index(iv, "t_ms"), fr = result_field_index(iv, "round"), fm = result_field_index(iv, field);
         int fi[6];
-        rcol[i] = html_table_add_col(rt, rep_series_name(r, i, NULL), NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
+        rcol[i] = html_table_add_col(rt, html_series_name(r, i, NULL), NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         for (int k = 0; k < 6; k++) {
             fi[k] = result_field_index(iv, fields[k]);
-            icol[i][k] = html_table_add_col(it, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            icol[i][k] = html_table_add_col(it, html_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                      fnames[k]),
                                       k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, HTML_TABLE_NUM, k >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         }
         const cJSON *row;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
-            double round = rep_row_num(row, fr);
+            double round = html_row_num(row, fr);
             if (round >= 1) {
                 long w = html_table_row_for(rt, 0, round);
                 if (w >= 0)
-                    html_table_set(rt, (size_t)w, rcol[i], rep_row_num(row, fm));
+                    html_table_set(rt, (size_t)w, rcol[i], html_row_num(row, fm));
             }
-            long w = html_table_row_for(it, 0, rep_row_num(row, ft) / 1000);
+            long w = html_table_row_for(it, 0, html_row_num(row, ft) / 1000);
             for (int k = 0; k < 6 && w >= 0; k++)
-                html_table_set(it, (size_t)w, icol[i][k], rep_row_num(row, fi[k]));
+                html_table_set(it, (size_t)w, icol[i][k], html_row_num(row, fi[k]));
         }
     }
     html_table_sort(rt, 0);
     html_table_sort(it, 0);
 
-    struct rep_chart *c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state convergence", name));
+    struct html_chart *c = html_chart(r, rt, 0, html_printf(r, "%s: steady-state convergence", name));
     if (c) {
-        c->x = rep_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = 0.5;
         c->x.max = rt->nrows ? html_table_get(rt, rt->nrows - 1, 0) + 0.5 : 1.5;
         c->x.tight = true;
-        c->y = rep_axis(mlabel, HTML_SVG_LIN, mfmt);
+        c->y = html_axis(mlabel, HTML_SVG_LIN, mfmt);
         c->note = "The tracking variable per round; shaded: the measurement window and 90-110 % of its average; "
                   "dashed: the average; dash-dot: the least-squares fit over the window.";
         for (size_t i = 0; i < nres; i++) {
             if (rcol[i] < 0)
                 continue;
-            rep_chart_series(c, rcol[i], rep_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
+            html_chart_series(c, rcol[i], html_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
             steady_marks(r, c, cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state"), scale, (unsigned)i,
                          r->multi ? r->labels[i] : NULL);
         }
@@ -207,21 +207,21 @@ static void precondition_profile(struct report *r, const char *name)
         double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
         if (!(wl > 0) || rcol[i] < 0)
             continue;
-        c = rep_chart(r, rt, 0, rep_printf(r, "%s: steady-state window%s%s", name, r->multi ? ", " : "",
+        c = html_chart(r, rt, 0, html_printf(r, "%s: steady-state window%s%s", name, r->multi ? ", " : "",
                                            r->multi ? r->labels[i] : ""));
         if (!c)
             return;
-        c->x = rep_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.min = wf - 0.5;
         c->x.max = wl + 0.5;
         c->x.tight = true;
-        c->y = rep_axis(mlabel, HTML_SVG_LIN, mfmt);
+        c->y = html_axis(mlabel, HTML_SVG_LIN, mfmt);
         c->y.zero = false;
         c->height = 220;
         /* points outside the window are clipped to the edge: draw window rows only */
-        struct html_table *wt = rep_data_table(r, rep_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
+        struct html_table *wt = html_add_data_table(r, html_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
                                                        r->multi ? r->labels[i] : ""),
-                                         rep_printf(r, "%s: steady-state window", name));
+                                         html_printf(r, "%s: steady-state window", name));
         if (!wt)
             return;
         html_table_add_col(wt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
@@ -237,29 +237,29 @@ static void precondition_profile(struct report *r, const char *name)
             }
         }
         c->t = wt;
-        rep_chart_series(c, wc, rep_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
+        html_chart_series(c, wc, html_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
         steady_marks(r, c, ss, scale, (unsigned)i, NULL);
     }
     if (!it->nrows)
         return;
-    c = rep_chart(r, it, 0, rep_printf(r, "%s: latency during preconditioning", name));
+    c = html_chart(r, it, 0, html_printf(r, "%s: latency during preconditioning", name));
     if (c) {
-        c->x = rep_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x = html_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
         c->x.tight = true;
-        c->y = rep_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->y = html_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
         c->note = "Solid: average; dashed: standard deviation; dotted: maximum, per interval (reads and writes "
                   "combined as the reviews do: means of the two directions, the larger maximum).";
         for (size_t i = 0; i < nres; i++) {
             if (icol[i][2] < 0)
                 continue;
-            rep_chart_series(c, icol[i][2], rep_series_name(r, i, "average"), (unsigned)i, 0, HTML_SVG_LINE);
-            rep_chart_series(c, icol[i][4], rep_series_name(r, i, "stddev"), (unsigned)i, 1, HTML_SVG_LINE);
-            rep_chart_series(c, icol[i][3], rep_series_name(r, i, "max"), (unsigned)i, 2, HTML_SVG_LINE);
+            html_chart_series(c, icol[i][2], html_series_name(r, i, "average"), (unsigned)i, 0, HTML_SVG_LINE);
+            html_chart_series(c, icol[i][4], html_series_name(r, i, "stddev"), (unsigned)i, 1, HTML_SVG_LINE);
+            html_chart_series(c, icol[i][3], html_series_name(r, i, "max"), (unsigned)i, 2, HTML_SVG_LINE);
         }
     }
 }
 
-int rep_build_precondition(struct report *r)
+int html_build_precondition(struct html_report *r)
 {
     const char *names[64];
     size_t n = profile_names(r, "precondition", names, 64);
@@ -270,14 +270,14 @@ int rep_build_precondition(struct report *r)
         if (cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite"))
             continue;
         const cJSON *ph;
-        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
-            if (!rep_phase_is(ph, "precondition"))
+        cJSON_ArrayForEach(ph, html_phases(r, i)) {
+            if (!html_phase_is(ph, "precondition"))
                 continue;
             const char *nm = result_str(ph, "name", "?");
-            struct rep_run run = {i, ph};
-            rep_heading(r, REP_H2, rep_printf(r, "Preconditioning: %s%s%s", nm, r->nin > 1 ? ", " : "",
+            struct html_run run = {i, ph};
+            html_heading(r, HTML_H2, html_printf(r, "Preconditioning: %s%s%s", nm, r->nin > 1 ? ", " : "",
                                               r->nin > 1 ? r->labels[i] : ""));
-            rep_run_section(r, rep_printf(r, "pre-%s-%zu", nm, i), nm, &run, 1);
+            html_run_section(r, html_printf(r, "pre-%s-%zu", nm, i), nm, &run, 1);
         }
     }
     return r->oom ? -ENOMEM : 0;
@@ -287,10 +287,10 @@ int rep_build_precondition(struct report *r)
 
 /* A point's row key: its label ("QD32"), with the part in front when the
  * profile has several parts (each part runs every point). */
-static const char *point_key(struct report *r, const cJSON *prof, const cJSON *pt)
+static const char *point_key(struct html_report *r, const cJSON *prof, const cJSON *pt)
 {
     if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(prof, "parts")) > 1)
-        return rep_printf(r, "%s %s", result_str(pt, "part", "?"), result_str(pt, "label", "?"));
+        return html_printf(r, "%s %s", result_str(pt, "part", "?"), result_str(pt, "label", "?"));
     return result_str(pt, "label", "?");
 }
 
@@ -299,13 +299,13 @@ static const char *const fig_key[F_N] = {"iops", "mbps", "lat_avg_ns", "p99_ns",
 static const char *const fig_name[F_N] = {"IOPS", "MB/s", "average latency", "p99 latency", "max latency",
                                           "latency stddev", "scaling vs baseline"};
 
-static void sweep_profile(struct report *r, const char *name)
+static void sweep_profile(struct html_report *r, const char *name)
 {
-    rep_heading(r, REP_H2, rep_printf(r, "Sweep: %s", name));
-    size_t nres = r->nin < REPORT_MAX_IN ? r->nin : REPORT_MAX_IN;
-    const cJSON *prof[REPORT_MAX_IN];
+    html_heading(r, HTML_H2, html_printf(r, "Sweep: %s", name));
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    const cJSON *prof[HTML_REPORT_MAX_IN];
     const char *kind = "tq";
-    bool has[REPORT_MAX_IN] = {false};
+    bool has[HTML_REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < nres; i++) {
         prof[i] = find_profile(r, i, name);
         has[i] = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(prof[i], "points")) > 0;
@@ -313,14 +313,14 @@ static void sweep_profile(struct report *r, const char *name)
             prof[i] = NULL;
     }
     size_t only;
-    rep_participants(r, has, &only);
+    html_participants(r, has, &only);
     for (size_t i = 0; i < nres; i++) {
         const cJSON *s = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite");
         const cJSON *sw = cJSON_GetObjectItemCaseSensitive(s, "sweep");
         if (prof[i])
             kind = result_str(sw, "kind", kind);
         if (prof[i])
-            rep_para(r, NULL, rep_printf(r, "%s%s%g s per point%s, load %s, active range %g %% of each target, "
+            html_para(r, NULL, html_printf(r, "%s%s%g s per point%s, load %s, active range %g %% of each target, "
                                             "layout %s; peak %.0f IOPS.", r->multi ? r->labels[i] : "",
                                          r->multi ? ": " : "", result_num(sw, "point_runtime_s", 0),
                                          result_num(sw, "ramp_s", 0) > 0 ? " after a ramp" : "",
@@ -330,11 +330,11 @@ static void sweep_profile(struct report *r, const char *name)
                                          result_num(prof[i], "peak_iops", 0)));
     }
     bool qd = strcmp(kind, "qd") == 0;
-    struct html_table *t = rep_data_table(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s: sweep points", name));
+    struct html_table *t = html_add_data_table(r, html_printf(r, "sweep-%s", name), html_printf(r, "%s: sweep points", name));
     if (!t)
         return;
     int cpt = html_table_add_col(t, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-    int col[REPORT_MAX_IN][F_N];
+    int col[HTML_REPORT_MAX_IN][F_N];
     bool any_scale = false;
     for (size_t i = 0; i < nres; i++) {
         for (int k = 0; k < F_N; k++)
@@ -348,7 +348,7 @@ static void sweep_profile(struct report *r, const char *name)
                     continue;
                 any_scale = true;
             }
-            col[i][k] = html_table_add_col(t, rep_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
+            col[i][k] = html_table_add_col(t, html_printf(r, "%s%s%s", r->multi ? r->labels[i] : "", r->multi ? " " : "",
                                                    fig_name[k]),
                                      k >= F_AVG && k <= F_SD ? "ns" : k == F_MBPS ? "MB/s" : NULL, HTML_TABLE_NUM,
                                      k >= F_AVG && k <= F_SD ? HTML_TABLE_NS : k == F_IOPS ? HTML_TABLE_INT : HTML_TABLE_AUTO);
@@ -374,7 +374,7 @@ static void sweep_profile(struct report *r, const char *name)
     /* shown tables: every figure for one result; IOPS and average latency
      * with ratios for several (the two tables the reviews print) */
     if (!r->multi) {
-        struct html_table *st = rep_table(r, rep_printf(r, "sweep-%s-table", name), rep_printf(r, "%s: per point", name));
+        struct html_table *st = html_add_table(r, html_printf(r, "sweep-%s-table", name), html_printf(r, "%s: per point", name));
         if (st) {
             int c0 = html_table_add_col(st, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
             int cc[F_N];
@@ -392,19 +392,19 @@ static void sweep_profile(struct report *r, const char *name)
             }
             html_table_set_note(st, "Latency figures combine reads and writes as the reviews do (means of the two "
                               "directions, the larger maximum); p99 is over all I/Os.");
-            rep_show_table(r, st);
+            html_show_table(r, st);
         }
     } else {
         static const int shown[2] = {F_IOPS, F_AVG};
         for (int s = 0; s < 2; s++) {
             int k = shown[s];
-            struct html_table *st = rep_table(r, rep_printf(r, "sweep-%s-%s", name, s ? "latency" : "iops"),
-                                        rep_printf(r, "%s: %s per point (%s)", name, fig_name[k],
+            struct html_table *st = html_add_table(r, html_printf(r, "sweep-%s-%s", name, s ? "latency" : "iops"),
+                                        html_printf(r, "%s: %s per point (%s)", name, fig_name[k],
                                                    s ? "less is better" : "more is better"));
             if (!st)
                 break;
             int c0 = html_table_add_col(st, qd ? "queue depth" : "threads x queue", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-            int cc[REPORT_MAX_IN];
+            int cc[HTML_REPORT_MAX_IN];
             for (size_t i = 0; i < nres; i++)
                 cc[i] = !has[i] ? -1
                                 : html_table_add_col(st, r->labels[i], s ? "\xc2\xb5s" : NULL, HTML_TABLE_NUM, s ? HTML_TABLE_AUTO : HTML_TABLE_INT);
@@ -417,8 +417,8 @@ static void sweep_profile(struct report *r, const char *name)
                     if (cc[i] >= 0)
                         html_table_set(st, (size_t)w, cc[i], col[i][k] < 0 ? NAN : html_table_get(t, row, col[i][k]) / (s ? 1e3 : 1));
             }
-            rep_add_ratios(r, st, cc, nres, NULL, s == 1);
-            rep_show_table(r, st);
+            html_add_ratios(r, st, cc, nres, NULL, s == 1);
+            html_show_table(r, st);
         }
     }
     static const struct {
@@ -435,28 +435,28 @@ static void sweep_profile(struct report *r, const char *name)
          HTML_SVG_LOG, HTML_SVG_FMT_NS},
     };
     for (size_t k = 0; k < sizeof(charts) / sizeof(charts[0]); k++) {
-        struct rep_chart *c = rep_chart(r, t, cpt, rep_printf(r, "%s: %s per point", name, charts[k].title));
+        struct html_chart *c = html_chart(r, t, cpt, html_printf(r, "%s: %s per point", name, charts[k].title));
         if (!c)
             return;
-        c->x = rep_axis(xl, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
-        c->y = rep_axis(charts[k].axis, charts[k].scale, charts[k].fmt);
+        c->x = html_axis(xl, HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis(charts[k].axis, charts[k].scale, charts[k].fmt);
         c->note = charts[k].note;
         c->half = k <= 3;   /* pairs side by side on wide screens */
         for (size_t i = 0; i < nres; i++) {
             if (col[i][charts[k].fig] < 0)
                 continue;
-            const char *nm = charts[k].fig2 >= 0 ? rep_series_name(r, i, "average") : rep_series_name(r, i, NULL);
+            const char *nm = charts[k].fig2 >= 0 ? html_series_name(r, i, "average") : html_series_name(r, i, NULL);
             if (!r->multi && charts[k].fig2 < 0)
                 nm = charts[k].title;
-            rep_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, HTML_SVG_LINE_MARKS);
+            html_chart_series(c, col[i][charts[k].fig], nm, (unsigned)i, 0, HTML_SVG_LINE_MARKS);
             if (charts[k].fig2 >= 0 && col[i][charts[k].fig2] >= 0)
-                rep_chart_series(c, col[i][charts[k].fig2], rep_series_name(r, i, "p99"), (unsigned)i, 1,
+                html_chart_series(c, col[i][charts[k].fig2], html_series_name(r, i, "p99"), (unsigned)i, 1,
                                  HTML_SVG_LINE_MARKS);
         }
     }
     /* one result: the percentile curve of every point on one chart */
     if (!r->multi && prof[only]) {
-        struct rep_lat_src src[REP_MAX_SERIES];
+        struct html_lat_src src[HTML_MAX_SERIES];
         size_t ns = 0;
         const cJSON *pt;
         cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[only], "points")) {
@@ -464,14 +464,14 @@ static void sweep_profile(struct report *r, const char *name)
             if (strcmp(result_str(pt, "kind", "sweep-point"), "sweep-point") != 0)
                 continue;
             const cJSON *ph;
-            cJSON_ArrayForEach(ph, rep_phases(r, only)) {
+            cJSON_ArrayForEach(ph, html_phases(r, only)) {
                 if (strcmp(result_str(ph, "name", ""), phn) != 0)
                     continue;
                 const cJSON *sc = result_scope(ph, "total");
-                const cJSON *dir = rep_dir(sc, "read") ? rep_dir(sc, "read") : rep_dir(sc, "write");
-                bool both = rep_dir(sc, "read") && rep_dir(sc, "write");
-                if (dir && ns < REP_MAX_SERIES) {
-                    src[ns] = (struct rep_lat_src){rep_lat(dir), rep_printf(r, "%s%s", point_key(r, prof[only], pt),
+                const cJSON *dir = html_dir(sc, "read") ? html_dir(sc, "read") : html_dir(sc, "write");
+                bool both = html_dir(sc, "read") && html_dir(sc, "write");
+                if (dir && ns < HTML_MAX_SERIES) {
+                    src[ns] = (struct html_lat_src){html_lat(dir), html_printf(r, "%s%s", point_key(r, prof[only], pt),
                                                                    both ? " read" : ""),
                                                    (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
                     ns++;
@@ -480,11 +480,11 @@ static void sweep_profile(struct report *r, const char *name)
             }
         }
         if (ns > 1)
-            rep_latency_charts(r, rep_printf(r, "sweep-%s", name), rep_printf(r, "%s, every point", name), src, ns);
+            html_latency_charts(r, html_printf(r, "sweep-%s", name), html_printf(r, "%s, every point", name), src, ns);
     }
 }
 
-int rep_build_sweeps(struct report *r)
+int html_build_sweeps(struct html_report *r)
 {
     const char *names[64];
     size_t n = profile_names(r, "points", names, 64);
@@ -501,14 +501,14 @@ int rep_build_sweeps(struct report *r)
         if (cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "suite"))
             continue;
         const cJSON *ph;
-        cJSON_ArrayForEach(ph, rep_phases(r, i)) {
-            if (!rep_phase_is(ph, "sweep-point"))
+        cJSON_ArrayForEach(ph, html_phases(r, i)) {
+            if (!html_phase_is(ph, "sweep-point"))
                 continue;
             const char *nm = result_str(ph, "name", "?");
-            struct rep_run run = {i, ph};
-            rep_heading(r, REP_H2, rep_printf(r, "Sweep point: %s%s%s", nm, r->nin > 1 ? ", " : "",
+            struct html_run run = {i, ph};
+            html_heading(r, HTML_H2, html_printf(r, "Sweep point: %s%s%s", nm, r->nin > 1 ? ", " : "",
                                               r->nin > 1 ? r->labels[i] : ""));
-            rep_run_section(r, rep_printf(r, "point-%s-%zu", nm, i), nm, &run, 1);
+            html_run_section(r, html_printf(r, "point-%s-%zu", nm, i), nm, &run, 1);
         }
     }
     return r->oom ? -ENOMEM : 0;

@@ -7,7 +7,7 @@
 
 #include "output/report_csv.h"
 
-static int write_file(const char *dir, const char *name, const struct report *r, const struct html_table *t,
+static int write_file(const char *dir, const char *name, const struct html_report *r, const struct html_table *t,
                       char *err, size_t errlen)
 {
     char path[4096], tmp[4200];
@@ -50,7 +50,7 @@ static int write_file(const char *dir, const char *name, const struct report *r,
     return 0;
 }
 
-int report_csv_write_dir(const struct report *r, const char *dir, char *err, size_t errlen)
+int report_csv_write_dir(const struct html_report *r, const char *dir, char *err, size_t errlen)
 {
     struct stat st;
     if (stat(dir, &st) == 0) {
@@ -74,7 +74,7 @@ int report_csv_write_dir(const struct report *r, const char *dir, char *err, siz
     return write_file(dir, "index.csv", r, NULL, err, errlen);
 }
 
-int report_csv_write_stream(FILE *f, const struct report *r)
+int report_csv_write_stream(FILE *f, const struct html_report *r)
 {
     for (size_t i = 0; i < r->ntables; i++) {
         if (i)

@@ -14,10 +14,10 @@
  * (file, title, rows). DIR is created when missing; each file is written
  * to a temporary name and renamed. Returns 0, or a negative errno with a
  * one-line message naming the file. */
-int report_csv_write_dir(const struct report *r, const char *dir, char *err, size_t errlen);
+int report_csv_write_dir(const struct html_report *r, const char *dir, char *err, size_t errlen);
 
 /* Every table into one stream: a "# <id>: <title>" line, the table, and a
  * blank line between tables. Returns 0 or -EIO. */
-int report_csv_write_stream(FILE *f, const struct report *r);
+int report_csv_write_stream(FILE *f, const struct html_report *r);
 
 #endif

@@ -54,7 +54,7 @@ static cJSON *make_doc(double iops)
     return doc;
 }
 
-static const struct html_table *table(const struct report *r, const char *id)
+static const struct html_table *table(const struct html_report *r, const char *id)
 {
     for (size_t i = 0; i < r->ntables; i++)
         if (!strcmp(r->tables[i]->id, id))
@@ -73,13 +73,13 @@ static int col(const struct html_table *t, const char *name)
 TEST(hist_bins)
 {
     uint64_t lo, hi;
-    rep_hist_bin(5, &lo, &hi);
+    html_hist_bin(5, &lo, &hi);
     CHECK(lo == 5 && hi == 6, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
-    rep_hist_bin(1000, &lo, &hi);          /* [512, 1024): bins of 64 */
+    html_hist_bin(1000, &lo, &hi);          /* [512, 1024): bins of 64 */
     CHECK(lo == 960 && hi == 1024, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
-    rep_hist_bin(1024, &lo, &hi);
+    html_hist_bin(1024, &lo, &hi);
     CHECK(lo == 1024 && hi == 1152, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
-    rep_hist_bin(123136, &lo, &hi);        /* [65536, 131072): bins of 8192 */
+    html_hist_bin(123136, &lo, &hi);        /* [65536, 131072): bins of 8192 */
     CHECK(lo == 122880 && hi == 131072, "%lu %lu", (unsigned long)lo, (unsigned long)hi);
 }
 
@@ -87,9 +87,9 @@ TEST(single_run_tables)
 {
     cJSON *doc = make_doc(50);
     CHECK(doc != NULL, "doc");
-    struct report_input in = {doc, "/r/one.json", NULL};
+    struct html_report_input in = {doc, "/r/one.json", NULL};
     char err[256] = "";
-    struct report *r = report_build(&in, 1, NULL, err, sizeof(err));
+    struct html_report *r = html_build(&in, 1, NULL, err, sizeof(err));
     CHECK(r != NULL, "build: %s", err);
 
     const struct html_table *pt = table(r, "run-p-percentiles");
@@ -138,11 +138,11 @@ TEST(single_run_tables)
     /* the page: self-contained, one <svg> per chart */
     size_t charts = 0;
     for (size_t i = 0; i < r->nitems; i++)
-        charts += r->items[i].kind == REP_CHART;
+        charts += r->items[i].kind == HTML_CHART;
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    CHECK(f && report_write_html(f, r) == 0, "html");
+    CHECK(f && html_page_write(f, r) == 0, "html");
     fclose(f);
     size_t svgs = 0;
     for (const char *q = buf; (q = strstr(q, "<svg ")); q++)
@@ -159,7 +159,7 @@ TEST(single_run_tables)
     ok = strstr(buf, "# run-p-percentiles: ") && strstr(buf, "\n99,99\n100,100\n");
     free(buf);
     CHECK(ok, "csv stream");
-    report_free(r);
+    html_report_free(r);
     cJSON_Delete(doc);
 }
 
@@ -167,10 +167,10 @@ TEST(two_results_ratios_labels)
 {
     cJSON *a = make_doc(50), *b = make_doc(125);
     CHECK(a && b, "docs");
-    struct report_input in[2] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}};
+    struct html_report_input in[2] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}};
     char err[256] = "";
-    struct report_opts o = {.baseline = 0};
-    struct report *r = report_build(in, 2, &o, err, sizeof(err));
+    struct html_report_opts o = {.baseline = 0};
+    struct html_report *r = html_build(in, 2, &o, err, sizeof(err));
     CHECK(r != NULL, "build: %s", err);
     /* same target name: the file names tell them apart */
     CHECK(!strcmp(r->labels[0], "a") && !strcmp(r->labels[1], "b"), "labels %s %s", r->labels[0], r->labels[1]);
@@ -182,24 +182,24 @@ TEST(two_results_ratios_labels)
     CHECK(html_table_get(ct, 2, ratio) == 1, "same latency: ratio %g", html_table_get(ct, 2, ratio));
     const struct html_table *pt = table(r, "run-p-percentiles");
     CHECK(pt && col(pt, "a") >= 0 && col(pt, "b") >= 0 && pt->nrows == 15, "overlaid percentile columns");
-    report_free(r);
+    html_report_free(r);
 
     o.baseline = 1;
-    r = report_build(in, 2, &o, err, sizeof(err));
+    r = html_build(in, 2, &o, err, sizeof(err));
     ct = r ? table(r, "run-p-comparison") : NULL;
     CHECK(ct && col(ct, "a / b") >= 0 && html_table_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
-    report_free(r);
+    html_report_free(r);
 
     o.baseline = 2;
-    r = report_build(in, 2, &o, err, sizeof(err));
+    r = html_build(in, 2, &o, err, sizeof(err));
     CHECK(r == NULL && strstr(err, "--baseline 3"), "bad baseline: %s", err);
 
     in[0].label = "left";
     in[1].label = "left";
     o.baseline = 0;
-    r = report_build(in, 2, &o, err, sizeof(err));
+    r = html_build(in, 2, &o, err, sizeof(err));
     CHECK(r && !strcmp(r->labels[0], "left") && !strcmp(r->labels[1], "left (2)"), "given labels kept unique");
-    report_free(r);
+    html_report_free(r);
     cJSON_Delete(a);
     cJSON_Delete(b);
 }
@@ -207,7 +207,7 @@ TEST(two_results_ratios_labels)
 TEST(no_results)
 {
     char err[128] = "";
-    CHECK(report_build(NULL, 0, NULL, err, sizeof(err)) == NULL && strstr(err, "no result"), "%s", err);
+    CHECK(html_build(NULL, 0, NULL, err, sizeof(err)) == NULL && strstr(err, "no result"), "%s", err);
 }
 
 CHECK_MAIN()
