@@ -22,7 +22,7 @@
 static const double limit_ms[3] = {1, 8, 64};
 static const double limit_pct[3] = {5, 1, 0.1};
 
-static const cJSON *act_loads(const struct html_report *r, size_t i)
+static const cJSON *html_act_loads(const struct html_report *r, size_t i)
 {
     return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act"), "loads");
 }
@@ -68,7 +68,7 @@ static const char *verdict_class(const char *status, bool passed)
 }
 
 /* One load of one result: verdict, slice table, chart, latency curves. */
-static void act_load_section(struct html_report *r, size_t i, const cJSON *load, const cJSON *act)
+static void html_act_load_section(struct html_report *r, size_t i, const cJSON *load, const cJSON *act)
 {
     const char *ln = load_name(r, load);
     const cJSON *dv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(act, "devices"), 0);
@@ -150,7 +150,7 @@ static void act_load_section(struct html_report *r, size_t i, const cJSON *load,
         }
     }
     size_t nsl = t->nrows;
-    /* ACT's closing rows, as act_latency.py makes them: the unweighted mean
+    /* ACT's closing rows, as html_act_latency.py makes them: the unweighted mean
      * and the maximum of the slice figures rounded to 0.01 */
     long ra = html_table_add_row(t), rm = html_table_add_row(t);
     if (ra < 0 || rm < 0)
@@ -218,7 +218,7 @@ static void act_load_section(struct html_report *r, size_t i, const cJSON *load,
 }
 
 /* Latency curves of the small reads, one per load (device and transaction). */
-static void act_latency(struct html_report *r, size_t i, const cJSON *act)
+static void html_act_latency(struct html_report *r, size_t i, const cJSON *act)
 {
     struct html_lat_src src[HTML_MAX_SERIES];
     size_t ns = 0, nl = 0;
@@ -251,7 +251,7 @@ static void act_latency(struct html_report *r, size_t i, const cJSON *act)
 }
 
 /* All loads of all results: the summary table and the load ladder chart. */
-static void act_summary(struct html_report *r)
+static void html_act_summary(struct html_report *r)
 {
     struct html_table *t = html_add_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
     if (!t)
@@ -273,7 +273,7 @@ static void act_summary(struct html_report *r)
     int cv = html_table_add_col(t, "verdict", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     for (size_t i = 0; i < r->nin; i++) {
         const cJSON *load;
-        cJSON_ArrayForEach(load, act_loads(r, i)) {
+        cJSON_ArrayForEach(load, html_act_loads(r, i)) {
             long w = html_table_add_row(t);
             if (w < 0)
                 return;
@@ -314,7 +314,7 @@ static void act_summary(struct html_report *r)
     size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
     for (size_t i = 0; i < nres; i++)
         for (int h = 0; h < 2; h++)
-            lc[i][h] = cJSON_GetArraySize(act_loads(r, i)) == 0 ? -1 : html_table_add_col(lt, html_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
+            lc[i][h] = cJSON_GetArraySize(html_act_loads(r, i)) == 0 ? -1 : html_table_add_col(lt, html_printf(r, "%s%s> 1 ms %s", r->multi ? r->labels[i] : "",
                                                    r->multi ? " " : "", lbl[h]), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
     for (size_t row = 0; row < t->nrows; row++) {
         size_t i = 0;
@@ -344,12 +344,12 @@ int html_build_act(struct html_report *r)
 {
     bool has[HTML_REPORT_MAX_IN] = {false};
     for (size_t i = 0; i < r->nin && i < HTML_REPORT_MAX_IN; i++)
-        has[i] = cJSON_GetArraySize(act_loads(r, i)) > 0;
+        has[i] = cJSON_GetArraySize(html_act_loads(r, i)) > 0;
     size_t first;
     if (!html_participants(r, has, &first))
         return 0;
     html_heading(r, HTML_H2, "ACT: storage certification workload");
-    act_summary(r);
+    html_act_summary(r);
     for (size_t i = 0; i < r->nin && !r->oom; i++) {
         const cJSON *act = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act");
         const cJSON *fm = cJSON_GetObjectItemCaseSensitive(act, "find_max");
@@ -361,9 +361,9 @@ int html_build_act(struct html_report *r)
                                 isnan(ff) ? "" : html_printf(r, " (first failing: %gx)", ff)));
         }
         const cJSON *load;
-        cJSON_ArrayForEach(load, act_loads(r, i))
-            act_load_section(r, i, load, act);
-        act_latency(r, i, act);
+        cJSON_ArrayForEach(load, html_act_loads(r, i))
+            html_act_load_section(r, i, load, act);
+        html_act_latency(r, i, act);
     }
     return r->oom ? -ENOMEM : 0;
 }
