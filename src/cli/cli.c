@@ -8,18 +8,9 @@
 
 #include "cli/cli.h"
 #include "base/suggest.h"
+#include "base/spec_parse.h"
 #include "output/fio_json.h"
 #include "result/result.h"
-
-void cli_err(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("ssdbench: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
 
 void cli_output_init(struct cli_output *o)
 {
@@ -197,4 +188,55 @@ void cli_report_errors(const cJSON *doc)
 const char *cli_suggest(const char *s, const char *const *names)
 {
     return suggest_from_list(s, names);
+}
+
+bool cli_uint(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char msg[256];
+    return v && spec_parse_uint_in(v, lo, hi, out, msg, sizeof(msg)) == 0;
+}
+
+bool cli_unsigned(const char *v, unsigned lo, unsigned hi, unsigned *out)
+{
+    uint64_t x;
+    if (!cli_uint(v, lo, hi, &x))
+        return false;
+    *out = (unsigned)x;
+    return true;
+}
+
+bool cli_seconds(const char *v, uint64_t lo, uint64_t hi, uint64_t *sec)
+{
+    char msg[256];
+    uint64_t ns;
+    if (!cli_time(v, SPEC_NS_PER_S, &ns, msg, sizeof(msg)) || ns % SPEC_NS_PER_S)
+        return false;
+    if (ns / SPEC_NS_PER_S < lo || ns / SPEC_NS_PER_S > hi)
+        return false;
+    *sec = ns / SPEC_NS_PER_S;
+    return true;
+}
+
+bool cli_time(const char *v, uint64_t unit_ns, uint64_t *ns, char *msg, size_t msglen)
+{
+    return v && spec_parse_time(v, unit_ns, ns, msg, msglen) == 0;
+}
+
+int cli_opt_uint(const char *opt, const char *v, unsigned lo, unsigned hi, unsigned *out)
+{
+    if (!cli_unsigned(v, lo, hi, out)) {
+        cli_err("%s: '%s' is not a number in %u..%u", opt, v, lo, hi);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_opt_time(const char *opt, const char *v, uint64_t *ns)
+{
+    char msg[256];
+    if (!cli_time(v, SPEC_NS_PER_S, ns, msg, sizeof(msg))) {
+        cli_err("%s: %s", opt, msg);
+        return -1;
+    }
+    return 0;
 }

@@ -6,11 +6,13 @@
 #define SSDBENCH_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <cjson/cJSON.h>
 
 #include "runner/runner.h"
 #include "output/render.h"
 #include "target/guard.h"
+#include "workload/session.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1     /* I/O errors, a failed verdict */
@@ -26,8 +28,9 @@ struct cli_output {
     struct guard_consent consent;
 };
 
-/* "ssdbench: <message>" on stderr. */
-void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "ssdbench: <message>" on stderr: the same one-line error a workload
+ * prints (session_err). */
+#define cli_err session_err
 
 void cli_output_init(struct cli_output *o);
 
@@ -52,6 +55,22 @@ void cli_status(const struct runner_interval *iv, double total_s);
  * /dev/x, first at offset N: No space left on device"), so a failed run says
  * why without reading the JSON. */
 void cli_report_errors(const cJSON *doc);
+
+/* The command line's numbers and times, read as the option table reads job
+ * options (base/spec_parse.h): integers in decimal, 0x hex or (arithmetic),
+ * times with fio's suffixes (d h m s ms us ns; a bare number in unit_ns).
+ * cli_uint is true for an integer in [lo, hi]; cli_time is true for a time,
+ * else false with the reason in msg. */
+bool cli_uint(const char *v, uint64_t lo, uint64_t hi, uint64_t *out);
+bool cli_unsigned(const char *v, unsigned lo, unsigned hi, unsigned *out);
+/* A time that is a whole number of seconds in [lo, hi] (bare number = s). */
+bool cli_seconds(const char *v, uint64_t lo, uint64_t hi, uint64_t *sec);
+bool cli_time(const char *v, uint64_t unit_ns, uint64_t *ns, char *msg, size_t msglen);
+
+/* The same, printing the one-line error "OPT: 'V' is not a number in LO..HI"
+ * or "OPT: <why>"; 0 or -1. cli_opt_time reads a bare number as seconds. */
+int cli_opt_uint(const char *opt, const char *v, unsigned lo, unsigned hi, unsigned *out);
+int cli_opt_time(const char *opt, const char *v, uint64_t *ns);
 
 /* The closest name to s in names[] (NULL-terminated), or NULL. */
 const char *cli_suggest(const char *s, const char *const *names);

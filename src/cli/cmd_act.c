@@ -64,42 +64,6 @@ static const char act_usage[] =
     "Exit status: 0 done (PASS, or a run shorter than 24 h; --find-max: a load passed),\n"
     "1 FAIL, max-lag stop or I/O errors, 2 bad input or refusal, 130/143 interrupted.\n";
 
-static int parse_duration(const char *s, uint32_t *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno || !(v > 0))
-        return -1;
-    double mul = 1;
-    if (*end == 's')
-        end++;
-    else if (*end == 'm')
-        mul = 60, end++;
-    else if (*end == 'h')
-        mul = 3600, end++;
-    else if (*end == 'd')
-        mul = 86400, end++;
-    double t = v * mul;
-    if (*end || t < 1 || t > UINT32_MAX || t != floor(t))
-        return -1;
-    *out = (uint32_t)t;
-    return 0;
-}
-
-static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    if (!s || *s < '0' || *s > '9')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static int parse_loads(const char *s, struct act_args *a)
 {
     char buf[512];
@@ -152,7 +116,7 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
             return -1;
         if (c > 0)
             continue;
-        unsigned long long n;
+        uint64_t n;
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             return 1;
         } else if ((v = cli_opt_value("--load", &i, argc, argv))) {
@@ -166,11 +130,13 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
                 return -1;
             }
         } else if ((v = cli_opt_value("--duration", &i, argc, argv))) {
-            if (parse_duration(v, &a->duration) < 0) {
+            uint64_t sec;
+            if (!cli_seconds(v, 1, UINT32_MAX, &sec)) {
                 cli_err("act: --duration '%s': give seconds, or a number with s, m, h or d "
                         "(e.g. 24h), at least 1 s", v);
                 return -1;
             }
+            a->duration = (uint32_t)sec;
             a->duration_set = true;
         } else if ((v = cli_opt_value("--set", &i, argc, argv))) {
             if (!strchr(v, '=') || a->nsets == ACT_MAX_SETS) {
@@ -185,13 +151,13 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
             if (parse_engine(v, a) < 0)
                 return -1;
         } else if ((v = cli_opt_value("--iodepth", &i, argc, argv))) {
-            if (!parse_uint(v, 65536, &n) || n == 0) {
+            if (!cli_uint(v, 1, 65536, &n)) {
                 cli_err("act: --iodepth '%s': give 1 to 65536", v);
                 return -1;
             }
             a->o.iodepth = (unsigned)n;
         } else if ((v = cli_opt_value("--seed", &i, argc, argv))) {
-            if (!parse_uint(v, UINT64_MAX, &n)) {
+            if (!cli_uint(v, 0, UINT64_MAX, &n)) {
                 cli_err("act: --seed '%s': give a non-negative integer", v);
                 return -1;
             }
@@ -200,13 +166,13 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
         } else if ((v = cli_opt_value("--log", &i, argc, argv))) {
             a->log = v;
         } else if ((v = cli_opt_value("--slice", &i, argc, argv))) {
-            if (!parse_uint(v, 100ull * 86400, &n) || n == 0) {
+            if (!cli_uint(v, 1, 100ull * 86400, &n)) {
                 cli_err("act: --slice '%s': give a whole number of seconds from 1", v);
                 return -1;
             }
             a->o.slice_sec = (unsigned)n;
         } else if ((v = cli_opt_value("--tick-ms", &i, argc, argv))) {
-            if (!parse_uint(v, 3600000, &n) || n == 0) {
+            if (!cli_uint(v, 1, 3600000, &n)) {
                 cli_err("act: --tick-ms '%s': give 1 to 3600000 ms", v);
                 return -1;
             }

@@ -50,19 +50,6 @@ static int usage_err(const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
-static bool parse_num(const char *s, unsigned min, unsigned max, unsigned *out)
-{
-    if (!s || !isdigit((unsigned char)*s))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*end || errno || v < min || v > max)
-        return false;
-    *out = (unsigned)v;
-    return true;
-}
-
 struct optdef {
     char s;
     const char *l, *l2;   /* long name, and act_latency.py's spelling */
@@ -141,20 +128,20 @@ int cmd_act_analyze(int argc, char **argv)
             log = c ? val : opt;
             break;
         case 't':
-            if (!parse_num(val, 1, 100u * 86400, &o.slice_sec))
+            if (!cli_unsigned(val, 1, 100u * 86400, &o.slice_sec))
                 return usage_err("-t '%s': slice must be a whole number of seconds from 1",
                                  val);
             break;
         case 's':
-            if (!parse_num(val, 0, ACT_TABLE_BUCKETS - 1, &o.start_bucket))
+            if (!cli_unsigned(val, 0, ACT_TABLE_BUCKETS - 1, &o.start_bucket))
                 return usage_err("-s '%s': start bucket must be 0 to 16", val);
             break;
         case 'n':
-            if (!parse_num(val, 1, 64, &o.num_buckets))
+            if (!cli_unsigned(val, 1, 64, &o.num_buckets))
                 return usage_err("-n '%s': number of buckets must be 1 to 64", val);
             break;
         case 'e':
-            if (!parse_num(val, 1, 64, &o.every_nth))
+            if (!cli_unsigned(val, 1, 64, &o.every_nth))
                 return usage_err("-e '%s': every-nth must be 1 to 64", val);
             break;
         case 'h':

@@ -126,14 +126,12 @@ int cmd_report(int argc, char **argv)
         }
         i = save;
         if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            char *end;
-            errno = 0;
-            unsigned long b = strtoul(v, &end, 10);
-            if (errno || *end || end == v || b < 1 || b > REPORT_MAX_RESULTS) {
+            unsigned b;
+            if (!cli_unsigned(v, 1, REPORT_MAX_RESULTS, &b)) {
                 cli_err("report: --baseline: '%s' is not a result number (1 is the first result)", v);
                 return CLI_EXIT_USAGE;
             }
-            baseline = (unsigned)b;
+            baseline = b;
             continue;
         }
         i = save;

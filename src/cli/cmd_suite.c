@@ -58,28 +58,6 @@ static void suite_usage(FILE *f)
             "  --quiet, -q              no progress or status lines\n");
 }
 
-static int parse_time(const char *opt, const char *v, uint64_t *ns)
-{
-    char msg[256];
-    if (spec_parse_time(v, 1000000000ull, ns, msg, sizeof(msg)) < 0) {
-        cli_err("%s: %s", opt, msg);
-        return -1;
-    }
-    return 0;
-}
-
-static int parse_uint(const char *opt, const char *v, unsigned lo, unsigned hi, unsigned *out)
-{
-    char *e;
-    unsigned long x = strtoul(v, &e, 10);
-    if (!*v || *e || x < lo || x > hi) {
-        cli_err("%s: '%s' is not a number in %u..%u", opt, v, lo, hi);
-        return -1;
-    }
-    *out = (unsigned)x;
-    return 0;
-}
-
 static int split_profiles(const char *v, struct suite_cfg *c)
 {
     c->nprofiles = 0;
@@ -117,14 +95,14 @@ static int sweep_option(int *ip, int argc, char **argv, struct suite_args *sa)
             return -1;
         }
     } else if ((v = cli_opt_value("--runtime", &i, argc, argv))) {
-        if (parse_time("--runtime", v, &c->runtime_ns) < 0)
+        if (cli_opt_time("--runtime", v, &c->runtime_ns) < 0)
             return -1;
         if (!c->runtime_ns) {
             cli_err("--runtime: must be more than 0");
             return -1;
         }
     } else if ((v = cli_opt_value("--ramp", &i, argc, argv))) {
-        if (parse_time("--ramp", v, &c->ramp_ns) < 0)
+        if (cli_opt_time("--ramp", v, &c->ramp_ns) < 0)
             return -1;
     } else if ((v = cli_opt_value("--precondition-load", &i, argc, argv))) {
         if (suite_parse_load(v, &c->pre_threads, &c->pre_depth, msg, sizeof(msg)) < 0) {
@@ -138,19 +116,19 @@ static int sweep_option(int *ip, int argc, char **argv, struct suite_args *sa)
             c->precond = PRECOND_OFF;
         } else {
             c->precond = PRECOND_TIME;
-            if (spec_parse_time(v, 1000000000ull, &c->precond_ns, msg, sizeof(msg)) < 0) {
+            if (!cli_time(v, SPEC_NS_PER_S, &c->precond_ns, msg, sizeof(msg))) {
                 cli_err("--precondition: '%s' is not auto, off or a time (%s)", v, msg);
                 return -1;
             }
         }
     } else if ((v = cli_opt_value("--ss-interval", &i, argc, argv))) {
-        if (parse_time("--ss-interval", v, &c->interval_ns) < 0)
+        if (cli_opt_time("--ss-interval", v, &c->interval_ns) < 0)
             return -1;
     } else if ((v = cli_opt_value("--ss-window", &i, argc, argv))) {
-        if (parse_uint("--ss-window", v, 2, STEADY_WINDOW_MAX, &c->ss.window) < 0)
+        if (cli_opt_uint("--ss-window", v, 2, STEADY_WINDOW_MAX, &c->ss.window) < 0)
             return -1;
     } else if ((v = cli_opt_value("--ss-max-rounds", &i, argc, argv))) {
-        if (parse_uint("--ss-max-rounds", v, 0, 1000000, &c->ss.max_rounds) < 0)
+        if (cli_opt_uint("--ss-max-rounds", v, 0, 1000000, &c->ss.max_rounds) < 0)
             return -1;
     } else if ((v = cli_opt_value("--ss", &i, argc, argv))) {
         if (suite_parse_ss(v, &c->ss, msg, sizeof(msg)) < 0) {
@@ -158,7 +136,7 @@ static int sweep_option(int *ip, int argc, char **argv, struct suite_args *sa)
             return -1;
         }
     } else if ((v = cli_opt_value("--sample", &i, argc, argv))) {
-        if (parse_time("--sample", v, &c->sample_ns) < 0)
+        if (cli_opt_time("--sample", v, &c->sample_ns) < 0)
             return -1;
     } else {
         return 0;
@@ -203,7 +181,7 @@ static int target_option(int *ip, int argc, char **argv, struct suite_args *sa)
         sa->baseline = v;
     } else if ((v = cli_opt_value("--rwmixread", &i, argc, argv))) {
         unsigned x;
-        if (parse_uint("--rwmixread", v, 0, 100, &x) < 0)
+        if (cli_opt_uint("--rwmixread", v, 0, 100, &x) < 0)
             return -1;
         c->rwmixread = (int)x;
     } else if ((v = cli_opt_value("--set", &i, argc, argv))) {
