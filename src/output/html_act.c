@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/result.h"
 #include "base/round.h"

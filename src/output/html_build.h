@@ -10,12 +10,4 @@
  * (no results, a baseline out of range) or out of memory. */
 struct html_report *html_build(const struct html_report_input *in, size_t nin, const struct html_report_opts *o,
                             char *err, size_t errlen);
-/* Per-kind builders (html_run.c ...). Each adds its sections when the
- * results hold its kind; returns 0 or -ENOMEM. */
-int html_build_runs(struct html_report *r);
-int html_build_sweeps(struct html_report *r);
-int html_build_precondition(struct html_report *r);
-int html_build_act(struct html_report *r);
-int html_build_fileio(struct html_report *r);
-
 #endif

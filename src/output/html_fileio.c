@@ -8,7 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/result.h"
 

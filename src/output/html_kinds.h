@@ -66,4 +66,12 @@ const cJSON *html_phases(const struct html_report *r, size_t res);
 /* Kinds that have their own builder; html_build_runs takes the rest. */
 bool html_kind_known(const char *kind);
 
+/* Per-kind builders (html_run.c ...). Each adds its sections when the
+ * results hold its kind; returns 0 or -ENOMEM. */
+int html_build_runs(struct html_report *r);
+int html_build_sweeps(struct html_report *r);
+int html_build_precondition(struct html_report *r);
+int html_build_act(struct html_report *r);
+int html_build_fileio(struct html_report *r);
+
 #endif

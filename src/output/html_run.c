@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/result_hist.h"
 #include "result/result.h"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/html_svg.h"
 #include "output/html_svg_int.h"
 
 #define FONT 12

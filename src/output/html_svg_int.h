@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "output/html_svg.h"
+#include "output/html_svg_axis.h"
 
 #define HTML_SVG_MAX_TICKS 64
 

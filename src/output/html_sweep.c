@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/html_build.h"
 #include "output/html_kinds.h"
 #include "result/result.h"
 
