@@ -94,6 +94,9 @@ struct act_verdict {
     char reason[256];
 };
 
+/* "PASS", "FAIL", "INCOMPLETE" or "none", as the text and the JSON print it. */
+const char *act_verdict_name(enum act_verdict_status s);
+
 /* hourly: a finished table of the `reads` histogram with ACT_CERT_SLICE
  * slices (or NULL when the log has none). stop_msg may be NULL. */
 void act_verdict_compute(const struct act_table *hourly, bool us_buckets, bool stopped_early,

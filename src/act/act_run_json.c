@@ -77,17 +77,6 @@ static cJSON *derived_json(const struct act_derived *d, const struct act_plan *p
     return o;
 }
 
-static const char *status_name(enum act_verdict_status s)
-{
-    switch (s) {
-    case ACT_VERDICT_PASS: return "PASS";
-    case ACT_VERDICT_FAIL: return "FAIL";
-    case ACT_VERDICT_INCOMPLETE: return "INCOMPLETE";
-    case ACT_VERDICT_NONE: break;
-    }
-    return "none";
-}
-
 /* {"1": x, "8": y, "64": z} */
 static cJSON *limits_json(const double *v)
 {
@@ -104,7 +93,7 @@ static cJSON *verdict_json(const struct act_verdict *v, bool official)
 {
     cJSON *o = cJSON_CreateObject();
     if (official) {
-        cJSON_AddStringToObject(o, "status", status_name(v->status));
+        cJSON_AddStringToObject(o, "status", act_verdict_name(v->status));
         cJSON_AddStringToObject(o, "reason", v->reason);
         cJSON_AddStringToObject(o, "histogram", v->hist);
     }

@@ -178,3 +178,14 @@ void act_verdict_compute(const struct act_table *hourly, bool us_buckets, bool s
                  configured_duration_s ? configured_duration_s : (unsigned)span);
     }
 }
+
+const char *act_verdict_name(enum act_verdict_status s)
+{
+    switch (s) {
+    case ACT_VERDICT_PASS: return "PASS";
+    case ACT_VERDICT_FAIL: return "FAIL";
+    case ACT_VERDICT_INCOMPLETE: return "INCOMPLETE";
+    case ACT_VERDICT_NONE: break;
+    }
+    return "none";
+}

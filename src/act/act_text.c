@@ -142,17 +142,6 @@ int act_text_tables(FILE *f, const struct act_analysis *a)
     return ferror(f) ? -EIO : (int)rows;
 }
 
-static const char *status_word(enum act_verdict_status s)
-{
-    switch (s) {
-    case ACT_VERDICT_PASS: return "PASS";
-    case ACT_VERDICT_FAIL: return "FAIL";
-    case ACT_VERDICT_INCOMPLETE: return "INCOMPLETE";
-    case ACT_VERDICT_NONE: break;
-    }
-    return "none";
-}
-
 int act_text_verdict(FILE *f, const struct act_analysis *a)
 {
     const struct act_log_info *in = &a->info;
@@ -196,6 +185,6 @@ int act_text_verdict(FILE *f, const struct act_analysis *a)
         fprintf(f, "  worst hour: %u (%.2f%% >= 1 ms, %.2f%% >= 8 ms, %.2f%% >= 64 ms)\n",
                 v->worst_hour, v->worst_pct[0], v->worst_pct[1], v->worst_pct[2]);
     }
-    fprintf(f, "verdict: %s: %s\n", status_word(v->status), v->reason);
+    fprintf(f, "verdict: %s: %s\n", act_verdict_name(v->status), v->reason);
     return status(f);
 }
