@@ -99,4 +99,22 @@ struct phase_run {
 
 void *worker_main(void *arg);
 
+/* Per job: opened targets and their regions. */
+struct job_setup {
+    struct target tg[JOB_MAX_TARGETS];
+    int fds[JOB_MAX_TARGETS];
+    unsigned ntargets;
+    uint64_t region_start, region_len; /* in a target (jbod/random) or the striped space */
+    struct stripe_map stripe;
+};
+
+/* runner_setup.c: opens and checks job j's targets and region (guard
+ * refusals and bad alignment come back as -errno with a message). */
+int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                     struct job_setup *js, struct phase_stats *out, char *err, size_t errlen);
+/* Engine, buffers, generators and logs of one worker of job j. */
+int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
+                        char *err, size_t errlen);
+void runner_free_worker(struct worker *w);
+
 #endif

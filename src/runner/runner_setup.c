@@ -1,0 +1,259 @@
+/* runner_setup.c - a phase's set-up, job by job: the targets opened and
+ * checked by the guard, alignment and the region each job covers, then each
+ * worker's engine, buffers, generators and logs (declared in runner_int.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "runner/runner_int.h"
+#include "base/signal.h"
+#include "stats/iolog.h"
+
+#define DEFAULT_FILE_SIZE (1ull << 30)
+
+static uint32_t max_bs(const struct job_spec *j)
+{
+    uint32_t m = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (unsigned i = 0; i < j->bs[d].n; i++)
+            if (j->bs[d].bs[i] > m)
+                m = j->bs[d].bs[i];
+    return m;
+}
+
+static unsigned find_or_add_target(struct phase_stats *out, const struct target_info *ti)
+{
+    for (unsigned i = 0; i < out->ntargets; i++)
+        if (strcmp(out->targets[i].resolved, ti->resolved) == 0)
+            return i;
+    out->targets[out->ntargets] = *ti;
+    return out->ntargets++;
+}
+
+static int check_alignment(const struct job_spec *j, const struct target_info *ti, uint64_t start,
+                           char *err, size_t errlen)
+{
+    uint32_t lbs = ti->logical_block ? ti->logical_block : 512;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if ((d == DIR_READ && !job_rw_reads(j)) || (d == DIR_WRITE && !job_rw_writes(j)))
+            continue;
+        for (unsigned i = 0; i < j->bs[d].n; i++)
+            if (j->bs[d].bs[i] % lbs) {
+                snprintf(err, errlen,
+                         "%s block size %" PRIu32 " is not a multiple of %s's logical block size %" PRIu32
+                         " (needed for O_DIRECT); use a multiple of %" PRIu32 " or --direct=0",
+                         d == DIR_READ ? "read" : "write", j->bs[d].bs[i], ti->path, lbs, lbs);
+                return -EINVAL;
+            }
+        if (j->blockalign[d] && j->blockalign[d] % lbs) {
+            snprintf(err, errlen,
+                     "blockalign %" PRIu32 " is not a multiple of %s's logical block size %" PRIu32
+                     " (needed for O_DIRECT)", j->blockalign[d], ti->path, lbs);
+            return -EINVAL;
+        }
+    }
+    if (start % lbs) {
+        snprintf(err, errlen,
+                 "offset %" PRIu64 " is not a multiple of %s's logical block size %" PRIu32
+                 " (needed for O_DIRECT)", start, ti->path, lbs);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* Region [start, start+len) of a space of total bytes, from offset/size or
+ * their percentages. */
+static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *start, uint64_t *len,
+                          char *err, size_t errlen)
+{
+    uint64_t s = j->offset_pct > 0 ? (uint64_t)((double)total * j->offset_pct / 100.0) : j->offset;
+    s &= ~(uint64_t)4095 | (j->offset_pct > 0 ? 0 : 4095); /* percentages land on 4 KiB */
+    if (s >= total) {
+        snprintf(err, errlen, "job '%s': offset %" PRIu64 " is beyond the end of the target (%" PRIu64
+                 " bytes)", j->name, s, total);
+        return -EINVAL;
+    }
+    uint64_t l = j->size_pct > 0 ? (uint64_t)((double)total * j->size_pct / 100.0) : j->size;
+    if (j->size_pct > 0)
+        l &= ~(uint64_t)4095;
+    if (l == 0 || s + l > total)
+        l = total - s;
+    *start = s;
+    *len = l;
+    return 0;
+}
+
+int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                     struct job_setup *js, struct phase_stats *out, char *err, size_t errlen)
+{
+    const struct engine_ops *ops = engine_lookup(j->engine);
+    bool writes = job_rw_writes(j);
+    js->ntargets = 0;
+    if (!ops->needs_files) {
+        /* The null engine has no target: the region is the job's size. */
+        uint64_t size = j->size ? j->size : DEFAULT_FILE_SIZE;
+        js->region_start = 0;
+        js->region_len = size;
+        js->ntargets = 1;
+        js->fds[0] = -1;
+        struct target_info ti;
+        memset(&ti, 0, sizeof(ti));
+        snprintf(ti.path, sizeof(ti.path), "(null engine)");
+        snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
+        ti.size = size;
+        ti.rotational = -1;
+        out->job_target[jidx * JOB_MAX_TARGETS] = find_or_add_target(out, &ti);
+        return 0;
+    }
+    if (j->ntargets == 0) {
+        snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
+                 j->name);
+        return -EINVAL;
+    }
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        if (writes) {
+            int rc = guard_check_write(j->targets[i], opts->consent, err, errlen);
+            if (rc < 0)
+                return rc;
+        }
+        struct target_open_opts oo = {
+            .write = writes,
+            .direct = j->direct,
+            .dsync = j->dsync,
+            .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
+            .fill_random = true,
+            .seed = j->seed + i,
+        };
+        int rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        if (rc < 0)
+            return rc;
+        js->ntargets = i + 1;
+        js->fds[i] = js->tg[i].fd;
+        out->job_target[jidx * JOB_MAX_TARGETS + i] = find_or_add_target(out, &js->tg[i].info);
+    }
+    uint64_t min_size = UINT64_MAX;
+    for (unsigned i = 0; i < js->ntargets; i++)
+        if (js->tg[i].info.size < min_size)
+            min_size = js->tg[i].info.size;
+    uint64_t space = min_size;
+    if (j->layout == LAYOUT_STRIPE) {
+        int rc = stripe_init(&js->stripe, js->ntargets, j->stripe_chunk, min_size, err, errlen);
+        if (rc < 0)
+            return rc;
+        rc = stripe_check_job(&js->stripe, j, err, errlen);
+        if (rc < 0)
+            return rc;
+        space = stripe_logical_len(&js->stripe);
+    }
+    int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (j->layout == LAYOUT_STRIPE) {
+        rc = stripe_check_region(&js->stripe, js->region_start, js->region_len, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
+    if (j->direct)
+        for (unsigned i = 0; i < js->ntargets; i++) {
+            rc = check_alignment(j, &js->tg[i].info, j->layout == LAYOUT_STRIPE ? 0 : js->region_start,
+                                 err, errlen);
+            if (rc < 0)
+                return rc;
+        }
+    return 0;
+}
+
+int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
+                        char *err, size_t errlen)
+{
+    const struct engine_ops *ops = engine_lookup(j->engine);
+    w->eng.ops = ops;
+    w->depth = j->iodepth ? j->iodepth : 1;
+    if (ops->max_depth && w->depth > ops->max_depth)
+        w->depth = ops->max_depth;
+    w->map.layout = js->ntargets > 1 ? j->layout : LAYOUT_JBOD;
+    w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
+    w->map.region_start = js->region_start;
+    w->map.region_len = js->region_len;
+    w->map.stripe = js->stripe;
+    if (w->map.layout == LAYOUT_JBOD) {
+        /* numjobs workers per target; clones shift by offset_increment */
+        uint64_t shift = j->offset_increment * w->clone;
+        if (shift >= js->region_len) {
+            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the region end",
+                     j->name, w->clone);
+            return -EINVAL;
+        }
+        w->map.region_start += shift;
+        w->map.region_len -= shift;
+    }
+    memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
+    w->fds = w->local_fds;
+
+    size_t bs = max_bs(j);
+    w->bufsize = (bs + 4095) & ~(size_t)4095;
+    w->slots = calloc(w->depth, sizeof(*w->slots));
+    w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
+    w->done = calloc(w->depth, sizeof(*w->done));
+    w->iov = calloc(w->depth, sizeof(*w->iov));
+    w->ibuf[0] = calloc(w->map.ntouch, sizeof(struct io_stats));
+    w->ibuf[1] = calloc(w->map.ntouch, sizeof(struct io_stats));
+    if (!w->slots || !w->free_slots || !w->done || !w->iov || !w->ibuf[0] || !w->ibuf[1] ||
+        posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    for (unsigned t = 0; t < w->map.ntouch; t++) {
+        iostats_init(&w->ibuf[0][t]);
+        iostats_init(&w->ibuf[1][t]);
+    }
+    w->cur = w->ibuf[0];
+    uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1) + w->first_target * 7919;
+    rng_seed(&w->brng, seed ^ 0xb0ffe5ull);
+    for (unsigned i = 0; i < w->depth; i++) {
+        struct io_req *r = &w->slots[i];
+        r->slot = i;
+        r->buf = (char *)w->bufmem + i * w->bufsize;
+        w->iov[i].iov_base = r->buf;
+        w->iov[i].iov_len = w->bufsize;
+        w->free_slots[i] = r;
+        if (j->buffer == BUF_COMPRESSIBLE || j->buffer == BUF_RANDOM) {
+            uint64_t *p = r->buf;
+            for (size_t k = 0; k < w->bufsize / 8; k++)
+                p[k] = rng_next(&w->brng);
+            if (j->buffer == BUF_COMPRESSIBLE)
+                for (size_t c = 0; c < w->bufsize; c += 512)
+                    memset((char *)r->buf + c, 0, 512 * j->compress_pct / 100);
+        } else {
+            memset(r->buf, 0, w->bufsize);
+        }
+    }
+    w->nfree = w->depth;
+    /* fio numbers its logs by job clone: the worker's place in the phase */
+    int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
+    if (lrc < 0)
+        return lrc;
+    return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
+}
+
+void runner_free_worker(struct worker *w)
+{
+    if (w->iolog) {
+        char lerr[64];
+        iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
+                    sizeof(lerr));
+    }
+    gen_free(&w->gen);
+    free(w->slots);
+    free(w->free_slots);
+    free(w->done);
+    free(w->iov);
+    free(w->ibuf[0]);
+    free(w->ibuf[1]);
+    free(w->bufmem);
+}
