@@ -142,6 +142,10 @@ static double cpu_seconds(const struct timeval *tv)
     return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+/* Long on purpose: one set-up sequence (jobs, targets, workers, threads)
+ * whose every step can fail into the single unwind at `done`, which frees
+ * whatever exists so far; in parts, each would need all the half-built
+ * resources passed along. */
 int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_opts *opts,
                struct phase_stats *out, char *err, size_t errlen)
 {

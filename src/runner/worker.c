@@ -205,6 +205,8 @@ static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
     return m < c ? m : c;
 }
 
+/* Long on purpose: the I/O loop keeps its pacing, limit and batching state
+ * in locals of one function, read on every I/O. */
 static void worker_loop(struct worker *w)
 {
     struct phase_run *run = w->run;
