@@ -107,13 +107,13 @@ static void latency_block(FILE *f, const char *label, const cJSON *l)
     int i = 0;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "percentiles")) {
         char v[32];
-        render_latency(v, sizeof(v), p->valuedouble);
+        render_latency(v, sizeof(v), result_value_num(p, 0));
         fprintf(f, "%s p%s=%s", i && i % 5 == 0 ? "\n                    " : "", p->string, v);
         i++;
     }
     fprintf(f, "\n        %% of I/Os >= 1/2/4/8/16/32/64 ms:");
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms"))
-        fprintf(f, " %.4g", p->valuedouble);
+        fprintf(f, " %.4g", result_value_num(p, 0));
     fprintf(f, "\n");
 }
 
@@ -156,7 +156,7 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
         cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(j, "targets")) {
             const cJSON *ti;
             cJSON_ArrayForEach(ti, cJSON_GetObjectItemCaseSensitive(doc, "targets"))
-                if (strcmp(result_str(ti, "id", ""), t->valuestring) == 0)
+                if (strcmp(result_str(ti, "id", ""), result_value_str(t, "?")) == 0)
                     fprintf(f, " %s", result_str(ti, "path", "?"));
         }
         fprintf(f, "\n");

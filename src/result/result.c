@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,27 +14,60 @@
 
 #include "core/clock.h"
 #include "core/slurp.h"
+#include "core/utf8.h"
 #include "engine/engine.h"
 #include "result/hist_json.h"
 #include "result/result.h"
+#include "result/result_check.h"
 #include "workload/dist.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 
+double result_value_num(const cJSON *v, double dflt)
+{
+    double d;
+    if (cJSON_IsNumber(v))
+        d = v->valuedouble;
+    else if (cJSON_IsString(v) && v->valuestring && v->valuestring[0]) {
+        /* large integers are stored as decimal strings (see hist_json.h) */
+        char *end;
+        d = strtod(v->valuestring, &end);
+        if (*end)
+            return dflt;
+    } else
+        return dflt;
+    return isfinite(d) ? d : dflt;
+}
+
+const char *result_value_str(const cJSON *v, const char *dflt)
+{
+    return cJSON_IsString(v) && v->valuestring ? v->valuestring : dflt;
+}
+
 double result_num(const cJSON *obj, const char *key, double dflt)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (cJSON_IsNumber(v))
-        return v->valuedouble;
-    if (cJSON_IsString(v))
-        return strtod(v->valuestring, NULL);
-    return dflt;
+    return result_value_num(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);
 }
 
 const char *result_str(const cJSON *obj, const char *key, const char *dflt)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? v->valuestring : dflt;
+    return result_value_str(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);
+}
+
+double result_num_in(const cJSON *obj, const char *key, double lo, double hi, double dflt)
+{
+    double v = result_num(obj, key, dflt);
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+double result_at_num(const cJSON *arr, int i, double dflt)
+{
+    return result_value_num(cJSON_IsArray(arr) && i >= 0 ? cJSON_GetArrayItem(arr, i) : NULL, dflt);
+}
+
+const char *result_at_str(const cJSON *arr, int i, const char *dflt)
+{
+    return result_value_str(cJSON_IsArray(arr) && i >= 0 ? cJSON_GetArrayItem(arr, i) : NULL, dflt);
 }
 
 int result_field_index(const cJSON *intervals, const char *name)
@@ -565,9 +599,24 @@ void result_finish(cJSON *doc, bool interrupted, int sig)
         cJSON_AddStringToObject(doc, "signal", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "?");
 }
 
+char *result_print(const cJSON *doc, bool formatted)
+{
+    char *raw = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
+    if (!raw)
+        return NULL;
+    /* outside strings the printed text is ASCII, so repairing the whole
+     * text repairs exactly the string values and keys */
+    size_t len = strlen(raw);
+    if (utf8_valid(raw, len))
+        return raw;
+    char *txt = utf8_fix(raw, len, NULL);
+    free(raw);
+    return txt;
+}
+
 int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
 {
-    char *txt = cJSON_Print(doc);
+    char *txt = result_print(doc, true);
     if (!txt) {
         snprintf(err, errlen, "out of memory while writing the result");
         return -ENOMEM;
@@ -598,12 +647,8 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
     return rc;
 }
 
-cJSON *result_load(const char *path, char *err, size_t errlen)
+cJSON *result_parse(const char *buf, size_t len, const char *name, char *err, size_t errlen)
 {
-    size_t len;
-    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
-    if (!buf)
-        return NULL;
     cJSON *doc = cJSON_ParseWithLength(buf, len);
     if (!doc) {
         const char *ep = cJSON_GetErrorPtr();
@@ -611,27 +656,48 @@ cJSON *result_load(const char *path, char *err, size_t errlen)
         unsigned line = 1;
         for (size_t i = 0; i < off; i++)
             line += buf[i] == '\n';
-        snprintf(err, errlen, "%s:%u: not valid JSON", path, line);
-        free(buf);
+        snprintf(err, errlen, "%s:%u: not valid JSON (or nested deeper than %d levels)", name, line,
+                 CJSON_NESTING_LIMIT);
         return NULL;
     }
-    free(buf);
+    if (!cJSON_IsObject(doc)) {
+        snprintf(err, errlen, "%s: not an ssdbench result (not a JSON object)", name);
+        cJSON_Delete(doc);
+        return NULL;
+    }
     const char *schema = result_str(doc, "schema", NULL);
     if (!schema) {
-        snprintf(err, errlen, "%s: not an ssdbench result (no \"schema\" field)", path);
+        snprintf(err, errlen, "%s: not an ssdbench result (no \"schema\" field)", name);
         cJSON_Delete(doc);
         return NULL;
     }
     if (strcmp(schema, RESULT_SCHEMA) != 0) {
-        snprintf(err, errlen, "%s: result schema '%s' is not supported (this ssdbench reads %s)", path,
+        snprintf(err, errlen, "%s: result schema '%.60s' is not supported (this ssdbench reads %s)", name,
                  schema, RESULT_SCHEMA);
         cJSON_Delete(doc);
         return NULL;
     }
     if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"))) {
-        snprintf(err, errlen, "%s: \"phases\" is missing or not a list", path);
+        snprintf(err, errlen, "%s: \"phases\" is missing or not a list", name);
         cJSON_Delete(doc);
         return NULL;
     }
+    char why[400];
+    if (result_check(doc, why, sizeof(why)) < 0) {
+        snprintf(err, errlen, "%s: %s", name, why);
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+cJSON *result_load(const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
+    if (!buf)
+        return NULL;
+    cJSON *doc = result_parse(buf, len, path, err, errlen);
+    free(buf);
     return doc;
 }
