@@ -133,3 +133,17 @@ sys.exit(0 if p.endswith("x\ufffd\ufffd\x01y/t") and j == "j\ufffd\x02" else 1)'
 check show_strict_utf8 python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$WORK/u8s.json"
 "$SSDBENCH" show --format fio-json "$WORK/u8.json" >"$WORK/u8f.json" 2>/dev/null
 check fio_json_strict_utf8 python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$WORK/u8f.json"
+
+# --- a device or a directory named as a text input is refused, not read forever
+printf '[a]\ninclude /dev/zero\n' >"$WORK/zero.fio"
+for c in "show /dev/zero" "report $WORK" "compare /dev/zero /dev/zero" "run /dev/zero" "run $WORK/zero.fio" \
+         "act-analyze /dev/zero"; do
+    timeout 10 "$SSDBENCH" $c >/dev/null 2>"$WORK/err"
+    rc=$?
+    n=$(echo "$c" | tr ' /' '__')
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$WORK/err")" -eq 1 ] && grep -q "is a d" "$WORK/err"; then
+        pass "device:$n"
+    else
+        fail "device:$n" "exit $rc (want 2): $(head -c 200 "$WORK/err")"
+    fi
+done
