@@ -12,7 +12,9 @@
 
 void render_latency(char *buf, size_t len, double ns)
 {
-    if (ns < 1e3)
+    if (!isfinite(ns))
+        snprintf(buf, len, "-");
+    else if (ns < 1e3)
         snprintf(buf, len, "%.0f ns", ns);
     else if (ns < 1e6)
         snprintf(buf, len, "%.1f us", ns / 1e3);
