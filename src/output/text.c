@@ -4,6 +4,7 @@
  * difference matters; sizes are binary (KiB, MiB). Latency is submission to
  * completion; for paced runs the scheduled-start latency is printed too. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +41,20 @@ static void size_str(char *buf, size_t len, double b)
         snprintf(buf, len, "%.0fB", b);
 }
 
+/* Appends to buf (len bytes) at *n; the text is cut at the end of buf and
+ * *n never passes len - 1, however long the strings from the result are. */
+static void __attribute__((format(printf, 4, 5))) append(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+    if (*n + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *n, len - *n, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *n = *n + (size_t)w < len ? *n + (size_t)w : len - 1;
+}
+
 /* "randread 4KiB QD32 x1 io_uring direct" */
 static void params_str(char *buf, size_t len, const cJSON *params)
 {
@@ -47,16 +62,18 @@ static void params_str(char *buf, size_t len, const cJSON *params)
     double b = result_num(params, "bs", 0);
     if (b > 0)
         size_str(bs, sizeof(bs), b);
-    int n = snprintf(buf, len, "%s %s", result_str(params, "rw", "?"), bs);
+    size_t n = 0;
+    buf[0] = 0;
+    append(buf, len, &n, "%s %s", result_str(params, "rw", "?"), bs);
     double mix = result_num(params, "rwmixread", -1);
     if (mix >= 0)
-        n += snprintf(buf + n, len - (size_t)n, " %g/%g", mix, 100 - mix);
-    n += snprintf(buf + n, len - (size_t)n, " QD%g x%g %s%s", result_num(params, "iodepth", 1),
-                  result_num(params, "numjobs", 1), result_str(params, "engine", "?"),
-                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, "direct")) ? " direct" : " buffered");
+        append(buf, len, &n, " %g/%g", mix, 100 - mix);
+    append(buf, len, &n, " QD%g x%g %s%s", result_num(params, "iodepth", 1), result_num(params, "numjobs", 1),
+           result_str(params, "engine", "?"),
+           cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, "direct")) ? " direct" : " buffered");
     double rate = result_num(params, "rate_iops", 0);
     if (rate > 0)
-        snprintf(buf + n, len - (size_t)n, " rate %g IOPS", rate);
+        append(buf, len, &n, " rate %g IOPS", rate);
 }
 
 static const cJSON *lat(const cJSON *dir)

@@ -3,18 +3,20 @@
  * The input is split at lines "#--" into up to three files, main.fio, a.fio
  * and b.fio, written to the harness's private directory; main.fio is parsed
  * so `include a.fio` / `include b.fio` resolve to harness-written files.
- * The harness works in that directory, inputs with a '/' on a line that
- * mentions "include" are skipped, so no include can leave it, and the
- * environment is replaced by a few fixed variables, so ${ENV} cannot bring
- * a path in either. */
+ * Inputs with a '/' on a line that mentions "include" are skipped, so no
+ * include can leave that directory, and the environment is replaced by a few
+ * fixed variables, so ${ENV} cannot bring a path in either. The same text is
+ * also parsed from memory (as built-in profiles are) when it has no include,
+ * since includes there resolve against the current directory. */
 #include "fuzz.h"
 
 #include <strings.h>
 
 #include "jobfile/jobfile.h"
 
-/* A '\n'-separated line holding both "include" (any case) and '/'. */
-static int escapes(const char *s, size_t n)
+/* A '\n'-separated line holding "include" (any case), and with need_slash
+ * a '/' as well. */
+static int include_line(const char *s, size_t n, int need_slash)
 {
     const char *end = s + n;
     while (s < end) {
@@ -24,7 +26,7 @@ static int escapes(const char *s, size_t n)
             slash |= *q == '/';
             inc |= e - q >= 7 && strncasecmp(q, "include", 7) == 0;
         }
-        if (inc && slash)
+        if (inc && (slash || !need_slash))
             return 1;
         s = e + 1;
     }
@@ -50,11 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setenv("FUZZ_INC", "a.fio", 1);
         setenv("FUZZ_BS", "4k", 1);
         setenv("FUZZ_RW", "randrw", 1);
-        if (chdir(fuzz_tmpdir()) != 0)
-            abort();
         init = 1;
     }
-    if (escapes((const char *)data, size))
+    if (include_line((const char *)data, size, 1))
         return 0;
     const char *dir = fuzz_tmpdir();
     static const char *const names[3] = {"main.fio", "a.fio", "b.fio"};
@@ -81,7 +81,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the same text parsed from memory, as built-in profiles are */
     char *text = fuzz_cstr(data, size);
     struct jobfile jf = {0};
-    if (!memchr(data, 0, size) && jobfile_parse_string(text, "fuzz", &o[0], &jf, err, sizeof(err)) == 0)
+    if (!memchr(data, 0, size) && !include_line((const char *)data, size, 0) &&
+        jobfile_parse_string(text, "fuzz", &o[0], &jf, err, sizeof(err)) == 0)
         jobfile_free(&jf);
     free(text);
     return 0;

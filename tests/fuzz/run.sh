@@ -33,7 +33,7 @@ one() {   # NAME: prints the PASS/FAIL line
     # a runaway allocation; -error_exitcode: any sanitizer report
     "$bin" -max_total_time="$T" -runs="$RUNS" -timeout=10 -rss_limit_mb=2048 -error_exitcode=77 \
         -artifact_prefix="$dir/crash/" -print_final_stats=1 ${FUZZ_MAXLEN:+-max_len=$FUZZ_MAXLEN} \
-        "$dir/corpus" "tests/fuzz/corpus/$name" >"$dir/log" 2>&1
+        "$dir/corpus" "$PWD/tests/fuzz/corpus/$name" >"$dir/log" 2>&1
     local rc=$? execs
     execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$dir/log")
     if [ "$rc" -eq 0 ] && [ -n "$execs" ]; then
