@@ -24,7 +24,18 @@ AOBJ     := $(SRC:%.c=$(A)/%.o)
 TESTS    := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 ATESTS   := $(TESTSRC:tests/unit/%.c=$(A)/tests/%)
 
-.PHONY: all asan tests test run deps install clean bench
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c): built with clang into build-fuzz/;
+# `make fuzz` runs each for FUZZ_TIME seconds on its corpus (tests/fuzz/run.sh).
+FZ       := build-fuzz
+FUZZCC   ?= clang
+FUZZFL   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+            -Wno-unknown-warning-option
+FOBJ     := $(SRC:%.c=$(FZ)/%.o)
+FUZZSRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZERS  := $(FUZZSRC:tests/fuzz/%.c=$(FZ)/%)
+FUZZ_TIME ?= 300
+
+.PHONY: all asan tests test run deps install clean bench fuzzers fuzz
 all: $(B)/ssdbench
 
 $(B)/%.o: %.c
@@ -55,6 +66,21 @@ $(A)/tests/%: tests/unit/%.c $(A)/libssdbench.a $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(ASANFL) $(INC) -Itests/unit -o $@ $< $(A)/libssdbench.a $(LIBS)
 
+$(FZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZCC) $(CSTD) $(WARN) $(FUZZFL) -fsanitize=fuzzer-no-link $(INC) -MMD -MP -c $< -o $@
+
+$(FZ)/libssdbench.a: $(FOBJ)
+	@rm -f $@; ar rcs $@ $^
+
+$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FZ)/libssdbench.a
+	$(FUZZCC) $(CSTD) $(WARN) $(FUZZFL) -fsanitize=fuzzer $(INC) -Itests/fuzz -o $@ $< $(FZ)/libssdbench.a $(LIBS)
+
+fuzzers: $(FUZZERS)
+
+fuzz: fuzzers
+	@FUZZ_TIME=$(FUZZ_TIME) tests/fuzz/run.sh
+
 asan: $(A)/ssdbench
 tests: $(B)/ssdbench $(A)/ssdbench $(TESTS) $(ATESTS)
 
@@ -80,6 +106,6 @@ install: all
 	install -m 0644 man/ssdbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1
 
 clean:
-	rm -rf $(B) $(A)
+	rm -rf $(B) $(A) $(FZ)
 
--include $(OBJ:.o=.d) $(AOBJ:.o=.d) $(B)/src/cli/main.d $(A)/src/cli/main.d
+-include $(OBJ:.o=.d) $(AOBJ:.o=.d) $(FOBJ:.o=.d) $(B)/src/cli/main.d $(A)/src/cli/main.d

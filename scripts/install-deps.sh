@@ -5,11 +5,13 @@
 #   scripts/install-deps.sh --test   plus what the tests use (make test): fio and
 #                                    sysbench for side-by-side checks, e2fsprogs for
 #                                    the guard tests, chromium for the report
-#                                    screenshot. Those are best effort: a test whose
+#                                    screenshot, clang for the libFuzzer harnesses
+#                                    (tests/fuzz; that test fails without it). The
+#                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs fio sysbench chromium"
+TESTPKGS="python3 util-linux udev e2fsprogs fio sysbench chromium clang"
 
 missing_of() {
     m=""

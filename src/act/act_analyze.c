@@ -14,6 +14,7 @@
  * killed) is dropped and flagged; a bad one in the middle is an error with
  * its line number, because silently skipping it would shift every slice.
  */
+#include "base/slurp.h"
 #include "act/act_analyze.h"
 
 #include <ctype.h>
@@ -514,6 +515,13 @@ int act_analyze_file(const char *path, const struct act_analyze_opts *o, struct 
         memset(a, 0, sizeof(*a));
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
         return -e;
+    }
+    const char *why = slurp_not_text(fileno(f));
+    if (why) {
+        memset(a, 0, sizeof(*a));
+        snprintf(err, errlen, "%s: cannot read: %s", path, why);
+        fclose(f);
+        return -EINVAL;
     }
     int rc = act_analyze_stream(f, path, o, a, err, errlen);
     fclose(f);

@@ -1,5 +1,6 @@
 /* act_config.c - ACT storage config parsing, checks and derived rates.
  * See act_config.h for what is accepted and why we are stricter than ACT. */
+#include "base/slurp.h"
 #include "act/act_config.h"
 
 #include <ctype.h>
@@ -383,6 +384,12 @@ int act_config_parse_file(struct act_config *c, const char *path, char *err, siz
         int e = errno;
         errf(err, errlen, path, 0, "cannot open: %s", strerror(e));
         return -e;
+    }
+    const char *why = slurp_not_text(fileno(f));
+    if (why) {
+        fclose(f);
+        errf(err, errlen, path, 0, "cannot read: %s", why);
+        return -EINVAL;
     }
     enum { MAXSZ = 1 << 20 };
     char *text = malloc(MAXSZ + 1);

@@ -3,8 +3,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/slurp.h"
+
+const char *slurp_not_text(int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) < 0)
+        return strerror(errno);
+    if (S_ISDIR(st.st_mode))
+        return "is a directory";
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        return "is a device, not a file";
+    return NULL;
+}
 
 char *slurp(const char *path, size_t max, size_t *len, char *err, size_t errlen)
 {
@@ -13,6 +26,13 @@ char *slurp(const char *path, size_t max, size_t *len, char *err, size_t errlen)
         int e = errno;
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
         errno = e;
+        return NULL;
+    }
+    const char *why = f != stdin ? slurp_not_text(fileno(f)) : NULL;
+    if (why) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, why);
+        fclose(f);
+        errno = EINVAL;
         return NULL;
     }
     size_t cap = 1 << 16, n = 0, got;

@@ -1,5 +1,6 @@
 /* cli.c - see cli.h. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,7 +179,7 @@ void cli_report_errors(const cJSON *doc)
             if (!strcmp(result_str(t, "id", ""), tid))
                 path = result_str(t, "path", tid);
         double n = result_num(e, "count", 0);
-        int err = (int)result_num(e, "errno", 0);
+        int err = (int)result_num_in(e, "errno", INT_MIN, INT_MAX, 0);
         cli_err("%.0f %s error%s on %s, first at offset %.0f: %s%s", n, result_str(e, "op", "I/O"),
                 n == 1 ? "" : "s", path, result_num(e, "offset", 0), result_str(e, "message", "?"),
                 err == ENOSPC ? " (the file system or device is full)" : "");

@@ -9,6 +9,7 @@
  * (the loop is reported at the include line that closes it).
  */
 #include "jobfile/jobfile_int.h"
+#include "base/slurp.h"
 #include "base/spec_parse.h"
 
 #include <ctype.h>
@@ -373,6 +374,11 @@ static int read_file(struct jf_reader *r, const char *path, const char *loc, boo
         int e = errno;
         return jf_fail(p, -e, "%s: cannot open %s'%s': %s", where, loc ? "include " : "", path,
                        strerror(e));
+    }
+    const char *why = slurp_not_text(fileno(f));
+    if (why) {
+        fclose(f);
+        return jf_fail(p, -EINVAL, "%s: cannot read %s'%s': %s", where, loc ? "include " : "", path, why);
     }
     char *text = NULL;
     size_t len = 0;

@@ -242,7 +242,7 @@ static void describe(FILE *f, const cJSON *doc, const char *tag, const char *nam
     const cJSON *cmd = cJSON_GetArrayItem(cl, 0);
     const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
     fprintf(f, "%s = %s: %s on %s (kernel %s), targets", tag, name,
-            cJSON_IsString(cmd) ? cmd->valuestring : "?", result_str(host, "hostname", "?"),
+            result_value_str(cmd, "?"), result_str(host, "hostname", "?"),
             result_str(host, "kernel", "?"));
     const cJSON *t;
     cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "targets"))

@@ -2,6 +2,7 @@
  * order, their jobs grouped into fio's reported objects, and the kernel's
  * disk counters summed per device over all phases. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,16 +82,16 @@ static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *whe
     struct fio_json_obj *o = &c->obj;
     for (int d = 0; d < DIR_COUNT; d++) {
         const cJSON *ds = cJSON_GetObjectItemCaseSensitive(scope, dn[d]);
-        o->dir[d].ios += (uint64_t)result_num(ds, "ios", 0);
-        o->dir[d].bytes += (uint64_t)result_num(ds, "bytes", 0);
-        o->dir[d].errors += (uint64_t)result_num(ds, "errors", 0);
+        o->dir[d].ios += (uint64_t)result_num_in(ds, "ios", 0, RESULT_U64_MAX, 0);
+        o->dir[d].bytes += (uint64_t)result_num_in(ds, "bytes", 0, RESULT_U64_MAX, 0);
+        o->dir[d].errors += (uint64_t)result_num_in(ds, "errors", 0, RESULT_U64_MAX, 0);
         if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
             return -EINVAL;
     }
     const cJSON *sy = cJSON_GetObjectItemCaseSensitive(scope, "sync");
     if (sy) {
-        o->syncs += (uint64_t)result_num(sy, "ios", 0);
-        o->sync_errors += (uint64_t)result_num(sy, "errors", 0);
+        o->syncs += (uint64_t)result_num_in(sy, "ios", 0, RESULT_U64_MAX, 0);
+        o->sync_errors += (uint64_t)result_num_in(sy, "errors", 0, RESULT_U64_MAX, 0);
         if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(sy, "latency_ns"), &o->sync, where) < 0)
             return -EINVAL;
     }
@@ -129,7 +130,7 @@ static void group_rate(const cJSON *phase, const cJSON *jobs, int gid, double ou
     static const char *const dn[DIR_COUNT] = {"read", "write"};
     double bytes[DIR_COUNT] = {0, 0}, el = 0;
     for (int k = 0; k < cJSON_GetArraySize(jobs); k++) {
-        if ((int)result_num(cJSON_GetArrayItem(jobs, k), "group", 0) != gid)
+        if ((int)result_num_in(cJSON_GetArrayItem(jobs, k), "group", INT_MIN, INT_MAX, 0) != gid)
             continue;
         const cJSON *s = job_scope(phase, jobs, k);
         for (int d = 0; d < DIR_COUNT; d++)
@@ -162,7 +163,7 @@ static int obj_error(const struct fio_json_obj *o, const cJSON *phase, const cJS
         const char *t = result_str(e, "target", "");
         for (int k = j0; k < j1; k++)
             if (has_target(cJSON_GetArrayItem(jobs, k), t))
-                return (int)result_num(e, "errno", EIO);
+                return (int)result_num_in(e, "errno", INT_MIN, INT_MAX, EIO);
     }
     return EIO;
 }
@@ -198,8 +199,7 @@ static void bssplit_str(const cJSON *list, char *b, size_t n)
     cJSON_ArrayForEach(e, list)
     {
         int w = snprintf(b + len, n - len, "%s%.15g/%.15g", len ? ":" : "",
-                         cJSON_GetArrayItem(e, 0) ? cJSON_GetArrayItem(e, 0)->valuedouble : 0,
-                         cJSON_GetArrayItem(e, 1) ? cJSON_GetArrayItem(e, 1)->valuedouble : 0);
+                         result_at_num(e, 0, 0), result_at_num(e, 1, 0));
         if (w < 0 || (size_t)w >= n - len)
             break;
         len += (size_t)w;
@@ -274,9 +274,9 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
             return NULL;
         if (k == j0)
             job_pcts(scope, &pct);
-        o->workers += (unsigned)result_num(job, "workers", 1);
+        o->workers += (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
     }
-    int gid = (int)result_num(first, "group", 0);
+    int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
     double ramp_s = job_param(first, "ramp_s", 0);
 
     cJSON *jo = cJSON_CreateObject();
@@ -473,7 +473,7 @@ int render_fio_json(FILE *f, const cJSON *doc, bool plus, char *err, size_t errl
     cJSON *out = fio_json_build(doc, plus, err, errlen);
     if (!out)
         return strcmp(err, "out of memory") == 0 ? -ENOMEM : -EINVAL;
-    char *txt = cJSON_Print(out);
+    char *txt = result_print(out, true);
     cJSON_Delete(out);
     if (!txt) {
         snprintf(err, errlen, "out of memory");

@@ -136,7 +136,9 @@ static struct html_table *new_table(struct html_report *r, const char *id, const
             r->oom = true;
             return NULL;
         }
-        snprintf(uid, sizeof(uid), "%s-%u", id, k);
+        /* the id is cut so the suffix always fits: a long id must not turn
+         * into the same name again and again */
+        snprintf(uid, sizeof(uid), "%.*s-%u", (int)(sizeof(uid) - 16), id, k);
     }
 }
 

@@ -8,6 +8,17 @@
 
 #define MAX_TICKS HTML_SVG_MAX_TICKS
 
+/* Data beyond +-AXIS_LIMIT (a result file may hold 1e308) is drawn at the
+ * limit: inside it, spans, steps and decade counts stay finite, so every
+ * tick loop below ends. Non-finite values never reach the arithmetic. */
+#define AXIS_LIMIT 1e300
+#define LOG_FLOOR 1e-300
+
+static double clamp_abs(double v)
+{
+    return v > AXIS_LIMIT ? AXIS_LIMIT : v < -AXIS_LIMIT ? -AXIS_LIMIT : v;
+}
+
 double html_svg_nines(double pct)
 {
     if (pct >= 100)
@@ -50,12 +61,27 @@ void html_svg_format(char *buf, size_t len, double v, enum html_svg_fmt fmt, int
 
 size_t html_svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
 {
-    if (!(*hi > *lo)) {
-        double d = *lo != 0 ? fabs(*lo) * 0.1 : 1;
+    if (!isfinite(*lo))
+        *lo = 0;
+    if (!isfinite(*hi))
+        *hi = *lo + 1;
+    *lo = clamp_abs(*lo);
+    *hi = clamp_abs(*hi);
+    /* a span too narrow to step through (1e300 .. 1e300 + 1 ulp) counts as
+     * empty */
+    if (!(*hi - *lo > 1e-12 * fmax(fabs(*lo), fabs(*hi)))) {
+        *hi = *lo;
+        double d = fabs(*lo) > 1e-200 ? fabs(*lo) * 0.1 : 1;
         *lo -= d;
         *hi += d;
     }
-    double raw = (*hi - *lo) / 5, mag = pow(10, floor(log10(raw))), step = mag;
+    double raw = (*hi - *lo) / 5;
+    if (!(raw > 0) || !isfinite(raw)) {
+        *lo = 0;
+        *hi = 1;
+        raw = 0.2;
+    }
+    double mag = pow(10, floor(log10(raw))), step = mag;
     static const double nice[4] = {1, 2, 2.5, 5};
     for (int i = 0; i < 4; i++)
         if (nice[i] * mag >= raw * 0.999) {
@@ -68,7 +94,7 @@ size_t html_svg_ticks_linear(double *lo, double *hi, double *ticks, size_t cap)
     *lo = a;
     *hi = b;
     size_t n = 0;
-    for (double t = a; t <= b + step * 1e-6 && n < cap; t += step)
+    for (double t = a; t <= b + step * 1e-6 && n < cap; t = a + (double)n * step)
         ticks[n++] = fabs(t) < step * 1e-9 ? 0 : t;
     return n;
 }
@@ -107,6 +133,10 @@ void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis
         dlo = a->min;
     if (!isnan(a->max))
         dhi = a->max;
+    if (isfinite(dlo))
+        dlo = clamp_abs(dlo);
+    if (isfinite(dhi))
+        dhi = clamp_abs(dhi);
     if (a->scale == HTML_SVG_CAT) {
         m->lo = -0.5;
         m->hi = (a->ncats ? (double)a->ncats : 1) - 0.5;
@@ -116,7 +146,7 @@ void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis
     }
     if (a->scale == HTML_SVG_NINES) {
         double top = isfinite(dhi) ? ceil(html_svg_nines(dhi) - 1e-9) : 2;
-        if (top < 2)
+        if (!(top >= 2))
             top = 2;
         if (top > 9)
             top = 9;
@@ -133,6 +163,8 @@ void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis
             dlo = isfinite(dhi) && dhi > 0 ? dhi / 10 : 1;
         if (!(dhi > 0) || !isfinite(dhi))
             dhi = dlo * 10;
+        dlo = fmax(dlo, LOG_FLOOR);
+        dhi = fmin(fmax(dhi, LOG_FLOOR), AXIS_LIMIT);
         /* the domain ends on 1-2-5 steps so a narrow range is not padded
          * out to whole decades */
         static const double steps[3] = {1, 2, 5};
@@ -155,7 +187,7 @@ void html_svg_axis_setup(struct html_svg_axis_map *m, const struct html_svg_axis
         m->hi = log10(hi);
         double decades = m->hi - m->lo;
         int every = decades > 16 ? 4 : decades > 8 ? 2 : 1;
-        for (double d = floor(m->lo); d <= ceil(m->hi); d++) {
+        for (double d = floor(m->lo); d <= ceil(m->hi) && m->nticks < MAX_TICKS; d++) {
             for (int k = 1; k <= 9; k++) {
                 double v = k * pow(10, d), t = log10(v);
                 if (t < m->lo - 1e-9 || t > m->hi + 1e-9)

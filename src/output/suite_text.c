@@ -55,7 +55,8 @@ static void list_str(char *buf, size_t len, const cJSON *arr)
     buf[0] = 0;
     const cJSON *v;
     cJSON_ArrayForEach(v, arr)
-        n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%g", n ? "," : "", v->valuedouble);
+        if (n < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%g", n ? "," : "", result_value_num(v, 0));
 }
 
 static void header(FILE *f, const cJSON *doc, const cJSON *s)

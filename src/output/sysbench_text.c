@@ -4,6 +4,7 @@
 #include "output/sysbench_text.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -163,12 +164,12 @@ static void stored_intervals(FILE *f, const cJSON *fo, unsigned percentile)
         if (cJSON_GetArraySize(r) < 6)
             continue;
         struct fileio_row row = {
-            .t_s = cJSON_GetArrayItem(r, 0)->valuedouble / 1e3,
-            .secs = cJSON_GetArrayItem(r, 1)->valuedouble,
-            .read_mibps = cJSON_GetArrayItem(r, 2)->valuedouble,
-            .write_mibps = cJSON_GetArrayItem(r, 3)->valuedouble,
-            .fsyncs_per_s = cJSON_GetArrayItem(r, 4)->valuedouble,
-            .pct_ms = cJSON_GetArrayItem(r, 5)->valuedouble,
+            .t_s = result_at_num(r, 0, 0) / 1e3,
+            .secs = result_at_num(r, 1, 0),
+            .read_mibps = result_at_num(r, 2, 0),
+            .write_mibps = result_at_num(r, 3, 0),
+            .fsyncs_per_s = result_at_num(r, 4, 0),
+            .pct_ms = result_at_num(r, 5, 0),
         };
         sysbench_text_interval(f, &row, step, percentile);
     }
@@ -181,16 +182,16 @@ static void histogram(FILE *f, const cJSON *hist)
     const cJSON *e;
     double maxc = 0;
     cJSON_ArrayForEach(e, hist)
-        if (cJSON_GetArraySize(e) == 2 && cJSON_GetArrayItem(e, 1)->valuedouble > maxc)
-            maxc = cJSON_GetArrayItem(e, 1)->valuedouble;
+        if (cJSON_GetArraySize(e) == 2 && result_at_num(e, 1, 0) > maxc)
+            maxc = result_at_num(e, 1, 0);
     fprintf(f, "Latency histogram (values are in milliseconds)\n");
     if (maxc > 0) {
         fprintf(f, "       value  ------------- distribution ------------- count\n");
         cJSON_ArrayForEach(e, hist) {
             if (cJSON_GetArraySize(e) != 2)
                 continue;
-            double v = cJSON_GetArrayItem(e, 0)->valuedouble, c = cJSON_GetArrayItem(e, 1)->valuedouble;
-            int width = (int)floor(c * 40.0 / maxc + 0.5);
+            double v = result_at_num(e, 0, 0), c = result_at_num(e, 1, 0);
+            int width = c > 0 ? (int)floor(fmin(c, maxc) * 40.0 / maxc + 0.5) : 0;
             fprintf(f, "%12.3f |%-40.*s %.0f\n", v, width, "****************************************", c);
         }
     }
@@ -307,7 +308,7 @@ void sysbench_text_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
     snprintf(b, sizeof(b), "%s", lb[0] ? lb : "baseline");
     if (baseline && strcmp(a, b) == 0)
         snprintf(b, sizeof(b), "%s (baseline)", a);
-    unsigned pct = (unsigned)result_num(obj(obj(doc, "fileio"), "options"), "percentile", 95);
+    unsigned pct = (unsigned)result_num_in(obj(obj(doc, "fileio"), "options"), "percentile", 0, 100, 95);
     table(f, "Throughput, MiB/s (more is better)", doc, baseline, a, b, "mibps", "%.2f", false);
     char title[64];
     if (pct) {
@@ -325,7 +326,7 @@ int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline)
     if (!opts)
         return -EINVAL;
     const char *ver = result_str(obj(doc, "tool"), "version", "?");
-    unsigned pct = (unsigned)result_num(opts, "percentile", 95);
+    unsigned pct = (unsigned)result_num_in(opts, "percentile", 0, 100, 95);
     unsigned runs = 0;
     const cJSON *ph;
     cJSON_ArrayForEach(ph, obj(doc, "phases")) {
@@ -333,7 +334,7 @@ int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline)
         if (!fo || !obj(fo, "report"))
             continue;
         sysbench_text_header(f, ver);
-        sysbench_text_run_banner(f, opts, (unsigned)result_num(fo, "threads", 1));
+        sysbench_text_run_banner(f, opts, (unsigned)result_num_in(fo, "threads", 0, UINT_MAX, 1));
         sysbench_text_report(f, ph, pct, true);
         runs++;
     }

@@ -4,6 +4,7 @@
  * difference matters; sizes are binary (KiB, MiB). Latency is submission to
  * completion; for paced runs the scheduled-start latency is printed too. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,9 @@
 
 void render_latency(char *buf, size_t len, double ns)
 {
-    if (ns < 1e3)
+    if (!isfinite(ns))
+        snprintf(buf, len, "-");
+    else if (ns < 1e3)
         snprintf(buf, len, "%.0f ns", ns);
     else if (ns < 1e6)
         snprintf(buf, len, "%.1f us", ns / 1e3);
@@ -38,6 +41,20 @@ static void size_str(char *buf, size_t len, double b)
         snprintf(buf, len, "%.0fB", b);
 }
 
+/* Appends to buf (len bytes) at *n; the text is cut at the end of buf and
+ * *n never passes len - 1, however long the strings from the result are. */
+static void __attribute__((format(printf, 4, 5))) append(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+    if (*n + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *n, len - *n, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *n = *n + (size_t)w < len ? *n + (size_t)w : len - 1;
+}
+
 /* "randread 4KiB QD32 x1 io_uring direct" */
 static void params_str(char *buf, size_t len, const cJSON *params)
 {
@@ -45,16 +62,18 @@ static void params_str(char *buf, size_t len, const cJSON *params)
     double b = result_num(params, "bs", 0);
     if (b > 0)
         size_str(bs, sizeof(bs), b);
-    int n = snprintf(buf, len, "%s %s", result_str(params, "rw", "?"), bs);
+    size_t n = 0;
+    buf[0] = 0;
+    append(buf, len, &n, "%s %s", result_str(params, "rw", "?"), bs);
     double mix = result_num(params, "rwmixread", -1);
     if (mix >= 0)
-        n += snprintf(buf + n, len - (size_t)n, " %g/%g", mix, 100 - mix);
-    n += snprintf(buf + n, len - (size_t)n, " QD%g x%g %s%s", result_num(params, "iodepth", 1),
-                  result_num(params, "numjobs", 1), result_str(params, "engine", "?"),
-                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, "direct")) ? " direct" : " buffered");
+        append(buf, len, &n, " %g/%g", mix, 100 - mix);
+    append(buf, len, &n, " QD%g x%g %s%s", result_num(params, "iodepth", 1), result_num(params, "numjobs", 1),
+           result_str(params, "engine", "?"),
+           cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(params, "direct")) ? " direct" : " buffered");
     double rate = result_num(params, "rate_iops", 0);
     if (rate > 0)
-        snprintf(buf + n, len - (size_t)n, " rate %g IOPS", rate);
+        append(buf, len, &n, " rate %g IOPS", rate);
 }
 
 static const cJSON *lat(const cJSON *dir)
@@ -107,13 +126,13 @@ static void latency_block(FILE *f, const char *label, const cJSON *l)
     int i = 0;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "percentiles")) {
         char v[32];
-        render_latency(v, sizeof(v), p->valuedouble);
+        render_latency(v, sizeof(v), result_value_num(p, 0));
         fprintf(f, "%s p%s=%s", i && i % 5 == 0 ? "\n                    " : "", p->string, v);
         i++;
     }
     fprintf(f, "\n        %% of I/Os >= 1/2/4/8/16/32/64 ms:");
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms"))
-        fprintf(f, " %.4g", p->valuedouble);
+        fprintf(f, " %.4g", result_value_num(p, 0));
     fprintf(f, "\n");
 }
 
@@ -156,7 +175,7 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
         cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(j, "targets")) {
             const cJSON *ti;
             cJSON_ArrayForEach(ti, cJSON_GetObjectItemCaseSensitive(doc, "targets"))
-                if (strcmp(result_str(ti, "id", ""), t->valuestring) == 0)
+                if (strcmp(result_str(ti, "id", ""), result_value_str(t, "?")) == 0)
                     fprintf(f, " %s", result_str(ti, "path", "?"));
         }
         fprintf(f, "\n");

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,24 +16,56 @@
 #include "engine/engine.h"
 #include "result/result_hist.h"
 #include "result/result.h"
+#include "result/result_check.h"
 #include "base/dist.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 
+double result_value_num(const cJSON *v, double dflt)
+{
+    double d;
+    if (cJSON_IsNumber(v))
+        d = v->valuedouble;
+    else if (cJSON_IsString(v) && v->valuestring && v->valuestring[0]) {
+        /* large integers are stored as decimal strings (see hist_json.h) */
+        char *end;
+        d = strtod(v->valuestring, &end);
+        if (*end)
+            return dflt;
+    } else
+        return dflt;
+    return isfinite(d) ? d : dflt;
+}
+
+const char *result_value_str(const cJSON *v, const char *dflt)
+{
+    return cJSON_IsString(v) && v->valuestring ? v->valuestring : dflt;
+}
+
 double result_num(const cJSON *obj, const char *key, double dflt)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (cJSON_IsNumber(v))
-        return v->valuedouble;
-    if (cJSON_IsString(v))
-        return strtod(v->valuestring, NULL);
-    return dflt;
+    return result_value_num(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);
 }
 
 const char *result_str(const cJSON *obj, const char *key, const char *dflt)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? v->valuestring : dflt;
+    return result_value_str(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);
+}
+
+double result_num_in(const cJSON *obj, const char *key, double lo, double hi, double dflt)
+{
+    double v = result_num(obj, key, dflt);
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+double result_at_num(const cJSON *arr, int i, double dflt)
+{
+    return result_value_num(cJSON_IsArray(arr) && i >= 0 ? cJSON_GetArrayItem(arr, i) : NULL, dflt);
+}
+
+const char *result_at_str(const cJSON *arr, int i, const char *dflt)
+{
+    return result_value_str(cJSON_IsArray(arr) && i >= 0 ? cJSON_GetArrayItem(arr, i) : NULL, dflt);
 }
 
 int result_field_index(const cJSON *intervals, const char *name)

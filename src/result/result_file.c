@@ -7,11 +7,28 @@
 #include <unistd.h>
 
 #include "base/slurp.h"
+#include "base/utf8.h"
 #include "result/result.h"
+#include "result/result_check.h"
+
+char *result_print(const cJSON *doc, bool formatted)
+{
+    char *raw = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
+    if (!raw)
+        return NULL;
+    /* outside strings the printed text is ASCII, so repairing the whole
+     * text repairs exactly the string values and keys */
+    size_t len = strlen(raw);
+    if (utf8_valid(raw, len))
+        return raw;
+    char *txt = utf8_fix(raw, len, NULL);
+    free(raw);
+    return txt;
+}
 
 int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
 {
-    char *txt = cJSON_Print(doc);
+    char *txt = result_print(doc, true);
     if (!txt) {
         snprintf(err, errlen, "out of memory while writing the result");
         return -ENOMEM;
@@ -42,12 +59,8 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
     return rc;
 }
 
-cJSON *result_load(const char *path, char *err, size_t errlen)
+cJSON *result_parse(const char *buf, size_t len, const char *name, char *err, size_t errlen)
 {
-    size_t len;
-    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
-    if (!buf)
-        return NULL;
     cJSON *doc = cJSON_ParseWithLength(buf, len);
     if (!doc) {
         const char *ep = cJSON_GetErrorPtr();
@@ -55,27 +68,48 @@ cJSON *result_load(const char *path, char *err, size_t errlen)
         unsigned line = 1;
         for (size_t i = 0; i < off; i++)
             line += buf[i] == '\n';
-        snprintf(err, errlen, "%s:%u: not valid JSON", path, line);
-        free(buf);
+        snprintf(err, errlen, "%s:%u: not valid JSON (or nested deeper than %d levels)", name, line,
+                 CJSON_NESTING_LIMIT);
         return NULL;
     }
-    free(buf);
+    if (!cJSON_IsObject(doc)) {
+        snprintf(err, errlen, "%s: not an ssdbench result (not a JSON object)", name);
+        cJSON_Delete(doc);
+        return NULL;
+    }
     const char *schema = result_str(doc, "schema", NULL);
     if (!schema) {
-        snprintf(err, errlen, "%s: not an ssdbench result (no \"schema\" field)", path);
+        snprintf(err, errlen, "%s: not an ssdbench result (no \"schema\" field)", name);
         cJSON_Delete(doc);
         return NULL;
     }
     if (strcmp(schema, RESULT_SCHEMA) != 0) {
-        snprintf(err, errlen, "%s: result schema '%s' is not supported (this ssdbench reads %s)", path,
+        snprintf(err, errlen, "%s: result schema '%.60s' is not supported (this ssdbench reads %s)", name,
                  schema, RESULT_SCHEMA);
         cJSON_Delete(doc);
         return NULL;
     }
     if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"))) {
-        snprintf(err, errlen, "%s: \"phases\" is missing or not a list", path);
+        snprintf(err, errlen, "%s: \"phases\" is missing or not a list", name);
         cJSON_Delete(doc);
         return NULL;
     }
+    char why[400];
+    if (result_check(doc, why, sizeof(why)) < 0) {
+        snprintf(err, errlen, "%s: %s", name, why);
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+cJSON *result_load(const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
+    if (!buf)
+        return NULL;
+    cJSON *doc = result_parse(buf, len, path, err, errlen);
+    free(buf);
     return doc;
 }

@@ -1,0 +1,36 @@
+/* fuzz_fileio_opts.c - sysbench fileio options (workload/fileio.c
+ * fileio_set, as `ssdbench fileio --name=value` feeds it), then the checks
+ * of each command and the figures derived from valid options. The input is
+ * lines "name=value" (or "name" alone); names of 64 bytes or more are
+ * skipped, as cmd_fileio refuses them before fileio_set. No file is touched. */
+#include "fuzz.h"
+
+#include "fileio/fileio.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_cstr(data, size);
+    char err[512];
+    struct fileio_opts o;
+    fileio_defaults(&o);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *eq = strchr(line, '=');
+        if (eq)
+            *eq = 0;
+        if (strlen(line) >= 64)
+            continue;
+        fileio_set(&o, line, eq ? eq + 1 : NULL, err, sizeof(err));
+    }
+    static const enum fileio_cmd cmds[3] = {FILEIO_PREPARE, FILEIO_RUN, FILEIO_CLEANUP};
+    for (unsigned i = 0; i < 3; i++)
+        if (fileio_check(&o, cmds[i], err, sizeof(err)) == 0 && cmds[i] == FILEIO_RUN) {
+            (void)fileio_file_size(&o);
+            (void)fileio_request_size(&o);
+            (void)fileio_write_share(&o);
+            (void)fileio_effective_ratio(&o);
+            cJSON_Delete(fileio_opts_json(&o));
+        }
+    free(text);
+    return 0;
+}
