@@ -113,7 +113,7 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
     }
     int rc = fileio_check_files(o, err, sizeof(err));
     if (rc == 0 && fileio_mode_writes(o->mode))
-        rc = fileio_claim_files(o, err, sizeof(err));
+        rc = fileio_claim_files(o, &out->consent, err, sizeof(err));
     if (rc < 0) {
         cli_err("fileio: %s", err);
         cJSON_Delete(base);
@@ -265,9 +265,10 @@ int cmd_fileio(int argc, char **argv)
         sbtext_header(f, SSDBENCH_VERSION);
         sbtext_cleanup(f);
         status = CLI_EXIT_OK;
-        if (fileio_cleanup(&o, err, sizeof(err)) < 0) {
+        int rc = fileio_cleanup(&o, &out.consent, err, sizeof(err));
+        if (rc < 0) {
             cli_err("fileio: %s", err);
-            status = CLI_EXIT_FAIL;
+            status = rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
         }
     } else {
         status = do_run(&o, &out, f, label, baseline, argc, argv);

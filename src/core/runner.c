@@ -110,9 +110,25 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
-static int setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
-                     struct job_setup *js, struct phase_stats *out, char *err, size_t errlen)
+/* A block device an earlier target of this phase holds O_EXCL: a second
+ * O_EXCL open of it fails, so later jobs share it (target_share). */
+static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
+                                        const struct target_info *ti)
 {
+    for (unsigned j = 0; j <= jidx; j++)
+        for (unsigned t = 0; t < (j == jidx ? i : setups[j].ntargets); t++) {
+            const struct target *h = &setups[j].tg[t];
+            if (h->fd >= 0 && h->exclusive && h->info.major == ti->major &&
+                h->info.minor == ti->minor)
+                return h;
+        }
+    return NULL;
+}
+
+static int setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                     struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
     const struct engine_ops *ops = engine_lookup(j->engine);
     bool writes = job_rw_writes(j);
     js->ntargets = 0;
@@ -138,11 +154,6 @@ static int setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         return -EINVAL;
     }
     for (unsigned i = 0; i < j->ntargets; i++) {
-        if (writes) {
-            int rc = guard_check_write(j->targets[i], opts->consent, err, errlen);
-            if (rc < 0)
-                return rc;
-        }
         struct target_open_opts oo = {
             .write = writes,
             .direct = j->direct,
@@ -150,8 +161,13 @@ static int setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
             .fill_random = true,
             .seed = j->seed + i,
+            .consent = opts->consent,
         };
         int rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        const struct target *h;
+        if (rc == -EPERM && js->tg[i].busy &&
+            (h = held_device(setups, jidx, i, &js->tg[i].info)))
+            rc = target_share(&js->tg[i], h, &oo, err, errlen);
         if (rc < 0)
             return rc;
         js->ntargets = i + 1;
@@ -444,7 +460,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         struct job_spec *jb = &out->jobs[j];
         for (unsigned i = 0; i < JOB_MAX_TARGETS; i++)
             setups[j].fds[i] = -1;
-        rc = setup_job(jb, j, opts, &setups[j], out, err, errlen);
+        rc = setup_job(jb, j, opts, setups, out, err, errlen);
         if (rc < 0)
             goto done;
         /* fio's rule: a job that is not time_based ends after one pass over
