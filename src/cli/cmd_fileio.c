@@ -50,7 +50,9 @@ static void fileio_usage(FILE *f)
             "  --label=NAME                  name of this setup in the tables [the current directory]\n"
             "  --baseline=RESULT.json        add ratio columns against another fileio result\n"
             "  --json                        print the result JSON instead of sysbench text\n"
-            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n\n"
+            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n"
+            "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
+            "                                did not create (sysbench's, or a user's)\n\n"
             "See docs/fileio.md for how ssdbench measures differently (async latency to\n"
             "completion, per-thread generators, random file data).\n");
 }
