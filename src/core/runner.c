@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/clock.h"
@@ -163,11 +165,19 @@ static int setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .seed = j->seed + i,
             .consent = opts->consent,
         };
-        int rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
-        const struct target *h;
-        if (rc == -EPERM && js->tg[i].busy &&
+        /* a device an earlier job holds is shared, not opened again (the
+         * share reopens the held descriptor; the name only picks which) */
+        struct stat pst;
+        const struct target *h = NULL;
+        if (writes && stat(j->targets[i], &pst) == 0 && S_ISBLK(pst.st_mode)) {
+            struct target_info want = {.major = major(pst.st_rdev), .minor = minor(pst.st_rdev)};
+            h = held_device(setups, jidx, i, &want);
+        }
+        int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
+                   : target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        if (!h && rc == -EPERM && js->tg[i].busy &&
             (h = held_device(setups, jidx, i, &js->tg[i].info)))
-            rc = target_share(&js->tg[i], h, &oo, err, errlen);
+            rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
         if (rc < 0)
             return rc;
         js->ntargets = i + 1;

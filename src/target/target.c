@@ -506,11 +506,9 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
     return ret;
 }
 
-int target_share(struct target *t, const struct target *held, const struct target_open_opts *o,
-                 char *err, size_t errlen)
+int target_share(struct target *t, const char *path, const struct target *held,
+                 const struct target_open_opts *o, char *err, size_t errlen)
 {
-    char path[JOB_PATH_MAX];
-    snprintf(path, sizeof(path), "%s", t->info.path);
     memset(t, 0, sizeof(*t));
     t->info = held->info;
     snprintf(t->info.path, sizeof(t->info.path), "%s", path);

@@ -84,9 +84,11 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
                 char *err, size_t errlen);
 
 /* Opens a second descriptor on a block device this process already holds
- * O_EXCL through held (several jobs on one device), with o's flags. */
-int target_share(struct target *t, const struct target *held, const struct target_open_opts *o,
-                 char *err, size_t errlen);
+ * O_EXCL through held (several jobs on one device), with o's flags, by
+ * reopening held's descriptor (/proc/self/fd), not a path; path is the
+ * job's name for it, for the record. */
+int target_share(struct target *t, const char *path, const struct target *held,
+                 const struct target_open_opts *o, char *err, size_t errlen);
 
 /* What target_open would decide about writing to path, without writing:
  * 0 when allowed or when path does not exist (it would be created), else
