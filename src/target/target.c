@@ -448,24 +448,27 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
     if (excl)
         flags |= O_EXCL;
     t->fd = open(path, flags);
+    int e = t->fd < 0 ? errno : 0;
     /* A device this process just closed can stay claimed for a moment (an
      * io_uring instance drops its files asynchronously): retry a busy
      * device for up to 2 s unless a mount, swap or holder explains it. */
-    for (int i = 0; t->fd < 0 && errno == EBUSY && excl && i < 100 &&
-                    !guard_explain_busy(st.st_rdev, path, err, errlen);
+    bool explained = false;
+    for (int i = 0; e == EBUSY && excl && i < 100 &&
+                    !(explained = guard_explain_busy(st.st_rdev, path, err, errlen));
          i++) {
         struct timespec ts = {.tv_sec = 0, .tv_nsec = 20000000};
         nanosleep(&ts, NULL);
         t->fd = open(path, flags);
+        e = t->fd < 0 ? errno : 0;
     }
     if (t->fd < 0) {
-        int e = errno;
         if (e == EBUSY && excl) {
             t->busy = true;
             t->info.kind = TARGET_BLOCK;
             t->info.major = major(st.st_rdev);
             t->info.minor = minor(st.st_rdev);
-            guard_explain_busy(st.st_rdev, path, err, errlen);
+            if (!explained)
+                guard_explain_busy(st.st_rdev, path, err, errlen);
             return -EPERM;
         }
         if (e == ELOOP && !follow) {

@@ -133,6 +133,20 @@ out=$(fio cleanup); rc=$?
 check fileio_cleanup_keeps_symlink test "$rc" -eq 2 -a -L "$d/test_file.0" -a "$p" = "$(sum "$d/precious")"
 rm -f "$d/test_file.0"
 
+# --- purge opens through the same guard: a user's file is refused, ssdbench's
+# own is purged and stays ssdbench's (its mark renewed after the punch)
+d="$WORK/purge"
+mkdir -p "$d"
+w "$d/own.bin" >/dev/null
+check purge_own_file q "$SSDBENCH" purge "$d/own.bin"
+check purge_own_file_still_ours q w "$d/own.bin"
+head -c 65536 /dev/urandom >"$d/user.bin"
+before=$(sum "$d/user.bin")
+out=$("$SSDBENCH" purge "$d/user.bin" 2>&1); rc=$?
+check purge_user_file_refused test "$rc" -eq 2 -a "$before" = "$(sum "$d/user.bin")"
+out=$(timeout 10 "$SSDBENCH" purge "$WORK/fifo" 2>&1); rc=$?
+check purge_fifo_refused test "$rc" -eq 2
+
 # --- block devices (root only)
 if ! is_root; then
     skip devices "not root (loop devices need root)"
