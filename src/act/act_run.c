@@ -20,7 +20,7 @@
 
 int act_probe_min_io(const char *path, uint32_t *min_io, char *err, size_t errlen)
 {
-    int fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_DIRECT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
         return errmsg(err, errlen, -e, "%s: cannot open for direct I/O: %s", path, strerror(e));

@@ -17,6 +17,7 @@
 #include "result/result.h"
 #include "stats/hist.h"
 #include "target/guard.h"
+#include "target/target.h"
 
 /* Where one ACT histogram comes from: a job, a target of it (-1 = all) and
  * a direction. */
@@ -364,7 +365,7 @@ int act_run_load(cJSON *doc, const struct act_config *base, double load,
             if (!job_rw_writes(&p->jobs[j]))
                 continue;
             for (unsigned t = 0; t < p->jobs[j].ntargets; t++) {
-                rc = guard_check_write(p->jobs[j].targets[t], ro->consent, err, errlen);
+                rc = target_check_write(p->jobs[j].targets[t], ro->consent, err, errlen);
                 if (rc < 0)
                     return rc;
             }

@@ -101,7 +101,7 @@ int cmd_act_prep(int argc, char **argv)
     }
     /* Ask before anything is printed: a refusal leaves the device untouched
      * and says exactly which option to add. */
-    rc = guard_check_write(dev, &out.consent, err, sizeof(err));
+    rc = target_check_write(dev, &out.consent, err, sizeof(err));
     if (rc < 0) {
         cli_err("act-prep: %s", err);
         return CLI_EXIT_USAGE;

@@ -50,7 +50,9 @@ static void fileio_usage(FILE *f)
             "  --label=NAME                  name of this setup in the tables [the current directory]\n"
             "  --baseline=RESULT.json        add ratio columns against another fileio result\n"
             "  --json                        print the result JSON instead of sysbench text\n"
-            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n\n"
+            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n"
+            "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
+            "                                did not create (sysbench's, or a user's)\n\n"
             "See docs/fileio.md for how ssdbench measures differently (async latency to\n"
             "completion, per-thread generators, random file data).\n");
 }
@@ -113,7 +115,7 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
     }
     int rc = fileio_check_files(o, err, sizeof(err));
     if (rc == 0 && fileio_mode_writes(o->mode))
-        rc = fileio_claim_files(o, err, sizeof(err));
+        rc = fileio_claim_files(o, &out->consent, err, sizeof(err));
     if (rc < 0) {
         cli_err("fileio: %s", err);
         cJSON_Delete(base);
@@ -265,9 +267,10 @@ int cmd_fileio(int argc, char **argv)
         sysbench_text_header(f, SSDBENCH_VERSION);
         sysbench_text_cleanup(f);
         status = CLI_EXIT_OK;
-        if (fileio_cleanup(&o, err, sizeof(err)) < 0) {
+        int rc = fileio_cleanup(&o, &out.consent, err, sizeof(err));
+        if (rc < 0) {
             cli_err("fileio: %s", err);
-            status = CLI_EXIT_FAIL;
+            status = rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
         }
     } else {
         status = do_run(&o, &out, f, label, baseline, argc, argv);

@@ -126,25 +126,31 @@ typedef void (*fileio_file_fn)(void *arg, const char *name, enum fileio_file_sta
 
 /* Creates or extends every file to the file size with block-size appends
  * (O_CREAT | O_WRONLY | extra flags, mode 0600), then fsyncs it. Data is
- * random unless zero_fill. Regular files named test_file.N are the
- * benchmark's own, as in sysbench; any other kind of file under that name
- * (a symlink, a device) must pass the destructive-write guard. Returns 0 with
- * *written (bytes appended) and *seconds, or -errno with a message. */
+ * random unless zero_fill. An existing file is written only when it is
+ * ssdbench's (its mark intact) or with consent (see fileio_claim_files);
+ * a symlink or device under the name passes the destructive-write guard
+ * like any target. Returns 0 with *written (bytes appended) and *seconds,
+ * or -errno with a message (-EPERM: refused, nothing written). */
 int fileio_prepare(const struct fileio_opts *o, const struct guard_consent *c, fileio_file_fn fn,
                    void *arg, uint64_t *written, double *seconds, char *err, size_t errlen);
 
-/* Unlinks test_file.0 .. N-1 (missing ones are skipped). */
-int fileio_cleanup(const struct fileio_opts *o, char *err, size_t errlen);
+/* Unlinks those of test_file.0 .. N-1 that are ssdbench's (mark intact) or
+ * consented; missing ones are skipped. Others (a user's file of that name,
+ * a symlink) are kept: -EPERM with a message naming the first kept. */
+int fileio_cleanup(const struct fileio_opts *o, const struct guard_consent *c, char *err,
+                   size_t errlen);
 
 /* Before a run: every file exists and holds at least the file size
  * (sequential write creates missing files). Message in sysbench's words. */
 int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen);
 
-/* Before a run that writes: marks the regular test files as ssdbench's
- * (the ownership mark the guard honours), so files another tool prepared can
- * be written as sysbench would. Symlinks and other kinds are left to the
- * guard. 0 or -errno with a message. */
-int fileio_claim_files(const struct fileio_opts *o, char *err, size_t errlen);
+/* Before anything writes: every existing regular test file must be
+ * ssdbench's (mark intact) or consented - --destroy naming the file, or the
+ * directory they are in (--destroy=.); consented ones are marked as
+ * ssdbench's from then on. Symlinks and other kinds are left to the guard
+ * at open. 0, -EPERM with a message naming the override, or -errno. */
+int fileio_claim_files(const struct fileio_opts *o, const struct guard_consent *c, char *err,
+                       size_t errlen);
 
 /* --- the run (fileio_plan.c) --- */
 

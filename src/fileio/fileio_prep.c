@@ -22,8 +22,14 @@
 #include "target/target.h"
 #include "fileio/fileio.h"
 
-/* The mark target.c puts on files ssdbench creates and the destructive-write
- * guard honours (target_file_is_ours). */
+/* Whose files are these? A test file ssdbench created carries its mark
+ * (target_mark_ours, renewed after every write). Any other regular file
+ * under a test name is the user's - a leftover of sysbench or a file of the
+ * same name - and is written or removed only with consent: --destroy naming
+ * the file, or naming the directory the test files are in (the current
+ * one, so --destroy=.). Symlinks and other kinds under a test name go
+ * through the guard at open like any target. Every check runs on a
+ * descriptor opened O_NOFOLLOW, never on a second look-up of the name. */
 
 static int open_flags(const struct fileio_opts *o)
 {
@@ -49,28 +55,80 @@ static void sb_size(char *buf, size_t len, double v)
     snprintf(buf, len, "%.5g%sB", v, unit[i]);
 }
 
-/* Allowed to write name? Regular files (not symlinks) under the test names
- * are the benchmark's, as in sysbench; a missing name is created; anything
- * else goes through the guard. */
-static int may_write(const char *name, const struct guard_consent *c, char *err, size_t errlen)
+/* Consent for a test file (st): --destroy names it, or names the directory
+ * the test files are in. */
+static bool consented(const struct stat *st, const struct guard_consent *c)
 {
-    struct stat st;
-    if (lstat(name, &st) < 0) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(err, errlen, "%s: %s", name, strerror(errno));
-        return -errno;
+    if (guard_consented_st(st, c))
+        return true;
+    struct stat here;
+    if (!c || stat(".", &here) < 0)
+        return false;
+    for (unsigned i = 0; i < c->n; i++) {
+        struct stat d;
+        if (stat(c->paths[i], &d) == 0 && S_ISDIR(d.st_mode) && d.st_dev == here.st_dev &&
+            d.st_ino == here.st_ino)
+            return true;
     }
-    if (S_ISREG(st.st_mode))
-        return 0;
-    return guard_check_write(name, c, err, errlen);
+    return false;
 }
 
-static int prep_file(const struct fileio_opts *o, const char *name, void *buf, struct rng *r,
-                     fileio_file_fn fn, void *arg, uint64_t *written, char *err, size_t errlen)
+/* Opens a test file without following a link and without blocking. 0 with
+ * *fd and *st; *fd = -1 when the name is missing (-ENOENT), a symlink
+ * (-ELOOP) or not a regular file (-EINVAL, *st set). */
+static int open_name(const char *name, int *fd, struct stat *st, char *err, size_t errlen)
+{
+    *fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (*fd < 0) {
+        int e = errno;
+        if (e != ENOENT && e != ELOOP)
+            snprintf(err, errlen, "cannot open file '%s': %s", name, strerror(e));
+        return -e;
+    }
+    if (fstat(*fd, st) < 0 || !S_ISREG(st->st_mode)) {
+        close(*fd);
+        *fd = -1;
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int refuse_foreign(const char *name, const struct stat *st, const struct guard_consent *c,
+                          char *err, size_t errlen)
+{
+    const char *opt = c && c->option ? c->option : "--destroy";
+    snprintf(err, errlen,
+             "refusing to write to %s: it is an existing file of %lld bytes that ssdbench did not "
+             "create (or that changed since ssdbench last closed it); to destroy the test files "
+             "here, add %s=. (or %s=%s for this one)",
+             name, (long long)st->st_size, opt, opt, name);
+    return -EPERM;
+}
+
+static int prep_file(const struct fileio_opts *o, const struct guard_consent *c, const char *name,
+                     void *buf, struct rng *r, fileio_file_fn fn, void *arg, uint64_t *written,
+                     char *err, size_t errlen)
 {
     uint64_t fs = fileio_file_size(o), bs = o->block_size;
-    int fd = open(name, O_CREAT | O_WRONLY | O_CLOEXEC | open_flags(o), 0600);
+    /* a new file is created without following a link planted at the name;
+     * an existing one is opened once through the guard (ours, or consent) */
+    struct target t = {.fd = -1};
+    bool created = true;
+    int fd = open(name, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC | open_flags(o), 0600);
+    if (fd < 0 && errno == EEXIST) {
+        struct target_open_opts to = {
+            .write = true,
+            .direct = (o->extra_flags & FILEIO_FLAG_DIRECT) != 0,
+            .dsync = (o->extra_flags & FILEIO_FLAG_DSYNC) != 0,
+            .sync = (o->extra_flags & FILEIO_FLAG_SYNC) != 0,
+            .consent = c,
+        };
+        int rc = target_open(&t, name, &to, err, errlen);
+        if (rc < 0)
+            return rc;
+        fd = t.fd;
+        created = false;
+    }
     if (fd < 0) {
         int e = errno;
         if (e == EINVAL && (o->extra_flags & FILEIO_FLAG_DIRECT))
@@ -83,6 +141,7 @@ static int prep_file(const struct fileio_opts *o, const char *name, void *buf, s
     off_t end = lseek(fd, 0, SEEK_END);
     uint64_t off = end > 0 ? (uint64_t)end : 0;
     fn(arg, name, off >= fs ? FILEIO_FILE_REUSING : off > 0 ? FILEIO_FILE_EXTENDING : FILEIO_FILE_CREATING);
+    int werr = 0;
     for (; off < fs; off += bs) {
         if (!o->zero_fill) {
             uint64_t *p = buf;
@@ -99,19 +158,24 @@ static int prep_file(const struct fileio_opts *o, const char *name, void *buf, s
                      e == EINVAL && (o->extra_flags & FILEIO_FLAG_DIRECT)
                          ? " (O_DIRECT needs the file size and block size aligned to the device's sector)"
                          : "");
-            close(fd);
-            return -e;
+            werr = -e;
+            break;
         }
         *written += bs;
     }
-    /* fsync so that write-back of the prepared data does not land in the run */
-    fsync(fd);
-    target_mark_ours(fd); /* best effort, see fileio_claim_files */
-    if (close(fd) < 0) {
+    int rc = werr;
+    if (rc == 0)
+        fsync(fd); /* so that write-back of the prepared data does not land in the run */
+    if (!created) {
+        target_close(&t, false); /* renews the mark of a file that is ours */
+        return rc;
+    }
+    target_mark_ours(fd); /* best effort: a file system may refuse */
+    if (close(fd) < 0 && rc == 0) {
         snprintf(err, errlen, "failed to write file '%s': %s", name, strerror(errno));
         return -errno;
     }
-    return 0;
+    return rc;
 }
 
 int fileio_prepare(const struct fileio_opts *o, const struct guard_consent *c, fileio_file_fn fn,
@@ -129,28 +193,58 @@ int fileio_prepare(const struct fileio_opts *o, const struct guard_consent *c, f
     struct rng r;
     rng_seed(&r, o->rand_seed ? o->rand_seed : clock_wall_ns());
     uint64_t t0 = clock_ns();
-    int rc = 0;
+    /* every existing file is asked about before any is written */
+    int rc = fileio_claim_files(o, c, err, errlen);
     for (unsigned i = 0; i < o->file_num && rc == 0; i++) {
         char name[FILEIO_NAME_MAX];
         fileio_file_name(i, name, sizeof(name));
-        rc = may_write(name, c, err, errlen);
-        if (rc == 0)
-            rc = prep_file(o, name, buf, &r, fn, arg, written, err, errlen);
+        rc = prep_file(o, c, name, buf, &r, fn, arg, written, err, errlen);
     }
     *seconds = (double)(clock_ns() - t0) / 1e9;
     free(buf);
     return rc;
 }
 
-int fileio_cleanup(const struct fileio_opts *o, char *err, size_t errlen)
+int fileio_cleanup(const struct fileio_opts *o, const struct guard_consent *c, char *err,
+                   size_t errlen)
 {
+    unsigned kept = 0;
+    char first[FILEIO_NAME_MAX] = "";
     for (unsigned i = 0; i < o->file_num; i++) {
         char name[FILEIO_NAME_MAX];
         fileio_file_name(i, name, sizeof(name));
-        if (unlink(name) < 0 && errno != ENOENT) {
-            snprintf(err, errlen, "cannot remove '%s': %s", name, strerror(errno));
-            return -errno;
+        int fd;
+        struct stat st;
+        int rc = open_name(name, &fd, &st, err, errlen);
+        if (rc == -ENOENT)
+            continue;
+        bool mine = false;
+        if (rc == 0) {
+            mine = target_fd_is_ours(fd) || consented(&st, c);
+            close(fd);
+        } else if (rc != -ELOOP && rc != -EINVAL) {
+            return rc;
         }
+        /* the name is looked at again just before the unlink: an entry
+         * swapped in since the check is left alone */
+        if (mine && (rc = target_unlink_same(name, &st)) < 0 && rc != -ESTALE && rc != -ENOENT) {
+            snprintf(err, errlen, "cannot remove '%s': %s", name, strerror(-rc));
+            return rc;
+        }
+        if (!mine || rc == -ESTALE) {
+            /* a user's file, a symlink or another kind: not ssdbench's */
+            if (!kept++)
+                snprintf(first, sizeof(first), "%s", name);
+        }
+    }
+    if (kept) {
+        const char *opt = c && c->option ? c->option : "--destroy";
+        snprintf(err, errlen,
+                 "kept %s%s: not removed because ssdbench did not create it (or it changed since "
+                 "ssdbench last closed it); remove it yourself, or add %s=. to let cleanup "
+                 "remove the test files here",
+                 first, kept > 1 ? " and other test files" : "", opt);
+        return -EPERM;
     }
     return 0;
 }
@@ -167,7 +261,7 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen)
             if (e == ENOENT && o->mode == FILEIO_SEQWR) {
                 /* sysbench's "creation" test writes into new files: start
                  * them sparse at full size, so the writes allocate blocks */
-                int fd = open(name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+                int fd = open(name, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0600);
                 if (fd < 0 || ftruncate(fd, (off_t)fs) < 0) {
                     e = errno;
                     if (fd >= 0)
@@ -200,24 +294,33 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen)
     return 0;
 }
 
-int fileio_claim_files(const struct fileio_opts *o, char *err, size_t errlen)
+int fileio_claim_files(const struct fileio_opts *o, const struct guard_consent *c, char *err,
+                       size_t errlen)
 {
     for (unsigned i = 0; i < o->file_num; i++) {
         char name[FILEIO_NAME_MAX];
         fileio_file_name(i, name, sizeof(name));
+        int fd;
         struct stat st;
-        if (lstat(name, &st) < 0 || !S_ISREG(st.st_mode))
-            continue;
-        if (target_file_is_ours(name))
-            continue;
-        int fd = open(name, O_RDONLY | O_CLOEXEC);
-        int rc = fd < 0 ? -errno : target_mark_ours(fd);
-        if (fd >= 0)
+        int rc = open_name(name, &fd, &st, err, errlen);
+        if (rc == -ENOENT || rc == -ELOOP || rc == -EINVAL)
+            continue; /* missing: created later; links and other kinds: the guard at open */
+        if (rc < 0)
+            return rc;
+        if (target_fd_is_ours(fd)) {
             close(fd);
+            continue;
+        }
+        if (!consented(&st, c)) {
+            close(fd);
+            return refuse_foreign(name, &st, c, err, errlen);
+        }
+        /* consent given: from now on it is a benchmark file */
+        rc = target_mark_ours(fd);
+        close(fd);
         if (rc < 0) {
-            snprintf(err, errlen,
-                     "%s: cannot mark it as a benchmark file (%s); name each file with --destroy %s to write to it",
-                     name, strerror(-rc), name);
+            snprintf(err, errlen, "%s: cannot mark it as a benchmark file (%s)", name,
+                     strerror(-rc));
             return rc;
         }
     }

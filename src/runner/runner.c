@@ -196,7 +196,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         struct job_spec *jb = &out->jobs[j];
         for (unsigned i = 0; i < JOB_MAX_TARGETS; i++)
             setups[j].fds[i] = -1;
-        rc = runner_setup_job(jb, j, opts, &setups[j], out, err, errlen);
+        rc = runner_setup_job(jb, j, opts, setups, out, err, errlen);
         if (rc < 0)
             goto done;
         /* fio's rule: a job that is not time_based ends after one pass over

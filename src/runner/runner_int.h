@@ -108,10 +108,11 @@ struct job_setup {
     struct stripe_map stripe;
 };
 
-/* runner_setup.c: opens and checks job j's targets and region (guard
+/* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
+ * entries are the phase's jobs set up before it) and region (guard
  * refusals and bad alignment come back as -errno with a message). */
 int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
-                     struct job_setup *js, struct phase_stats *out, char *err, size_t errlen);
+                     struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen);
 /* Engine, buffers, generators and logs of one worker of job j. */
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -88,9 +90,25 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
-int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
-                     struct job_setup *js, struct phase_stats *out, char *err, size_t errlen)
+/* A block device an earlier target of this phase holds O_EXCL: a second
+ * O_EXCL open of it fails, so later jobs share it (target_share). */
+static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
+                                        const struct target_info *ti)
 {
+    for (unsigned j = 0; j <= jidx; j++)
+        for (unsigned t = 0; t < (j == jidx ? i : setups[j].ntargets); t++) {
+            const struct target *h = &setups[j].tg[t];
+            if (h->fd >= 0 && h->exclusive && h->info.major == ti->major &&
+                h->info.minor == ti->minor)
+                return h;
+        }
+    return NULL;
+}
+
+int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                     struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
     const struct engine_ops *ops = engine_lookup(j->engine);
     bool writes = job_rw_writes(j);
     js->ntargets = 0;
@@ -116,11 +134,6 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         return -EINVAL;
     }
     for (unsigned i = 0; i < j->ntargets; i++) {
-        if (writes) {
-            int rc = guard_check_write(j->targets[i], opts->consent, err, errlen);
-            if (rc < 0)
-                return rc;
-        }
         struct target_open_opts oo = {
             .write = writes,
             .direct = j->direct,
@@ -128,8 +141,21 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
             .fill_random = true,
             .seed = j->seed + i,
+            .consent = opts->consent,
         };
-        int rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        /* a device an earlier job holds is shared, not opened again (the
+         * share reopens the held descriptor; the name only picks which) */
+        struct stat pst;
+        const struct target *h = NULL;
+        if (writes && stat(j->targets[i], &pst) == 0 && S_ISBLK(pst.st_mode)) {
+            struct target_info want = {.major = major(pst.st_rdev), .minor = minor(pst.st_rdev)};
+            h = held_device(setups, jidx, i, &want);
+        }
+        int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
+                   : target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        if (!h && rc == -EPERM && js->tg[i].busy &&
+            (h = held_device(setups, jidx, i, &js->tg[i].info)))
+            rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
         if (rc < 0)
             return rc;
         js->ntargets = i + 1;

@@ -182,7 +182,7 @@ static int precheck(const struct suite_cfg *c, const struct job_spec *jobs, unsi
 {
     for (unsigned t = 0; t < c->ntargets; t++) {
         if (writes) {
-            int rc = guard_check_write(c->targets[t], o->consent, err, errlen);
+            int rc = target_check_write(c->targets[t], o->consent, err, errlen);
             if (rc < 0)
                 return rc;
         }

@@ -1,7 +1,9 @@
-/* guard.c - see guard.h. Every check resolves the path to its device number
- * first, so /dev/disk/by-id links, /dev/mapper names and partitions cannot
- * slip past a string comparison. */
+/* guard.c - see guard.h. Every check works from the descriptor that will be
+ * written (its fstat identity, its blkid probe, its extended attribute), so
+ * /dev/disk/by-id links, /dev/mapper names, partitions and paths swapped
+ * between check and use cannot slip past. */
 #include <blkid/blkid.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,14 +18,23 @@
 #include "target/guard.h"
 #include "target/target.h"
 
-bool guard_consented(const char *path, const struct guard_consent *c)
+#define MAX_NODES 128
+#define MAX_NAMESPACES 1024
+
+bool guard_consented_st(const struct stat *st, const struct guard_consent *c)
 {
-    char a[PATH_MAX], b[PATH_MAX];
-    if (!c || !realpath(path, a))
+    if (!c)
         return false;
-    for (unsigned i = 0; i < c->n; i++)
-        if (realpath(c->paths[i], b) && strcmp(a, b) == 0)
+    for (unsigned i = 0; i < c->n; i++) {
+        struct stat cs;
+        if (stat(c->paths[i], &cs) < 0)
+            continue;
+        if (S_ISBLK(st->st_mode) && S_ISBLK(cs.st_mode) && cs.st_rdev == st->st_rdev)
             return true;
+        if (S_ISREG(st->st_mode) && S_ISREG(cs.st_mode) && cs.st_dev == st->st_dev &&
+            cs.st_ino == st->st_ino)
+            return true;
+    }
     return false;
 }
 
@@ -32,6 +43,7 @@ struct devnode {
     char sysdir[PATH_MAX];
     char name[64];
     dev_t dev;
+    uint64_t start, size; /* partitions: bytes from the start of the disk */
 };
 
 static int sysfs_dir(dev_t dev, struct devnode *n)
@@ -46,12 +58,30 @@ static int sysfs_dir(dev_t dev, struct devnode *n)
     return 0;
 }
 
+static uint64_t read_u64(const char *dir, const char *name)
+{
+    char f[PATH_MAX + 64];
+    snprintf(f, sizeof(f), "%s/%s", dir, name);
+    FILE *fp = fopen(f, "r");
+    unsigned long long v = 0;
+    if (fp) {
+        if (fscanf(fp, "%llu", &v) != 1)
+            v = 0;
+        fclose(fp);
+    }
+    return v;
+}
+
 /* Lists the device itself plus its partitions (subdirectories with a "dev"). */
 static unsigned list_nodes(dev_t dev, struct devnode *out, unsigned max)
 {
     unsigned n = 0;
-    if (sysfs_dir(dev, &out[0]) < 0)
-        return 0;
+    if (sysfs_dir(dev, &out[0]) < 0) {
+        snprintf(out[0].name, sizeof(out[0].name), "%u:%u", major(dev), minor(dev));
+        out[0].sysdir[0] = 0;
+        out[0].dev = dev;
+        return 1;
+    }
     n = 1;
     char top[PATH_MAX];
     snprintf(top, sizeof(top), "%s", out[0].sysdir);
@@ -74,6 +104,9 @@ static unsigned list_nodes(dev_t dev, struct devnode *out, unsigned max)
             snprintf(p->sysdir, sizeof(p->sysdir), "%s/%s", top, e->d_name);
             snprintf(p->name, sizeof(p->name), "%s", e->d_name);
             p->dev = makedev(ma, mi);
+            /* sysfs counts partition start and size in 512-byte sectors */
+            p->start = read_u64(p->sysdir, "start") * 512;
+            p->size = read_u64(p->sysdir, "size") * 512;
             n++;
         }
         if (fp)
@@ -83,39 +116,90 @@ static unsigned list_nodes(dev_t dev, struct devnode *out, unsigned max)
     return n;
 }
 
-static bool find_mount(const struct devnode *n, char *where, size_t len)
+/* Searches one mountinfo file for any of the nodes; field 3 is the mounted
+ * file system's device number. */
+static int scan_mountinfo(const char *file, const struct devnode *nodes, unsigned n, char *where,
+                          size_t len)
 {
-    FILE *f = fopen("/proc/self/mountinfo", "r");
+    FILE *f = fopen(file, "r");
     if (!f)
-        return false;
+        return -1;
     char line[4096];
-    bool found = false;
-    while (fgets(line, sizeof(line), f)) {
+    int found = -1;
+    while (found < 0 && fgets(line, sizeof(line), f)) {
         unsigned ma, mi;
         char mnt[PATH_MAX];
-        if (sscanf(line, "%*s %*s %u:%u %*s %4095s", &ma, &mi, mnt) == 3 &&
-            makedev(ma, mi) == n->dev) {
-            snprintf(where, len, "%s", mnt);
-            found = true;
-            break;
-        }
+        if (sscanf(line, "%*s %*s %u:%u %*s %4095s", &ma, &mi, mnt) != 3)
+            continue;
+        for (unsigned i = 0; i < n; i++)
+            if (makedev(ma, mi) == nodes[i].dev) {
+                snprintf(where, len, "%s", mnt);
+                found = (int)i;
+                break;
+            }
     }
     fclose(f);
     return found;
 }
 
-static bool is_swap(const struct devnode *n)
+/* Mounted in any mount namespace: this process's first, then the mountinfo
+ * of one process in every other namespace found under /proc. Returns the
+ * node index or -1; *pid is 0 for this namespace. */
+static int find_mount(const struct devnode *nodes, unsigned n, char *where, size_t len, long *pid)
+{
+    *pid = 0;
+    int i = scan_mountinfo("/proc/self/mountinfo", nodes, n, where, len);
+    if (i >= 0)
+        return i;
+    struct stat own;
+    ino_t seen[MAX_NAMESPACES];
+    unsigned nseen = 0;
+    if (stat("/proc/self/ns/mnt", &own) == 0)
+        seen[nseen++] = own.st_ino;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!isdigit((unsigned char)e->d_name[0]))
+            continue;
+        char p[300];
+        struct stat ns;
+        snprintf(p, sizeof(p), "/proc/%s/ns/mnt", e->d_name);
+        if (stat(p, &ns) < 0)
+            continue;
+        bool dup = false;
+        for (unsigned k = 0; k < nseen && !dup; k++)
+            dup = seen[k] == ns.st_ino;
+        if (dup)
+            continue;
+        if (nseen < MAX_NAMESPACES)
+            seen[nseen++] = ns.st_ino;
+        snprintf(p, sizeof(p), "/proc/%s/mountinfo", e->d_name);
+        i = scan_mountinfo(p, nodes, n, where, len);
+        if (i >= 0) {
+            *pid = strtol(e->d_name, NULL, 10);
+            break;
+        }
+    }
+    closedir(d);
+    return i;
+}
+
+static int find_swap(const struct devnode *nodes, unsigned n)
 {
     FILE *f = fopen("/proc/swaps", "r");
     if (!f)
-        return false;
+        return -1;
     char line[4096], path[PATH_MAX];
-    bool found = false;
-    while (fgets(line, sizeof(line), f)) {
+    int found = -1;
+    while (found < 0 && fgets(line, sizeof(line), f)) {
         struct stat st;
-        if (sscanf(line, "%4095s", path) == 1 && stat(path, &st) == 0 && S_ISBLK(st.st_mode) &&
-            st.st_rdev == n->dev)
-            found = true;
+        if (sscanf(line, "%4095s", path) != 1 || stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+            continue;
+        for (unsigned i = 0; i < n; i++)
+            if (st.st_rdev == nodes[i].dev)
+                found = (int)i;
     }
     fclose(f);
     return found;
@@ -141,41 +225,139 @@ static bool holder(const struct devnode *n, char *who, size_t len)
     return found;
 }
 
-/* Asks libblkid for any file system, RAID/LVM member or partition table. */
-static bool signature(const char *devpath, char *what, size_t len)
+/* Finds a use of the device or one of its partitions: mounted anywhere,
+ * swap, or held. Fills msg with the refusal (no override offered). */
+static bool in_use(const char *path, const struct devnode *nodes, unsigned n, char *msg,
+                   size_t len)
 {
-    blkid_probe pr = blkid_new_probe_from_filename(devpath);
-    if (!pr)
-        return false;
-    blkid_probe_enable_superblocks(pr, 1);
-    blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
-    blkid_probe_enable_partitions(pr, 1);
-    blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+    char where[PATH_MAX];
+    long pid;
+    int i = find_mount(nodes, n, where, sizeof(where), &pid);
+    if (i >= 0) {
+        char ns[64] = "";
+        if (pid)
+            snprintf(ns, sizeof(ns), " in the mount namespace of pid %ld", pid);
+        snprintf(msg, len, "refusing to write to %s: %s is mounted on %s%s; unmount it first", path,
+                 nodes[i].name, where, ns);
+        return true;
+    }
+    if ((i = find_swap(nodes, n)) >= 0) {
+        snprintf(msg, len, "refusing to write to %s: %s is in use as swap; swapoff it first", path,
+                 nodes[i].name);
+        return true;
+    }
+    for (unsigned k = 0; k < n; k++)
+        if (nodes[k].sysdir[0] && holder(&nodes[k], where, sizeof(where))) {
+            snprintf(msg, len,
+                     "refusing to write to %s: %s is held by %s (LVM, md or device-mapper); "
+                     "release it first",
+                     path, nodes[k].name, where);
+            return true;
+        }
+    return false;
+}
+
+bool guard_explain_busy(dev_t rdev, const char *path, char *msg, size_t len)
+{
+    struct devnode nodes[MAX_NODES];
+    unsigned n = list_nodes(rdev, nodes, MAX_NODES);
+    if (in_use(path, nodes, n, msg, len))
+        return true;
+    snprintf(msg, len,
+             "refusing to write to %s: it is in use (another program has it open exclusively, "
+             "or it is mounted); stop that use first",
+             path);
+    return false;
+}
+
+static void describe(blkid_probe pr, char *what, size_t len)
+{
+    const char *type = NULL, *usage = NULL, *pttype = NULL;
+    blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
+    blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+    blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
+    if (pttype) {
+        snprintf(what, len, "a %s partition table", pttype);
+        return;
+    }
+    const char *kind = "signature";
+    if (usage && strcmp(usage, "filesystem") == 0)
+        kind = "file system";
+    else if (usage && strcmp(usage, "raid") == 0)
+        kind = "RAID/LVM member signature";
+    else if (usage && strcmp(usage, "crypto") == 0)
+        kind = "encrypted volume signature";
+    snprintf(what, len, "a %s %s", type ? type : "unknown", kind);
+}
+
+/* Asks libblkid, on the descriptor, for any file system, RAID/LVM member or
+ * partition table in [off, off + size). GPT is looked for even without a
+ * protective MBR (a wiped first sector). An ambivalent answer (two
+ * signatures) and a failed probe count as found. */
+static bool signature(int fd, uint64_t off, uint64_t size, char *what, size_t len)
+{
+    blkid_probe pr = blkid_new_probe();
+    if (!pr) {
+        snprintf(what, len, "content libblkid could not examine (out of memory)");
+        return true;
+    }
     bool found = false;
-    if (blkid_do_safeprobe(pr) == 0) {
-        const char *type = NULL, *usage = NULL, *pttype = NULL;
-        blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
-        blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
-        blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
-        if (pttype) {
-            snprintf(what, len, "a %s partition table", pttype);
+    if (blkid_probe_set_device(pr, fd, (blkid_loff_t)off, (blkid_loff_t)size) < 0) {
+        snprintf(what, len, "content libblkid could not examine");
+        found = true;
+    } else {
+        blkid_probe_enable_superblocks(pr, 1);
+        blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
+        blkid_probe_enable_partitions(pr, 1);
+        blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC | BLKID_PARTS_FORCE_GPT);
+        int rc = blkid_do_safeprobe(pr);
+        if (rc == 0) {
+            describe(pr, what, len);
             found = true;
-        } else if (type) {
-            const char *kind = "signature";
-            if (usage && strcmp(usage, "filesystem") == 0)
-                kind = "file system";
-            else if (usage && strcmp(usage, "raid") == 0)
-                kind = "RAID/LVM member signature";
-            else if (usage && strcmp(usage, "crypto") == 0)
-                kind = "encrypted volume signature";
-            else if (usage && strcmp(usage, "other") == 0)
-                kind = "signature";
-            snprintf(what, len, "a %s %s", type, kind);
+        } else if (rc == -2) {
+            snprintf(what, len, "more than one signature (libblkid: ambivalent result)");
+            found = true;
+        } else if (rc < 0) {
+            snprintf(what, len, "content libblkid could not examine (probe failed)");
             found = true;
         }
     }
     blkid_free_probe(pr);
     return found;
+}
+
+static bool read_at(int fd, void *buf, size_t n, uint64_t off)
+{
+    return pread(fd, buf, n, (off_t)off) == (ssize_t)n;
+}
+
+bool guard_end_signature(int fd, uint64_t size, char *what, size_t len)
+{
+    unsigned char b[512];
+    static const unsigned sector[] = {512, 4096};
+    for (unsigned i = 0; i < 2; i++) {
+        uint64_t s = sector[i];
+        if (size < 3 * s)
+            continue;
+        if (read_at(fd, b, sizeof(b), size - s) && memcmp(b, "EFI PART", 8) == 0) {
+            snprintf(what, len, "a backup GPT header in its last %u-byte sector", sector[i]);
+            return true;
+        }
+        if (read_at(fd, b, sizeof(b), s) && memcmp(b, "EFI PART", 8) == 0) {
+            snprintf(what, len, "a GPT header at %u bytes", sector[i]);
+            return true;
+        }
+    }
+    /* md 1.0: 8 KiB from the end, rounded down to 4 KiB; magic a92b4efc LE */
+    uint64_t sectors = size / 512;
+    if (sectors >= 32) {
+        uint64_t off = ((sectors - 16) & ~(uint64_t)7) * 512;
+        if (read_at(fd, b, 4, off) && b[0] == 0xfc && b[1] == 0x4e && b[2] == 0x2b && b[3] == 0xa9) {
+            snprintf(what, len, "an md RAID (1.0) superblock near its end");
+            return true;
+        }
+    }
+    return false;
 }
 
 static int refuse(char *msg, size_t len, const char *path, const char *found,
@@ -186,96 +368,57 @@ static int refuse(char *msg, size_t len, const char *path, const char *found,
     return -EPERM;
 }
 
-static int check_block(const char *path, const char *resolved, dev_t dev,
+static int check_block(int fd, const struct stat *st, const char *path,
                        const struct guard_consent *c, char *msg, size_t len)
 {
-    struct devnode nodes[128];
-    unsigned n = list_nodes(dev, nodes, 128);
-    char found[PATH_MAX + 64], where[PATH_MAX];
-    for (unsigned i = 0; i < n; i++) {
-        const char *what = i == 0 ? "it" : nodes[i].name;
-        if (find_mount(&nodes[i], where, sizeof(where))) {
-            snprintf(found, sizeof(found), "%s is mounted on %s", i == 0 ? resolved : nodes[i].name,
-                     where);
-            return refuse(msg, len, path, found, c);
-        }
-        if (is_swap(&nodes[i])) {
-            snprintf(found, sizeof(found), "%s is in use as swap", i == 0 ? resolved : what);
-            return refuse(msg, len, path, found, c);
-        }
-        if (holder(&nodes[i], where, sizeof(where))) {
-            snprintf(found, sizeof(found), "%s is held by %s (LVM, md or device-mapper)",
-                     i == 0 ? resolved : nodes[i].name, where);
-            return refuse(msg, len, path, found, c);
-        }
-    }
-    /* Mounted or held devices were reported above with a better reason; O_EXCL
-     * catches every other exclusive user the kernel knows of. */
-    int fd = open(resolved, O_RDONLY | O_EXCL | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == EBUSY) {
-            snprintf(found, sizeof(found), "it is in use (exclusive open failed: device busy)");
-            return refuse(msg, len, path, found, c);
-        }
-        snprintf(msg, len, "%s: cannot open: %s", path, strerror(errno));
-        return -errno;
-    }
-    close(fd);
-    if (signature(resolved, found + 200, sizeof(found) - 200)) {
-        char f2[PATH_MAX + 64];
-        snprintf(f2, sizeof(f2), "it holds %s", found + 200);
-        return refuse(msg, len, path, f2, c);
+    struct devnode nodes[MAX_NODES];
+    unsigned n = list_nodes(st->st_rdev, nodes, MAX_NODES);
+    /* In use is refused whatever the consent: the write would corrupt a
+     * live file system or a layer above. */
+    if (in_use(path, nodes, n, msg, len))
+        return -EPERM;
+    if (guard_consented_st(st, c))
+        return 0;
+    uint64_t size = 0;
+    off_t end = lseek(fd, 0, SEEK_END);
+    if (end > 0)
+        size = (uint64_t)end;
+    lseek(fd, 0, SEEK_SET);
+    char what[256], found[400];
+    if (signature(fd, 0, 0, what, sizeof(what)) ||
+        guard_end_signature(fd, size, what, sizeof(what))) {
+        snprintf(found, sizeof(found), "it holds %s", what);
+        return refuse(msg, len, path, found, c);
     }
     for (unsigned i = 1; i < n; i++) {
-        char p[PATH_MAX];
-        snprintf(p, sizeof(p), "/dev/%s", nodes[i].name);
-        if (signature(p, found + 200, sizeof(found) - 200)) {
-            char f2[PATH_MAX + 64];
-            snprintf(f2, sizeof(f2), "its partition %s holds %s", nodes[i].name, found + 200);
-            return refuse(msg, len, path, f2, c);
+        if (!nodes[i].size || nodes[i].start + nodes[i].size > size)
+            continue;
+        if (signature(fd, nodes[i].start, nodes[i].size, what, sizeof(what))) {
+            snprintf(found, sizeof(found), "its partition %s holds %s", nodes[i].name, what);
+            return refuse(msg, len, path, found, c);
         }
     }
     return 0;
 }
 
-int guard_check_write(const char *path, const struct guard_consent *c, char *msg, size_t len)
+int guard_check_fd(int fd, const struct stat *st, const char *path,
+                   const struct guard_consent *c, bool *ours, char *msg, size_t len)
 {
-    char resolved[PATH_MAX];
-    if (!realpath(path, resolved)) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(msg, len, "%s: %s", path, strerror(errno));
-        return -errno;
-    }
-    struct stat st;
-    if (stat(resolved, &st) < 0) {
-        snprintf(msg, len, "%s: %s", path, strerror(errno));
-        return -errno;
-    }
-    if (S_ISBLK(st.st_mode)) {
-        /* Naming the exact device is the one override; in-use checks that
-         * would make the write fail anyway (mounted, O_EXCL) still apply. */
-        if (guard_consented(path, c)) {
-            char where[PATH_MAX];
-            struct devnode nodes[128];
-            unsigned n = list_nodes(st.st_rdev, nodes, 128);
-            for (unsigned i = 0; i < n; i++)
-                if (find_mount(&nodes[i], where, sizeof(where))) {
-                    snprintf(msg, len,
-                             "refusing to write to %s: %s is mounted on %s; unmount it first",
-                             path, i == 0 ? resolved : nodes[i].name, where);
-                    return -EPERM;
-                }
+    *ours = false;
+    if (S_ISBLK(st->st_mode))
+        return check_block(fd, st, path, c, msg, len);
+    if (S_ISREG(st->st_mode)) {
+        if (target_fd_is_ours(fd)) {
+            *ours = true;
             return 0;
         }
-        return check_block(path, resolved, st.st_rdev, c, msg, len);
-    }
-    if (S_ISREG(st.st_mode)) {
-        if (guard_consented(path, c) || target_file_is_ours(resolved))
+        if (guard_consented_st(st, c))
             return 0;
-        char found[PATH_MAX + 64];
-        snprintf(found, sizeof(found), "it is an existing file of %lld bytes that ssdbench did not create",
-                 (long long)st.st_size);
+        char found[128];
+        snprintf(found, sizeof(found),
+                 "it is an existing file of %lld bytes that ssdbench did not create (or that "
+                 "changed since ssdbench last closed it)",
+                 (long long)st->st_size);
         return refuse(msg, len, path, found, c);
     }
     snprintf(msg, len, "%s: not a regular file or block device", path);

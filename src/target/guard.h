@@ -1,19 +1,31 @@
 /* guard.h - the destructive-write guard.
  *
- * Before ssdbench writes to anything, every target passes through here.
- * Reading is always allowed. Writing to a block device is refused when the
- * device or any partition of it is mounted, is swap, has holders (LVM, md, dm),
- * cannot be opened O_EXCL, or carries a signature libblkid recognises
- * (file system, partition table, RAID/LVM member) - unless the user named that
- * exact device (after resolving symlinks) in a destroy option. Writing into an
- * existing regular file that ssdbench did not create needs the same consent.
- * The refusal message says what was found and which option overrides it.
+ * Before ssdbench writes to anything, every target passes through here, and
+ * always as an open descriptor: target_open (target.h) opens the path once
+ * (block devices O_EXCL, regular files O_NOFOLLOW unless the user named a
+ * link) and hands that descriptor to guard_check_fd; the checks run on the
+ * descriptor the writes then go through, so nothing can be swapped in
+ * between. Reading is always allowed.
+ *
+ * A block device is refused, consent or not, when it or any partition of it
+ * is mounted (in any mount namespace), is swap, has holders (LVM, md, dm), or
+ * is open exclusively elsewhere (the O_EXCL open failed). It is refused
+ * unless consented when it carries a signature: anything libblkid recognises
+ * on it or its partitions (file system, partition table, RAID/LVM member),
+ * or a GPT header or md superblock at its end. A regular file is writable
+ * when ssdbench's mark on it is intact (see target_fd_is_ours) or with
+ * consent. Consent names the exact device or file in a destroy option; it is
+ * matched by identity (device number, or device and inode), not by string.
+ * The refusal message says what was found and, when consent would help,
+ * which option overrides it.
  */
 #ifndef SSDBENCH_GUARD_H
 #define SSDBENCH_GUARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
 
 #define GUARD_MAX_CONSENT 64
 
@@ -23,12 +35,25 @@ struct guard_consent {
     const char *option;                   /* how the user spells the override, for messages */
 };
 
-/* Returns 0 when writing to path is allowed, -EPERM with a one-line message
- * when it is refused, or another -errno when the path cannot be examined. A
- * missing path is allowed (ssdbench will create it). */
-int guard_check_write(const char *path, const struct guard_consent *c, char *msg, size_t len);
+/* Decides whether writes through fd may go ahead. fd is the descriptor the
+ * writes will use, st its fstat; a block device must have been opened
+ * O_EXCL (target_open does). path is for messages only. *ours is set when a
+ * regular file carries ssdbench's intact mark. Returns 0 when allowed,
+ * -EPERM with a one-line message when refused, another -errno on error. */
+int guard_check_fd(int fd, const struct stat *st, const char *path,
+                   const struct guard_consent *c, bool *ours, char *msg, size_t len);
 
-/* True when the consent list names path (symlinks resolved on both sides). */
-bool guard_consented(const char *path, const struct guard_consent *c);
+/* The message for a block device whose O_EXCL open failed with EBUSY: names
+ * the mount (any namespace), swap or holder when one is found (then true). */
+bool guard_explain_busy(dev_t rdev, const char *path, char *msg, size_t len);
+
+/* True when a consent path names the same device (block) or the same inode
+ * (regular file) as st. */
+bool guard_consented_st(const struct stat *st, const struct guard_consent *c);
+
+/* Looks for signatures at the end of a device of size bytes that a probe
+ * from the start misses: a backup GPT header on the last LBA (512 and 4096
+ * byte sectors) and an md 1.0 superblock. True with a description in what. */
+bool guard_end_signature(int fd, uint64_t size, char *what, size_t len);
 
 #endif

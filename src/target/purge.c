@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "base/signal.h"
 #include "target/purge.h"
+#include "target/target.h"
 
 #define ZERO_CHUNK (1u << 20)
 
@@ -74,19 +75,13 @@ static int zero_write(int fd, uint64_t off, uint64_t len, const char *path, char
     return rc;
 }
 
-static int purge_block(const char *path, struct purge_report *r, char *err, size_t errlen)
+static int purge_block(int fd, const char *path, struct purge_report *r, char *err,
+                       size_t errlen)
 {
-    int fd = open(path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open for purge: %s", path, strerror(errno));
-        return -errno;
-    }
     uint64_t size = 0;
     if (ioctl(fd, BLKGETSIZE64, &size) < 0) {
-        int e = errno;
-        close(fd);
-        snprintf(err, errlen, "%s: cannot read the device size: %s", path, strerror(e));
-        return -e;
+        snprintf(err, errlen, "%s: cannot read the device size: %s", path, strerror(errno));
+        return -errno;
     }
     r->offset = 0;
     r->length = size;
@@ -107,32 +102,34 @@ static int purge_block(const char *path, struct purge_report *r, char *err, size
             }
         }
     }
-    close(fd);
     return rc;
 }
 
-static int purge_file(const char *path, const struct stat *st, struct purge_report *r,
+static int purge_file(int fd, const char *path, uint64_t size, struct purge_report *r,
                       char *err, size_t errlen)
 {
-    int fd = open(path, O_RDWR | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open for purge: %s", path, strerror(errno));
-        return -errno;
-    }
     r->offset = 0;
-    r->length = (uint64_t)st->st_size;
+    r->length = size;
     int rc = 0;
-    if (st->st_size == 0) {
+    if (size == 0) {
         r->method = PURGE_NONE;
-    } else if (fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, st->st_size) == 0) {
+    } else if (fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)size) == 0) {
         r->method = PURGE_PUNCH_HOLE;
     } else {
         note(r, "punch hole", errno);
         r->method = PURGE_ZERO_FILL;
-        rc = zero_write(fd, 0, (uint64_t)st->st_size, path, err, errlen);
+        rc = zero_write(fd, 0, size, path, err, errlen);
     }
-    close(fd);
     return rc;
+}
+
+/* Opens path for writing through the guard: one open, checked on its
+ * descriptor (block devices held O_EXCL until target_close). */
+static int open_guarded(struct target *t, const char *path, const struct guard_consent *c,
+                        char *err, size_t errlen)
+{
+    struct target_open_opts o = {.write = true, .consent = c};
+    return target_open(t, path, &o, err, errlen);
 }
 
 int purge_target(const char *path, const struct guard_consent *c, struct purge_report *r,
@@ -140,27 +137,31 @@ int purge_target(const char *path, const struct guard_consent *c, struct purge_r
 {
     memset(r, 0, sizeof(*r));
     snprintf(r->path, sizeof(r->path), "%s", path);
-    struct stat st;
-    if (stat(path, &st) < 0) {
-        if (errno == ENOENT) {
-            r->method = PURGE_NONE;
-            snprintf(r->notes, sizeof(r->notes), "does not exist yet");
-            return 0;
-        }
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -errno;
+    struct target t;
+    int rc = open_guarded(&t, path, c, err, errlen);
+    if (rc == -ENOENT) {
+        r->method = PURGE_NONE;
+        snprintf(r->notes, sizeof(r->notes), "does not exist yet");
+        return 0;
     }
-    if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode)) {
+    if (rc == -EINVAL && t.fd < 0 && strstr(err, "not a regular file or block device")) {
         snprintf(err, errlen, "%s: not a block device or regular file; cannot purge it", path);
         return -EINVAL;
     }
-    int rc = guard_check_write(path, c, err, errlen);
     if (rc < 0)
         return rc;
     uint64_t t0 = clock_ns();
-    rc = S_ISBLK(st.st_mode) ? purge_block(path, r, err, errlen)
-                             : purge_file(path, &st, r, err, errlen);
+    if (t.info.kind == TARGET_BLOCK) {
+        /* zero fill in whole aligned chunks; buffered if O_DIRECT is refused */
+        int fl = fcntl(t.fd, F_GETFL);
+        if (fl >= 0)
+            fcntl(t.fd, F_SETFL, fl | O_DIRECT);
+        rc = purge_block(t.fd, path, r, err, errlen);
+    } else {
+        rc = purge_file(t.fd, path, t.info.size, r, err, errlen);
+    }
     r->elapsed_s = (double)(clock_ns() - t0) / 1e9;
+    target_close(&t, false);
     return rc;
 }
 
@@ -170,32 +171,28 @@ int purge_discard(const char *path, uint64_t offset, uint64_t length,
 {
     memset(r, 0, sizeof(*r));
     snprintf(r->path, sizeof(r->path), "%s", path);
-    struct stat st;
-    if (stat(path, &st) < 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -errno;
-    }
-    if (!S_ISBLK(st.st_mode)) {
+    struct target_info ti;
+    int rc = target_probe(path, &ti, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (ti.kind != TARGET_BLOCK) {
         snprintf(err, errlen,
                  "%s: discarding the unused range needs a block device (this is not one)", path);
         return -EINVAL;
     }
-    int rc = guard_check_write(path, c, err, errlen);
+    struct target t;
+    rc = open_guarded(&t, path, c, err, errlen);
     if (rc < 0)
         return rc;
-    int fd = open(path, O_RDWR | O_EXCL | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open for discard: %s", path, strerror(errno));
-        return -errno;
+    if (t.info.kind != TARGET_BLOCK) {
+        target_close(&t, false);
+        snprintf(err, errlen,
+                 "%s: discarding the unused range needs a block device (this is not one)", path);
+        return -EINVAL;
     }
-    int lbs = 512;
-    uint64_t size = 0;
-    if (ioctl(fd, BLKSSZGET, &lbs) < 0 || lbs <= 0)
-        lbs = 512;
-    if (ioctl(fd, BLKGETSIZE64, &size) < 0)
-        size = 0;
+    int fd = t.fd;
+    uint64_t b = t.info.logical_block ? t.info.logical_block : 512, size = t.info.size;
     uint64_t end = offset + length > size ? size : offset + length;
-    uint64_t b = (uint64_t)lbs;
     uint64_t start = (offset + b - 1) / b * b;
     end = end / b * b;
     r->offset = start;
@@ -222,6 +219,6 @@ int purge_discard(const char *path, uint64_t offset, uint64_t length,
         }
     }
     r->elapsed_s = (double)(clock_ns() - t0) / 1e9;
-    close(fd);
+    target_close(&t, false);
     return rc;
 }

@@ -10,8 +10,9 @@
  * says which method worked and why the stronger ones did not, because a
  * result must state how (and whether) the device was purged.
  *
- * Every path passes the destructive-write guard first; block devices are
- * opened O_EXCL so nothing can mount them meanwhile.
+ * Every path is opened once through target_open, whose guard decides on that
+ * descriptor; block devices stay held O_EXCL until done, so nothing can
+ * mount them meanwhile.
  */
 #ifndef SSDBENCH_PURGE_H
 #define SSDBENCH_PURGE_H

@@ -11,9 +11,11 @@
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/rng.h"
+#include "target/guard.h"
 #include "target/target.h"
 
 #define OURS_XATTR "user.ssdbench"
@@ -88,6 +90,27 @@ static void probe_sysfs(struct target_info *ti)
         snprintf(ti->model, sizeof(ti->model), "loop device");
 }
 
+static const char *kind_name(mode_t m)
+{
+    if (S_ISFIFO(m))
+        return "a FIFO";
+    if (S_ISSOCK(m))
+        return "a socket";
+    if (S_ISCHR(m))
+        return "a character device";
+    if (S_ISDIR(m))
+        return "a directory";
+    if (S_ISLNK(m))
+        return "a symbolic link";
+    return "of another kind";
+}
+
+static int kind_error(const char *path, mode_t m, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: not a regular file or block device (it is %s)", path, kind_name(m));
+    return -EINVAL;
+}
+
 static int probe_fd(int fd, struct target_info *ti, char *err, size_t errlen)
 {
     struct stat st;
@@ -95,6 +118,12 @@ static int probe_fd(int fd, struct target_info *ti, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", ti->path, strerror(errno));
         return -errno;
     }
+    /* the name of what was opened, for the record (not used to open again) */
+    char fdlink[64];
+    snprintf(fdlink, sizeof(fdlink), "/proc/self/fd/%d", fd);
+    ssize_t rl = readlink(fdlink, ti->resolved, sizeof(ti->resolved) - 1);
+    if (rl > 0)
+        ti->resolved[rl] = 0;
     if (S_ISBLK(st.st_mode)) {
         ti->kind = TARGET_BLOCK;
         uint64_t sz = 0;
@@ -134,9 +163,34 @@ static int probe_fd(int fd, struct target_info *ti, char *err, size_t errlen)
                 ti->logical_block = (uint32_t)atoi(buf);
         }
     } else {
-        snprintf(err, errlen, "%s: not a regular file or block device", ti->path);
-        return -EINVAL;
+        return kind_error(ti->path, st.st_mode, err, errlen);
     }
+    return 0;
+}
+
+/* Looks at path before opening it: whether the user named a symlink (then
+ * it is followed, else opened O_NOFOLLOW) and whether it is a kind that may
+ * be opened at all. Returns 0, -ENOENT, or -errno with a message. */
+static int look(const char *path, struct stat *st, bool *follow, char *err, size_t errlen)
+{
+    *follow = false;
+    if (lstat(path, st) < 0) {
+        int e = errno;
+        if (e != ENOENT)
+            snprintf(err, errlen, "%s: %s", path, strerror(e));
+        return -e;
+    }
+    if (S_ISLNK(st->st_mode)) {
+        *follow = true;
+        if (stat(path, st) < 0) {
+            int e = errno;
+            snprintf(err, errlen, "%s: %s%s", path, strerror(e),
+                     e == ENOENT ? " (a symbolic link to nothing)" : "");
+            return e == ENOENT ? -ELOOP : -e;
+        }
+    }
+    if (!S_ISREG(st->st_mode) && !S_ISBLK(st->st_mode))
+        return kind_error(path, st->st_mode, err, errlen);
     return 0;
 }
 
@@ -145,21 +199,19 @@ int target_probe(const char *path, struct target_info *ti, char *err, size_t err
     memset(ti, 0, sizeof(*ti));
     ti->rotational = -1;
     snprintf(ti->path, sizeof(ti->path), "%s", path);
-    if (!realpath(path, ti->resolved)) {
-        int e = errno;
-        snprintf(ti->resolved, sizeof(ti->resolved), "%s", path);
-        if (e == ENOENT)
-            return -ENOENT;
-        snprintf(err, errlen, "%s: %s", path, strerror(e));
-        return -e;
-    }
-    int fd = open(ti->resolved, O_RDONLY | O_CLOEXEC);
+    snprintf(ti->resolved, sizeof(ti->resolved), "%s", path);
+    struct stat st;
+    bool follow;
+    int ret = look(path, &st, &follow, err, errlen);
+    if (ret < 0)
+        return ret;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
     if (fd < 0) {
         int e = errno;
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
         return -e;
     }
-    int ret = probe_fd(fd, ti, err, errlen);
+    ret = probe_fd(fd, ti, err, errlen);
     close(fd);
     return ret;
 }
@@ -172,15 +224,76 @@ uint64_t target_fs_free(const char *dir)
     return (uint64_t)sv.f_bavail * sv.f_frsize;
 }
 
-bool target_file_is_ours(const char *path)
+#define MARK_TAG "ssdbench-mark 2"
+#define MARK_PAST_S 10  /* the modification time a stamp sets: this far back */
+#define MARK_CTIME_NS 2000000000LL /* the stamp's own change-time bump may take this long */
+
+static void mark_format(const struct stat *st, char *buf, size_t len)
 {
-    char v[8];
-    return getxattr(path, OURS_XATTR, v, sizeof(v)) > 0;
+    snprintf(buf, len, MARK_TAG " dev=%llu ino=%llu size=%lld mtime=%lld.%09ld ctime=%lld.%09ld",
+             (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+             (long long)st->st_size, (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
+             (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
+}
+
+static long long ts_ns(const struct timespec *t)
+{
+    return (long long)t->tv_sec * 1000000000LL + t->tv_nsec;
+}
+
+bool target_fd_is_ours(int fd)
+{
+    char v[256];
+    ssize_t n = fgetxattr(fd, OURS_XATTR, v, sizeof(v) - 1);
+    struct stat st;
+    if (n <= 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+        return false;
+    v[n] = 0;
+    unsigned long long dev, ino;
+    long long size, msec, csec;
+    long mns, cns;
+    int used = 0;
+    if (sscanf(v, MARK_TAG " dev=%llu ino=%llu size=%lld mtime=%lld.%9ld ctime=%lld.%9ld%n",
+               &dev, &ino, &size, &msec, &mns, &csec, &cns, &used) != 7 ||
+        (size_t)used != (size_t)n)
+        return false;
+    /* the stamp as it would be written now must be the one stored,
+     * except the change time, which the stamp itself moved forward */
+    struct stat want = st;
+    want.st_ctim.tv_sec = (time_t)csec;
+    want.st_ctim.tv_nsec = cns;
+    char again[256];
+    mark_format(&want, again, sizeof(again));
+    if (strcmp(again, v) != 0)
+        return false;
+    long long c0 = ts_ns(&want.st_ctim), c1 = ts_ns(&st.st_ctim);
+    return c1 >= c0 && c1 - c0 <= MARK_CTIME_NS;
 }
 
 int target_mark_ours(int fd)
 {
-    return fsetxattr(fd, OURS_XATTR, "1", 1, 0) < 0 ? -errno : 0;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct timespec ts[2] = {{.tv_sec = 0, .tv_nsec = UTIME_OMIT},
+                             {.tv_sec = now.tv_sec - MARK_PAST_S, .tv_nsec = 0}};
+    struct stat st;
+    if (futimens(fd, ts) < 0 || fstat(fd, &st) < 0)
+        return -errno;
+    if (!S_ISREG(st.st_mode))
+        return -EINVAL;
+    char v[256];
+    mark_format(&st, v, sizeof(v));
+    return fsetxattr(fd, OURS_XATTR, v, strlen(v), 0) < 0 ? -errno : 0;
+}
+
+int target_unlink_same(const char *path, const struct stat *st)
+{
+    struct stat now;
+    if (fstatat(AT_FDCWD, path, &now, AT_SYMLINK_NOFOLLOW) < 0)
+        return -errno;
+    if (!S_ISREG(now.st_mode) || now.st_dev != st->st_dev || now.st_ino != st->st_ino)
+        return -ESTALE;
+    return unlinkat(AT_FDCWD, path, 0) < 0 ? -errno : 0;
 }
 
 /* Writes random data over the whole file in 1 MiB chunks. */
@@ -217,16 +330,61 @@ static int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, cha
     return 0;
 }
 
+/* Sets the final status flags once the checks are done: O_NONBLOCK off,
+ * O_DIRECT on when asked. */
+static int final_flags(struct target *t, bool direct, char *err, size_t errlen)
+{
+    int fl = fcntl(t->fd, F_GETFL);
+    if (fl < 0 || fcntl(t->fd, F_SETFL, (fl & ~O_NONBLOCK) | (direct ? O_DIRECT : 0)) < 0) {
+        int e = errno;
+        if (direct && e == EINVAL)
+            snprintf(err, errlen, "%s: the file system does not support O_DIRECT; use --direct=0",
+                     t->info.path);
+        else
+            snprintf(err, errlen, "%s: cannot set the open flags: %s", t->info.path, strerror(e));
+        return -e;
+    }
+    return 0;
+}
+
+/* Opens the same file as fd anew with other flags, through /proc/self/fd
+ * (the open file itself, not its path). */
+static int reopen_fd(int fd, int flags)
+{
+    char p[64];
+    snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+    return open(p, flags | O_CLOEXEC | O_NOCTTY);
+}
+
+static int io_flags(const struct target_open_opts *o)
+{
+    return (o->write ? O_RDWR : O_RDONLY) | (o->dsync ? O_DSYNC : 0) | (o->sync ? O_SYNC : 0);
+}
+
+static void close_target(struct target *t)
+{
+    if (t->fd >= 0)
+        close(t->fd);
+    t->fd = -1;
+}
+
 static int create_file(struct target *t, const char *path, const struct target_open_opts *o,
                        char *err, size_t errlen)
 {
-    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
-        return -errno;
+        int e = errno;
+        snprintf(err, errlen, "%s: cannot create: %s%s", path, strerror(e),
+                 e == EEXIST ? " (it appeared while being created)" : "");
+        return e == EEXIST ? -EPERM : -e;
     }
+    struct stat st;
+    fstat(fd, &st);
+    t->dev = st.st_dev;
+    t->ino = st.st_ino;
     t->info.created = true;
-    target_mark_ours(fd); /* best effort: a file system may refuse */
+    t->ours = true;
+    t->fd = fd;
     int ret = 0;
     if (o->fill_random) {
         ret = fill_file(fd, o->create_size, o->seed, path, err, errlen);
@@ -241,9 +399,26 @@ static int create_file(struct target *t, const char *path, const struct target_o
             ret = -ret;
         }
     }
-    close(fd);
-    if (ret < 0)
-        unlink(path);
+    if (ret == 0)
+        target_mark_ours(fd); /* best effort: a file system may refuse */
+    if (ret == 0 && (io_flags(o) & (O_DSYNC | O_SYNC | O_ACCMODE)) != O_RDWR) {
+        int nfd = reopen_fd(fd, io_flags(o));
+        if (nfd < 0) {
+            ret = -errno;
+            snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        } else {
+            close(fd);
+            t->fd = nfd;
+        }
+    }
+    if (ret == 0)
+        ret = probe_fd(t->fd, &t->info, err, errlen);
+    if (ret == 0)
+        ret = final_flags(t, o->direct, err, errlen);
+    if (ret < 0) {
+        close_target(t);
+        target_unlink_same(path, &st);
+    }
     return ret;
 }
 
@@ -252,48 +427,126 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
 {
     memset(t, 0, sizeof(*t));
     t->fd = -1;
-    int ret = target_probe(path, &t->info, err, errlen);
-    bool created = false;
+    t->info.rotational = -1;
+    t->write = o->write;
+    snprintf(t->info.path, sizeof(t->info.path), "%s", path);
+    snprintf(t->info.resolved, sizeof(t->info.resolved), "%s", path);
+    struct stat st;
+    bool follow;
+    int ret = look(path, &st, &follow, err, errlen);
     if (ret == -ENOENT) {
         if (!o->create_size) {
             snprintf(err, errlen, "%s: no such file or device", path);
             return -ENOENT;
         }
-        ret = create_file(t, path, o, err, errlen);
-        if (ret < 0)
-            return ret;
-        created = true;
-        ret = target_probe(path, &t->info, err, errlen);
-        t->info.created = true;
+        return create_file(t, path, o, err, errlen);
     }
     if (ret < 0)
         return ret;
-    int flags = (o->write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-    if (o->direct)
-        flags |= O_DIRECT;
-    if (o->dsync)
-        flags |= O_DSYNC;
-    t->fd = open(t->info.resolved, flags);
+    int flags = io_flags(o) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
+    bool excl = o->write && S_ISBLK(st.st_mode);
+    if (excl)
+        flags |= O_EXCL;
+    t->fd = open(path, flags);
+    int e = t->fd < 0 ? errno : 0;
+    /* A device this process just closed can stay claimed for a moment (an
+     * io_uring instance drops its files asynchronously): retry a busy
+     * device for up to 2 s unless a mount, swap or holder explains it. */
+    bool explained = false;
+    for (int i = 0; e == EBUSY && excl && i < 100 &&
+                    !(explained = guard_explain_busy(st.st_rdev, path, err, errlen));
+         i++) {
+        struct timespec ts = {.tv_sec = 0, .tv_nsec = 20000000};
+        nanosleep(&ts, NULL);
+        t->fd = open(path, flags);
+        e = t->fd < 0 ? errno : 0;
+    }
     if (t->fd < 0) {
-        int e = errno;
-        if (e == EINVAL && o->direct)
-            snprintf(err, errlen,
-                     "%s: the file system does not support O_DIRECT; use --direct=0", path);
-        else
-            snprintf(err, errlen, "%s: cannot open%s: %s", path, o->write ? " for writing" : "",
-                     strerror(e));
-        if (created)
-            unlink(t->info.resolved);
+        if (e == EBUSY && excl) {
+            t->busy = true;
+            t->info.kind = TARGET_BLOCK;
+            t->info.major = major(st.st_rdev);
+            t->info.minor = minor(st.st_rdev);
+            if (!explained)
+                guard_explain_busy(st.st_rdev, path, err, errlen);
+            return -EPERM;
+        }
+        if (e == ELOOP && !follow) {
+            snprintf(err, errlen, "%s: became a symbolic link while being opened; refusing it",
+                     path);
+            return -EPERM;
+        }
+        snprintf(err, errlen, "%s: cannot open%s: %s", path, o->write ? " for writing" : "",
+                 strerror(e));
         return -e;
     }
-    return 0;
+    struct stat fst;
+    if (fstat(t->fd, &fst) < 0 || (!S_ISREG(fst.st_mode) && !S_ISBLK(fst.st_mode))) {
+        ret = kind_error(path, fst.st_mode, err, errlen);
+        close_target(t);
+        return ret;
+    }
+    if (o->write) {
+        if (S_ISBLK(fst.st_mode) && !excl) {
+            snprintf(err, errlen, "%s: became a block device while being opened; refusing it", path);
+            close_target(t);
+            return -EPERM;
+        }
+        ret = guard_check_fd(t->fd, &fst, path, o->consent, &t->ours, err, errlen);
+        if (ret < 0) {
+            close_target(t);
+            return ret;
+        }
+    }
+    t->exclusive = excl;
+    t->dev = fst.st_dev;
+    t->ino = fst.st_ino;
+    ret = probe_fd(t->fd, &t->info, err, errlen);
+    if (ret == 0)
+        ret = final_flags(t, o->direct, err, errlen);
+    if (ret < 0)
+        close_target(t);
+    return ret;
+}
+
+int target_share(struct target *t, const char *path, const struct target *held,
+                 const struct target_open_opts *o, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof(*t));
+    t->info = held->info;
+    snprintf(t->info.path, sizeof(t->info.path), "%s", path);
+    t->write = o->write;
+    t->fd = reopen_fd(held->fd, io_flags(o));
+    if (t->fd < 0) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -errno;
+    }
+    int ret = final_flags(t, o->direct, err, errlen);
+    if (ret < 0)
+        close_target(t);
+    return ret;
+}
+
+int target_check_write(const char *path, const struct guard_consent *c, char *err,
+                       size_t errlen)
+{
+    struct target t;
+    struct target_open_opts o = {.write = true, .consent = c};
+    int rc = target_open(&t, path, &o, err, errlen);
+    if (rc == -ENOENT)
+        return 0;
+    close_target(&t);
+    return rc;
 }
 
 void target_close(struct target *t, bool remove_created)
 {
-    if (t->fd >= 0)
-        close(t->fd);
-    t->fd = -1;
-    if (remove_created && t->info.created)
-        unlink(t->info.resolved);
+    bool remove = remove_created && t->info.created;
+    if (t->fd >= 0 && t->write && t->ours && !remove && t->info.kind == TARGET_FILE)
+        target_mark_ours(t->fd); /* after the last write: the mark matches what is left */
+    close_target(t);
+    if (remove) {
+        struct stat st = {.st_dev = t->dev, .st_ino = t->ino, .st_mode = S_IFREG};
+        target_unlink_same(t->info.path, &st);
+    }
 }

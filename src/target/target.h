@@ -4,8 +4,14 @@
  * sizes, and for devices the identity the result should record (model, serial,
  * firmware, rotational, scheduler, write cache, from sysfs). Creates missing
  * regular files at the requested size and fills them with random data so that
- * reads hit real blocks. Whether a write is allowed at all is decided by
- * guard.h before anything here opens a path for writing.
+ * reads hit real blocks.
+ *
+ * A path is resolved once: target_open opens it (without blocking, so a FIFO
+ * cannot hang it; O_NOFOLLOW unless the user named a symlink; O_EXCL for a
+ * block device opened for writing), checks the kind on the descriptor,
+ * asks the guard (guard.h) about that same descriptor before any write, and
+ * keeps it for the I/O. A missing file is created O_CREAT | O_EXCL |
+ * O_NOFOLLOW, so a link planted at the path makes the creation fail.
  */
 #ifndef SSDBENCH_TARGET_H
 #define SSDBENCH_TARGET_H
@@ -13,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "base/job.h"
 
@@ -38,42 +45,84 @@ struct target_info {
     unsigned major, minor;
 };
 
+struct guard_consent;
+
 struct target {
     struct target_info info;
     int fd;
+    bool write;        /* opened for writing */
+    bool ours;         /* a regular file ssdbench created or whose mark was intact */
+    bool exclusive;    /* a block device held O_EXCL through fd */
+    bool busy;         /* the O_EXCL open failed with EBUSY (info.major/minor say which) */
+    dev_t dev;         /* regular files: identity, to remove only what was created */
+    ino_t ino;
 };
 
 struct target_open_opts {
     bool write;            /* open read-write */
     bool direct;           /* O_DIRECT */
     bool dsync;            /* O_DSYNC */
+    bool sync;             /* O_SYNC */
     uint64_t create_size;  /* create a missing regular file with this size (0 = do not create) */
     bool fill_random;      /* fill a file ssdbench creates with random data */
     uint64_t seed;
+    const struct guard_consent *consent; /* writes: what the user allowed to be destroyed */
 };
 
 /* Fills info for a path without opening it for I/O (stat, sysfs, ioctls on a
- * read-only descriptor). Returns 0, -ENOENT when the path does not exist, or
- * another -errno with a message. */
+ * read-only, non-blocking descriptor). Returns 0, -ENOENT when the path does
+ * not exist, or another -errno with a message (-EINVAL for anything but a
+ * regular file or block device). */
 int target_probe(const char *path, struct target_info *info, char *err, size_t errlen);
 
-/* Opens (and if allowed creates) a target. On failure returns -errno with a
- * one-line message naming the path. */
+/* Opens (and if allowed creates) a target; for writing, the guard decides on
+ * the opened descriptor. On failure returns -errno with a one-line message
+ * naming the path: -EPERM for a refusal (t->busy when a block device was
+ * busy), -ENOENT for a missing path that was not to be created, -EINVAL for
+ * anything but a regular file or block device. */
 int target_open(struct target *t, const char *path, const struct target_open_opts *o,
                 char *err, size_t errlen);
 
+/* Opens a second descriptor on a block device this process already holds
+ * O_EXCL through held (several jobs on one device), with o's flags, by
+ * reopening held's descriptor (/proc/self/fd), not a path; path is the
+ * job's name for it, for the record. */
+int target_share(struct target *t, const char *path, const struct target *held,
+                 const struct target_open_opts *o, char *err, size_t errlen);
+
+/* What target_open would decide about writing to path, without writing:
+ * 0 when allowed or when path does not exist (it would be created), else
+ * target_open's error. For refusing early, before a long run starts; the
+ * run's own target_open decides again on its descriptor. */
+int target_check_write(const char *path, const struct guard_consent *c, char *err,
+                       size_t errlen);
+
+/* Closes; a regular file that is ssdbench's own and was opened for writing
+ * gets its mark renewed first (after the last write). remove_created unlinks
+ * a file this open created, if the path still names it. */
 void target_close(struct target *t, bool remove_created);
 
 /* Bytes free in the file system holding dir (for sizing default test files). */
 uint64_t target_fs_free(const char *dir);
 
-/* Marks/recognises regular files ssdbench created (an extended attribute), so
- * a later run may reuse them without asking. */
-bool target_file_is_ours(const char *path);
+/* The mark on regular files ssdbench created, so a later run may reuse them
+ * without asking: an extended attribute (user.ssdbench) recording the
+ * file's device, inode, size, modification time and change time as they
+ * were when ssdbench last closed it. Stamping first sets the modification
+ * time 10 s into the past, so any later write (which sets it to the
+ * present, whatever the timestamp granularity) breaks the match; the change
+ * time must lie within 2 s after the stamp, which a copy, a hand-set value,
+ * a chmod, a rename or a reused inode number cannot fake. A file whose mark
+ * does not match exactly is the user's. */
+bool target_fd_is_ours(int fd);
 
-/* Marks a regular file (by descriptor) as ssdbench's own, so the guard lets
- * later runs write to it. Returns 0 or -errno (e.g. a file system without
- * user extended attributes). */
+/* Stamps (or renews) the mark on a regular file, after its last write.
+ * Returns 0 or -errno (e.g. a file system without user extended attributes,
+ * on which no file counts as ssdbench's). */
 int target_mark_ours(int fd);
+
+/* Unlinks path only if it still names the inode st describes (checked just
+ * before the unlink, without following a symlink). 0, -ESTALE or -errno. */
+int target_unlink_same(const char *path, const struct stat *st);
 
 #endif

@@ -127,14 +127,15 @@ SB=(sysbench fileio --file-num=4 --file-total-size=16M)
 mkdir -p "$WORK/ss" && (cd "$WORK/ss" && "${FIO[@]}" prepare >"$WORK/ss_prep.txt" 2>&1 && "${FIO[@]}" cleanup >/dev/null)
 "${SB[@]}" prepare >"$WORK/sb_prep.txt" 2>&1
 check same_prepare_text diff <(norm <"$WORK/sb_prep.txt") <(norm <"$WORK/ss_prep.txt")
-# the runs below use the files sysbench prepared
+# the runs below use the files sysbench prepared (and rewrites between runs):
+# they are not ssdbench's, so ssdbench gets consent for the directory
 i=0
 while read -r opts; do
     i=$((i + 1))
     # shellcheck disable=SC2086
     "${SB[@]}" $opts run >"$WORK/sb$i.txt" 2>&1
     # shellcheck disable=SC2086
-    "${FIO[@]}" $opts run >"$WORK/ss$i.txt" 2>&1
+    "${FIO[@]}" --destroy=. $opts run >"$WORK/ss$i.txt" 2>&1
     if diff <(norm <"$WORK/sb$i.txt") <(norm <"$WORK/ss$i.txt") >"$WORK/d$i.txt"; then
         pass "same_labels[$opts]"
     else
@@ -164,8 +165,13 @@ if [ -n "$sb" ] && [ -n "$ss" ] && python3 -c "import sys; r=$ss/$sb; sys.exit(n
 else
     fail "sysbench_files_reads_per_s" "sysbench $sb reads/s, ssdbench $ss reads/s"
 fi
-# and writes to them without --destroy, as sysbench would
+# sysbench's files are not ssdbench's: writing them is refused, bytes untouched,
+# until consent names the directory (--destroy=.)
+before=$(cat test_file.* | sha256sum)
 out=$("$SSDBENCH" fileio --file-num=4 --file-total-size=64M --file-test-mode=rndwr --events=500 --time=0 run 2>&1); rc=$?
-check sysbench_files_writable test "$rc" -eq 0
+check sysbench_files_refused test "$rc" -eq 2 -a "$before" = "$(cat test_file.* | sha256sum)"
+check sysbench_files_refusal_names_override grep -q -- "--destroy=\." <<<"$out"
+out=$("$SSDBENCH" fileio --file-num=4 --file-total-size=64M --file-test-mode=rndwr --events=500 --time=0 --destroy=. run 2>&1); rc=$?
+check sysbench_files_writable_with_consent test "$rc" -eq 0
 "${SB[@]}" cleanup >/dev/null 2>&1
 exit 0

@@ -417,10 +417,17 @@ TEST(prepare_check_cleanup)
         memset(&s, 0, sizeof(s));
         rc = truncate("test_file.2", 100000);
         set(&o, "file-fill", "zero");
-        rc = rc ? rc : fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
+        /* truncated by someone else, it is no longer ssdbench's: refused,
+         * untouched; with consent for the directory it is extended */
+        int r0 = rc ? rc : fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
+        ok = r0 == -EPERM && strstr(err, "test_file.2") && strstr(err, "--destroy=.") &&
+             fsize("test_file.2") == 100000 && s.n[FILEIO_FILE_REUSING] == 0;
+        memset(&s, 0, sizeof(s));
+        struct guard_consent here = {.n = 1, .paths = {"."}, .option = "--destroy"};
+        rc = ok ? fileio_prepare(&o, &here, count_state, &s, &w, &secs, err, sizeof(err)) : -1;
         /* appends whole blocks from the end until >= 262144: ceil(162144 / 4096) = 40,
          * 100000 + 40 * 4096 = 263840 */
-        ok = rc == 0 && s.n[FILEIO_FILE_REUSING] == 3 && s.n[FILEIO_FILE_EXTENDING] == 1 &&
+        ok = ok && rc == 0 && s.n[FILEIO_FILE_REUSING] == 3 && s.n[FILEIO_FILE_EXTENDING] == 1 &&
              w == 40 * 4096 && fsize("test_file.2") == 263840;
     }
     char why[1100];
@@ -440,11 +447,11 @@ TEST(prepare_check_cleanup)
         set(&o, "file-total-size", "1M");
     }
     if (ok) {
-        ok = fileio_claim_files(&o, err, sizeof(err)) == 0;
+        ok = fileio_claim_files(&o, &c, err, sizeof(err)) == 0;
         snprintf(why, sizeof(why), "claim: %s", err);
     }
     if (ok) {
-        ok = fileio_cleanup(&o, err, sizeof(err)) == 0 && fsize("test_file.0") < 0 && fsize("test_file.3") < 0;
+        ok = fileio_cleanup(&o, &c, err, sizeof(err)) == 0 && fsize("test_file.0") < 0 && fsize("test_file.3") < 0;
         snprintf(why, sizeof(why), "cleanup: %s", err);
     }
     if (ok) {
@@ -461,7 +468,7 @@ TEST(prepare_check_cleanup)
     }
     if (ok) {
         /* size not a multiple of the block: sysbench writes whole blocks past it */
-        fileio_cleanup(&o, err, sizeof(err));
+        fileio_cleanup(&o, &c, err, sizeof(err));
         set(&o, "file-num", "3");
         set(&o, "file-total-size", "1000000");
         set(&o, "file-block-size", "3000");
@@ -471,14 +478,18 @@ TEST(prepare_check_cleanup)
     }
     if (ok) {
         /* a symlink under a test name is not the benchmark's: the guard refuses */
-        fileio_cleanup(&o, err, sizeof(err));
+        fileio_cleanup(&o, &c, err, sizeof(err));
         int fd = open("precious", O_CREAT | O_WRONLY, 0644);
         ok = fd >= 0 && write(fd, "data", 4) == 4 && close(fd) == 0 && symlink("precious", "test_file.1") == 0;
         rc = fileio_prepare(&o, &c, count_state, &s, &w, &secs, err, sizeof(err));
         ok = ok && rc == -EPERM && fsize("precious") == 4;
+        /* and cleanup neither follows nor removes it */
+        ok = ok && fileio_cleanup(&o, &c, err, sizeof(err)) == -EPERM && fsize("precious") == 4 &&
+             strstr(err, "kept test_file.1");
         snprintf(why, sizeof(why), "symlink: %d %s", rc, err);
     }
-    fileio_cleanup(&o, err, sizeof(err));
+    fileio_cleanup(&o, &c, err, sizeof(err));
+    unlink("test_file.1"); /* cleanup keeps a symlink under a test name */
     unlink("precious");
     CHECK(chdir(cwd) == 0 && rmdir(dir) == 0, "remove %s", dir);
     CHECK(ok, "%s", why);
