@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/outfile.h"
 #include "core/signal.h"
 #include "output/act_text.h"
 #include "result/result.h"
@@ -418,21 +419,22 @@ static int run_loads(struct act_args *a, const struct act_config *base,
     int sig = 0;
     while (nrun < cap) {
         char path[4096];
-        FILE *log = stdout;
-        if (a->log) {
-            log_name(a->log, load, several, path, sizeof(path));
-            log = fopen(path, "w");
-            if (!log) {
-                cli_err("act: %s: cannot write: %s", path, strerror(errno));
-                status = CLI_EXIT_USAGE;
-                break;
-            }
-        }
         char err[1024];
+        struct outfile lf;
+        if (a->log)
+            log_name(a->log, load, several, path, sizeof(path));
+        if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
+            cli_err("act: %s", err);
+            status = CLI_EXIT_USAGE;
+            break;
+        }
+        FILE *log = lf.f;
         struct act_load_result *r = &rs[nrun];
         int rc = act_run_load(doc, base, load, devs, &a->o, &ro, log, PRODUCER, r, err,
                               sizeof(err));
-        if (log != stdout && fclose(log) != 0 && rc == 0)
+        /* the log of a stopped load is kept too: it holds what was measured */
+        char lerr[512];
+        if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
             r->log_error = true;
         if (rc < 0) {
             cli_err("act: %s", err);
@@ -538,6 +540,8 @@ int cmd_act(int argc, char **argv)
         cli_err("act: --max-load applies to --find-max");
         return CLI_EXIT_USAGE;
     }
+    if (cli_output_check(&out, NULL) < 0)
+        return CLI_EXIT_USAGE;
     if (a.find_max && !a.nloads)
         a.loads[a.nloads++] = 1;
 

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/outfile.h"
 #include "core/signal.h"
 #include "output/suite_text.h"
 #include "result/result.h"
@@ -325,6 +326,10 @@ int cmd_suite(int argc, char **argv)
         status = 0;
         goto done;
     }
+    if (cli_output_check(&out, NULL) < 0) {
+        profile_set_free(&ps);
+        goto done;
+    }
     cJSON *base = NULL;
     if (baseline && !(base = result_load(baseline, msg, sizeof(msg)))) {
         cli_err("--baseline: %s", msg);
@@ -368,14 +373,14 @@ int cmd_suite(int argc, char **argv)
             cli_err("%s", e2);
             code = code ? code : CLI_EXIT_FAIL;
         }
-        FILE *f = out.output && strcmp(out.output, "-") ? fopen(out.output, "w") : stdout;
-        if (!f) {
-            cli_err("%s: cannot write: %s", out.output, strerror(errno));
+        struct outfile of;
+        if (outfile_open(&of, out.output ? out.output : "-", e2, sizeof(e2)) < 0) {
+            cli_err("%s", e2);
             code = code ? code : CLI_EXIT_FAIL;
         } else {
-            render_suite_text(f, doc, &ro);
-            if (f != stdout && fclose(f) != 0) {
-                cli_err("%s: cannot write: %s", out.output, strerror(errno));
+            render_suite_text(of.f, doc, &ro);
+            if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
+                cli_err("%s", e2);
                 code = code ? code : CLI_EXIT_FAIL;
             }
             fflush(stdout);

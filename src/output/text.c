@@ -12,7 +12,9 @@
 
 void render_latency(char *buf, size_t len, double ns)
 {
-    if (ns < 1e3)
+    if (isnan(ns))
+        snprintf(buf, len, "-"); /* not known (a result recovered from a journal) */
+    else if (ns < 1e3)
         snprintf(buf, len, "%.0f ns", ns);
     else if (ns < 1e6)
         snprintf(buf, len, "%.1f us", ns / 1e3);
@@ -203,7 +205,11 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
         cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
             phase_block(f, doc, ph);
     }
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
+    if (result_str(doc, "recovered_from", NULL))
+        fprintf(f, "\nRECOVERED from the journal %s: the run did not finish; %.0f completed intervals, "
+                   "totals summed from them (percentiles of whole phases are not known).\n",
+                result_str(doc, "recovered_from", "?"), result_num(doc, "recovered_intervals", 0));
+    else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
         fprintf(f, "\nINTERRUPTED by %s: results cover the time until the stop.\n",
                 result_str(doc, "signal", "a signal"));
 }

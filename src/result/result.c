@@ -12,9 +12,12 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/outfile.h"
+#include "core/signal.h"
 #include "core/slurp.h"
 #include "engine/engine.h"
 #include "result/hist_json.h"
+#include "result/journal.h"
 #include "result/result.h"
 #include "workload/dist.h"
 
@@ -360,6 +363,9 @@ static cJSON *series_json(FILE *series, uint64_t step_ns)
     cJSON *f = cJSON_AddArrayToObject(iv, "fields");
     for (unsigned i = 0; i < runner_series_nfields(); i++)
         cJSON_AddItemToArray(f, cJSON_CreateString(runner_series_fields[i]));
+    cJSON *u = cJSON_AddArrayToObject(iv, "units");
+    for (unsigned i = 0; i < runner_series_nfields(); i++)
+        cJSON_AddItemToArray(u, cJSON_CreateString(runner_series_units[i]));
     size_t cap = 1024, len = 0;
     char *raw = malloc(cap);
     if (!raw)
@@ -562,7 +568,7 @@ void result_finish(cJSON *doc, bool interrupted, int sig)
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "_start");
     cJSON_AddBoolToObject(doc, "interrupted", interrupted);
     if (interrupted)
-        cJSON_AddStringToObject(doc, "signal", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "?");
+        cJSON_AddStringToObject(doc, "signal", signal_name(sig));
 }
 
 int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
@@ -572,26 +578,16 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory while writing the result");
         return -ENOMEM;
     }
-    int rc = 0;
-    if (strcmp(path, "-") == 0) {
-        fputs(txt, stdout);
-        fputc('\n', stdout);
-        fflush(stdout);
-    } else {
-        char tmp[PATH_MAX];
-        snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-        FILE *f = fopen(tmp, "w");
-        if (!f) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            free(txt);
-            return -errno;
-        }
-        bool ok = fputs(txt, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
-        ok = fclose(f) == 0 && ok;
-        if (!ok || rename(tmp, path) < 0) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            unlink(tmp);
-            rc = -EIO;
+    struct outfile of;
+    int rc = outfile_open(&of, path, err, errlen);
+    if (rc == 0) {
+        if (fputs(txt, of.f) < 0 || fputc('\n', of.f) == EOF) {
+            int e = errno ? errno : EIO;
+            outfile_abort(&of);
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+            rc = -e;
+        } else {
+            rc = outfile_commit(&of, err, errlen);
         }
     }
     free(txt);
@@ -604,6 +600,11 @@ cJSON *result_load(const char *path, char *err, size_t errlen)
     char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
     if (!buf)
         return NULL;
+    if (journal_detect(buf, len)) { /* a run's RESULT.partial journal */
+        cJSON *jdoc = journal_parse(buf, len, path, err, errlen);
+        free(buf);
+        return jdoc;
+    }
     cJSON *doc = cJSON_ParseWithLength(buf, len);
     if (!doc) {
         const char *ep = cJSON_GetErrorPtr();
