@@ -42,7 +42,7 @@ int cmd_recover(int argc, char **argv)
     }
     char err[512];
     size_t len;
-    char *buf = slurp(path, (size_t)1 << 34, &len, err, sizeof(err));
+    char *buf = slurp_named(path, "journal", RESULT_MAX_BYTES, &len, err, sizeof(err));
     if (!buf) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;

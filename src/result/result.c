@@ -597,7 +597,7 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
 cJSON *result_load(const char *path, char *err, size_t errlen)
 {
     size_t len;
-    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
+    char *buf = slurp_named(path, "result file", RESULT_MAX_BYTES, &len, err, errlen);
     if (!buf)
         return NULL;
     if (journal_detect(buf, len)) { /* a run's RESULT.partial journal */

@@ -14,6 +14,7 @@
  * killed) is dropped and flagged; a bad one in the middle is an error with
  * its line number, because silently skipping it would shift every slice.
  */
+#include "core/slurp.h"
 #include "workload/act_analyze.h"
 
 #include <ctype.h>
@@ -508,11 +509,12 @@ int act_analyze_stream(FILE *f, const char *name, const struct act_analyze_opts 
 int act_analyze_file(const char *path, const struct act_analyze_opts *o, struct act_analysis *a,
                      char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    /* a regular file (any size: the log is read as a stream, in bounded
+     * memory); a FIFO or device is refused without blocking */
+    FILE *f = slurp_open(path, "ACT log", 0, err, errlen);
     if (!f) {
         int e = errno;
         memset(a, 0, sizeof(*a));
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
         return -e;
     }
     int rc = act_analyze_stream(f, path, o, a, err, errlen);
