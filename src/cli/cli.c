@@ -161,7 +161,7 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     case FMT_JSON: break;
     }
     int wrc = outfile_commit(&of, err, sizeof(err));
-    if (wrc == -EPIPE && of.path[0] == '-' && !of.path[1])
+    if (OUTFILE_READER_GONE(wrc))
         return status; /* the reader of stdout went away (| head): a clean stop */
     if (wrc < 0) {
         cli_err("%s", err);

@@ -278,7 +278,8 @@ int cmd_fileio(int argc, char **argv)
     } else {
         status = do_run(&o, &out, f, label, baseline, argc, argv);
     }
-    if (outfile_commit(&of, err, sizeof(err)) < 0) {
+    int wrc = outfile_commit(&of, err, sizeof(err));
+    if (wrc < 0 && !OUTFILE_READER_GONE(wrc)) {
         cli_err("%s", err);
         status = status ? status : CLI_EXIT_FAIL;
     }

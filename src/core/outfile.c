@@ -1,6 +1,8 @@
 /* outfile.c - see outfile.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,16 +30,20 @@ static const char *refused_kind(mode_t m)
 }
 
 /* Opens a character device, FIFO or socket for writing in place. With
- * check set a FIFO nobody reads yet is accepted without blocking. */
+ * check set nothing is opened (a FIFO's reader would see an early end, a
+ * tape would rewind): only write permission is checked. */
 static int open_direct(struct outfile *o, bool follow, bool check, char *err, size_t errlen)
 {
+    if (check) {
+        if (access(o->path, W_OK) != 0)
+            return fail(err, errlen, o->path, errno, NULL);
+        return 1;
+    }
     int fl = O_WRONLY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NOFOLLOW);
     int fd = open(o->path, fl | O_NONBLOCK);
     if (fd < 0 && errno == ENXIO) {
         struct stat st;
         if (stat(o->path, &st) == 0 && S_ISFIFO(st.st_mode)) {
-            if (check)
-                return 1;
             fd = open(o->path, fl); /* a FIFO waits for its reader, as a plain open does */
         } else {
             errno = ENXIO;
@@ -95,6 +101,44 @@ static int open_temp(struct outfile *o, mode_t mode, char *err, size_t errlen)
     return 0;
 }
 
+/* The descriptor number when path names one of this process's own open
+ * files (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1:
+ * those are written through a duplicate of the descriptor, sharing its
+ * offset and append mode, as the shell's redirection set them up. */
+static int own_fd(const char *path)
+{
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    const char *n = !strncmp(path, "/dev/fd/", 8) ? path + 8 : !strncmp(path, "/proc/self/fd/", 14) ? path + 14 : NULL;
+    if (!n || !*n || strlen(n) > 6 || strspn(n, "0123456789") != strlen(n))
+        return -1;
+    return atoi(n);
+}
+
+static int open_own(struct outfile *o, int n, bool check, char *err, size_t errlen)
+{
+    struct stat st;
+    int fl = fcntl(n, F_GETFL);
+    if (fl < 0 || fstat(n, &st) != 0)
+        return fail(err, errlen, o->path, EBADF, "is not open in this process");
+    if ((fl & O_ACCMODE) == O_RDONLY)
+        return fail(err, errlen, o->path, EBADF, "is open for reading only");
+    if (refused_kind(st.st_mode))
+        return fail(err, errlen, o->path, EPERM, refused_kind(st.st_mode));
+    if (check)
+        return 1;
+    int fd = fcntl(n, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return fail(err, errlen, o->path, e, NULL);
+    }
+    return 0;
+}
+
 static int open_mode(struct outfile *o, const char *path, bool check, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
@@ -104,8 +148,11 @@ static int open_mode(struct outfile *o, const char *path, bool check, char *err,
         return fail(err, errlen, path, ENAMETOOLONG, NULL);
     if (strcmp(path, "-") == 0) {
         o->f = stdout;
-        return 0;
+        return check ? 1 : 0;
     }
+    int own = own_fd(path);
+    if (own >= 0)
+        return open_own(o, own, check, err, errlen);
     /* O_PATH opens nothing (no device open, no FIFO wait): it only tells
      * what the last component is, without following a link. */
     int pfd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -145,13 +192,25 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
     return open_mode(o, path, false, err, errlen);
 }
 
+/* True when fd is a pipe or socket whose reader has gone away: the error
+ * of an earlier failed write may no longer be in errno. */
+static bool broken_pipe(int fd)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+        return false;
+    struct pollfd p = {.fd = fd, .events = POLLOUT};
+    return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 int outfile_commit(struct outfile *o, char *err, size_t errlen)
 {
     if (!o->f)
         return fail(err, errlen, o->path, EBADF, "not open");
     int e = 0;
+    errno = 0;
     if (fflush(o->f) != 0 || ferror(o->f))
-        e = errno ? errno : EIO;
+        e = broken_pipe(fileno(o->f)) ? EPIPE : errno ? errno : EIO;
     if (o->f == stdout) {
         o->f = NULL;
         return e ? fail(err, errlen, "standard output", e, NULL) : 0;
@@ -185,10 +244,8 @@ int outfile_check(const char *path, char *err, size_t errlen)
 {
     struct outfile o;
     int rc = open_mode(&o, path, true, err, errlen);
-    if (rc == 1)
-        return 1; /* a FIFO nobody reads yet */
-    if (rc < 0)
-        return rc;
+    if (rc != 0)
+        return rc; /* written directly (nothing was opened), or refused */
     bool direct = o.tmp[0] == 0;
     outfile_abort(&o);
     return direct ? 1 : 0;

@@ -10,15 +10,20 @@
  *    terminal) is written into directly, as a plain open would; it is never
  *    replaced;
  *  - a directory or a block device is refused;
- *  - a symbolic link as the last component is followed only to a character
- *    device, FIFO or socket (so /dev/stdout works); a link to a regular file
- *    or a dangling link is refused: renaming over it would replace the link,
+ *  - /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name files
+ *    this process already has open: written through a duplicate of that
+ *    descriptor, whatever it is (a pipe, a terminal, a file the shell
+ *    redirected to), as writing to standard output would;
+ *  - any other symbolic link as the last component is followed only to a
+ *    character device, FIFO or socket; a link to a regular file or a
+ *    dangling link is refused: renaming over it would replace the link,
  *    writing through it would put data where the name does not say.
  * Every refusal is a one-line message naming the path.
  */
 #ifndef SSDBENCH_OUTFILE_H
 #define SSDBENCH_OUTFILE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -37,6 +42,10 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
  * the path. On any failure the temporary file is removed and the path is left
  * as it was. Returns 0 or a negative errno with a one-line message. */
 int outfile_commit(struct outfile *o, char *err, size_t errlen);
+
+/* True for the error outfile_commit returns when the reader of a pipe went
+ * away (ssdbench run | head -1): a clean stop, not a failure to report. */
+#define OUTFILE_READER_GONE(rc) ((rc) == -EPIPE)
 
 /* Closes and removes the temporary file (nothing is renamed). */
 void outfile_abort(struct outfile *o);
