@@ -274,8 +274,12 @@ static void header_line(struct jreader *r, const char *line, size_t n)
         static const char *const keep[] = {"tool", "started", "started_unix_ms", "host"};
         for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++) {
             cJSON *x = cJSON_DetachItemFromObjectCaseSensitive(v, keep[i]);
-            if (x)
+            if (!x)
+                continue;
+            if (cJSON_GetObjectItemCaseSensitive(r->doc, keep[i]))
                 cJSON_ReplaceItemInObjectCaseSensitive(r->doc, keep[i], x);
+            else
+                cJSON_AddItemToObject(r->doc, keep[i], x);
         }
         cJSON_Delete(v);
     } else if (klen == 6 && !memcmp(p, "fields", 6)) {

@@ -45,13 +45,17 @@ else
     skip result_into_chardev "needs root (mknod)"
 fi
 
-# --- /dev/stdout works, on a pipe and redirected to a file (the text
-# report goes to -o so only the JSON is on stdout)
-"$SSDBENCH" run "${NULLRUN[@]}" --result /dev/stdout -o "$WORK/txt1" 2>/dev/null | cat >"$WORK/piped.json"
-check result_dev_stdout_pipe test "$(json_get "$WORK/piped.json" "d['schema']")" = "ssdbench-result/1"
-"$SSDBENCH" run "${NULLRUN[@]}" --result /dev/stdout -o "$WORK/txt2" >"$WORK/redir.json" 2>/dev/null
-check result_dev_stdout_file test "$(json_get "$WORK/redir.json" "d['schema']")" = "ssdbench-result/1"
-check result_dev_stdout_kept test -L /dev/stdout
+# --- this process's own descriptors (/dev/stdout, /dev/fd/N,
+# /proc/self/fd/N) work, on a pipe and redirected to a file (the text report
+# goes to -o so only the JSON is on stdout). /proc/self/fd/1 is used, not
+# /dev/stdout: a broken build renaming over it fails inside /proc instead of
+# replacing the system's /dev/stdout.
+"$SSDBENCH" run "${NULLRUN[@]}" --result /proc/self/fd/1 -o "$WORK/txt1" 2>/dev/null | cat >"$WORK/piped.json"
+check result_own_fd_pipe test "$(json_get "$WORK/piped.json" "d['schema']")" = "ssdbench-result/1"
+"$SSDBENCH" run "${NULLRUN[@]}" --result /proc/self/fd/1 -o "$WORK/txt2" >"$WORK/redir.json" 2>/dev/null
+check result_own_fd_file test "$(json_get "$WORK/redir.json" "d['schema']")" = "ssdbench-result/1"
+"$SSDBENCH" run "${NULLRUN[@]}" --result /proc/self/fd/3 -o "$WORK/txt3" 3>>"$WORK/fd3.json" 2>/dev/null
+check result_own_fd3 test "$(json_get "$WORK/fd3.json" "d['schema']")" = "ssdbench-result/1"
 
 # --- into a FIFO: written as a plain open would (waits for the reader)
 mkfifo "$WORK/fifo"
