@@ -509,19 +509,13 @@ int act_analyze_stream(FILE *f, const char *name, const struct act_analyze_opts 
 int act_analyze_file(const char *path, const struct act_analyze_opts *o, struct act_analysis *a,
                      char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    /* a regular file (any size: the log is read as a stream, in bounded
+     * memory); a FIFO or device is refused without blocking */
+    FILE *f = slurp_open(path, "ACT log", 0, err, errlen);
     if (!f) {
         int e = errno;
         memset(a, 0, sizeof(*a));
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
         return -e;
-    }
-    const char *why = slurp_not_text(fileno(f));
-    if (why) {
-        memset(a, 0, sizeof(*a));
-        snprintf(err, errlen, "%s: cannot read: %s", path, why);
-        fclose(f);
-        return -EINVAL;
     }
     int rc = act_analyze_stream(f, path, o, a, err, errlen);
     fclose(f);

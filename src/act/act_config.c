@@ -379,19 +379,15 @@ int act_config_parse_text(struct act_config *c, const char *text, const char *na
 
 int act_config_parse_file(struct act_config *c, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    enum { MAXSZ = 1 << 20 };
+    /* a regular file only: a FIFO or device is refused without blocking */
+    char serr[512];
+    FILE *f = slurp_open(path, "ACT config", MAXSZ, serr, sizeof(serr));
     if (!f) {
         int e = errno;
-        errf(err, errlen, path, 0, "cannot open: %s", strerror(e));
+        snprintf(err, errlen, "%s", serr);
         return -e;
     }
-    const char *why = slurp_not_text(fileno(f));
-    if (why) {
-        fclose(f);
-        errf(err, errlen, path, 0, "cannot read: %s", why);
-        return -EINVAL;
-    }
-    enum { MAXSZ = 1 << 20 };
     char *text = malloc(MAXSZ + 1);
     if (!text) {
         fclose(f);
@@ -406,7 +402,7 @@ int act_config_parse_file(struct act_config *c, const char *path, char *err, siz
         errf(err, errlen, path, 0, "read error");
         rc = -EIO;
     } else if (n > MAXSZ) {
-        errf(err, errlen, path, 0, "larger than 1 MiB; not an ACT config");
+        errf(err, errlen, path, 0, "ACT config larger than 1 MiB");
         rc = -EINVAL;
     } else if (memchr(text, '\0', n)) {
         errf(err, errlen, path, 0, "binary data; not an ACT config");

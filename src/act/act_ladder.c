@@ -11,6 +11,7 @@
 #include "act/act_ladder.h"
 #include "act/act_text.h"
 #include "base/errmsg.h"
+#include "base/outfile.h"
 #include "result/result.h"
 
 #define PRODUCER "ssdbench " SSDBENCH_VERSION
@@ -172,21 +173,22 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
     int sig = 0;
     while (nrun < cap) {
         char path[4096];
-        FILE *log = stdout;
-        if (a->log) {
-            log_name(a->log, load, several, path, sizeof(path));
-            log = fopen(path, "w");
-            if (!log) {
-                session_err("act: %s: cannot write: %s", path, strerror(errno));
-                status = WL_USAGE;
-                break;
-            }
-        }
         char err[1024];
+        struct outfile lf;
+        if (a->log)
+            log_name(a->log, load, several, path, sizeof(path));
+        if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
+            session_err("act: %s", err);
+            status = WL_USAGE;
+            break;
+        }
+        FILE *log = lf.f;
         struct act_load_result *r = &rs[nrun];
         int rc = act_run_load(doc, base, load, devs, &a->o, &ro, log, PRODUCER, r, err,
                               sizeof(err));
-        if (log != stdout && fclose(log) != 0 && rc == 0)
+        /* the log of a stopped load is kept too: it holds what was measured */
+        char lerr[512];
+        if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
             r->log_error = true;
         if (rc < 0) {
             session_err("act: %s", err);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/outfile.h"
 #include "base/suggest.h"
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
@@ -98,6 +99,27 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     return 0;
 }
 
+int cli_output_check(const struct cli_output *o, bool *journal)
+{
+    char err[512];
+    if (journal)
+        *journal = false;
+    if (o->result) {
+        int rc = outfile_check(o->result, err, sizeof(err));
+        if (rc < 0) {
+            cli_err("--result %s", err);
+            return -1;
+        }
+        if (journal)
+            *journal = rc == 0 && strcmp(o->result, "-") != 0;
+    }
+    if (o->output && outfile_check(o->output, err, sizeof(err)) < 0) {
+        cli_err("--output %s", err);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
 {
     char err[512];
@@ -112,14 +134,12 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         }
         return status;
     }
-    FILE *f = stdout;
-    if (o->output && strcmp(o->output, "-") != 0) {
-        f = fopen(o->output, "w");
-        if (!f) {
-            cli_err("%s: cannot write: %s", o->output, strerror(errno));
-            return status ? status : CLI_EXIT_FAIL;
-        }
+    struct outfile of;
+    if (outfile_open(&of, o->output ? o->output : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return status ? status : CLI_EXIT_FAIL;
     }
+    FILE *f = of.f;
     switch (o->format) {
     case FMT_TEXT: render_text(f, doc, ro); break;
     case FMT_CSV: render_csv(f, doc); break;
@@ -132,11 +152,13 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         break;
     case FMT_JSON: break;
     }
-    if (f != stdout && fclose(f) != 0) {
-        cli_err("%s: cannot write: %s", o->output, strerror(errno));
+    int wrc = outfile_commit(&of, err, sizeof(err));
+    if (OUTFILE_READER_GONE(wrc))
+        return status; /* the reader of stdout went away (| head): a clean stop */
+    if (wrc < 0) {
+        cli_err("%s", err);
         return status ? status : CLI_EXIT_FAIL;
     }
-    fflush(stdout);
     return status;
 }
 

@@ -42,6 +42,13 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o);
  * or NULL when the key does not match. */
 const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
 
+/* Before a run starts: checks that --result and --output name something
+ * ssdbench can write (core/outfile.h), so a long run is not lost to a typo
+ * or a directory. Prints one line and returns -1 when not; 0 otherwise.
+ * *journal (may be NULL) is set when the result is a regular file that a
+ * RESULT.partial journal can sit next to. */
+int cli_output_check(const struct cli_output *o, bool *journal);
+
 /* Finishes a run: saves --result, writes the chosen format to --output or
  * stdout. Returns status unchanged, or CLI_EXIT_FAIL if writing failed. */
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status);

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "base/signal.h"
 #include "result/result.h"
 #include "target/target.h"
@@ -228,6 +229,8 @@ int cmd_act(int argc, char **argv)
         cli_err("act: --max-load applies to --find-max");
         return CLI_EXIT_USAGE;
     }
+    if (cli_output_check(&out, NULL) < 0)
+        return CLI_EXIT_USAGE;
     if (a.find_max && !a.nloads)
         a.loads[a.nloads++] = 1;
 

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "output/compare.h"
 #include "result/result.h"
 
@@ -66,19 +67,22 @@ int cmd_compare(int argc, char **argv)
             cli_err("%s", err);
             goto done;
         }
-    FILE *f = output && strcmp(output, "-") ? fopen(output, "w") : stdout;
-    if (!f) {
-        cli_err("%s: cannot write: %s", output, strerror(errno));
+    struct outfile of;
+    if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
         status = CLI_EXIT_FAIL;
         goto done;
     }
+    FILE *f = of.f;
     if (render_compare(f, (const cJSON *const *)docs, files, n, &co, err, sizeof(err)) < 0) {
         cli_err("%s", err);
     } else {
         status = 0;
     }
-    if (f != stdout && fclose(f) != 0) {
-        cli_err("%s: cannot write: %s", output, strerror(errno));
+    if (status != 0) {
+        outfile_abort(&of);
+    } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
         status = CLI_EXIT_FAIL;
     }
 done:

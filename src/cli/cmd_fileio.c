@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "base/signal.h"
 #include "output/sysbench_text.h"
 #include "result/result.h"
@@ -112,6 +113,10 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
             cJSON_Delete(base);
             return CLI_EXIT_USAGE;
         }
+    }
+    if (cli_output_check(out, NULL) < 0) {
+        cJSON_Delete(base);
+        return CLI_EXIT_USAGE;
     }
     int rc = fileio_check_files(o, err, sizeof(err));
     if (rc == 0 && fileio_mode_writes(o->mode))
@@ -254,12 +259,13 @@ int cmd_fileio(int argc, char **argv)
         cli_err("fileio: %s", err);
         return CLI_EXIT_USAGE;
     }
-    FILE *f = stdout;
     bool to_file = out.output && strcmp(out.output, "-") != 0 && out.format == FMT_TEXT;
-    if (to_file && !(f = fopen(out.output, "w"))) {
-        cli_err("%s: cannot write: %s", out.output, strerror(errno));
+    struct outfile of;
+    if (outfile_open(&of, to_file ? out.output : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
         return CLI_EXIT_USAGE;
     }
+    FILE *f = of.f;
     int status;
     if (fc == FILEIO_PREPARE) {
         status = do_prepare(&o, &out, f);
@@ -275,11 +281,10 @@ int cmd_fileio(int argc, char **argv)
     } else {
         status = do_run(&o, &out, f, label, baseline, argc, argv);
     }
-    if (fflush(f) != 0 || ferror(f)) {
-        cli_err("%s: cannot write: %s", to_file ? out.output : "standard output", strerror(errno));
+    int wrc = outfile_commit(&of, err, sizeof(err));
+    if (wrc < 0 && !OUTFILE_READER_GONE(wrc)) {
+        cli_err("%s", err);
         status = status ? status : CLI_EXIT_FAIL;
     }
-    if (to_file)
-        fclose(f);
     return status;
 }

@@ -11,7 +11,9 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "output/html_build.h"
+#include "output/html_report.h"
 #include "output/report_csv.h"
 #include "result/result.h"
 
@@ -39,44 +41,23 @@ static void usage(FILE *f)
  * leaves half a report behind. */
 static int write_html(const struct html_report *rep, const char *path)
 {
-    if (!path || strcmp(path, "-") == 0) {
-        int rc = html_page_write(stdout, rep);
-        if (fflush(stdout) != 0 || rc) {
-            cli_err("report: cannot write to stdout: %s", strerror(errno ? errno : EIO));
-            return CLI_EXIT_FAIL;
-        }
-        return CLI_EXIT_OK;
-    }
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        cli_err("report: out of memory");
+    char err[512];
+    struct outfile of;
+    if (outfile_open(&of, path ? path : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
         return CLI_EXIT_FAIL;
     }
-    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        cli_err("%s: cannot write: %s", path, strerror(errno));
-        free(tmp);
-        return CLI_EXIT_FAIL;
-    }
-    int rc = html_page_write(f, rep);
-    int e = errno;
-    if (fclose(f) != 0 && !rc) {
-        rc = -EIO;
-        e = errno;
-    }
-    if (!rc && rename(tmp, path) != 0) {
-        rc = -EIO;
-        e = errno;
-    }
+    int rc = html_page_write(of.f, rep);
     if (rc) {
-        unlink(tmp);
-        cli_err("%s: cannot write: %s", path, strerror(e ? e : EIO));
-        free(tmp);
+        int e = errno ? errno : EIO;
+        outfile_abort(&of);
+        cli_err("%s: cannot write: %s", path ? path : "standard output", strerror(e));
         return CLI_EXIT_FAIL;
     }
-    free(tmp);
+    if (outfile_commit(&of, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return CLI_EXIT_FAIL;
+    }
     return CLI_EXIT_OK;
 }
 

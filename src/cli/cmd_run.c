@@ -8,9 +8,11 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "base/signal.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
+#include "result/journal.h"
 #include "result/result.h"
 #include "workload/jobrun.h"
 #include "workload/plan.h"
@@ -199,6 +201,12 @@ int cmd_run(int argc, char **argv)
         }
     }
 
+    /* a 10-minute run must not be lost to a typo in --result */
+    bool want_journal = false;
+    if (!parse_only && cli_output_check(&out, &want_journal) < 0) {
+        argvec_free(&ja);
+        return CLI_EXIT_USAGE;
+    }
     jo.nsections = nsections;
     if (!nsections)
         jo.sections = NULL;
@@ -274,22 +282,37 @@ int cmd_run(int argc, char **argv)
     }
 
     signal_install();
-    /* With --result, interval rows are journaled next to it while the run
-     * goes on, so even a kill -9 leaves everything measured up to the last
-     * interval in RESULT.partial; it is removed once the result is written. */
-    char journal[4096] = "";
+    cJSON *doc = result_new(argc, argv);
+    /* With --result FILE, interval rows are journaled next to it while the
+     * run goes on (result/journal.h), so even a kill -9 leaves everything
+     * measured up to the last interval in FILE.partial; it is removed once
+     * the result is written. An existing journal is never overwritten: it
+     * may be the only copy of an earlier run. */
+    char journal[4200] = "";
     FILE *series = NULL;
-    if (out.result) {
+    if (want_journal) {
         snprintf(journal, sizeof(journal), "%s.partial", out.result);
-        series = fopen(journal, "w+");
-        if (!series) {
-            cli_err("%s: cannot write: %s", journal, strerror(errno));
+        int jfd = outfile_create_new(journal, err, sizeof(err));
+        if (jfd >= 0 && !(series = fdopen(jfd, "w+")))
+            close(jfd);
+        if (!series || journal_write_head(series, doc) < 0) {
+            if (jfd == -EEXIST)
+                cli_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
+                        "into a result with 'ssdbench recover', or remove it)", err);
+            else
+                cli_err("%s", jfd < 0 ? err : "cannot write the journal");
+            if (series) {
+                fclose(series);
+                unlink(journal);
+            }
+            cJSON_Delete(doc);
             plan_free(&plan);
             jobfile_free(&jf);
+            if (quick_path[0])
+                unlink(quick_path);
             return CLI_EXIT_USAGE;
         }
     }
-    cJSON *doc = result_new(argc, argv);
     struct runner_opts ro = {
         .consent = &out.consent,
         .status = out.quiet ? NULL : cli_status,
@@ -318,11 +341,26 @@ int cmd_run(int argc, char **argv)
     result_finish(doc, st.interrupted, st.signal);
     cli_report_errors(doc);
     struct render_opts rend = {.summary = true, .details = quick_path[0] == 0};
-    int status = cli_emit(doc, &out, &rend, plan_exit_code(&st));
+    int status = plan_exit_code(&st);
+    /* the result first, so a reader that goes away (| head) cannot lose it;
+     * if it cannot be written (a full disk) the journal stays */
+    bool saved = true;
+    if (out.result && result_write(doc, out.result, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        saved = false;
+        status = status ? status : CLI_EXIT_FAIL;
+    }
+    struct cli_output rest = out;
+    rest.result = NULL;
+    status = cli_emit(doc, &rest, &rend, status);
     cJSON_Delete(doc);
     if (series) {
         fclose(series);
-        unlink(journal);
+        if (saved)
+            unlink(journal);
+        else
+            cli_err("the measured intervals are kept in %s (ssdbench show %s, or ssdbench recover %s -o RESULT)",
+                    journal, journal, journal);
     }
     return status;
 }

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "base/outfile.h"
 #include "base/signal.h"
 #include "output/suite_text.h"
 #include "result/result.h"
@@ -215,14 +216,14 @@ static int emit(cJSON *doc, const struct cli_output *o, int code)
             cli_err("%s", e2);
             code = code ? code : CLI_EXIT_FAIL;
         }
-        FILE *f = out.output && strcmp(out.output, "-") ? fopen(out.output, "w") : stdout;
-        if (!f) {
-            cli_err("%s: cannot write: %s", out.output, strerror(errno));
+        struct outfile of;
+        if (outfile_open(&of, out.output ? out.output : "-", e2, sizeof(e2)) < 0) {
+            cli_err("%s", e2);
             code = code ? code : CLI_EXIT_FAIL;
         } else {
-            render_suite_text(f, doc, &ro);
-            if (f != stdout && fclose(f) != 0) {
-                cli_err("%s: cannot write: %s", out.output, strerror(errno));
+            render_suite_text(of.f, doc, &ro);
+            if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
+                cli_err("%s", e2);
                 code = code ? code : CLI_EXIT_FAIL;
             }
             fflush(stdout);
@@ -311,6 +312,11 @@ int cmd_suite(int argc, char **argv)
     if (rc) {
         free(c);
         return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    }
+    /* a bad --result or --output is found before hours of measuring */
+    if (!sa.dry && cli_output_check(&out, NULL) < 0) {
+        free(c);
+        return CLI_EXIT_USAGE;
     }
     signal_install();
     struct session ses;

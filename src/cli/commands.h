@@ -15,5 +15,6 @@ int cmd_profiles(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_purge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_recover(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ struct command {
 static const struct command commands[] = {
     {"run", cmd_run, "run fio-style jobs (options, job files, or the built-in quick grid)"},
     {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
+    {"recover", cmd_recover, "turn the RESULT.partial journal of an unfinished run into a result"},
     {"report", cmd_report, "charts and tables of saved results: one self-contained HTML page, or CSV"},
     {"fileio", cmd_fileio, "drop-in for sysbench fileio: prepare, run, cleanup; thread-scaling tables"},
     {"act", cmd_act, "Aerospike ACT storage certification: a config or --load Nx DEVICE..., ACT log + verdict"},

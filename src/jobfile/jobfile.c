@@ -8,6 +8,7 @@
  * lines only, and a file that is already being read cannot be included again
  * (the loop is reported at the include line that closes it).
  */
+#include "base/slurp.h"
 #include "jobfile/jobfile_int.h"
 #include "base/slurp.h"
 #include "base/spec_parse.h"
@@ -369,31 +370,16 @@ static int read_file(struct jf_reader *r, const char *path, const char *loc, boo
             return jf_fail(p, -ELOOP, "%s: include loop: '%s' is already being read", where, path);
     if (r->depth == JOBFILE_INCLUDE_DEPTH)
         return jf_fail(p, -ELOOP, "%s: includes nested deeper than %d", where, JOBFILE_INCLUDE_DEPTH);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        int e = errno;
-        return jf_fail(p, -e, "%s: cannot open %s'%s': %s", where, loc ? "include " : "", path,
-                       strerror(e));
-    }
-    const char *why = slurp_not_text(fileno(f));
-    if (why) {
-        fclose(f);
-        return jf_fail(p, -EINVAL, "%s: cannot read %s'%s': %s", where, loc ? "include " : "", path, why);
-    }
-    char *text = NULL;
+    /* a regular file of at most JOBFILE_MAX_BYTES: /dev/zero or a FIFO is
+     * refused at once instead of filling memory or waiting for a writer */
+    char serr[PATH_MAX + 128];
     size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    char chunk[8192];
-    size_t n;
-    while (m && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-        fwrite(chunk, 1, n, m);
-    bool rerr = ferror(f);
-    fclose(f);
-    if (m)
-        fclose(m);
-    if (!m || !text || rerr) {
-        free(text);
-        return jf_fail(p, -EIO, "%s: cannot read '%s'", where, path);
+    char *text = slurp_named(path, "job file", JOBFILE_MAX_BYTES, &len, serr, sizeof(serr));
+    if (!text) {
+        int e = errno;
+        if (loc)
+            return jf_fail(p, -e, "%s: include %s", loc, serr);
+        return jf_fail(p, -e, "%s", serr);
     }
     if (memchr(text, '\0', len)) {
         free(text);

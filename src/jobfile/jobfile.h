@@ -25,6 +25,9 @@
 
 #define JOBFILE_MSG_MAX 1024
 #define JOBFILE_INCLUDE_DEPTH 16
+/* The largest job file (or include) read: more is refused with
+ * "FILE: job file larger than 4 MiB". */
+#define JOBFILE_MAX_BYTES (4u << 20)
 
 struct jobfile_opts {
     /* unknown keys and values ssdbench cannot honour become warnings */

@@ -5,21 +5,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "output/report_csv.h"
 
 static int write_file(const char *dir, const char *name, const struct html_report *r, const struct html_table *t,
                       char *err, size_t errlen)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        int e = errno;
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
-        return -e;
-    }
-    int rc = 0;
+    struct outfile of;
+    int rc = outfile_open(&of, path, err, errlen);
+    if (rc < 0)
+        return rc;
+    FILE *f = of.f;
     if (t) {
         rc = html_table_write_csv(f, t);
     } else {
@@ -35,19 +33,13 @@ static int write_file(const char *dir, const char *name, const struct html_repor
             fprintf(f, "\",%zu\n", r->tables[i]->nrows);
         }
     }
-    if (fclose(f) != 0 || rc) {
+    if (rc) {
         int e = errno ? errno : EIO;
-        unlink(tmp);
+        outfile_abort(&of);
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
         return -e;
     }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
-        return -e;
-    }
-    return 0;
+    return outfile_commit(&of, err, errlen);
 }
 
 int report_csv_write_dir(const struct html_report *r, const char *dir, char *err, size_t errlen)

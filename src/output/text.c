@@ -222,7 +222,11 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
         cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
             phase_block(f, doc, ph);
     }
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
+    if (result_str(doc, "recovered_from", NULL))
+        fprintf(f, "\nRECOVERED from the journal %s: the run did not finish; %.0f completed intervals, "
+                   "totals summed from them (percentiles of whole phases are not known).\n",
+                result_str(doc, "recovered_from", "?"), result_num(doc, "recovered_intervals", 0));
+    else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
         fprintf(f, "\nINTERRUPTED by %s: results cover the time until the stop.\n",
                 result_str(doc, "signal", "a signal"));
 }

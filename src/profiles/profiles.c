@@ -302,7 +302,7 @@ int profile_set_builtin(struct profile_set *ps, char *err, size_t errlen)
 int profile_set_load_file(struct profile_set *ps, const char *path, char *err, size_t errlen)
 {
     size_t len;
-    char *buf = slurp(path, 16u << 20, &len, err, errlen);
+    char *buf = slurp_named(path, "profile file", 16u << 20, &len, err, errlen);
     if (!buf)
         return -errno;
     int rc = profile_set_load_text(ps, buf, path, err, errlen);

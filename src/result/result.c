@@ -13,8 +13,10 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/signal.h"
 #include "engine/engine.h"
 #include "result/result_hist.h"
+#include "result/journal.h"
 #include "result/result.h"
 #include "result/result_check.h"
 #include "base/dist.h"
@@ -392,6 +394,9 @@ static cJSON *series_json(FILE *series, uint64_t step_ns)
     cJSON *f = cJSON_AddArrayToObject(iv, "fields");
     for (unsigned i = 0; i < runner_series_nfields(); i++)
         cJSON_AddItemToArray(f, cJSON_CreateString(runner_series_fields[i]));
+    cJSON *u = cJSON_AddArrayToObject(iv, "units");
+    for (unsigned i = 0; i < runner_series_nfields(); i++)
+        cJSON_AddItemToArray(u, cJSON_CreateString(runner_series_units[i]));
     size_t cap = 1024, len = 0;
     char *raw = malloc(cap);
     if (!raw)
@@ -594,5 +599,5 @@ void result_finish(cJSON *doc, bool interrupted, int sig)
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "_start");
     cJSON_AddBoolToObject(doc, "interrupted", interrupted);
     if (interrupted)
-        cJSON_AddStringToObject(doc, "signal", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "?");
+        cJSON_AddStringToObject(doc, "signal", signal_name(sig));
 }

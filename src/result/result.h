@@ -17,6 +17,8 @@
 #include "runner/runner.h"
 
 #define RESULT_SCHEMA "ssdbench-result/1"
+/* The largest result file or journal read (result_load, recover). */
+#define RESULT_MAX_BYTES ((size_t)1 << 30)
 
 /* Starts a document: schema, tool (version, command line), host, start time. */
 cJSON *result_new(int argc, char **argv);

@@ -6,9 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "base/slurp.h"
 #include "base/utf8.h"
 #include "result/result.h"
+#include "result/journal.h"
 #include "result/result_check.h"
 
 char *result_print(const cJSON *doc, bool formatted)
@@ -33,26 +35,16 @@ int result_write(const cJSON *doc, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory while writing the result");
         return -ENOMEM;
     }
-    int rc = 0;
-    if (strcmp(path, "-") == 0) {
-        fputs(txt, stdout);
-        fputc('\n', stdout);
-        fflush(stdout);
-    } else {
-        char tmp[PATH_MAX];
-        snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-        FILE *f = fopen(tmp, "w");
-        if (!f) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            free(txt);
-            return -errno;
-        }
-        bool ok = fputs(txt, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
-        ok = fclose(f) == 0 && ok;
-        if (!ok || rename(tmp, path) < 0) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            unlink(tmp);
-            rc = -EIO;
+    struct outfile of;
+    int rc = outfile_open(&of, path, err, errlen);
+    if (rc == 0) {
+        if (fputs(txt, of.f) < 0 || fputc('\n', of.f) == EOF) {
+            int e = errno ? errno : EIO;
+            outfile_abort(&of);
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+            rc = -e;
+        } else {
+            rc = outfile_commit(&of, err, errlen);
         }
     }
     free(txt);
@@ -106,10 +98,21 @@ cJSON *result_parse(const char *buf, size_t len, const char *name, char *err, si
 cJSON *result_load(const char *path, char *err, size_t errlen)
 {
     size_t len;
-    char *buf = slurp(path, (size_t)1 << 34, &len, err, errlen);
+    char *buf = slurp_named(path, "result file", RESULT_MAX_BYTES, &len, err, errlen);
     if (!buf)
         return NULL;
-    cJSON *doc = result_parse(buf, len, path, err, errlen);
+    cJSON *doc;
+    if (journal_detect(buf, len)) { /* a run's RESULT.partial journal */
+        doc = journal_parse(buf, len, path, err, errlen);
+        char why[400];
+        if (doc && result_check(doc, why, sizeof(why)) < 0) {
+            snprintf(err, errlen, "%s: %s", path, why);
+            cJSON_Delete(doc);
+            doc = NULL;
+        }
+    } else {
+        doc = result_parse(buf, len, path, err, errlen);
+    }
     free(buf);
     return doc;
 }

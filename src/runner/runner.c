@@ -20,7 +20,18 @@ const char *const runner_series_fields[] = {
     "read_iops", "read_mbps", "read_lat_mean_ns", "read_lat_max_ns", "read_lat_stddev_ns", "read_p99_ns",
     "write_iops", "write_mbps", "write_lat_mean_ns", "write_lat_max_ns", "write_lat_stddev_ns", "write_p99_ns",
     "mean_inflight",
+    "read_ios", "read_bytes", "write_ios", "write_bytes",
 };
+
+/* The unit of each field above, in the same order (MB = 10^6 bytes). */
+const char *const runner_series_units[] = {
+    "ms",
+    "IO/s", "MB/s", "ns", "ns", "ns", "ns",
+    "IO/s", "MB/s", "ns", "ns", "ns", "ns",
+    "I/Os",
+    "I/Os", "bytes", "I/Os", "bytes",
+};
+_Static_assert(sizeof(runner_series_units) == sizeof(runner_series_fields), "one unit per field");
 
 unsigned runner_series_nfields(void)
 {
@@ -44,7 +55,10 @@ static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double 
                 hist_stddev(&ds->lat), hist_percentile(&ds->lat, 99.0));
         inflight_ns += (double)ds->lat.sum;
     }
-    fprintf(f, ",%.3f]\n", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
+    fprintf(f, ",%.3f", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
+    for (int d = 0; d < DIR_COUNT; d++)
+        fprintf(f, ",%" PRIu64 ",%" PRIu64, s->dir[d].ios, s->dir[d].bytes);
+    fputs("]\n", f);
     fflush(f);
 }
 

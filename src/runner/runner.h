@@ -112,8 +112,10 @@ struct phase_stats {
     double cpu_user_s, cpu_sys_s;    /* ssdbench's own CPU time over the phase */
 };
 
-/* Interval row fields, in order, as streamed to opts->series. */
+/* Interval row fields, in order, as streamed to opts->series, and the unit
+ * of each (runner_series_units[i] belongs to runner_series_fields[i]). */
 extern const char *const runner_series_fields[];
+extern const char *const runner_series_units[];
 unsigned runner_series_nfields(void);
 
 /* Runs one phase. Returns 0 when it ran (check interrupted/errors in out),

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "stats/iolog.h"
@@ -132,11 +133,15 @@ void iolog_roll(struct iolog *l, uint64_t t_ns)
 
 static void close_file(struct iolog_file *f, bool remove_it)
 {
-    if (f->fd >= 0)
-        close(f->fd);
+    if (f->of.f) {
+        outfile_abort(&f->of);
+    } else {
+        if (f->fd >= 0)
+            close(f->fd);
+        if (remove_it)
+            unlink(f->path);
+    }
     f->fd = -1;
-    if (remove_it)
-        unlink(f->path);
 }
 
 static void free_log(struct iolog *l)
@@ -169,20 +174,20 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
         }
         f->fd = -1;
         l->f[k] = f;
-        int flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+        char oerr[512] = "";
         if (job->per_job_logs) {
+            /* a safe output file: written to a temporary file, renamed at close */
             snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
-            flags |= O_TRUNC;
+            f->fd = outfile_open(&f->of, f->path, oerr, sizeof(oerr)) < 0 ? -1 : fileno(f->of.f);
         } else {
             /* a private file per worker, appended to the shared one at close */
             snprintf(f->shared, sizeof(f->shared), "%s_%s.log", names[k], iolog_suffix[k]);
             snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
-            flags |= O_TRUNC;
+            f->fd = outfile_create_new(f->path, oerr, sizeof(oerr));
         }
-        f->fd = open(f->path, flags, 0644);
         if (f->fd < 0) {
             int e = errno;
-            snprintf(err, errlen, "cannot create log file %s: %s", f->path, strerror(e));
+            snprintf(err, errlen, "cannot create log file %s", oerr);
             for (unsigned j = 0; j < k; j++)
                 if (l->f[j])
                     close_file(l->f[j], l->f[j]->shared[0] != 0);
@@ -198,8 +203,12 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
 static int append_shared(struct iolog_file *f)
 {
     int in = open(f->path, O_RDONLY | O_CLOEXEC);
-    int outfd = open(f->shared, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    /* never through a symbolic link, never into a block device or directory */
+    int outfd = open(f->shared, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
     int rc = in < 0 || outfd < 0 ? -errno : 0;
+    struct stat st;
+    if (rc == 0 && fstat(outfd, &st) == 0 && S_ISBLK(st.st_mode))
+        rc = -EPERM;
     char buf[IOLOG_BUF_SIZE];
     while (rc == 0) {
         ssize_t n = read(in, buf, sizeof(buf));
@@ -239,8 +248,15 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
         flush_file(l, f);
         if (l->error && !bad)
             bad = f->path, rc = l->error;
-        if (f->fd >= 0 && close(f->fd) < 0 && !rc)
+        char cerr[512];
+        if (f->of.f) {
+            if (rc)
+                outfile_abort(&f->of);
+            else if (outfile_commit(&f->of, cerr, sizeof(cerr)) < 0)
+                bad = f->path, rc = -EIO;
+        } else if (f->fd >= 0 && close(f->fd) < 0 && !rc) {
             bad = f->path, rc = -errno;
+        }
         f->fd = -1;
         if (f->shared[0]) {
             int a = rc ? 0 : append_shared(f);

@@ -28,6 +28,7 @@
 #ifndef SSDBENCH_IOLOG_H
 #define SSDBENCH_IOLOG_H
 
+#include "base/outfile.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,7 @@ enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_BW, IOLOG_IOPS, IOLOG
 
 struct iolog_file {
     int fd;
+    struct outfile of;               /* per_job_logs=1: the safe output file (core/outfile.h) */
     size_t len;                      /* bytes waiting in buf */
     char path[IOLOG_PATH_MAX];       /* the file written while running */
     char shared[IOLOG_PATH_MAX];     /* per_job_logs=0: appended to at close; "" otherwise */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result/journal.h"
 #include "result/result.h"
 #include "workload/plan.h"
 
@@ -49,8 +50,7 @@ cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runn
     long start = 0;
     if (series) {
         fseek(series, 0, SEEK_END);
-        fprintf(series, "# phase %s (%s)\n", ph->name, ph->kind);
-        fflush(series);
+        journal_write_phase(series, ph->name, ph->kind, ph->jobs, ph->njobs);
         start = ftell(series);
     }
     struct phase_stats ps;

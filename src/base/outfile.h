@@ -1,0 +1,66 @@
+/* outfile.h - safe output files: the one way ssdbench writes a file the user
+ * named (--result, --output, report -o, CSV tables, ACT --log, fio-format
+ * logs).
+ *
+ * The rule (docs/design.md, "Outputs and the journal"):
+ *  - an absent path or a regular file is written to a new temporary file in
+ *    the same directory (created O_EXCL|O_NOFOLLOW) and renamed over the path
+ *    when complete, so a reader sees the old or the new file, never half;
+ *  - a character device, FIFO or socket (/dev/null, /dev/stdout on a pipe or
+ *    terminal) is written into directly, as a plain open would; it is never
+ *    replaced;
+ *  - a directory or a block device is refused;
+ *  - /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name files
+ *    this process already has open: written through a duplicate of that
+ *    descriptor, whatever it is (a pipe, a terminal, a file the shell
+ *    redirected to), as writing to standard output would;
+ *  - any other symbolic link as the last component is followed only to a
+ *    character device, FIFO or socket; a link to a regular file or a
+ *    dangling link is refused: renaming over it would replace the link,
+ *    writing through it would put data where the name does not say.
+ * Every refusal is a one-line message naming the path.
+ */
+#ifndef SSDBENCH_OUTFILE_H
+#define SSDBENCH_OUTFILE_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct outfile {
+    FILE *f;             /* write here between outfile_open and commit/abort */
+    char path[4096];     /* the path as named */
+    char tmp[4200];      /* the temporary file to rename; "" when direct */
+};
+
+/* Opens path for writing by the rule above ("-" = standard output, written
+ * directly). Returns 0, or a negative errno with a one-line message. */
+int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* Flushes and closes; for a temporary file also fsyncs and renames it over
+ * the path. On any failure the temporary file is removed and the path is left
+ * as it was. Returns 0 or a negative errno with a one-line message. */
+int outfile_commit(struct outfile *o, char *err, size_t errlen);
+
+/* True for the error outfile_commit returns when the reader of a pipe went
+ * away (ssdbench run | head -1): a clean stop, not a failure to report. */
+#define OUTFILE_READER_GONE(rc) ((rc) == -EPIPE)
+
+/* Closes and removes the temporary file (nothing is renamed). */
+void outfile_abort(struct outfile *o);
+
+/* Checks, before a long run, that path could be written by outfile_open:
+ * opens it as outfile_open would (creating and removing a temporary file in
+ * its directory; a FIFO nobody reads yet is accepted without waiting) and
+ * aborts. Returns 0 when path would be replaced by a rename (a regular file
+ * or a new name), 1 when written directly (a device, FIFO, socket or "-"),
+ * or a negative errno with a one-line message. */
+int outfile_check(const char *path, char *err, size_t errlen);
+
+/* Creates path as a new regular file (O_CREAT|O_EXCL|O_NOFOLLOW): for files
+ * ssdbench derives from a user's name, such as the RESULT.partial journal.
+ * Returns the fd or a negative errno with a one-line message. */
+int outfile_create_new(const char *path, char *err, size_t errlen);
+
+#endif

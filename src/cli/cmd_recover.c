@@ -1,0 +1,67 @@
+/* cmd_recover.c - `ssdbench recover JOURNAL [-o RESULT]`: turns the
+ * RESULT.partial journal of a run that did not finish (kill -9, a failed
+ * final write) into a result file marked incomplete. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "base/slurp.h"
+#include "result/journal.h"
+#include "result/result.h"
+
+int cmd_recover(int argc, char **argv)
+{
+    const char *path = NULL, *output = "-";
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: ssdbench recover JOURNAL [-o RESULT]\n"
+                   "  JOURNAL     the RESULT.partial a run leaves while it runs\n"
+                   "  -o RESULT   write the recovered result here (default: stdout)\n");
+            return 0;
+        }
+        if ((v = cli_opt_value("--output", &i, argc, argv)) || (v = cli_opt_value("-o", &i, argc, argv))) {
+            output = v;
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1]) {
+            cli_err("recover: unknown option '%s' (see ssdbench recover --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        if (path) {
+            cli_err("recover: one journal at a time (got '%s' and '%s')", path, argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        path = argv[i];
+    }
+    if (!path) {
+        cli_err("recover: which journal? usage: ssdbench recover RESULT.partial [-o RESULT]");
+        return CLI_EXIT_USAGE;
+    }
+    char err[512];
+    size_t len;
+    char *buf = slurp_named(path, "journal", RESULT_MAX_BYTES, &len, err, sizeof(err));
+    if (!buf) {
+        cli_err("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    cJSON *doc = journal_parse(buf, len, path, err, sizeof(err));
+    free(buf);
+    if (!doc) {
+        cli_err("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    fprintf(stderr, "ssdbench: recover: %.0f completed interval%s in %d phase%s\n",
+            result_num(doc, "recovered_intervals", 0), result_num(doc, "recovered_intervals", 0) == 1 ? "" : "s",
+            cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "phases")),
+            cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "phases")) == 1 ? "" : "s");
+    int rc = result_write(doc, output, err, sizeof(err));
+    cJSON_Delete(doc);
+    if (rc < 0) {
+        cli_err("%s", err);
+        return CLI_EXIT_FAIL;
+    }
+    return 0;
+}
