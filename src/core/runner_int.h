@@ -13,6 +13,8 @@
 #include "workload/gen.h"
 
 #define WORKER_LOCAL_ERRORS 4
+#define WORKER_RING 4
+#define RING_NONE 0xffffffffu
 
 struct phase_run;
 struct iolog;
@@ -26,6 +28,12 @@ struct worker_map {
                                    stripe: offset in the logical striped space */
     uint64_t region_len;
     struct stripe_map stripe;
+};
+
+/* One interval buffer taken from a worker, waiting to be merged. */
+struct worker_pend {
+    unsigned k;
+    struct io_stats *buf;
 };
 
 struct worker {
@@ -52,21 +60,40 @@ struct worker {
     struct rng brng;             /* buffer contents */
     struct iolog *iolog;         /* fio-format logs (write_*_log); NULL when none */
 
-    /* interval hand-over: buffer i holds interval numbers k with k % 2 == i.
-     * A worker moves on to the other buffer only after the collector has
-     * merged what it held; if the collector is behind (another worker stuck
-     * in a long I/O) the worker keeps adding to the current buffer rather
-     * than wait, so no worker ever stalls on statistics. */
-    struct io_stats *ibuf[2];    /* each [map.ntouch] */
+    /* Interval hand-over (docs/design.md "Interval hand-over without
+     * locks"): a ring of WORKER_RING interval buffers. The worker records
+     * every completion into the buffer of the interval its completion time
+     * falls in (cur, interval cur_k); ring_k[s] says which interval slot s
+     * holds. Crossing into interval k it publishes "everything before k is
+     * complete" (published = k, release) and moves into slot k % WORKER_RING
+     * once the collector has taken what that slot held (consumed, acquire).
+     * Intervals in which the worker saw no completion use no slot at all, so
+     * a stopped or starved process skips them without lagging. The collector
+     * takes each published slot as soon as it can, swapping a clean buffer
+     * in, so a worker stuck in a long I/O never holds the others' rings. */
+    struct io_stats *ring[WORKER_RING]; /* each [map.ntouch]; ring[s] is replaced
+                                           by the collector only while it holds slot s */
+    _Atomic unsigned ring_k[WORKER_RING]; /* interval held by slot s, RING_NONE = none */
     struct io_stats *cur;
-    unsigned k_pub;              /* next interval number to hand over */
+    unsigned cur_k;              /* interval cur belongs to */
     unsigned k_time;             /* interval the clock is in */
     uint64_t boundary;           /* end of interval k_time, abs ns */
     uint64_t last_boundary;      /* the job's end: completions drained after it
                                     stay in the last interval, not a sliver of a new one */
     bool measuring;              /* past the ramp */
-    _Atomic unsigned published;  /* intervals handed over */
-    _Atomic unsigned consumed;   /* intervals the collector has merged */
+    _Atomic unsigned published;  /* intervals < published are complete */
+    _Atomic unsigned consumed;   /* slots holding intervals < consumed are free again */
+    uint64_t ring_wait_ns;       /* time spent waiting for a free slot (collector
+                                    starved for WORKER_RING - 1 intervals) */
+    unsigned ring_waits;
+    uint64_t late_wake_ns;       /* longest wake-up beyond a planned sleep's end */
+    /* collector side only: taken slots waiting for the other workers, and
+     * clean buffers to swap in */
+    unsigned taken;              /* intervals < taken have been taken */
+    struct worker_pend *pend;
+    unsigned pend_head, pend_len, pend_cap;
+    struct io_stats **pool;
+    unsigned npool, pool_cap;
     _Atomic int finished;
     uint64_t t_finished;
 

@@ -48,7 +48,34 @@ static void fill_buffer(struct worker *w, void *buf, size_t len)
     }
 }
 
-/* Hands finished intervals to the collector when it can take them. */
+/* Moves the worker into interval kt: everything before kt is complete
+ * (published), and kt's completions go to slot kt % WORKER_RING. The slot is
+ * free once the collector has taken what it held; it always is unless the
+ * collector did not run for WORKER_RING - 1 intervals, and then the worker
+ * waits for it rather than put kt's completions into another interval's
+ * buffer (the wait is counted and reported). No lock, no read-modify-write:
+ * one release store, acquire loads. */
+static void enter_interval(struct worker *w, unsigned kt)
+{
+    atomic_store_explicit(&w->published, kt, memory_order_release);
+    unsigned s = kt % WORKER_RING;
+    unsigned held = atomic_load_explicit(&w->ring_k[s], memory_order_relaxed);
+    if (held != RING_NONE && held >= atomic_load_explicit(&w->consumed, memory_order_acquire)) {
+        uint64_t t0 = clock_ns();
+        while (held >= atomic_load_explicit(&w->consumed, memory_order_acquire))
+            clock_sleep_until(clock_ns() + 200000);
+        w->ring_wait_ns += clock_ns() - t0;
+        w->ring_waits++;
+    }
+    /* ring[s] was last written by the collector before its release of
+     * consumed, which the acquire above has seen */
+    w->cur = w->ring[s];
+    atomic_store_explicit(&w->ring_k[s], kt, memory_order_relaxed);
+    w->cur_k = kt;
+}
+
+/* Keeps the interval the worker records into equal to the interval the
+ * clock (the completion stamp) is in. */
 static void worker_tick(struct worker *w, uint64_t now)
 {
     struct phase_run *run = w->run;
@@ -60,22 +87,26 @@ static void worker_tick(struct worker *w, uint64_t now)
                 w->ramp_ios[d] += w->cur[i].dir[d].ios;
             iostats_reset(&w->cur[i]);
         }
+        atomic_store_explicit(&w->ring_k[0], 0, memory_order_relaxed);
+        w->cur_k = 0;
         w->measuring = true;
     }
     while (now >= w->boundary && w->boundary < w->last_boundary) {
         w->k_time++;
         w->boundary += run->step_ns;
     }
-    while (w->k_pub < w->k_time) {
-        unsigned k = w->k_pub;
-        if (atomic_load_explicit(&w->consumed, memory_order_acquire) < k)
-            break;
-        atomic_store_explicit(&w->published, k + 1, memory_order_release);
-        w->cur = w->ibuf[(k + 1) & 1];
-        for (unsigned i = 0; i < w->map.ntouch; i++)
-            iostats_reset(&w->cur[i]);
-        w->k_pub++;
-    }
+    if (w->k_time > w->cur_k)
+        enter_interval(w, w->k_time);
+}
+
+/* Sleeps until t and notes how late the wake-up came (a stopped or starved
+ * process wakes long after t). */
+static void worker_sleep_until(struct worker *w, uint64_t t)
+{
+    clock_sleep_until(t);
+    uint64_t now = clock_ns();
+    if (now > t && now - t > w->late_wake_ns)
+        w->late_wake_ns = now - t;
 }
 
 static void note_error(struct worker *w, const struct io_req *r, int err)
@@ -218,7 +249,7 @@ static void worker_loop(struct worker *w)
     for (uint64_t t = clock_ns(); t < start && !signal_received(); t = clock_ns()) {
         worker_tick(w, t);
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
-        clock_sleep_until(wake < start ? wake : start);
+        worker_sleep_until(w, wake < start ? wake : start);
     }
     const uint64_t t_end =
         job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
@@ -291,7 +322,7 @@ static void worker_loop(struct worker *w)
                 break;
             if (paced) {
                 uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
-                clock_sleep_until(wake);
+                worker_sleep_until(w, wake);
             }
             now = clock_ns();
             worker_tick(w, now);
@@ -337,7 +368,7 @@ static void worker_loop(struct worker *w)
     worker_tick(w, tfin);
     w->t_finished = tfin;
     if (w->measuring)
-        atomic_store_explicit(&w->published, w->k_pub + 1, memory_order_release);
+        atomic_store_explicit(&w->published, w->cur_k + 1, memory_order_release);
     if (job->end_fsync && ops->needs_files)
         for (unsigned i = 0; i < w->map.ntouch; i++)
             fsync(w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i]);
