@@ -86,6 +86,12 @@ static int add_scope(struct fj_ctx *c, const cJSON *scope, const char *where)
         o->dir[d].errors += (uint64_t)result_num(ds, "errors", 0);
         if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
             return -EINVAL;
+        const cJSON *sl = cJSON_GetObjectItemCaseSensitive(ds, "scheduled_latency_ns");
+        if (cJSON_IsObject(sl)) {
+            o->dir[d].paced = true;
+            if (merge_hist(c, sl, &o->dir[d].sched, where) < 0)
+                return -EINVAL;
+        }
     }
     const cJSON *sy = cJSON_GetObjectItemCaseSensitive(scope, "sync");
     if (sy) {
@@ -255,8 +261,10 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
 {
     struct fj_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
-    for (int d = 0; d < DIR_COUNT; d++)
+    for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&o->dir[d].lat);
+        hist_init(&o->dir[d].sched);
+    }
     hist_init(&o->sync);
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");

@@ -100,6 +100,8 @@ cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples 
     cJSON_AddItemToObject(o, "slat_ns", slat_zero());
     cJSON_AddItemToObject(o, "clat_ns", fj_lat_json(&d->lat, pct, plus));
     cJSON_AddItemToObject(o, "lat_ns", fj_lat_json(&d->lat, NULL, false));
+    if (d->paced)
+        cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fj_lat_json(&d->sched, pct, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);
     add_samples(o, "iops", any ? iops : NULL, false, 0);
     return o;

@@ -31,6 +31,8 @@ static inline double fj_round6(double v)
 struct fj_dir {
     uint64_t ios, bytes, errors;
     struct hist lat;            /* submission -> completion: fio's clat and lat */
+    bool paced;                 /* a paced job: sched holds its scheduled latency */
+    struct hist sched;          /* scheduled issue time -> completion */
 };
 
 struct fj_obj {
@@ -57,7 +59,9 @@ struct fj_pcts {
  * "bins" (bucket midpoint in ns -> count, non-empty buckets only). */
 cJSON *fj_lat_json(const struct hist *h, const struct fj_pcts *pct, bool bins);
 
-/* One of fio's "read"/"write"/"trim" objects. bw/iops may be NULL (no
+/* One of fio's "read"/"write"/"trim" objects; for paced jobs with the extra
+ * key "ssdbench_sched_lat_ns" (scheduled issue time -> completion, the
+ * latency a stall cannot hide; fio has none). bw/iops may be NULL (no
  * samples); group_bytes_s is the reporting group's aggregate bandwidth in
  * bytes/s (fio's bw_agg is the share of it, in percent). */
 cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples *bw,
