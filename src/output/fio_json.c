@@ -18,6 +18,7 @@ struct fj_disk {
     char name[64];
     int last_phase;              /* counted once per phase */
     double read_ios, write_ios, read_merges, write_merges, read_ticks, write_ticks, io_ticks, ms;
+    double other_ticks;          /* discard + flush ticks, when the kernel has them */
 };
 
 struct fj_ctx {
@@ -380,6 +381,7 @@ static void disks_add_phase(struct fj_ctx *c, const cJSON *phase, int pidx)
         d->read_ticks += result_num(k, "read_ticks_ms", 0);
         d->write_ticks += result_num(k, "write_ticks_ms", 0);
         d->io_ticks += result_num(k, "io_ticks_ms", 0);
+        d->other_ticks += result_num(k, "discard_ticks_ms", 0) + result_num(k, "flush_ticks_ms", 0);
         d->ms += ms;
     }
 }
@@ -397,9 +399,9 @@ static cJSON *disks_json(const struct fj_ctx *c)
         cJSON_AddNumberToObject(o, "write_merges", d->write_merges);
         cJSON_AddNumberToObject(o, "read_ticks", d->read_ticks);
         cJSON_AddNumberToObject(o, "write_ticks", d->write_ticks);
-        /* the kernel's time_in_queue is the sum of the per-direction ticks
-         * (plus discard and flush time, which ssdbench does not read) */
-        cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks);
+        /* the kernel's time_in_queue is the sum of the per-direction ticks,
+         * discard and flush time included */
+        cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks + d->other_ticks);
         double util = d->ms > 0 ? 100.0 * d->io_ticks / d->ms : 0;
         cJSON_AddNumberToObject(o, "util", util > 100.0 ? 100.0 : fj_round6(util));
         cJSON_AddItemToArray(a, o);
