@@ -25,7 +25,7 @@ const char *const runner_series_fields[] = {
     "mean_inflight",
     "read_ios", "write_ios", "syncs",
     "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
-    "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct",
+    "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
 };
 
 unsigned runner_series_nfields(void)
@@ -242,7 +242,11 @@ static int setup_worker(struct worker *w, const struct job_spec *j, const struct
         ring_ok = ring_ok && w->ring[s];
         atomic_init(&w->ring_k[s], RING_NONE);
     }
-    if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok ||
+    w->late = new_ibuf(w->map.ntouch);
+    w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
+    for (unsigned s = 0; s < WORKER_LITE; s++)
+        atomic_init(&w->lite_k[s], RING_NONE);
+    if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok || !w->late || !w->lite ||
         posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
@@ -290,6 +294,8 @@ static void free_worker(struct worker *w)
     free(w->iov);
     for (unsigned s = 0; s < WORKER_RING; s++)
         free(w->ring[s]);
+    free(w->late);
+    free(w->lite);
     for (unsigned i = 0; i < w->pend_len; i++)
         free(w->pend[(w->pend_head + i) % w->pend_cap].buf);
     free(w->pend);
@@ -310,7 +316,7 @@ struct row_host {
 };
 
 static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs,
-                       uint64_t stalled_ns, const struct row_host *h)
+                       uint64_t stalled_ns, const struct row_host *h, unsigned late)
 {
     fprintf(f, "[%" PRIu64, t_ms);
     double inflight_ns = 0;
@@ -327,8 +333,8 @@ static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double 
         const struct hist *sh = &s->dir[d].sched;
         fprintf(f, ",%" PRIu64 ",%" PRIu64, sh->n ? hist_percentile(sh, 99.0) : 0, sh->n ? sh->max : 0);
     }
-    fprintf(f, ",%.3f,%.2f,%.2f,%.2f]\n", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
-            h->iowait_pct);
+    fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u]\n", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
+            h->iowait_pct, late);
     fflush(f);
 }
 
@@ -355,7 +361,7 @@ static void pool_put(struct worker *w, struct io_stats *b)
     w->pool[w->npool++] = b;
 }
 
-static bool pend_push(struct worker *w, unsigned k, struct io_stats *b)
+static bool pend_push(struct worker *w, unsigned k, unsigned late, struct io_stats *b)
 {
     if (w->pend_len == w->pend_cap) {
         unsigned cap = w->pend_cap * 2 + 4;
@@ -369,7 +375,7 @@ static bool pend_push(struct worker *w, unsigned k, struct io_stats *b)
         w->pend_cap = cap;
         w->pend_head = 0;
     }
-    w->pend[(w->pend_head + w->pend_len++) % w->pend_cap] = (struct worker_pend){k, b};
+    w->pend[(w->pend_head + w->pend_len++) % w->pend_cap] = (struct worker_pend){k, late, b};
     return true;
 }
 
@@ -380,14 +386,31 @@ static void take(struct worker *w)
 {
     unsigned pub = atomic_load_explicit(&w->published, memory_order_acquire);
     while (w->taken < pub) {
-        unsigned k = w->taken, s = k % WORKER_RING;
+        unsigned k = w->taken, s = k % WORKER_RING, ls = k % WORKER_LITE;
         if (atomic_load_explicit(&w->ring_k[s], memory_order_relaxed) == k) {
             struct io_stats *fresh = pool_get(w);
-            if (!fresh || !pend_push(w, k, w->ring[s])) {
+            if (!fresh || !pend_push(w, k, w->ring_late[s] ? LATE_HIST_EXTRA : 0, w->ring[s])) {
                 free(fresh);
                 break; /* out of memory: try again at the next wake-up */
             }
             w->ring[s] = fresh;
+        } else if (atomic_load_explicit(&w->lite_k[ls], memory_order_relaxed) == k) {
+            /* counts only: the histograms come with a later interval */
+            struct io_stats *b = pool_get(w);
+            if (!b || !pend_push(w, k, LATE_HIST_MISSING, b)) {
+                free(b);
+                break;
+            }
+            const struct lite_counts *lc = &w->lite[(size_t)ls * w->map.ntouch];
+            for (unsigned t = 0; t < w->map.ntouch; t++) {
+                for (int d = 0; d < DIR_COUNT; d++) {
+                    b[t].dir[d].ios = lc[t].ios[d];
+                    b[t].dir[d].bytes = lc[t].bytes[d];
+                    b[t].dir[d].errors = lc[t].errors[d];
+                }
+                b[t].syncs = lc[t].syncs;
+                b[t].sync_errors = lc[t].sync_errors;
+            }
         }
         w->taken++;
     }
@@ -397,7 +420,8 @@ static void take(struct worker *w)
 /* Merges every worker's interval k once all of them have handed it over (or
  * finished). Returns 1 when merged, 0 when not ready, -1 when all is done. */
 static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
-                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel)
+                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel,
+                   unsigned *late)
 {
     bool all_finished = true, any = false, ready = true;
     uint64_t last_finish = 0;
@@ -426,11 +450,15 @@ static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
     for (unsigned j = 0; j < run->njobs; j++)
         iostats_reset(&ivjobs[j]);
     iostats_reset(ivall);
+    *late = 0;
     for (unsigned i = 0; i < run->nworkers; i++) {
         struct worker *w = &run->workers[i];
         if (!w->pend_len || w->pend[w->pend_head].k != k)
             continue; /* no completion of this worker in interval k */
         struct io_stats *b = w->pend[w->pend_head].buf;
+        *late |= w->pend[w->pend_head].late;
+        if (w->pend[w->pend_head].late)
+            out->late_hist_intervals++;
         w->pend_head = (w->pend_head + 1) % w->pend_cap;
         w->pend_len--;
         struct job_stats *js = &out->stats[w->job_index];
@@ -710,7 +738,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     uint64_t boot_gap = clock_boot_ns() - clock_ns();
     while (!run.setup_failed) {
         uint64_t t_end_rel;
-        int c = collect(&run, out, k, ivjobs, ivall, &t_end_rel);
+        unsigned late = 0;
+        int c = collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
         if (c < 0)
             break;
         if (c == 0) {
@@ -751,11 +780,11 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
                 cpu_t = tnow;
             }
             if (opts->series)
-                stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh);
+                stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
             out->nintervals++;
             struct runner_interval iv = {
                 .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
-                .stalled_ns = stalled, .njobs = njobs, .jobs = ivjobs, .all = ivall,
+                .stalled_ns = stalled, .late_hist = late, .njobs = njobs, .jobs = ivjobs, .all = ivall,
                 .cumulative = out->stats,
             };
             if (opts->status)

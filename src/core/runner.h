@@ -56,6 +56,9 @@ struct runner_interval {
     unsigned index;                /* 0-based */
     uint64_t t_start_ns, t_end_ns; /* relative to the measurement start */
     uint64_t stalled_ns;           /* time of the interval the process did not run */
+    unsigned late_hist;            /* 1: some latencies of this interval are in a later
+                                      interval's histograms; 2: its histograms also hold
+                                      earlier intervals' (the collector had lagged) */
     unsigned njobs;
     const struct io_stats *jobs;   /* this interval only, per job */
     const struct io_stats *all;    /* this interval, all jobs merged */
@@ -130,6 +133,7 @@ struct phase_stats {
     uint64_t worker_late_wake_ns;    /* longest late wake-up of a worker's planned sleep */
     uint64_t ring_wait_ns;           /* workers' waits for a free interval buffer */
     unsigned ring_waits;
+    unsigned late_hist_intervals;    /* worker-intervals whose histograms were handed over late */
 };
 
 /* Interval row fields, in order, as streamed to opts->series. */

@@ -14,7 +14,15 @@
 
 #define WORKER_LOCAL_ERRORS 4
 #define WORKER_RING 4
+#define WORKER_LITE 64
 #define RING_NONE 0xffffffffu
+
+/* The counts of one interval and target, kept when no full interval buffer
+ * was free (see worker.late). */
+struct lite_counts {
+    uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+    uint64_t syncs, sync_errors;
+};
 
 struct phase_run;
 struct iolog;
@@ -30,9 +38,15 @@ struct worker_map {
     struct stripe_map stripe;
 };
 
+/* Histogram flags of an interval (the row's late_hist): its latencies are in
+ * a later row's histograms / its histograms also hold earlier rows'. */
+#define LATE_HIST_MISSING 1u
+#define LATE_HIST_EXTRA 2u
+
 /* One interval buffer taken from a worker, waiting to be merged. */
 struct worker_pend {
     unsigned k;
+    unsigned late;               /* LATE_HIST_* */
     struct io_stats *buf;
 };
 
@@ -83,8 +97,18 @@ struct worker {
     bool measuring;              /* past the ramp */
     _Atomic unsigned published;  /* intervals < published are complete */
     _Atomic unsigned consumed;   /* slots holding intervals < consumed are free again */
-    uint64_t ring_wait_ns;       /* time spent waiting for a free slot (collector
-                                    starved for WORKER_RING - 1 intervals) */
+    bool ring_late[WORKER_RING]; /* slot's histograms also hold earlier intervals' */
+    /* No full slot free (the collector did not run for WORKER_RING - 1
+     * intervals): the worker records into late and, leaving the interval,
+     * moves its exact counts to lite slot k % WORKER_LITE (tag lite_k); the
+     * histograms stay in late until a full slot is free again and are then
+     * added to that interval's (flagged LATE_HIST_EXTRA). Nothing blocks. */
+    struct io_stats *late;       /* [map.ntouch] */
+    bool in_late;
+    struct lite_counts *lite;    /* [WORKER_LITE * map.ntouch] */
+    _Atomic unsigned lite_k[WORKER_LITE];
+    uint64_t ring_wait_ns;       /* time spent waiting for a free slot (only when
+                                    the collector did not run for WORKER_LITE intervals) */
     unsigned ring_waits;
     uint64_t late_wake_ns;       /* longest wake-up beyond a planned sleep's end */
     /* collector side only: taken slots waiting for the other workers, and

@@ -187,7 +187,7 @@ static void interval_rows(FILE *f, const cJSON *ph)
         rows = parsed;
     static const char *const want[] = {"t_ms", "read_iops", "read_p99_ns", "write_iops", "write_p99_ns",
                                        "read_sched_p99_ns", "write_sched_p99_ns", "stalled_ms",
-                                       "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct"};
+                                       "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist"};
     enum { NW = sizeof(want) / sizeof(want[0]) };
     int idx[NW];
     for (unsigned w = 0; w < NW; w++)
@@ -205,7 +205,7 @@ static void interval_rows(FILE *f, const cJSON *ph)
                 cJSON_GetArrayItem(r, idx[w])->valuedouble > 0)
                 sched = true;
     fprintf(f, "  intervals%s:\n  %8s %10s %10s %10s %10s%s %18s\n",
-            all ? "" : " (only those with a stall; every row is in the result)", "end", "read IOPS",
+            all ? "" : " (only those marked; every row is in the result)", "end", "read IOPS",
             "read p99", "write IOPS", "write p99", sched ? "  sched p99" : "", "host busy/steal/io%");
     cJSON_ArrayForEach(r, rows) {
         double v[NW];
@@ -213,7 +213,7 @@ static void interval_rows(FILE *f, const cJSON *ph)
             const cJSON *e = idx[w] >= 0 ? cJSON_GetArrayItem(r, idx[w]) : NULL;
             v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
         }
-        if (!all && v[7] <= 0)
+        if (!all && v[7] <= 0 && v[11] <= 0)
             continue;
         char rp[32], wp[32], sp[32] = "", host[32];
         render_latency(rp, sizeof(rp), v[2]);
@@ -228,6 +228,10 @@ static void interval_rows(FILE *f, const cJSON *ph)
                 v[3], v[3] > 0 ? wp : "-", sp, host);
         if (v[7] > 0)
             fprintf(f, "  STALL %.2f s", v[7] / 1000);
+        if ((int)v[11] & 1)
+            fprintf(f, "  LATE-HIST (latencies in a later row)");
+        if ((int)v[11] & 2)
+            fprintf(f, "  LATE-HIST (holds earlier rows' latencies)");
         fprintf(f, "\n");
     }
     cJSON_Delete(parsed);

@@ -421,6 +421,7 @@ static cJSON *stalls_json(const struct phase_stats *ps)
     cJSON_AddNumberToObject(st, "worker_late_wake_max_ms", (double)ps->worker_late_wake_ns / 1e6);
     cJSON_AddNumberToObject(st, "stats_waits", ps->ring_waits);
     cJSON_AddNumberToObject(st, "stats_wait_s", (double)ps->ring_wait_ns / 1e9);
+    cJSON_AddNumberToObject(st, "late_hist_intervals", ps->late_hist_intervals);
     return st;
 }
 
