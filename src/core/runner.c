@@ -827,6 +827,24 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             out->worker_late_wake_ns = w->late_wake_ns;
         out->ring_wait_ns += w->ring_wait_ns;
         out->ring_waits += w->ring_waits;
+        /* a worker that overslept by more than an interval while the
+         * collector ran on (the collector's own stalls cover the process) */
+        for (unsigned s = 0; s < w->nwstall; s++) {
+            const struct runner_stall *ws = &w->wstall[s];
+            uint64_t a = ws->start_ns > run.measure_start ? ws->start_ns - run.measure_start : 0;
+            bool seen = false;
+            for (unsigned x = 0; x < out->nstalls && x < RUNNER_MAX_STALLS; x++) {
+                const struct runner_stall *cs = &out->stalls[x];
+                if (!cs->suspended && a < cs->start_ns + cs->len_ns && cs->start_ns < a + ws->len_ns)
+                    seen = true;
+            }
+            if (!seen && out->nstalls < RUNNER_MAX_STALLS) {
+                out->stalls[out->nstalls] = (struct runner_stall){.start_ns = a, .len_ns = ws->len_ns,
+                                                                  .worker = true};
+                out->nstalls++;
+                out->stalled_ns += ws->len_ns;
+            }
+        }
         js->worker_ios[w->job_worker] = w->total_ios;
         for (int d = 0; d < DIR_COUNT; d++)
             js->ramp_ios[d] += w->ramp_ios[d];

@@ -100,11 +100,14 @@ struct kernel_stats {
 
 /* A stretch of time in which the process did not run: the collector woke
  * more than one interval after it asked to (SIGSTOP, a starved host), or the
- * machine was suspended (CLOCK_BOOTTIME ran ahead of CLOCK_MONOTONIC). */
+ * machine was suspended (CLOCK_BOOTTIME ran ahead of CLOCK_MONOTONIC), or a
+ * worker woke from a planned sleep more than an interval late. */
 #define RUNNER_MAX_STALLS 16
 struct runner_stall {
     uint64_t start_ns, len_ns;      /* relative to the measurement start (monotonic) */
     bool suspended;                 /* machine suspend, not a stopped process */
+    bool worker;                    /* seen by one worker only (a planned sleep that
+                                       ended that late), not in the interval rows */
 };
 
 struct phase_stats {

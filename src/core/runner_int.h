@@ -111,6 +111,8 @@ struct worker {
                                     the collector did not run for WORKER_LITE intervals) */
     unsigned ring_waits;
     uint64_t late_wake_ns;       /* longest wake-up beyond a planned sleep's end */
+    struct runner_stall wstall[4]; /* wake-ups more than an interval late (abs start) */
+    unsigned nwstall;
     /* collector side only: taken slots waiting for the other workers, and
      * clean buffers to swap in */
     unsigned taken;              /* intervals < taken have been taken */

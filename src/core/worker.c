@@ -185,6 +185,8 @@ static void worker_sleep_until(struct worker *w, uint64_t t)
     uint64_t now = clock_ns();
     if (now > t && now - t > w->late_wake_ns)
         w->late_wake_ns = now - t;
+    if (now > t && now - t > w->run->step_ns && w->nwstall < 4)
+        w->wstall[w->nwstall++] = (struct runner_stall){.start_ns = t, .len_ns = now - t};
 }
 
 static void note_error(struct worker *w, const struct io_req *r, int err)

@@ -416,6 +416,7 @@ static cJSON *stalls_json(const struct phase_stats *ps)
         cJSON_AddNumberToObject(e, "start_s", (double)ps->stalls[i].start_ns / 1e9);
         cJSON_AddNumberToObject(e, "length_s", (double)ps->stalls[i].len_ns / 1e9);
         cJSON_AddBoolToObject(e, "suspended", ps->stalls[i].suspended);
+        cJSON_AddStringToObject(e, "seen_by", ps->stalls[i].worker ? "worker" : "collector");
         cJSON_AddItemToArray(list, e);
     }
     cJSON_AddNumberToObject(st, "worker_late_wake_max_ms", (double)ps->worker_late_wake_ns / 1e6);
