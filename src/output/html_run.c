@@ -312,6 +312,14 @@ static void summary_table(struct report *r, const char *id, const char *what, co
     int cios = rtab_add_col(t, "I/Os", NULL, RTAB_NUM, RTAB_INT);
     int cerr = rtab_add_col(t, "errors", NULL, RTAB_NUM, RTAB_INT);
     int cqd = rtab_add_col(t, "mean in flight", NULL, RTAB_NUM, RTAB_AUTO);
+    /* paced runs: the latency from the scheduled issue time beside it */
+    bool paced = false;
+    for (size_t k = 0; k < nruns; k++)
+        for (int d = 0; d < 2; d++)
+            paced |= cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(
+                rep_dir(result_scope(runs[k].phase, "total"), rep_dirs[d]), "scheduled_latency_ns"));
+    int cs999 = paced ? rtab_add_col(t, "p99.9 from schedule", "ns", RTAB_NUM, RTAB_NS) : -1;
+    int csmax = paced ? rtab_add_col(t, "max from schedule", "ns", RTAB_NUM, RTAB_NS) : -1;
     char err[256];
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *sc = result_scope(runs[k].phase, "total");
@@ -342,6 +350,15 @@ static void summary_table(struct report *r, const char *id, const char *what, co
                 rtab_set(t, w, cp99, (double)hist_percentile(h, 99));
                 rtab_set(t, w, cp999, (double)hist_percentile(h, 99.9));
                 free(h);
+            }
+            const cJSON *sl = d < 2 ? cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns") : NULL;
+            if (paced && cJSON_IsObject(sl) && result_num(sl, "n", 0) > 0) {
+                struct hist *sh = rep_hist(sl, err, sizeof(err));
+                if (sh) {
+                    rtab_set(t, w, cs999, (double)hist_percentile(sh, 99.9));
+                    free(sh);
+                }
+                rtab_set(t, w, csmax, result_num(sl, "max", NAN));
             }
         }
     }
