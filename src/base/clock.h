@@ -1,5 +1,6 @@
 /* clock.h - the one time source of every measurement: CLOCK_MONOTONIC in
- * nanoseconds (a vDSO call, ~20 ns here), plus absolute sleeps on it. */
+ * nanoseconds (a vDSO call, ~20 ns here), plus absolute sleeps on it, and
+ * CLOCK_BOOTTIME to notice a suspend. */
 #ifndef SSDBENCH_CLOCK_H
 #define SSDBENCH_CLOCK_H
 
@@ -11,6 +12,15 @@ static inline uint64_t clock_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* CLOCK_BOOTTIME: like CLOCK_MONOTONIC but it goes on during a machine
+ * suspend, so the difference of the two grows by the time suspended. */
+static inline uint64_t clock_boot_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_BOOTTIME, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 

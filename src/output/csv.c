@@ -1,5 +1,8 @@
 /* csv.c - the headline figures of every phase, scope and direction as CSV,
- * for spreadsheets. Latencies are in ns, throughput in MB/s (10^6 B/s). */
+ * for spreadsheets. Latencies are in ns, throughput in MB/s (10^6 B/s).
+ * Paced jobs also fill the sched_* columns (scheduled issue time ->
+ * completion; empty for unpaced jobs). After a blank line follows a second
+ * table: every phase's interval series, one row per interval. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +18,49 @@ static void csv_str(FILE *f, const char *s)
         fputc(*s, f);
     }
     fputc('"', f);
+}
+
+/* The interval series of every phase: "phase" then the series' own fields
+ * (those of the first phase that has rows). */
+static void intervals_csv(FILE *f, const cJSON *doc)
+{
+    const cJSON *ph, *fields = NULL;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        fields = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(ph, "intervals"), "fields");
+        if (cJSON_GetArraySize(fields) > 0)
+            break;
+    }
+    if (!fields || cJSON_GetArraySize(fields) == 0)
+        return;
+    fprintf(f, "\nphase");
+    const cJSON *fl;
+    cJSON_ArrayForEach(fl, fields)
+        fprintf(f, ",%s", cJSON_IsString(fl) ? fl->valuestring : "?");
+    fprintf(f, "\n");
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        const cJSON *iv = cJSON_GetObjectItemCaseSensitive(ph, "intervals");
+        const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
+        cJSON *parsed = cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
+        if (parsed)
+            rows = parsed;
+        int idx[64], n = 0;
+        cJSON_ArrayForEach(fl, fields)
+            if (n < 64)
+                idx[n++] = cJSON_IsString(fl) ? result_field_index(iv, fl->valuestring) : -1;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, rows) {
+            csv_str(f, result_str(ph, "name", ""));
+            for (int i = 0; i < n; i++) {
+                const cJSON *v = idx[i] >= 0 ? cJSON_GetArrayItem(r, idx[i]) : NULL;
+                if (cJSON_IsNumber(v))
+                    fprintf(f, ",%.17g", v->valuedouble);
+                else
+                    fputc(',', f);
+            }
+            fprintf(f, "\n");
+        }
+        cJSON_Delete(parsed);
+    }
 }
 
 void render_csv(FILE *f, const cJSON *doc)
@@ -34,6 +80,9 @@ void render_csv(FILE *f, const cJSON *doc)
     const cJSON *p;
     cJSON_ArrayForEach(p, plist)
         fprintf(f, ",p%s_ns", p->string);
+    fprintf(f, ",sched_lat_mean_ns,sched_lat_max_ns");
+    cJSON_ArrayForEach(p, plist)
+        fprintf(f, ",sched_p%s_ns", p->string);
     fprintf(f, "\n");
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         const cJSON *sc;
@@ -55,8 +104,21 @@ void render_csv(FILE *f, const cJSON *doc)
                 const cJSON *pl = cJSON_GetObjectItemCaseSensitive(l, "percentiles");
                 cJSON_ArrayForEach(p, plist)
                     fprintf(f, ",%.17g", result_num(pl, p->string, 0));
+                const cJSON *sl = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
+                const cJSON *spl = cJSON_GetObjectItemCaseSensitive(sl, "percentiles");
+                if (cJSON_IsObject(sl))
+                    fprintf(f, ",%.17g,%.17g", result_num(sl, "mean", 0), result_num(sl, "max", 0));
+                else
+                    fprintf(f, ",,");
+                cJSON_ArrayForEach(p, plist) {
+                    if (cJSON_IsObject(sl))
+                        fprintf(f, ",%.17g", result_num(spl, p->string, 0));
+                    else
+                        fputc(',', f);
+                }
                 fprintf(f, "\n");
             }
         }
     }
+    intervals_csv(f, doc);
 }

@@ -19,6 +19,7 @@ struct fio_json_disk {
     char name[64];
     int last_phase;              /* counted once per phase */
     double read_ios, write_ios, read_merges, write_merges, read_ticks, write_ticks, io_ticks, ms;
+    double other_ticks;          /* discard + flush ticks, when the kernel has them */
 };
 
 struct fio_json_ctx {
@@ -87,6 +88,12 @@ static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *whe
         o->dir[d].errors += (uint64_t)result_num_in(ds, "errors", 0, RESULT_U64_MAX, 0);
         if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
             return -EINVAL;
+        const cJSON *sl = cJSON_GetObjectItemCaseSensitive(ds, "scheduled_latency_ns");
+        if (cJSON_IsObject(sl)) {
+            o->dir[d].paced = true;
+            if (merge_hist(c, sl, &o->dir[d].sched, where) < 0)
+                return -EINVAL;
+        }
     }
     const cJSON *sy = cJSON_GetObjectItemCaseSensitive(scope, "sync");
     if (sy) {
@@ -255,8 +262,10 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
 {
     struct fio_json_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
-    for (int d = 0; d < DIR_COUNT; d++)
+    for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&o->dir[d].lat);
+        hist_init(&o->dir[d].sched);
+    }
     hist_init(&o->sync);
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");
@@ -372,6 +381,7 @@ static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx
         d->read_ticks += result_num(k, "read_ticks_ms", 0);
         d->write_ticks += result_num(k, "write_ticks_ms", 0);
         d->io_ticks += result_num(k, "io_ticks_ms", 0);
+        d->other_ticks += result_num(k, "discard_ticks_ms", 0) + result_num(k, "flush_ticks_ms", 0);
         d->ms += ms;
     }
 }
@@ -389,9 +399,9 @@ static cJSON *disks_json(const struct fio_json_ctx *c)
         cJSON_AddNumberToObject(o, "write_merges", d->write_merges);
         cJSON_AddNumberToObject(o, "read_ticks", d->read_ticks);
         cJSON_AddNumberToObject(o, "write_ticks", d->write_ticks);
-        /* the kernel's time_in_queue is the sum of the per-direction ticks
-         * (plus discard and flush time, which ssdbench does not read) */
-        cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks);
+        /* the kernel's time_in_queue is the sum of the per-direction ticks,
+         * discard and flush time included */
+        cJSON_AddNumberToObject(o, "in_queue", d->read_ticks + d->write_ticks + d->other_ticks);
         double util = d->ms > 0 ? 100.0 * d->io_ticks / d->ms : 0;
         cJSON_AddNumberToObject(o, "util", util > 100.0 ? 100.0 : fio_json_round6(util));
         cJSON_AddItemToArray(a, o);

@@ -100,6 +100,8 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     cJSON_AddItemToObject(o, "slat_ns", slat_zero());
     cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->lat, pct, plus));
     cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(&d->lat, NULL, false));
+    if (d->paced)
+        cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fio_json_lat_json(&d->sched, pct, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);
     add_samples(o, "iops", any ? iops : NULL, false, 0);
     return o;

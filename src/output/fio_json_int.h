@@ -31,6 +31,8 @@ static inline double fio_json_round6(double v)
 struct fio_json_dir {
     uint64_t ios, bytes, errors;
     struct hist lat;            /* submission -> completion: fio's clat and lat */
+    bool paced;                 /* a paced job: sched holds its scheduled latency */
+    struct hist sched;          /* scheduled issue time -> completion */
 };
 
 struct fio_json_obj {
@@ -57,7 +59,9 @@ struct fio_json_pcts {
  * "bins" (bucket midpoint in ns -> count, non-empty buckets only). */
 cJSON *fio_json_lat_json(const struct hist *h, const struct fio_json_pcts *pct, bool bins);
 
-/* One of fio's "read"/"write"/"trim" objects. bw/iops may be NULL (no
+/* One of fio's "read"/"write"/"trim" objects; for paced jobs with the extra
+ * key "ssdbench_sched_lat_ns" (scheduled issue time -> completion, the
+ * latency a stall cannot hide; fio has none). bw/iops may be NULL (no
  * samples); group_bytes_s is the reporting group's aggregate bandwidth in
  * bytes/s (fio's bw_agg is the share of it, in percent). */
 cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct fio_json_samples *bw,

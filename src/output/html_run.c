@@ -152,6 +152,14 @@ static void summary_table(struct html_report *r, const char *id, const char *wha
     int cios = html_table_add_col(t, "I/Os", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cerr = html_table_add_col(t, "errors", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cqd = html_table_add_col(t, "mean in flight", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    /* paced runs: the latency from the scheduled issue time beside it */
+    bool paced = false;
+    for (size_t k = 0; k < nruns; k++)
+        for (int d = 0; d < 2; d++)
+            paced |= cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(
+                html_dir(result_scope(runs[k].phase, "total"), html_dirs[d]), "scheduled_latency_ns"));
+    int cs999 = paced ? html_table_add_col(t, "p99.9 from schedule", "ns", HTML_TABLE_NUM, HTML_TABLE_NS) : -1;
+    int csmax = paced ? html_table_add_col(t, "max from schedule", "ns", HTML_TABLE_NUM, HTML_TABLE_NS) : -1;
     char err[256];
     for (size_t k = 0; k < nruns; k++) {
         const cJSON *sc = result_scope(runs[k].phase, "total");
@@ -182,6 +190,15 @@ static void summary_table(struct html_report *r, const char *id, const char *wha
                 html_table_set(t, w, cp99, (double)hist_percentile(h, 99));
                 html_table_set(t, w, cp999, (double)hist_percentile(h, 99.9));
                 free(h);
+            }
+            const cJSON *sl = d < 2 ? cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns") : NULL;
+            if (paced && cJSON_IsObject(sl) && result_num(sl, "n", 0) > 0) {
+                struct hist *sh = html_hist(sl, err, sizeof(err));
+                if (sh) {
+                    html_table_set(t, w, cs999, (double)hist_percentile(sh, 99.9));
+                    free(sh);
+                }
+                html_table_set(t, w, csmax, result_num(sl, "max", NAN));
             }
         }
     }

@@ -2,13 +2,16 @@
  *
  * Throughput is MB/s (10^6 bytes per second) with MiB/s beside it where the
  * difference matters; sizes are binary (KiB, MiB). Latency is submission to
- * completion; for paced runs the scheduled-start latency is printed too. */
+ * completion; for paced runs the latency from the scheduled start stands
+ * beside it everywhere a latency is shown (it is the one a stall cannot
+ * hide). Warnings say when the process was stopped or the host busy. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "output/render.h"
+#include "result/host_busy.h"
 #include "result/result.h"
 
 void render_latency(char *buf, size_t len, double ns)
@@ -90,6 +93,7 @@ static void summary(FILE *f, const cJSON *doc)
 {
     fprintf(f, "%-22s %-5s %11s %10s %10s %10s %10s %10s\n", "test", "dir", "IOPS", "MB/s", "mean lat",
             "p99", "p99.9", "max");
+    bool paced = false;
     const cJSON *ph;
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         const cJSON *tot = result_scope(ph, "total");
@@ -108,9 +112,20 @@ static void summary(FILE *f, const cJSON *doc)
             fprintf(f, "%-22.22s %-5s %11.0f %10.1f %10s %10s %10s %10s\n", result_str(ph, "name", "?"),
                     d ? "write" : "read", result_num(dir, "iops", 0), result_num(dir, "mbps", 0), m, p99,
                     p999, mx);
+            const cJSON *sl = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
+            if (cJSON_IsObject(sl)) {
+                render_latency(m, sizeof(m), result_num(sl, "mean", 0));
+                render_latency(p99, sizeof(p99), pct(sl, "99"));
+                render_latency(p999, sizeof(p999), pct(sl, "99.9"));
+                render_latency(mx, sizeof(mx), result_num(sl, "max", 0));
+                fprintf(f, "%-22s %-5s %11s %10s %10s %10s %10s %10s\n", "  from schedule",
+                        d ? "write" : "read", "", "", m, p99, p999, mx);
+                paced = true;
+            }
         }
     }
-    fprintf(f, "(MB/s = 10^6 bytes/s; latency = submission to completion)\n");
+    fprintf(f, "(MB/s = 10^6 bytes/s; latency = submission to completion%s)\n",
+            paced ? "; \"from schedule\" = scheduled issue time to completion, for paced jobs" : "");
 }
 
 static void latency_block(FILE *f, const char *label, const cJSON *l)
@@ -162,10 +177,90 @@ static void scope_block(FILE *f, const cJSON *sc)
                 result_num(sy, "errors", 0));
 }
 
+/* One line when the process did not run for a while during the phase. */
+static bool stall_line(FILE *f, const cJSON *ph, const char *indent)
+{
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(ph, "stalls");
+    double n = result_num(st, "count", 0);
+    if (n <= 0)
+        return false;
+    double sus = result_num(st, "suspended_s", 0);
+    char extra[64] = "";
+    if (sus > 0)
+        snprintf(extra, sizeof(extra), ", %.2f s of it machine suspend", sus);
+    fprintf(f, "%sWARNING: %s: the process did not run for %.2f s (%g stall%s, longest %.2f s%s): "
+               "counts stay exact, but rates and latencies of those intervals include the stall "
+               "(rows marked STALL)\n",
+            indent, result_str(ph, "name", "?"), result_num(st, "total_s", 0), n, n == 1 ? "" : "s",
+            result_num(st, "longest_s", 0), extra);
+    return true;
+}
+
+/* Interval rows: every row for short series, else only the marked ones. */
+static void interval_rows(FILE *f, const cJSON *ph)
+{
+    const cJSON *iv = cJSON_GetObjectItemCaseSensitive(ph, "intervals");
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
+    cJSON *parsed = cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
+    if (parsed)
+        rows = parsed;
+    static const char *const want[] = {"t_ms", "read_iops", "read_p99_ns", "write_iops", "write_p99_ns",
+                                       "read_sched_p99_ns", "write_sched_p99_ns", "stalled_ms",
+                                       "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist"};
+    enum { NW = sizeof(want) / sizeof(want[0]) };
+    int idx[NW];
+    for (unsigned w = 0; w < NW; w++)
+        idx[w] = result_field_index(iv, want[w]);
+    int nrows = cJSON_GetArraySize(rows);
+    if (nrows == 0 || idx[0] < 0) {
+        cJSON_Delete(parsed);
+        return;
+    }
+    bool all = nrows <= 100, sched = false;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows)
+        for (unsigned w = 5; w < 7; w++)
+            if (idx[w] >= 0 && cJSON_IsNumber(cJSON_GetArrayItem(r, idx[w])) &&
+                cJSON_GetArrayItem(r, idx[w])->valuedouble > 0)
+                sched = true;
+    fprintf(f, "  intervals%s:\n  %8s %10s %10s %10s %10s%s %18s\n",
+            all ? "" : " (only those marked; every row is in the result)", "end", "read IOPS",
+            "read p99", "write IOPS", "write p99", sched ? "  sched p99" : "", "host busy/steal/io%");
+    cJSON_ArrayForEach(r, rows) {
+        double v[NW];
+        for (unsigned w = 0; w < NW; w++) {
+            const cJSON *e = idx[w] >= 0 ? cJSON_GetArrayItem(r, idx[w]) : NULL;
+            v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
+        }
+        if (!all && v[7] <= 0 && v[11] <= 0)
+            continue;
+        char rp[32], wp[32], sp[32] = "", host[32];
+        render_latency(rp, sizeof(rp), v[2]);
+        render_latency(wp, sizeof(wp), v[4]);
+        if (sched) {
+            char t[24];
+            render_latency(t, sizeof(t), v[5] > v[6] ? v[5] : v[6]);
+            snprintf(sp, sizeof(sp), " %10s", v[1] + v[3] > 0 ? t : "-");
+        }
+        snprintf(host, sizeof(host), "%.0f/%.0f/%.0f", v[8], v[9], v[10]);
+        fprintf(f, "  %7.1fs %10.0f %10s %10.0f %10s%s %18s", v[0] / 1000, v[1], v[1] > 0 ? rp : "-",
+                v[3], v[3] > 0 ? wp : "-", sp, host);
+        if (v[7] > 0)
+            fprintf(f, "  STALL %.2f s", v[7] / 1000);
+        if ((int)v[11] & 1)
+            fprintf(f, "  LATE-HIST (latencies in a later row)");
+        if ((int)v[11] & 2)
+            fprintf(f, "  LATE-HIST (holds earlier rows' latencies)");
+        fprintf(f, "\n");
+    }
+    cJSON_Delete(parsed);
+}
+
 static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
 {
     fprintf(f, "\n%s (%s), %.2f s measured, stopped by %s\n", result_str(ph, "name", "?"),
             result_str(ph, "kind", "?"), result_num(ph, "elapsed_s", 0), result_str(ph, "stopped_by", "?"));
+    stall_line(f, ph, "  ");
     const cJSON *j;
     cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
         char p[256];
@@ -195,6 +290,7 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
     const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(ph, "cpu");
     fprintf(f, "  ssdbench CPU: %.2f s user, %.2f s system\n", result_num(cpu, "user_s", 0),
             result_num(cpu, "sys_s", 0));
+    interval_rows(f, ph);
 }
 
 void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
@@ -222,6 +318,18 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
         cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
             phase_block(f, doc, ph);
     }
+    /* warnings last, where they are read: stalls (summary only: the phase
+     * blocks carry their own line) and a busy host */
+    const cJSON *ph;
+    if (!o->details)
+        cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
+            stall_line(f, ph, "");
+    struct host_load hl;
+    host_load_from_doc(doc, &hl);
+    char why[256];
+    if (host_busy(&hl, why, sizeof(why)))
+        fprintf(f, "WARNING: the host was busy during the run (%s): other work may have changed "
+                   "these figures (host CPU per interval is in the result)\n", why);
     if (result_str(doc, "recovered_from", NULL))
         fprintf(f, "\nRECOVERED from the journal %s: the run did not finish; %.0f completed intervals, "
                    "totals summed from them (percentiles of whole phases are not known).\n",

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/hostcpu.h"
 #include "base/signal.h"
 #include "engine/engine.h"
 #include "result/result_hist.h"
@@ -99,23 +100,6 @@ static void iso_time(uint64_t wall_ns, char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* user+nice+system+irq+softirq (busy), steal, total jiffies from /proc/stat */
-static void proc_stat(double v[3])
-{
-    v[0] = v[1] = v[2] = 0;
-    FILE *f = fopen("/proc/stat", "r");
-    if (!f)
-        return;
-    unsigned long long u, n, s, idle, iow, irq, sirq, steal;
-    if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &u, &n, &s, &idle, &iow, &irq,
-               &sirq, &steal) == 8) {
-        v[0] = (double)(u + n + s + irq + sirq);
-        v[1] = (double)steal;
-        v[2] = (double)(u + n + s + idle + iow + irq + sirq + steal);
-    }
-    fclose(f);
-}
-
 static cJSON *host_json(void)
 {
     cJSON *h = cJSON_CreateObject();
@@ -173,13 +157,15 @@ cJSON *result_new(int argc, char **argv)
     cJSON_AddArrayToObject(doc, "targets");
     cJSON_AddArrayToObject(doc, "phases");
     cJSON_AddArrayToObject(doc, "errors");
-    double ps[3];
-    proc_stat(ps);
+    struct hostcpu hc;
+    hostcpu_read(&hc);
     cJSON *priv = cJSON_AddArrayToObject(doc, "_start");
-    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[0]));
-    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[1]));
-    cJSON_AddItemToArray(priv, cJSON_CreateNumber(ps[2]));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(hc.busy));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(hc.steal));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(hc.total));
     cJSON_AddItemToArray(priv, cJSON_CreateNumber((double)clock_ns()));
+    cJSON_AddItemToArray(priv, cJSON_CreateNumber(hc.iowait));
+    cJSON_AddItemToArray(priv, cJSON_CreateBool(hc.valid));
     return doc;
 }
 
@@ -448,6 +434,35 @@ static const char *op_name(int op)
     return "?";
 }
 
+/* Time the process did not run (stopped, starved, suspended) during the
+ * phase, so a result never counts it silently. */
+static cJSON *stalls_json(const struct phase_stats *ps)
+{
+    cJSON *st = cJSON_CreateObject();
+    uint64_t longest = 0;
+    for (unsigned i = 0; i < ps->nstalls && i < RUNNER_MAX_STALLS; i++)
+        if (ps->stalls[i].len_ns > longest)
+            longest = ps->stalls[i].len_ns;
+    cJSON_AddNumberToObject(st, "count", ps->nstalls);
+    cJSON_AddNumberToObject(st, "total_s", (double)ps->stalled_ns / 1e9);
+    cJSON_AddNumberToObject(st, "suspended_s", (double)ps->suspended_ns / 1e9);
+    cJSON_AddNumberToObject(st, "longest_s", (double)longest / 1e9);
+    cJSON *list = cJSON_AddArrayToObject(st, "list");
+    for (unsigned i = 0; i < ps->nstalls && i < RUNNER_MAX_STALLS; i++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "start_s", (double)ps->stalls[i].start_ns / 1e9);
+        cJSON_AddNumberToObject(e, "length_s", (double)ps->stalls[i].len_ns / 1e9);
+        cJSON_AddBoolToObject(e, "suspended", ps->stalls[i].suspended);
+        cJSON_AddStringToObject(e, "seen_by", ps->stalls[i].worker ? "worker" : "collector");
+        cJSON_AddItemToArray(list, e);
+    }
+    cJSON_AddNumberToObject(st, "worker_late_wake_max_ms", (double)ps->worker_late_wake_ns / 1e6);
+    cJSON_AddNumberToObject(st, "stats_waits", ps->ring_waits);
+    cJSON_AddNumberToObject(st, "stats_wait_s", (double)ps->ring_wait_ns / 1e9);
+    cJSON_AddNumberToObject(st, "late_hist_intervals", ps->late_hist_intervals);
+    return st;
+}
+
 cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
                         const struct phase_stats *ps, FILE *series)
 {
@@ -466,6 +481,7 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
     cJSON *cpu = cJSON_AddObjectToObject(phase, "cpu");
     cJSON_AddNumberToObject(cpu, "user_s", ps->cpu_user_s);
     cJSON_AddNumberToObject(cpu, "sys_s", ps->cpu_sys_s);
+    cJSON_AddItemToObject(phase, "stalls", stalls_json(ps));
 
     const struct job_spec *first = ps->njobs ? &ps->jobs[0] : NULL;
     bool any_paced = false;
@@ -556,6 +572,16 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
         cJSON_AddNumberToObject(ko, "read_ticks_ms", (double)k->read_ticks_ms);
         cJSON_AddNumberToObject(ko, "write_ticks_ms", (double)k->write_ticks_ms);
         cJSON_AddNumberToObject(ko, "io_ticks_ms", (double)k->io_ticks_ms);
+        if (k->has_discard) {
+            cJSON_AddNumberToObject(ko, "discard_ios", (double)k->discard_ios);
+            cJSON_AddNumberToObject(ko, "discard_merges", (double)k->discard_merges);
+            cJSON_AddNumberToObject(ko, "discard_bytes", (double)k->discard_sectors * 512);
+            cJSON_AddNumberToObject(ko, "discard_ticks_ms", (double)k->discard_ticks_ms);
+        }
+        if (k->has_flush) {
+            cJSON_AddNumberToObject(ko, "flush_ios", (double)k->flush_ios);
+            cJSON_AddNumberToObject(ko, "flush_ticks_ms", (double)k->flush_ticks_ms);
+        }
         double ms = (double)ps->elapsed_ns / 1e6 + (double)(ps->njobs ? ps->jobs[0].ramp_ns : 0) / 1e6;
         cJSON_AddNumberToObject(ko, "util_pct", ms > 0 ? 100.0 * (double)k->io_ticks_ms / ms : 0);
         cJSON_AddItemToArray(ks, ko);
@@ -581,17 +607,24 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
 void result_finish(cJSON *doc, bool interrupted, int sig)
 {
     cJSON *priv = cJSON_GetObjectItemCaseSensitive(doc, "_start");
-    double ps[3];
-    proc_stat(ps);
-    if (cJSON_GetArraySize(priv) == 4) {
-        double busy = ps[0] - cJSON_GetArrayItem(priv, 0)->valuedouble;
-        double steal = ps[1] - cJSON_GetArrayItem(priv, 1)->valuedouble;
-        double tot = ps[2] - cJSON_GetArrayItem(priv, 2)->valuedouble;
+    struct hostcpu end;
+    hostcpu_read(&end);
+    if (cJSON_GetArraySize(priv) == 6) {
+        struct hostcpu start = {
+            .valid = cJSON_IsTrue(cJSON_GetArrayItem(priv, 5)),
+            .busy = cJSON_GetArrayItem(priv, 0)->valuedouble,
+            .steal = cJSON_GetArrayItem(priv, 1)->valuedouble,
+            .total = cJSON_GetArrayItem(priv, 2)->valuedouble,
+            .iowait = cJSON_GetArrayItem(priv, 4)->valuedouble,
+        };
         double t0 = cJSON_GetArrayItem(priv, 3)->valuedouble;
+        double busy, steal, iowait;
+        hostcpu_pct(&start, &end, &busy, &steal, &iowait);
         cJSON_AddNumberToObject(doc, "duration_s", ((double)clock_ns() - t0) / 1e9);
         cJSON *h = cJSON_GetObjectItemCaseSensitive(doc, "host");
-        cJSON_AddNumberToObject(h, "cpu_busy_pct", tot > 0 ? 100.0 * busy / tot : 0);
-        cJSON_AddNumberToObject(h, "cpu_steal_pct", tot > 0 ? 100.0 * steal / tot : 0);
+        cJSON_AddNumberToObject(h, "cpu_busy_pct", busy);
+        cJSON_AddNumberToObject(h, "cpu_steal_pct", steal);
+        cJSON_AddNumberToObject(h, "cpu_iowait_pct", iowait);
         struct sysinfo si;
         if (sysinfo(&si) == 0)
             cJSON_AddNumberToObject(h, "loadavg_1m_end", (double)si.loads[0] / 65536.0);

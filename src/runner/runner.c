@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/hostcpu.h"
 #include "runner/runner_int.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -20,7 +21,9 @@ const char *const runner_series_fields[] = {
     "read_iops", "read_mbps", "read_lat_mean_ns", "read_lat_max_ns", "read_lat_stddev_ns", "read_p99_ns",
     "write_iops", "write_mbps", "write_lat_mean_ns", "write_lat_max_ns", "write_lat_stddev_ns", "write_p99_ns",
     "mean_inflight",
-    "read_ios", "read_bytes", "write_ios", "write_bytes",
+    "read_ios", "read_bytes", "write_ios", "write_bytes", "syncs",
+    "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
+    "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
 };
 
 /* The unit of each field above, in the same order (MB = 10^6 bytes). */
@@ -29,7 +32,9 @@ const char *const runner_series_units[] = {
     "IO/s", "MB/s", "ns", "ns", "ns", "ns",
     "IO/s", "MB/s", "ns", "ns", "ns", "ns",
     "I/Os",
-    "I/Os", "bytes", "I/Os", "bytes",
+    "I/Os", "bytes", "I/Os", "bytes", "syncs",
+    "ns", "ns", "ns", "ns",
+    "ms", "%", "%", "%", "flag",
 };
 _Static_assert(sizeof(runner_series_units) == sizeof(runner_series_fields), "one unit per field");
 
@@ -44,7 +49,13 @@ static double mbps(uint64_t bytes, double secs)
     return secs > 0 ? (double)bytes / secs / 1e6 : 0;
 }
 
-static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs)
+/* The host's CPU shares over one interval, for its row. */
+struct row_host {
+    double busy_pct, steal_pct, iowait_pct;
+};
+
+static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs,
+                       uint64_t stalled_ns, const struct row_host *h, unsigned late)
 {
     fprintf(f, "[%" PRIu64, t_ms);
     double inflight_ns = 0;
@@ -58,43 +69,142 @@ static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double 
     fprintf(f, ",%.3f", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
     for (int d = 0; d < DIR_COUNT; d++)
         fprintf(f, ",%" PRIu64 ",%" PRIu64, s->dir[d].ios, s->dir[d].bytes);
-    fputs("]\n", f);
+    fprintf(f, ",%" PRIu64, s->syncs);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const struct hist *sh = &s->dir[d].sched;
+        fprintf(f, ",%" PRIu64 ",%" PRIu64, sh->n ? hist_percentile(sh, 99.0) : 0, sh->n ? sh->max : 0);
+    }
+    fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u]\n", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
+            h->iowait_pct, late);
     fflush(f);
 }
 
-/* Merges every worker's interval k once all of them handed it over (or
+/* A clean interval buffer for worker w (from its pool, else new). */
+static struct io_stats *pool_get(struct worker *w)
+{
+    return w->npool ? w->pool[--w->npool] : runner_new_ibuf(w->map.ntouch);
+}
+
+static void pool_put(struct worker *w, struct io_stats *b)
+{
+    for (unsigned t = 0; t < w->map.ntouch; t++)
+        iostats_reset(&b[t]);
+    if (w->npool == w->pool_cap) {
+        unsigned cap = w->pool_cap * 2 + 4;
+        struct io_stats **p = realloc(w->pool, cap * sizeof(*p));
+        if (!p) {
+            free(b);
+            return;
+        }
+        w->pool = p;
+        w->pool_cap = cap;
+    }
+    w->pool[w->npool++] = b;
+}
+
+static bool pend_push(struct worker *w, unsigned k, unsigned late, struct io_stats *b)
+{
+    if (w->pend_len == w->pend_cap) {
+        unsigned cap = w->pend_cap * 2 + 4;
+        struct worker_pend *p = malloc(cap * sizeof(*p));
+        if (!p)
+            return false;
+        for (unsigned i = 0; i < w->pend_len; i++)
+            p[i] = w->pend[(w->pend_head + i) % w->pend_cap];
+        free(w->pend);
+        w->pend = p;
+        w->pend_cap = cap;
+        w->pend_head = 0;
+    }
+    w->pend[(w->pend_head + w->pend_len++) % w->pend_cap] = (struct worker_pend){k, late, b};
+    return true;
+}
+
+/* Takes every slot worker w has published, swapping a clean buffer in, and
+ * frees the slots (consumed). Taking does not wait for the other workers,
+ * so a worker stuck in one long I/O cannot make the others' rings fill. */
+static void take(struct worker *w)
+{
+    unsigned pub = atomic_load_explicit(&w->published, memory_order_acquire);
+    while (w->taken < pub) {
+        unsigned k = w->taken, s = k % WORKER_RING, ls = k % WORKER_LITE;
+        if (atomic_load_explicit(&w->ring_k[s], memory_order_relaxed) == k) {
+            struct io_stats *fresh = pool_get(w);
+            if (!fresh || !pend_push(w, k, w->ring_late[s] ? LATE_HIST_EXTRA : 0, w->ring[s])) {
+                free(fresh);
+                break; /* out of memory: try again at the next wake-up */
+            }
+            w->ring[s] = fresh;
+        } else if (atomic_load_explicit(&w->lite_k[ls], memory_order_relaxed) == k) {
+            /* counts only: the histograms come with a later interval */
+            struct io_stats *b = pool_get(w);
+            if (!b || !pend_push(w, k, LATE_HIST_MISSING, b)) {
+                free(b);
+                break;
+            }
+            const struct lite_counts *lc = &w->lite[(size_t)ls * w->map.ntouch];
+            for (unsigned t = 0; t < w->map.ntouch; t++) {
+                for (int d = 0; d < DIR_COUNT; d++) {
+                    b[t].dir[d].ios = lc[t].ios[d];
+                    b[t].dir[d].bytes = lc[t].bytes[d];
+                    b[t].dir[d].errors = lc[t].errors[d];
+                }
+                b[t].syncs = lc[t].syncs;
+                b[t].sync_errors = lc[t].sync_errors;
+            }
+        }
+        w->taken++;
+    }
+    atomic_store_explicit(&w->consumed, w->taken, memory_order_release);
+}
+
+/* Merges every worker's interval k once all of them have handed it over (or
  * finished). Returns 1 when merged, 0 when not ready, -1 when all is done. */
 static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
-                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel)
+                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel,
+                   unsigned *late)
 {
-    bool all_finished = true, any = false;
+    bool all_finished = true, any = false, ready = true;
     uint64_t last_finish = 0;
     for (unsigned i = 0; i < run->nworkers; i++) {
         struct worker *w = &run->workers[i];
+        /* finished first: its published count is then final */
         int fin = atomic_load_explicit(&w->finished, memory_order_acquire);
-        unsigned pub = atomic_load_explicit(&w->published, memory_order_acquire);
+        take(w);
         if (!fin) {
             all_finished = false;
-            if (pub <= k)
-                return 0;
-        } else if (w->t_finished > last_finish) {
-            last_finish = w->t_finished;
+            if (w->taken <= k)
+                ready = false;
+        } else {
+            if (w->taken < atomic_load_explicit(&w->published, memory_order_relaxed))
+                ready = false; /* out of memory while taking */
+            if (w->t_finished > last_finish)
+                last_finish = w->t_finished;
         }
-        if (pub > k)
+        if (w->taken > k)
             any = true;
     }
+    if (!ready)
+        return 0;
     if (!any && all_finished)
         return -1;
     for (unsigned j = 0; j < run->njobs; j++)
         iostats_reset(&ivjobs[j]);
     iostats_reset(ivall);
+    *late = 0;
     for (unsigned i = 0; i < run->nworkers; i++) {
         struct worker *w = &run->workers[i];
-        if (atomic_load_explicit(&w->published, memory_order_acquire) <= k)
-            continue;
+        if (!w->pend_len || w->pend[w->pend_head].k != k)
+            continue; /* no completion of this worker in interval k */
+        struct io_stats *b = w->pend[w->pend_head].buf;
+        *late |= w->pend[w->pend_head].late;
+        if (w->pend[w->pend_head].late)
+            out->late_hist_intervals++;
+        w->pend_head = (w->pend_head + 1) % w->pend_cap;
+        w->pend_len--;
         struct job_stats *js = &out->stats[w->job_index];
         for (unsigned t = 0; t < w->map.ntouch; t++) {
-            const struct io_stats *s = &w->ibuf[k & 1][t];
+            const struct io_stats *s = &b[t];
             unsigned jt = w->map.layout == LAYOUT_JBOD ? w->first_target : t;
             iostats_merge(&ivjobs[w->job_index], s);
             w->total_ios += s->dir[0].ios + s->dir[1].ios + s->syncs;
@@ -102,7 +212,7 @@ static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
             iostats_merge(&js->total, s);
             iostats_merge(&js->per_target[jt], s);
         }
-        atomic_store_explicit(&w->consumed, k + 1, memory_order_release);
+        pool_put(w, b);
     }
     for (unsigned j = 0; j < run->njobs; j++)
         iostats_merge(ivall, &ivjobs[j]);
@@ -123,13 +233,25 @@ static void read_kstat(const struct target_info *ti, struct kernel_stats *k)
     FILE *f = fopen(p, "r");
     if (!f)
         return;
-    unsigned long long v[11];
-    if (fscanf(f, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-               &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10]) == 11) {
+    /* fields 1-11 always; 12-15 discards (4.18+); 16-17 flushes (5.5+) */
+    unsigned long long v[17];
+    int n = 0;
+    while (n < 17 && fscanf(f, "%llu", &v[n]) == 1)
+        n++;
+    if (n >= 11) {
         k->valid = true;
         k->read_ios = v[0], k->read_merges = v[1], k->read_sectors = v[2], k->read_ticks_ms = v[3];
         k->write_ios = v[4], k->write_merges = v[5], k->write_sectors = v[6], k->write_ticks_ms = v[7];
         k->io_ticks_ms = v[9];
+    }
+    if (n >= 15) {
+        k->has_discard = true;
+        k->discard_ios = v[11], k->discard_merges = v[12], k->discard_sectors = v[13];
+        k->discard_ticks_ms = v[14];
+    }
+    if (n >= 17) {
+        k->has_flush = true;
+        k->flush_ios = v[15], k->flush_ticks_ms = v[16];
     }
     fclose(f);
 }
@@ -149,6 +271,59 @@ static void kstat_delta(struct kernel_stats *a, const struct kernel_stats *b)
     a->write_sectors = b->write_sectors - a->write_sectors;
     a->write_ticks_ms = b->write_ticks_ms - a->write_ticks_ms;
     a->io_ticks_ms = b->io_ticks_ms - a->io_ticks_ms;
+    a->has_discard = a->has_discard && b->has_discard;
+    a->discard_ios = b->discard_ios - a->discard_ios;
+    a->discard_merges = b->discard_merges - a->discard_merges;
+    a->discard_sectors = b->discard_sectors - a->discard_sectors;
+    a->discard_ticks_ms = b->discard_ticks_ms - a->discard_ticks_ms;
+    a->has_flush = a->has_flush && b->has_flush;
+    a->flush_ios = b->flush_ios - a->flush_ios;
+    a->flush_ticks_ms = b->flush_ticks_ms - a->flush_ticks_ms;
+}
+
+/* Stalls the collector saw, kept for the phase and for the intervals they
+ * overlap (recent: a small ring, only intervals not yet emitted need it). */
+struct stall_log {
+    struct runner_stall recent[RUNNER_MAX_STALLS];
+    unsigned nrecent;            /* total added; the last RUNNER_MAX_STALLS are in recent */
+};
+
+static void stall_add(struct phase_stats *out, struct stall_log *sl, uint64_t start_abs, uint64_t len,
+                      bool suspended, uint64_t measure_start)
+{
+    struct runner_stall st = {.start_ns = start_abs > measure_start ? start_abs - measure_start : 0,
+                              .len_ns = len, .suspended = suspended};
+    if (out->nstalls < RUNNER_MAX_STALLS)
+        out->stalls[out->nstalls] = st;
+    out->nstalls++;
+    out->stalled_ns += len;
+    if (suspended)
+        out->suspended_ns += len;
+    /* the part before the measurement start is in no interval */
+    if (!suspended && start_abs < measure_start)
+        st.len_ns = start_abs + len > measure_start ? start_abs + len - measure_start : 0;
+    sl->recent[sl->nrecent++ % RUNNER_MAX_STALLS] = st;
+}
+
+/* Time of [a, b) (relative ns) covered by stalls; a suspend (no monotonic
+ * time passes) counts in the interval it began in. */
+static uint64_t stall_overlap(const struct stall_log *sl, uint64_t a, uint64_t b)
+{
+    uint64_t sum = 0;
+    unsigned n = sl->nrecent < RUNNER_MAX_STALLS ? sl->nrecent : RUNNER_MAX_STALLS;
+    for (unsigned i = 0; i < n; i++) {
+        const struct runner_stall *st = &sl->recent[i];
+        if (st->suspended) {
+            if (st->start_ns >= a && st->start_ns < b)
+                sum += st->len_ns;
+            continue;
+        }
+        uint64_t lo = st->start_ns > a ? st->start_ns : a;
+        uint64_t hi = st->start_ns + st->len_ns < b ? st->start_ns + st->len_ns : b;
+        if (hi > lo)
+            sum += hi - lo;
+    }
+    return sum;
 }
 
 static double cpu_seconds(const struct timeval *tv)
@@ -300,9 +475,16 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             total_s = t;
     }
     unsigned k = 0;
+    struct stall_log *sl = calloc(1, sizeof(*sl));
+    struct hostcpu cpu_prev, cpu_now;
+    struct row_host rh = {0, 0, 0};
+    hostcpu_read(&cpu_prev);
+    uint64_t cpu_t = clock_ns();
+    uint64_t boot_gap = clock_boot_ns() - clock_ns();
     while (!run.setup_failed) {
         uint64_t t_end_rel;
-        int c = collect(&run, out, k, ivjobs, ivall, &t_end_rel);
+        unsigned late = 0;
+        int c = collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
         if (c < 0)
             break;
         if (c == 0) {
@@ -317,6 +499,14 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             if (due > now)
                 wake = due - now > 20000000 ? now + 20000000 : due;
             clock_sleep_until(wake);
+            /* A wake-up more than an interval late: the process was stopped
+             * or starved that long. BOOTTIME running ahead: a suspend. */
+            uint64_t woke = clock_ns(), gap = clock_boot_ns() - woke;
+            if (sl && woke > wake && woke - wake > run.step_ns)
+                stall_add(out, sl, wake, woke - wake, false, run.measure_start);
+            if (sl && gap > boot_gap + 1000000)
+                stall_add(out, sl, woke, gap - boot_gap, true, run.measure_start);
+            boot_gap = gap;
             continue;
         }
         uint64_t t_start_rel = (uint64_t)k * run.step_ns;
@@ -324,29 +514,34 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         bool empty = ivall->dir[0].ios + ivall->dir[1].ios + ivall->dir[0].errors +
                          ivall->dir[1].errors == 0;
         if (secs > 0 && !(empty && secs < 1e-3)) {
-            if (opts->series)
-                stream_row(opts->series, ivall, t_end_rel / 1000000, secs);
-            out->nintervals++;
-            if (opts->status) {
-                struct runner_interval sv = {.index = k, .t_start_ns = t_start_rel,
-                                             .t_end_ns = t_end_rel, .njobs = njobs,
-                                             .jobs = ivjobs, .all = ivall,
-                                             .cumulative = out->stats};
-                opts->status(&sv, total_s);
+            uint64_t stalled = sl ? stall_overlap(sl, t_start_rel, t_end_rel) : 0;
+            /* Host CPU over the time since the last row; rows emitted
+             * together (after a stall) share the one window that covers them. */
+            uint64_t tnow = clock_ns();
+            if (tnow - cpu_t >= run.step_ns / 4) {
+                hostcpu_read(&cpu_now);
+                hostcpu_pct(&cpu_prev, &cpu_now, &rh.busy_pct, &rh.steal_pct, &rh.iowait_pct);
+                cpu_prev = cpu_now;
+                cpu_t = tnow;
             }
-            if (opts->on_interval) {
-                struct runner_interval iv = {
-                    .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
-                    .njobs = njobs, .jobs = ivjobs, .all = ivall, .cumulative = out->stats,
-                };
-                if (opts->on_interval(opts->arg, &iv)) {
-                    out->stopped_by_hook = true;
-                    atomic_store(&run.stop, 1);
-                }
+            if (opts->series)
+                stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
+            out->nintervals++;
+            struct runner_interval iv = {
+                .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
+                .stalled_ns = stalled, .late_hist = late, .njobs = njobs, .jobs = ivjobs, .all = ivall,
+                .cumulative = out->stats,
+            };
+            if (opts->status)
+                opts->status(&iv, total_s);
+            if (opts->on_interval && opts->on_interval(opts->arg, &iv)) {
+                out->stopped_by_hook = true;
+                atomic_store(&run.stop, 1);
             }
         }
         k++;
     }
+    free(sl);
     for (unsigned i = 0; i < run.nworkers; i++)
         pthread_join(run.workers[i].tid, NULL);
     getrusage(RUSAGE_SELF, &ru1);
@@ -373,6 +568,28 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             last = w->t_finished;
         if (w->max_lag_ns > js->max_lag_ns)
             js->max_lag_ns = w->max_lag_ns;
+        if (w->late_wake_ns > out->worker_late_wake_ns)
+            out->worker_late_wake_ns = w->late_wake_ns;
+        out->ring_wait_ns += w->ring_wait_ns;
+        out->ring_waits += w->ring_waits;
+        /* a worker that overslept by more than an interval while the
+         * collector ran on (the collector's own stalls cover the process) */
+        for (unsigned s = 0; s < w->nwstall; s++) {
+            const struct runner_stall *ws = &w->wstall[s];
+            uint64_t a = ws->start_ns > run.measure_start ? ws->start_ns - run.measure_start : 0;
+            bool seen = false;
+            for (unsigned x = 0; x < out->nstalls && x < RUNNER_MAX_STALLS; x++) {
+                const struct runner_stall *cs = &out->stalls[x];
+                if (!cs->suspended && a < cs->start_ns + cs->len_ns && cs->start_ns < a + ws->len_ns)
+                    seen = true;
+            }
+            if (!seen && out->nstalls < RUNNER_MAX_STALLS) {
+                out->stalls[out->nstalls] = (struct runner_stall){.start_ns = a, .len_ns = ws->len_ns,
+                                                                  .worker = true};
+                out->nstalls++;
+                out->stalled_ns += ws->len_ns;
+            }
+        }
         js->worker_ios[w->job_worker] = w->total_ios;
         for (int d = 0; d < DIR_COUNT; d++)
             js->ramp_ios[d] += w->ramp_ios[d];

@@ -6,8 +6,8 @@
  * (generate -> submit -> reap -> record) until each job's stop rule ends it:
  * runtime, bytes, a signal, an I/O error, or a stop requested by the
  * workload's interval hook (steady state, ACT max lag). Workers hand their
- * statistics over once per interval through a double buffer, so the I/O path
- * takes no lock; the calling thread merges intervals into the phase totals,
+ * statistics over once per interval through a small ring of interval
+ * buffers, so the I/O path takes no lock; the calling thread merges intervals into the phase totals,
  * streams one interval row per step and calls the hook.
  *
  * The runner knows nothing of any one workload: everything arrives in
@@ -55,6 +55,10 @@ struct job_stats {
 struct runner_interval {
     unsigned index;                /* 0-based */
     uint64_t t_start_ns, t_end_ns; /* relative to the measurement start */
+    uint64_t stalled_ns;           /* time of the interval the process did not run */
+    unsigned late_hist;            /* 1: some latencies of this interval are in a later
+                                      interval's histograms; 2: its histograms also hold
+                                      earlier intervals' (the collector had lagged) */
     unsigned njobs;
     const struct io_stats *jobs;   /* this interval only, per job */
     const struct io_stats *all;    /* this interval, all jobs merged */
@@ -89,6 +93,21 @@ struct kernel_stats {
     uint64_t read_ios, read_merges, read_sectors, read_ticks_ms;
     uint64_t write_ios, write_merges, write_sectors, write_ticks_ms;
     uint64_t io_ticks_ms;           /* time the device had I/O in flight */
+    bool has_discard, has_flush;    /* the kernel has these fields (4.18+, 5.5+) */
+    uint64_t discard_ios, discard_merges, discard_sectors, discard_ticks_ms;
+    uint64_t flush_ios, flush_ticks_ms;
+};
+
+/* A stretch of time in which the process did not run: the collector woke
+ * more than one interval after it asked to (SIGSTOP, a starved host), or the
+ * machine was suspended (CLOCK_BOOTTIME ran ahead of CLOCK_MONOTONIC), or a
+ * worker woke from a planned sleep more than an interval late. */
+#define RUNNER_MAX_STALLS 16
+struct runner_stall {
+    uint64_t start_ns, len_ns;      /* relative to the measurement start (monotonic) */
+    bool suspended;                 /* machine suspend, not a stopped process */
+    bool worker;                    /* seen by one worker only (a planned sleep that
+                                       ended that late), not in the interval rows */
 };
 
 struct phase_stats {
@@ -110,6 +129,14 @@ struct phase_stats {
     struct runner_error errors[RUNNER_MAX_ERRORS];
     uint64_t error_total;
     double cpu_user_s, cpu_sys_s;    /* ssdbench's own CPU time over the phase */
+    unsigned nstalls;                /* stalls seen (the first RUNNER_MAX_STALLS kept) */
+    struct runner_stall stalls[RUNNER_MAX_STALLS];
+    uint64_t stalled_ns;             /* all stalls together */
+    uint64_t suspended_ns;           /* of which machine suspend */
+    uint64_t worker_late_wake_ns;    /* longest late wake-up of a worker's planned sleep */
+    uint64_t ring_wait_ns;           /* workers' waits for a free interval buffer */
+    unsigned ring_waits;
+    unsigned late_hist_intervals;    /* worker-intervals whose histograms were handed over late */
 };
 
 /* Interval row fields, in order, as streamed to opts->series, and the unit

@@ -13,6 +13,16 @@
 #include "base/gen.h"
 
 #define WORKER_LOCAL_ERRORS 4
+#define WORKER_RING 4
+#define WORKER_LITE 64
+#define RING_NONE 0xffffffffu
+
+/* The counts of one interval and target, kept when no full interval buffer
+ * was free (see worker.late). */
+struct lite_counts {
+    uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+    uint64_t syncs, sync_errors;
+};
 
 struct phase_run;
 struct iolog;
@@ -26,6 +36,18 @@ struct worker_map {
                                    stripe: offset in the logical striped space */
     uint64_t region_len;
     struct stripe_map stripe;
+};
+
+/* Histogram flags of an interval (the row's late_hist): its latencies are in
+ * a later row's histograms / its histograms also hold earlier rows'. */
+#define LATE_HIST_MISSING 1u
+#define LATE_HIST_EXTRA 2u
+
+/* One interval buffer taken from a worker, waiting to be merged. */
+struct worker_pend {
+    unsigned k;
+    unsigned late;               /* LATE_HIST_* */
+    struct io_stats *buf;
 };
 
 struct worker {
@@ -52,21 +74,52 @@ struct worker {
     struct rng brng;             /* buffer contents */
     struct iolog *iolog;         /* fio-format logs (write_*_log); NULL when none */
 
-    /* interval hand-over: buffer i holds interval numbers k with k % 2 == i.
-     * A worker moves on to the other buffer only after the collector has
-     * merged what it held; if the collector is behind (another worker stuck
-     * in a long I/O) the worker keeps adding to the current buffer rather
-     * than wait, so no worker ever stalls on statistics. */
-    struct io_stats *ibuf[2];    /* each [map.ntouch] */
+    /* Interval hand-over (docs/design.md "Interval hand-over without
+     * locks"): a ring of WORKER_RING interval buffers. The worker records
+     * every completion into the buffer of the interval its completion time
+     * falls in (cur, interval cur_k); ring_k[s] says which interval slot s
+     * holds. Crossing into interval k it publishes "everything before k is
+     * complete" (published = k, release) and moves into slot k % WORKER_RING
+     * once the collector has taken what that slot held (consumed, acquire).
+     * Intervals in which the worker saw no completion use no slot at all, so
+     * a stopped or starved process skips them without lagging. The collector
+     * takes each published slot as soon as it can, swapping a clean buffer
+     * in, so a worker stuck in a long I/O never holds the others' rings. */
+    struct io_stats *ring[WORKER_RING]; /* each [map.ntouch]; ring[s] is replaced
+                                           by the collector only while it holds slot s */
+    _Atomic unsigned ring_k[WORKER_RING]; /* interval held by slot s, RING_NONE = none */
     struct io_stats *cur;
-    unsigned k_pub;              /* next interval number to hand over */
+    unsigned cur_k;              /* interval cur belongs to */
     unsigned k_time;             /* interval the clock is in */
     uint64_t boundary;           /* end of interval k_time, abs ns */
     uint64_t last_boundary;      /* the job's end: completions drained after it
                                     stay in the last interval, not a sliver of a new one */
     bool measuring;              /* past the ramp */
-    _Atomic unsigned published;  /* intervals handed over */
-    _Atomic unsigned consumed;   /* intervals the collector has merged */
+    _Atomic unsigned published;  /* intervals < published are complete */
+    _Atomic unsigned consumed;   /* slots holding intervals < consumed are free again */
+    bool ring_late[WORKER_RING]; /* slot's histograms also hold earlier intervals' */
+    /* No full slot free (the collector did not run for WORKER_RING - 1
+     * intervals): the worker records into late and, leaving the interval,
+     * moves its exact counts to lite slot k % WORKER_LITE (tag lite_k); the
+     * histograms stay in late until a full slot is free again and are then
+     * added to that interval's (flagged LATE_HIST_EXTRA). Nothing blocks. */
+    struct io_stats *late;       /* [map.ntouch] */
+    bool in_late;
+    struct lite_counts *lite;    /* [WORKER_LITE * map.ntouch] */
+    _Atomic unsigned lite_k[WORKER_LITE];
+    uint64_t ring_wait_ns;       /* time spent waiting for a free slot (only when
+                                    the collector did not run for WORKER_LITE intervals) */
+    unsigned ring_waits;
+    uint64_t late_wake_ns;       /* longest wake-up beyond a planned sleep's end */
+    struct runner_stall wstall[4]; /* wake-ups more than an interval late (abs start) */
+    unsigned nwstall;
+    /* collector side only: taken slots waiting for the other workers, and
+     * clean buffers to swap in */
+    unsigned taken;              /* intervals < taken have been taken */
+    struct worker_pend *pend;
+    unsigned pend_head, pend_len, pend_cap;
+    struct io_stats **pool;
+    unsigned npool, pool_cap;
     _Atomic int finished;
     uint64_t t_finished;
 
@@ -117,5 +170,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen);
 void runner_free_worker(struct worker *w);
+/* One interval buffer of a worker: [ntouch] clean statistics (NULL when out
+ * of memory). */
+struct io_stats *runner_new_ibuf(unsigned ntouch);
 
 #endif

@@ -194,6 +194,14 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
     return 0;
 }
 
+struct io_stats *runner_new_ibuf(unsigned ntouch)
+{
+    struct io_stats *b = calloc(ntouch, sizeof(*b));
+    for (unsigned t = 0; b && t < ntouch; t++)
+        iostats_init(&b[t]);
+    return b;
+}
+
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen)
 {
@@ -227,18 +235,22 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
     w->done = calloc(w->depth, sizeof(*w->done));
     w->iov = calloc(w->depth, sizeof(*w->iov));
-    w->ibuf[0] = calloc(w->map.ntouch, sizeof(struct io_stats));
-    w->ibuf[1] = calloc(w->map.ntouch, sizeof(struct io_stats));
-    if (!w->slots || !w->free_slots || !w->done || !w->iov || !w->ibuf[0] || !w->ibuf[1] ||
+    bool ring_ok = true;
+    for (unsigned s = 0; s < WORKER_RING; s++) {
+        w->ring[s] = runner_new_ibuf(w->map.ntouch);
+        ring_ok = ring_ok && w->ring[s];
+        atomic_init(&w->ring_k[s], RING_NONE);
+    }
+    w->late = runner_new_ibuf(w->map.ntouch);
+    w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
+    for (unsigned s = 0; s < WORKER_LITE; s++)
+        atomic_init(&w->lite_k[s], RING_NONE);
+    if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok || !w->late || !w->lite ||
         posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
-    for (unsigned t = 0; t < w->map.ntouch; t++) {
-        iostats_init(&w->ibuf[0][t]);
-        iostats_init(&w->ibuf[1][t]);
-    }
-    w->cur = w->ibuf[0];
+    w->cur = w->ring[0];
     uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1) + w->first_target * 7919;
     rng_seed(&w->brng, seed ^ 0xb0ffe5ull);
     for (unsigned i = 0; i < w->depth; i++) {
@@ -279,7 +291,15 @@ void runner_free_worker(struct worker *w)
     free(w->free_slots);
     free(w->done);
     free(w->iov);
-    free(w->ibuf[0]);
-    free(w->ibuf[1]);
+    for (unsigned s = 0; s < WORKER_RING; s++)
+        free(w->ring[s]);
+    free(w->late);
+    free(w->lite);
+    for (unsigned i = 0; i < w->pend_len; i++)
+        free(w->pend[(w->pend_head + i) % w->pend_cap].buf);
+    free(w->pend);
+    for (unsigned i = 0; i < w->npool; i++)
+        free(w->pool[i]);
+    free(w->pool);
     free(w->bufmem);
 }

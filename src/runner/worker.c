@@ -48,7 +48,112 @@ static void fill_buffer(struct worker *w, void *buf, size_t len)
     }
 }
 
-/* Hands finished intervals to the collector when it can take them. */
+static bool slot_free(_Atomic unsigned *tag, unsigned consumed)
+{
+    unsigned held = atomic_load_explicit(tag, memory_order_relaxed);
+    return held == RING_NONE || held < consumed;
+}
+
+/* Moves the exact counts of interval k (recorded in late) to its lite slot,
+ * which enter_interval reserved, and zeroes them in late (the histograms
+ * stay there). */
+static void save_lite(struct worker *w, unsigned k)
+{
+    struct lite_counts *lc = &w->lite[(size_t)(k % WORKER_LITE) * w->map.ntouch];
+    for (unsigned t = 0; t < w->map.ntouch; t++) {
+        struct io_stats *s = &w->late[t];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            lc[t].ios[d] = s->dir[d].ios;
+            lc[t].bytes[d] = s->dir[d].bytes;
+            lc[t].errors[d] = s->dir[d].errors;
+            s->dir[d].ios = s->dir[d].bytes = s->dir[d].errors = 0;
+        }
+        lc[t].syncs = s->syncs;
+        lc[t].sync_errors = s->sync_errors;
+        s->syncs = s->sync_errors = 0;
+    }
+    atomic_store_explicit(&w->lite_k[k % WORKER_LITE], k, memory_order_relaxed);
+}
+
+/* Moves the worker into interval kt: everything before kt is complete
+ * (published), and kt's completions go to slot kt % WORKER_RING. That slot
+ * is free once the collector has taken what it held, which it always has
+ * unless the collector did not run for WORKER_RING - 1 intervals; then kt
+ * is recorded into the late buffer (exact counts per interval, histograms
+ * handed over with the next interval that gets a slot) and nothing waits.
+ * Only a collector that did not run for WORKER_LITE intervals makes the
+ * worker wait (counted and reported) rather than put kt's completions into
+ * another interval. No lock, no read-modify-write: release stores, acquire
+ * loads. */
+static void enter_interval(struct worker *w, unsigned kt)
+{
+    if (w->in_late)
+        save_lite(w, w->cur_k);
+    atomic_store_explicit(&w->published, kt, memory_order_release);
+    unsigned s = kt % WORKER_RING;
+    unsigned consumed = atomic_load_explicit(&w->consumed, memory_order_acquire);
+    if (!slot_free(&w->ring_k[s], consumed) && !slot_free(&w->lite_k[kt % WORKER_LITE], consumed)) {
+        uint64_t t0 = clock_ns();
+        do {
+            clock_sleep_until(clock_ns() + 200000);
+            consumed = atomic_load_explicit(&w->consumed, memory_order_acquire);
+        } while (!slot_free(&w->ring_k[s], consumed) &&
+                 !slot_free(&w->lite_k[kt % WORKER_LITE], consumed));
+        w->ring_wait_ns += clock_ns() - t0;
+        w->ring_waits++;
+    }
+    if (slot_free(&w->ring_k[s], consumed)) {
+        /* ring[s] was last written by the collector before its release of
+         * consumed, which the acquire above has seen */
+        w->cur = w->ring[s];
+        w->ring_late[s] = w->in_late;
+        if (w->in_late) {
+            /* the late intervals' histograms join this one (its counts
+             * stay its own) */
+            for (unsigned t = 0; t < w->map.ntouch; t++) {
+                struct io_stats *l = &w->late[t], *c = &w->cur[t];
+                for (int d = 0; d < DIR_COUNT; d++) {
+                    if (l->dir[d].lat.n)
+                        hist_merge(&c->dir[d].lat, &l->dir[d].lat);
+                    if (l->dir[d].sched.n)
+                        hist_merge(&c->dir[d].sched, &l->dir[d].sched);
+                }
+                if (l->sync_lat.n)
+                    hist_merge(&c->sync_lat, &l->sync_lat);
+                iostats_reset(l);
+            }
+            w->in_late = false;
+        }
+        atomic_store_explicit(&w->ring_k[s], kt, memory_order_relaxed);
+    } else {
+        w->cur = w->late;
+        w->in_late = true;
+    }
+    w->cur_k = kt;
+}
+
+/* At the end: a last interval recorded late gets a full slot (the worker
+ * waits for it; its I/O is over, so nothing measured waits), so that the
+ * late histograms are handed over with it. */
+static void finish_late(struct worker *w)
+{
+    if (!w->in_late)
+        return;
+    unsigned s = w->cur_k % WORKER_RING;
+    while (!slot_free(&w->ring_k[s], atomic_load_explicit(&w->consumed, memory_order_acquire)))
+        clock_sleep_until(clock_ns() + 1000000);
+    for (unsigned t = 0; t < w->map.ntouch; t++) {
+        iostats_merge(&w->ring[s][t], &w->late[t]);
+        iostats_reset(&w->late[t]);
+    }
+    w->ring_late[s] = true;
+    w->in_late = false;
+    w->cur = w->ring[s];
+    atomic_store_explicit(&w->ring_k[s], w->cur_k, memory_order_relaxed);
+}
+
+/* Keeps the interval the worker records into equal to the interval the
+ * clock (the completion stamp) is in. */
 static void worker_tick(struct worker *w, uint64_t now)
 {
     struct phase_run *run = w->run;
@@ -60,22 +165,28 @@ static void worker_tick(struct worker *w, uint64_t now)
                 w->ramp_ios[d] += w->cur[i].dir[d].ios;
             iostats_reset(&w->cur[i]);
         }
+        atomic_store_explicit(&w->ring_k[0], 0, memory_order_relaxed);
+        w->cur_k = 0;
         w->measuring = true;
     }
     while (now >= w->boundary && w->boundary < w->last_boundary) {
         w->k_time++;
         w->boundary += run->step_ns;
     }
-    while (w->k_pub < w->k_time) {
-        unsigned k = w->k_pub;
-        if (atomic_load_explicit(&w->consumed, memory_order_acquire) < k)
-            break;
-        atomic_store_explicit(&w->published, k + 1, memory_order_release);
-        w->cur = w->ibuf[(k + 1) & 1];
-        for (unsigned i = 0; i < w->map.ntouch; i++)
-            iostats_reset(&w->cur[i]);
-        w->k_pub++;
-    }
+    if (w->k_time > w->cur_k)
+        enter_interval(w, w->k_time);
+}
+
+/* Sleeps until t and notes how late the wake-up came (a stopped or starved
+ * process wakes long after t). */
+static void worker_sleep_until(struct worker *w, uint64_t t)
+{
+    clock_sleep_until(t);
+    uint64_t now = clock_ns();
+    if (now > t && now - t > w->late_wake_ns)
+        w->late_wake_ns = now - t;
+    if (now > t && now - t > w->run->step_ns && w->nwstall < 4)
+        w->wstall[w->nwstall++] = (struct runner_stall){.start_ns = t, .len_ns = now - t};
 }
 
 static void note_error(struct worker *w, const struct io_req *r, int err)
@@ -220,7 +331,7 @@ static void worker_loop(struct worker *w)
     for (uint64_t t = clock_ns(); t < start && !signal_received(); t = clock_ns()) {
         worker_tick(w, t);
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
-        clock_sleep_until(wake < start ? wake : start);
+        worker_sleep_until(w, wake < start ? wake : start);
     }
     const uint64_t t_end =
         job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
@@ -293,7 +404,7 @@ static void worker_loop(struct worker *w)
                 break;
             if (paced) {
                 uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
-                clock_sleep_until(wake);
+                worker_sleep_until(w, wake);
             }
             now = clock_ns();
             worker_tick(w, now);
@@ -338,8 +449,10 @@ static void worker_loop(struct worker *w)
     uint64_t tfin = clock_ns();
     worker_tick(w, tfin);
     w->t_finished = tfin;
-    if (w->measuring)
-        atomic_store_explicit(&w->published, w->k_pub + 1, memory_order_release);
+    if (w->measuring) {
+        finish_late(w);
+        atomic_store_explicit(&w->published, w->cur_k + 1, memory_order_release);
+    }
     if (job->end_fsync && ops->needs_files)
         for (unsigned i = 0; i < w->map.ntouch; i++)
             fsync(w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i]);

@@ -45,6 +45,14 @@ disk_ios() {
     awk '{print $1 + $2, $5 + $6}' "/sys/class/block/$name/stat"
 }
 
+# Flush requests the kernel completed for a device (field 16 of
+# /sys/class/block/<dev>/stat, kernel 5.5+); prints nothing on older kernels.
+disk_flushes() {
+    local name
+    name=$(basename "$(readlink -f "$1")")
+    awk 'NF >= 17 {print $16}' "/sys/class/block/$name/stat"
+}
+
 cleanup() {
     local kind what
     for m in "${MOUNTS_EXTRA[@]}"; do umount "$m" 2>/dev/null; done

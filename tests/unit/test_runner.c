@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -117,6 +118,91 @@ TEST(null_paced_rate_and_scheduled_latency)
     CHECK(n >= 1999 && n <= 2001, "paced ios %llu", (unsigned long long)n);
     CHECK(ps.stats[0].total.dir[0].sched.n == n, "scheduled-latency samples %llu",
           (unsigned long long)ps.stats[0].total.dir[0].sched.n);
+    phase_stats_free(&ps);
+}
+
+/* A hook that records each interval's read count and histogram flag, and
+ * keeps the collector from running for 700 ms (7 intervals) at interval 1,
+ * more than the workers' ring of interval buffers covers. */
+struct starve {
+    bool slept;
+    unsigned n;
+    uint64_t ios[64];
+    unsigned late[64];
+};
+
+static bool starve_hook(void *arg, const struct runner_interval *iv)
+{
+    struct starve *s = arg;
+    if (iv->index < 64) {
+        s->ios[iv->index] = iv->all->dir[DIR_READ].ios;
+        s->late[iv->index] = iv->late_hist;
+        if (iv->index + 1 > s->n)
+            s->n = iv->index + 1;
+    }
+    if (iv->index == 1 && !s->slept) {
+        s->slept = true;
+        struct timespec ts = {0, 700000000};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+TEST(starved_collector_counts_stay_in_their_interval)
+{
+    struct job_spec j;
+    base_job(&j);
+    j.engine = ENGINE_NULL;
+    j.rate_iops = 2000;
+    j.size = 1ull << 30;
+    j.runtime_ns = 1500000000ull;
+    j.time_based = true;
+    char base[128], clat[160];
+    snprintf(base, sizeof(base), "/tmp/ssdbench-test-%d-starve", (int)getpid());
+    snprintf(j.lat_log, sizeof(j.lat_log), "%s", base);
+    snprintf(clat, sizeof(clat), "%s_clat.1.log", base);
+    static struct starve st;
+    memset(&st, 0, sizeof(st));
+    struct runner_opts o = {.stop_on_error = true, .on_interval = starve_hook, .arg = &st};
+    struct phase_stats ps;
+    char err[256];
+    int rc = runner_run(&j, 1, &o, &ps, err, sizeof(err));
+    CHECK(rc == 0, "runner_run: %s", err);
+    /* the per-I/O log: completion time in ms since the measurement start */
+    uint64_t logged[64] = {0}, nlog = 0;
+    FILE *f = fopen(clat, "r");
+    CHECK(f != NULL, "no log %s", clat);
+    unsigned long long t;
+    while (fscanf(f, "%llu, %*u, %*u, %*u, %*u\n", &t) == 1) {
+        unsigned k = (unsigned)(t / 100);
+        logged[k < st.n ? k : st.n - 1]++; /* drained completions stay in the last */
+        nlog++;
+    }
+    fclose(f);
+    for (const char *k = "lat\0clat\0slat\0"; *k; k += strlen(k) + 1) {
+        char p[200];
+        snprintf(p, sizeof(p), "%s_%s.1.log", base, k);
+        unlink(p);
+    }
+    CHECK(st.n >= 14 && st.n <= 16, "intervals %u", st.n);
+    uint64_t sum = 0;
+    unsigned missing = 0, extra = 0;
+    for (unsigned k = 0; k < st.n; k++) {
+        CHECK(st.ios[k] == logged[k], "interval %u: %llu counted, %llu logged", k,
+              (unsigned long long)st.ios[k], (unsigned long long)logged[k]);
+        sum += st.ios[k];
+        missing += (st.late[k] & 1) != 0;
+        extra += (st.late[k] & 2) != 0;
+    }
+    const struct dir_stats *d = &ps.stats[0].total.dir[DIR_READ];
+    CHECK(sum == d->ios && nlog == d->ios, "sum %llu, log %llu, total %llu", (unsigned long long)sum,
+          (unsigned long long)nlog, (unsigned long long)d->ios);
+    /* the histograms of the late intervals arrived: totals stay exact */
+    CHECK(d->lat.n == d->ios && d->sched.n == d->ios, "hist n %llu / %llu", (unsigned long long)d->lat.n,
+          (unsigned long long)d->ios);
+    CHECK(missing >= 1 && extra >= 1, "late intervals %u, carrying %u", missing, extra);
+    CHECK(ps.ring_waits == 0, "the worker waited %u times", ps.ring_waits);
+    CHECK(ps.late_hist_intervals == missing + extra, "%u", ps.late_hist_intervals);
     phase_stats_free(&ps);
 }
 
