@@ -89,6 +89,8 @@ struct kernel_stats {
     uint64_t read_ios, read_merges, read_sectors, read_ticks_ms;
     uint64_t write_ios, write_merges, write_sectors, write_ticks_ms;
     uint64_t io_ticks_ms;           /* time the device had I/O in flight */
+    bool has_flushes;               /* the kernel counts flushes (field 16, Linux 5.5+) */
+    uint64_t flush_ios;             /* cache flush requests completed */
 };
 
 struct phase_stats {

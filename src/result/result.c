@@ -519,6 +519,8 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
         cJSON_AddNumberToObject(ko, "read_ticks_ms", (double)k->read_ticks_ms);
         cJSON_AddNumberToObject(ko, "write_ticks_ms", (double)k->write_ticks_ms);
         cJSON_AddNumberToObject(ko, "io_ticks_ms", (double)k->io_ticks_ms);
+        if (k->has_flushes)
+            cJSON_AddNumberToObject(ko, "flush_ios", (double)k->flush_ios);
         double ms = (double)ps->elapsed_ns / 1e6 + (double)(ps->njobs ? ps->jobs[0].ramp_ns : 0) / 1e6;
         cJSON_AddNumberToObject(ko, "util_pct", ms > 0 ? 100.0 * (double)k->io_ticks_ms / ms : 0);
         cJSON_AddItemToArray(ks, ko);
