@@ -11,7 +11,7 @@
  * fdatasync of the same file and completes when that does: the device sees
  * what a blocking pwrite on an O_DSYNC block device makes it see (the write,
  * then a cache flush), and the latency runs to the end of the flush. The
- * write's own CQE carries FLUSH_TAG in its user data and only records the
+ * write's own CQE carries PAIR_WRITE_TAG in its user data and only records the
  * write's result.
  */
 #include <errno.h>
@@ -22,7 +22,7 @@
 
 #include "engine/engine.h"
 
-#define FLUSH_TAG (1ull << 32)
+#define PAIR_WRITE_TAG (1ull << 32)
 
 struct uring_priv {
     struct io_uring ring;
@@ -106,7 +106,7 @@ static int uring_queue(struct engine *e, struct io_req *r)
     io_uring_sqe_set_data64(sqe, r->slot);
     if (linked) {
         sqe->flags |= IOSQE_IO_LINK;
-        io_uring_sqe_set_data64(sqe, r->slot | FLUSH_TAG);
+        io_uring_sqe_set_data64(sqe, r->slot | PAIR_WRITE_TAG);
         sqe = io_uring_get_sqe(&p->ring);
         io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
         if (p->fixed_files)
@@ -148,8 +148,8 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     unsigned n = io_uring_peek_batch_cqe(&p->ring, cqes, want), ndone = 0;
     for (unsigned i = 0; i < n; i++) {
         uint64_t data = io_uring_cqe_get_data64(cqes[i]);
-        struct io_req *r = &e->slots[data & ~FLUSH_TAG];
-        if (data & FLUSH_TAG) {
+        struct io_req *r = &e->slots[data & ~PAIR_WRITE_TAG];
+        if (data & PAIR_WRITE_TAG) {
             /* the write of a write + flush pair: its result, not yet done */
             r->res = cqes[i]->res;
             continue;
