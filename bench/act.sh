@@ -1,19 +1,24 @@
 #!/bin/bash
-# bench/act.sh - the three limits of `ssdbench act`, measured and printed
+# bench/act.sh - `ssdbench act` against Aerospike's act_storage, side by side
 # (run by hand as root; not part of `make test`):
-#   1. rates exact: over a run, small reads and large-block reads/writes within
-#      0.1% of ACT's derived rates, as counted by the kernel (/sys/block/*/stat
-#      sampled around the phase: the result's kernel_stats);
+#   1. same config, same RAM-backed loop device: what the kernel saw over each
+#      whole command (/sys/class/block/DEV/stat: reads f1+f2, read sectors
+#      f3, writes f5+f6, write sectors f7, flushes f16) for ACT, ssdbench's
+#      default (io_uring) mode and --threads, and each tool's CPU seconds
+#      (/usr/bin/time %U+%S). The runs alternate ACT and ssdbench (ACT,
+#      io_uring, threads, threads, io_uring, ACT) so a load change on a
+#      shared machine hits both; counts are compared per run, CPU as the
+#      ratio of the sums;
 #   2. memory flat over a 24 h run: a time-compressed 24 h run (86,400 report
 #      intervals, MEM_TICK_MS real milliseconds each) on the null engine, RSS
-#      sampled every 10 s;
-#   3. CPU: 3x on a RAM-backed loop device, open-loop io_uring mode against
-#      threads mode for the same completed schedule: at most half the CPU s.
-# Environment: SSDBENCH (build/ssdbench), DURATION (60 s per run), LOAD (3x),
-# MEM_TICK_MS (4), SKIP_MEM=1 to skip the 6-minute memory run.
+#      sampled every 10 s, every interval logged, a scaled verdict.
+# Environment: ACT_STORAGE (path of an act_storage binary you built; without
+# it section 1 runs ssdbench only), SSDBENCH (build/ssdbench), DURATION (60 s
+# per run), LOAD (3x), MEM_TICK_MS (4), SKIP_MEM=1 to skip the memory run.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 SSDBENCH=${SSDBENCH:-$PWD/build/ssdbench}
+ACT_STORAGE=${ACT_STORAGE:-}
 DURATION=${DURATION:-60}
 LOAD=${LOAD:-3x}
 MEM_TICK_MS=${MEM_TICK_MS:-4}
@@ -27,72 +32,119 @@ cleanup() {
 trap cleanup EXIT
 [ "$(id -u)" -eq 0 ] || { echo "bench/act.sh: needs root (loop device)"; exit 1; }
 [ -x "$SSDBENCH" ] || { echo "bench/act.sh: build first (make)"; exit 1; }
+[ -z "$ACT_STORAGE" ] || [ -x "$ACT_STORAGE" ] || { echo "bench/act.sh: ACT_STORAGE=$ACT_STORAGE is not executable"; exit 1; }
 
 mkdir -p "$WORK/ram" && mount -t tmpfs -o size=1100m tmpfs "$WORK/ram" || exit 1
 truncate -s 1G "$WORK/ram/img"
 LOOP=$(losetup --find --show --direct-io=on "$WORK/ram/img") || exit 1
 name=$(basename "$LOOP")
-kstat() { awk '{print $1 + $2, $5 + $6}' "/sys/class/block/$name/stat"; }
-echo "device: $LOOP (1 GiB, RAM-backed, direct-io), $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)"
+echo "device: $LOOP (1 GiB, RAM-backed, direct-io, write cache: $(cat /sys/class/block/$name/queue/write_cache), fua: $(cat /sys/class/block/$name/queue/fua 2>/dev/null))"
+echo "host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 "$SSDBENCH" act-prep "$LOOP" -q >/dev/null || exit 1
 
-# One run; prints its figures and leaves the result in $WORK/$1.json.
-run() {   # run TAG ARGS...
+# The config both tools run: ACT's defaults, LOAD's rates, DURATION.
+x=${LOAD%x}
+reads=$(python3 -c "print(round($x * 2000))")
+writes=$(python3 -c "print(round($x * 1000))")
+printf 'device-names: %s\ntest-duration-sec: %s\nread-reqs-per-sec: %s\nwrite-reqs-per-sec: %s\n' \
+    "$LOOP" "$DURATION" "$reads" "$writes" >"$WORK/act.conf"
+kstat() { awk '{print $1 + $2, $3, $5 + $6, $7, $16}' "/sys/class/block/$name/stat"; }
+
+# run TAG COMMAND...: kernel deltas and CPU of one whole command, one line to $WORK/runs
+run() {
     local tag=$1; shift
-    local r0 w0 r1 w1
-    read -r r0 w0 < <(kstat)
-    "$SSDBENCH" act --load "$LOAD" --duration "$DURATION" -q --log "$WORK/$tag.log" \
-        --result "$WORK/$tag.json" "$@" "$LOOP" >"$WORK/$tag.txt" 2>&1
+    local before after
+    before=$(kstat)
+    /usr/bin/time -o "$WORK/$tag.time" -f "%U %S" "$@" >"$WORK/$tag.out" 2>&1
     local rc=$?
-    read -r r1 w1 < <(kstat)
-    python3 - "$WORK/$tag.json" "$tag" "$rc" $((r1 - r0)) $((w1 - w0)) <<'EOF'
-import json, sys
-path, tag, rc, kr, kw = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-d = json.load(open(path))
-ph = d['phases'][0]
-load = d['act']['loads'][0]
-der = load['derived']
-T = load['logged_s'] or ph['elapsed_s']
-sc = {r['scope']: r for r in ph['results']}
-small = sc['job:service']['read']['ios']
-lbr = sc['job:large-block-reads']['read']['ios']
-lbw = sc['job:large-block-writes']['write']['ios']
-want_small = der['small_reqs_per_sec_issued'] * der['read_share'] * T
-want_lb = der['large_block_reads_per_sec'] * T
-def dev(got, want): return 100.0 * (got - want) / want
-cpu = ph['cpu']['user_s'] + ph['cpu']['sys_s']
-print(f"{tag}: exit {rc}, {T:.0f} s, mode {d['act']['mode']} ({d['act']['engine']}), "
-      f"stopped by {load['stopped_by']}")
-print(f"  small reads  {small:>9} vs {want_small:>11.1f} derived  {dev(small, want_small):+.4f}%")
-print(f"  lb reads     {lbr:>9} vs {want_lb:>11.1f} derived  {dev(lbr, want_lb):+.4f}%")
-print(f"  lb writes    {lbw:>9} vs {want_lb:>11.1f} derived  {dev(lbw, want_lb):+.4f}%")
-ks = ph['kernel_stats'][0]
-pr, pw = ks['read_ios'] + ks['read_merges'], ks['write_ios'] + ks['write_merges']
-print(f"  kernel reads {pr:>9} vs {want_small + want_lb:>11.1f} derived  {dev(pr, want_small + want_lb):+.4f}%"
-      f"  (ssdbench counted {small + lbr}: {'equal' if pr == small + lbr else 'DIFFERENT'})")
-print(f"  kernel writes{pw:>9} vs {want_lb:>11.1f} derived  {dev(pw, want_lb):+.4f}%"
-      f"  (ssdbench counted {lbw}: {'equal' if pw == lbw else 'DIFFERENT'})")
-print(f"  (/sys/block stat around the whole command: +{kr - pr} reads, +{kw - pw} writes: the"
-      f" minimum-I/O probe and udev's blkid scan after the device is closed)")
-print(f"  CPU {ph['cpu']['user_s']:.2f} s user + {ph['cpu']['sys_s']:.2f} s sys = {cpu:.2f} s "
-      f"for {small + lbr + lbw} I/Os ({1e6 * cpu / max(1, small + lbr + lbw):.1f} us per I/O)")
-scr = load['screen']['device']['max_pct_over_ms']
-print(f"  device latency, worst slice: {scr['1']:.2f}% >= 1 ms, {scr['8']:.2f}% >= 8 ms, {scr['64']:.2f}% >= 64 ms")
-open(path + '.cpu', 'w').write(f"{cpu} {small + lbr + lbw}\n")
+    after=$(kstat)
+    # udev scans a device after a writer closes it: let that land here, not
+    # in the next run
+    command -v udevadm >/dev/null && udevadm settle 2>/dev/null
+    sleep 1
+    read -r u s <"$WORK/$tag.time" 2>/dev/null || { u=0; s=0; }
+    python3 - "$tag" "$rc" "$before" "$after" "$u" "$s" >>"$WORK/runs" <<'EOF'
+import sys
+tag, rc, b, a, u, s = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split(), sys.argv[5], sys.argv[6]
+d = [int(y) - int(x) for x, y in zip(b, a)]
+print(tag, rc, *d, u, s)
 EOF
+    tail -1 "$WORK/runs" | awk '{printf "  %-10s exit %s  reads %8d (%9d sectors)  writes %6d (%8d sectors)  flushes %6d  CPU %s+%s s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}'
 }
 
 echo
-echo "== 1 + 3: rates and CPU, $LOAD for $DURATION s (disable-odsync: on this loop device a blocking O_DSYNC write is counted twice, data + cache flush)"
-run threads --threads --set disable-odsync=yes
-run uring --set disable-odsync=yes
-read -r ct nt <"$WORK/threads.json.cpu"
-read -r cu nu <"$WORK/uring.json.cpu"
-python3 -c "
-ct, nt, cu, nu = $ct, $nt, $cu, $nu
-r = (cu / nu) / (ct / nt)
-print(f'CPU, io_uring vs threads, per completed I/O: {cu:.2f} s / {nu} vs {ct:.2f} s / {nt} = {r:.2f}x'
-      f' ({\"meets\" if r <= 0.5 else \"MISSES\"} the limit of 0.5)')"
+echo "== 1: ACT vs ssdbench, $LOAD for $DURATION s on one device (the same config file)"
+: >"$WORK/runs"
+n=0
+for who in act uring threads threads uring act; do
+    n=$((n + 1))
+    case $who in
+    act) [ -n "$ACT_STORAGE" ] && run "act.$n" "$ACT_STORAGE" "$WORK/act.conf" ;;
+    uring) run "uring.$n" "$SSDBENCH" act "$WORK/act.conf" -q --log "$WORK/uring.$n.log" \
+               --result "$WORK/uring.$n.json" ;;
+    threads) run "threads.$n" "$SSDBENCH" act "$WORK/act.conf" --threads -q \
+                 --log "$WORK/threads.$n.log" --result "$WORK/threads.$n.json" ;;
+    esac
+done
+echo "host load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+python3 - "$WORK" <<'EOF'
+import glob, json, sys, os
+work = sys.argv[1]
+rows = [l.split() for l in open(os.path.join(work, 'runs'))]
+by = {}
+for r in rows:
+    kind = r[0].split('.')[0]
+    by.setdefault(kind, []).append([int(v) for v in r[2:7]] + [float(r[7]) + float(r[8])])
+names = ['reads', 'read sectors', 'writes', 'write sectors', 'flushes']
+def mean(v): return sum(v) / len(v)
+# The workload alone: ssdbench's phase window (the result's kernel_stats,
+# taken with the devices open: without the guard's signature probe and the
+# minimum-I/O probe before it); ACT's whole command less its one probe read
+# of 512 B per device (discover_min_op_bytes).
+work_rows = {}
+for r in rows:
+    kind = r[0].split('.')[0]
+    if kind == 'act':
+        v = [int(x) for x in r[2:7]]
+        work_rows.setdefault(kind, []).append([v[0] - 1, v[1] - 1, v[2], v[3], v[4]])
+    else:
+        d = json.load(open(os.path.join(work, r[0] + '.json')))
+        k = d['phases'][0]['kernel_stats'][0]
+        work_rows.setdefault(kind, []).append([k['read_ios'] + k['read_merges'], k['read_bytes'] // 512,
+                                               k['write_ios'] + k['write_merges'],
+                                               k['write_bytes'] // 512, k.get('flush_ios', -1)])
+def compare(title, table, cpu):
+    ref = [mean([r[i] for r in table['act']]) for i in range(len(names))]
+    for kind in ('uring', 'threads'):
+        if kind not in table:
+            continue
+        got = [mean([r[i] for r in table[kind]]) for i in range(len(names))]
+        print(f"{kind} vs ACT, {title} (mean of {len(table[kind])} and {len(table['act'])} runs):")
+        for i, n in enumerate(names):
+            dv = 100.0 * (got[i] - ref[i]) / ref[i] if ref[i] else 0.0
+            print(f"  {n:<14} {got[i]:>12.1f} vs {ref[i]:>12.1f}  {dv:+.3f}%  "
+                  f"{'within 0.1%' if abs(dv) <= 0.1 else 'OFF BY MORE THAN 0.1%'}")
+        if cpu:
+            c, a = sum(r[5] for r in by[kind]), sum(r[5] for r in by['act'])
+            print(f"  CPU s (sum)    {c:>12.2f} vs {a:>12.2f}  ratio {c / a:.2f}x")
+if 'act' in by:
+    compare('the workload', work_rows, True)
+    compare('whole commands (ssdbench: + guard and probe reads before the run)', by, False)
+# Each ssdbench run against its own schedule, over the phase only (the
+# result's kernel_stats: no probe or udev reads)
+for path in sorted(glob.glob(os.path.join(work, '*.json'))):
+    d = json.load(open(path))
+    ph = d['phases'][0]; load = d['act']['loads'][0]; sch = load['derived']['scheduled_ios']
+    k = ph['kernel_stats'][0]
+    sc = {r['scope']: r for r in ph['results']}
+    small = sc['job:service']['read']['ios']; lbr = sc['job:large-block-reads']['read']['ios']
+    lbw = sc['job:large-block-writes']['write']['ios']
+    print(f"{os.path.basename(path)}: {d['act']['mode']} ({d['act']['engine']}, "
+          f"{load['derived']['service_workers']} service workers), stopped by {load['stopped_by']}: "
+          f"issued {small}/{sch['service']} small reads, {lbr}/{sch['large_block_reads']} lb reads, "
+          f"{lbw}/{sch['large_block_writes']} lb writes; kernel {k['read_ios'] + k['read_merges']} reads, "
+          f"{k['write_ios'] + k['write_merges']} writes, {k.get('flush_ios')} flushes in the phase")
+EOF
 
 if [ "${SKIP_MEM:-0}" != 1 ]; then
     echo
@@ -110,6 +162,7 @@ if [ "${SKIP_MEM:-0}" != 1 ]; then
     done
     wait $pid
     echo "exit $?; $(grep -c '^after' "$WORK/mem.log") of 86400 reports logged; log $(du -m "$WORK/mem.log" | cut -f1) MiB"
+    grep '^verdict' "$WORK/mem.txt"
     python3 - "$WORK/rss" <<'EOF'
 import sys
 rows = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if len(l.split()) == 3]

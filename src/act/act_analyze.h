@@ -91,6 +91,8 @@ struct act_verdict {
     unsigned max_hour[ACT_NLIMITS]; /* first hour reaching each max */
     bool over_limit[ACT_NLIMITS];
     bool stopped_early;
+    double scaled_tick_ms;          /* > 0: a time-scaled run (--tick-ms): one report
+                                       interval lasted this many real ms; never a certification */
     char reason[256];
 };
 
@@ -102,6 +104,13 @@ const char *act_verdict_name(enum act_verdict_status s);
 void act_verdict_compute(const struct act_table *hourly, bool us_buckets, bool stopped_early,
                          const char *stop_msg, unsigned configured_duration_s,
                          struct act_verdict *v);
+
+/* A time-scaled run (one report interval = tick_ms of real time) judged
+ * by ACT's hourly rule over the hours it logged, however many: when it
+ * logged every interval (complete), was not stopped by max lag and has at
+ * least one full hour, the verdict is PASS or FAIL with a reason saying it
+ * is scaled. Marks v as scaled either way. */
+void act_verdict_scale(struct act_verdict *v, double tick_ms, bool complete);
 
 /* What the log says about itself. */
 struct act_log_info {

@@ -78,8 +78,9 @@ static void describe(FILE *f, const struct act_load_result *r, const struct act_
         fprintf(f, "  threads mode: %u service threads (%s), one I/O each", d->service_threads,
                 job_engine_name(o->engine));
     else
-        fprintf(f, "  open-loop mode: one %s worker with %u slots",
-                job_engine_name(o->engine), o->iodepth ? o->iodepth : d->service_threads);
+        fprintf(f, "  open-loop mode: %u %s worker%s with %u slots each", p->service_rings,
+                job_engine_name(o->engine), p->service_rings == 1 ? "" : "s",
+                p->jobs[p->job_of[ACT_JOB_SERVICE] >= 0 ? p->job_of[ACT_JOB_SERVICE] : 0].iodepth);
     fprintf(f, "; queue depth at most %u; CPU %.2f s user + %.2f s system\n\n",
             p->max_queue_depth, r->cpu_user_s, r->cpu_sys_s);
 }
@@ -122,9 +123,10 @@ static const char *outcome(const struct act_load_result *r)
         return "FAIL (max-lag stop)";
     if (r->io_errors)
         return "FAIL (I/O errors)";
+    bool scaled = r->an.verdict.scaled_tick_ms > 0;
     switch (r->an.verdict.status) {
-    case ACT_VERDICT_PASS: return "PASS";
-    case ACT_VERDICT_FAIL: return "FAIL";
+    case ACT_VERDICT_PASS: return scaled ? "PASS (scaled)" : "PASS";
+    case ACT_VERDICT_FAIL: return scaled ? "FAIL (scaled)" : "FAIL";
     case ACT_VERDICT_INCOMPLETE: return "INCOMPLETE";
     case ACT_VERDICT_NONE: break;
     }

@@ -205,6 +205,12 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
     base.compress_pct = 100 - c->compress_pct;
     base.refill_buffers = true;
     base.seed_set = o->seed_set;
+    /* ACT's blocking pwrite on an O_DSYNC block device is the write, then a
+     * cache flush; an asynchronous engine gets the flush explicitly. */
+    base.dsync_flush = base.dsync && o->engine != ENGINE_PSYNC;
+    /* Every I/O of the schedule is issued, a late one late: the run's
+     * counts are the schedule's (act_scheduled_ios), not the clock's. */
+    base.rate_complete = true;
 
     uint64_t small_total = (uint64_t)d->small_reqs_per_thread * d->service_threads;
     p->small_rate_total = (double)small_total;
@@ -239,15 +245,23 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
             j.iodepth = 1;
             j.rate_iops = d->small_reqs_per_thread;
         } else {
-            j.numjobs = 1;
-            j.iodepth = o->iodepth ? o->iodepth : d->service_threads;
-            j.rate_iops = (double)small_total;
             /* ACT's threads all pace from one start, so its schedule is a
              * burst of service-threads I/Os every 1 / small_reqs_per_thread s;
-             * the open-loop worker keeps that schedule, not a smoother one. */
-            j.rate_burst = d->service_threads;
+             * the open-loop workers keep that schedule, not a smoother one.
+             * It is split over one ring per CPU (as far as the thread count
+             * divides), each carrying an equal share of ACT's threads, so a
+             * busy host cannot starve the whole schedule through one thread. */
+            unsigned slots = o->iodepth ? o->iodepth : d->service_threads;
+            unsigned rings = act_service_rings(d->service_threads, slots, o->ncpus);
+            j.numjobs = rings;
+            j.iodepth = slots / rings;
+            j.rate_iops = (double)small_total / rings;
+            j.rate_burst = d->service_threads / rings;
         }
+        p->service_rings = j.numjobs;
         small_slots = j.numjobs * j.iodepth;
+        p->scheduled[ACT_JOB_SERVICE] =
+            act_scheduled_ios(j.rate_iops, j.rate_burst, p->runtime_ns) * j.numjobs;
         j.seed = o->seed;
         add_job(p, ACT_JOB_SERVICE, &j);
     }
@@ -262,6 +276,8 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         set_single_bs(&j, d->large_block_bytes);
         j.rate_iops = d->large_block_reads_per_device;
         j.seed = o->seed + 1000003;
+        p->scheduled[ACT_JOB_LB_READS] =
+            act_scheduled_ios(j.rate_iops, 1, p->runtime_ns) * c->ndevices;
         add_job(p, ACT_JOB_LB_READS, &j);
         lb_workers += c->ndevices;
     }
@@ -275,6 +291,8 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         set_single_bs(&j, d->large_block_bytes);
         j.rate_iops = d->large_block_writes_per_device;
         j.seed = o->seed + 2000003;
+        p->scheduled[ACT_JOB_LB_WRITES] =
+            act_scheduled_ios(j.rate_iops, 1, p->runtime_ns) * c->ndevices;
         add_job(p, ACT_JOB_LB_WRITES, &j);
         lb_workers += c->ndevices;
     }
@@ -296,6 +314,31 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
     }
     p->max_queue_depth = small_slots + lb_workers;
     return 0;
+}
+
+unsigned act_service_rings(unsigned service_threads, unsigned slots, unsigned ncpus)
+{
+    unsigned max = ncpus ? ncpus : 1;
+    for (unsigned r = max < service_threads ? max : service_threads; r > 1; r--)
+        if (service_threads % r == 0 && slots % r == 0)
+            return r;
+    return 1;
+}
+
+uint64_t act_scheduled_ios(double rate, unsigned burst, uint64_t runtime_ns)
+{
+    if (!(rate > 0) || !runtime_ns)
+        return 0;
+    const uint64_t b = burst > 1 ? burst : 1;
+    const double period = 1e9 / rate;
+    /* group g is due at (uint64_t)((double)(g * b) * period), as in
+     * worker.c; count the groups due before the end */
+    uint64_t g = (uint64_t)((double)runtime_ns / ((double)b * period));
+    while (g > 0 && (uint64_t)((double)(g * b) * period) >= runtime_ns)
+        g--;
+    while ((uint64_t)((double)(g * b) * period) < runtime_ns)
+        g++;
+    return g * b;
 }
 
 double act_ladder_next(double load)

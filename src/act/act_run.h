@@ -86,6 +86,10 @@ struct act_plan {
     double small_rate_total;       /* small I/Os per second issued: per thread x threads */
     double read_frac;              /* share of service I/Os that are reads */
     unsigned max_queue_depth;      /* service slots + large-block workers (+ tomb raiders) */
+    unsigned service_rings;        /* workers of the service job: service threads (threads
+                                      mode) or rings (open loop, act_service_rings) */
+    uint64_t scheduled[ACT_NJOBS]; /* I/Os the schedule holds per job, all workers (0: unpaced);
+                                      each is issued, so a full run completes exactly these */
     unsigned n_sizes_used;         /* small I/O sizes in the bssplit */
     bool sizes_approximated;       /* more record sizes than a bssplit holds (see act_read_sizes) */
 };
@@ -118,6 +122,17 @@ void act_read_sizes(const struct act_derived *d, struct job_bssplit *bs, bool *a
 int act_plan_build(const struct act_config *c, const struct act_derived *d,
                    const struct act_device *devs, const struct act_run_opts *o,
                    struct act_plan *p, char *err, size_t errlen);
+
+/* Open-loop mode's service rings: the largest divisor of both
+ * service_threads and slots that is at most ncpus (1 when none is). Each
+ * ring carries service_threads / rings of ACT's threads and slots / rings
+ * slots, so the merged schedule is ACT's. */
+unsigned act_service_rings(unsigned service_threads, unsigned slots, unsigned ncpus);
+
+/* The I/Os the runner's pacing schedules for one worker before runtime_ns
+ * at rate I/Os per second in groups of burst (I/O n due at
+ * (n - n % burst) / rate s; worker.c). */
+uint64_t act_scheduled_ios(double rate, unsigned burst, uint64_t runtime_ns);
 
 /* The ladder --find-max climbs: 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48 ...
  * (then x4/3 and x3/2 alternately). The smallest step above load. */

@@ -74,6 +74,14 @@ static cJSON *derived_json(const struct act_derived *d, const struct act_plan *p
     cJSON_AddNumberToObject(o, "report_intervals", p->nintervals);
     cJSON_AddNumberToObject(o, "interval_ms", (double)p->interval_ns / 1e6);
     cJSON_AddNumberToObject(o, "max_queue_depth", p->max_queue_depth);
+    cJSON_AddNumberToObject(o, "service_workers", p->service_rings);
+    /* the schedule's I/O counts: a run that completes issues exactly these */
+    cJSON *sc = cJSON_AddObjectToObject(o, "scheduled_ios");
+    static const char *const keys[ACT_NJOBS] = {"service", "large_block_reads",
+                                                "large_block_writes", "tomb_raider"};
+    for (unsigned k = 0; k < ACT_NJOBS; k++)
+        if (p->job_of[k] >= 0 && p->scheduled[k])
+            cJSON_AddNumberToObject(sc, keys[k], (double)p->scheduled[k]);
     return o;
 }
 
@@ -96,6 +104,9 @@ static cJSON *verdict_json(const struct act_verdict *v, bool official)
         cJSON_AddStringToObject(o, "status", act_verdict_name(v->status));
         cJSON_AddStringToObject(o, "reason", v->reason);
         cJSON_AddStringToObject(o, "histogram", v->hist);
+        cJSON_AddBoolToObject(o, "scaled", v->scaled_tick_ms > 0);
+        if (v->scaled_tick_ms > 0)
+            cJSON_AddNumberToObject(o, "tick_ms", v->scaled_tick_ms);
     }
     cJSON_AddNumberToObject(o, "slice_s", v->slice_sec);
     cJSON_AddNumberToObject(o, official ? "hours" : "slices", v->hours);

@@ -326,6 +326,13 @@ static void judge(struct act_load_result *res)
                         c->test_duration_sec, &res->screen);
     act_verdict_compute(has ? &an->tables[0] : NULL, c->microsecond_histograms, res->lagged, msg,
                         c->test_duration_sec, &res->screen_trans);
+    const struct act_plan *p = &res->plan;
+    if (p->interval_ns != (uint64_t)c->report_interval_sec * 1000000000ull) {
+        /* --tick-ms: judged over the hours it has, marked scaled */
+        bool complete = res->ran && !res->interrupted && !res->log_error &&
+                        res->logged_s == p->nintervals * c->report_interval_sec;
+        act_verdict_scale(&an->verdict, (double)p->interval_ns / 1e6, complete);
+    }
     bool ok = res->ran && !res->lagged && !res->interrupted && !res->log_error && !res->io_errors;
     bool over = res->screen.over_limit[0] || res->screen.over_limit[1] || res->screen.over_limit[2];
     enum act_verdict_status st = an->verdict.status;

@@ -189,3 +189,23 @@ const char *act_verdict_name(enum act_verdict_status s)
     }
     return "none";
 }
+
+void act_verdict_scale(struct act_verdict *v, double tick_ms, bool complete)
+{
+    v->scaled_tick_ms = tick_ms;
+    if (!complete || v->stopped_early || !v->hours)
+        return;
+    bool any_over = v->over_limit[0] || v->over_limit[1] || v->over_limit[2];
+    v->status = any_over ? ACT_VERDICT_FAIL : ACT_VERDICT_PASS;
+    if (any_over) {
+        unsigned k = v->over_limit[0] ? 0 : v->over_limit[1] ? 1 : 2;
+        snprintf(v->reason, sizeof(v->reason),
+                 "time-scaled run (%g ms per report interval), not a certification: hour %u has "
+                 "%.2f%% of reads >= %u ms (limit: below %g%%)", tick_ms, v->max_hour[k],
+                 v->max_pct[k], act_limit_ms[k], act_limit_pct[k]);
+    } else {
+        snprintf(v->reason, sizeof(v->reason),
+                 "time-scaled run (%g ms per report interval), not a certification: every one "
+                 "of %u hours is below all three limits", tick_ms, v->hours);
+    }
+}

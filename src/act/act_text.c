@@ -185,6 +185,9 @@ int act_text_verdict(FILE *f, const struct act_analysis *a)
         fprintf(f, "  worst hour: %u (%.2f%% >= 1 ms, %.2f%% >= 8 ms, %.2f%% >= 64 ms)\n",
                 v->worst_hour, v->worst_pct[0], v->worst_pct[1], v->worst_pct[2]);
     }
-    fprintf(f, "verdict: %s: %s\n", act_verdict_name(v->status), v->reason);
+    if (v->scaled_tick_ms > 0)
+        fprintf(f, "verdict: %s (scaled): %s\n", act_verdict_name(v->status), v->reason);
+    else
+        fprintf(f, "verdict: %s: %s\n", act_verdict_name(v->status), v->reason);
     return status(f);
 }

@@ -109,6 +109,9 @@ struct job_spec {
     enum job_engine engine;
     bool direct;
     bool dsync;                  /* open with O_DSYNC */
+    bool dsync_flush;            /* asynchronous engines: each write completes after an
+                                    fdatasync of its target, as a blocking O_DSYNC write on a
+                                    block device does (engine.flush_writes); for ACT */
 
     /* time */
     uint64_t runtime_ns;         /* 0 = until io_limit is reached */
@@ -121,6 +124,8 @@ struct job_spec {
     unsigned rate_burst;         /* > 1: the schedule issues this many I/Os together every
                                     rate_burst / rate_iops s (ACT's service threads, which all
                                     pace from one start); same rate, one timer wake per burst */
+    bool rate_complete;          /* paced: issue every I/O scheduled before the end, late or
+                                    not, so the run is bounded by the schedule's count (ACT) */
 
     /* offsets */
     struct job_distribution dist;

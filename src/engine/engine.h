@@ -61,6 +61,13 @@ struct engine {
     const struct engine_ops *ops;
     struct io_req *slots;   /* the worker's slot array, indexed by io_req.slot */
     unsigned depth;
+    /* Set before init: a write completes only after a data flush of its
+     * file (fdatasync) that the engine issues right behind it, and its
+     * latency runs to the flush's completion. This is what a blocking
+     * pwrite on an O_DSYNC block device does (the kernel adds a cache flush
+     * after it); asynchronous writes to an O_DSYNC block device get only
+     * FUA. Used by ACT's open-loop mode; the psync engine ignores it. */
+    bool flush_writes;
     void *priv;
 };
 

@@ -6,6 +6,13 @@
  * I/O is READ_FIXED/WRITE_FIXED on a fixed file: no per-I/O fd lookup or page
  * pinning. Submission and waiting are one system call; completions are reaped
  * in batches.
+ *
+ * With engine.flush_writes a write is linked (IOSQE_IO_LINK) to an
+ * fdatasync of the same file and completes when that does: the device sees
+ * what a blocking pwrite on an O_DSYNC block device makes it see (the write,
+ * then a cache flush), and the latency runs to the end of the flush. The
+ * write's own CQE carries PAIR_WRITE_TAG in its user data and only records the
+ * write's result.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +21,8 @@
 #include <liburing.h>
 
 #include "engine/engine.h"
+
+#define PAIR_WRITE_TAG (1ull << 32)
 
 struct uring_priv {
     struct io_uring ring;
@@ -42,7 +51,7 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
         struct io_uring_params prm;
         memset(&prm, 0, sizeof(prm));
         prm.flags = flag_sets[i];
-        ret = io_uring_queue_init_params(depth, &p->ring, &prm);
+        ret = io_uring_queue_init_params(e->flush_writes ? 2 * depth : depth, &p->ring, &prm);
         if (ret == 0) {
             p->defer_taskrun = flag_sets[i] & IORING_SETUP_DEFER_TASKRUN;
             break;
@@ -67,9 +76,10 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
 static int uring_queue(struct engine *e, struct io_req *r)
 {
     struct uring_priv *p = e->priv;
-    struct io_uring_sqe *sqe = io_uring_get_sqe(&p->ring);
-    if (!sqe)
+    bool linked = e->flush_writes && r->op == IO_OP_WRITE;
+    if (io_uring_sq_space_left(&p->ring) < (linked ? 2u : 1u))
         return -EAGAIN;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&p->ring);
     int fd = p->fixed_files ? r->file : p->fds[r->file];
     switch (r->op) {
     case IO_OP_READ:
@@ -94,6 +104,15 @@ static int uring_queue(struct engine *e, struct io_req *r)
     if (p->fixed_files)
         sqe->flags |= IOSQE_FIXED_FILE;
     io_uring_sqe_set_data64(sqe, r->slot);
+    if (linked) {
+        sqe->flags |= IOSQE_IO_LINK;
+        io_uring_sqe_set_data64(sqe, r->slot | PAIR_WRITE_TAG);
+        sqe = io_uring_get_sqe(&p->ring);
+        io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
+        if (p->fixed_files)
+            sqe->flags |= IOSQE_FIXED_FILE;
+        io_uring_sqe_set_data64(sqe, r->slot);
+    }
     p->staged++;
     return 0;
 }
@@ -126,14 +145,27 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
 
     struct io_uring_cqe *cqes[256];
     unsigned want = max < 256 ? max : 256;
-    unsigned n = io_uring_peek_batch_cqe(&p->ring, cqes, want);
+    unsigned n = io_uring_peek_batch_cqe(&p->ring, cqes, want), ndone = 0;
     for (unsigned i = 0; i < n; i++) {
-        struct io_req *r = &e->slots[io_uring_cqe_get_data64(cqes[i])];
-        r->res = cqes[i]->res;
-        done[i] = r;
+        uint64_t data = io_uring_cqe_get_data64(cqes[i]);
+        struct io_req *r = &e->slots[data & ~PAIR_WRITE_TAG];
+        if (data & PAIR_WRITE_TAG) {
+            /* the write of a write + flush pair: its result, not yet done */
+            r->res = cqes[i]->res;
+            continue;
+        }
+        if (e->flush_writes && r->op == IO_OP_WRITE) {
+            /* the flush: a failed or short write cancelled it and keeps
+             * its own result; a failed flush fails the write */
+            if (r->res == (int32_t)r->len && cqes[i]->res < 0)
+                r->res = cqes[i]->res;
+        } else {
+            r->res = cqes[i]->res;
+        }
+        done[ndone++] = r;
     }
     io_uring_cq_advance(&p->ring, n);
-    return (int)n;
+    return (int)ndone;
 }
 
 static void uring_exit(struct engine *e)

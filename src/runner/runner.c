@@ -495,7 +495,10 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
              * QD1 on a small VM). */
             uint64_t now = clock_ns();
             uint64_t due = run.measure_start + (uint64_t)(k + 1) * run.step_ns + 200000;
-            uint64_t wake = now + 1000000;
+            /* short intervals (ACT's --tick-ms) are polled at 1/8 of one,
+             * so the collector keeps up with them */
+            uint64_t poll = run.step_ns / 8 < 1000000 ? run.step_ns / 8 : 1000000;
+            uint64_t wake = now + (poll > 50000 ? poll : 50000);
             if (due > now)
                 wake = due - now > 20000000 ? now + 20000000 : due;
             clock_sleep_until(wake);

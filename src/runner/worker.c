@@ -357,8 +357,11 @@ static void worker_loop(struct worker *w)
     uint64_t now = clock_ns();
     worker_tick(w, now);
     for (;;) {
+        /* rate_complete: past the end, the I/Os scheduled before it are
+         * still issued (a late worker catches up), then it stops. */
+        bool past_end = now >= t_end && !(job->rate_complete && paced && next_sched < t_end);
         if (!stopping &&
-            (now >= t_end || signal_received() ||
+            (past_end || signal_received() ||
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
              (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit)))
@@ -468,6 +471,7 @@ void *worker_main(void *arg)
                                             : 0;
     w->eng.slots = w->slots;
     w->eng.depth = w->depth;
+    w->eng.flush_writes = w->job->dsync_flush;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0)

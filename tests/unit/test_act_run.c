@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
+#include "runner/runner.h"
 #include "result/result.h"
 #include "act/act_analyze.h"
 #include "act/act_config.h"
@@ -338,6 +340,220 @@ TEST(null_engine_load_log_parses)
     CHECK(l0 && !strcmp(result_str(l0, "phase", ""), "act"), "phase name");
     cJSON *sl = cJSON_GetObjectItem(l0, "slices");
     CHECK(cJSON_GetArraySize(sl) == 5, "%d slices in the result", cJSON_GetArraySize(sl));
+    act_load_result_free(&res);
+    cJSON_Delete(doc);
+    fclose(log);
+}
+
+TEST(service_rings_split_act_threads)
+{
+    /* largest divisor of both the thread and the slot count, at most ncpus */
+    CHECK(act_service_rings(10, 10, 2) == 2, "10 threads, 2 CPUs");
+    CHECK(act_service_rings(10, 10, 4) == 2, "10 threads, 4 CPUs: 4 and 3 do not divide");
+    CHECK(act_service_rings(20, 20, 4) == 4, "20 threads, 4 CPUs");
+    CHECK(act_service_rings(7, 7, 4) == 1, "a prime thread count");
+    CHECK(act_service_rings(10, 32, 4) == 2, "--iodepth 32");
+    CHECK(act_service_rings(10, 10, 0) == 1 && act_service_rings(10, 10, 1) == 1, "one CPU");
+    CHECK(act_service_rings(10, 10, 64) == 10, "never more rings than threads");
+}
+
+/* The worker's schedule, I/O by I/O: n is due at (n - n % b) / rate. */
+static uint64_t brute_scheduled(double rate, unsigned burst, uint64_t runtime)
+{
+    uint64_t b = burst > 1 ? burst : 1, n = 0;
+    const double period = 1e9 / rate;
+    while ((uint64_t)((double)(n - n % b) * period) < runtime)
+        n++;
+    return n;
+}
+
+TEST(scheduled_ios_is_the_workers_schedule)
+{
+    CHECK(act_scheduled_ios(6000, 10, 1000000000ull) == 6000, "6000/s in bursts of 10, 1 s");
+    /* 70.588 large-block writes/s for 10 s: due at 0, 14.2 ms ... 9.9875 s */
+    CHECK(act_scheduled_ios(6000.0 / 85, 1, 10000000000ull) == 706, "%llu",
+          (unsigned long long)act_scheduled_ios(6000.0 / 85, 1, 10000000000ull));
+    CHECK(act_scheduled_ios(0, 1, 1000000000ull) == 0, "unpaced");
+    static const double rates[] = {600, 70.58823529411765, 3000, 1234.5, 7, 99999};
+    static const unsigned bursts[] = {1, 5, 10, 3};
+    for (unsigned r = 0; r < 6; r++)
+        for (unsigned b = 0; b < 4; b++)
+            for (uint64_t t = 1; t <= 3000000001ull; t += 333333331ull) {
+                uint64_t got = act_scheduled_ios(rates[r], bursts[b], t),
+                         want = brute_scheduled(rates[r], bursts[b], t);
+                CHECK(got == want, "rate %g burst %u %llu ns: %llu vs %llu", rates[r], bursts[b],
+                      (unsigned long long)t, (unsigned long long)got, (unsigned long long)want);
+            }
+}
+
+TEST(plan_open_loop_rings_flushes_and_schedule)
+{
+    struct act_device dev = {2 * GiB, 512};
+    struct act_config c;
+    struct act_derived d;
+    static struct act_plan p;
+    char err[256];
+    CHECK(act_config_parse_text(&c, CFG_3X, "t.conf", err, sizeof(err)) == 0, "%s", err);
+    CHECK(act_config_derive(&c, 2, 512, &d, err, sizeof(err)) == 0, "%s", err);
+    struct act_run_opts o = {.mode = ACT_MODE_OPEN_LOOP, .engine = ENGINE_IO_URING, .ncpus = 2};
+    CHECK(act_plan_build(&c, &d, &dev, &o, &p, err, sizeof(err)) == 0, "%s", err);
+    /* 10 ACT threads on 2 CPUs: 2 rings of 5 threads' share each */
+    const struct job_spec *s = &p.jobs[0];
+    CHECK(p.service_rings == 2 && s->numjobs == 2 && s->iodepth == 5 && s->rate_iops == 3000 &&
+          s->rate_burst == 5, "%u x QD%u at %g burst %u", s->numjobs, s->iodepth, s->rate_iops,
+          s->rate_burst);
+    CHECK(p.max_queue_depth == 12, "queue depth %u", p.max_queue_depth);
+    /* every write of the async engine is followed by a flush, as ACT's
+     * blocking O_DSYNC pwrite; every job issues its whole schedule */
+    for (unsigned j = 0; j < p.njobs; j++)
+        CHECK(p.jobs[j].dsync && p.jobs[j].dsync_flush && p.jobs[j].rate_complete, "job %u", j);
+    CHECK(p.scheduled[ACT_JOB_SERVICE] == 72000 && p.scheduled[ACT_JOB_LB_READS] == 848 &&
+          p.scheduled[ACT_JOB_LB_WRITES] == 848, "scheduled %llu %llu %llu",
+          (unsigned long long)p.scheduled[ACT_JOB_SERVICE],
+          (unsigned long long)p.scheduled[ACT_JOB_LB_READS],
+          (unsigned long long)p.scheduled[ACT_JOB_LB_WRITES]);
+    /* threads mode: blocking pwrite flushes by itself */
+    o.mode = ACT_MODE_THREADS;
+    o.engine = ENGINE_PSYNC;
+    CHECK(act_plan_build(&c, &d, &dev, &o, &p, err, sizeof(err)) == 0, "%s", err);
+    CHECK(p.service_rings == 10 && !p.jobs[0].dsync_flush && p.jobs[0].dsync, "threads");
+    CHECK(p.scheduled[ACT_JOB_SERVICE] == 72000, "%llu",
+          (unsigned long long)p.scheduled[ACT_JOB_SERVICE]);
+    /* disable-odsync: no O_DSYNC, no flushes */
+    c.disable_odsync = true;
+    o.mode = ACT_MODE_OPEN_LOOP;
+    o.engine = ENGINE_IO_URING;
+    CHECK(act_plan_build(&c, &d, &dev, &o, &p, err, sizeof(err)) == 0, "%s", err);
+    CHECK(!p.jobs[0].dsync && !p.jobs[0].dsync_flush, "disable-odsync");
+}
+
+/* A worker that cannot keep up (20 million I/Os a second on the null
+ * engine) still issues every I/O its schedule holds: the count is the
+ * schedule's, whatever the host's speed. */
+TEST(behind_worker_issues_whole_schedule)
+{
+    struct job_spec j;
+    job_defaults(&j);
+    snprintf(j.name, sizeof(j.name), "paced");
+    j.engine = ENGINE_NULL;
+    j.rw = RW_RANDREAD;
+    j.size = 1ull << 30;
+    j.iodepth = 4;
+    j.numjobs = 2;
+    j.rate_iops = 20e6;
+    j.rate_burst = 4;
+    j.rate_complete = true;
+    j.runtime_ns = 20000000ull;
+    j.time_based = true;
+    j.interval_ns = 5000000ull;
+    struct runner_opts ro = {.stop_on_error = true};
+    struct phase_stats ps;
+    char err[256];
+    CHECK(runner_run(&j, 1, &ro, &ps, err, sizeof(err)) == 0, "%s", err);
+    uint64_t want = 2 * act_scheduled_ios(20e6, 4, 20000000ull);
+    CHECK(want == 800000, "%llu", (unsigned long long)want);
+    CHECK(ps.stats[0].total.dir[DIR_READ].ios == want, "issued %llu of %llu",
+          (unsigned long long)ps.stats[0].total.dir[DIR_READ].ios, (unsigned long long)want);
+    CHECK(ps.stats[0].max_lag_ns > 0, "the worker was behind");
+    phase_stats_free(&ps);
+}
+
+struct slow_hook {
+    unsigned calls;
+    unsigned last_index;
+    uint64_t ios;
+};
+
+static bool slow_interval(void *arg, const struct runner_interval *iv)
+{
+    struct slow_hook *h = arg;
+    h->calls++;
+    h->last_index = iv->index;
+    h->ios += iv->all->dir[DIR_READ].ios;
+    struct timespec ts = {0, 4000000};   /* 4 ms per 1 ms interval: far behind */
+    nanosleep(&ts, NULL);
+    return false;
+}
+
+/* A collector slower than the intervals (a short --tick-ms on a loaded
+ * host) still gets every interval, and every I/O in one of them. */
+TEST(slow_collector_gets_every_interval)
+{
+    struct job_spec j;
+    job_defaults(&j);
+    snprintf(j.name, sizeof(j.name), "paced");
+    j.engine = ENGINE_NULL;
+    j.rw = RW_RANDREAD;
+    j.size = 1ull << 30;
+    j.rate_iops = 20000;
+    j.rate_complete = true;
+    j.runtime_ns = 40000000ull;
+    j.time_based = true;
+    j.interval_ns = 1000000ull;
+    struct slow_hook h = {0};
+    struct runner_opts ro = {.stop_on_error = true, .on_interval = slow_interval, .arg = &h};
+    struct phase_stats ps;
+    char err[256];
+    CHECK(runner_run(&j, 1, &ro, &ps, err, sizeof(err)) == 0, "%s", err);
+    CHECK(h.calls == 40 && h.last_index == 39, "%u intervals, last %u", h.calls, h.last_index);
+    CHECK(h.ios == ps.stats[0].total.dir[DIR_READ].ios && h.ios == 800, "%llu in intervals, %llu",
+          (unsigned long long)h.ios, (unsigned long long)ps.stats[0].total.dir[DIR_READ].ios);
+    phase_stats_free(&ps);
+}
+
+/* A time-scaled run on the null engine with several rings: every interval
+ * logged, every scheduled I/O issued, and a PASS/FAIL verdict marked
+ * scaled. */
+TEST(scaled_multi_ring_load_complete)
+{
+    struct act_config base;
+    char err[512];
+    CHECK(act_config_parse_text(&base, "device-names: /dev/nonexistent-act0\ntest-duration-sec: 3600\n"
+                                       "read-reqs-per-sec: 6000\nwrite-reqs-per-sec: 3000\n"
+                                       "service-threads: 12\n",
+                                "t", err, sizeof(err)) == 0, "%s", err);
+    struct act_device dev;
+    CHECK(act_probe_devices(&base, ENGINE_NULL, &dev, err, sizeof(err)) == 0, "%s", err);
+    struct act_run_opts o = {.mode = ACT_MODE_OPEN_LOOP, .engine = ENGINE_NULL, .ncpus = 4,
+                             .tick_ns = 1000000};
+    struct guard_consent none = {0};
+    struct runner_opts ro = {.consent = &none};
+    FILE *log = tmpfile();
+    cJSON *doc = result_new(0, NULL);
+    static struct act_load_result res;
+    CHECK(act_run_load(doc, &base, 0, &dev, &o, &ro, log, "test", &res, err, sizeof(err)) == 0, "%s",
+          err);
+    CHECK(res.plan.service_rings == 4, "%u rings", res.plan.service_rings);
+    CHECK(res.ran && !res.lagged && res.logged_s == 3600, "logged %u s", res.logged_s);
+    CHECK((res.an.verdict.status == ACT_VERDICT_PASS || res.an.verdict.status == ACT_VERDICT_FAIL) &&
+          res.an.verdict.scaled_tick_ms == 1 && res.an.verdict.hours == 1 &&
+          strstr(res.an.verdict.reason, "time-scaled"), "verdict %d: %s", res.an.verdict.status,
+          res.an.verdict.reason);
+    rewind(log);
+    struct act_analysis a;
+    struct act_analyze_opts ao;
+    act_analyze_opts_default(&ao);
+    CHECK(act_analyze_stream(log, "log", &ao, &a, err, sizeof(err)) == 0, "%s", err);
+    CHECK(a.info.nblocks == 3600, "%u report blocks", a.info.nblocks);
+    act_analysis_free(&a);
+    cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "phases"), 0);
+    cJSON *rs;
+    uint64_t got[ACT_NJOBS] = {0};
+    cJSON_ArrayForEach(rs, cJSON_GetObjectItem(ph, "results"))
+    {
+        const char *scope = result_str(rs, "scope", "");
+        double r = result_num(cJSON_GetObjectItem(rs, "read"), "ios", 0),
+               w = result_num(cJSON_GetObjectItem(rs, "write"), "ios", 0);
+        if (!strcmp(scope, "job:service"))
+            got[ACT_JOB_SERVICE] = (uint64_t)(r + w);
+        else if (!strcmp(scope, "job:large-block-reads"))
+            got[ACT_JOB_LB_READS] = (uint64_t)r;
+        else if (!strcmp(scope, "job:large-block-writes"))
+            got[ACT_JOB_LB_WRITES] = (uint64_t)w;
+    }
+    for (unsigned k = 0; k < ACT_JOB_TOMB; k++)
+        CHECK(got[k] == res.plan.scheduled[k] && got[k] > 0, "job kind %u: %llu issued, %llu "
+              "scheduled", k, (unsigned long long)got[k], (unsigned long long)res.plan.scheduled[k]);
     act_load_result_free(&res);
     cJSON_Delete(doc);
     fclose(log);
