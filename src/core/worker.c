@@ -139,7 +139,7 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
  * `every` to count the round. After every single write (every == 1) only
  * that write's target needs it: the write leaves 1 + its target in
  * *writes_since_sync. */
-static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
+static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
     unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
@@ -160,10 +160,11 @@ static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         r->off = 0;
         r->target = (uint16_t)t;
         r->file = (uint16_t)(jbod ? w->first_target : t);
-        return;
+        return true;
     }
     struct gen_io io;
-    gen_next(&w->gen, &io);
+    if (!gen_next(&w->gen, &io))
+        return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
     switch (w->map.layout) {
@@ -197,6 +198,7 @@ static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
     }
+    return true;
 }
 
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
@@ -271,7 +273,10 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
-            prepare(w, r, &writes_since_sync);
+            if (!prepare(w, r, &writes_since_sync)) {
+                stopping = true;
+                break;
+            }
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;

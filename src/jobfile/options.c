@@ -81,7 +81,8 @@ static const struct job_opt opts[] = {
 
     /* offsets */
     {"random_distribution", {"distribution"}, FN(distribution), .arg = "random|zipf:t|pareto:h|normal:s|zoned:a/r:...", .help = "offset distribution (uniform = random)"},
-    {"norandommap", {0}, JOPT_BOOL, XF(norandommap), .arg = "bool", .help = "accepted for fio compatibility; no random map is ever kept"},
+    {"norandommap", {0}, JOPT_BOOL, JF(norandommap), .arg = "bool", .help = "no random map: random offsets may repeat within a pass (default: every block once per pass)"},
+    {"random_generator", {0}, FN(random_generator), .arg = "tausworthe|tausworthe64|lfsr", .help = "random offsets: draws with the random map (tausworthe, default) or a full-period sequence without one (lfsr)"},
     {"randrepeat", {0}, FN(randrepeat), .bare = true, .arg = "bool", .help = "1 = fio's fixed seed, 0 = a new seed every run"},
     {"randseed", {"seed"}, FN(randseed), .arg = "int", .help = "seed of the offset and data generators"},
 
@@ -139,7 +140,7 @@ static const char *const fio_unsupported[] = {
     "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
     "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
-    "bs_is_seq_rand", "random_generator", "softrandommap", "buffer_pattern", "dedupe_percentage",
+    "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
     "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
     "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit", "continue_on_error",

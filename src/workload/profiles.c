@@ -477,6 +477,9 @@ int profile_apply(const char *name, struct job_spec *job, struct job_extra *x, c
 void profile_precondition_job(const struct job_spec *part, struct job_spec *out)
 {
     *out = *part;
+    /* preconditioning means "write the whole region": each pass of each
+     * worker covers every block once, whatever the profile says */
+    out->norandommap = false;
     if (job_rw_writes(part))
         return;
     out->rw = part->rw == RW_READ ? RW_WRITE : RW_RANDWRITE;
