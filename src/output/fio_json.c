@@ -84,7 +84,9 @@ static int add_scope(struct fj_ctx *c, const cJSON *scope, const char *where)
         o->dir[d].ios += (uint64_t)result_num(ds, "ios", 0);
         o->dir[d].bytes += (uint64_t)result_num(ds, "bytes", 0);
         o->dir[d].errors += (uint64_t)result_num(ds, "errors", 0);
-        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
+        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0 ||
+            merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "slat_ns"), &o->dir[d].slat, where) < 0 ||
+            merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "clat_ns"), &o->dir[d].clat, where) < 0)
             return -EINVAL;
     }
     const cJSON *sy = cJSON_GetObjectItemCaseSensitive(scope, "sync");
@@ -255,8 +257,11 @@ static cJSON *job_object(struct fj_ctx *c, const cJSON *phase, const cJSON *jobs
 {
     struct fj_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
-    for (int d = 0; d < DIR_COUNT; d++)
+    for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&o->dir[d].lat);
+        hist_init(&o->dir[d].slat);
+        hist_init(&o->dir[d].clat);
+    }
     hist_init(&o->sync);
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");

@@ -97,8 +97,13 @@ cJSON *fj_dir_json(const struct fj_dir *d, double secs, const struct fj_samples 
     cJSON_AddNumberToObject(o, "total_ios", (double)d->ios);
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
-    cJSON_AddItemToObject(o, "slat_ns", slat_zero());
-    cJSON_AddItemToObject(o, "clat_ns", fj_lat_json(&d->lat, pct, plus));
+    if (d->slat.n) {
+        cJSON_AddItemToObject(o, "slat_ns", fj_lat_json(&d->slat, NULL, false));
+        cJSON_AddItemToObject(o, "clat_ns", fj_lat_json(&d->clat, pct, plus));
+    } else {
+        cJSON_AddItemToObject(o, "slat_ns", slat_zero());
+        cJSON_AddItemToObject(o, "clat_ns", fj_lat_json(&d->lat, pct, plus));
+    }
     cJSON_AddItemToObject(o, "lat_ns", fj_lat_json(&d->lat, NULL, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);
     add_samples(o, "iops", any ? iops : NULL, false, 0);

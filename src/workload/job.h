@@ -156,11 +156,17 @@ struct job_spec {
     bool stonewall;              /* wait for earlier jobs before starting */
     bool group_reporting;
 
+    bool slat;                   /* measure submission latency apart (fio's slat; disable_slat=0);
+                                    also on with lat_log. Asynchronous engines only: it costs
+                                    one more clock read and, for io_uring, a separate submit
+                                    call per batch */
+
     /* fio log files (empty = off) */
     char lat_log[JOB_PATH_MAX];
     char bw_log[JOB_PATH_MAX];
     char iops_log[JOB_PATH_MAX];
     unsigned log_avg_msec;
+    bool log_offset;             /* fio log_offset: an offset column in the logs */
     bool per_job_logs;
 
     /* files */
