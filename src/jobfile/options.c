@@ -110,6 +110,7 @@ static const struct job_opt opts[] = {
     {"write_iops_log", {0}, FN(log), JF(iops_log), .bare = true, .arg = "[name]", .help = "write a fio IOPS log"},
     {"disable_slat", {0}, JOPT_BOOL, JF(slat), .negate = true, .arg = "bool", .help = "0 = measure submission latency (slat) apart from completion latency (clat); default 1 unless write_lat_log"},
     {"log_offset", {0}, JOPT_BOOL, JF(log_offset), .arg = "bool", .help = "add each I/O's offset to the log lines (fio's column order)"},
+    {"log_schedlat", {0}, JOPT_BOOL, JF(log_schedlat), .arg = "bool", .help = "paced jobs with write_lat_log: also NAME_schedlat.N.log, scheduled issue time -> completion (ssdbench's own)"},
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
 

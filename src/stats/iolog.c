@@ -181,7 +181,7 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
 {
     const char *none = "";
     const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log,
-                                       job->rate_iops > 0 ? job->lat_log : none, job->bw_log,
+                                       job->rate_iops > 0 && job->log_schedlat ? job->lat_log : none, job->bw_log,
                                        job->iops_log};
     *out = NULL;
     if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0])

@@ -10,9 +10,10 @@
  * -> completion) and NAME_slat.N.log (submission -> that return, stamped at
  * the return, as fio stamps it at issue), in ns; per I/O slat + clat = lat
  * exactly (the same three stamps). Where slat is not measured (synchronous
- * engines, as fio) the slat log stays empty and clat = lat. Paced jobs also
- * get NAME_schedlat.N.log: scheduled issue time -> completion, in ns (not a
- * fio log; the latency a stalled device cannot hide from). NAME_bw.N.log
+ * engines, as fio) the slat log stays empty and clat = lat. Paced jobs with
+ * log_schedlat=1 also get NAME_schedlat.N.log: scheduled issue time ->
+ * completion, in ns (not a fio log, so off by default: fio's log tools glob
+ * the directory; it is the latency a stalled device cannot hide from). NAME_bw.N.log
  * holds KiB/s, NAME_iops.N.log I/Os
  * per second. N is fio's job number: one log per worker (fio clone). With
  * per_job_logs=0 every worker's lines go to NAME_kind.log instead, appended

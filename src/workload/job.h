@@ -167,6 +167,7 @@ struct job_spec {
     char iops_log[JOB_PATH_MAX];
     unsigned log_avg_msec;
     bool log_offset;             /* fio log_offset: an offset column in the logs */
+    bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
 
     /* files */
