@@ -12,11 +12,12 @@
 
 #define RANDPERM_ROUNDS 4
 
-static uint64_t randperm_mix(uint64_t x)
+/* The round function: one multiply, its high bits folded down (the low
+ * bits of a product depend only on the low bits of the input). */
+static inline uint64_t randperm_mix(uint64_t x)
 {
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
+    x *= 0x9e3779b97f4a7c15ULL;
+    return x ^ (x >> 29) ^ (x >> 41);
 }
 
 /* One evaluation of the network on [0, 2^(wide + narrow)). Each round maps
@@ -27,7 +28,7 @@ static uint64_t randperm_eval(const struct randperm *p, uint64_t x)
     unsigned a = p->wide, b = p->narrow;
     uint64_t hi = x >> b, lo = x & ((1ULL << b) - 1);
     for (int r = 0; r < RANDPERM_ROUNDS; r++) {
-        uint64_t f = randperm_mix(lo + p->key[r]) & ((1ULL << a) - 1);
+        uint64_t f = randperm_mix(lo ^ p->key[r]) >> (64 - a);
         uint64_t nlo = hi ^ f;
         hi = lo;
         lo = nlo;
