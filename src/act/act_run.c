@@ -198,6 +198,7 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
     base.interval_ns = p->interval_ns;
     base.iodepth = 1;
     base.numjobs = 1;
+    base.norandommap = true; /* ACT draws every offset afresh: no random map */
     base.layout = LAYOUT_JBOD;
     /* compress-pct is the share that stays random; the runner's compress_pct
      * is the zeroed share of each 512 B chunk (see worker.c fill_buffer). */

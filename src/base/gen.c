@@ -89,12 +89,104 @@ static int gen_init_dir(struct gen *g, unsigned d, const struct job_spec *job, c
     }
     gd->size[n - 1].thresh = UINT64_MAX;
     gd->nsizes = n;
+    gd->smallest = 0;
+    for (unsigned i = 1; i < n; i++)
+        if (gd->size[i].len < gd->size[gd->smallest].len)
+            gd->smallest = i;
     for (unsigned k = 0, i = 0; k < 256; k++) {
         while (gd->size[i].thresh <= (uint64_t)k << 55)
             i++;
         gd->guide[k] = (uint8_t)i;
     }
     gd->used = true;
+    return 0;
+}
+
+const char *gen_map_name(enum gen_map m)
+{
+    switch (m) {
+    case GEN_MAP_NONE: return "none";
+    case GEN_MAP_PERM: return "permutation";
+    case GEN_MAP_BITMAP: return "bitmap";
+    }
+    return "unknown";
+}
+
+/* Smallest block size with a positive share; 0 when there is none. */
+static uint32_t gen_min_bs(const struct job_bssplit *bs, unsigned *nused)
+{
+    uint32_t m = 0;
+    *nused = 0;
+    for (unsigned i = 0; i < bs->n && i < JOB_BSSPLIT_MAX; i++) {
+        if (!(bs->pct[i] > 0))
+            continue;
+        (*nused)++;
+        if (m == 0 || bs->bs[i] < m)
+            m = bs->bs[i];
+    }
+    return m;
+}
+
+enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
+{
+    const char *dummy;
+    if (!why)
+        why = &dummy;
+    *why = "";
+    if (!job_rw_is_random(job->rw) || job->pct_random == 0) {
+        *why = "sequential";
+        return GEN_MAP_NONE;
+    }
+    if (job->norandommap) {
+        *why = "norandommap";
+        return GEN_MAP_NONE;
+    }
+    if (job->dist.kind != DIST_UNIFORM) {
+        *why = "non-uniform random_distribution";
+        return GEN_MAP_NONE;
+    }
+    uint32_t unit = 0;
+    bool fixed = true;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        if (!(d == DIR_READ ? job_rw_reads(job) : job_rw_writes(job)))
+            continue;
+        unsigned nused;
+        uint32_t m = gen_min_bs(&job->bs[d], &nused);
+        if (job->blockalign[d] && job->blockalign[d] != m) {
+            *why = "blockalign";
+            return GEN_MAP_NONE;
+        }
+        if (unit && m != unit) {
+            *why = "read and write block sizes differ";
+            return GEN_MAP_NONE;
+        }
+        unit = m;
+        if (nused != 1)
+            fixed = false;
+    }
+    if (job->random_generator == RANDGEN_LFSR || fixed)
+        return GEN_MAP_PERM;
+    return GEN_MAP_BITMAP;
+}
+
+static int gen_init_map(struct gen *g, const struct job_spec *job, uint64_t seed, char *err,
+                        size_t errlen)
+{
+    g->map = (uint8_t)gen_map_choice(job, NULL);
+    if (g->map == GEN_MAP_NONE)
+        return 0;
+    const struct gen_dir *gd = g->dir[DIR_READ].used ? &g->dir[DIR_READ] : &g->dir[DIR_WRITE];
+    g->map_unit = gd->align;
+    uint64_t n = g->region_len / g->map_unit;
+    if (g->map == GEN_MAP_PERM) {
+        randperm_init(&g->perm, n, seed ^ 0x5ca1ab1e0ddba11ull);
+        return 0;
+    }
+    if (randmap_init(&g->bitmap, n) < 0)
+        return errmsg(err, errlen, -ENOMEM,
+                      "out of memory for the random map of %llu blocks (%zu MiB); norandommap or "
+                      "random_generator=lfsr need none",
+                      (unsigned long long)n, randmap_bytes(n) >> 20);
     return 0;
 }
 
@@ -173,10 +265,14 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
             }
         }
     }
+    if (!rc)
+        rc = gen_init_map(g, job, seed, err, errlen);
     if (rc) {
         gen_free(g);
         return rc;
     }
+    g->passes = job->passes;
+    g->seq_passes = g->rand_mode == GEN_SEQUENTIAL && g->dir_mode != GEN_MIXED;
     rng_seed(&g->rng, seed);
     return 0;
 }
@@ -217,7 +313,104 @@ static inline uint64_t gen_random_off(struct gen *g, const struct gen_dir *gd,
     return off;
 }
 
-void gen_next(struct gen *g, struct gen_io *io)
+/* Does a len-byte I/O at off stay in the region (and in its stripe chunk)? */
+static inline bool gen_fits(const struct gen *g, uint64_t off, uint64_t len)
+{
+    if (len > g->region_len || off > g->region_len - len)
+        return false;
+    return !g->chunk || off + len <= gen_chunk_start(g, off) + g->chunk;
+}
+
+/* A sequential I/O at *off: keeps the drawn size when it fits, else redraws
+ * among the sizes (fio redraws until one fits), else takes the smallest that
+ * fits; a stripe chunk too small for any size is skipped. False when no size
+ * fits before the region's end. */
+static bool gen_seq_place(struct gen *g, const struct gen_dir *gd, const struct gen_size **sp,
+                          uint64_t *off)
+{
+    const struct gen_size *small = &gd->size[gd->smallest];
+    for (;;) {
+        if (gen_fits(g, *off, (*sp)->len))
+            return true;
+        if (gen_fits(g, *off, small->len))
+            break;
+        if (!g->chunk)
+            return false;
+        uint64_t next = gen_chunk_start(g, *off) + g->chunk;
+        if (next >= g->region_len)
+            return false;
+        *off = next;
+    }
+    for (int t = 0; t < GEN_FIT_TRIES; t++) {
+        uint64_t r = rng_next(&g->rng) >> 1;
+        const struct gen_size *s = &gd->size[gd->guide[r >> 55]];
+        while (r >= s->thresh)
+            s++;
+        if (gen_fits(g, *off, s->len)) {
+            *sp = s;
+            return true;
+        }
+    }
+    *sp = small;
+    return true;
+}
+
+/* The end of a pass: false when it was the last one, else everything starts
+ * over (map emptied, sequential positions to 0). */
+static bool gen_pass_end(struct gen *g)
+{
+    g->pass++;
+    if (g->passes && g->pass >= g->passes)
+        return false;
+    gen_rewind(g);
+    return true;
+}
+
+/* A random offset from the map: a block not yet covered this pass. Bitmap:
+ * a uniform draw, moved to the next free block when taken (fio's rule), and
+ * the I/O cut at the first block already covered. */
+static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct gen_size **sp,
+                        uint64_t *offp, uint64_t *lenp)
+{
+    uint64_t b, unit = g->map_unit;
+    for (;;) {
+        if (g->map == GEN_MAP_PERM) {
+            if (randperm_next(&g->perm, &b))
+                break;
+        } else if (g->bitmap.nfree) {
+            b = rng_below(&g->rng, g->bitmap.n);
+            if (randmap_isset(&g->bitmap, b))
+                b = randmap_next_free(&g->bitmap, b);
+            break;
+        }
+        if (!gen_pass_end(g))
+            return false;
+    }
+    uint64_t off = b * unit, len = (*sp)->len;
+    if (g->map == GEN_MAP_PERM) {
+        /* one block per I/O, or random_generator=lfsr with several sizes:
+         * a start block once per pass, the I/O must still fit */
+        if (!gen_fits(g, off, len))
+            gen_seq_place(g, gd, sp, &off);
+        *offp = off;
+        *lenp = (*sp)->len;
+        return true;
+    }
+    uint64_t nb = (len + unit - 1) / unit;
+    if (g->chunk) {
+        uint64_t room = (gen_chunk_start(g, off) + g->chunk - off) / unit;
+        if (nb > room)
+            nb = room;
+    }
+    uint64_t got = randmap_set_run(&g->bitmap, b, nb);
+    if (got * unit < len)
+        len = got * unit;
+    *offp = off;
+    *lenp = len;
+    return true;
+}
+
+bool gen_next(struct gen *g, struct gen_io *io)
 {
     unsigned d = g->dir_mode;
     if (d == GEN_MIXED)
@@ -231,7 +424,7 @@ void gen_next(struct gen *g, struct gen_io *io)
         while (r >= s->thresh)
             s++; /* stops at the last entry: its thresh is UINT64_MAX */
     }
-    uint64_t len = s->len, R = g->region_len, off;
+    uint64_t R = g->region_len, off, len;
 
     bool rnd = false;
     if (gd->seq_left) {
@@ -242,20 +435,26 @@ void gen_next(struct gen *g, struct gen_io *io)
               (g->rand_mode == GEN_SOME_RANDOM && rng_next(&g->rng) < g->rand_thresh);
     }
 
-    if (rnd) {
+    if (rnd && g->map != GEN_MAP_NONE) {
+        if (!gen_map_off(g, gd, &s, &off, &len))
+            return false;
+    } else if (rnd) {
         off = gen_random_off(g, gd, s);
+        len = s->len;
     } else {
         off = gd->pos;
-        if (off > R - len)
-            off = 0;
-        if (g->chunk) {
-            uint64_t c = gen_chunk_start(g, off);
-            if (off + len > c + g->chunk) {
-                off = c + g->chunk;
-                if (off > R - len)
-                    off = 0;
+        if (!gen_seq_place(g, gd, &s, &off)) {
+            if (g->seq_passes) {
+                /* one direction, sequential: the pass is over */
+                if (!gen_pass_end(g))
+                    return false;
+            } else {
+                gd->pos = 0; /* mixed or partly random: this direction starts over */
             }
+            off = 0;
+            gen_seq_place(g, gd, &s, &off);
         }
+        len = s->len;
     }
 
     uint64_t end = off + len;
@@ -263,6 +462,7 @@ void gen_next(struct gen *g, struct gen_io *io)
     io->dir = (uint8_t)d;
     io->len = (uint32_t)len;
     io->off = off;
+    return true;
 }
 
 void gen_rewind(struct gen *g)
@@ -271,6 +471,10 @@ void gen_rewind(struct gen *g)
         g->dir[d].pos = 0;
         g->dir[d].seq_left = 0;
     }
+    if (g->map == GEN_MAP_PERM)
+        randperm_reset(&g->perm);
+    else if (g->map == GEN_MAP_BITMAP)
+        randmap_reset(&g->bitmap);
 }
 
 void gen_free(struct gen *g)
@@ -281,4 +485,7 @@ void gen_free(struct gen *g)
     else
         dist_free(&g->dir[DIR_WRITE].dist);
     g->dist_shared = false;
+    if (g->map == GEN_MAP_BITMAP)
+        randmap_free(&g->bitmap);
+    g->map = GEN_MAP_NONE;
 }

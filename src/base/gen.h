@@ -5,7 +5,8 @@
  * All tables are prepared by gen_init; gen_next runs once per I/O and costs a
  * few xoshiro draws, a short threshold scan and a multiply (no allocation, no
  * lock, no division). The struct is public so the runner can embed it by
- * value; the only heap memory is the distribution table gen_init allocates.
+ * value; the only heap memory is the distribution table and the random map's
+ * bitmap gen_init allocates.
  *
  * Choices worth knowing:
  *  - Direction: mixed modes draw per I/O (read when a draw is below
@@ -20,9 +21,20 @@
  *    region_len / align and, where the I/O would run past the end, move it
  *    back to the last aligned start that fits.
  *  - Sequential: each direction keeps its own position, starting at 0; after
- *    each I/O the position moves past it plus seq_hole; an I/O that would
- *    cross the region end starts again at 0. Sequential offsets are not
- *    aligned to blockalign (fio aligns random offsets only).
+ *    each I/O the position moves past it plus seq_hole. No I/O crosses the
+ *    region end: when the drawn size does not fit, sizes are redrawn (up to
+ *    16 times, then the smallest that fits), as fio's get_next_buflen does.
+ *    When none fits, a one-direction sequential job's pass is over (the
+ *    job ends after job->passes passes; otherwise everything starts again at
+ *    0); a mixed or partly random job starts that direction again at 0.
+ *    Sequential offsets are not aligned to blockalign (fio aligns random
+ *    offsets only).
+ *  - Random map (gen_map_choice, randmap.h): a size-bounded uniform random
+ *    job covers every block of the map's unit (the smallest block size)
+ *    exactly once per pass, reads and writes sharing one map, as fio's
+ *    default randommap. With several sizes the bitmap cuts an I/O at the
+ *    first block already covered (fio's rule), so late in a pass sizes
+ *    shrink. A full map ends the pass. Each worker has its own map.
  *  - pct_random applies to the random rw modes only (as in fio). The other
  *    I/Os continue sequentially from the end of that direction's last I/O.
  *  - rw_seq_nr = N (random modes): every Nth I/O of a direction takes a new
@@ -47,6 +59,7 @@
 #include "base/rng.h"
 #include "base/dist.h"
 #include "base/job.h"
+#include "base/randmap.h"
 
 struct gen_io {
     uint8_t dir;  /* enum io_dir */
@@ -66,6 +79,7 @@ struct gen_size {
 struct gen_dir {
     bool used;
     unsigned nsizes;
+    unsigned smallest; /* index of the smallest size */
     unsigned seq_left; /* I/Os to go before rw_seq_nr asks for a new offset */
     uint64_t align;
     uint64_t nblocks;  /* region_len / align: the random distribution's space */
@@ -77,6 +91,7 @@ struct gen_dir {
 
 enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_MIXED };
 enum gen_rand_mode { GEN_SEQUENTIAL, GEN_RANDOM, GEN_SOME_RANDOM };
+enum gen_map { GEN_MAP_NONE, GEN_MAP_PERM, GEN_MAP_BITMAP };
 
 struct gen {
     struct rng rng;
@@ -90,8 +105,25 @@ struct gen {
     uint8_t rand_mode;    /* enum gen_rand_mode */
     bool dist_shared;     /* dir[WRITE].dist is a copy of dir[READ].dist */
     unsigned seq_nr;
+    uint8_t map;          /* enum gen_map */
+    bool seq_passes;      /* sequential, one direction: the region end ends a pass */
+    unsigned passes;      /* job->passes: 0 = no limit */
+    unsigned pass;        /* passes finished */
+    uint64_t map_unit;    /* bytes per map block */
+    struct randperm perm;
+    struct randmap bitmap;
     struct gen_dir dir[DIR_COUNT];
 };
+
+/* The random map a job gets (a pure function of the job, so results can
+ * record it): none for sequential jobs, norandommap, non-uniform
+ * distributions and a blockalign other than the smallest block size (all as
+ * fio), and when reads and writes have different smallest block sizes (an
+ * ssdbench limit); else a permutation when every I/O is one block or with
+ * random_generator=lfsr, a bitmap otherwise. *why (may be NULL) names the
+ * reason for none. */
+enum gen_map gen_map_choice(const struct job_spec *job, const char **why);
+const char *gen_map_name(enum gen_map m);
 
 /* Validates the job against a region of region_len bytes and prepares the
  * tables. seed seeds this generator's own stream (one per worker). Returns 0,
@@ -100,11 +132,12 @@ struct gen {
 int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uint64_t seed,
              char *err, size_t errlen);
 
-/* The next I/O. */
-void gen_next(struct gen *g, struct gen_io *io);
+/* The next I/O; false when the job's last pass (job->passes) is over. */
+bool gen_next(struct gen *g, struct gen_io *io);
 
 /* Back to the start of a pass: sequential positions to 0, rw_seq_nr count
- * restarted. The random stream continues. */
+ * restarted, the random map emptied (a permutation gets a new order). The
+ * random stream continues. */
 void gen_rewind(struct gen *g);
 
 void gen_free(struct gen *g);

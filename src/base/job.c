@@ -69,6 +69,16 @@ const char *job_layout_name(enum job_layout l)
     return "unknown";
 }
 
+const char *job_randgen_name(enum job_randgen g)
+{
+    switch (g) {
+    case RANDGEN_TAUSWORTHE: return "tausworthe";
+    case RANDGEN_TAUSWORTHE64: return "tausworthe64";
+    case RANDGEN_LFSR: return "lfsr";
+    }
+    return "unknown";
+}
+
 bool job_rw_is_random(enum job_rw rw)
 {
     return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;

@@ -30,6 +30,12 @@ enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
 
+/* fio random_generator: how random offsets are drawn. tausworthe and
+ * tausworthe64 (fio's default) both mean ssdbench's own draws plus the random
+ * map; lfsr means a full-period sequence over the blocks with no map (see
+ * gen.h). */
+enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
+
 enum job_layout {
     LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
     LAYOUT_STRIPE, /* one RAID-0 style address space over all targets */
@@ -131,6 +137,11 @@ struct job_spec {
     struct job_distribution dist;
     uint64_t seed;
     bool seed_set;               /* false: a seed is taken from the clock and recorded */
+    bool norandommap;            /* fio norandommap: random offsets may repeat within a pass */
+    enum job_randgen random_generator;
+    unsigned passes;             /* set by the runner: passes over the region after which the
+                                    generator ends the job (loops of a size-bounded job);
+                                    0 = no pass limit (time_based, io_size) */
 
     /* write data */
     enum job_buffer buffer;
@@ -150,11 +161,18 @@ struct job_spec {
     bool stonewall;              /* wait for earlier jobs before starting */
     bool group_reporting;
 
+    bool slat;                   /* measure submission latency apart (fio's slat; disable_slat=0);
+                                    also on with lat_log. Asynchronous engines only: it costs
+                                    one more clock read and, for io_uring, a separate submit
+                                    call per batch */
+
     /* fio log files (empty = off) */
     char lat_log[JOB_PATH_MAX];
     char bw_log[JOB_PATH_MAX];
     char iops_log[JOB_PATH_MAX];
     unsigned log_avg_msec;
+    bool log_offset;             /* fio log_offset: an offset column in the logs */
+    bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
 
     /* files */
@@ -169,6 +187,7 @@ void job_defaults(struct job_spec *job);
 const char *job_rw_name(enum job_rw rw);
 const char *job_engine_name(enum job_engine e);
 const char *job_layout_name(enum job_layout l);
+const char *job_randgen_name(enum job_randgen g);
 bool job_rw_is_random(enum job_rw rw);
 bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads */
 bool job_rw_writes(const struct job_spec *job);  /* any writes */

@@ -27,6 +27,7 @@ struct io_req {
     uint64_t off;          /* byte offset in the target */
     uint64_t t_submit;     /* ns, CLOCK_MONOTONIC, set by the runner */
     uint64_t t_sched;      /* ns, scheduled issue time for paced runs, else 0 */
+    uint64_t t_issue;      /* ns, when the submitting call returned (slat measured), else 0 */
     void *buf;
     uint32_t len;
     uint32_t slot;         /* index into the worker's slot array and buffer table */
@@ -53,6 +54,11 @@ struct engine_ops {
      * returns their number or -errno on an engine failure. */
     int (*run)(struct engine *e, unsigned min_done, uint64_t timeout_ns,
                struct io_req **done, unsigned max);
+    /* Optional (NULL for synchronous engines, whose submission is the I/O):
+     * submit the staged requests without waiting, so the runner can stamp
+     * the return (fio's slat). A request the kernel refuses stays staged and
+     * completes with its error from the next run(). Returns 0 or -errno. */
+    int (*submit)(struct engine *e);
     void (*exit)(struct engine *e);
 };
 

@@ -146,6 +146,25 @@ static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     return ndone;
 }
 
+/* Submits what is staged; stops at a request the kernel refuses, which
+ * stays staged (first) so that run() completes it with its error. */
+static int aio_submit(struct engine *e)
+{
+    struct aio_priv *p = e->priv;
+    unsigned off = 0;
+    while (off < p->nstaged) {
+        int ret = io_submit(p->ctx, (long)(p->nstaged - off), p->staged + off);
+        if (ret == -EAGAIN || ret == -EINTR)
+            continue;
+        if (ret < 0)
+            break;
+        off += (unsigned)ret;
+    }
+    memmove(p->staged, p->staged + off, (p->nstaged - off) * sizeof(*p->staged));
+    p->nstaged -= off;
+    return 0;
+}
+
 static void aio_exit(struct engine *e)
 {
     struct aio_priv *p = e->priv;
@@ -166,5 +185,6 @@ const struct engine_ops engine_aio_ops = {
     .init = aio_init,
     .queue = aio_queue,
     .run = aio_run,
+    .submit = aio_submit,
     .exit = aio_exit,
 };

@@ -168,6 +168,16 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     return (int)ndone;
 }
 
+static int uring_submit(struct engine *e)
+{
+    struct uring_priv *p = e->priv;
+    int ret = io_uring_submit(&p->ring);
+    if (ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
+        return ret;
+    p->staged = 0;
+    return 0;
+}
+
 static void uring_exit(struct engine *e)
 {
     struct uring_priv *p = e->priv;
@@ -184,5 +194,6 @@ const struct engine_ops engine_uring_ops = {
     .init = uring_init,
     .queue = uring_queue,
     .run = uring_run,
+    .submit = uring_submit,
     .exit = uring_exit,
 };

@@ -56,6 +56,7 @@ static void set_targets(struct job_spec *j, unsigned first, unsigned n, uint64_t
 static void base_job(const struct fileio_opts *o, unsigned threads, struct job_spec *j)
 {
     job_defaults(j);
+    j->norandommap = true; /* sysbench draws every offset afresh: no random map */
     snprintf(j->name, sizeof(j->name), "fileio");
     snprintf(j->description, sizeof(j->description), "sysbench fileio %s, %s I/O, %u thread%s",
              fileio_mode_name(o->mode), fileio_io_name(o->io_mode), threads, threads == 1 ? "" : "s");

@@ -81,7 +81,8 @@ static const struct job_opt opts[] = {
 
     /* offsets */
     {"random_distribution", {"distribution"}, FN(distribution), .arg = "random|zipf:t|pareto:h|normal:s|zoned:a/r:...", .help = "offset distribution (uniform = random)"},
-    {"norandommap", {0}, JOPT_BOOL, XF(norandommap), .arg = "bool", .help = "accepted for fio compatibility; no random map is ever kept"},
+    {"norandommap", {0}, JOPT_BOOL, JF(norandommap), .arg = "bool", .help = "no random map: random offsets may repeat within a pass (default: every block once per pass)"},
+    {"random_generator", {0}, FN(random_generator), .arg = "tausworthe|tausworthe64|lfsr", .help = "random offsets: draws with the random map (tausworthe, default) or a full-period sequence without one (lfsr)"},
     {"randrepeat", {0}, FN(randrepeat), .bare = true, .arg = "bool", .help = "1 = fio's fixed seed, 0 = a new seed every run"},
     {"randseed", {"seed"}, FN(randseed), .arg = "int", .help = "seed of the offset and data generators"},
 
@@ -107,6 +108,9 @@ static const struct job_opt opts[] = {
     {"write_lat_log", {0}, FN(log), JF(lat_log), .bare = true, .arg = "[name]", .help = "write fio latency logs name_{slat,clat,lat}.N.log"},
     {"write_bw_log", {0}, FN(log), JF(bw_log), .bare = true, .arg = "[name]", .help = "write a fio bandwidth log"},
     {"write_iops_log", {0}, FN(log), JF(iops_log), .bare = true, .arg = "[name]", .help = "write a fio IOPS log"},
+    {"disable_slat", {0}, JOPT_BOOL, JF(slat), .negate = true, .arg = "bool", .help = "0 = measure submission latency (slat) apart from completion latency (clat); default 1 unless write_lat_log"},
+    {"log_offset", {0}, JOPT_BOOL, JF(log_offset), .arg = "bool", .help = "add each I/O's offset to the log lines (fio's column order)"},
+    {"log_schedlat", {0}, JOPT_BOOL, JF(log_schedlat), .arg = "bool", .help = "paced jobs with write_lat_log: also NAME_schedlat.N.log, scheduled issue time -> completion (ssdbench's own)"},
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
 
@@ -132,14 +136,14 @@ static const char *const fio_unsupported[] = {
     "thinktime_blocks_type", "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
     "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
     "exitall", "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
-    "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat", "disable_slat",
+    "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
     "disable_bw_measurement", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
-    "log_offset", "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
+    "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
     "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
     "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
     "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
-    "bs_is_seq_rand", "random_generator", "softrandommap", "buffer_pattern", "dedupe_percentage",
+    "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
     "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
     "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit", "continue_on_error",

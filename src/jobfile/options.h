@@ -19,8 +19,8 @@
  *    is exactly fio's rate; for 70/30 with rate_iops=1000 it is 1428.6/s.
  *  - bsrange becomes the bssplit fio's draw produces (see spec_parse_bsrange).
  *  - sync and pvsync run as psync; sync=1 (O_SYNC) runs as O_DSYNC.
- *  - thread, norandommap, create_on_open and allow_mounted_write are accepted
- *    and stored but change nothing; the destructive-write guard always runs.
+ *  - thread, create_on_open and allow_mounted_write are accepted and stored
+ *    but change nothing; the destructive-write guard always runs.
  *  - randrepeat=1 pins fio's seed; without randrepeat or randseed the job keeps
  *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
  *  - several files in filename are several targets with the job's layout
@@ -75,7 +75,6 @@ struct job_extra {
 
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */
-    bool norandommap;              /* ssdbench never keeps a random map */
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
 };

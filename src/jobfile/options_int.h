@@ -39,6 +39,7 @@ JOPT_SETTER(sync);
 JOPT_SETTER(rate);
 JOPT_SETTER(rate_iops);
 JOPT_SETTER(rate_process);
+JOPT_SETTER(random_generator);
 JOPT_SETTER(distribution);
 JOPT_SETTER(randrepeat);
 JOPT_SETTER(randseed);

@@ -297,6 +297,23 @@ JOPT_SETTER(rate_process)
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear)", v);
 }
 
+JOPT_SETTER(random_generator)
+{
+    static const struct {
+        const char *name;
+        enum job_randgen g;
+    } gens[] = {{"tausworthe", RANDGEN_TAUSWORTHE},
+                {"tausworthe64", RANDGEN_TAUSWORTHE64},
+                {"lfsr", RANDGEN_LFSR}};
+    for (unsigned i = 0; i < sizeof(gens) / sizeof(gens[0]); i++) {
+        if (!strcasecmp(v, gens[i].name)) {
+            c->job->random_generator = gens[i].g;
+            return 0;
+        }
+    }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected tausworthe, tausworthe64 or lfsr)", v);
+}
+
 JOPT_SETTER(distribution)
 {
     PARSED(spec_parse_distribution(v, &c->job->dist, c->err, c->errlen));

@@ -86,7 +86,9 @@ static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *whe
         o->dir[d].ios += (uint64_t)result_num_in(ds, "ios", 0, RESULT_U64_MAX, 0);
         o->dir[d].bytes += (uint64_t)result_num_in(ds, "bytes", 0, RESULT_U64_MAX, 0);
         o->dir[d].errors += (uint64_t)result_num_in(ds, "errors", 0, RESULT_U64_MAX, 0);
-        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0)
+        if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "latency_ns"), &o->dir[d].lat, where) < 0 ||
+            merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "slat_ns"), &o->dir[d].slat, where) < 0 ||
+            merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "clat_ns"), &o->dir[d].clat, where) < 0)
             return -EINVAL;
         const cJSON *sl = cJSON_GetObjectItemCaseSensitive(ds, "scheduled_latency_ns");
         if (cJSON_IsObject(sl)) {
@@ -265,6 +267,8 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&o->dir[d].lat);
         hist_init(&o->dir[d].sched);
+        hist_init(&o->dir[d].slat);
+        hist_init(&o->dir[d].clat);
     }
     hist_init(&o->sync);
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);

@@ -97,8 +97,13 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     cJSON_AddNumberToObject(o, "total_ios", (double)d->ios);
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
-    cJSON_AddItemToObject(o, "slat_ns", slat_zero());
-    cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->lat, pct, plus));
+    if (d->slat.n) {
+        cJSON_AddItemToObject(o, "slat_ns", fio_json_lat_json(&d->slat, NULL, false));
+        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->clat, pct, plus));
+    } else {
+        cJSON_AddItemToObject(o, "slat_ns", slat_zero());
+        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->lat, pct, plus));
+    }
     cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(&d->lat, NULL, false));
     if (d->paced)
         cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fio_json_lat_json(&d->sched, pct, false));

@@ -30,7 +30,8 @@ static inline double fio_json_round6(double v)
 /* One direction of one reported object (a job, or a group's jobs merged). */
 struct fio_json_dir {
     uint64_t ios, bytes, errors;
-    struct hist lat;            /* submission -> completion: fio's clat and lat */
+    struct hist lat;            /* submission -> completion: fio's lat */
+    struct hist slat, clat;     /* fio's slat and clat where measured; else empty (clat = lat) */
     bool paced;                 /* a paced job: sched holds its scheduled latency */
     struct hist sched;          /* scheduled issue time -> completion */
 };

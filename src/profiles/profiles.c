@@ -477,6 +477,14 @@ int profile_apply(const char *name, struct job_spec *job, struct job_extra *x, c
 void profile_precondition_job(const struct job_spec *part, struct job_spec *out)
 {
     *out = *part;
+    /* preconditioning means "write the whole region": each pass of each
+     * worker starts an I/O at every block, whatever the profile says. The
+     * permutation (random_generator=lfsr) needs no memory even for block
+     * size mixes, where a bitmap of 512 B blocks would cost 1 GiB per 4 TB
+     * and worker; mixed sizes then overlap, so every block is written at
+     * least once per pass. */
+    out->norandommap = false;
+    out->random_generator = RANDGEN_LFSR;
     if (job_rw_writes(part))
         return;
     out->rw = part->rw == RW_READ ? RW_WRITE : RW_RANDWRITE;

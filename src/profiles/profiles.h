@@ -106,7 +106,9 @@ int profile_apply(const char *name, struct job_spec *job, struct job_extra *x, c
 
 /* The job a preconditioning phase uses for a part: the part itself when it
  * writes; a read-only part switched to 100 % write with the read sizes and
- * alignment (randread -> randwrite, read -> write). */
+ * alignment (randread -> randwrite, read -> write); the random map always on
+ * as a permutation (random_generator=lfsr: each pass starts an I/O at every
+ * block, norandommap or not, with no map memory). */
 void profile_precondition_job(const struct job_spec *part, struct job_spec *out);
 
 #endif

@@ -21,6 +21,7 @@
 #include "result/result.h"
 #include "result/result_check.h"
 #include "base/dist.h"
+#include "base/gen.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 
@@ -278,6 +279,14 @@ cJSON *result_job_params(const struct job_spec *j)
         cJSON_AddNumberToObject(d, "param", j->dist.param);
     }
     cJSON_AddNumberToObject(p, "pct_random", j->pct_random);
+    /* which random map the generator used, and why none (see gen.h) */
+    const char *nomap;
+    enum gen_map map = gen_map_choice(j, &nomap);
+    cJSON_AddStringToObject(p, "random_map", gen_map_name(map));
+    if (map == GEN_MAP_NONE)
+        cJSON_AddStringToObject(p, "random_map_off", nomap);
+    cJSON_AddBoolToObject(p, "norandommap", j->norandommap);
+    cJSON_AddStringToObject(p, "random_generator", job_randgen_name(j->random_generator));
     char seed[32];
     snprintf(seed, sizeof(seed), "%" PRIu64, j->seed);
     cJSON_AddStringToObject(p, "seed", seed);
@@ -332,6 +341,14 @@ static cJSON *dir_json(const struct dir_stats *d, double secs, const struct job_
     cJSON_AddNumberToObject(o, "mibps", secs > 0 ? (double)d->bytes / secs / 1048576.0 : 0);
     cJSON_AddNumberToObject(o, "errors", (double)d->errors);
     cJSON_AddItemToObject(o, "latency_ns", latency_json(&d->lat, j));
+    /* fio's split, where measured (asynchronous engines with slat on) */
+    if (d->slat.n) {
+        cJSON_AddItemToObject(o, "slat_ns", latency_json(&d->slat, j));
+        cJSON_AddItemToObject(o, "clat_ns", latency_json(&d->clat, j));
+    } else {
+        cJSON_AddNullToObject(o, "slat_ns");
+        cJSON_AddNullToObject(o, "clat_ns");
+    }
     if (paced)
         cJSON_AddItemToObject(o, "scheduled_latency_ns", latency_json(&d->sched, j));
     else
@@ -358,6 +375,10 @@ static cJSON *scope_json(const char *scope, const struct io_stats *s, double sec
             hist_merge(&both->lat, &s->dir[DIR_WRITE].lat);
         if (s->dir[DIR_WRITE].sched.n)
             hist_merge(&both->sched, &s->dir[DIR_WRITE].sched);
+        if (s->dir[DIR_WRITE].slat.n) {
+            hist_merge(&both->slat, &s->dir[DIR_WRITE].slat);
+            hist_merge(&both->clat, &s->dir[DIR_WRITE].clat);
+        }
         cJSON_AddItemToObject(r, "combined", dir_json(both, secs, j, paced));
         free(both);
     }

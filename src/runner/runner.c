@@ -390,8 +390,10 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             goto done;
         /* fio's rule: a job that is not time_based ends after one pass over
          * its region (times loops) or at runtime, whichever comes first */
-        if (!jb->io_limit && !jb->time_based)
+        if (!jb->io_limit && !jb->time_based) {
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
+            jb->passes = jb->loops ? jb->loops : 1;
+        }
         unsigned nt = setups[j].ntargets;
         bool jbod = jb->layout == LAYOUT_JBOD || nt <= 1;
         out->stats[j].ntargets = nt;

@@ -6,7 +6,9 @@
  * counters in the worker's own interval buffer. Time stamps: one clock read
  * right before each submitting call (shared by the requests it submits) and
  * one after each reaping call (shared by the completions it returns), so the
- * recorded latency is submission -> observed completion. Paced jobs also
+ * recorded latency is submission -> observed completion. When slat is
+ * measured, asynchronous engines submit in a call of their own and one more
+ * clock read at its return splits that latency into slat and clat. Paced jobs also
  * record scheduled time -> completion, so a stalled device cannot hide in the
  * gap between when an I/O should have been issued and when it was.
  */
@@ -219,11 +221,26 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             d->ios++;
             d->bytes += r->len;
             hist_add(&d->lat, lat);
-            if (r->t_sched)
-                hist_add(&d->sched, tc > r->t_sched ? tc - r->t_sched : 0);
-            if (__builtin_expect(w->iolog != NULL, 0) && w->measuring)
-                iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, tc, lat, r->op,
-                          r->len);
+            uint64_t slat = 0;
+            if (r->t_issue) {
+                /* the same three stamps: slat + clat == lat */
+                slat = r->t_issue - r->t_submit;
+                if (slat > lat)
+                    slat = lat;
+                hist_add(&d->slat, slat);
+                hist_add(&d->clat, lat - slat);
+            }
+            uint64_t sched = 0;
+            if (r->t_sched) {
+                sched = tc > r->t_sched ? tc - r->t_sched : 0;
+                hist_add(&d->sched, sched);
+            }
+            if (__builtin_expect(w->iolog != NULL, 0) && w->measuring) {
+                struct iolog_io io = {.tc = tc, .lat = lat, .t_issue = r->t_issue, .slat = slat,
+                                      .sched = sched, .paced = r->t_sched != 0, .off = r->off,
+                                      .bytes = r->len, .ddir = r->op};
+                iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, &io);
+            }
             return true;
         }
         d->errors++;
@@ -250,7 +267,7 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
  * `every` to count the round. After every single write (every == 1) only
  * that write's target needs it: the write leaves 1 + its target in
  * *writes_since_sync. */
-static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
+static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
     unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
@@ -271,10 +288,11 @@ static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         r->off = 0;
         r->target = (uint16_t)t;
         r->file = (uint16_t)(jbod ? w->first_target : t);
-        return;
+        return true;
     }
     struct gen_io io;
-    gen_next(&w->gen, &io);
+    if (!gen_next(&w->gen, &io))
+        return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
     switch (w->map.layout) {
@@ -308,6 +326,7 @@ static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
     }
+    return true;
 }
 
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
@@ -349,6 +368,8 @@ static void worker_loop(struct worker *w)
     unsigned inflight = 0, writes_since_sync = 0;
     unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
     bool stopping = false;
+    /* slat apart: asynchronous engines, when asked or logged (see job.h) */
+    const bool slat_on = ops->submit && (job->slat || job->lat_log[0]);
     struct io_req *staged[w->depth];
 
     w->last_boundary = t_end;
@@ -387,7 +408,10 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
-            prepare(w, r, &writes_since_sync);
+            if (!prepare(w, r, &writes_since_sync)) {
+                stopping = true;
+                break;
+            }
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;
@@ -421,6 +445,21 @@ static void worker_loop(struct worker *w)
             for (unsigned i = 0; i < nstaged; i++)
                 staged[i]->t_submit = ts;
             now = ts;
+            if (slat_on) {
+                /* submission apart from the wait: one more clock read per
+                 * batch, at the submitting call's return (fio's issue time) */
+                int src = ops->submit(&w->eng);
+                uint64_t ti = clock_ns();
+                if (src < 0) {
+                    struct io_req fake = {.op = IO_OP_READ, .target = 0};
+                    note_error(w, &fake, -src);
+                    atomic_store(&run->job_stop[w->job_index], 1);
+                    break;
+                }
+                for (unsigned i = 0; i < nstaged; i++)
+                    staged[i]->t_issue = ti;
+                now = ti;
+            }
         }
         if (!stopping) {
             if (paced && w->nfree && next_sched <= now)

@@ -10,10 +10,11 @@
 
 #include "stats/iolog.h"
 
-/* Longest line: five 20-digit numbers and their separators. */
+/* Longest line: six 20-digit numbers and their separators. */
 #define IOLOG_LINE_MAX 128
 
-static const char *const iolog_suffix[IOLOG_NKINDS] = {"lat", "clat", "slat", "bw", "iops"};
+static const char *const iolog_suffix[IOLOG_NKINDS] = {"lat", "clat", "slat", "schedlat", "bw",
+                                                       "iops"};
 
 static int write_all(int fd, const char *p, size_t n)
 {
@@ -54,8 +55,9 @@ static char *put_u64(char *p, uint64_t v)
     return p;
 }
 
-/* "t, v, ddir, bs, 0\n" */
-static size_t format_line(char *p, uint64_t t_ms, uint64_t v, unsigned ddir, uint64_t bs)
+/* "t, v, ddir, bs, 0\n", or with offsets "t, v, ddir, bs, off, 0\n" */
+static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_t v, unsigned ddir,
+                          uint64_t bs, uint64_t off)
 {
     char *s = p;
     p = put_u64(p, t_ms);
@@ -65,6 +67,10 @@ static size_t format_line(char *p, uint64_t t_ms, uint64_t v, unsigned ddir, uin
     *p++ = (char)('0' + ddir);
     *p++ = ',', *p++ = ' ';
     p = put_u64(p, bs);
+    if (l->offsets) {
+        *p++ = ',', *p++ = ' ';
+        p = put_u64(p, off);
+    }
     memcpy(p, ", 0\n", 4);
     return (size_t)(p + 4 - s);
 }
@@ -80,23 +86,38 @@ static void put_line(struct iolog *l, enum iolog_kind k, const char *line, size_
     f->len += n;
 }
 
-void iolog_emit(struct iolog *l, uint64_t t_ns, uint64_t lat_ns, unsigned ddir, uint32_t bytes)
+void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
 {
     char line[IOLOG_LINE_MAX];
-    uint64_t t_ms = t_ns / 1000000;
+    uint64_t t_ms = (io->tc > t0_ns ? io->tc - t0_ns : 0) / 1000000;
+    unsigned d = io->ddir;
     size_t n;
-    if (l->f[IOLOG_LAT] || l->f[IOLOG_CLAT]) {
-        n = format_line(line, t_ms, lat_ns, ddir, bytes);
+    if (l->f[IOLOG_LAT]) {
+        n = format_line(l, line, t_ms, io->lat, d, io->bytes, io->off);
         put_line(l, IOLOG_LAT, line, n);
+    }
+    if (l->f[IOLOG_CLAT]) {
+        n = format_line(l, line, t_ms, io->t_issue ? io->lat - io->slat : io->lat, d, io->bytes,
+                        io->off);
         put_line(l, IOLOG_CLAT, line, n);
+    }
+    if (l->f[IOLOG_SLAT] && io->t_issue) {
+        uint64_t ti_ms = (io->t_issue > t0_ns ? io->t_issue - t0_ns : 0) / 1000000;
+        n = format_line(l, line, ti_ms, io->slat, d, io->bytes, io->off);
+        put_line(l, IOLOG_SLAT, line, n);
+    }
+    if (l->f[IOLOG_SCHED] && io->paced) {
+        n = format_line(l, line, t_ms, io->sched, d, io->bytes, io->off);
+        put_line(l, IOLOG_SCHED, line, n);
     }
     if (l->f[IOLOG_BW]) {
         /* fio: this I/O's bytes over its latency, bytes * 10^6 / ns */
-        n = format_line(line, t_ms, lat_ns ? (uint64_t)bytes * 1000000u / lat_ns : 0, ddir, bytes);
+        n = format_line(l, line, t_ms, io->lat ? (uint64_t)io->bytes * 1000000u / io->lat : 0, d,
+                        io->bytes, io->off);
         put_line(l, IOLOG_BW, line, n);
     }
     if (l->f[IOLOG_IOPS]) {
-        n = format_line(line, t_ms, 1, ddir, bytes);
+        n = format_line(l, line, t_ms, 1, d, io->bytes, io->off);
         put_line(l, IOLOG_IOPS, line, n);
     }
 }
@@ -112,13 +133,22 @@ static void window_out(struct iolog *l, uint64_t t_ns, bool rates)
         struct iolog_win *w = &l->win[d];
         if (!w->n)
             continue;
-        size_t n = format_line(line, t_ms, (w->lat_sum + w->n / 2) / w->n, d, 0);
+        size_t n = format_line(l, line, t_ms, (w->lat_sum + w->n / 2) / w->n, d, 0, 0);
         put_line(l, IOLOG_LAT, line, n);
+        n = format_line(l, line, t_ms, (w->clat_sum + w->n / 2) / w->n, d, 0, 0);
         put_line(l, IOLOG_CLAT, line, n);
+        if (w->slat_n) {
+            n = format_line(l, line, t_ms, (w->slat_sum + w->slat_n / 2) / w->slat_n, d, 0, 0);
+            put_line(l, IOLOG_SLAT, line, n);
+        }
+        if (w->sched_n) {
+            n = format_line(l, line, t_ms, (w->sched_sum + w->sched_n / 2) / w->sched_n, d, 0, 0);
+            put_line(l, IOLOG_SCHED, line, n);
+        }
         if (rates) {
-            n = format_line(line, t_ms, (uint64_t)((double)w->bytes / secs / 1024.0), d, 0);
+            n = format_line(l, line, t_ms, (uint64_t)((double)w->bytes / secs / 1024.0), d, 0, 0);
             put_line(l, IOLOG_BW, line, n);
-            n = format_line(line, t_ms, (uint64_t)((double)w->n / secs), d, 0);
+            n = format_line(l, line, t_ms, (uint64_t)((double)w->n / secs), d, 0, 0);
             put_line(l, IOLOG_IOPS, line, n);
         }
         memset(w, 0, sizeof(*w));
@@ -154,7 +184,9 @@ static void free_log(struct iolog *l)
 int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, char *err,
                size_t errlen)
 {
-    const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log, job->bw_log,
+    const char *none = "";
+    const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log,
+                                       job->rate_iops > 0 && job->log_schedlat ? job->lat_log : none, job->bw_log,
                                        job->iops_log};
     *out = NULL;
     if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0])
@@ -164,6 +196,7 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
     l->avg_ns = (uint64_t)job->log_avg_msec * 1000000u;
     l->win_end = l->avg_ns;
+    l->offsets = job->log_offset;
     for (unsigned k = 0; k < IOLOG_NKINDS; k++) {
         if (!names[k][0])
             continue;

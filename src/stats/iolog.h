@@ -3,12 +3,18 @@
  * worker that completed the I/Os so that fio's log tools can read them.
  *
  * Format and names are fio 3.33's: lines "time_ms, value, ddir, bs, prio"
- * with time in ms since the job's measurement start (the ramp is not
- * logged), ddir 0 = read, 1 = write, prio 0. write_lat_log=NAME makes
- * NAME_lat.N.log, NAME_clat.N.log and NAME_slat.N.log (lat and clat carry
- * the same submission -> completion latency in ns; slat stays empty because
- * ssdbench has no separate submission latency, as fio's slat log stays empty
- * for engines without one). NAME_bw.N.log holds KiB/s, NAME_iops.N.log I/Os
+ * (with log_offset=1: "time_ms, value, ddir, bs, offset, prio") with time in
+ * ms since the job's measurement start (the ramp is not logged), ddir 0 =
+ * read, 1 = write, prio 0. write_lat_log=NAME makes NAME_lat.N.log (total:
+ * submission -> completion), NAME_clat.N.log (the submitting call's return
+ * -> completion) and NAME_slat.N.log (submission -> that return, stamped at
+ * the return, as fio stamps it at issue), in ns; per I/O slat + clat = lat
+ * exactly (the same three stamps). Where slat is not measured (synchronous
+ * engines, as fio) the slat log stays empty and clat = lat. Paced jobs with
+ * log_schedlat=1 also get NAME_schedlat.N.log: scheduled issue time ->
+ * completion, in ns (not a fio log, so off by default: fio's log tools glob
+ * the directory; it is the latency a stalled device cannot hide from). NAME_bw.N.log
+ * holds KiB/s, NAME_iops.N.log I/Os
  * per second. N is fio's job number: one log per worker (fio clone). With
  * per_job_logs=0 every worker's lines go to NAME_kind.log instead, appended
  * one worker after another (as fio appends each job's log at its end), so a
@@ -28,16 +34,18 @@
 #ifndef SSDBENCH_IOLOG_H
 #define SSDBENCH_IOLOG_H
 
-#include "base/outfile.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "base/outfile.h"
 
 #include "base/job.h"
 
 #define IOLOG_BUF_SIZE (32 * 1024)
 #define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)
 
-enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_BW, IOLOG_IOPS, IOLOG_NKINDS };
+enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_SCHED, IOLOG_BW, IOLOG_IOPS, IOLOG_NKINDS };
 
 struct iolog_file {
     int fd;
@@ -51,11 +59,26 @@ struct iolog_file {
 /* One direction's completions in the current averaging window. */
 struct iolog_win {
     uint64_t n, lat_sum, bytes;
+    uint64_t slat_n, slat_sum, clat_sum, sched_n, sched_sum;
+};
+
+/* One completed I/O, as the worker saw it. Absolute times in ns. */
+struct iolog_io {
+    uint64_t tc;      /* completion stamp */
+    uint64_t lat;     /* submission -> completion */
+    uint64_t t_issue; /* the submitting call's return; 0 = slat not measured */
+    uint64_t slat;    /* submission -> t_issue */
+    uint64_t sched;   /* scheduled time -> completion, when paced */
+    uint64_t off;     /* byte offset in the target */
+    uint32_t bytes;
+    unsigned ddir;
+    bool paced;
 };
 
 struct iolog {
     uint64_t avg_ns;                 /* log_avg_msec in ns; 0 = one line per I/O */
     uint64_t win_end;                /* end of the current window, ns since the job's start */
+    bool offsets;                    /* log_offset: an offset column */
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */
     struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */
@@ -68,25 +91,35 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
                size_t errlen);
 
 /* Not for direct use: one line per I/O, and closing an averaging window. */
-void iolog_emit(struct iolog *l, uint64_t t_ns, uint64_t lat_ns, unsigned ddir, uint32_t bytes);
+void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io);
 void iolog_roll(struct iolog *l, uint64_t t_ns);
 
-/* Logs one successful completion at absolute time tc_ns of a job whose
- * measurement started at t0_ns; ddir is DIR_READ or DIR_WRITE. */
-static inline void iolog_add(struct iolog *l, uint64_t t0_ns, uint64_t tc_ns, uint64_t lat_ns,
-                             unsigned ddir, uint32_t bytes)
+/* Logs one successful completion of a job whose measurement started at
+ * t0_ns (absolute); io->ddir is DIR_READ or DIR_WRITE. */
+static inline void iolog_add(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
 {
-    uint64_t t = tc_ns > t0_ns ? tc_ns - t0_ns : 0;
     if (!l->avg_ns) {
-        iolog_emit(l, t, lat_ns, ddir, bytes);
+        iolog_emit(l, t0_ns, io);
         return;
     }
+    uint64_t t = io->tc > t0_ns ? io->tc - t0_ns : 0;
     if (t >= l->win_end)
         iolog_roll(l, t);
-    struct iolog_win *w = &l->win[ddir];
+    struct iolog_win *w = &l->win[io->ddir];
     w->n++;
-    w->lat_sum += lat_ns;
-    w->bytes += bytes;
+    w->lat_sum += io->lat;
+    w->bytes += io->bytes;
+    if (io->t_issue) {
+        w->slat_n++;
+        w->slat_sum += io->slat;
+        w->clat_sum += io->lat - io->slat;
+    } else {
+        w->clat_sum += io->lat;
+    }
+    if (io->paced) {
+        w->sched_n++;
+        w->sched_sum += io->sched;
+    }
 }
 
 /* Writes the last window (ending at t_end_ns, absolute; nothing when it is

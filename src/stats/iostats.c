@@ -8,6 +8,8 @@ void iostats_init(struct io_stats *s)
     memset(s, 0, sizeof(*s));
     for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&s->dir[d].lat);
+        hist_init(&s->dir[d].slat);
+        hist_init(&s->dir[d].clat);
         hist_init(&s->dir[d].sched);
     }
     hist_init(&s->sync_lat);
@@ -26,6 +28,8 @@ void iostats_merge(struct io_stats *dst, const struct io_stats *src)
         dst->dir[d].bytes += src->dir[d].bytes;
         dst->dir[d].errors += src->dir[d].errors;
         merge_hist(&dst->dir[d].lat, &src->dir[d].lat);
+        merge_hist(&dst->dir[d].slat, &src->dir[d].slat);
+        merge_hist(&dst->dir[d].clat, &src->dir[d].clat);
         merge_hist(&dst->dir[d].sched, &src->dir[d].sched);
     }
     dst->syncs += src->syncs;
@@ -44,6 +48,8 @@ void iostats_reset(struct io_stats *s)
     for (int d = 0; d < DIR_COUNT; d++) {
         s->dir[d].ios = s->dir[d].bytes = s->dir[d].errors = 0;
         reset_hist(&s->dir[d].lat);
+        reset_hist(&s->dir[d].slat);
+        reset_hist(&s->dir[d].clat);
         reset_hist(&s->dir[d].sched);
     }
     s->syncs = s->sync_errors = 0;

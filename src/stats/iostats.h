@@ -1,6 +1,7 @@
 /* iostats.h - the statistics one stream records: per direction the I/O count,
- * bytes, errors and the latency histogram (submission -> completion), and for
- * paced runs the latency from the scheduled time; plus flushes. Plain data of
+ * bytes, errors and the latency histogram (submission -> completion), when
+ * measured its split into submission and completion latency, and for paced
+ * runs the latency from the scheduled time; plus flushes. Plain data of
  * fixed size, merged by adding, never allocated per I/O. */
 #ifndef SSDBENCH_IOSTATS_H
 #define SSDBENCH_IOSTATS_H
@@ -14,7 +15,11 @@ struct dir_stats {
     uint64_t ios;      /* completed successfully */
     uint64_t bytes;
     uint64_t errors;
-    struct hist lat;   /* submission -> completion, ns */
+    struct hist lat;   /* submission -> completion, ns (fio's lat) */
+    struct hist slat;  /* submission -> the submitting call's return (fio's slat), ns; only
+                          when slat is measured (an asynchronous engine and job->slat or a
+                          latency log), else empty */
+    struct hist clat;  /* that return -> completion (fio's clat), ns; filled with slat */
     struct hist sched; /* scheduled time -> completion (paced runs only) */
 };
 

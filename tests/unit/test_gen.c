@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "base/rng.h"
 #include "base/dist.h"
@@ -126,6 +128,7 @@ static int check_bssplit(const char *spec, char *why, size_t whylen)
 {
     struct job_spec j = mkjob(RW_RANDREAD);
     set_bssplit(&j, DIR_READ, spec);
+    j.norandommap = true; /* the draw itself: the map cuts sizes late in a pass */
     struct gen g;
     char err[160];
     if (gen_init(&g, &j, 1 * GiB, 11, err, sizeof(err))) {
@@ -585,6 +588,263 @@ TEST(invalid_specs_rejected)
     set_bssplit(&j, DIR_READ, "4k/100");
     j.blockalign[DIR_READ] = 3 * 4096;
     CHECK(rejects(&j, GiB, "alignment 12288", why, sizeof(why)), "%s", why);
+}
+
+/* --- random map --------------------------------------------------------------- */
+
+/* Runs one size-bounded pass (passes = 1) and counts how often each unit-sized
+ * block was covered. Returns the I/O count; *bytes the sum of lengths. */
+static uint64_t one_pass(struct job_spec *j, uint64_t R, uint64_t unit, unsigned *cover,
+                         uint64_t *bytes, char *why, size_t whylen)
+{
+    struct gen g;
+    char err[256];
+    j->passes = 1;
+    if (gen_init(&g, j, R, 5, err, sizeof(err))) {
+        snprintf(why, whylen, "init: %s", err);
+        return 0;
+    }
+    uint64_t n = 0, limit = 4 * (R / unit) + 8;
+    struct gen_io io;
+    *bytes = 0;
+    while (n < limit && gen_next(&g, &io)) {
+        n++;
+        *bytes += io.len;
+        if (io.off % unit || io.len % unit || io.off + io.len > R) {
+            snprintf(why, whylen, "I/O %llu+%u not on the %llu grid or past %llu",
+                     (unsigned long long)io.off, io.len, (unsigned long long)unit,
+                     (unsigned long long)R);
+            gen_free(&g);
+            return 0;
+        }
+        for (uint64_t b = io.off / unit; b < (io.off + io.len) / unit; b++)
+            cover[b]++;
+    }
+    if (n == limit)
+        snprintf(why, whylen, "the pass did not end after %llu I/Os", (unsigned long long)n);
+    gen_free(&g);
+    return n;
+}
+
+static int all_once(const unsigned *cover, uint64_t nb, char *why, size_t whylen)
+{
+    for (uint64_t b = 0; b < nb; b++)
+        if (cover[b] != 1) {
+            snprintf(why, whylen, "block %llu of %llu covered %u times", (unsigned long long)b,
+                     (unsigned long long)nb, cover[b]);
+            return 0;
+        }
+    return 1;
+}
+
+TEST(randommap_every_block_once_per_pass)
+{
+    static const uint64_t nblocks[] = {1, 2, 3, 7, 64, 1000, 4099};
+    for (unsigned c = 0; c < sizeof(nblocks) / sizeof(nblocks[0]); c++) {
+        uint64_t nb = nblocks[c], bytes;
+        unsigned *cover = calloc(nb, sizeof(unsigned));
+        char why[256] = "";
+        struct job_spec j = mkjob(RW_RANDWRITE);
+        uint64_t n = one_pass(&j, nb * 4096, 4096, cover, &bytes, why, sizeof(why));
+        CHECK(n == nb && bytes == nb * 4096, "%llu blocks: %llu I/Os, %llu bytes %s",
+              (unsigned long long)nb, (unsigned long long)n, (unsigned long long)bytes, why);
+        CHECK(all_once(cover, nb, why, sizeof(why)), "%s", why);
+        free(cover);
+    }
+}
+
+TEST(randommap_mixed_sizes_and_rwmix)
+{
+    /* bssplit: the bitmap cuts I/Os at covered blocks, so a pass is exactly
+     * the region; reads and writes share one map; a region that is not a
+     * multiple of the unit leaves only its tail */
+    static const char *const mixes[] = {"4k/50:16k/30:64k/20", "4k/10:8k/10:128k/80"};
+    static const uint64_t regions[] = {1031 * 4096ULL, 4 * MiB, 1031 * 4096ULL + 1000};
+    for (unsigned m = 0; m < 2; m++) {
+        for (unsigned r = 0; r < 3; r++) {
+            for (int rw = 0; rw < 2; rw++) {
+                uint64_t R = regions[r], nb = R / 4096, bytes;
+                unsigned *cover = calloc(nb + 1, sizeof(unsigned));
+                char why[256] = "";
+                struct job_spec j = mkjob(rw ? RW_RANDRW : RW_RANDWRITE);
+                set_bssplit(&j, DIR_WRITE, mixes[m]);
+                set_bssplit(&j, DIR_READ, mixes[m]);
+                CHECK(gen_map_choice(&j, NULL) == GEN_MAP_BITMAP, "bitmap");
+                uint64_t n = one_pass(&j, R, 4096, cover, &bytes, why, sizeof(why));
+                CHECK(n > 0 && bytes == nb * 4096, "%s R %llu rw %d: %llu bytes %s", mixes[m],
+                      (unsigned long long)R, rw, (unsigned long long)bytes, why);
+                CHECK(all_once(cover, nb, why, sizeof(why)), "%s R %llu: %s", mixes[m],
+                      (unsigned long long)R, why);
+                free(cover);
+            }
+        }
+    }
+}
+
+TEST(randommap_off_repeats_blocks)
+{
+    /* norandommap: n uniform draws over n blocks leave about 1/e of them
+     * untouched (0.368 +- 4.5 sigma), and the generator never ends a pass */
+    uint64_t nb = 16384;
+    unsigned *cover = calloc(nb, sizeof(unsigned));
+    struct job_spec j = mkjob(RW_RANDWRITE);
+    j.norandommap = true;
+    j.passes = 1;
+    CHECK(gen_map_choice(&j, NULL) == GEN_MAP_NONE, "no map");
+    struct gen g;
+    char err[256];
+    CHECK(gen_init(&g, &j, nb * 4096, 5, err, sizeof(err)) == 0, "%s", err);
+    struct gen_io io;
+    for (uint64_t i = 0; i < nb; i++) {
+        CHECK(gen_next(&g, &io), "norandommap never ends a pass");
+        cover[io.off / 4096]++;
+    }
+    uint64_t zero = 0;
+    for (uint64_t b = 0; b < nb; b++)
+        zero += cover[b] == 0;
+    double f = (double)zero / (double)nb;
+    CHECK(fabs(f - 0.3679) < 4.5 * 0.0038, "untouched share %.4f", f);
+    gen_free(&g);
+    free(cover);
+}
+
+TEST(randommap_passes_time_based_and_loops)
+{
+    uint64_t nb = 777;
+    for (int lfsr = 0; lfsr < 2; lfsr++) {
+        struct job_spec j = mkjob(RW_RANDREAD);
+        j.random_generator = lfsr ? RANDGEN_LFSR : RANDGEN_TAUSWORTHE;
+        j.passes = 2;
+        struct gen g;
+        char err[256];
+        CHECK(gen_init(&g, &j, nb * 4096, 9, err, sizeof(err)) == 0, "%s", err);
+        unsigned *cover = calloc(nb, sizeof(unsigned));
+        struct gen_io io;
+        uint64_t n = 0;
+        while (n < 3 * nb && gen_next(&g, &io)) {
+            cover[io.off / 4096]++;
+            n++;
+            if (n == nb)
+                for (uint64_t b = 0; b < nb; b++)
+                    CHECK(cover[b] == 1, "first pass: block %llu %u times",
+                          (unsigned long long)b, cover[b]);
+        }
+        CHECK(n == 2 * nb, "loops=2: %llu I/Os", (unsigned long long)n);
+        for (uint64_t b = 0; b < nb; b++)
+            CHECK(cover[b] == 2, "block %llu %u times", (unsigned long long)b, cover[b]);
+        gen_free(&g);
+        /* time-based (passes 0): the map starts over, the third pass is whole */
+        j.passes = 0;
+        CHECK(gen_init(&g, &j, nb * 4096, 9, err, sizeof(err)) == 0, "%s", err);
+        memset(cover, 0, nb * sizeof(unsigned));
+        for (uint64_t i = 0; i < 3 * nb; i++) {
+            CHECK(gen_next(&g, &io), "time-based never ends");
+            if (i >= 2 * nb)
+                cover[io.off / 4096]++;
+        }
+        for (uint64_t b = 0; b < nb; b++)
+            CHECK(cover[b] == 1, "third pass: block %llu %u times", (unsigned long long)b,
+                  cover[b]);
+        gen_free(&g);
+        free(cover);
+    }
+}
+
+TEST(randommap_stripe_chunks_and_workers)
+{
+    /* the bitmap cut also stops at a stripe chunk; two workers (seeds) have
+     * their own maps and orders */
+    uint64_t R = 8 * MiB, nb = R / 4096, bytes;
+    unsigned *cover = calloc(nb, sizeof(unsigned));
+    char why[256] = "";
+    struct job_spec j = mkjob(RW_RANDWRITE);
+    j.layout = LAYOUT_STRIPE;
+    j.stripe_chunk = 64 * KiB;
+    set_bssplit(&j, DIR_WRITE, "4k/50:32k/25:64k/25");
+    struct gen g;
+    char err[256];
+    j.passes = 1;
+    CHECK(gen_init(&g, &j, R, 5, err, sizeof(err)) == 0, "%s", err);
+    struct gen_io io;
+    while (gen_next(&g, &io)) {
+        CHECK(io.off / (64 * KiB) == (io.off + io.len - 1) / (64 * KiB), "I/O %llu+%u crosses a chunk",
+              (unsigned long long)io.off, io.len);
+    }
+    gen_free(&g);
+    CHECK(one_pass(&j, R, 4096, cover, &bytes, why, sizeof(why)) > 0 && bytes == R, "%s", why);
+    CHECK(all_once(cover, nb, why, sizeof(why)), "%s", why);
+
+    struct job_spec k = mkjob(RW_RANDWRITE);
+    struct gen a, b;
+    CHECK(gen_init(&a, &k, R, 1, err, sizeof(err)) == 0 && gen_init(&b, &k, R, 2, err, sizeof(err)) == 0,
+          "%s", err);
+    unsigned same = 0;
+    for (int i = 0; i < 1000; i++) {
+        struct gen_io x, y;
+        gen_next(&a, &x);
+        gen_next(&b, &y);
+        same += x.off == y.off;
+    }
+    CHECK(same < 20, "%u of 1000 offsets equal across workers", same);
+    gen_free(&a);
+    gen_free(&b);
+    free(cover);
+}
+
+TEST(randommap_choice_follows_fio)
+{
+    struct job_spec j = mkjob(RW_RANDWRITE);
+    const char *why;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_PERM, "fixed size: permutation");
+    set_bssplit(&j, DIR_WRITE, "4k/50:64k/50");
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_BITMAP, "bssplit: bitmap");
+    j.random_generator = RANDGEN_LFSR;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_PERM, "lfsr: permutation");
+    j.random_generator = RANDGEN_TAUSWORTHE;
+    j.dist.kind = DIST_ZIPF;
+    j.dist.param = 1.2;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_NONE && strstr(why, "non-uniform"), "zipf: %s", why);
+    j.dist.kind = DIST_ZONED;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_NONE, "zoned: none");
+    j = mkjob(RW_RANDWRITE);
+    j.blockalign[DIR_WRITE] = 512;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_NONE && !strcmp(why, "blockalign"), "%s", why);
+    j = mkjob(RW_WRITE);
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_NONE && !strcmp(why, "sequential"), "%s", why);
+    j = mkjob(RW_RANDWRITE);
+    j.norandommap = true;
+    CHECK(gen_map_choice(&j, &why) == GEN_MAP_NONE && !strcmp(why, "norandommap"), "%s", why);
+}
+
+/* --- sequential pass end ------------------------------------------------------ */
+
+TEST(sequential_bssplit_stops_at_region_end)
+{
+    /* a size-bounded sequential pass with a bssplit: contiguous from 0,
+     * never past the end, never back to 0, exactly the region (fio redraws
+     * sizes until one fits), then the generator ends the job */
+    static const uint64_t regions[] = {64 * MiB, 64 * MiB + 4096 * 3, 1 * MiB + 2048};
+    for (unsigned r = 0; r < 3; r++) {
+        uint64_t R = regions[r];
+        struct job_spec j = mkjob(RW_WRITE);
+        set_bssplit(&j, DIR_WRITE, "4k/50:64k/30:256k/20");
+        j.passes = 1;
+        struct gen g;
+        char err[256];
+        CHECK(gen_init(&g, &j, R, 3, err, sizeof(err)) == 0, "%s", err);
+        struct gen_io io;
+        uint64_t pos = 0, n = 0;
+        while (gen_next(&g, &io)) {
+            CHECK(io.off == pos, "R %llu: I/O %llu at %llu, want %llu", (unsigned long long)R,
+                  (unsigned long long)n, (unsigned long long)io.off, (unsigned long long)pos);
+            CHECK(io.off + io.len <= R, "past the end");
+            pos += io.len;
+            n++;
+        }
+        CHECK(pos == R / 4096 * 4096, "R %llu: %llu bytes", (unsigned long long)R,
+              (unsigned long long)pos);
+        gen_free(&g);
+    }
 }
 
 CHECK_MAIN()

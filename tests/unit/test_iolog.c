@@ -24,6 +24,14 @@ static void make_dir(void)
     }
 }
 
+/* One completion without slat (a synchronous engine), not paced. */
+static void add_io(struct iolog *l, uint64_t t0, uint64_t tc, uint64_t lat, unsigned ddir,
+                   uint32_t bytes)
+{
+    struct iolog_io io = {.tc = tc, .lat = lat, .bytes = bytes, .ddir = ddir};
+    iolog_add(l, t0, &io);
+}
+
 static void job_with_logs(struct job_spec *j, const char *name, bool lat, bool bw, bool iops)
 {
     job_defaults(j);
@@ -82,9 +90,9 @@ TEST(one_line_per_io)
     CHECK(iolog_open(&l, &j, 3, err, sizeof(err)) == 0 && l, "open: %s", err);
     /* 5.0 ms: read 4 KiB in 2000 ns; 12.9 ms: write 8 KiB in 8192 ns;
      * a completion stamped before t0 is logged at 0 */
-    iolog_add(l, T0, T0 + 5 * MS, 2000, DIR_READ, 4096);
-    iolog_add(l, T0, T0 + 12 * MS + 900000, 8192, DIR_WRITE, 8192);
-    iolog_add(l, T0, T0 - 1, 0, DIR_READ, 512);
+    add_io(l, T0, T0 + 5 * MS, 2000, DIR_READ, 4096);
+    add_io(l, T0, T0 + 12 * MS + 900000, 8192, DIR_WRITE, 8192);
+    add_io(l, T0, T0 - 1, 0, DIR_READ, 512);
     CHECK(iolog_close(l, T0, T0 + 20 * MS, err, sizeof(err)) == 0, "close: %s", err);
     const char *lat = "5, 2000, 0, 4096, 0\n12, 8192, 1, 8192, 0\n0, 0, 0, 512, 0\n";
     CHECK(!strcmp(slurp("a_lat.3.log"), lat), "lat: [%s]", slurp("a_lat.3.log"));
@@ -105,7 +113,7 @@ TEST(only_the_asked_logs)
     struct iolog *l;
     char err[256];
     CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
-    iolog_add(l, T0, T0 + MS, 1000, DIR_READ, 4096);
+    add_io(l, T0, T0 + MS, 1000, DIR_READ, 4096);
     CHECK(iolog_close(l, T0, T0 + 2 * MS, err, sizeof(err)) == 0, "close");
     CHECK(exists("b_bw.1.log") && !exists("b_lat.1.log") && !exists("b_iops.1.log"), "bw only");
 }
@@ -121,10 +129,10 @@ TEST(averaged_windows)
     CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
     /* window [0,10): reads of 100 and 301 ns, a write of 50 ns;
      * [10,20) empty; [20,30): one read of 1000 ns; the worker ends at 27 ms */
-    iolog_add(l, T0, T0 + 1 * MS, 100, DIR_READ, 4096);
-    iolog_add(l, T0, T0 + 4 * MS, 301, DIR_READ, 4096);
-    iolog_add(l, T0, T0 + 5 * MS, 50, DIR_WRITE, 8192);
-    iolog_add(l, T0, T0 + 25 * MS, 1000, DIR_READ, 4096);
+    add_io(l, T0, T0 + 1 * MS, 100, DIR_READ, 4096);
+    add_io(l, T0, T0 + 4 * MS, 301, DIR_READ, 4096);
+    add_io(l, T0, T0 + 5 * MS, 50, DIR_WRITE, 8192);
+    add_io(l, T0, T0 + 25 * MS, 1000, DIR_READ, 4096);
     CHECK(iolog_close(l, T0, T0 + 27 * MS, err, sizeof(err)) == 0, "close: %s", err);
     /* mean (100+301)/2 = 200.5 rounds to 201; the part-window at the end
      * gives its latency, stamped 27 ms, and no rates */
@@ -147,7 +155,7 @@ TEST(averaged_last_window_complete)
     char err[256];
     CHECK(iolog_open(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
     for (unsigned i = 0; i < 50; i++)
-        iolog_add(l, T0, T0 + 150 * MS + i * MS, 500, DIR_WRITE, 65536);
+        add_io(l, T0, T0 + 150 * MS + i * MS, 500, DIR_WRITE, 65536);
     /* ends at 200 ms: the window [100,200) is whole: 50 x 64 KiB / 0.1 s */
     CHECK(iolog_close(l, T0, T0 + 200 * MS, err, sizeof(err)) == 0, "close");
     CHECK(!strcmp(slurp("d_bw.2.log"), "200, 32000, 1, 0, 0\n"), "bw: [%s]", slurp("d_bw.2.log"));
@@ -170,10 +178,10 @@ TEST(shared_log_appends_worker_by_worker)
     char err[256];
     CHECK(iolog_open(&a, &j, 1, err, sizeof(err)) == 0 && iolog_open(&b, &j, 2, err, sizeof(err)) == 0,
           "open: %s", err);
-    iolog_add(a, T0, T0 + 1 * MS, 10, DIR_READ, 4096);
-    iolog_add(b, T0, T0 + 2 * MS, 10, DIR_READ, 512);
-    iolog_add(a, T0, T0 + 3 * MS, 10, DIR_READ, 4096);
-    iolog_add(b, T0, T0 + 4 * MS, 10, DIR_READ, 512);
+    add_io(a, T0, T0 + 1 * MS, 10, DIR_READ, 4096);
+    add_io(b, T0, T0 + 2 * MS, 10, DIR_READ, 512);
+    add_io(a, T0, T0 + 3 * MS, 10, DIR_READ, 4096);
+    add_io(b, T0, T0 + 4 * MS, 10, DIR_READ, 512);
     CHECK(iolog_close(b, T0, T0 + 5 * MS, err, sizeof(err)) == 0, "close b");
     CHECK(iolog_close(a, T0, T0 + 5 * MS, err, sizeof(err)) == 0, "close a");
     /* fio appends each job's log at its end: whole blocks, old lines kept */
@@ -195,7 +203,7 @@ TEST(buffer_flushes_keep_every_line)
     CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0, "open");
     const unsigned n = 20000; /* ~30 bytes a line: several buffer fills */
     for (unsigned i = 0; i < n; i++)
-        iolog_add(l, T0, T0 + (uint64_t)i * 1000, 123456789, DIR_READ, 4096);
+        add_io(l, T0, T0 + (uint64_t)i * 1000, 123456789, DIR_READ, 4096);
     CHECK(iolog_close(l, T0, T0 + n * 1000ull, err, sizeof(err)) == 0, "close");
     const char *s = slurp("f_lat.1.log");
     unsigned lines = 0;
@@ -219,11 +227,59 @@ TEST(open_error_names_the_file)
     CHECK(strstr(err, "/nonexistent-dir-ssdbench/x_bw.4.log"), "message: %s", err);
 }
 
+TEST(slat_clat_lat_and_offsets)
+{
+    /* an asynchronous engine: submitted at 2.0 ms, the submit call returned
+     * 1500 ns later, completed at 3.7 ms; lat = slat + clat, slat stamped at
+     * the return; log_offset adds the offset column before prio; a paced
+     * job with log_schedlat gets the scheduled -> completion log */
+    make_dir();
+    struct job_spec j;
+    job_with_logs(&j, "o", true, false, false);
+    j.log_offset = true;
+    j.rate_iops = 100;
+    j.log_schedlat = true;
+    struct iolog *l;
+    char err[256];
+    CHECK(iolog_open(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
+    uint64_t ts = T0 + 2 * MS, ti = ts + 1500, tc = T0 + 3 * MS + 700000;
+    struct iolog_io io = {.tc = tc, .lat = tc - ts, .t_issue = ti, .slat = ti - ts,
+                          .sched = tc - (T0 + MS), .paced = true, .off = 1048576,
+                          .bytes = 4096, .ddir = DIR_WRITE};
+    iolog_add(l, T0, &io);
+    CHECK(iolog_close(l, T0, T0 + 10 * MS, err, sizeof(err)) == 0, "close: %s", err);
+    CHECK(!strcmp(slurp("o_lat.2.log"), "3, 1700000, 1, 4096, 1048576, 0\n"), "lat: [%s]",
+          slurp("o_lat.2.log"));
+    CHECK(!strcmp(slurp("o_clat.2.log"), "3, 1698500, 1, 4096, 1048576, 0\n"), "clat: [%s]",
+          slurp("o_clat.2.log"));
+    CHECK(!strcmp(slurp("o_slat.2.log"), "2, 1500, 1, 4096, 1048576, 0\n"), "slat: [%s]",
+          slurp("o_slat.2.log"));
+    CHECK(!strcmp(slurp("o_schedlat.2.log"), "3, 2700000, 1, 4096, 1048576, 0\n"), "schedlat: [%s]",
+          slurp("o_schedlat.2.log"));
+
+    /* averaged: means of each part; not paced, no schedlat file */
+    job_with_logs(&j, "v", true, false, false);
+    j.log_avg_msec = 10;
+    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
+    struct iolog_io a = {.tc = T0 + MS, .lat = 1000, .t_issue = T0 + 1, .slat = 100,
+                         .bytes = 4096, .ddir = DIR_READ};
+    struct iolog_io b = {.tc = T0 + 2 * MS, .lat = 3000, .t_issue = T0 + 2, .slat = 301,
+                         .bytes = 4096, .ddir = DIR_READ};
+    iolog_add(l, T0, &a);
+    iolog_add(l, T0, &b);
+    CHECK(iolog_close(l, T0, T0 + 10 * MS, err, sizeof(err)) == 0, "close: %s", err);
+    CHECK(!strcmp(slurp("v_lat.1.log"), "10, 2000, 0, 0, 0\n"), "avg lat: [%s]", slurp("v_lat.1.log"));
+    CHECK(!strcmp(slurp("v_clat.1.log"), "10, 1800, 0, 0, 0\n"), "avg clat: [%s]", slurp("v_clat.1.log"));
+    CHECK(!strcmp(slurp("v_slat.1.log"), "10, 201, 0, 0, 0\n"), "avg slat: [%s]", slurp("v_slat.1.log"));
+    CHECK(!exists("v_schedlat.1.log"), "no schedlat log unless paced and asked");
+}
+
 TEST(cleanup)
 {
     char cmd[300];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     CHECK(dir[0] && system(cmd) == 0, "rm");
 }
+
 
 CHECK_MAIN()

@@ -104,7 +104,7 @@ TEST(all_keys)
     CHECK(!x->files_per_clone && !strcmp(x->directory, "/tmp/ssdbench-jobs"), "directory");
     CHECK(j->engine == ENGINE_LIBAIO && j->direct && j->dsync, "engine %d direct %d dsync %d",
           j->engine, j->direct, j->dsync);
-    CHECK(x->thread && x->norandommap && x->allow_mounted_write && x->create_on_open,
+    CHECK(x->thread && j->norandommap && x->allow_mounted_write && x->create_on_open,
           "compatibility flags");
     CHECK(j->group_reporting && j->time_based, "group_reporting/time_based");
     CHECK(j->runtime_ns == 120 * S && j->ramp_ns == 5 * S && j->startdelay_ns == 1500000000ull,

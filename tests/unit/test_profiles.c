@@ -291,6 +291,11 @@ TEST(precondition_job_switches_reads_to_writes)
     CHECK(pre.bs[DIR_WRITE].n == 10 && pre.bs[DIR_WRITE].bs[9] == 524288 &&
               pre.bs[DIR_WRITE].pct[0] == 22,
           "write mix = read mix");
+    /* the profile says norandommap; preconditioning keeps a map anyway, as a
+     * permutation (no memory for the 10-size mix) */
+    CHECK(web->norandommap && !pre.norandommap && pre.random_generator == RANDGEN_LFSR &&
+              gen_map_choice(&pre, NULL) == GEN_MAP_PERM,
+          "preconditioning covers every block");
     const struct job_spec *seq = &profile_part(&ps, profile_find(&ps, "128k-seq-read"), 0)->job;
     profile_precondition_job(seq, &pre);
     CHECK(pre.rw == RW_WRITE && pre.bs[DIR_WRITE].bs[0] == 131072, "sequential write");

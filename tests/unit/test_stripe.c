@@ -248,6 +248,7 @@ TEST(stripe_layout_uniform_stays_uniform)
     j.layout = LAYOUT_STRIPE;
     j.stripe_chunk = 64 * KiB;
     set_bssplit(&j, DIR_READ, "4k/50:16k/50");
+    j.norandommap = true; /* the draw itself; with the map see test_gen.c */
     struct gen g;
     char err[256];
     CHECK(gen_init(&g, &j, 256 * MiB, 71, err, sizeof(err)) == 0, "%s", err);
