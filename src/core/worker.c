@@ -139,6 +139,35 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
  * `every` to count the round. After every single write (every == 1) only
  * that write's target needs it: the write leaves 1 + its target in
  * *writes_since_sync. */
+/* A request from the job's shared source; false when it has no more.
+ * *cont: the next request of this worker belongs to the same event. */
+static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
+{
+    const struct job_spec *job = w->job;
+    struct io_source_req q = {0};
+    if (!job->source->next(job->source->arg, w->job_worker, &q))
+        return false;
+    unsigned t = q.target < w->map.ntouch ? q.target : 0;
+    r->op = q.op;
+    r->len = q.op <= IO_OP_WRITE ? q.len : 0;
+    r->off = q.off;
+    r->target = (uint16_t)t;
+    r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
+    if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
+        fill_buffer(w, r->buf, r->len);
+    *cont = q.event_continues;
+    return true;
+}
+
+/* One finished event (job->source): its time and count. */
+static inline void event_done(struct worker *w, uint64_t tc)
+{
+    uint64_t d = tc > w->ev_start ? tc - w->ev_start : 0;
+    hist_add(w->ev_hist, d);
+    w->ev_busy_ns += d;
+    w->events++;
+}
+
 static void prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
@@ -237,6 +266,8 @@ static void worker_loop(struct worker *w)
     unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
     bool stopping = false;
     struct io_req *staged[w->depth];
+    const bool src = job->source != NULL;
+    const bool inline_flush = src && w->depth > 1;
 
     w->last_boundary = t_end;
     /* The completion stamp of one round is the "now" of the next: one clock
@@ -252,7 +283,8 @@ static void worker_loop(struct worker *w)
             stopping = true;
 
         unsigned nstaged = 0;
-        while (!stopping && w->nfree) {
+        /* an event already begun (a write and its fsync) is finished */
+        while ((!stopping || (src && w->ev_open)) && w->nfree) {
             uint64_t tsched = 0;
             if (paced) {
                 if (next_sched > now)
@@ -271,7 +303,37 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
-            prepare(w, r, &writes_since_sync);
+            if (src) {
+                /* one request per submission, as sysbench issues them */
+                if (nstaged)
+                    break;
+                uint64_t t0 = clock_ns();
+                if (!w->ev_open)
+                    w->ev_start = t0;
+                bool cont = false;
+                if (!prepare_source(w, r, &cont)) {
+                    stopping = true;
+                    break;
+                }
+                w->ev_open = cont;
+                nreq++;
+                if (r->op > IO_OP_WRITE && inline_flush) {
+                    /* sysbench calls fsync() itself in async mode */
+                    r->t_submit = t0;
+                    int fd = w->fds[r->file];
+                    int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
+                    r->res = frc < 0 ? -errno : 0;
+                    now = clock_ns();
+                    if (!record(w, r, now) && run->opts->stop_on_error)
+                        atomic_store(&run->job_stop[w->job_index], 1);
+                    if (!w->ev_open)
+                        event_done(w, now);
+                    worker_tick(w, now);
+                    continue;
+                }
+            } else {
+                prepare(w, r, &writes_since_sync);
+            }
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;
@@ -306,8 +368,13 @@ static void worker_loop(struct worker *w)
                 staged[i]->t_submit = ts;
             now = ts;
         }
+        /* shared source (sysbench's async mode): submit; wait for one
+         * completion only when the backlog is full */
+        bool submit_only = src && !stopping && nstaged && w->nfree;
         if (!stopping) {
-            if (paced && w->nfree && next_sched <= now)
+            if (submit_only)
+                min_done = 0;
+            else if (paced && w->nfree && next_sched <= now)
                 min_done = 0;
             else if (!paced && w->nfree == 0)
                 min_done = batch_min < inflight ? batch_min : inflight;
@@ -325,6 +392,17 @@ static void worker_loop(struct worker *w)
         }
         worker_tick(w, tc);
         now = tc;
+        if (src) {
+            if (nstaged && !w->ev_open) {
+                if (min_done && n == 0)
+                    w->ev_wait = true; /* woke for the interval before a slot came free */
+                else
+                    event_done(w, tc);
+            } else if (!nstaged && w->ev_wait && n > 0) {
+                w->ev_wait = false;
+                event_done(w, tc);
+            }
+        }
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
             if (!record(w, r, tc) && run->opts->stop_on_error)
@@ -339,8 +417,11 @@ static void worker_loop(struct worker *w)
     if (w->measuring)
         atomic_store_explicit(&w->published, w->k_pub + 1, memory_order_release);
     if (job->end_fsync && ops->needs_files)
-        for (unsigned i = 0; i < w->map.ntouch; i++)
-            fsync(w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i]);
+        for (unsigned i = 0; i < w->map.ntouch; i++) {
+            int fd = w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i];
+            if ((job->end_fdatasync ? fdatasync(fd) : fsync(fd)) == 0)
+                w->end_syncs++;
+        }
 }
 
 void *worker_main(void *arg)

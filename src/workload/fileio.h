@@ -107,12 +107,6 @@ const char *fileio_mode_name(enum fileio_mode m);   /* "rndrd" */
 const char *fileio_io_name(enum fileio_io m);       /* "sync" */
 /* "test_file.<i>" */
 void fileio_file_name(unsigned i, char *buf, size_t len);
-/* Share of requests that are writes: 1, 0, or 1 / (1 + rw_ratio) for rndrw. */
-double fileio_write_share(const struct fileio_opts *o);
-
-/* The read/write ratio rndrw actually runs with: ssdbench's mix is a whole
- * percentage of reads, round(100 * F / (1 + F)), so e.g. 2 runs as 67/33. */
-double fileio_effective_ratio(const struct fileio_opts *o);
 
 /* The options as stored in the result ("fileio.options"): sysbench names,
  * resolved values (file_size, request_size), everything the renderer prints. */
@@ -147,11 +141,31 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen);
  * guard. 0 or -errno with a message. */
 int fileio_claim_files(const struct fileio_opts *o, char *err, size_t errlen);
 
+/* --- sysbench's request stream (fileio_src.c) --- */
+
+/* What the source handed out so far. events: what --events limits (reads,
+ * writes and periodic fsyncs); fsyncs: all fsyncs it asked for, including
+ * those of --file-fsync-all (which belong to their write's event). */
+struct fileio_src_counts {
+    uint64_t events, reads, writes, fsyncs, periodic_fsyncs;
+};
+
+struct fileio_src;
+
+/* The one request stream all `threads` workers of a run draw from, as
+ * sysbench's global generator (see fileio_src.c). NULL when out of memory. */
+struct fileio_src *fileio_src_new(const struct fileio_opts *o, unsigned threads, uint64_t seed);
+const struct io_source *fileio_src_ops(const struct fileio_src *s);
+void fileio_src_counts(struct fileio_src *s, struct fileio_src_counts *c);
+void fileio_src_free(struct fileio_src *s);
+
 /* --- the run (fileio_plan.c) --- */
 
-/* The jobs of one run at `threads` threads (caller frees *jobs). */
-int fileio_jobs(const struct fileio_opts *o, unsigned threads, struct job_spec **jobs,
-                unsigned *njobs, char *err, size_t errlen);
+/* The job of one run at `threads` threads (caller frees *jobs): one job,
+ * numjobs = threads, over all files, drawing from src (which may be NULL
+ * only to inspect the job). */
+int fileio_jobs(const struct fileio_opts *o, unsigned threads, const struct fileio_src *src,
+                struct job_spec **jobs, unsigned *njobs, char *err, size_t errlen);
 
 /* One interval line: what sysbench prints per --report-interval. */
 struct fileio_row {
