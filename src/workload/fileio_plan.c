@@ -242,6 +242,7 @@ cJSON *fileio_run(cJSON *doc, const struct fileio_opts *o, unsigned threads,
     }
     cJSON *fo = cJSON_AddObjectToObject(phase, "fileio");
     cJSON_AddNumberToObject(fo, "threads", threads);
+    cJSON_AddStringToObject(fo, "io_mode", fileio_io_name(o->io_mode));
     /* what the request stream handed out (sysbench's own counters) */
     cJSON *gen = cJSON_AddObjectToObject(fo, "generated");
     cJSON_AddNumberToObject(gen, "events", (double)cnt.events);
