@@ -142,7 +142,14 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
             return CLI_EXIT_FAIL;
         }
     }
-    int rc = fileio_check_files(o, err, sizeof(err));
+    int rc = 0;
+    /* sysbench's sequential write is a creation test: its run removes the
+     * test files and writes them anew (unlink only: a symlink's target or a
+     * device stays untouched) */
+    if (o->mode == FILEIO_SEQWR)
+        rc = fileio_cleanup(o, err, sizeof(err));
+    if (rc == 0)
+        rc = fileio_check_files(o, err, sizeof(err));
     if (rc == 0 && fileio_mode_writes(o->mode))
         rc = fileio_claim_files(o, err, sizeof(err));
     if (rc < 0) {

@@ -147,6 +147,7 @@ static int setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .write = writes,
             .direct = j->direct,
             .dsync = j->dsync,
+            .osync = j->osync,
             .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
             .fill_random = true,
             .seed = j->seed + i,

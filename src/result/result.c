@@ -223,6 +223,7 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));
     cJSON_AddBoolToObject(p, "direct", j->direct);
     cJSON_AddBoolToObject(p, "dsync", j->dsync);
+    cJSON_AddBoolToObject(p, "osync", j->osync);
     cJSON_AddStringToObject(p, "layout", job_layout_name(j->layout));
     if (j->layout == LAYOUT_STRIPE)
         cJSON_AddNumberToObject(p, "stripe_chunk", (double)j->stripe_chunk);

@@ -273,6 +273,8 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
         flags |= O_DIRECT;
     if (o->dsync)
         flags |= O_DSYNC;
+    if (o->osync)
+        flags |= O_SYNC;
     t->fd = open(t->info.resolved, flags);
     if (t->fd < 0) {
         int e = errno;

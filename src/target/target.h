@@ -47,6 +47,7 @@ struct target_open_opts {
     bool write;            /* open read-write */
     bool direct;           /* O_DIRECT */
     bool dsync;            /* O_DSYNC */
+    bool osync;            /* O_SYNC (data and metadata) */
     uint64_t create_size;  /* create a missing regular file with this size (0 = do not create) */
     bool fill_random;      /* fill a file ssdbench creates with random data */
     uint64_t seed;

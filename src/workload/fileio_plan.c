@@ -76,8 +76,8 @@ static void base_job(const struct fileio_opts *o, unsigned threads, struct job_s
     case FILEIO_IO_MMAP: j->engine = ENGINE_MMAP; j->iodepth = 1; break;
     }
     j->direct = (o->extra_flags & FILEIO_FLAG_DIRECT) != 0;
-    /* The runner opens with O_DSYNC; O_SYNC's extra is the inode time stamps. */
-    j->dsync = (o->extra_flags & (FILEIO_FLAG_DSYNC | FILEIO_FLAG_SYNC)) != 0;
+    j->dsync = (o->extra_flags & FILEIO_FLAG_DSYNC) != 0;
+    j->osync = (o->extra_flags & FILEIO_FLAG_SYNC) != 0;
     /* time-based: sequential modes wrap; with --time=0 only --events or a
      * signal ends the run, as in sysbench */
     j->time_based = true;

@@ -132,6 +132,7 @@ struct job_spec {
     enum job_engine engine;
     bool direct;
     bool dsync;                  /* open with O_DSYNC */
+    bool osync;                  /* open with O_SYNC */
 
     /* time */
     uint64_t runtime_ns;         /* 0 = until io_limit is reached */

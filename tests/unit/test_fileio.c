@@ -178,7 +178,7 @@ TEST(one_job_on_a_shared_source)
     set(&o, "file-fsync-mode", "fdatasync");
     CHECK(fileio_jobs(&o, 3, NULL, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s n=%u", err, n);
     CHECK(j->numjobs == 3 && j->ios_limit == 0 && j->runtime_ns == 0 && j->time_based, "no per-thread split");
-    CHECK(j->engine == ENGINE_LIBAIO && j->iodepth == 128 && j->direct && j->dsync, "async/direct");
+    CHECK(j->engine == ENGINE_LIBAIO && j->iodepth == 128 && j->direct && j->osync && !j->dsync, "async/direct, sync = O_SYNC");
     CHECK(j->end_fsync && j->end_fdatasync, "fdatasync at the end too");
     free(j);
 
