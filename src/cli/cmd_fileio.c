@@ -52,8 +52,8 @@ static void fileio_usage(FILE *f)
             "  --baseline=RESULT.json        add ratio columns against another fileio result\n"
             "  --json                        print the result JSON instead of sysbench text\n"
             "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n\n"
-            "See docs/fileio.md for how ssdbench measures differently (async latency to\n"
-            "completion, per-thread generators, random file data).\n");
+            "For the same options the device sees the same I/O as with sysbench; see\n"
+            "docs/fileio.md for what differs (random file data, completion latency kept).\n");
 }
 
 /* sysbench's way to fail: "FATAL: <message>" on standard output, exit 1. */

@@ -418,7 +418,22 @@ static void worker_loop(struct worker *w)
         atomic_store_explicit(&w->published, w->k_pub + 1, memory_order_release);
     if (job->end_fsync && ops->needs_files)
         for (unsigned i = 0; i < w->map.ntouch; i++) {
-            int fd = w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i];
+            unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
+            /* one-at-a-time engines flush their way (mmap: msync); queueing
+             * engines would submit it, so flush directly, as sysbench does */
+            if (w->depth == 1 && w->nfree == 1) {
+                struct io_req *r = w->free_slots[0];
+                r->op = job->end_fdatasync ? IO_OP_FDATASYNC : IO_OP_FSYNC;
+                r->len = 0;
+                r->off = 0;
+                r->target = (uint16_t)i;
+                r->file = (uint16_t)file;
+                if (ops->queue(&w->eng, r) == 0 && ops->run(&w->eng, 1, 0, w->done, w->depth) == 1 &&
+                    w->done[0]->res == 0)
+                    w->end_syncs++;
+                continue;
+            }
+            int fd = w->fds[file];
             if ((job->end_fdatasync ? fdatasync(fd) : fsync(fd)) == 0)
                 w->end_syncs++;
         }

@@ -14,16 +14,13 @@
  *    sysbench_text.c renders the summary in sysbench's exact layout.
  *
  * How sysbench maps onto the runner: the files are the targets of one job,
- * striped with a chunk of one file size, so the logical space is file 0, then
- * file 1, ... (random modes draw uniformly from it, which is sysbench's
- * "random position in the total size"); sync = psync engine, async = libaio
+ * striped with a chunk of one file size; sync = psync engine, async = libaio
  * with iodepth = --file-async-backlog, mmap = the mmap engine; --threads =
- * numjobs. Where sysbench funnels every thread through one global mutex
- * (request generation, the sequential cursor, the rndrw counters), ssdbench
- * keeps everything per thread: sequential modes give each thread its own
- * contiguous share of the files, rndrw draws the read/write mix per I/O, and
- * periodic fsyncs are counted per thread. docs/fileio.md lists each
- * difference.
+ * numjobs. The workers draw every request from one shared request stream
+ * (fileio_src.c) that generates them as sysbench 1.0.20's global generator
+ * does, so the same options give the same I/O: one sequential cursor, one
+ * set of read/write and fsync counters, one event limit over all threads.
+ * docs/fileio.md lists what still differs.
  */
 #ifndef SSDBENCH_FILEIO_H
 #define SSDBENCH_FILEIO_H

@@ -145,6 +145,14 @@ if $have_strace; then
     check strace_fdatasync_only test "$(awk '$NF=="fdatasync"{print $4}' "$WORK/st.txt") $(awk '$NF=="fsync"{print $4}' "$WORK/st.txt")" = "$xf "
 fi
 
+# mmap mode: every flush, the end-of-test ones included, is an msync of the whole file
+if $have_strace; then
+    read -r xr xw xp xf xe <<<"$(sysbench_counts rndwr 500 100 4 0 2 1)"
+    strace -f -qq -c -e trace=fsync,msync -o "$WORK/st.txt" "${FIO[@]}" --file-test-mode=rndwr --file-io-mode=mmap \
+        --events=500 --time=0 --threads=2 run >/dev/null 2>&1
+    check strace_mmap_msync test "$(awk '$NF=="msync"{print $4}' "$WORK/st.txt") $(awk '$NF=="fsync"{print $4}' "$WORK/st.txt")" = "$xf "
+fi
+
 # --- async: the printed latency is per event (sysbench's), completion latency in the ssdbench section
 "${FIO[@]}" --file-test-mode=rndrd --file-io-mode=async --events=3000 --time=0 --threads=2 --result "$WORK/as.json" run \
     >"$WORK/as.txt" 2>&1
