@@ -70,6 +70,29 @@ struct job_distribution {
     struct job_zone zones[JOB_ZONES_MAX];
 };
 
+/* One request from a shared source (see struct io_source). */
+struct io_source_req {
+    uint8_t op;                  /* enum io_op (engine.h): read, write, fsync, fdatasync */
+    uint16_t target;             /* job-local target index */
+    uint32_t len;                /* 0 for flushes */
+    uint64_t off;                /* byte offset in that target */
+    bool event_continues;        /* the worker's next request belongs to the same event */
+};
+
+/* A request source shared by all workers of a job, instead of each worker's
+ * own generator and flush counting: sysbench fileio's one global request
+ * stream (sequential cursor, random positions, read/write choice, fsync
+ * rounds, event limit). next() is called by the worker threads (it locks
+ * what it shares); `worker` is the index among the job's workers. It
+ * returns false when there are no more events. Workers of such a job stage
+ * one request per submission, time each event (see job_stats.event_lat)
+ * and, for engines that queue flushes, run flushes inline (sysbench calls
+ * fsync() itself in async mode). */
+struct io_source {
+    bool (*next)(void *arg, unsigned worker, struct io_source_req *r);
+    void *arg;
+};
+
 struct job_spec {
     char name[JOB_NAME_MAX];
     char description[128];
@@ -118,6 +141,7 @@ struct job_spec {
     bool dsync_flush;            /* asynchronous engines: each write completes after an
                                     fdatasync of its target, as a blocking O_DSYNC write on a
                                     block device does (engine.flush_writes); for ACT */
+    bool osync;                  /* open with O_SYNC */
 
     /* time */
     uint64_t runtime_ns;         /* 0 = until io_limit is reached */
@@ -151,7 +175,11 @@ struct job_spec {
     /* durability */
     unsigned fsync_every;        /* fsync after this many writes; 0 = never */
     unsigned fdatasync_every;
-    bool end_fsync;
+    bool end_fsync;              /* each worker flushes every target it touched when done */
+    bool end_fdatasync;          /* ... with fdatasync() instead of fsync() */
+
+    /* a shared request source (NULL: per-worker generators); not owned */
+    const struct io_source *source;
 
     /* reporting */
     uint64_t interval_ns;        /* per-interval series step; default 1 s */

@@ -2,6 +2,7 @@
  * drop-in for `sysbench fileio` (same options, files and text output), with
  * thread-scaling tables for --threads=1,2,4,... and --baseline ratios. */
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,8 +55,39 @@ static void fileio_usage(FILE *f)
             "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n"
             "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
             "                                did not create (sysbench's, or a user's)\n\n"
-            "See docs/fileio.md for how ssdbench measures differently (async latency to\n"
-            "completion, per-thread generators, random file data).\n");
+            "For the same options the device sees the same I/O as with sysbench; see\n"
+            "docs/fileio.md for what differs (random file data, completion latency kept).\n");
+}
+
+/* sysbench's way to fail: "FATAL: <message>" on standard output, exit 1. */
+static int fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fflush(stdout);
+    fputs("FATAL: ", stdout);
+    vfprintf(stdout, fmt, ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+    va_end(ap);
+    return CLI_EXIT_FAIL;
+}
+
+/* An I/O error of a run, as sysbench reports it. */
+static void fatal_io(const cJSON *phase)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors")) {
+        const char *op = result_str(e, "op", "?"), *t = result_str(e, "target", "?");
+        int no = (int)result_num(e, "errno", 0);
+        const char *msg = result_str(e, "message", "");
+        if (!strcmp(op, "read") || !strcmp(op, "write"))
+            fatal("Failed to %s file! file: %s pos: %.0f errno = %d (%s)", op, t, result_num(e, "offset", 0),
+                  no, msg);
+        else
+            fatal("Failed to fsync file! file: %s errno = %d (%s)", t, no, msg);
+    }
 }
 
 static void on_file(void *arg, const char *name, enum fileio_file_state st)
@@ -90,8 +122,8 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
     int rc = fileio_prepare(o, &out->consent, on_file, f, &written, &secs, err, sizeof(err));
     if (rc < 0) {
         fflush(f);
-        cli_err("fileio: %s", err);
-        return rc == -EPERM || rc == -EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+        fatal("%s", err);
+        return rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL; /* a refusal: nothing written */
     }
     sysbench_text_prepare_end(f, written, secs);
     return CLI_EXIT_OK;
@@ -106,36 +138,40 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
         base = result_load(baseline_path, err, sizeof(err));
         if (!base) {
             cli_err("fileio: --baseline: %s", err);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAIL;
         }
         if (!cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(base, "fileio"), "scaling")) {
             cli_err("fileio: --baseline: %s is not a result of ssdbench fileio", baseline_path);
             cJSON_Delete(base);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAIL;
         }
     }
     if (cli_output_check(out, NULL) < 0) {
         cJSON_Delete(base);
         return CLI_EXIT_USAGE;
     }
-    int rc = fileio_check_files(o, err, sizeof(err));
-    if (rc == 0 && fileio_mode_writes(o->mode))
+    int rc = 0;
+    /* a file the user did not offer is refused first, whatever else is
+     * wrong with the set */
+    if (fileio_mode_writes(o->mode))
         rc = fileio_claim_files(o, &out->consent, err, sizeof(err));
+    /* sysbench's sequential write is a creation test: its run removes the
+     * test files and writes them anew (unlink only: a symlink's target or a
+     * device stays untouched; files ssdbench did not create stay unless
+     * consented) */
+    if (rc == 0 && o->mode == FILEIO_SEQWR)
+        rc = fileio_cleanup(o, &out->consent, err, sizeof(err));
+    if (rc == 0)
+        rc = fileio_check_files(o, err, sizeof(err));
     if (rc < 0) {
-        cli_err("fileio: %s", err);
         cJSON_Delete(base);
-        return CLI_EXIT_USAGE;
-    }
-    if (o->mode == FILEIO_RNDRW) {
-        double eff = fileio_effective_ratio(o);
-        if (fabs(eff / o->rw_ratio - 1) > 0.001)
-            cli_err("fileio: warning: --file-rw-ratio=%g runs as %.0f%% reads (ratio %.3f): ssdbench sets the mix in whole percent",
-                    o->rw_ratio, 100.0 * eff / (1 + eff), eff);
+        fatal("%s", err);
+        return rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL; /* a refusal: nothing written */
     }
     if (o->validate)
-        cli_err("fileio: warning: --validate is accepted but data validation is not performed");
+        cli_err("WARNING: --validate is accepted but data validation is not performed");
     if (!o->time_s && !o->events)
-        cli_err("fileio: warning: both event and time limits are disabled, running an endless test");
+        cli_err("WARNING: Both event and time limits are disabled, running an endless test");
 
     char cwd[4096] = "";
     if (!label && getcwd(cwd, sizeof(cwd)))
@@ -160,10 +196,11 @@ static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, 
         cJSON *phase = fileio_run(doc, o, o->threads[i], &ro, text && o->report_interval ? on_row : NULL,
                                   &lv, &st, &rc, err, sizeof(err));
         if (!phase) {
-            cli_err("fileio: %s", err);
-            status = rc == -ENOMEM || rc == -EIO ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+            status = fatal("%s", err);
             break;
         }
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(phase, "errors")) > 0)
+            fatal_io(phase);
         if (text) {
             sysbench_text_report(f, phase, o->percentile, false);
             fflush(f);
@@ -201,7 +238,7 @@ int cmd_fileio(int argc, char **argv)
         const char *a = argv[i], *v;
         int c = cli_output_option(&i, argc, argv, &out);
         if (c < 0)
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAIL;
         if (c > 0)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -219,27 +256,30 @@ int cmd_fileio(int argc, char **argv)
             size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
             if (n >= sizeof(name)) {
                 cli_err("fileio: invalid option: %s", a);
-                return CLI_EXIT_USAGE;
+                return CLI_EXIT_FAIL;
             }
             memcpy(name, a + 2, n);
             name[n] = 0;
-            if (fileio_set(&o, name, eq ? eq + 1 : NULL, err, sizeof(err)) < 0) {
-                cli_err("fileio: %s", err);
-                return CLI_EXIT_USAGE;
+            int src = fileio_set(&o, name, eq ? eq + 1 : NULL, err, sizeof(err));
+            if (src == -ENOENT) {
+                cli_err("%s", err); /* sysbench: no FATAL prefix, on standard error */
+                return CLI_EXIT_FAIL;
             }
+            if (src < 0)
+                return fatal("%s", err);
         } else if (a[0] == '-') {
             cli_err("fileio: invalid option: %s (see ssdbench fileio --help)", a);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAIL;
         } else if (cmd) {
             cli_err("fileio: one command at a time (got '%s' and '%s')", cmd, a);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAIL;
         } else {
             cmd = a;
         }
     }
     if (!cmd) {
         cli_err("fileio: missing command: prepare, run, cleanup or help (see ssdbench fileio --help)");
-        return CLI_EXIT_USAGE;
+        return CLI_EXIT_FAIL;
     }
     enum fileio_cmd fc;
     if (!strcmp(cmd, "help")) {
@@ -252,13 +292,11 @@ int cmd_fileio(int argc, char **argv)
     } else if (!strcmp(cmd, "cleanup")) {
         fc = FILEIO_CLEANUP;
     } else {
-        cli_err("fileio: unknown command '%s' (expected prepare, run, cleanup or help)", cmd);
-        return CLI_EXIT_USAGE;
+        cli_err("Unknown command: %s (expected prepare, run, cleanup or help)", cmd);
+        return CLI_EXIT_FAIL;
     }
-    if (fileio_check(&o, fc, err, sizeof(err)) < 0) {
-        cli_err("fileio: %s", err);
-        return CLI_EXIT_USAGE;
-    }
+    if (fileio_check(&o, fc, err, sizeof(err)) < 0)
+        return fatal("%s", err);
     bool to_file = out.output && strcmp(out.output, "-") != 0 && out.format == FMT_TEXT;
     struct outfile of;
     if (outfile_open(&of, to_file ? out.output : "-", err, sizeof(err)) < 0) {
@@ -275,8 +313,9 @@ int cmd_fileio(int argc, char **argv)
         status = CLI_EXIT_OK;
         int rc = fileio_cleanup(&o, &out.consent, err, sizeof(err));
         if (rc < 0) {
-            cli_err("fileio: %s", err);
-            status = rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+            status = fatal("%s", err);
+            if (rc == -EPERM) /* a refusal: nothing was removed */
+                status = CLI_EXIT_USAGE;
         }
     } else {
         status = do_run(&o, &out, f, label, baseline, argc, argv);

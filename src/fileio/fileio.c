@@ -121,7 +121,7 @@ static int pick(const char *name, const char *v, const char *const *names, unsig
             return 0;
         }
     return fileio_fail(err, errlen, "invalid value for --%s: '%s' (expected %s)", name, v ? v : "",
-                       expect);
+                       expect ? expect : "?");
 }
 
 static int set_flags(const char *v, unsigned *out, char *err, size_t errlen)
@@ -140,9 +140,7 @@ static int set_flags(const char *v, unsigned *out, char *err, size_t errlen)
         else if (!strcmp(t, "direct"))
             f |= FILEIO_FLAG_DIRECT;
         else
-            return fileio_fail(err, errlen,
-                               "invalid value for --file-extra-flags: '%s' (expected a list of sync, dsync, direct)",
-                               t);
+            return fileio_fail(err, errlen, "Invalid value for file-extra-flags: %s", v);
     }
     *out = f;
     return 0;
@@ -160,6 +158,8 @@ static int set_threads(struct fileio_opts *o, const char *v, char *err, size_t e
         memcpy(item, p, len);
         item[len] = 0;
         uint64_t x;
+        if (parse_num(item, false, &x) == 0 && x == 0)
+            return fileio_fail(err, errlen, "Invalid value for --threads: 0.");
         if (parse_num(item, false, &x) < 0 || x < 1 || x > FILEIO_MAX_THREADS)
             return fileio_fail(err, errlen, "invalid value for --threads: %s (must be 1 to %u)", item,
                                FILEIO_MAX_THREADS);
@@ -209,14 +209,18 @@ int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err
     } else if (!strcmp(name, "file-total-size")) {
         rc = set_uint(name, v, true, 1, UINT64_MAX >> 1, &o->total_size, err, errlen);
     } else if (!strcmp(name, "file-test-mode")) {
-        rc = pick(name, v, fileio_mode_names, 6, &u, "seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw",
-                  err, errlen);
+        /* sysbench's words for the values it names */
+        rc = pick(name, v, fileio_mode_names, 6, &u, NULL, err, errlen);
+        if (rc < 0)
+            return fileio_fail(err, errlen, "Invalid IO operations mode: %s.", v ? v : "");
         if (rc == 0) {
             o->mode = (enum fileio_mode)u;
             o->mode_set = true;
         }
     } else if (!strcmp(name, "file-io-mode")) {
-        rc = pick(name, v, fileio_io_names, 3, &u, "sync, async or mmap", err, errlen);
+        rc = pick(name, v, fileio_io_names, 3, &u, NULL, err, errlen);
+        if (rc < 0)
+            return fileio_fail(err, errlen, "unknown I/O mode: %s", v ? v : "");
         if (rc == 0)
             o->io_mode = (enum fileio_io)u;
     } else if (!strcmp(name, "file-async-backlog")) {
@@ -233,7 +237,9 @@ int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err
         rc = set_bool(name, v, &o->fsync_end, err, errlen);
     } else if (!strcmp(name, "file-fsync-mode")) {
         static const char *const m[] = {"fsync", "fdatasync"};
-        rc = pick(name, v, m, 2, &u, "fsync or fdatasync", err, errlen);
+        rc = pick(name, v, m, 2, &u, NULL, err, errlen);
+        if (rc < 0)
+            return fileio_fail(err, errlen, "Invalid fsync mode: %s.", v ? v : "");
         if (rc == 0)
             o->fdatasync = u == 1;
     } else if (!strcmp(name, "file-merged-requests")) {
@@ -330,19 +336,6 @@ void fileio_file_name(unsigned i, char *buf, size_t len)
     snprintf(buf, len, "test_file.%u", i);
 }
 
-double fileio_write_share(const struct fileio_opts *o)
-{
-    if (o->mode == FILEIO_RNDRW)
-        return 1.0 / (1.0 + o->rw_ratio);
-    return fileio_mode_writes(o->mode) ? 1.0 : 0.0;
-}
-
-double fileio_effective_ratio(const struct fileio_opts *o)
-{
-    double r = round(100.0 * o->rw_ratio / (1.0 + o->rw_ratio));
-    return r >= 100 ? INFINITY : r / (100.0 - r);
-}
-
 int fileio_check(const struct fileio_opts *o, enum fileio_cmd cmd, char *err, size_t errlen)
 {
     if (cmd == FILEIO_CLEANUP)
@@ -356,7 +349,7 @@ int fileio_check(const struct fileio_opts *o, enum fileio_cmd cmd, char *err, si
         return 0;
     if (!o->mode_set)
         return fileio_fail(err, errlen,
-                           "missing required argument: --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
+                           "Missing required argument: --file-test-mode");
     if (fs % o->block_size)
         return fileio_fail(err, errlen,
                            "the file size %llu (--file-total-size / --file-num) is not a multiple of --file-block-size=%llu",
@@ -366,20 +359,11 @@ int fileio_check(const struct fileio_opts *o, enum fileio_cmd cmd, char *err, si
         return fileio_fail(err, errlen,
                            "--file-merged-requests=%u: the request size %llu must divide the file size %llu",
                            o->merged_requests, (unsigned long long)rq, (unsigned long long)fs);
-    for (unsigned i = 0; i < o->nthreads; i++) {
-        unsigned t = o->threads[i];
-        /* One job holds at most JOB_MAX_TARGETS files; a thread of a random
-         * mode must reach them all, sequential threads split them. */
-        if (o->file_num > JOB_MAX_TARGETS && (fileio_mode_random(o->mode) || t == 1 ||
-                                              (o->file_num + t - 1) / t > JOB_MAX_TARGETS))
-            return fileio_fail(err, errlen,
-                               "--file-num=%u: %s at --threads=%u would need more than the %u files one ssdbench job can address; use --file-num=%u or fewer",
-                               o->file_num, fileio_mode_name(o->mode), t, JOB_MAX_TARGETS, JOB_MAX_TARGETS);
-        if (!fileio_mode_random(o->mode) && t > o->file_num && (uint64_t)((t + o->file_num - 1) / o->file_num) > fs / rq)
-            return fileio_fail(err, errlen,
-                               "--threads=%u: sequential threads get their own share of the files, but %u files of %llu requests cannot be split %u ways",
-                               t, o->file_num, (unsigned long long)(fs / rq), t);
-    }
+    /* One job holds at most JOB_MAX_TARGETS files, and each thread reaches all of them. */
+    if (o->file_num > JOB_MAX_TARGETS)
+        return fileio_fail(err, errlen,
+                           "--file-num=%u: ssdbench fileio runs at most %u files; use --file-num=%u or fewer",
+                           o->file_num, JOB_MAX_TARGETS, JOB_MAX_TARGETS);
     return 0;
 }
 

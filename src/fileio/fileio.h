@@ -14,16 +14,13 @@
  *    sysbench_text.c renders the summary in sysbench's exact layout.
  *
  * How sysbench maps onto the runner: the files are the targets of one job,
- * striped with a chunk of one file size, so the logical space is file 0, then
- * file 1, ... (random modes draw uniformly from it, which is sysbench's
- * "random position in the total size"); sync = psync engine, async = libaio
+ * striped with a chunk of one file size; sync = psync engine, async = libaio
  * with iodepth = --file-async-backlog, mmap = the mmap engine; --threads =
- * numjobs. Where sysbench funnels every thread through one global mutex
- * (request generation, the sequential cursor, the rndrw counters), ssdbench
- * keeps everything per thread: sequential modes give each thread its own
- * contiguous share of the files, rndrw draws the read/write mix per I/O, and
- * periodic fsyncs are counted per thread. docs/fileio.md lists each
- * difference.
+ * numjobs. The workers draw every request from one shared request stream
+ * (fileio_src.c) that generates them as sysbench 1.0.20's global generator
+ * does, so the same options give the same I/O: one sequential cursor, one
+ * set of read/write and fsync counters, one event limit over all threads.
+ * docs/fileio.md lists what still differs.
  */
 #ifndef SSDBENCH_FILEIO_H
 #define SSDBENCH_FILEIO_H
@@ -108,12 +105,6 @@ const char *fileio_mode_name(enum fileio_mode m);   /* "rndrd" */
 const char *fileio_io_name(enum fileio_io m);       /* "sync" */
 /* "test_file.<i>" */
 void fileio_file_name(unsigned i, char *buf, size_t len);
-/* Share of requests that are writes: 1, 0, or 1 / (1 + rw_ratio) for rndrw. */
-double fileio_write_share(const struct fileio_opts *o);
-
-/* The read/write ratio rndrw actually runs with: ssdbench's mix is a whole
- * percentage of reads, round(100 * F / (1 + F)), so e.g. 2 runs as 67/33. */
-double fileio_effective_ratio(const struct fileio_opts *o);
 
 /* The options as stored in the result ("fileio.options"): sysbench names,
  * resolved values (file_size, request_size), everything the renderer prints. */
@@ -152,11 +143,31 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen);
 int fileio_claim_files(const struct fileio_opts *o, const struct guard_consent *c, char *err,
                        size_t errlen);
 
+/* --- sysbench's request stream (fileio_src.c) --- */
+
+/* What the source handed out so far. events: what --events limits (reads,
+ * writes and periodic fsyncs); fsyncs: all fsyncs it asked for, including
+ * those of --file-fsync-all (which belong to their write's event). */
+struct fileio_src_counts {
+    uint64_t events, reads, writes, fsyncs, periodic_fsyncs;
+};
+
+struct fileio_src;
+
+/* The one request stream all `threads` workers of a run draw from, as
+ * sysbench's global generator (see fileio_src.c). NULL when out of memory. */
+struct fileio_src *fileio_src_new(const struct fileio_opts *o, unsigned threads, uint64_t seed);
+const struct io_source *fileio_src_ops(const struct fileio_src *s);
+void fileio_src_counts(struct fileio_src *s, struct fileio_src_counts *c);
+void fileio_src_free(struct fileio_src *s);
+
 /* --- the run (fileio_plan.c) --- */
 
-/* The jobs of one run at `threads` threads (caller frees *jobs). */
-int fileio_jobs(const struct fileio_opts *o, unsigned threads, struct job_spec **jobs,
-                unsigned *njobs, char *err, size_t errlen);
+/* The job of one run at `threads` threads (caller frees *jobs): one job,
+ * numjobs = threads, over all files, drawing from src (which may be NULL
+ * only to inspect the job). */
+int fileio_jobs(const struct fileio_opts *o, unsigned threads, const struct fileio_src *src,
+                struct job_spec **jobs, unsigned *njobs, char *err, size_t errlen);
 
 typedef void (*fileio_row_fn)(void *arg, const struct fileio_row *row);
 

@@ -2,22 +2,14 @@
  * interval hook that records sysbench's interval lines, and the document's
  * "fileio" object (see fileio.h).
  *
- * Job layout per run (T threads, N files of size F, request size R):
- *  - random modes: one job, numjobs = T, over all N files striped in chunks
- *    of F, region N * F, uniform offsets aligned to the block size. With
- *    --events not divisible by T a second job carries the threads that do
- *    one event more, so the total is exactly --events.
- *  - sequential modes, T = 1: the same single job; it walks file 0, 1, ...
- *    and wraps, as sysbench's cursor does.
- *  - sequential modes, T > 1: sysbench's threads share one cursor behind a
- *    mutex, so together they make one sequential stream. ssdbench gives each
- *    thread its own job and its own contiguous share instead (T <= N: a run
- *    of whole files; T > N: a slice of one file, whole requests), so each
- *    thread is a sequential stream and no lock is taken.
- * --file-fsync-freq counts requests of every kind in sysbench; the runner
- * counts writes, so the periodic fsync comes after freq x (write share)
- * writes, which is the same rate of fsync rounds; a round fsyncs every file
- * of the job. --file-fsync-all fsyncs the file just written after each write.
+ * Job layout per run (T threads, N files of size F): one job, numjobs = T,
+ * over all N files striped in chunks of F (region N * F). Its workers draw
+ * every request from one shared source (fileio_src.c) that generates them
+ * as sysbench 1.0.20 does: one sequential cursor, one set of read/write and
+ * fsync counters and one event limit for all threads. The source also
+ * issues the periodic fsyncs and --file-fsync-all's fsyncs; each worker
+ * fsyncs every file at the end (--file-fsync-end, write modes), as each
+ * sysbench thread does.
  */
 #include <errno.h>
 #include <math.h>
@@ -25,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "base/clock.h"
 #include "result/result.h"
 #include "fileio/fileio.h"
 
@@ -82,8 +77,8 @@ static void base_job(const struct fileio_opts *o, unsigned threads, struct job_s
     case FILEIO_IO_MMAP: j->engine = ENGINE_MMAP; j->iodepth = 1; break;
     }
     j->direct = (o->extra_flags & FILEIO_FLAG_DIRECT) != 0;
-    /* The runner opens with O_DSYNC; O_SYNC's extra is the inode time stamps. */
-    j->dsync = (o->extra_flags & (FILEIO_FLAG_DSYNC | FILEIO_FLAG_SYNC)) != 0;
+    j->dsync = (o->extra_flags & FILEIO_FLAG_DSYNC) != 0;
+    j->osync = (o->extra_flags & FILEIO_FLAG_SYNC) != 0;
     /* time-based: sequential modes wrap; with --time=0 only --events or a
      * signal ends the run, as in sysbench */
     j->time_based = true;
@@ -95,86 +90,36 @@ static void base_job(const struct fileio_opts *o, unsigned threads, struct job_s
         j->seed_set = true;
     }
     j->buffer = o->zero_fill ? BUF_ZERO : BUF_RANDOM;
-    unsigned every = 0;
+    /* the periodic and per-write fsyncs come from the source */
     if (fileio_mode_writes(o->mode)) {
-        if (o->fsync_all)
-            every = 1;
-        else if (o->fsync_freq) {
-            long e = lround(o->fsync_freq * fileio_write_share(o));
-            every = e < 1 ? 1 : (unsigned)e;
-        }
         j->end_fsync = o->fsync_end && !o->fsync_all;
+        j->end_fdatasync = o->fdatasync;
     }
-    if (o->fdatasync)
-        j->fdatasync_every = every;
-    else
-        j->fsync_every = every;
     j->interval_ns = (o->report_interval ? o->report_interval : 1) * 1000000000ull;
     if (o->percentile)
         add_pct(j, o->percentile);
     j->file_size = fileio_file_size(o);
 }
 
-int fileio_jobs(const struct fileio_opts *o, unsigned T, struct job_spec **jobs, unsigned *njobs,
-                char *err, size_t errlen)
+int fileio_jobs(const struct fileio_opts *o, unsigned T, const struct fileio_src *src,
+                struct job_spec **jobs, unsigned *njobs, char *err, size_t errlen)
 {
     *jobs = NULL;
     *njobs = 0;
     int rc = fileio_check(o, FILEIO_RUN, err, errlen);
     if (rc < 0)
         return rc;
-    uint64_t fs = fileio_file_size(o), rq = fileio_request_size(o);
-    unsigned N = o->file_num;
-    bool per_thread = !fileio_mode_random(o->mode) && T > 1;
-    struct job_spec *js = calloc(per_thread ? T : 2, sizeof(*js));
+    struct job_spec *js = calloc(1, sizeof(*js));
     if (!js) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
-    struct job_spec b;
-    base_job(o, T, &b);
-    uint64_t q = o->events / T, r = o->events % T;
-    unsigned n = 0;
-    if (!per_thread) {
-        set_targets(&b, 0, N, fs);
-        if (o->events && r && q) {
-            js[n] = b;
-            js[n].numjobs = T - (unsigned)r;
-            js[n++].ios_limit = q;
-            snprintf(b.name, sizeof(b.name), "fileio+1");
-            b.seed += T; /* its workers must not repeat the first job's streams */
-        }
-        js[n] = b;
-        js[n].numjobs = o->events && r ? (unsigned)r : T;
-        js[n++].ios_limit = o->events ? (r ? q + 1 : q) : 0;
-    } else {
-        for (unsigned t = 0; t < T; t++) {
-            uint64_t lim = o->events ? q + (t < r) : 0;
-            if (o->events && lim == 0)
-                continue; /* fewer events than threads: this thread has none */
-            struct job_spec *j = &js[n++];
-            *j = b;
-            snprintf(j->name, sizeof(j->name), "fileio.t%u", t + 1);
-            j->numjobs = 1;
-            j->ios_limit = lim;
-            if (b.seed_set)
-                j->seed = b.seed + t;
-            if (T <= N) {
-                unsigned f0 = (unsigned)((uint64_t)t * N / T), f1 = (unsigned)((uint64_t)(t + 1) * N / T);
-                set_targets(j, f0, f1 - f0, fs);
-            } else {
-                unsigned f = (unsigned)((uint64_t)t * N / T);
-                uint64_t first = ((uint64_t)f * T + N - 1) / N;            /* ceil(f*T/N) */
-                uint64_t c = ((uint64_t)(f + 1) * T + N - 1) / N - first;  /* threads on file f */
-                uint64_t k = t - first, K = fs / rq;
-                set_targets(j, f, 1, fs);
-                j->offset = k * K / c * rq;
-                j->size = (k + 1) * K / c * rq - j->offset;
-            }
-        }
-    }
+    base_job(o, T, js);
+    set_targets(js, 0, o->file_num, fileio_file_size(o));
+    js->numjobs = T;
+    js->source = src ? fileio_src_ops(src) : NULL;
     *jobs = js;
-    *njobs = n;
+    *njobs = 1;
     return 0;
 }
 
@@ -260,15 +205,25 @@ cJSON *fileio_run(cJSON *doc, const struct fileio_opts *o, unsigned threads,
     memset(&ph, 0, sizeof(ph));
     snprintf(ph.name, sizeof(ph.name), "threads=%u", threads);
     snprintf(ph.kind, sizeof(ph.kind), "fileio");
-    *rc = fileio_jobs(o, threads, &ph.jobs, &ph.njobs, err, errlen);
-    if (*rc < 0)
+    uint64_t seed = o->rand_seed ? o->rand_seed : clock_ns() ^ ((uint64_t)getpid() << 32);
+    struct fileio_src *src = fileio_src_new(o, threads, seed);
+    if (!src) {
+        snprintf(err, errlen, "out of memory");
+        *rc = -ENOMEM;
         return NULL;
+    }
+    *rc = fileio_jobs(o, threads, src, &ph.jobs, &ph.njobs, err, errlen);
+    if (*rc < 0) {
+        fileio_src_free(src);
+        return NULL;
+    }
     struct fileio_hook hk = {.o = o, .fn = on_row, .arg = arg, .rows = cJSON_CreateArray(),
                              .h = malloc(sizeof(struct hist))};
     if (!hk.rows || !hk.h) {
         cJSON_Delete(hk.rows);
         free(hk.h);
         free(ph.jobs);
+        fileio_src_free(src);
         snprintf(err, errlen, "out of memory");
         *rc = -ENOMEM;
         return NULL;
@@ -277,6 +232,9 @@ cJSON *fileio_run(cJSON *doc, const struct fileio_opts *o, unsigned threads,
     ro.on_interval = fileio_on_interval;
     ro.arg = &hk;
     cJSON *phase = plan_run_phase(doc, &ph, &ro, st, rc, err, errlen);
+    struct fileio_src_counts cnt;
+    fileio_src_counts(src, &cnt);
+    fileio_src_free(src);
     free(ph.jobs);
     free(hk.h);
     if (!phase) {
@@ -285,6 +243,17 @@ cJSON *fileio_run(cJSON *doc, const struct fileio_opts *o, unsigned threads,
     }
     cJSON *fo = cJSON_AddObjectToObject(phase, "fileio");
     cJSON_AddNumberToObject(fo, "threads", threads);
+    cJSON_AddStringToObject(fo, "io_mode", fileio_io_name(o->io_mode));
+    /* what the request stream handed out (sysbench's own counters) */
+    cJSON *gen = cJSON_AddObjectToObject(fo, "generated");
+    cJSON_AddNumberToObject(gen, "events", (double)cnt.events);
+    cJSON_AddNumberToObject(gen, "reads", (double)cnt.reads);
+    cJSON_AddNumberToObject(gen, "writes", (double)cnt.writes);
+    cJSON_AddNumberToObject(gen, "fsyncs", (double)cnt.fsyncs);
+    cJSON_AddNumberToObject(gen, "periodic_fsyncs", (double)cnt.periodic_fsyncs);
+    char seedbuf[32];
+    snprintf(seedbuf, sizeof(seedbuf), "%llu", (unsigned long long)seed);
+    cJSON_AddStringToObject(fo, "rand_seed", seedbuf);
     cJSON *iv = cJSON_AddObjectToObject(fo, "intervals");
     cJSON_AddNumberToObject(iv, "step_s", o->report_interval ? o->report_interval : 1);
     cJSON *fields = cJSON_AddArrayToObject(iv, "fields");

@@ -5,14 +5,20 @@
  *  - reads/s, writes/s, fsyncs/s, MiB/s: the phase's "total" scope counts
  *    and bytes over its elapsed time (sysbench uses its own timer, which
  *    differs from events / time by a fraction of a percent);
- *  - events: reads + writes + fsyncs, each fsync its own event as in sysbench;
- *  - latency min/avg/max/sum: exact, from the stored histograms of reads,
- *    writes and fsyncs merged (sysbench keeps these exact too); with --rate
- *    the reads' and writes' latency from their scheduled time, because
- *    sysbench counts the time a request waits in its queue;
+ *  - fsyncs: every fsync the run made, the end-of-test ones (jobs[].end_fsyncs)
+ *    included, as sysbench counts them;
+ *  - events: the workers' event counts (jobs[].worker_stats[].events): reads,
+ *    writes and periodic fsyncs; a --file-fsync-all fsync belongs to its
+ *    write's event and the end-of-test fsyncs are no events, as in sysbench;
+ *  - latency min/avg/max/sum: exact, from the per-event times
+ *    (jobs[].event_latency_ns), timed as sysbench times an event (in async
+ *    mode: the submission, and the wait when the backlog is full); the
+ *    submission -> completion latency of the same requests is kept as
+ *    completion_latency_ms; with --rate the reads' and writes' completion
+ *    latency from their scheduled time;
  *  - the percentile: sysbench's rank rule on the merged histogram, reported
  *    at ssdbench's resolution (0.4 %) rather than sysbench's (1.8 %);
- *  - threads fairness: jobs[].worker_stats (events and busy time per thread),
+ *  - threads fairness: jobs[].worker_stats (events and event time per thread),
  *    mean and population standard deviation as sysbench prints them;
  *  - the --histogram block: the merged histogram re-binned into sysbench's
  *    1024 log buckets (1 us .. 100 s), so the printed values are sysbench's.
@@ -99,6 +105,45 @@ static int merge_dir(const cJSON *scope, const char *dir, struct hist *h, struct
     return 0;
 }
 
+/* Merges the jobs' per-event time histograms into h; false when the phase
+ * has none (a result of an older ssdbench: completion latency is used). */
+static int merge_events(const cJSON *phase, struct hist *h, struct hist *tmp, bool *found,
+                        double *events, double *end_fsyncs, char *err, size_t errlen)
+{
+    const cJSON *job, *w;
+    *found = false;
+    *events = *end_fsyncs = 0;
+    cJSON_ArrayForEach(job, cJSON_GetObjectItemCaseSensitive(phase, "jobs")) {
+        *end_fsyncs += result_num(job, "end_fsyncs", 0);
+        const cJSON *hj = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(job, "event_latency_ns"), "histogram");
+        if (!hj)
+            continue;
+        char e[256];
+        if (result_hist_from_json(hj, tmp, e, sizeof(e)) < 0) {
+            snprintf(err, errlen, "fileio summary: event latency: %s", e);
+            return -EINVAL;
+        }
+        hist_merge(h, tmp);
+        *found = true;
+        cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(job, "worker_stats"))
+            *events += result_num(w, "events", 0);
+    }
+    return 0;
+}
+
+static void latency_obj(cJSON *rep, const char *key, const struct hist *h, unsigned percentile)
+{
+    cJSON *lat = cJSON_AddObjectToObject(rep, key);
+    cJSON_AddNumberToObject(lat, "min", h->n ? (double)h->min / 1e6 : 0);
+    cJSON_AddNumberToObject(lat, "avg", hist_mean(h) / 1e6);
+    cJSON_AddNumberToObject(lat, "max", h->n ? (double)h->max / 1e6 : 0);
+    cJSON_AddNumberToObject(lat, "percentile", percentile);
+    if (percentile)
+        cJSON_AddNumberToObject(lat, "pct", (double)fileio_percentile(h, percentile) / 1e6);
+    cJSON_AddNumberToObject(lat, "sum", (double)h->sum / 1e6);
+}
+
 static void mean_sd(const double *v, unsigned n, double *mean, double *sd)
 {
     double s = 0, ss = 0;
@@ -132,8 +177,9 @@ static int fairness(const cJSON *phase, cJSON *rep, char *err, size_t errlen)
     unsigned i = 0;
     cJSON_ArrayForEach(job, jobs)
         cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(job, "worker_stats")) {
-            ev[i] = result_num(w, "ios", 0);
-            tm[i++] = result_num(w, "busy_s", 0);
+            bool evs = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(w, "events"));
+            ev[i] = evs ? result_num(w, "events", 0) : result_num(w, "ios", 0);
+            tm[i++] = evs ? result_num(w, "event_busy_s", 0) : result_num(w, "busy_s", 0);
         }
     n = total;
     double m, sd;
@@ -177,10 +223,11 @@ int fileio_summarize(cJSON *phase, unsigned percentile, bool histogram, char *er
     const cJSON *tot = result_scope(phase, "total");
     if (!tot)
         return fail(err, errlen, "\"total\" results");
-    struct hist *h = malloc(sizeof(*h)), *tmp = malloc(sizeof(*tmp));
-    if (!h || !tmp) {
+    struct hist *h = malloc(sizeof(*h)), *tmp = malloc(sizeof(*tmp)), *ev = malloc(sizeof(*ev));
+    if (!h || !tmp || !ev) {
         free(h);
         free(tmp);
+        free(ev);
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
@@ -190,9 +237,15 @@ int fileio_summarize(cJSON *phase, unsigned percentile, bool histogram, char *er
         rc = merge_dir(tot, "write", h, tmp, err, errlen);
     if (rc == 0)
         rc = merge_dir(tot, "sync", h, tmp, err, errlen);
+    bool have_ev = false;
+    double nev = 0, end_fsyncs = 0;
+    hist_init(ev);
+    if (rc == 0)
+        rc = merge_events(phase, ev, tmp, &have_ev, &nev, &end_fsyncs, err, errlen);
     free(tmp);
     if (rc < 0) {
         free(h);
+        free(ev);
         return rc;
     }
     double secs = result_num(tot, "elapsed_s", 0);
@@ -201,6 +254,8 @@ int fileio_summarize(cJSON *phase, unsigned percentile, bool histogram, char *er
     const cJSON *sy = cJSON_GetObjectItemCaseSensitive(tot, "sync");
     double reads = result_num(rd, "ios", 0), writes = result_num(wr, "ios", 0);
     double syncs = result_num(sy, "ios", 0);
+    double events = have_ev ? nev : reads + writes + syncs;
+    syncs += end_fsyncs;
     double per = secs > 0 ? 1.0 / secs : 0;
 
     cJSON *fo = cJSON_GetObjectItemCaseSensitive(phase, "fileio");
@@ -214,17 +269,17 @@ int fileio_summarize(cJSON *phase, unsigned percentile, bool histogram, char *er
     cJSON_AddNumberToObject(rep, "read_mibps", result_num(rd, "bytes", 0) * per / 1048576.0);
     cJSON_AddNumberToObject(rep, "written_mibps", result_num(wr, "bytes", 0) * per / 1048576.0);
     cJSON_AddNumberToObject(rep, "total_time_s", secs);
-    cJSON_AddNumberToObject(rep, "events", reads + writes + syncs);
-    cJSON *lat = cJSON_AddObjectToObject(rep, "latency_ms");
-    cJSON_AddNumberToObject(lat, "min", h->n ? (double)h->min / 1e6 : 0);
-    cJSON_AddNumberToObject(lat, "avg", hist_mean(h) / 1e6);
-    cJSON_AddNumberToObject(lat, "max", h->n ? (double)h->max / 1e6 : 0);
-    cJSON_AddNumberToObject(lat, "percentile", percentile);
-    if (percentile)
-        cJSON_AddNumberToObject(lat, "pct", (double)fileio_percentile(h, percentile) / 1e6);
-    cJSON_AddNumberToObject(lat, "sum", (double)h->sum / 1e6);
+    cJSON_AddNumberToObject(rep, "events", events);
+    cJSON_AddNumberToObject(rep, "fsyncs", syncs);
+    cJSON_AddNumberToObject(rep, "end_fsyncs", end_fsyncs);
+    /* latency_ms: what sysbench prints (per event); completion_latency_ms:
+     * submission -> completion of the reads, writes and fsyncs */
+    const struct hist *shown = have_ev ? ev : h;
+    latency_obj(rep, "latency_ms", shown, percentile);
+    latency_obj(rep, "completion_latency_ms", h, percentile);
     if (histogram)
-        cJSON_AddItemToObject(rep, "histogram", sb_histogram(h));
+        cJSON_AddItemToObject(rep, "histogram", sb_histogram(shown));
     free(h);
+    free(ev);
     return fairness(phase, rep, err, errlen);
 }

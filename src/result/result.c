@@ -244,6 +244,7 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));
     cJSON_AddBoolToObject(p, "direct", j->direct);
     cJSON_AddBoolToObject(p, "dsync", j->dsync);
+    cJSON_AddBoolToObject(p, "osync", j->osync);
     cJSON_AddStringToObject(p, "layout", job_layout_name(j->layout));
     if (j->layout == LAYOUT_STRIPE)
         cJSON_AddNumberToObject(p, "stripe_chunk", (double)j->stripe_chunk);
@@ -542,8 +543,17 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
             cJSON *wo = cJSON_CreateObject();
             cJSON_AddNumberToObject(wo, "ios", (double)st->worker_ios[w]);
             cJSON_AddNumberToObject(wo, "busy_s", (double)st->worker_busy_ns[w] / 1e9);
+            if (st->worker_events) {
+                cJSON_AddNumberToObject(wo, "events", (double)st->worker_events[w]);
+                cJSON_AddNumberToObject(wo, "event_busy_s", (double)st->worker_event_ns[w] / 1e9);
+            }
             cJSON_AddItemToArray(wk, wo);
         }
+        if (jb->end_fsync)
+            cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
+        /* shared request source: each event's time as sysbench takes it */
+        if (st->event_lat)
+            cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
         cJSON_AddItemToArray(jobs, jo);
         if (total)
             iostats_merge(total, &st->total);

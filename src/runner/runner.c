@@ -413,6 +413,17 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             rc = -ENOMEM;
             goto done;
         }
+        if (jb->source) {
+            struct job_stats *js = &out->stats[j];
+            js->event_lat = malloc(sizeof(*js->event_lat));
+            js->worker_events = calloc(js->workers, sizeof(uint64_t));
+            js->worker_event_ns = calloc(js->workers, sizeof(uint64_t));
+            if (!js->event_lat || !js->worker_events || !js->worker_event_ns) {
+                rc = -ENOMEM;
+                goto done;
+            }
+            hist_init(js->event_lat);
+        }
         nworkers += out->stats[j].workers;
     }
     run.workers = calloc(nworkers, sizeof(*run.workers));
@@ -599,6 +610,12 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         for (int d = 0; d < DIR_COUNT; d++)
             js->ramp_ios[d] += w->ramp_ios[d];
         js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
+        js->end_syncs += w->end_syncs;
+        if (js->event_lat && w->ev_hist) {
+            hist_merge(js->event_lat, w->ev_hist);
+            js->worker_events[w->job_worker] = w->events;
+            js->worker_event_ns[w->job_worker] = w->ev_busy_ns;
+        }
         for (unsigned e = 0; e < w->nerr; e++) {
             struct runner_error re = w->errs[e];
             re.target = out->job_target[w->job_index * JOB_MAX_TARGETS + re.target];
@@ -647,6 +664,9 @@ void phase_stats_free(struct phase_stats *ps)
             free(ps->stats[j].per_target);
             free(ps->stats[j].worker_ios);
             free(ps->stats[j].worker_busy_ns);
+            free(ps->stats[j].event_lat);
+            free(ps->stats[j].worker_events);
+            free(ps->stats[j].worker_event_ns);
         }
     free(ps->stats);
     free(ps->jobs);

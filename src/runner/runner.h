@@ -49,6 +49,11 @@ struct job_stats {
     uint64_t ramp_ios[DIR_COUNT];  /* completed during the ramp (not in the statistics) */
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
+    uint64_t end_syncs;            /* end_fsync flushes (not in total: they are no requests) */
+    /* jobs with a shared request source only (else NULL): per-event time */
+    struct hist *event_lat;
+    uint64_t *worker_events;       /* [workers] */
+    uint64_t *worker_event_ns;     /* [workers]: sum of that worker's event times */
 };
 
 /* One interval's merged figures, handed to the hook and to the series. */

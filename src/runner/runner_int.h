@@ -128,6 +128,18 @@ struct worker {
     uint64_t total_ios;          /* merged by the collector: I/Os + flushes */
     uint64_t total_busy_ns;      /* merged by the collector: latency sum */
     unsigned job_worker;         /* index among the job's workers */
+
+    /* jobs with a shared request source (job->source): per-event time,
+     * from taking the request to the end of its submission (and of the
+     * wait for a free slot, or of the request itself with a synchronous
+     * engine), as sysbench times an event */
+    struct hist *ev_hist;        /* NULL unless job->source */
+    uint64_t ev_start;           /* when the open event began */
+    bool ev_open;                /* an event's requests are not all issued yet */
+    bool ev_wait;                /* its submission still waits for a completion */
+    uint64_t events;
+    uint64_t ev_busy_ns;
+    uint64_t end_syncs;          /* end_fsync flushes that succeeded */
     unsigned nerr;
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;

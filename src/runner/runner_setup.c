@@ -138,6 +138,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .write = writes,
             .direct = j->direct,
             .dsync = j->dsync,
+            .sync = j->osync,
             .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
             .fill_random = true,
             .seed = j->seed + i,
@@ -243,6 +244,12 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     }
     w->late = runner_new_ibuf(w->map.ntouch);
     w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
+    if (j->source && !(w->ev_hist = malloc(sizeof(*w->ev_hist)))) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    if (w->ev_hist)
+        hist_init(w->ev_hist);
     for (unsigned s = 0; s < WORKER_LITE; s++)
         atomic_init(&w->lite_k[s], RING_NONE);
     if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok || !w->late || !w->lite ||
@@ -295,6 +302,7 @@ void runner_free_worker(struct worker *w)
         free(w->ring[s]);
     free(w->late);
     free(w->lite);
+    free(w->ev_hist);
     for (unsigned i = 0; i < w->pend_len; i++)
         free(w->pend[(w->pend_head + i) % w->pend_cap].buf);
     free(w->pend);

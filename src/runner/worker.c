@@ -267,6 +267,35 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
  * `every` to count the round. After every single write (every == 1) only
  * that write's target needs it: the write leaves 1 + its target in
  * *writes_since_sync. */
+/* A request from the job's shared source; false when it has no more.
+ * *cont: the next request of this worker belongs to the same event. */
+static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
+{
+    const struct job_spec *job = w->job;
+    struct io_source_req q = {0};
+    if (!job->source->next(job->source->arg, w->job_worker, &q))
+        return false;
+    unsigned t = q.target < w->map.ntouch ? q.target : 0;
+    r->op = q.op;
+    r->len = q.op <= IO_OP_WRITE ? q.len : 0;
+    r->off = q.off;
+    r->target = (uint16_t)t;
+    r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
+    if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
+        fill_buffer(w, r->buf, r->len);
+    *cont = q.event_continues;
+    return true;
+}
+
+/* One finished event (job->source): its time and count. */
+static inline void event_done(struct worker *w, uint64_t tc)
+{
+    uint64_t d = tc > w->ev_start ? tc - w->ev_start : 0;
+    hist_add(w->ev_hist, d);
+    w->ev_busy_ns += d;
+    w->events++;
+}
+
 static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
@@ -371,6 +400,8 @@ static void worker_loop(struct worker *w)
     /* slat apart: asynchronous engines, when asked or logged (see job.h) */
     const bool slat_on = ops->submit && (job->slat || job->lat_log[0]);
     struct io_req *staged[w->depth];
+    const bool src = job->source != NULL;
+    const bool inline_flush = src && w->depth > 1;
 
     w->last_boundary = t_end;
     /* The completion stamp of one round is the "now" of the next: one clock
@@ -389,7 +420,8 @@ static void worker_loop(struct worker *w)
             stopping = true;
 
         unsigned nstaged = 0;
-        while (!stopping && w->nfree) {
+        /* an event already begun (a write and its fsync) is finished */
+        while ((!stopping || (src && w->ev_open)) && w->nfree) {
             uint64_t tsched = 0;
             if (paced) {
                 if (next_sched > now)
@@ -408,7 +440,35 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
-            if (!prepare(w, r, &writes_since_sync)) {
+            if (src) {
+                /* one request per submission, as sysbench issues them */
+                if (nstaged)
+                    break;
+                uint64_t t0 = clock_ns();
+                if (!w->ev_open)
+                    w->ev_start = t0;
+                bool cont = false;
+                if (!prepare_source(w, r, &cont)) {
+                    stopping = true;
+                    break;
+                }
+                w->ev_open = cont;
+                nreq++;
+                if (r->op > IO_OP_WRITE && inline_flush) {
+                    /* sysbench calls fsync() itself in async mode */
+                    r->t_submit = t0;
+                    int fd = w->fds[r->file];
+                    int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
+                    r->res = frc < 0 ? -errno : 0;
+                    now = clock_ns();
+                    if (!record(w, r, now) && run->opts->stop_on_error)
+                        atomic_store(&run->job_stop[w->job_index], 1);
+                    if (!w->ev_open)
+                        event_done(w, now);
+                    worker_tick(w, now);
+                    continue;
+                }
+            } else if (!prepare(w, r, &writes_since_sync)) {
                 stopping = true;
                 break;
             }
@@ -448,11 +508,11 @@ static void worker_loop(struct worker *w)
             if (slat_on) {
                 /* submission apart from the wait: one more clock read per
                  * batch, at the submitting call's return (fio's issue time) */
-                int src = ops->submit(&w->eng);
+                int subrc = ops->submit(&w->eng);
                 uint64_t ti = clock_ns();
-                if (src < 0) {
+                if (subrc < 0) {
                     struct io_req fake = {.op = IO_OP_READ, .target = 0};
-                    note_error(w, &fake, -src);
+                    note_error(w, &fake, -subrc);
                     atomic_store(&run->job_stop[w->job_index], 1);
                     break;
                 }
@@ -461,8 +521,13 @@ static void worker_loop(struct worker *w)
                 now = ti;
             }
         }
+        /* shared source (sysbench's async mode): submit; wait for one
+         * completion only when the backlog is full */
+        bool submit_only = src && !stopping && nstaged && w->nfree;
         if (!stopping) {
-            if (paced && w->nfree && next_sched <= now)
+            if (submit_only)
+                min_done = 0;
+            else if (paced && w->nfree && next_sched <= now)
                 min_done = 0;
             else if (!paced && w->nfree == 0)
                 min_done = batch_min < inflight ? batch_min : inflight;
@@ -480,6 +545,17 @@ static void worker_loop(struct worker *w)
         }
         worker_tick(w, tc);
         now = tc;
+        if (src) {
+            if (nstaged && !w->ev_open) {
+                if (min_done && n == 0)
+                    w->ev_wait = true; /* woke for the interval before a slot came free */
+                else
+                    event_done(w, tc);
+            } else if (!nstaged && w->ev_wait && n > 0) {
+                w->ev_wait = false;
+                event_done(w, tc);
+            }
+        }
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
             if (!record(w, r, tc) && run->opts->stop_on_error)
@@ -496,8 +572,26 @@ static void worker_loop(struct worker *w)
         atomic_store_explicit(&w->published, w->cur_k + 1, memory_order_release);
     }
     if (job->end_fsync && ops->needs_files)
-        for (unsigned i = 0; i < w->map.ntouch; i++)
-            fsync(w->fds[w->map.layout == LAYOUT_JBOD ? w->first_target : i]);
+        for (unsigned i = 0; i < w->map.ntouch; i++) {
+            unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
+            /* one-at-a-time engines flush their way (mmap: msync); queueing
+             * engines would submit it, so flush directly, as sysbench does */
+            if (w->depth == 1 && w->nfree == 1) {
+                struct io_req *r = w->free_slots[0];
+                r->op = job->end_fdatasync ? IO_OP_FDATASYNC : IO_OP_FSYNC;
+                r->len = 0;
+                r->off = 0;
+                r->target = (uint16_t)i;
+                r->file = (uint16_t)file;
+                if (ops->queue(&w->eng, r) == 0 && ops->run(&w->eng, 1, 0, w->done, w->depth) == 1 &&
+                    w->done[0]->res == 0)
+                    w->end_syncs++;
+                continue;
+            }
+            int fd = w->fds[file];
+            if ((job->end_fdatasync ? fdatasync(fd) : fsync(fd)) == 0)
+                w->end_syncs++;
+        }
 }
 
 void *worker_main(void *arg)

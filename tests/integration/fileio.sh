@@ -13,17 +13,36 @@ FIO=("$SSDBENCH" fileio --file-num=4 --file-total-size=16M)
 jget() { json_get "$1" "$2"; }
 total() { echo "[r for r in d['phases'][$1]['results'] if r['scope']=='total'][0]"; }
 
-# --- bad input: exit 2, one line naming the value
-for args in "--file-test-mode=foo run:foo" "--file-block-size=abc run:abc" "--file-io-mode=aio run:aio" \
-            "--percentile=101 run:101" "run:--file-test-mode" "--file-nmu=4 run:--file-num" "frobnicate:frobnicate"; do
-    a=${args%%:*} want=${args##*:}
+# --- bad input: as sysbench, exit 1 and one "FATAL: " line on standard output
+# naming the value (sysbench's words where it has them)
+for args in "--file-test-mode=foo run:FATAL: Invalid IO operations mode: foo." \
+            "--file-block-size=abc run:FATAL: invalid value for --file-block-size: 'abc'" \
+            "--file-io-mode=aio run:FATAL: unknown I/O mode: aio" \
+            "--file-fsync-mode=x run:FATAL: Invalid fsync mode: x." \
+            "--file-extra-flags=foo run:FATAL: Invalid value for file-extra-flags: foo" \
+            "--threads=0 run:FATAL: Invalid value for --threads: 0." \
+            "--percentile=101 run:FATAL: invalid value for --percentile: 101" \
+            "run:FATAL: Missing required argument: --file-test-mode" \
+            "--file-test-mode=rndrd run:FATAL: cannot open file 'test_file.0': No such file or directory"; do
+    a=${args%%:*} want=${args#*:}
     # shellcheck disable=SC2086
-    out=$("${FIO[@]}" $a 2>&1); rc=$?
-    n=$(printf '%s\n' "$out" | wc -l)
-    if [ "$rc" -eq 2 ] && [ "$n" -eq 1 ] && grep -q -- "$want" <<<"$out"; then
+    out=$("${FIO[@]}" $a 2>/dev/null); rc=$?
+    n=$(printf '%s\n' "$out" | grep -c '^FATAL: ')
+    if [ "$rc" -eq 1 ] && [ "$n" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
         pass "bad_input[$a]"
     else
-        fail "bad_input[$a]" "rc=$rc lines=$n: $out"
+        fail "bad_input[$a]" "rc=$rc FATAL lines=$n: $out"
+    fi
+done
+# unknown option names and commands: exit 1, one line on standard error (as sysbench)
+for args in "--file-nmu=4 run:--file-num" "frobnicate:frobnicate"; do
+    a=${args%%:*} want=${args##*:}
+    # shellcheck disable=SC2086
+    err=$("${FIO[@]}" $a 2>&1 >/dev/null); rc=$?
+    if [ "$rc" -eq 1 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && grep -q -- "$want" <<<"$err"; then
+        pass "bad_name[$a]"
+    else
+        fail "bad_name[$a]" "rc=$rc: $err"
     fi
 done
 
@@ -53,32 +72,95 @@ for io in sync async mmap; do
 done
 check files_intact test "$(stat -c %s test_file.* | sort -u)" = 4194304
 
-# --- periodic fsyncs: a round of one fsync per file every freq requests
-# (freq 10, 60 % reads: every 4 writes), none for reads, none when off
-"${FIO[@]}" --file-test-mode=rndrw --file-fsync-freq=10 --file-fsync-end=off --events=20000 --time=0 \
-    --rand-seed=3 --json run >"$WORK/fs.json" 2>/dev/null
-R=$(jget "$WORK/fs.json" "($(total 0))['read']['ios']")
-W=$(jget "$WORK/fs.json" "($(total 0))['write']['ios']")
-S=$(jget "$WORK/fs.json" "($(total 0)).get('sync', {}).get('ios', 0)")
-# one thread: a round after every 4th write; the last one may be cut by --events
-check fsync_count test "$S" -ge $((4 * (W / 4) - 4)) -a "$S" -le $((4 * (W / 4)))
-# sysbench: 4 fsyncs per 10 requests
-check fsync_rate_as_sysbench python3 -c "import sys; r=$S/($R+$W); sys.exit(abs(r/0.4-1) > 0.05)"
-# --file-fsync-all: one fsync of the written file after each write
-"${FIO[@]}" --file-test-mode=rndwr --file-fsync-all --events=400 --time=0 --json run >"$WORK/fa.json" 2>/dev/null
-check fsync_all_one_per_write test "$(jget "$WORK/fa.json" "($(total 0))['write']['ios']")" = \
-    "$(jget "$WORK/fa.json" "($(total 0))['sync']['ios']")"
-"${FIO[@]}" --file-test-mode=rndrd --events=2000 --time=0 --json run >"$WORK/rd.json" 2>/dev/null
-check no_fsync_reads test "$(jget "$WORK/rd.json" "($(total 0)).get('sync', {}).get('ios', 0)")" = 0
-"${FIO[@]}" --file-test-mode=rndwr --file-fsync-freq=0 --events=2000 --time=0 --json run >"$WORK/nf.json" 2>/dev/null
-check no_fsync_freq0 test "$(jget "$WORK/nf.json" "($(total 0)).get('sync', {}).get('ios', 0)")" = 0
+# --- fsyncs exactly as sysbench 1.0.20 issues them. sysbench_counts MODE EVENTS FREQ FILES
+# FSYNC_ALL THREADS FSYNC_END prints the reads, writes, periodic fsyncs, fsyncs in all
+# and events of sysbench's generator (one stream over all threads; rndrw with one
+# synchronous thread, where its counters are exact)
+sysbench_counts() {
+    python3 - "$@" <<'PY'
+import sys
+mode, E, F, K, fall, T, fend = sys.argv[1], *map(int, sys.argv[2:])
+if fall: F, fend = 0, 0
+reads = writes = periodic = req = fsynced = 0
+dirty = False
+for _ in range(E):
+    write = mode in ('seqwr', 'seqrewr', 'rndwr') or (mode == 'rndrw' and not (reads + 1) / (writes + 1) < 1.5)
+    if F and dirty and req % F == 0:
+        periodic += 1
+        fsynced += 1
+        if fsynced == K: fsynced, dirty = 0, False
+        continue
+    req += 1
+    if write: dirty = True; writes += 1
+    else: reads += 1
+end = T * K if fend and mode not in ('seqrd', 'rndrd') else 0
+print(reads, writes, periodic, periodic + end + (writes if fall else 0), E)
+PY
+}
+have_strace=false
+command -v strace >/dev/null && have_strace=true
+for t in 1 2 4; do
+    for spec in "seqwr 1000 100 0 1" "seqwr 1000 7 0 1" "seqwr 1000 0 0 1" "rndwr 500 0 1 0" "seqrewr 999 10 0 0" \
+                "seqrd 700 1 0 1"; do
+        read -r m e fq fa fe <<<"$spec"
+        [ "$m" = rndrw ] && [ "$t" -gt 1 ] && continue
+        all=$([ "$fa" = 1 ] && echo --file-fsync-all=on || echo --file-fsync-all=off)
+        end=$([ "$fe" = 1 ] && echo on || echo off)
+        args=(--file-test-mode="$m" --events="$e" --time=0 --threads="$t" --file-fsync-freq="$fq" "$all" --file-fsync-end="$end")
+        read -r xr xw xp xf xe <<<"$(sysbench_counts "$m" "$e" "$fq" 4 "$fa" "$t" "$fe")"
+        name="fsyncs[$m events=$e freq=$fq all=$fa end=$fe threads=$t]"
+        if $have_strace; then
+            strace -f -qq -c -e trace=fsync,fdatasync,pwrite64,pread64 -o "$WORK/st.txt" \
+                "${FIO[@]}" "${args[@]}" --result "$WORK/fx.json" run >"$WORK/fx.txt" 2>&1
+        else
+            "${FIO[@]}" "${args[@]}" --result "$WORK/fx.json" run >"$WORK/fx.txt" 2>&1
+        fi
+        got=$(jget "$WORK/fx.json" "' '.join(str(int(x)) for x in [($(total 0))['read']['ios'], ($(total 0))['write']['ios'], d['phases'][0]['fileio']['generated']['periodic_fsyncs'], d['phases'][0]['fileio']['report']['fsyncs'], d['phases'][0]['fileio']['report']['events']])")
+        printed=$(awk '/total number of events:/{print $5}' "$WORK/fx.txt")
+        if [ "$got" = "$xr $xw $xp $xf $xe" ] && [ "$printed" = "$xe" ]; then
+            pass "$name"
+        else
+            fail "$name" "reads writes periodic fsyncs events: got '$got' printed events '$printed', sysbench's rule '$xr $xw $xp $xf $xe'"
+        fi
+        if $have_strace; then
+            sc=$(awk '$NF=="fsync"{print $4}' "$WORK/st.txt"); wc_=$(awk '$NF=="pwrite64"{print $4}' "$WORK/st.txt")
+            # the kernel's view: the test files' fsyncs and pwrites, plus the one fsync of --result
+            check "strace_$name" test "${sc:-0} ${wc_:-0}" = "$((xf + 1)) $xw"
+        fi
+    done
+done
+# the same for rndrw with one thread (read/write choice on sysbench's counters)
+"${FIO[@]}" --file-test-mode=rndrw --file-fsync-freq=10 --file-fsync-end=off --events=2000 --time=0 --json run \
+    >"$WORK/fs.json" 2>/dev/null
+read -r xr xw xp xf xe <<<"$(sysbench_counts rndrw 2000 10 4 0 1 0)"
+check rndrw_counts_as_sysbench test "$(jget "$WORK/fs.json" "' '.join(str(int(x)) for x in [($(total 0))['read']['ios'], ($(total 0))['write']['ios'], ($(total 0))['sync']['ios']])")" = "$xr $xw $xp"
+# fdatasync mode: every flush is an fdatasync
+"${FIO[@]}" --file-test-mode=rndwr --file-fsync-mode=fdatasync --file-fsync-freq=10 --events=110 --time=0 --threads=2 \
+    --json run >"$WORK/fd.json" 2>/dev/null
+read -r xr xw xp xf xe <<<"$(sysbench_counts rndwr 110 10 4 0 2 1)"
+check fdatasync_counts test "$(jget "$WORK/fd.json" "int(d['phases'][0]['fileio']['report']['fsyncs'])")" = "$xf"
+if $have_strace; then
+    strace -f -qq -c -e trace=fsync,fdatasync -o "$WORK/st.txt" "${FIO[@]}" --file-test-mode=rndwr \
+        --file-fsync-mode=fdatasync --file-fsync-freq=10 --events=110 --time=0 --threads=2 run >/dev/null 2>&1
+    check strace_fdatasync_only test "$(awk '$NF=="fdatasync"{print $4}' "$WORK/st.txt") $(awk '$NF=="fsync"{print $4}' "$WORK/st.txt")" = "$xf "
+fi
 
-# --- rndrw read/write ratio within 1 % of --file-rw-ratio (1e6 requests)
-"$SSDBENCH" fileio --file-num=4 --file-total-size=16M --file-block-size=512 --file-test-mode=rndrw \
-    --file-fsync-freq=0 --file-fsync-end=off --events=1000000 --time=0 --threads=2 --rand-seed=11 --json run \
-    >"$WORK/rw.json" 2>/dev/null
-ratio=$(jget "$WORK/rw.json" "($(total 0))['read']['ios'] / ($(total 0))['write']['ios']")
-check rw_ratio_1pct python3 -c "import sys; sys.exit(abs($ratio / 1.5 - 1) > 0.01)"
+# mmap mode: every flush, the end-of-test ones included, is an msync of the whole file
+if $have_strace; then
+    read -r xr xw xp xf xe <<<"$(sysbench_counts rndwr 500 100 4 0 2 1)"
+    strace -f -qq -c -e trace=fsync,msync -o "$WORK/st.txt" "${FIO[@]}" --file-test-mode=rndwr --file-io-mode=mmap \
+        --events=500 --time=0 --threads=2 run >/dev/null 2>&1
+    check strace_mmap_msync test "$(awk '$NF=="msync"{print $4}' "$WORK/st.txt") $(awk '$NF=="fsync"{print $4}' "$WORK/st.txt")" = "$xf "
+fi
+
+# --- async: the printed latency is per event (sysbench's), completion latency in the ssdbench section
+"${FIO[@]}" --file-test-mode=rndrd --file-io-mode=async --events=3000 --time=0 --threads=2 --result "$WORK/as.json" run \
+    >"$WORK/as.txt" 2>&1
+check async_events_are_events test "$(jget "$WORK/as.json" "int(sum(w['events'] for w in d['phases'][0]['jobs'][0]['worker_stats']))") $(awk '/total number of events:/{print $5}' "$WORK/as.txt")" = "3000 3000"
+check async_sum_is_event_sum test "$(awk '/^         sum:/{print $2; exit}' "$WORK/as.txt")" = \
+    "$(jget "$WORK/as.json" "'%.2f' % (sum(w['event_busy_s'] for w in d['phases'][0]['jobs'][0]['worker_stats']) * 1000)")"
+check async_completion_section grep -q '^    Completion latency (ms, submission -> completion of each request):$' "$WORK/as.txt"
+check async_completion_kept test "$(jget "$WORK/as.json" "'completion_latency_ms' in d['phases'][0]['fileio']['report']")" = True
 
 # --- thread list: one run per value, the scaling tables, JSON, baseline ratios
 out=$("${FIO[@]}" --file-test-mode=rndrd --events=4000 --time=0 --threads=1,2 --label=first --result "$WORK/t1.json" run 2>&1)
@@ -119,8 +201,8 @@ if ! command -v sysbench >/dev/null; then
     skip sysbench_compare "sysbench is not installed"
     exit 0
 fi
-norm() { # numbers and the producer line aside; interval and histogram rows collapsed
-    sed -e '1s/(.*)$//' -e 's/[0-9][0-9.]*/N/g' -e 's/  */ /g' |
+norm() { # numbers, the producer line and ssdbench's own section aside; interval and histogram rows collapsed
+    sed -e '/^ssdbench:$/,/^$/d' -e '1s/(.*)$//' -e 's/[0-9][0-9.]*/N/g' -e 's/  */ /g' |
         awk '/^ N \|/{ if (!h) print "HIST-ROWS"; h=1; next } { h=0 } /^\[ Ns \]/{ if (!v) print "IV-ROWS"; v=1; next } { v=0; print }'
 }
 SB=(sysbench fileio --file-num=4 --file-total-size=16M)

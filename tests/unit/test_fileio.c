@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "engine/engine.h"
 #include "result/result_hist.h"
 #include "fileio/fileio.h"
 
@@ -87,17 +88,16 @@ TEST(bad_values_give_one_line)
         "invalid value for --file-total-size: '4Mx' (expected a size in bytes, e.g. 16384 or 16K)");
     BAD("file-block-size", "0", "invalid value for --file-block-size: 0 (must be 1 to 1073741824)");
     BAD("file-num", "0", "invalid value for --file-num: 0 (must be 1 to 1048576)");
-    BAD("file-test-mode", "foo",
-        "invalid value for --file-test-mode: 'foo' (expected seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
-    BAD("file-io-mode", "foo", "invalid value for --file-io-mode: 'foo' (expected sync, async or mmap)");
-    BAD("file-extra-flags", "sync,foo",
-        "invalid value for --file-extra-flags: 'foo' (expected a list of sync, dsync, direct)");
-    BAD("file-fsync-mode", "foo",
-        "invalid value for --file-fsync-mode: 'foo' (expected fsync or fdatasync)");
+    /* sysbench 1.0.20's own words where it names the value */
+    BAD("file-test-mode", "foo", "Invalid IO operations mode: foo.");
+    BAD("file-io-mode", "foo", "unknown I/O mode: foo");
+    BAD("file-extra-flags", "sync,foo", "Invalid value for file-extra-flags: sync,foo");
+    BAD("file-fsync-mode", "foo", "Invalid fsync mode: foo.");
     BAD("file-fsync-end", "maybe", "invalid value for --file-fsync-end: 'maybe' (expected on or off)");
     BAD("file-rw-ratio", "x",
         "invalid value for --file-rw-ratio: 'x' (expected a number above 0, e.g. 1.5)");
-    BAD("threads", "0", "invalid value for --threads: 0 (must be 1 to 4096)");
+    BAD("threads", "0", "Invalid value for --threads: 0.");
+    BAD("threads", "5000", "invalid value for --threads: 5000 (must be 1 to 4096)");
     BAD("threads", "1,,2", "invalid value for --threads: '1,,2' (expected N or a list N1,N2,...)");
     BAD("percentile", "101", "invalid value for --percentile: 101 (must be 0 to 100)");
     BAD("time", "-1", "invalid value for --time: '-1' (expected a whole number)");
@@ -115,7 +115,7 @@ TEST(cross_checks)
     set(&o, "file-total-size", "16M");
     CHECK(fileio_check(&o, FILEIO_PREPARE, err, sizeof(err)) == 0, "prepare needs no mode");
     CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == -EINVAL &&
-          strcmp(err, "missing required argument: --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)") == 0,
+          strcmp(err, "Missing required argument: --file-test-mode") == 0,
           "%s", err);
     set(&o, "file-test-mode", "seqrd");
     CHECK(fileio_check(&o, FILEIO_RUN, err, sizeof(err)) == 0, "%s", err);
@@ -140,15 +140,6 @@ TEST(cross_checks)
           "128 files vs %d targets per job: %s", JOB_MAX_TARGETS, err);
 }
 
-TEST(effective_ratio_is_whole_percent)
-{
-    struct fileio_opts o;
-    fileio_defaults(&o);
-    CHECK(fileio_effective_ratio(&o) == 1.5, "60/40");
-    set(&o, "file-rw-ratio", "2");
-    CHECK(near(fileio_effective_ratio(&o), 67.0 / 33.0, 1e-12), "%g", fileio_effective_ratio(&o));
-}
-
 static struct fileio_opts base_opts(const char *mode)
 {
     struct fileio_opts o;
@@ -159,89 +150,225 @@ static struct fileio_opts base_opts(const char *mode)
     return o;
 }
 
-TEST(jobs_random_modes)
+TEST(one_job_on_a_shared_source)
 {
     struct fileio_opts o = base_opts("rndrw");
     struct job_spec *j;
     unsigned n;
-    CHECK(fileio_jobs(&o, 4, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
-    CHECK(j->rw == RW_RANDRW && j->rwmixread == 60 && j->pct_random == 100, "rw %d mix %u", j->rw, j->rwmixread);
+    struct fileio_src *src = fileio_src_new(&o, 4, 1);
+    CHECK(src != NULL, "source");
+    CHECK(fileio_jobs(&o, 4, src, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
+    CHECK(j->rw == RW_RANDRW && j->pct_random == 100 && j->source == fileio_src_ops(src), "rw %d", j->rw);
     CHECK(j->numjobs == 4 && j->ntargets == 4 && strcmp(j->targets[3], "test_file.3") == 0, "targets");
     CHECK(j->layout == LAYOUT_STRIPE && j->stripe_chunk == 4194304 && j->size == 16777216 && j->offset == 0,
           "stripe");
     CHECK(j->bs[0].bs[0] == 16384 && j->bs[1].bs[0] == 16384 && j->engine == ENGINE_PSYNC && j->iodepth == 1,
           "bs/engine");
-    /* 100 requests = 60 reads + 40 writes: the fsync round comes every 40 writes */
-    CHECK(j->fsync_every == 40 && j->fdatasync_every == 0 && j->end_fsync, "fsync %u", j->fsync_every);
+    /* the source issues the periodic fsyncs; each thread fsyncs at the end */
+    CHECK(j->fsync_every == 0 && j->fdatasync_every == 0 && j->end_fsync && !j->end_fdatasync, "fsync");
     CHECK(!j->direct && !j->dsync && j->buffer == BUF_RANDOM && j->runtime_ns == 10000000000ull &&
-          j->io_limit == 0 && j->ios_limit == 0, "flags/time");
-    bool has95 = false;
-    for (unsigned i = 0; i < j->npercentiles; i++)
-        has95 |= j->percentiles[i] == 95;
-    CHECK(has95, "95th in the percentile list");
+          j->io_limit == 0 && j->ios_limit == 0, "flags/time: the source counts --events");
     free(j);
+    fileio_src_free(src);
 
     set(&o, "events", "1001");
     set(&o, "time", "0");
-    set(&o, "rate", "1000");
     set(&o, "file-io-mode", "async");
     set(&o, "file-extra-flags", "direct,sync");
     set(&o, "file-fsync-mode", "fdatasync");
-    set(&o, "rand-seed", "7");
-    CHECK(fileio_jobs(&o, 3, &j, &n, err, sizeof(err)) == 0 && n == 2, "%s n=%u", err, n);
-    /* 1001 events over 3 threads: 333 + 334 + 334 */
-    CHECK(j[0].numjobs == 1 && j[0].ios_limit == 333 && j[1].numjobs == 2 && j[1].ios_limit == 334,
-          "%u x %llu + %u x %llu", j[0].numjobs, (unsigned long long)j[0].ios_limit, j[1].numjobs,
-          (unsigned long long)j[1].ios_limit);
-    CHECK(j[0].io_limit == 0 && j[0].runtime_ns == 0 && j[0].time_based, "no time bound");
-    CHECK(near(j[0].rate_iops, 1000.0 / 3, 1e-9) && j[1].rate_iops == j[0].rate_iops, "rate split");
-    CHECK(j[0].engine == ENGINE_LIBAIO && j[0].iodepth == 128 && j[0].direct && j[0].dsync, "async/direct");
-    CHECK(j[0].fdatasync_every == 40 && j[0].fsync_every == 0 && j[0].seed == 7 && j[0].seed_set &&
-          j[1].seed != j[0].seed, "fdatasync/seed");
+    CHECK(fileio_jobs(&o, 3, NULL, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s n=%u", err, n);
+    CHECK(j->numjobs == 3 && j->ios_limit == 0 && j->runtime_ns == 0 && j->time_based, "no per-thread split");
+    CHECK(j->engine == ENGINE_LIBAIO && j->iodepth == 128 && j->direct && j->osync && !j->dsync, "async/direct, sync = O_SYNC");
+    CHECK(j->end_fsync && j->end_fdatasync, "fdatasync at the end too");
     free(j);
 
     o = base_opts("rndwr");
     set(&o, "file-fsync-all", "on");
-    set(&o, "file-io-mode", "mmap");
-    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
-    CHECK(j->fsync_every == 1 && !j->end_fsync && j->engine == ENGINE_MMAP, "fsync-all: %u", j->fsync_every);
+    CHECK(fileio_jobs(&o, 1, NULL, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
+    CHECK(!j->end_fsync, "fsync-all switches fsync-end off");
     free(j);
-
     o = base_opts("rndrd");
-    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0, "%s", err);
-    CHECK(j->fsync_every == 0 && !j->end_fsync && j->rw == RW_RANDREAD, "reads never fsync");
+    CHECK(fileio_jobs(&o, 1, NULL, &j, &n, err, sizeof(err)) == 0 && !j->end_fsync, "reads: no end fsync");
+    free(j);
+    o = base_opts("seqwr");
+    CHECK(fileio_jobs(&o, 6, NULL, &j, &n, err, sizeof(err)) == 0 && n == 1 && j->numjobs == 6 &&
+          j->ntargets == 4, "sequential: the same one job at any thread count");
     free(j);
 }
 
-TEST(jobs_sequential_split)
+/* Draws n requests from the source round-robin over `threads` workers. */
+struct drawn {
+    uint64_t reads, writes, fsyncs, fdatasyncs, requests;
+    bool ok;
+};
+
+static struct drawn draw(struct fileio_src *src, unsigned threads, uint64_t limit,
+                         struct io_source_req *log, size_t nlog)
 {
-    struct fileio_opts o = base_opts("seqwr");
-    struct job_spec *j;
-    unsigned n;
-    CHECK(fileio_jobs(&o, 1, &j, &n, err, sizeof(err)) == 0 && n == 1, "%s", err);
-    CHECK(j->rw == RW_WRITE && j->pct_random == 0 && j->ntargets == 4 && j->numjobs == 1 &&
-          j->fsync_every == 100, "one stream over all files");
-    free(j);
-    /* 3 threads, 4 files: files [0], [1], [2,3] */
-    CHECK(fileio_jobs(&o, 3, &j, &n, err, sizeof(err)) == 0 && n == 3, "%s", err);
-    CHECK(j[0].ntargets == 1 && strcmp(j[0].targets[0], "test_file.0") == 0 && j[1].ntargets == 1 &&
-          strcmp(j[1].targets[0], "test_file.1") == 0 && j[2].ntargets == 2 &&
-          strcmp(j[2].targets[0], "test_file.2") == 0 && j[2].size == 8388608 &&
-          j[2].layout == LAYOUT_STRIPE, "file split");
-    free(j);
-    /* 6 threads, 4 files of 256 requests: files 0 and 2 get two threads, 128 requests each */
+    const struct io_source *ops = fileio_src_ops(src);
+    struct drawn d = {.ok = true};
+    struct io_source_req r;
+    for (unsigned w = 0; d.requests < limit && ops->next(ops->arg, w, &r); w = (w + 1) % threads) {
+        if (d.requests < nlog)
+            log[d.requests] = r;
+        d.requests++;
+        if (r.op == IO_OP_READ)
+            d.reads++;
+        else if (r.op == IO_OP_WRITE)
+            d.writes++;
+        else if (r.op == IO_OP_FSYNC)
+            d.fsyncs++;
+        else
+            d.fdatasyncs++;
+    }
+    return d;
+}
+
+/* sysbench 1.0.20 seqwr with --events=E, --file-fsync-freq=F, K files: the
+ * stream is F writes, then one fsync per file, repeated, over all threads. */
+static void seq_expect(uint64_t E, uint64_t F, uint64_t K, uint64_t *writes, uint64_t *fsyncs)
+{
+    uint64_t full = E / (F + K), rem = E % (F + K);
+    *writes = full * F + (rem < F ? rem : F);
+    *fsyncs = full * K + (rem > F ? rem - F : 0);
+}
+
+TEST(source_seqwr_fsync_rounds_as_sysbench)
+{
+    static const unsigned threads[] = {1, 2, 4};
+    static const unsigned freqs[] = {1, 7, 100};
+    static const uint64_t events[] = {1, 100, 103, 1000, 1237};
+    for (unsigned ti = 0; ti < 3; ti++)
+        for (unsigned fi = 0; fi < 3; fi++)
+            for (unsigned ei = 0; ei < 5; ei++) {
+                struct fileio_opts o = base_opts("seqwr");
+                char v[32];
+                snprintf(v, sizeof(v), "%u", freqs[fi]);
+                set(&o, "file-fsync-freq", v);
+                snprintf(v, sizeof(v), "%llu", (unsigned long long)events[ei]);
+                set(&o, "events", v);
+                struct fileio_src *src = fileio_src_new(&o, threads[ti], 9);
+                struct drawn d = draw(src, threads[ti], UINT64_MAX, NULL, 0);
+                uint64_t w, f;
+                seq_expect(events[ei], freqs[fi], 4, &w, &f);
+                CHECK(d.requests == events[ei] && d.writes == w && d.fsyncs == f && d.reads == 0,
+                      "T=%u F=%u E=%llu: %llu writes %llu fsyncs, want %llu %llu", threads[ti], freqs[fi],
+                      (unsigned long long)events[ei], (unsigned long long)d.writes,
+                      (unsigned long long)d.fsyncs, (unsigned long long)w, (unsigned long long)f);
+                struct fileio_src_counts c;
+                fileio_src_counts(src, &c);
+                CHECK(c.events == events[ei] && c.fsyncs == f && c.periodic_fsyncs == f, "counts");
+                fileio_src_free(src);
+            }
+}
+
+TEST(source_sequence_is_sysbench_cursor)
+{
+    /* 4 files of 4 MiB, 1 MiB requests (merged 64 x 16 KiB): file 0 at 0, 1, 2, 3 MiB, file 1, ...
+     * and after file 3 back to file 0; fsync-freq 6: after 6 writes, fsyncs of files 0..3 */
+    struct fileio_opts o = base_opts("seqrewr");
+    set(&o, "file-merged-requests", "64");
+    set(&o, "file-fsync-freq", "6");
+    struct fileio_src *src = fileio_src_new(&o, 2, 1);
+    struct io_source_req log[40];
+    struct drawn d = draw(src, 2, 40, log, 40);
+    CHECK(d.requests == 40, "unbounded");
+    unsigned wi = 0;
+    for (unsigned i = 0; i < 40; i++) {
+        unsigned k = i % 10;
+        if (k < 6) {
+            CHECK(log[i].op == IO_OP_WRITE && log[i].target == (wi / 4) % 4 && log[i].off == (wi % 4) * 1048576ull &&
+                      log[i].len == 1048576 && !log[i].event_continues,
+                  "request %u: op %u file %u off %llu len %u", i, log[i].op, log[i].target,
+                  (unsigned long long)log[i].off, log[i].len);
+            wi++;
+        } else {
+            CHECK(log[i].op == IO_OP_FSYNC && log[i].target == k - 6 && log[i].len == 0, "fsync %u: file %u", i,
+                  log[i].target);
+        }
+    }
+    fileio_src_free(src);
+    /* a request size that does not divide the file: the last one is cut at the file end */
     o = base_opts("seqrd");
-    set(&o, "events", "10");
-    CHECK(fileio_jobs(&o, 6, &j, &n, err, sizeof(err)) == 0 && n == 6, "%s", err);
-    CHECK(strcmp(j[0].targets[0], "test_file.0") == 0 && j[0].offset == 0 && j[0].size == 2097152 &&
-          strcmp(j[1].targets[0], "test_file.0") == 0 && j[1].offset == 2097152 && j[1].size == 2097152 &&
-          strcmp(j[2].targets[0], "test_file.1") == 0 && j[2].offset == 0 && j[2].size == 4194304 &&
-          strcmp(j[3].targets[0], "test_file.2") == 0 && j[4].offset == 2097152 &&
-          strcmp(j[5].targets[0], "test_file.3") == 0, "slices");
-    /* 10 events over 6 threads: 2,2,2,2,1,1 */
-    CHECK(j[0].ios_limit == 2 && j[3].ios_limit == 2 && j[4].ios_limit == 1 && j[5].ios_limit == 1,
-          "events per thread");
-    free(j);
+    set(&o, "file-total-size", "160K");
+    set(&o, "file-num", "2");
+    set(&o, "file-block-size", "16K");
+    set(&o, "file-merged-requests", "3");
+    src = fileio_src_new(&o, 1, 1);
+    d = draw(src, 1, 8, log, 8);
+    CHECK(log[0].len == 49152 && log[1].off == 49152 && log[1].len == 32768 && log[2].target == 1 &&
+              log[2].off == 0 && log[4].target == 0 && d.fsyncs == 0,
+          "cut at the file end: %u %llu %u", log[1].len, (unsigned long long)log[1].off, log[2].target);
+    fileio_src_free(src);
+}
+
+TEST(source_random_offsets_and_rw_ratio)
+{
+    struct fileio_opts o = base_opts("rndrw");
+    set(&o, "file-block-size", "4096");
+    set(&o, "file-fsync-freq", "0");
+    set(&o, "events", "1000");
+    struct fileio_src *src = fileio_src_new(&o, 3, 5);
+    static struct io_source_req log[1000];
+    struct drawn d = draw(src, 3, UINT64_MAX, log, 1000);
+    /* sysbench's rule: read when (reads + 1) / (writes + 1) < 1.5, on counters over all threads */
+    uint64_t r = 0, w = 0;
+    bool same = true, aligned = true, files[4] = {0};
+    for (unsigned i = 0; i < 1000; i++) {
+        bool rd = (double)(r + 1) / (double)(w + 1) < 1.5;
+        same &= (log[i].op == IO_OP_READ) == rd;
+        rd ? r++ : w++;
+        aligned &= log[i].off % 4096 == 0 && log[i].off + log[i].len <= 4194304 && log[i].len == 4096 &&
+                   log[i].target < 4;
+        files[log[i].target % 4] = true;
+    }
+    CHECK(same && d.reads == r && d.writes == w && r == 600 && w == 400, "reads %llu writes %llu",
+          (unsigned long long)d.reads, (unsigned long long)d.writes);
+    CHECK(aligned && files[0] && files[1] && files[2] && files[3], "block-aligned, in a file, every file");
+    fileio_src_free(src);
+
+    /* periodic fsyncs in rndrw: a round of 4 after every 10 requests once a write happened */
+    o = base_opts("rndrw");
+    set(&o, "file-fsync-freq", "10");
+    set(&o, "file-fsync-mode", "fdatasync");
+    set(&o, "events", "1400");
+    src = fileio_src_new(&o, 2, 5);
+    d = draw(src, 2, UINT64_MAX, NULL, 0);
+    CHECK(d.requests == 1400 && d.fdatasyncs == 400 && d.fsyncs == 0 && d.reads + d.writes == 1000,
+          "%llu fdatasyncs", (unsigned long long)d.fdatasyncs);
+    fileio_src_free(src);
+}
+
+TEST(source_fsync_all_is_part_of_the_write_event)
+{
+    struct fileio_opts o = base_opts("rndwr");
+    set(&o, "file-fsync-all", "on");
+    set(&o, "events", "50");
+    struct fileio_src *src = fileio_src_new(&o, 2, 3);
+    const struct io_source *ops = fileio_src_ops(src);
+    struct io_source_req a, b;
+    unsigned writes = 0, fsyncs = 0;
+    bool paired = true;
+    /* worker 0 takes a write, worker 1 a write, then each its own fsync of its write's file */
+    while (ops->next(ops->arg, 0, &a)) {
+        bool more1 = ops->next(ops->arg, 1, &b);
+        struct io_source_req fa, fb;
+        paired &= a.op == IO_OP_WRITE && a.event_continues && ops->next(ops->arg, 0, &fa) &&
+                  fa.op == IO_OP_FSYNC && fa.target == a.target && !fa.event_continues;
+        writes++;
+        fsyncs++;
+        if (more1) {
+            paired &= b.op == IO_OP_WRITE && ops->next(ops->arg, 1, &fb) && fb.op == IO_OP_FSYNC &&
+                      fb.target == b.target;
+            writes++;
+            fsyncs++;
+        }
+    }
+    struct fileio_src_counts c;
+    fileio_src_counts(src, &c);
+    CHECK(paired && writes == 50 && fsyncs == 50, "%u writes %u fsyncs", writes, fsyncs);
+    CHECK(c.events == 50 && c.fsyncs == 50 && c.periodic_fsyncs == 0, "the fsyncs are no events of their own");
+    fileio_src_free(src);
 }
 
 TEST(percentile_rule_is_sysbench)
