@@ -323,10 +323,28 @@ static bool any_mixed(const cJSON *doc, const cJSON *points)
 static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON *p,
                           const struct render_opts *o)
 {
-    fprintf(f, "\n== %s: %s\n", result_str(p, "name", "?"), result_str(p, "description", ""));
-    const cJSON *part;
-    cJSON_ArrayForEach(part, get(p, "parts"))
-        fprintf(f, "   %s: %s\n", result_str(part, "name", "?"), result_str(part, "workload", "?"));
+    /* The heading names the workload that ran (mix included); the profile's
+     * description follows only when no override changed its mix. */
+    const cJSON *part, *parts = get(p, "parts");
+    bool changed = false;
+    cJSON_ArrayForEach(part, parts)
+        changed |= get(part, "profile_rwmixread") != NULL;
+    if (cJSON_GetArraySize(parts) == 1)
+        fprintf(f, "\n== %s: %s\n", result_str(p, "name", "?"),
+                result_str(cJSON_GetArrayItem(parts, 0), "workload", "?"));
+    else
+        fprintf(f, "\n== %s\n", result_str(p, "name", "?"));
+    if (!changed)
+        fprintf(f, "   %s\n", result_str(p, "description", ""));
+    cJSON_ArrayForEach(part, parts) {
+        if (cJSON_GetArraySize(parts) > 1)
+            fprintf(f, "   %s: %s\n", result_str(part, "name", "?"), result_str(part, "workload", "?"));
+        if (get(part, "profile_rwmixread")) {
+            double d = result_num(part, "profile_rwmixread", 0);
+            fprintf(f, "   %s: mix changed by an override (the profile's own is %.0f/%.0f)\n",
+                    result_str(part, "name", "?"), d, 100 - d);
+        }
+    }
     if (cJSON_IsTrue(get(p, "fixed_load")))
         fprintf(f, "   fixed load: the profile sets its own threads and queue depth\n");
     const cJSON *pu;

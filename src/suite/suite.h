@@ -74,8 +74,9 @@ struct suite_cfg {
     char targets[JOB_MAX_TARGETS][JOB_PATH_MAX];
     enum job_layout layout;
     uint64_t stripe_chunk;
-    int rwmixread;               /* override for mixed profiles; -1 = the profile's */
-    unsigned nset;               /* job options for every profile (--set KEY=VALUE) */
+    int rwmixread;               /* override for the one mixed profile; -1 = the profile's */
+    unsigned nset;               /* job options (--set [PROFILE:]KEY=VALUE) */
+    char set_prof[SUITE_MAX_SET][JOB_NAME_MAX]; /* "" = every profile */
     char set_key[SUITE_MAX_SET][64];
     char set_val[SUITE_MAX_SET][256];
 };
@@ -117,7 +118,8 @@ void suite_point_label(enum suite_sweep_kind kind, unsigned threads, unsigned de
 int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *err,
                 size_t errlen);
 
-/* A profile part with the suite's overrides applied (--rwmixread, --set).
+/* A profile part with the suite's overrides applied (--rwmixread, --set; a
+ * --set naming a profile applies to that profile's parts only).
  * 0 or -errno with a message naming the option. */
 int suite_part_job(const struct suite_cfg *c, const struct profile_part *part,
                    struct job_spec *out, char *err, size_t errlen);

@@ -157,8 +157,12 @@ static cJSON *config_json(const struct suite_cfg *c, const struct suite_run_opts
     cJSON *ov = cJSON_AddObjectToObject(s, "overrides");
     if (c->rwmixread >= 0)
         cJSON_AddNumberToObject(ov, "rwmixread", c->rwmixread);
-    for (unsigned i = 0; i < c->nset; i++)
-        cJSON_AddStringToObject(ov, c->set_key[i], c->set_val[i]);
+    for (unsigned i = 0; i < c->nset; i++) {
+        char key[JOB_NAME_MAX + 80];
+        snprintf(key, sizeof(key), "%s%s%s", c->set_prof[i], c->set_prof[i][0] ? ":" : "",
+                 c->set_key[i]);
+        cJSON_AddStringToObject(ov, key, c->set_val[i]);
+    }
     if (o->baseline) {
         cJSON *b = cJSON_AddObjectToObject(s, "baseline");
         cJSON_AddStringToObject(b, "file", o->baseline_name ? o->baseline_name : "");
@@ -546,6 +550,10 @@ int suite_run(const struct suite_cfg *c, const struct profile_set *ps, cJSON *do
             cJSON *po = cJSON_CreateObject();
             cJSON_AddStringToObject(po, "name", all[k + j].name);
             cJSON_AddStringToObject(po, "workload", sum);
+            const struct job_spec *dj = &profile_part(ps, p, j)->job;
+            bool mixed = all[k + j].rw == RW_RW || all[k + j].rw == RW_RANDRW;
+            if (mixed && dj->rwmixread != all[k + j].rwmixread)
+                cJSON_AddNumberToObject(po, "profile_rwmixread", dj->rwmixread);
             cJSON_AddItemToArray(pa, po);
         }
         rc = run_profile(c, ps, p, &all[k], doc, pj, o, st, err, errlen);
