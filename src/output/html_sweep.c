@@ -168,8 +168,15 @@ static void precondition_profile(struct html_report *r, const char *name)
                                       k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, HTML_TABLE_NUM, k >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         }
         const cJSON *row;
+        double step = result_num(iv, "step_ms", 0), prev = 0;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
-            double round = html_row_num(row, fr);
+            double round = html_row_num(row, fr), t = html_row_num(row, ft);
+            /* a tail shorter than the step is no interval: its rate covers a few
+             * milliseconds, so the chart and the table leave it out */
+            bool part = step > 0 && t - prev < step * 0.999;
+            prev = t;
+            if (part)
+                continue;
             if (round >= 1) {
                 long w = html_table_row_for(rt, 0, round);
                 if (w >= 0)

@@ -131,7 +131,16 @@ static void header(FILE *f, const cJSON *doc, const cJSON *s)
                 result_num(b, "targets", 0), result_num(b, "targets", 0) == 1 ? "" : "s");
 }
 
-static void precond_table(FILE *f, const cJSON *pc)
+/* A row of an interval series shorter than the series' step: the tail after
+ * the last whole interval (or the time until a stop). Its rate covers only
+ * that time; tables mark it, charts leave it out. */
+static bool partial_row(const cJSON *iv, double t_ms, double prev_ms)
+{
+    double step = result_num(iv, "step_ms", 0);
+    return step > 0 && t_ms - prev_ms < step * 0.999;
+}
+
+static void precond_table(FILE *f, const cJSON *doc, const cJSON *pc)
 {
     fprintf(f, "\n  preconditioning (%s): %s at %s%s\n", result_str(pc, "phase", "?"),
             result_str(pc, "workload", "?"), result_str(pc, "load", "?"),
@@ -145,8 +154,10 @@ static void precond_table(FILE *f, const cJSON *pc)
         idx[w] = result_field_index(iv, want[w]);
     fprintf(f, "  %9s %5s %11s %9s %10s %10s %10s %10s %10s\n", "time", "round", "IOPS", "MB/s",
             "avg lat", "max lat", "lat sd", "mean lat", "sd*");
-    const cJSON *row;
-    cJSON_ArrayForEach(row, get(iv, "rows")) {
+    const cJSON *row, *rows = get(iv, "rows");
+    double prev = 0, part_ms = -1;
+    bool stopped = false;
+    cJSON_ArrayForEach(row, rows) {
         double v[9];
         for (unsigned w = 0; w < 9; w++) {
             const cJSON *e = idx[w] >= 0 ? cJSON_GetArrayItem(row, idx[w]) : NULL;
@@ -158,13 +169,25 @@ static void precond_table(FILE *f, const cJSON *pc)
         lat(s, sizeof(s), v[6]);
         lat(me, sizeof(me), v[7]);
         lat(se, sizeof(se), v[8]);
-        if (v[1] > 0)
+        bool part = partial_row(iv, v[0], prev);
+        bool last = row->next == NULL;
+        if (part) {
+            part_ms = v[0] - prev;
+            stopped = last && cJSON_IsTrue(get(doc, "interrupted"));
+            snprintf(rd, sizeof(rd), "%s", stopped ? "stop" : "part");
+        } else if (v[1] > 0) {
             snprintf(rd, sizeof(rd), "%.0f", v[1]);
-        else
+        } else {
             snprintf(rd, sizeof(rd), "-");
+        }
+        prev = v[0];
         fprintf(f, "  %8.1fs %5s %11.0f %9.1f %10s %10s %10s %10s %10s\n", v[0] / 1000, rd, v[2],
                 v[3], a, m, s, me, se);
     }
+    if (part_ms >= 0)
+        fprintf(f, "  (%s: the last %.0f ms only, %s; not a round, its rate covers that time only)\n",
+                stopped ? "stop" : "part", part_ms,
+                stopped ? "cut short by the interrupt" : "after the last whole interval");
     const cJSON *ss = get(pc, "steady_state");
     fprintf(f, "  %s%s\n", cJSON_IsTrue(get(ss, "reached")) ? "" : "NOTE: ",
             result_str(ss, "statement", "?"));
@@ -203,17 +226,27 @@ static void precond_directions(FILE *f, const cJSON *phase)
         if (idx[w] < 0)
             return;
     }
+    /* a fresh run's phase keeps its rows as raw JSON text; a loaded one as an array */
+    const cJSON *rows = get(iv, "rows");
+    cJSON *parsed = cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
+    if (parsed)
+        rows = parsed;
     fprintf(f, "  per direction:\n  %9s %11s %10s %10s %10s | %11s %10s %10s %10s\n", "time",
             "read IOPS", "read avg", "read max", "read sd", "write IOPS", "write avg", "write max",
             "write sd");
     const cJSON *row;
-    cJSON_ArrayForEach(row, get(iv, "rows")) {
+    double prev = 0;
+    bool any_part = false;
+    cJSON_ArrayForEach(row, rows) {
         double v[9];
         for (unsigned w = 0; w < 9; w++) {
             const cJSON *e = cJSON_GetArrayItem(row, idx[w]);
             v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
         }
-        fprintf(f, "  %8.1fs", v[0] / 1000);
+        bool part = partial_row(iv, v[0], prev);
+        any_part |= part;
+        prev = v[0];
+        fprintf(f, "  %8.1fs%s", v[0] / 1000, part ? "*" : " ");
         for (int d = 0; d < 2; d++) {
             char a[24], m[24], sd[24];
             lat(a, sizeof(a), v[2 + 4 * d]);
@@ -223,6 +256,9 @@ static void precond_directions(FILE *f, const cJSON *phase)
         }
         fprintf(f, "\n");
     }
+    if (any_part)
+        fprintf(f, "  (*: a partial interval, the time after the last whole one)\n");
+    cJSON_Delete(parsed);
 }
 
 static void sweep_table(FILE *f, const cJSON *points, bool scaling)
@@ -354,7 +390,7 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
                 get(pu, "notes") ? "; " : "", result_str(pu, "notes", ""));
     const cJSON *pc = get(p, "precondition");
     if (pc) {
-        precond_table(f, pc);
+        precond_table(f, doc, pc);
         const cJSON *ph = find_phase(doc, result_str(pc, "phase", ""));
         const cJSON *tot = result_scope(ph, "total");
         if (o->details && result_num(get(tot, "read"), "ios", 0) > 0 &&

@@ -1,0 +1,59 @@
+#!/bin/bash
+# review.sh - what a reviewer publishes from the suite: the mix a heading
+# names is the mix that ran, preconditioning tables have their rows and mark
+# partial intervals, baselines are checked, compare labels its series.
+# Structure only (rows, columns, labels, ratios from the JSON), never rates.
+source "$(dirname "$0")/lib.sh"
+py() { python3 -c "$1" 2>&1; }
+
+# --- --rwmixread with several mixed profiles is refused; --set NAME:... scopes
+out=$("$SSDBENCH" suite --profiles database,fileserver --rwmixread 66 --sweep qd:1 --runtime 200ms \
+    --precondition off --set ioengine=null -q none 2>&1); rc=$?
+check rwmix_ambiguous_refused test $rc -eq 2
+check rwmix_ambiguous_names_fix grep -q 'set database:rwmixread=66' <<<"$out"
+"$SSDBENCH" suite --profiles database,fileserver --set database:rwmixread=66 --sweep qd:1 \
+    --runtime 200ms --precondition off --set ioengine=null -q --result "$WORK/mix.json" none \
+    >"$WORK/mix.txt" 2>&1
+check rwmix_scoped_ok test $? -eq 0
+check rwmix_scoped_params py "
+import json; d=json.load(open('$WORK/mix.json'))
+got={}
+for ph in d['phases']:
+    got[ph['name']] = [j.get('rwmixread', j.get('params', {}).get('rwmixread')) for j in ph['jobs']]
+assert got['database QD1'] == [66], got
+assert got['fileserver QD1'] == [80], got
+"
+check rwmix_heading_database grep -q '^== database: randrw 66/34' "$WORK/mix.txt"
+check rwmix_heading_fileserver grep -q '^== fileserver: randrw 80/20' "$WORK/mix.txt"
+check rwmix_heading_no_stale_mix bash -c "! grep -A2 '^== database' '$WORK/mix.txt' | grep -q '67%'"
+"$SSDBENCH" suite --profiles database --rwmixread 66 --sweep qd:1 --runtime 200ms \
+    --precondition off --set ioengine=null -q none >"$WORK/mix1.txt" 2>&1
+check rwmix_single_mixed_ok grep -q '^== database: randrw 66/34' "$WORK/mix1.txt"
+
+# --- preconditioning: per-direction rows on a fresh run, the tail marked
+"$SSDBENCH" suite --profiles 8k-70-30 --sweep qd:1 --runtime 200ms --precondition 1100ms \
+    --ss-interval 500ms --set ioengine=null -q --result "$WORK/pre.json" none >"$WORK/pre.txt" 2>&1
+check precond_run_ok test $? -eq 0
+check precond_tables py "
+import json, re
+d=json.load(open('$WORK/pre.json'))
+txt=open('$WORK/pre.txt').read().split('\n')
+ph=[p for p in d['phases'] if p['name'].endswith('precondition')][0]
+rows=ph['intervals']['rows']
+assert len(rows) >= 2, rows
+i=[k for k,l in enumerate(txt) if l.strip().startswith('per direction:')][0]
+body=[]
+for l in txt[i+2:]:
+    if not re.match(r'^\s+[0-9.]+s', l): break
+    body.append(l)
+assert len(body) == len(rows), (len(body), len(rows), txt[i:i+8])
+step=ph['intervals']['step_ms']; prev=0
+for l, r in zip(body, rows):
+    part = r[0] - prev < step * 0.999; prev = r[0]
+    assert ('*' in l.split()[0]) == part, (l, r[0])
+# the main table: the last row is a tail, marked 'part' not a round
+j=[k for k,l in enumerate(txt) if l.strip().startswith('time round')][0]
+main=[l for l in txt[j+1:j+1+len(rows)]]
+assert main[-1].split()[1] == 'part', main
+assert all(l.split()[1].isdigit() for l in main[:-1]), main
+"
