@@ -50,7 +50,8 @@ static void suite_usage(FILE *f)
             "  --discard-unused         discard the rest first (block devices), as spare area\n"
             "  --layout jbod|stripe:CHUNK  several targets: separate LUNs at once (threads x queue\n"
             "                           per target) or one striped space (in total); default jbod\n"
-            "  --baseline RESULT.json   a single-target suite result: report the scaling factor\n"
+            "  --baseline RESULT.json   a suite result to scale against (repeatable): the factor\n"
+            "                           and the factor per target, using both target counts\n"
             "Output and safety:\n"
             "  --format text|json|csv   what to print (default text)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
@@ -180,7 +181,11 @@ static int target_option(int *ip, int argc, char **argv, struct suite_args *sa)
         }
         c->stripe_chunk = chunk;
     } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-        sa->baseline = v;
+        if (sa->nbaselines >= SUITE_MAX_BASELINES) {
+            cli_err("--baseline: at most %d baselines", SUITE_MAX_BASELINES);
+            return -1;
+        }
+        sa->baselines[sa->nbaselines++] = v;
     } else if ((v = cli_opt_value("--rwmixread", &i, argc, argv))) {
         unsigned x;
         if (cli_opt_uint("--rwmixread", v, 0, 100, &x) < 0)

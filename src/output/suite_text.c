@@ -58,6 +58,32 @@ static void list_str(char *buf, size_t len, const cJSON *arr)
         n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%g", n ? "," : "", v->valuedouble);
 }
 
+/* The baselines of a suite document: "baselines", else the one "baseline"
+ * of older documents. */
+static const cJSON *baselines_of(const cJSON *s, cJSON **owned)
+{
+    *owned = NULL;
+    const cJSON *ba = get(s, "baselines");
+    if (cJSON_IsArray(ba))
+        return ba;
+    if (!cJSON_IsObject(get(s, "baseline")))
+        return NULL;
+    *owned = cJSON_CreateArray();
+    cJSON_AddItemToArray(*owned, cJSON_Duplicate(get(s, "baseline"), true));
+    return *owned;
+}
+
+/* Scaling of a point against baseline k: "scalings"[k], else "scaling" (k 0). */
+static const cJSON *point_scaling(const cJSON *pt, int k)
+{
+    const cJSON *scs = get(pt, "scalings");
+    if (cJSON_IsArray(scs)) {
+        const cJSON *sc = cJSON_GetArrayItem(scs, k);
+        return cJSON_IsObject(sc) ? sc : NULL;
+    }
+    return k == 0 ? get(pt, "scaling") : NULL;
+}
+
 static void header(FILE *f, const cJSON *doc, const cJSON *s)
 {
     const cJSON *tool = get(doc, "tool"), *host = get(doc, "host");
@@ -125,10 +151,13 @@ static void header(FILE *f, const cJSON *doc, const cJSON *s)
     if (result_num(sw, "ramp_s", 0) > 0)
         fprintf(f, " after a %g s ramp", result_num(sw, "ramp_s", 0));
     fprintf(f, ", no idle time between steps\n");
-    const cJSON *b = get(s, "baseline");
-    if (cJSON_IsObject(b))
-        fprintf(f, "baseline: %s (%g target%s)\n", result_str(b, "file", "?"),
-                result_num(b, "targets", 0), result_num(b, "targets", 0) == 1 ? "" : "s");
+    cJSON *owned;
+    const cJSON *b, *bases = baselines_of(s, &owned);
+    cJSON_ArrayForEach(b, bases)
+        fprintf(f, "baseline %s: %s (%g target%s)\n", result_str(b, "label", "-"),
+                result_str(b, "file", "?"), result_num(b, "targets", 0),
+                result_num(b, "targets", 0) == 1 ? "" : "s");
+    cJSON_Delete(owned);
 }
 
 /* A row of an interval series shorter than the series' step: the tail after
@@ -261,10 +290,18 @@ static void precond_directions(FILE *f, const cJSON *phase)
     cJSON_Delete(parsed);
 }
 
-static void sweep_table(FILE *f, const cJSON *points, bool scaling)
+static void sweep_table(FILE *f, const cJSON *points, const cJSON *bases)
 {
-    fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s%s\n", "point", "IOPS", "MB/s",
-            "avg lat", "max lat", "lat sd", "p99", "mean lat", "sd*", scaling ? "   x base" : "");
+    fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s", "point", "IOPS", "MB/s",
+            "avg lat", "max lat", "lat sd", "p99", "mean lat", "sd*");
+    int nb = cJSON_GetArraySize(bases);
+    for (int k = 0; k < nb; k++) {
+        const char *l = result_str(cJSON_GetArrayItem(bases, k), "label", "");
+        char h[40];
+        snprintf(h, sizeof(h), "x %s", *l ? l : "base");
+        fprintf(f, " %12.12s %12s", h, "per target");
+    }
+    fprintf(f, "\n");
     const cJSON *pt;
     cJSON_ArrayForEach(pt, points) {
         const cJSON *c = get(pt, "combined");
@@ -283,11 +320,14 @@ static void sweep_table(FILE *f, const cJSON *points, bool scaling)
             snprintf(label, sizeof(label), "%s", result_str(pt, "label", "?"));
         fprintf(f, "  %-18s %11.0f %9.1f %10s %10s %10s %10s %10s %10s", label,
                 result_num(c, "iops", 0), result_num(c, "mbps", 0), a, m, s, p, me, se);
-        const cJSON *sc = get(pt, "scaling");
-        if (scaling && sc)
-            fprintf(f, "   %6.2fx", result_num(sc, "factor", 0));
-        else if (scaling)
-            fprintf(f, "        -");
+        for (int k = 0; k < nb; k++) {
+            const cJSON *sc = point_scaling(pt, k);
+            if (sc)
+                fprintf(f, " %11.2fx %11.2fx", result_num(sc, "factor", 0),
+                        result_num(sc, "per_target", 0));
+            else
+                fprintf(f, " %12s %12s", "-", "-");
+        }
         fprintf(f, "\n");
     }
 }
@@ -400,7 +440,8 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
     const cJSON *points = get(p, "points");
     if (cJSON_GetArraySize(points) == 0)
         return;
-    bool scaling = cJSON_IsObject(get(s, "baseline"));
+    cJSON *owned;
+    const cJSON *bases = baselines_of(s, &owned);
     char rt[32], sm[32];
     secs_str(rt, sizeof(rt), result_num(get(s, "sweep"), "point_runtime_s", 0));
     secs_str(sm, sizeof(sm), result_num(s, "sample_s", 0));
@@ -411,7 +452,10 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
         fprintf(f, "\n  sweep (%s per point after a %s sample, threads x queue %s):\n", rt, sm, per);
     else
         fprintf(f, "\n  sweep (%s per point, threads x queue %s):\n", rt, per);
-    sweep_table(f, points, scaling);
+    sweep_table(f, points, bases);
+    if (cJSON_GetArraySize(bases) > 0)
+        fprintf(f, "  (x NAME: IOPS / the baseline's IOPS at the same point; per target: the same per\n"
+                   "   target, IOPS / targets over the baseline's IOPS / its targets)\n");
     fprintf(f, "  (avg lat, lat sd: mean of the read and write figures, as the reviews chart them;\n"
                "   mean lat, sd*: exact over all I/Os; max: the larger maximum; p99: merged histogram)\n");
     if (o->details && any_mixed(doc, points)) {
@@ -430,13 +474,26 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
         fprintf(f, "  peak: %.0f IOPS, %.1f MB/s at %s%s%s", result_num(get(best, "combined"), "iops", 0),
                 result_num(get(best, "combined"), "mbps", 0), slash ? slash + 1 : "", slash ? " " : "",
                 result_str(best, "label", "?"));
-        const cJSON *ps = get(p, "peak_scaling");
-        if (ps)
-            fprintf(f, "; %.2fx the baseline peak of %.0f IOPS (%.2f per target)",
-                    result_num(ps, "factor", 0), result_num(ps, "baseline_iops", 0),
-                    result_num(ps, "per_target", 0));
         fprintf(f, "\n");
+        const cJSON *pss = get(p, "peak_scalings"), *ps;
+        if (!cJSON_IsArray(pss) && get(p, "peak_scaling")) {
+            const cJSON *one = get(p, "peak_scaling");
+            fprintf(f, "  peak: %.2fx the baseline peak of %.0f IOPS (%.2f per target)\n",
+                    result_num(one, "factor", 0), result_num(one, "baseline_iops", 0),
+                    result_num(one, "per_target", 0));
+        }
+        int k = 0;
+        cJSON_ArrayForEach(ps, pss) {
+            const char *l = result_str(cJSON_GetArrayItem(bases, k++), "label", "");
+            if (cJSON_IsObject(ps))
+                fprintf(f, "  peak: %.2fx the peak of %s (%.0f IOPS on %g target%s), %.2fx per target\n",
+                        result_num(ps, "factor", 0), *l ? l : "the baseline",
+                        result_num(ps, "baseline_iops", 0), result_num(ps, "baseline_targets", 1),
+                        result_num(ps, "baseline_targets", 1) == 1 ? "" : "s",
+                        result_num(ps, "per_target", 0));
+        }
     }
+    cJSON_Delete(owned);
 }
 
 void render_suite_text(FILE *f, const cJSON *doc, const struct render_opts *o)

@@ -476,16 +476,38 @@ static bool baseline_iops(const cJSON *base, const char *phase, double *iops)
     return false;
 }
 
+unsigned suite_result_targets(const cJSON *doc)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "suite"), "targets");
+    int n = cJSON_GetArraySize(t);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+int suite_baseline_check(const cJSON *doc, const char *file, char *err, size_t errlen)
+{
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "suite")))
+        return 0;
+    const char *kind = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "fileio")) ? "a fileio"
+                       : cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "act"))  ? "an ACT"
+                                                                                       : "not a suite";
+    snprintf(err, errlen, "--baseline %s: %s result; a suite scales against a suite result", file,
+             kind);
+    return -EINVAL;
+}
+
 cJSON *suite_scaling_json(const cJSON *baseline, const char *phase, double iops,
                           unsigned ntargets)
 {
     double b;
     if (!baseline || !baseline_iops(baseline, phase, &b))
         return NULL;
+    unsigned bt = suite_result_targets(baseline);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "baseline_iops", b);
+    cJSON_AddNumberToObject(o, "baseline_targets", bt);
     double f = b > 0 ? iops / b : 0;
     cJSON_AddNumberToObject(o, "factor", f);
-    cJSON_AddNumberToObject(o, "per_target", ntargets ? f / ntargets : 0);
+    cJSON_AddNumberToObject(o, "per_target", ntargets ? f * bt / ntargets : 0);
     return o;
 }

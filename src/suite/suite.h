@@ -55,6 +55,8 @@ struct suite_point {
 
 enum suite_precond { PRECOND_AUTO, PRECOND_TIME, PRECOND_OFF };
 
+#define SUITE_MAX_BASELINES 4
+
 struct suite_cfg {
     unsigned nprofiles;
     char profiles[SUITE_MAX_PROFILES][JOB_NAME_MAX];
@@ -147,21 +149,32 @@ struct suite_run_opts {
     runner_status_fn status;      /* live progress line (the CLI's), or NULL */
     suite_progress_fn progress;  /* may be NULL */
     void *arg;
-    const cJSON *baseline;       /* a single-target result to scale against, or NULL */
-    const char *baseline_name;   /* its file name, for the record */
+    unsigned nbaselines;         /* suite results to scale against (--baseline, repeatable) */
+    const cJSON *baselines[SUITE_MAX_BASELINES];
+    const char *baseline_names[SUITE_MAX_BASELINES]; /* their file names, for the record */
+    const char *baseline_labels[SUITE_MAX_BASELINES]; /* column labels */
 };
 
 /* Runs the suite, appending phases and the "suite" object to doc. Returns 0
  * (check st for signals and I/O errors), or -errno with a message when a
  * phase could not start (guard refusal, bad alignment, purge failure). The
  * document holds every phase that ran, also on error. */
+/* The number of targets a suite result ran on (1 when it does not say). */
+unsigned suite_result_targets(const cJSON *doc);
+
+/* Whether doc can be a --baseline: a suite result. 0, or -EINVAL with a
+ * message naming what it is instead. */
+int suite_baseline_check(const cJSON *doc, const char *file, char *err, size_t errlen);
+
 int suite_run(const struct suite_cfg *c, const struct profile_set *ps, cJSON *doc,
               const struct suite_run_opts *o, struct plan_status *st, char *err, size_t errlen);
 
 /* Scaling of one point against a baseline document: finds the phase of the
  * same name there (its suite figures, else its total scope) and returns
- * {"baseline_iops", "factor", "per_target"}, or NULL when the baseline has no
- * such point. */
+ * {"baseline_iops", "baseline_targets", "factor", "per_target"}, or NULL when
+ * the baseline has no such point. factor = iops / baseline IOPS; per_target =
+ * (iops / ntargets) / (baseline IOPS / baseline targets), so 8 LUNs against 4
+ * compare LUN with LUN. */
 cJSON *suite_scaling_json(const cJSON *baseline, const char *phase, double iops,
                           unsigned ntargets);
 

@@ -48,12 +48,28 @@ static double plan_seconds(const struct suite_cfg *c, const struct profile_set *
     return total;
 }
 
+/* A baseline's column label: the result's own "label", else the file name
+ * without its directory and ".json". */
+static void baseline_label(const cJSON *doc, const char *file, char *buf, size_t len)
+{
+    const char *l = result_str(doc, "label", "");
+    if (*l) {
+        snprintf(buf, len, "%s", l);
+        return;
+    }
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    size_t n = strlen(b);
+    if (n > 5 && !strcmp(b + n - 5, ".json"))
+        n -= 5;
+    snprintf(buf, len, "%.*s", (int)n, b);
+}
+
 int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
 {
     const struct suite_cfg *c = a->cfg;
     const char *const *pfiles = a->pfiles;
     unsigned npfiles = a->npfiles;
-    const char *baseline = a->baseline;
     bool dry = a->dry;
     int status = WL_USAGE;
     char msg[1024];
@@ -85,11 +101,18 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         status = 0;
         return status;
     }
-    cJSON *base = NULL;
-    if (baseline && !(base = result_load(baseline, msg, sizeof(msg)))) {
-        session_err("--baseline: %s", msg);
-        profile_set_free(&ps);
-        return status;
+    cJSON *base[SUITE_MAX_BASELINES] = {NULL};
+    char labels[SUITE_MAX_BASELINES][64];
+    for (unsigned b = 0; b < a->nbaselines; b++) {
+        if (!(base[b] = result_load(a->baselines[b], msg, sizeof(msg))) ||
+            suite_baseline_check(base[b], a->baselines[b], msg, sizeof(msg)) < 0) {
+            session_err(base[b] ? "%s" : "--baseline: %s", msg);
+            for (unsigned k = 0; k <= b; k++)
+                cJSON_Delete(base[k]);
+            profile_set_free(&ps);
+            return status;
+        }
+        baseline_label(base[b], a->baselines[b], labels[b], sizeof(labels[b]));
     }
     if (!a->quiet) {
         char d[32];
@@ -102,13 +125,18 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         .consent = s->ro.consent,
         .status = s->ro.status,
         .progress = a->quiet ? NULL : on_progress,
-        .baseline = base,
-        .baseline_name = baseline,
+        .nbaselines = a->nbaselines,
     };
+    for (unsigned b = 0; b < a->nbaselines; b++) {
+        so.baselines[b] = base[b];
+        so.baseline_names[b] = a->baselines[b];
+        so.baseline_labels[b] = labels[b];
+    }
     struct plan_status *st = &s->st;
     int rc = suite_run(c, &ps, doc, &so, st, msg, sizeof(msg));
     profile_set_free(&ps);
-    cJSON_Delete(base);
+    for (unsigned b = 0; b < a->nbaselines; b++)
+        cJSON_Delete(base[b]);
     int nphases = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "phases"));
     if (rc < 0) {
         session_err("%s", msg);

@@ -57,3 +57,43 @@ main=[l for l in txt[j+1:j+1+len(rows)]]
 assert main[-1].split()[1] == 'part', main
 assert all(l.split()[1].isdigit() for l in main[:-1]), main
 "
+
+# --- baselines: kind checked, both target counts, several at once
+C=(--profiles 4k-random-read --sweep qd:1,2 --runtime 200ms --precondition off --set filesize=8m -q)
+"$SSDBENCH" suite "${C[@]}" --result "$WORK/b1.json" "$WORK/j0.bin" >/dev/null 2>&1
+check base1_ok test $? -eq 0
+"$SSDBENCH" suite "${C[@]}" --result "$WORK/b2.json" "$WORK/j0.bin" "$WORK/j1.bin" >/dev/null 2>&1
+check base2_ok test $? -eq 0
+"$SSDBENCH" suite "${C[@]}" --baseline "$WORK/b1.json" --baseline "$WORK/b2.json" \
+    --result "$WORK/b4.json" "$WORK/j0.bin" "$WORK/j1.bin" "$WORK/j2.bin" "$WORK/j3.bin" \
+    >"$WORK/b4.txt" 2>&1
+check base4_ok test $? -eq 0
+check baselines_arithmetic py "
+import json
+d={k: json.load(open('$WORK/%s.json' % k)) for k in ('b1', 'b2', 'b4')}
+def iops(doc, name):
+    ph=[x for x in doc['phases'] if x['name'] == name][0]
+    t=[r for r in ph['results'] if r['scope'] == 'total'][0]
+    return t['read']['iops'] + t['write']['iops']
+txt=open('$WORK/b4.txt').read().split('\n')
+hdr=[l for l in txt if l.strip().startswith('point ') and 'x b1' in l]
+assert len(hdr) == 1 and 'x b2' in hdr[0] and hdr[0].count('per target') == 2, hdr
+pts=d['b4']['suite']['profiles'][0]['points']
+for pt in pts:
+    line=[l for l in txt if l.split()[:1] == [pt['label']]][0].split()
+    for k, (b, n) in enumerate((('b1', 1), ('b2', 2))):
+        f=iops(d['b4'], pt['phase']) / iops(d[b], pt['phase'])
+        sc=pt['scalings'][k]
+        assert abs(sc['factor'] - f) < 1e-9 * f, (sc, f)
+        assert abs(sc['per_target'] - f * n / 4) < 1e-9 * f, (sc, f, n)
+        assert sc['baseline_targets'] == n
+        # text: the four scaling columns at the end, 2 decimals
+        assert line[-4 + 2 * k] == '%.2fx' % sc['factor'], (line, sc)
+        assert line[-3 + 2 * k] == '%.2fx' % sc['per_target'], (line, sc)
+"
+python3 -c "
+import json; d=json.load(open('$WORK/b1.json')); del d['suite']; d['fileio']={}
+json.dump(d, open('$WORK/fileio-like.json', 'w'))"
+out=$("$SSDBENCH" suite "${C[@]}" --baseline "$WORK/fileio-like.json" "$WORK/j0.bin" 2>&1); rc=$?
+check baseline_kind_refused test $rc -eq 2
+check baseline_kind_named grep -q 'a fileio result' <<<"$out"
