@@ -6,6 +6,7 @@
 
 #include "result/result.h"
 #include "suite/suite_cmd.h"
+#include "target/target.h"
 
 static void on_progress(void *arg, const char *msg)
 {
@@ -65,6 +66,25 @@ static void baseline_label(const cJSON *doc, const char *file, char *buf, size_t
     snprintf(buf, len, "%.*s", (int)n, b);
 }
 
+/* Whether the suite writes: preconditioning, purge, discard or a profile
+ * that writes. */
+static bool suite_writes(const struct suite_cfg *c, const struct profile_set *ps)
+{
+    if (c->precond != PRECOND_OFF || c->purge || c->discard_unused)
+        return true;
+    char msg[256];
+    for (unsigned i = 0; i < c->nprofiles; i++) {
+        const struct profile *p = profile_find(ps, c->profiles[i]);
+        for (unsigned k = 0; p && k < p->nparts; k++) {
+            struct job_spec j;
+            if (suite_part_job(c, profile_part(ps, p, k), &j, msg, sizeof(msg)) == 0 &&
+                job_rw_writes(&j))
+                return true;
+        }
+    }
+    return false;
+}
+
 int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
 {
     const struct suite_cfg *c = a->cfg;
@@ -119,6 +139,17 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         duration_str(d, sizeof(d), plan_seconds(c, &ps, NULL));
         fprintf(stderr, "ssdbench: suite: %u profile%s on %u target%s, up to %s\n", c->nprofiles,
                 c->nprofiles == 1 ? "" : "s", c->ntargets, c->ntargets == 1 ? "" : "s", d);
+        if (suite_writes(c, &ps))
+            for (unsigned t = 0; t < c->ntargets; t++) {
+                struct target_info ti;
+                if (target_probe(c->targets[t], &ti, msg, sizeof(msg)) == 0 &&
+                    ti.kind == TARGET_BLOCK)
+                    fprintf(stderr, "ssdbench: suite: overwrites %s for up to %s (the write "
+                                    "guard refuses a device that holds a file system, partition "
+                                    "table or other signature; a blank one is written without "
+                                    "--destroy)\n",
+                            c->targets[t], d);
+            }
     }
     cJSON *doc = s->doc;
     struct suite_run_opts so = {
