@@ -286,6 +286,28 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
                 break;
             }
         }
+        if (several && s->ro.status) {
+            /* overall progress, one line per load: a ladder runs for days */
+            double per = (double)base->test_duration_sec;
+            if (a->o.tick_ns && base->report_interval_sec)
+                per = per / base->report_interval_sec * (double)a->o.tick_ns / 1e9;
+            char left[48];
+            double l = a->find_max ? per : per * (double)(a->nloads - nrun);
+            if (l >= 3600)
+                snprintf(left, sizeof(left), "%.0f h %.0f min", (double)((long)l / 3600),
+                         (double)(((long)l % 3600) / 60));
+            else if (l >= 60)
+                snprintf(left, sizeof(left), "%.0f min", l / 60);
+            else
+                snprintf(left, sizeof(left), "%.0f s", l);
+            if (a->find_max)
+                fprintf(stderr, "ssdbench: act: [load %u, %gx, of the ladder up to %gx; this load "
+                                "%s] starting\n", nrun + 1, load,
+                        a->max_load > 0 ? a->max_load : 1024, left);
+            else
+                fprintf(stderr, "ssdbench: act: [load %u/%u, %gx; %s left] starting\n", nrun + 1,
+                        a->nloads, load, left);
+        }
         char err[1024];
         struct act_load_result *r = &rs[nrun];
         int rc = act_run_load(doc, base, load, devs, &a->o, &ro, log, PRODUCER, r, err,

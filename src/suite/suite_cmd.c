@@ -8,12 +8,6 @@
 #include "suite/suite_cmd.h"
 #include "target/target.h"
 
-static void on_progress(void *arg, const char *msg)
-{
-    (void)arg;
-    fprintf(stderr, "ssdbench: suite: %s\n", msg);
-}
-
 static void duration_str(char *buf, size_t len, double s)
 {
     if (s >= 3600)
@@ -22,6 +16,52 @@ static void duration_str(char *buf, size_t len, double s)
         snprintf(buf, len, "%.1f min", s / 60);
     else
         snprintf(buf, len, "%.1f s", s);
+}
+
+/* "3 h 10 min", "12 min", "40 s": the time left, rounded for people. */
+static void left_str(char *buf, size_t len, double s)
+{
+    if (s >= 3600)
+        snprintf(buf, len, "%.0f h %.0f min", (double)((long)s / 3600), (double)(((long)s % 3600) / 60));
+    else if (s >= 60)
+        snprintf(buf, len, "%.0f min", s / 60);
+    else
+        snprintf(buf, len, "%.0f s", s);
+}
+
+/* Overall progress of a suite: which point of how many, which profile, and
+ * the time left at most (the points left at their runtime and the
+ * preconditionings left at their limit), one line per step. */
+struct suite_progress {
+    const struct suite_cfg *c;
+    unsigned npoints, points_done;   /* sweep points and samples */
+    unsigned nprofiles, profile;     /* profile: 1-based, 0 before the first */
+    unsigned pre_left;               /* preconditionings not started */
+    double pt_s, pre_s;              /* one point; one preconditioning (its limit) */
+};
+
+static void on_progress(void *arg, const char *msg)
+{
+    struct suite_progress *pg = arg;
+    const struct suite_cfg *c = pg->c;
+    bool point = !strncmp(msg, "sweep-point: ", 13) || !strncmp(msg, "sample: ", 8);
+    const char *body = point ? strchr(msg, ' ') + 1 : msg; /* "NAME[/PART] LABEL" or "NAME: ..." */
+    for (unsigned i = 0; i < c->nprofiles; i++) {
+        size_t l = strlen(c->profiles[i]);
+        if (!strncmp(body, c->profiles[i], l) && strchr(": /", body[l]) && body[l] &&
+            pg->profile < i + 1)
+            pg->profile = i + 1;
+    }
+    if (strstr(msg, ": preconditioning at ") && pg->pre_left)
+        pg->pre_left--;
+    if (point && pg->points_done < pg->npoints)
+        pg->points_done++;
+    double left = (double)(pg->npoints - pg->points_done + (point ? 1 : 0)) * pg->pt_s +
+                  (double)pg->pre_left * pg->pre_s;
+    char l[32];
+    left_str(l, sizeof(l), left);
+    fprintf(stderr, "ssdbench: suite: [point %u/%u, profile %u/%u, up to %s left] %s\n",
+            pg->points_done, pg->npoints, pg->profile ? pg->profile : 1, pg->nprofiles, l, msg);
 }
 
 /* Longest the suite can take: preconditioning to its round limit. */
@@ -151,11 +191,27 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
                             c->targets[t], d);
             }
     }
+    struct suite_progress pg = {.c = c, .nprofiles = c->nprofiles};
+    {
+        struct suite_point pts[SUITE_SWEEP_MAX * SUITE_SWEEP_MAX];
+        unsigned np = c->sweep.kind == SWEEP_NONE
+                          ? 0 : suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
+        for (unsigned i = 0; i < c->nprofiles; i++) {
+            const struct profile *p = profile_find(&ps, c->profiles[i]);
+            unsigned n = c->sweep.kind == SWEEP_NONE ? 0 : p->fixed_load ? p->nparts : p->nparts * np;
+            pg.npoints += n + (c->sample_ns ? p->nparts : 0);
+        }
+        pg.pt_s = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
+        pg.pre_s = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
+                   : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
+        pg.pre_left = c->precond == PRECOND_OFF ? 0 : c->nprofiles;
+    }
     cJSON *doc = s->doc;
     struct suite_run_opts so = {
         .consent = s->ro.consent,
         .status = s->ro.status,
         .progress = a->quiet ? NULL : on_progress,
+        .arg = &pg,
         .nbaselines = a->nbaselines,
     };
     for (unsigned b = 0; b < a->nbaselines; b++) {

@@ -97,3 +97,58 @@ json.dump(d, open('$WORK/fileio-like.json', 'w'))"
 out=$("$SSDBENCH" suite "${C[@]}" --baseline "$WORK/fileio-like.json" "$WORK/j0.bin" 2>&1); rc=$?
 check baseline_kind_refused test $rc -eq 2
 check baseline_kind_named grep -q 'a fileio result' <<<"$out"
+
+# --- progress: one line per point with point k/N, profile p/P and time left
+"$SSDBENCH" suite --profiles 4k-random-read,8k-70-30 --sweep qd:1,2 --runtime 200ms \
+    --precondition off --set ioengine=null none 2>"$WORK/prog.err" >/dev/null
+check progress_run_ok test $? -eq 0
+check progress_lines py "
+import re
+l=[x for x in open('$WORK/prog.err') if 'sweep-point:' in x]
+got=[re.search(r'\[point (\d+)/(\d+), profile (\d+)/(\d+), up to .+ left\]', x).groups() for x in l]
+assert got == [('1','4','1','2'), ('2','4','1','2'), ('3','4','2','2'), ('4','4','2','2')], got
+"
+out=$("$SSDBENCH" suite --profiles 4k-random-read,8k-70-30 --dry-run none 2>&1)
+check dry_run_total grep -qE '^  total: up to [0-9.]+ (h|min|s)$' <<<"$out"
+"$SSDBENCH" act --load 1x,2x --duration 1 --slice 1 --engine null --log "$WORK/p.log" none \
+    >/dev/null 2>"$WORK/actprog.err"
+check act_progress_lines py "
+import re
+l=[re.search(r'\[load (\d+)/(\d+), ([0-9.]+x);', x).groups() for x in open('$WORK/actprog.err') if '[load ' in x]
+assert l == [('1','2','1x'), ('2','2','2x')], l
+"
+"$SSDBENCH" act --find-max --max-load 2x --duration 1 --slice 1 --engine null --log "$WORK/fm.log" \
+    --result "$WORK/fm.json" none >"$WORK/fm.txt" 2>&1
+check find_max_says_why grep -q 'stopped at the maximum load (--max-load 2x), none failed' "$WORK/fm.txt"
+check find_max_json_why test "$(json_get "$WORK/fm.json" "d['act']['find_max']['stopped_by']")" = "max load reached"
+
+# --- "did you mean" only for typos
+out=$("$SSDBENCH" run --status-interval=1 2>&1)
+check no_suggestion_other_meaning bash -c "! grep -q ss_interval <<<\"\$1\"" _ "$out"
+
+if ! is_root; then
+    skip loop_device_review "not root: loop devices need root"
+    exit 0
+fi
+dev=$(make_loop 32) || { skip loop_device_review "cannot create a loop device"; exit 0; }
+# --- a blank device is written without --destroy: the suite says so up front
+"$SSDBENCH" suite --profiles 4k-random-write --sweep qd:1 --runtime 200ms --precondition off \
+    "$dev" >/dev/null 2>"$WORK/blank.err"
+check blank_device_runs test $? -eq 0
+check blank_device_announced grep -q "overwrites $dev for up to" "$WORK/blank.err"
+check blank_device_written test "$(head -c 4194304 "$dev" | tr -d '\0' | wc -c)" -gt 0
+# --- act --op: the unused part is discarded, ACT uses the rest
+"$SSDBENCH" act --load 1x --op 25 --duration 1 --slice 1 -q --log "$WORK/op.log" --result "$WORK/op.json" \
+    "$dev" >/dev/null 2>&1
+check act_op_ran test $? -le 1
+check act_op_json py "
+import json; d=json.load(open('$WORK/op.json'))
+op=d['act']['over_provisioning']
+assert op['pct'] == 25, op
+x=op['discard'][0]
+assert x['used_bytes'] == 32 * 1048576 * 3 // 4 // 131072 * 131072, x
+assert x['offset'] == x['used_bytes'] and x['offset'] + x['length'] == 32 * 1048576, x
+"
+"$SSDBENCH" act --load 1x --op 25 --duration 1 --engine null --log "$WORK/op2.log" "$WORK/op.log" \
+    >/dev/null 2>"$WORK/op2.err"
+check act_op_file_refused test $? -eq 2
