@@ -31,7 +31,7 @@ check rwmix_heading_no_stale_mix bash -c "! grep -A2 '^== database' '$WORK/mix.t
 check rwmix_single_mixed_ok grep -q '^== database: randrw 66/34' "$WORK/mix1.txt"
 
 # --- preconditioning: per-direction rows on a fresh run, the tail marked
-"$SSDBENCH" suite --profiles 8k-70-30 --sweep qd:1 --runtime 200ms --precondition 1100ms \
+"$SSDBENCH" suite --profiles 8k-70-30 --sweep qd:1,2 --runtime 200ms --precondition 1100ms \
     --ss-interval 500ms --set ioengine=null -q --result "$WORK/pre.json" none >"$WORK/pre.txt" 2>&1
 check precond_run_ok test $? -eq 0
 check precond_tables py "
@@ -122,6 +122,29 @@ assert l == [('1','2','1x'), ('2','2','2x')], l
 check find_max_says_why grep -q 'stopped at the maximum load (--max-load 2x), none failed' "$WORK/fm.txt"
 check find_max_json_why test "$(json_get "$WORK/fm.json" "d['act']['find_max']['stopped_by']")" = "max load reached"
 
+# --- html: a mixed workload charts both directions; units once; one
+# thousands style; no empty identity fields
+"$SSDBENCH" report "$WORK/pre.json" -o "$WORK/pre.html" >/dev/null 2>&1
+check html_report_ok test $? -eq 0
+check html_write_direction_charts py "
+s=open('$WORK/pre.html').read()
+assert 'every point, reads: latency percentiles' in s and 'every point, writes: latency percentiles' in s
+assert 'every point, writes: latency histogram' in s
+"
+check html_unit_once py "
+import re
+s=open('$WORK/pre.html').read()
+for m in re.finditer(r'<th[^>]*>([^<]*?) <span class=\"unit\">\(([^)]*)\)</span>', s):
+    assert not m.group(1).endswith(m.group(2)), m.group(0)
+"
+check html_thousands_style py "
+import re
+s=open('$WORK/pre.html').read()
+cells=[re.sub('<[^>]*>', '', c) for c in re.findall(r'<td[^>]*>[^<]*</td>', s)]
+bare=[c for c in cells if re.fullmatch(r'-?[0-9]{4,}(\.[0-9]+)?', c)]
+assert not bare, bare[:5]
+"
+
 # --- "did you mean" only for typos
 out=$("$SSDBENCH" run --status-interval=1 2>&1)
 check no_suggestion_other_meaning bash -c "! grep -q ss_interval <<<\"\$1\"" _ "$out"
@@ -133,9 +156,12 @@ fi
 dev=$(make_loop 32) || { skip loop_device_review "cannot create a loop device"; exit 0; }
 # --- a blank device is written without --destroy: the suite says so up front
 "$SSDBENCH" suite --profiles 4k-random-write --sweep qd:1 --runtime 200ms --precondition off \
-    "$dev" >/dev/null 2>"$WORK/blank.err"
+    --result "$WORK/blank.json" "$dev" >/dev/null 2>"$WORK/blank.err"
 check blank_device_runs test $? -eq 0
 check blank_device_announced grep -q "overwrites $dev for up to" "$WORK/blank.err"
+"$SSDBENCH" report "$WORK/blank.json" -o "$WORK/blank.html" >/dev/null 2>&1
+check html_device_identity grep -q "$(basename "$dev")" "$WORK/blank.html"
+check html_no_empty_identity bash -c "! grep -qE 'serial ,|firmware ,|serial [?]|firmware [?]|, firmware <' '$WORK/blank.html'"
 check blank_device_written test "$(head -c 4194304 "$dev" | tr -d '\0' | wc -c)" -gt 0
 # --- act --op: the unused part is discarded, ACT uses the rest
 "$SSDBENCH" act --load 1x --op 25 --duration 1 --slice 1 -q --log "$WORK/op.log" --result "$WORK/op.json" \
