@@ -145,6 +145,12 @@ bare=[c for c in cells if re.fullmatch(r'-?[0-9]{4,}(\.[0-9]+)?', c)]
 assert not bare, bare[:5]
 "
 
+# --- fileio keeps one baseline: a second is refused, never silently dropped
+out=$("$SSDBENCH" fileio --file-num=2 --file-total-size=8M --baseline "$WORK/b1.json" \
+    --baseline "$WORK/b2.json" --file-test-mode=rndrd run 2>&1); rc=$?
+check fileio_two_baselines_refused test $rc -eq 2
+check fileio_two_baselines_say_compare grep -q 'ssdbench compare' <<<"$out"
+
 # --- "did you mean" only for typos
 out=$("$SSDBENCH" run --status-interval=1 2>&1)
 check no_suggestion_other_meaning bash -c "! grep -q ss_interval <<<\"\$1\"" _ "$out"
