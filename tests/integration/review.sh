@@ -145,6 +145,8 @@ bare=[c for c in cells if re.fullmatch(r'-?[0-9]{4,}(\.[0-9]+)?', c)]
 assert not bare, bare[:5]
 "
 
+check html_headers_wrap grep -q 'th{background:#eaeef3;white-space:normal' "$WORK/pre.html"
+
 # --- fileio keeps one baseline: a second is refused, never silently dropped
 out=$("$SSDBENCH" fileio --file-num=2 --file-total-size=8M --baseline "$WORK/b1.json" \
     --baseline "$WORK/b2.json" --file-test-mode=rndrd run 2>&1); rc=$?
