@@ -426,6 +426,12 @@ static void worker_loop(struct worker *w)
             if (paced) {
                 if (next_sched > now)
                     break;
+                /* a late worker catching up past the end issues what was
+                 * scheduled before it, not what came due since */
+                if (job->rate_complete && next_sched >= t_end) {
+                    stopping = true;
+                    break;
+                }
                 tsched = next_sched;
                 uint64_t lag = now - tsched;
                 if (lag > w->max_lag_ns)
