@@ -23,6 +23,7 @@ struct session {
     cJSON *doc;                 /* the result document (result_new), owned */
     struct runner_opts ro;      /* shared by every phase */
     struct plan_status st;      /* what the phases run so far ended with */
+    bool done;                  /* the document is finished: worth saving and rendering */
 };
 
 /* Opens a session: a new document for the command line argv, the consent
