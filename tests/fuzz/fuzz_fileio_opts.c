@@ -1,4 +1,4 @@
-/* fuzz_fileio_opts.c - sysbench fileio options (workload/fileio.c
+/* fuzz_fileio_opts.c - sysbench fileio options (fileio/fileio.c
  * fileio_set, as `ssdbench fileio --name=value` feeds it), then the checks
  * of each command and the figures derived from valid options. The input is
  * lines "name=value" (or "name" alone); names of 64 bytes or more are
