@@ -414,6 +414,61 @@ static char *steady_trim(char *s)
     return s;
 }
 
+/* The threshold of criterion crit: a percentage, or a number with the
+ * metric's unit (converted). 0, or -EINVAL with a one-line message. */
+static int steady_threshold(char *thr, const char *crit, enum steady_metric metric, double *v, bool *pct,
+                            char *err, size_t errlen)
+{
+    char q[64];
+    *pct = false;
+    size_t tl = strlen(thr);
+    char thr_copy[256];
+    strcpy(thr_copy, thr);
+    if (thr[tl - 1] == '%') {
+        *pct = true;
+        thr[tl - 1] = 0;
+        thr = steady_trim(thr);
+    }
+    if (thr[0] == '-') {
+        steady_err(err, errlen, "steadystate: threshold '%s' of %s must not be negative",
+                   steady_quote(thr_copy, q, sizeof(q)), crit);
+        return -EINVAL;
+    }
+    const char *end = steady_number(thr, v);
+    if (!end) {
+        steady_err(err, errlen, "steadystate: threshold '%s' of %s is not a number (expected %s)",
+                   steady_quote(thr_copy, q, sizeof(q)), crit,
+                   steady_unit_help(metric));
+        return -EINVAL;
+    }
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*pct) {
+        if (*end) {
+            steady_err(err, errlen, "steadystate: threshold '%s' of %s is not a percentage",
+                       steady_quote(thr_copy, q, sizeof(q)), crit);
+            return -EINVAL;
+        }
+    } else {
+        double mult = steady_unit(metric, end);
+        if (mult == 0 || strchr(end, '%')) {
+            char q2[64];
+            steady_err(err, errlen, "steadystate: bad unit '%s' in threshold '%s' of %s (expected %s)",
+                       steady_quote(end, q, sizeof(q)), steady_quote(thr_copy, q2, sizeof(q2)),
+                       crit,
+                       steady_unit_help(metric));
+            return -EINVAL;
+        }
+        *v *= mult;
+        if (!isfinite(*v)) {
+            steady_err(err, errlen, "steadystate: threshold '%s' of %s is out of range",
+                       steady_quote(thr_copy, q, sizeof(q)), crit);
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
 int steady_parse_fio(const char *s, struct steady_cfg *c, char *err, size_t errlen)
 {
     static const struct {
@@ -469,52 +524,9 @@ int steady_parse_fio(const char *s, struct steady_cfg *c, char *err, size_t errl
     }
 
     double v;
-    bool pct = false;
-    size_t tl = strlen(thr);
-    char thr_copy[sizeof(buf)];
-    strcpy(thr_copy, thr);
-    if (thr[tl - 1] == '%') {
-        pct = true;
-        thr[tl - 1] = 0;
-        thr = steady_trim(thr);
-    }
-    if (thr[0] == '-') {
-        steady_err(err, errlen, "steadystate: threshold '%s' of %s must not be negative",
-                   steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
+    bool pct;
+    if (steady_threshold(thr, names[idx].name, metric, &v, &pct, err, errlen) < 0)
         return -EINVAL;
-    }
-    const char *end = steady_number(thr, &v);
-    if (!end) {
-        steady_err(err, errlen, "steadystate: threshold '%s' of %s is not a number (expected %s)",
-                   steady_quote(thr_copy, q, sizeof(q)), names[idx].name,
-                   steady_unit_help(metric));
-        return -EINVAL;
-    }
-    while (isspace((unsigned char)*end))
-        end++;
-    if (pct) {
-        if (*end) {
-            steady_err(err, errlen, "steadystate: threshold '%s' of %s is not a percentage",
-                       steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
-            return -EINVAL;
-        }
-    } else {
-        double mult = steady_unit(metric, end);
-        if (mult == 0 || strchr(end, '%')) {
-            char q2[64];
-            steady_err(err, errlen, "steadystate: bad unit '%s' in threshold '%s' of %s (expected %s)",
-                       steady_quote(end, q, sizeof(q)), steady_quote(thr_copy, q2, sizeof(q2)),
-                       names[idx].name,
-                       steady_unit_help(metric));
-            return -EINVAL;
-        }
-        v *= mult;
-        if (!isfinite(v)) {
-            steady_err(err, errlen, "steadystate: threshold '%s' of %s is out of range",
-                       steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
-            return -EINVAL;
-        }
-    }
     c->rule = names[idx].rule;
     c->metric = metric;
     c->limit = v;
