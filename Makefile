@@ -68,7 +68,7 @@ $(A)/tests/%: tests/unit/%.c $(A)/libssdbench.a $(wildcard tests/unit/*.h)
 
 $(FZ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZCC) $(CSTD) $(WARN) $(FUZZFL) -fsanitize=fuzzer-no-link $(INC) -MMD -MP -c $< -o $@
+	$(FUZZCC) $(CSTD) $(WARN) $(FUZZFL) -fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt $(INC) -MMD -MP -c $< -o $@
 
 $(FZ)/libssdbench.a: $(FOBJ)
 	@rm -f $@; ar rcs $@ $^

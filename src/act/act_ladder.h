@@ -32,6 +32,8 @@ struct act_args {
     unsigned nsets;
     const char *log;
     bool engine_set;
+    double op_pct;     /* --op: over-provisioning; ACT uses the first (100 - op) % of
+                          each device and the rest is discarded first; 0 = none */
     struct act_run_opts o;
 };
 

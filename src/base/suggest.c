@@ -48,9 +48,18 @@ void suggest_consider(struct suggest *s, const char *candidate)
     }
 }
 
+/* A typo is a slip of one or two keys: 1 edit for names up to 4 letters, 2 up
+ * to 10, 3 beyond. More than that is another word, and another word may well
+ * mean something else ('status-interval' is not 'ss_interval'), so nothing is
+ * suggested. */
+static unsigned typo_limit(size_t len)
+{
+    return len <= 4 ? 1 : len <= 10 ? 2 : 3;
+}
+
 const char *suggest_result(const struct suggest *s)
 {
-    return s->best && s->dist <= 2 + strlen(s->input) / 4 ? s->best : NULL;
+    return s->best && s->dist <= typo_limit(strlen(s->input)) ? s->best : NULL;
 }
 
 const char *suggest_from_list(const char *input, const char *const *names)

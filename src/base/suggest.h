@@ -12,7 +12,8 @@ struct suggest {
 
 void suggest_init(struct suggest *s, const char *input);
 void suggest_consider(struct suggest *s, const char *candidate);
-/* The nearest candidate when it is within 2 + len/4 edits, else NULL. */
+/* The nearest candidate when it is a typo's distance away (1 edit for
+ * inputs up to 4 characters, 2 up to 10, 3 beyond), else NULL. */
 const char *suggest_result(const struct suggest *s);
 
 /* Shorthand over a NULL-terminated list. */

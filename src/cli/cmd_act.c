@@ -43,6 +43,8 @@ static const char act_usage[] =
     "                        until a load fails; report the highest passing load\n"
     "  --max-load L          where --find-max gives up (1024x)\n"
     "  --duration D          test-duration-sec: seconds, or with s/m/h/d (24h)\n"
+    "  --op PCT              over-provisioning: use the first (100 - PCT)% of each device\n"
+    "                        and discard the rest first (block devices), e.g. --op 20\n"
     "  --set KEY=VALUE       any other ACT config key (shorthand only), e.g.\n"
     "                        --set report-interval-sec=10 --set commit-to-device=yes\n"
     "Execution:\n"
@@ -132,6 +134,14 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
                 cli_err("act: --max-load '%s': not a load like 64x", v);
                 return -1;
             }
+        } else if ((v = cli_opt_value("--op", &i, argc, argv))) {
+            char *e;
+            double pct = strtod(v, &e);
+            if (e == v || (*e && strcmp(e, "%")) || !(pct >= 0 && pct < 100)) {
+                cli_err("act: --op '%s': not a percentage in [0, 100)", v);
+                return -1;
+            }
+            a->op_pct = pct;
         } else if ((v = cli_opt_value("--duration", &i, argc, argv))) {
             uint64_t sec;
             if (!cli_seconds(v, 1, UINT32_MAX, &sec)) {

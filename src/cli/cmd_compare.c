@@ -20,13 +20,18 @@ int cmd_compare(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--format text|csv] [-o FILE]\n"
-                   "                        A.json B.json [C.json ...]\n"
-                   "Side-by-side tables of saved results with ratio columns (B/A, C/A, ...). Rows are\n"
+            printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
+                   "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"
+                   "Side-by-side tables of saved results with ratio columns against a baseline, so\n"
+                   "that above 1 means better: throughput X / baseline, latency baseline / X. Rows are\n"
                    "matched by phase name (suites: one table per profile, one row per sweep point).\n"
-                   "  --metrics LIST   iops mbps lat avg-lat max sd avg-sd pN read-iops write-iops\n"
-                   "                   read-lat write-lat read-pN write-pN (default iops,mbps,lat,p99)\n"
-                   "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n");
+                   "  --metrics LIST   iops mbps mibps pct lat avg-lat max sd avg-sd pN read-iops\n"
+                   "                   write-iops read-lat write-lat read-pN write-pN (default\n"
+                   "                   iops,mbps,lat,p99; fileio results: mibps,pct as sysbench prints)\n"
+                   "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n"
+                   "  --label L        series label, once per file in order (default: the result's\n"
+                   "                   label, else the file name)\n"
+                   "  --baseline N|LABEL  the reference series (default the first file)\n");
             return 0;
         } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
             if (compare_check_metrics(v, err, sizeof(err)) < 0) {
@@ -34,6 +39,14 @@ int cmd_compare(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             co.metrics = v;
+        } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
+            if (co.nlabels == COMPARE_MAX_DOCS) {
+                cli_err("--label: at most %d labels", COMPARE_MAX_DOCS);
+                return CLI_EXIT_USAGE;
+            }
+            co.labels[co.nlabels++] = v;
+        } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
+            co.baseline = v;
         } else if ((v = cli_opt_value("--scope", &i, argc, argv))) {
             co.scope = v;
         } else if ((v = cli_opt_value("--format", &i, argc, argv))) {

@@ -229,6 +229,15 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
             fcfg->label = v;
         } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
+            if (fcfg->baseline) {
+                /* the sysbench tables hold one baseline; silently keeping the
+                 * last would drop a setup from the comparison */
+                cli_err("fileio: --baseline given twice (%s, %s); for several setups save each "
+                        "with --result and use ssdbench compare --baseline LABEL A.json B.json "
+                        "C.json",
+                        fcfg->baseline, v);
+                return CLI_EXIT_USAGE;
+            }
             fcfg->baseline = v;
         } else if (a[0] == '-' && a[1] == '-' && a[2]) {
             char name[64];

@@ -28,8 +28,10 @@ static void suite_usage(FILE *f)
             "                           4k-random-read,4k-random-write,8k-70-30,fileserver,webserver;\n"
             "                           see ssdbench profiles)\n"
             "  --profile-file FILE      add profiles from a fio-style job file (repeatable)\n"
-            "  --rwmixread N            read share of the mixed profiles (database 66 = 66/33)\n"
-            "  --set KEY=VALUE          a job option for every profile, e.g. ioengine=libaio\n"
+            "  --rwmixread N            read share of the one mixed profile (database 66 = 66/34);\n"
+            "                           with several mixed profiles use --set NAME:rwmixread=N\n"
+            "  --set [PROFILE:]KEY=VALUE  a job option for every profile, e.g. ioengine=libaio,\n"
+            "                           or for the named one only, e.g. database:rwmixread=66\n"
             "Sweep:\n"
             "  --sweep S                tq:2,4,8,16x2,4,8,16 (default) | qd:1,2,4,...,256 | none;\n"
             "                           '...' doubles up to the next value\n"
@@ -50,7 +52,8 @@ static void suite_usage(FILE *f)
             "  --discard-unused         discard the rest first (block devices), as spare area\n"
             "  --layout jbod|stripe:CHUNK  several targets: separate LUNs at once (threads x queue\n"
             "                           per target) or one striped space (in total); default jbod\n"
-            "  --baseline RESULT.json   a single-target suite result: report the scaling factor\n"
+            "  --baseline RESULT.json   a suite result to scale against (repeatable): the factor\n"
+            "                           and the factor per target, using both target counts\n"
             "Output and safety:\n"
             "  --format text|json|csv   what to print (default text)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
@@ -180,19 +183,35 @@ static int target_option(int *ip, int argc, char **argv, struct suite_args *sa)
         }
         c->stripe_chunk = chunk;
     } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-        sa->baseline = v;
+        if (sa->nbaselines >= SUITE_MAX_BASELINES) {
+            cli_err("--baseline: at most %d baselines", SUITE_MAX_BASELINES);
+            return -1;
+        }
+        sa->baselines[sa->nbaselines++] = v;
     } else if ((v = cli_opt_value("--rwmixread", &i, argc, argv))) {
         unsigned x;
         if (cli_opt_uint("--rwmixread", v, 0, 100, &x) < 0)
             return -1;
         c->rwmixread = (int)x;
     } else if ((v = cli_opt_value("--set", &i, argc, argv))) {
-        size_t k = strcspn(v, "=");
-        if (k == 0 || k >= sizeof(c->set_key[0]) || strlen(v + k) >= sizeof(c->set_val[0]) ||
+        const char *kv = v;
+        size_t pn = strcspn(v, ":=");
+        c->set_prof[c->nset < SUITE_MAX_SET ? c->nset : 0][0] = 0;
+        if (v[pn] == ':') {
+            if (pn == 0 || pn >= sizeof(c->set_prof[0]) || c->nset >= SUITE_MAX_SET) {
+                cli_err("--set: bad '%s' (use --set [PROFILE:]KEY=VALUE)", v);
+                return -1;
+            }
+            snprintf(c->set_prof[c->nset], sizeof(c->set_prof[0]), "%.*s", (int)pn, v);
+            kv = v + pn + 1;
+        }
+        size_t k = strcspn(kv, "=");
+        if (k == 0 || k >= sizeof(c->set_key[0]) || strlen(kv + k) >= sizeof(c->set_val[0]) ||
             c->nset >= SUITE_MAX_SET) {
-            cli_err("--set: bad '%s' (use --set KEY=VALUE)", v);
+            cli_err("--set: bad '%s' (use --set [PROFILE:]KEY=VALUE)", v);
             return -1;
         }
+        v = kv;
         snprintf(c->set_key[c->nset], sizeof(c->set_key[0]), "%.*s", (int)k, v);
         snprintf(c->set_val[c->nset], sizeof(c->set_val[0]), "%s", v[k] ? v + k + 1 : "");
         c->nset++;

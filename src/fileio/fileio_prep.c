@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/sizefmt.h"
 #include "base/clock.h"
 #include "base/rng.h"
 #include "target/target.h"
@@ -41,18 +42,6 @@ static int open_flags(const struct fileio_opts *o)
     if (o->extra_flags & FILEIO_FLAG_DIRECT)
         f |= O_DIRECT;
     return f;
-}
-
-/* sysbench's size words: "%.5g" in the largest binary unit not above the value. */
-static void sb_size(char *buf, size_t len, double v)
-{
-    static const char *const unit[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
-    unsigned i = 0;
-    while (i < 5 && v >= 1024) {
-        v /= 1024;
-        i++;
-    }
-    snprintf(buf, len, "%.5g%sB", v, unit[i]);
 }
 
 /* Consent for a test file (st): --destroy names it, or names the directory
@@ -283,8 +272,8 @@ int fileio_check_files(const struct fileio_opts *o, char *err, size_t errlen)
         }
         if (S_ISREG(st.st_mode) && (uint64_t)st.st_size < fs) {
             char have[32], want[32];
-            sb_size(have, sizeof(have), (double)st.st_size);
-            sb_size(want, sizeof(want), (double)fs);
+            sizefmt_binary(have, sizeof(have), (double)st.st_size, "B");
+            sizefmt_binary(want, sizeof(want), (double)fs, "B");
             snprintf(err, errlen,
                      "size of file '%s' is %s, but at least %s is expected (did you run 'prepare' with different --file-total-size or --file-num values?)",
                      name, have, want);

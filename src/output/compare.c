@@ -13,7 +13,7 @@
 
 #define MAX_METRICS 16
 
-enum mkind { M_IOPS, M_MBPS, M_LAT, M_AVG_LAT, M_MAX, M_SD, M_AVG_SD, M_PCT, M_DIR_IOPS, M_DIR_LAT,
+enum mkind { M_IOPS, M_MBPS, M_MIBPS, M_FPCT, M_LAT, M_AVG_LAT, M_MAX, M_SD, M_AVG_SD, M_PCT, M_DIR_IOPS, M_DIR_LAT,
              M_DIR_PCT };
 
 struct metric {
@@ -34,6 +34,8 @@ static int parse_metric(const char *s, struct metric *m, char *err, size_t errle
     } tab[] = {
         {"iops", "IOPS", M_IOPS, false},
         {"mbps", "MB/s", M_MBPS, false},
+        {"mibps", "MiB/s", M_MIBPS, false},
+        {"pct", "sysbench percentile response time, ms", M_FPCT, true},
         {"lat", "mean latency (all I/Os)", M_LAT, true},
         {"avg-lat", "average latency (mean of the read and write means)", M_AVG_LAT, true},
         {"max", "maximum latency", M_MAX, true},
@@ -80,16 +82,22 @@ static int parse_metric(const char *s, struct metric *m, char *err, size_t errle
         }
     }
     snprintf(err, errlen,
-             "--metrics: unknown metric '%s' (use iops, mbps, lat, avg-lat, max, sd, avg-sd, "
+             "--metrics: unknown metric '%s' (use iops, mbps, mibps, pct, lat, avg-lat, max, sd, avg-sd, "
              "pN, read-iops, write-iops, read-lat, write-lat, read-pN, write-pN)",
              s);
     return -EINVAL;
 }
 
+/* The defaults: what the source tool prints. sysbench fileio results get its
+ * two scaling tables (MiB/s and the percentile response time in ms); the
+ * others fio's figures. */
+#define DEFAULT_METRICS "iops,mbps,lat,p99"
+#define DEFAULT_METRICS_FILEIO "mibps,pct"
+
 static int parse_metrics(const char *list, struct metric *m, unsigned *n, char *err, size_t errlen)
 {
     *n = 0;
-    const char *p = list && *list ? list : "iops,mbps,lat,p99";
+    const char *p = list && *list ? list : DEFAULT_METRICS;
     while (*p) {
         size_t l = strcspn(p, ",");
         char tok[32];
@@ -117,9 +125,25 @@ int compare_check_metrics(const char *metrics, char *err, size_t errlen)
     return parse_metrics(metrics, m, &n, err, errlen);
 }
 
-/* The value of a metric in one scope; NAN when it cannot be had. */
-static double metric_value(const cJSON *scope, const struct metric *m)
+/* The row of a fileio result's "scaling" list for a phase, or NULL. */
+static const cJSON *fileio_row(const cJSON *doc, const char *phase)
 {
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(
+                              cJSON_GetObjectItemCaseSensitive(doc, "fileio"), "scaling"))
+        if (!strcmp(result_str(r, "phase", ""), phase))
+            return r;
+    return NULL;
+}
+
+/* The value of a metric in one scope (frow: the fileio row of the phase, as
+ * sysbench printed it, or NULL); NAN when it cannot be had. */
+static double metric_value(const cJSON *scope, const cJSON *frow, const struct metric *m)
+{
+    if (m->kind == M_FPCT)
+        return frow ? result_num(frow, "pct_ms", NAN) : NAN;
+    if (m->kind == M_MIBPS && frow)
+        return result_num(frow, "mibps", NAN);
     if (!scope)
         return NAN;
     char err[256];
@@ -159,6 +183,7 @@ static double metric_value(const cJSON *scope, const struct metric *m)
     switch (m->kind) {
     case M_IOPS: return f.iops;
     case M_MBPS: return f.mbps;
+    case M_MIBPS: return f.mbps * 1e6 / 1048576.0;
     case M_LAT: return f.ios ? f.lat_mean_ns : NAN;
     case M_AVG_LAT: return f.ios ? f.lat_avg_ns : NAN;
     case M_MAX: return f.ios ? f.lat_max_ns : NAN;
@@ -257,6 +282,8 @@ static void fmt_value(char *buf, size_t len, double v, const struct metric *m)
 {
     if (isnan(v))
         snprintf(buf, len, "-");
+    else if (m->kind == M_FPCT || m->kind == M_MIBPS)
+        snprintf(buf, len, "%.2f", v);
     else if (m->latency)
         render_latency(buf, len, v);
     else if (m->kind == M_MBPS)
@@ -265,17 +292,98 @@ static void fmt_value(char *buf, size_t len, double v, const struct metric *m)
         snprintf(buf, len, "%.0f", v);
 }
 
+void compare_label(const cJSON *doc, const char *file, char *buf, size_t len)
+{
+    const char *l = result_str(doc, "label", "");
+    if (!*l)
+        l = result_str(cJSON_GetObjectItemCaseSensitive(doc, "fileio"), "label", "");
+    if (*l) {
+        snprintf(buf, len, "%s", l);
+        return;
+    }
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    size_t n = strlen(b);
+    if (n > 5 && !strcmp(b + n - 5, ".json"))
+        n -= 5;
+    snprintf(buf, len, "%.*s", (int)n, b);
+}
+
+static bool all_fileio(const cJSON *const *docs, unsigned n)
+{
+    for (unsigned d = 0; d < n; d++)
+        if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(
+                cJSON_GetObjectItemCaseSensitive(docs[d], "fileio"), "scaling")))
+            return false;
+    return true;
+}
+
+/* The table title: sysbench's for its two metrics, else the metric with the
+ * reading direction. */
+static void metric_heading(char *buf, size_t len, const struct metric *m, const cJSON *doc0)
+{
+    if (m->kind == M_FPCT) {
+        const cJSON *fo = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(doc0, "fileio"), "options");
+        snprintf(buf, len, "%g%% response time, ms (less is better)",
+                 result_num(fo, "percentile", 95));
+    } else if (m->kind == M_MIBPS) {
+        snprintf(buf, len, "Throughput, MiB/s (more is better)");
+    } else {
+        snprintf(buf, len, "%s (%s is better)", m->title, m->latency ? "less" : "more");
+    }
+}
+
 int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, unsigned n,
                    const struct compare_opts *o, char *err, size_t errlen)
 {
     struct metric ms[MAX_METRICS];
     unsigned nm;
-    int rc = parse_metrics(o->metrics, ms, &nm, err, errlen);
+    const char *mlist = o->metrics ? o->metrics : all_fileio(docs, n) ? DEFAULT_METRICS_FILEIO : NULL;
+    int rc = parse_metrics(mlist, ms, &nm, err, errlen);
     if (rc < 0)
         return rc;
     if (n < 2 || n > COMPARE_MAX_DOCS) {
         snprintf(err, errlen, "compare: give 2 to %d result files", COMPARE_MAX_DOCS);
         return -EINVAL;
+    }
+    if (o->nlabels && o->nlabels != n) {
+        snprintf(err, errlen, "--label: %u labels for %u result files", o->nlabels, n);
+        return -EINVAL;
+    }
+    /* series labels: --label, else the result's label, else the file name;
+     * a repeated one gets its position so columns stay apart */
+    char lab[COMPARE_MAX_DOCS][64];
+    for (unsigned d = 0; d < n; d++) {
+        if (o->nlabels)
+            snprintf(lab[d], sizeof(lab[d]), "%s", o->labels[d]);
+        else
+            compare_label(docs[d], names[d], lab[d], sizeof(lab[d]));
+    }
+    for (unsigned d = 1; d < n; d++)
+        for (unsigned e = 0; e < d; e++)
+            if (!strcmp(lab[d], lab[e])) {
+                size_t l = strlen(lab[d]);
+                snprintf(lab[d] + (l < 56 ? l : 56), sizeof(lab[d]) - (l < 56 ? l : 56), " #%u", d + 1);
+                break;
+            }
+    unsigned base = 0;
+    if (o->baseline && *o->baseline) {
+        char *e;
+        unsigned long k = strtoul(o->baseline, &e, 10);
+        if (!*e && k >= 1 && k <= n) {
+            base = (unsigned)k - 1;
+        } else {
+            unsigned d;
+            for (d = 0; d < n && strcmp(lab[d], o->baseline); d++)
+                ;
+            if (d == n) {
+                snprintf(err, errlen,
+                         "--baseline %s: not a file position (1..%u) or a series label", o->baseline, n);
+                return -EINVAL;
+            }
+            base = d;
+        }
     }
     struct rowlist rl[COMPARE_MAX_DOCS];
     memset(rl, 0, sizeof(rl));
@@ -352,18 +460,24 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
     const char *scope = o->scope ? o->scope : "total";
     if (rc == 0 && !o->csv) {
         for (unsigned d = 0; d < n; d++) {
-            char tag[4] = {(char)('A' + d), 0};
-            describe(f, docs[d], tag, names[d]);
+            describe(f, docs[d], lab[d], names[d]);
             if (bypos[d])
-                fprintf(f, "    (%s shares no phase name with A: rows matched by position)\n", tag);
+                fprintf(f, "    (%s shares no phase name with %s: rows matched by position)\n", lab[d],
+                        lab[0]);
         }
         if (strcmp(scope, "total"))
             fprintf(f, "scope: %s\n", scope);
     }
+    /* ratio columns: against the baseline, oriented so that above 1 means
+     * "better than the baseline" for every metric: throughput X / base,
+     * latency base / X (the fileio tables' and the reviews' direction) */
     if (rc == 0 && o->csv) {
         fprintf(f, "group,metric,row");
         for (unsigned d = 0; d < n; d++)
-            fprintf(f, d ? ",%c,%c/A" : ",%c", 'A' + d, 'A' + d);
+            fprintf(f, ",\"%s\"", lab[d]);
+        for (unsigned d = 0; d < n; d++)
+            if (d != base)
+                fprintf(f, ",\"ratio %s / %s (throughput; latency inverted)\"", lab[d], lab[base]);
         fprintf(f, "\n");
     }
     /* groups in first-seen order */
@@ -373,57 +487,78 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
             seen = !strcmp(tr[e].group, tr[g].group);
         if (seen)
             continue;
+        bool threads = true;
+        for (unsigned t = g; t < ntr; t++)
+            if (!strcmp(tr[t].group, tr[g].group) && strncmp(tr[t].label, "threads=", 8))
+                threads = false;
         for (unsigned mi = 0; mi < nm; mi++) {
             const struct metric *m = &ms[mi];
+            int w[COMPARE_MAX_DOCS], rw[COMPARE_MAX_DOCS];
+            char rh[COMPARE_MAX_DOCS][140];
+            for (unsigned d = 0; d < n; d++) {
+                w[d] = (int)strlen(lab[d]) > 12 ? (int)strlen(lab[d]) : 12;
+                if (m->latency)
+                    snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[base], lab[d]);
+                else
+                    snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[d], lab[base]);
+                rw[d] = (int)strlen(rh[d]);
+            }
             if (!o->csv) {
-                fprintf(f, "\n== %s%s%s\n", tr[g].group, tr[g].group[0] ? ": " : "", m->title);
-                fprintf(f, "  %-24s", tr[g].group[0] ? "point" : "phase");
-                for (unsigned d = 0; d < n; d++) {
-                    fprintf(f, " %12c", 'A' + d);
-                    if (d)
-                        fprintf(f, " %7c/A", 'A' + d);
-                }
+                char h[128];
+                metric_heading(h, sizeof(h), m, docs[0]);
+                fprintf(f, "\n== %s%s%s\n", tr[g].group, tr[g].group[0] ? ": " : "", h);
+                fprintf(f, "  %-24s", threads ? "threads" : tr[g].group[0] ? "point" : "phase");
+                for (unsigned d = 0; d < n; d++)
+                    fprintf(f, " %*s", w[d], lab[d]);
+                for (unsigned d = 0; d < n; d++)
+                    if (d != base)
+                        fprintf(f, " %*s", rw[d], rh[d]);
                 fprintf(f, "\n");
             }
             for (unsigned t = g; t < ntr; t++) {
                 if (strcmp(tr[t].group, tr[g].group))
                     continue;
                 double v[COMPARE_MAX_DOCS];
-                for (unsigned d = 0; d < n; d++)
-                    v[d] = tr[t].idx[d] >= 0
-                               ? metric_value(result_scope(rl[d].r[tr[t].idx[d]].phase, scope), m)
-                               : NAN;
+                for (unsigned d = 0; d < n; d++) {
+                    const cJSON *ph = tr[t].idx[d] >= 0 ? rl[d].r[tr[t].idx[d]].phase : NULL;
+                    v[d] = ph ? metric_value(result_scope(ph, scope),
+                                             fileio_row(docs[d], result_str(ph, "name", "")), m)
+                              : NAN;
+                }
+                const char *rowname = threads ? tr[t].label + 8 : tr[t].label;
                 if (o->csv)
-                    fprintf(f, "\"%s\",%s,\"%s\"", tr[t].group, m->title, tr[t].label);
+                    fprintf(f, "\"%s\",%s,\"%s\"", tr[t].group, m->title, rowname);
                 else
-                    fprintf(f, "  %-24.24s", tr[t].label);
+                    fprintf(f, "  %-24.24s", rowname);
                 for (unsigned d = 0; d < n; d++) {
                     char b[32];
-                    double r = v[0] > 0 && !isnan(v[d]) ? v[d] / v[0] : NAN;
                     if (o->csv) {
-                        if (isnan(v[d]))
-                            fprintf(f, ",");
-                        else
-                            fprintf(f, ",%.6g", v[d]);
-                        if (d)
-                            isnan(r) ? fprintf(f, ",") : fprintf(f, ",%.4f", r);
+                        isnan(v[d]) ? fprintf(f, ",") : fprintf(f, ",%.6g", v[d]);
                         continue;
                     }
                     fmt_value(b, sizeof(b), v[d], m);
-                    fprintf(f, " %12s", b);
-                    if (d) {
-                        if (isnan(r))
-                            fprintf(f, " %9s", "-");
-                        else
-                            fprintf(f, " %9.2f", r);
-                    }
+                    fprintf(f, " %*s", w[d], b);
+                }
+                for (unsigned d = 0; d < n; d++) {
+                    if (d == base)
+                        continue;
+                    double num = m->latency ? v[base] : v[d], den = m->latency ? v[d] : v[base];
+                    double r = den > 0 && !isnan(num) ? num / den : NAN;
+                    if (o->csv)
+                        isnan(r) ? fprintf(f, ",") : fprintf(f, ",%.4f", r);
+                    else if (isnan(r))
+                        fprintf(f, " %*s", rw[d], "-");
+                    else
+                        fprintf(f, " %*.2f", rw[d], r);
                 }
                 fprintf(f, "\n");
             }
         }
     }
     if (rc == 0 && !o->csv)
-        fprintf(f, "\n(X/A = ratio to A; for latency a ratio above 1 means slower. MB/s = 10^6 bytes/s)\n");
+        fprintf(f, "\n(ratios against %s: throughput X / %s, latency %s / X, so above 1 means X is "
+                   "better for every metric. MB/s = 10^6 bytes/s, MiB/s = 2^20 bytes/s)\n",
+                lab[base], lab[base], lab[base]);
     for (unsigned d = 0; d < n; d++)
         free(rl[d].r);
     free(tr);

@@ -1,5 +1,5 @@
 /* compare.h - side-by-side tables of two or more result documents with ratio
- * columns (B/A, C/A, ...): "two drives vs one", "RAID vs a single disk",
+ * columns against a baseline (above 1 = better, throughput and latency alike): "two drives vs one", "RAID vs a single disk",
  * "kernel A vs kernel B".
  *
  * Rows are matched by phase name, so any result kind compares: single runs
@@ -27,7 +27,14 @@ struct compare_opts {
     const char *metrics;
     const char *scope;   /* result scope, NULL = "total" (e.g. "target:t1") */
     bool csv;            /* CSV rows instead of text tables */
+    unsigned nlabels;    /* series labels in file order (--label); 0 = each result's */
+    const char *labels[COMPARE_MAX_DOCS];
+    const char *baseline; /* the reference series: a position "1".."n" or a label; NULL = the first */
 };
+
+/* A series label for a result: its "label" (or fileio's), else the file name
+ * without directory and ".json". */
+void compare_label(const cJSON *doc, const char *file, char *buf, size_t len);
 
 /* Checks a metrics list; 0 or -EINVAL with a message naming the bad one. */
 int compare_check_metrics(const char *metrics, char *err, size_t errlen);

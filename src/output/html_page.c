@@ -43,7 +43,8 @@ static const char css[] =
     "table{border-collapse:collapse;font-size:.88em;background:#fff;font-variant-numeric:tabular-nums}\n"
     "caption{text-align:left;font-weight:600;padding:4px 0;white-space:nowrap}\n"
     "th,td{border:1px solid var(--line);padding:3px 8px;text-align:right;white-space:nowrap;vertical-align:top}\n"
-    "th{background:#eaeef3}\n"
+    /* headers wrap (numbers do not), so wide tables fit the page */
+    "th{background:#eaeef3;white-space:normal;min-width:4.5em}\n"
     "th.key,td.key{text-align:left}\n"
     "th.group{text-align:center}\n"
     "table.setup td{white-space:normal;min-width:12em;max-width:38em;overflow-wrap:anywhere}\n"
@@ -71,7 +72,8 @@ static const char css[] =
     ".pair{display:block}.pair figure{width:78%}"
     ".svgwrap,.tablewrap{overflow:visible}"
     "h2,h3{break-after:avoid}"
-    "tr{break-inside:avoid}}\n";
+    "tr{break-inside:avoid}"
+    "table{font-size:8pt}th,td{padding:2px 4px}}\n";
 
 static void esc(FILE *f, const char *s)
 {

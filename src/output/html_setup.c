@@ -211,9 +211,13 @@ struct html_table *html_setup_table(struct html_report *r)
             const cJSON *d = cJSON_GetObjectItemCaseSensitive(tg, "device");
             if (d) {
                 const cJSON *rot = cJSON_GetObjectItemCaseSensitive(d, "rotational");
-                snprintf(dev + dl, sizeof(dev) - dl, "%s%s %s, serial %s, firmware %s%s%s", dl ? "; " : "",
-                         result_str(d, "name", ""), result_str(d, "model", "?"), result_str(d, "serial", "?"),
-                         result_str(d, "firmware", "?"),
+                /* identity fields the kernel left empty are omitted, not
+                 * printed as "serial , firmware ," */
+                const char *model = result_str(d, "model", ""), *serial = result_str(d, "serial", "");
+                const char *fw = result_str(d, "firmware", "");
+                snprintf(dev + dl, sizeof(dev) - dl, "%s%s%s%s%s%s%s%s%s%s", dl ? "; " : "",
+                         result_str(d, "name", ""), *model ? " " : "", model, *serial ? ", serial " : "", serial,
+                         *fw ? ", firmware " : "", fw,
                          cJSON_IsBool(rot) ? (cJSON_IsTrue(rot) ? ", rotational" : ", non-rotational") : "",
                          *result_str(d, "backing_file", "") ? ", loop device" : "");
                 snprintf(q + ql, sizeof(q) - ql, "%sscheduler %s, write cache %s", ql ? "; " : "",

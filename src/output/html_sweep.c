@@ -168,8 +168,15 @@ static void precondition_profile(struct html_report *r, const char *name)
                                       k >= 2 ? "ns" : k == 1 ? "MB/s" : NULL, HTML_TABLE_NUM, k >= 2 ? HTML_TABLE_NS : HTML_TABLE_AUTO);
         }
         const cJSON *row;
+        double step = result_num(iv, "step_ms", 0), prev = 0;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
-            double round = html_row_num(row, fr);
+            double round = html_row_num(row, fr), t = html_row_num(row, ft);
+            /* a tail shorter than the step is no interval: its rate covers a few
+             * milliseconds, so the chart and the table leave it out */
+            bool part = step > 0 && t - prev < step * 0.999;
+            prev = t;
+            if (part)
+                continue;
             if (round >= 1) {
                 long w = html_table_row_for(rt, 0, round);
                 if (w >= 0)
@@ -453,10 +460,13 @@ static void sweep_profile(struct html_report *r, const char *name)
                                  HTML_SVG_LINE_MARKS);
         }
     }
-    /* one result: the percentile curve of every point on one chart */
+    /* one result: the percentile curve of every point on one chart; a mixed
+     * workload gets one set of charts per direction (reads, then writes) */
     if (!r->multi && prof[only]) {
-        struct html_lat_src src[HTML_MAX_SERIES];
-        size_t ns = 0;
+        static const char *const dirs[2] = {"read", "write"};
+        struct html_lat_src src[2][HTML_MAX_SERIES];
+        size_t ns[2] = {0, 0};
+        bool both = false;
         const cJSON *pt;
         cJSON_ArrayForEach(pt, cJSON_GetObjectItemCaseSensitive(prof[only], "points")) {
             const char *phn = result_str(pt, "phase", "");
@@ -467,19 +477,28 @@ static void sweep_profile(struct html_report *r, const char *name)
                 if (strcmp(result_str(ph, "name", ""), phn) != 0)
                     continue;
                 const cJSON *sc = result_scope(ph, "total");
-                const cJSON *dir = html_dir(sc, "read") ? html_dir(sc, "read") : html_dir(sc, "write");
-                bool both = html_dir(sc, "read") && html_dir(sc, "write");
-                if (dir && ns < HTML_MAX_SERIES) {
-                    src[ns] = (struct html_lat_src){html_lat(dir), html_printf(r, "%s%s", point_key(r, prof[only], pt),
-                                                                   both ? " read" : ""),
-                                                   (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
-                    ns++;
+                bool mixed = html_dir(sc, "read") && html_dir(sc, "write");
+                both |= mixed;
+                for (int d = 0; d < 2; d++) {
+                    const cJSON *dir = html_dir(sc, dirs[d]);
+                    if (!dir || ns[d] >= HTML_MAX_SERIES)
+                        continue;
+                    src[d][ns[d]] = (struct html_lat_src){
+                        html_lat(dir),
+                        html_printf(r, "%s%s%s", point_key(r, prof[only], pt), mixed ? " " : "",
+                                    mixed ? dirs[d] : ""),
+                        (unsigned)(ns[d] % HTML_SVG_PALETTE), (unsigned)(ns[d] / HTML_SVG_PALETTE)};
+                    ns[d]++;
                 }
                 break;
             }
         }
-        if (ns > 1)
-            html_latency_charts(r, html_printf(r, "sweep-%s", name), html_printf(r, "%s, every point", name), src, ns);
+        for (int d = 0; d < 2; d++)
+            if (ns[d] > 1)
+                html_latency_charts(r, html_printf(r, "sweep-%s%s%s", name, both ? "-" : "", both ? dirs[d] : ""),
+                                    html_printf(r, "%s, every point%s", name,
+                                                both ? (d ? ", writes" : ", reads") : ""),
+                                    src[d], ns[d]);
     }
 }
 

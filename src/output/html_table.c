@@ -111,6 +111,14 @@ int html_table_add_col(struct html_table *t, const char *name, const char *unit,
 
 static long add_row(struct html_table *t);
 
+/* Whether a column's name already ends with its unit ("MB/s", "read MB/s"):
+ * the unit is then not repeated in brackets. */
+static bool unit_named(const struct html_table_col *col)
+{
+    size_t n = strlen(col->name), u = strlen(col->unit);
+    return n >= u && !strcmp(col->name + n - u, col->unit) && (n == u || col->name[n - u - 1] == ' ');
+}
+
 long html_table_add_row(struct html_table *t)
 {
     t->sorted_by = -1;     /* the caller sets the key later: order unknown */
@@ -310,7 +318,8 @@ const char *html_table_level(const struct html_table_col *c, double v)
     return v >= c->limit / 2 ? "near" : "ok";
 }
 
-/* 1234567.8 -> "1,234,568" (digits after the point kept as given) */
+/* 1234567.8 -> "1,234,568", 1000 -> "1,000": one style for every number of
+ * four digits or more (digits after the point kept as given) */
 static void thousands(char *buf, size_t len, const char *num)
 {
     const char *p = num;
@@ -321,7 +330,7 @@ static void thousands(char *buf, size_t len, const char *num)
     for (size_t i = 0; i < intlen && o + 2 < len; i++) {
         buf[o++] = p[i];
         size_t left = intlen - i - 1;
-        if (left && left % 3 == 0 && intlen > 4)
+        if (left && left % 3 == 0)
             buf[o++] = ',';
     }
     for (p += intlen; *p && o + 1 < len; p++)
@@ -399,7 +408,7 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
         fputs(col->kind == HTML_TABLE_TEXT ? "<th class=\"key\"" : "<th", f);
         fputs(grouped ? " rowspan=\"2\">" : ">", f);
         html_svg_escape(f, col->name);
-        if (col->unit && *col->unit && col->fmt != HTML_TABLE_NS) {
+        if (col->unit && *col->unit && col->fmt != HTML_TABLE_NS && !unit_named(col)) {
             fputs(" <span class=\"unit\">(", f);
             html_svg_escape(f, col->unit);
             fputs(")</span>", f);
@@ -479,7 +488,8 @@ int html_table_write_html_transposed(FILE *f, const struct html_table *t, const 
             continue;
         fputs(c == 0 ? "<thead><tr><th class=\"key\">" : "<tr><th class=\"key\">", f);
         html_svg_escape(f, col->name);
-        if (col->kind == HTML_TABLE_NUM && col->unit && *col->unit && col->fmt != HTML_TABLE_NS && col->fmt != HTML_TABLE_BYTES) {
+        if (col->kind == HTML_TABLE_NUM && col->unit && *col->unit && col->fmt != HTML_TABLE_NS && col->fmt != HTML_TABLE_BYTES &&
+            !unit_named(col)) {
             fputs(" <span class=\"unit\">(", f);
             html_svg_escape(f, col->unit);
             fputs(")</span>", f);

@@ -59,6 +59,32 @@ static void list_str(char *buf, size_t len, const cJSON *arr)
             n += (size_t)snprintf(buf + n, len - n, "%s%g", n ? "," : "", result_value_num(v, 0));
 }
 
+/* The baselines of a suite document: "baselines", else the one "baseline"
+ * of older documents. */
+static const cJSON *baselines_of(const cJSON *s, cJSON **owned)
+{
+    *owned = NULL;
+    const cJSON *ba = get(s, "baselines");
+    if (cJSON_IsArray(ba))
+        return ba;
+    if (!cJSON_IsObject(get(s, "baseline")))
+        return NULL;
+    *owned = cJSON_CreateArray();
+    cJSON_AddItemToArray(*owned, cJSON_Duplicate(get(s, "baseline"), true));
+    return *owned;
+}
+
+/* Scaling of a point against baseline k: "scalings"[k], else "scaling" (k 0). */
+static const cJSON *point_scaling(const cJSON *pt, int k)
+{
+    const cJSON *scs = get(pt, "scalings");
+    if (cJSON_IsArray(scs)) {
+        const cJSON *sc = cJSON_GetArrayItem(scs, k);
+        return cJSON_IsObject(sc) ? sc : NULL;
+    }
+    return k == 0 ? get(pt, "scaling") : NULL;
+}
+
 static void header(FILE *f, const cJSON *doc, const cJSON *s)
 {
     const cJSON *tool = get(doc, "tool"), *host = get(doc, "host");
@@ -126,13 +152,25 @@ static void header(FILE *f, const cJSON *doc, const cJSON *s)
     if (result_num(sw, "ramp_s", 0) > 0)
         fprintf(f, " after a %g s ramp", result_num(sw, "ramp_s", 0));
     fprintf(f, ", no idle time between steps\n");
-    const cJSON *b = get(s, "baseline");
-    if (cJSON_IsObject(b))
-        fprintf(f, "baseline: %s (%g target%s)\n", result_str(b, "file", "?"),
-                result_num(b, "targets", 0), result_num(b, "targets", 0) == 1 ? "" : "s");
+    cJSON *owned;
+    const cJSON *b, *bases = baselines_of(s, &owned);
+    cJSON_ArrayForEach(b, bases)
+        fprintf(f, "baseline %s: %s (%g target%s)\n", result_str(b, "label", "-"),
+                result_str(b, "file", "?"), result_num(b, "targets", 0),
+                result_num(b, "targets", 0) == 1 ? "" : "s");
+    cJSON_Delete(owned);
 }
 
-static void precond_table(FILE *f, const cJSON *pc)
+/* A row of an interval series shorter than the series' step: the tail after
+ * the last whole interval (or the time until a stop). Its rate covers only
+ * that time; tables mark it, charts leave it out. */
+static bool partial_row(const cJSON *iv, double t_ms, double prev_ms)
+{
+    double step = result_num(iv, "step_ms", 0);
+    return step > 0 && t_ms - prev_ms < step * 0.999;
+}
+
+static void precond_table(FILE *f, const cJSON *doc, const cJSON *pc)
 {
     fprintf(f, "\n  preconditioning (%s): %s at %s%s\n", result_str(pc, "phase", "?"),
             result_str(pc, "workload", "?"), result_str(pc, "load", "?"),
@@ -146,8 +184,10 @@ static void precond_table(FILE *f, const cJSON *pc)
         idx[w] = result_field_index(iv, want[w]);
     fprintf(f, "  %9s %5s %11s %9s %10s %10s %10s %10s %10s\n", "time", "round", "IOPS", "MB/s",
             "avg lat", "max lat", "lat sd", "mean lat", "sd*");
-    const cJSON *row;
-    cJSON_ArrayForEach(row, get(iv, "rows")) {
+    const cJSON *row, *rows = get(iv, "rows");
+    double prev = 0, part_ms = -1;
+    bool stopped = false;
+    cJSON_ArrayForEach(row, rows) {
         double v[9];
         for (unsigned w = 0; w < 9; w++) {
             const cJSON *e = idx[w] >= 0 ? cJSON_GetArrayItem(row, idx[w]) : NULL;
@@ -159,13 +199,25 @@ static void precond_table(FILE *f, const cJSON *pc)
         lat(s, sizeof(s), v[6]);
         lat(me, sizeof(me), v[7]);
         lat(se, sizeof(se), v[8]);
-        if (v[1] > 0)
+        bool part = partial_row(iv, v[0], prev);
+        bool last = row->next == NULL;
+        if (part) {
+            part_ms = v[0] - prev;
+            stopped = last && cJSON_IsTrue(get(doc, "interrupted"));
+            snprintf(rd, sizeof(rd), "%s", stopped ? "stop" : "part");
+        } else if (v[1] > 0) {
             snprintf(rd, sizeof(rd), "%.0f", v[1]);
-        else
+        } else {
             snprintf(rd, sizeof(rd), "-");
+        }
+        prev = v[0];
         fprintf(f, "  %8.1fs %5s %11.0f %9.1f %10s %10s %10s %10s %10s\n", v[0] / 1000, rd, v[2],
                 v[3], a, m, s, me, se);
     }
+    if (part_ms >= 0)
+        fprintf(f, "  (%s: the last %.0f ms only, %s; not a round, its rate covers that time only)\n",
+                stopped ? "stop" : "part", part_ms,
+                stopped ? "cut short by the interrupt" : "after the last whole interval");
     const cJSON *ss = get(pc, "steady_state");
     fprintf(f, "  %s%s\n", cJSON_IsTrue(get(ss, "reached")) ? "" : "NOTE: ",
             result_str(ss, "statement", "?"));
@@ -204,17 +256,27 @@ static void precond_directions(FILE *f, const cJSON *phase)
         if (idx[w] < 0)
             return;
     }
+    /* a fresh run's phase keeps its rows as raw JSON text; a loaded one as an array */
+    const cJSON *rows = get(iv, "rows");
+    cJSON *parsed = cJSON_IsRaw(rows) ? cJSON_Parse(rows->valuestring) : NULL;
+    if (parsed)
+        rows = parsed;
     fprintf(f, "  per direction:\n  %9s %11s %10s %10s %10s | %11s %10s %10s %10s\n", "time",
             "read IOPS", "read avg", "read max", "read sd", "write IOPS", "write avg", "write max",
             "write sd");
     const cJSON *row;
-    cJSON_ArrayForEach(row, get(iv, "rows")) {
+    double prev = 0;
+    bool any_part = false;
+    cJSON_ArrayForEach(row, rows) {
         double v[9];
         for (unsigned w = 0; w < 9; w++) {
             const cJSON *e = cJSON_GetArrayItem(row, idx[w]);
             v[w] = cJSON_IsNumber(e) ? e->valuedouble : 0;
         }
-        fprintf(f, "  %8.1fs", v[0] / 1000);
+        bool part = partial_row(iv, v[0], prev);
+        any_part |= part;
+        prev = v[0];
+        fprintf(f, "  %8.1fs%s", v[0] / 1000, part ? "*" : " ");
         for (int d = 0; d < 2; d++) {
             char a[24], m[24], sd[24];
             lat(a, sizeof(a), v[2 + 4 * d]);
@@ -224,12 +286,23 @@ static void precond_directions(FILE *f, const cJSON *phase)
         }
         fprintf(f, "\n");
     }
+    if (any_part)
+        fprintf(f, "  (*: a partial interval, the time after the last whole one)\n");
+    cJSON_Delete(parsed);
 }
 
-static void sweep_table(FILE *f, const cJSON *points, bool scaling)
+static void sweep_table(FILE *f, const cJSON *points, const cJSON *bases)
 {
-    fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s%s\n", "point", "IOPS", "MB/s",
-            "avg lat", "max lat", "lat sd", "p99", "mean lat", "sd*", scaling ? "   x base" : "");
+    fprintf(f, "  %-18s %11s %9s %10s %10s %10s %10s %10s %10s", "point", "IOPS", "MB/s",
+            "avg lat", "max lat", "lat sd", "p99", "mean lat", "sd*");
+    int nb = cJSON_GetArraySize(bases);
+    for (int k = 0; k < nb; k++) {
+        const char *l = result_str(cJSON_GetArrayItem(bases, k), "label", "");
+        char h[40];
+        snprintf(h, sizeof(h), "x %s", *l ? l : "base");
+        fprintf(f, " %12.12s %12s", h, "per target");
+    }
+    fprintf(f, "\n");
     const cJSON *pt;
     cJSON_ArrayForEach(pt, points) {
         const cJSON *c = get(pt, "combined");
@@ -248,11 +321,14 @@ static void sweep_table(FILE *f, const cJSON *points, bool scaling)
             snprintf(label, sizeof(label), "%s", result_str(pt, "label", "?"));
         fprintf(f, "  %-18s %11.0f %9.1f %10s %10s %10s %10s %10s %10s", label,
                 result_num(c, "iops", 0), result_num(c, "mbps", 0), a, m, s, p, me, se);
-        const cJSON *sc = get(pt, "scaling");
-        if (scaling && sc)
-            fprintf(f, "   %6.2fx", result_num(sc, "factor", 0));
-        else if (scaling)
-            fprintf(f, "        -");
+        for (int k = 0; k < nb; k++) {
+            const cJSON *sc = point_scaling(pt, k);
+            if (sc)
+                fprintf(f, " %11.2fx %11.2fx", result_num(sc, "factor", 0),
+                        result_num(sc, "per_target", 0));
+            else
+                fprintf(f, " %12s %12s", "-", "-");
+        }
         fprintf(f, "\n");
     }
 }
@@ -324,10 +400,28 @@ static bool any_mixed(const cJSON *doc, const cJSON *points)
 static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON *p,
                           const struct render_opts *o)
 {
-    fprintf(f, "\n== %s: %s\n", result_str(p, "name", "?"), result_str(p, "description", ""));
-    const cJSON *part;
-    cJSON_ArrayForEach(part, get(p, "parts"))
-        fprintf(f, "   %s: %s\n", result_str(part, "name", "?"), result_str(part, "workload", "?"));
+    /* The heading names the workload that ran (mix included); the profile's
+     * description follows only when no override changed its mix. */
+    const cJSON *part, *parts = get(p, "parts");
+    bool changed = false;
+    cJSON_ArrayForEach(part, parts)
+        changed |= get(part, "profile_rwmixread") != NULL;
+    if (cJSON_GetArraySize(parts) == 1)
+        fprintf(f, "\n== %s: %s\n", result_str(p, "name", "?"),
+                result_str(cJSON_GetArrayItem(parts, 0), "workload", "?"));
+    else
+        fprintf(f, "\n== %s\n", result_str(p, "name", "?"));
+    if (!changed)
+        fprintf(f, "   %s\n", result_str(p, "description", ""));
+    cJSON_ArrayForEach(part, parts) {
+        if (cJSON_GetArraySize(parts) > 1)
+            fprintf(f, "   %s: %s\n", result_str(part, "name", "?"), result_str(part, "workload", "?"));
+        if (get(part, "profile_rwmixread")) {
+            double d = result_num(part, "profile_rwmixread", 0);
+            fprintf(f, "   %s: mix changed by an override (the profile's own is %.0f/%.0f)\n",
+                    result_str(part, "name", "?"), d, 100 - d);
+        }
+    }
     if (cJSON_IsTrue(get(p, "fixed_load")))
         fprintf(f, "   fixed load: the profile sets its own threads and queue depth\n");
     const cJSON *pu;
@@ -337,7 +431,7 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
                 get(pu, "notes") ? "; " : "", result_str(pu, "notes", ""));
     const cJSON *pc = get(p, "precondition");
     if (pc) {
-        precond_table(f, pc);
+        precond_table(f, doc, pc);
         const cJSON *ph = find_phase(doc, result_str(pc, "phase", ""));
         const cJSON *tot = result_scope(ph, "total");
         if (o->details && result_num(get(tot, "read"), "ios", 0) > 0 &&
@@ -347,7 +441,8 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
     const cJSON *points = get(p, "points");
     if (cJSON_GetArraySize(points) == 0)
         return;
-    bool scaling = cJSON_IsObject(get(s, "baseline"));
+    cJSON *owned;
+    const cJSON *bases = baselines_of(s, &owned);
     char rt[32], sm[32];
     secs_str(rt, sizeof(rt), result_num(get(s, "sweep"), "point_runtime_s", 0));
     secs_str(sm, sizeof(sm), result_num(s, "sample_s", 0));
@@ -358,7 +453,10 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
         fprintf(f, "\n  sweep (%s per point after a %s sample, threads x queue %s):\n", rt, sm, per);
     else
         fprintf(f, "\n  sweep (%s per point, threads x queue %s):\n", rt, per);
-    sweep_table(f, points, scaling);
+    sweep_table(f, points, bases);
+    if (cJSON_GetArraySize(bases) > 0)
+        fprintf(f, "  (x NAME: IOPS / the baseline's IOPS at the same point; per target: the same per\n"
+                   "   target, IOPS / targets over the baseline's IOPS / its targets)\n");
     fprintf(f, "  (avg lat, lat sd: mean of the read and write figures, as the reviews chart them;\n"
                "   mean lat, sd*: exact over all I/Os; max: the larger maximum; p99: merged histogram)\n");
     if (o->details && any_mixed(doc, points)) {
@@ -377,13 +475,26 @@ static void profile_block(FILE *f, const cJSON *doc, const cJSON *s, const cJSON
         fprintf(f, "  peak: %.0f IOPS, %.1f MB/s at %s%s%s", result_num(get(best, "combined"), "iops", 0),
                 result_num(get(best, "combined"), "mbps", 0), slash ? slash + 1 : "", slash ? " " : "",
                 result_str(best, "label", "?"));
-        const cJSON *ps = get(p, "peak_scaling");
-        if (ps)
-            fprintf(f, "; %.2fx the baseline peak of %.0f IOPS (%.2f per target)",
-                    result_num(ps, "factor", 0), result_num(ps, "baseline_iops", 0),
-                    result_num(ps, "per_target", 0));
         fprintf(f, "\n");
+        const cJSON *pss = get(p, "peak_scalings"), *ps;
+        if (!cJSON_IsArray(pss) && get(p, "peak_scaling")) {
+            const cJSON *one = get(p, "peak_scaling");
+            fprintf(f, "  peak: %.2fx the baseline peak of %.0f IOPS (%.2f per target)\n",
+                    result_num(one, "factor", 0), result_num(one, "baseline_iops", 0),
+                    result_num(one, "per_target", 0));
+        }
+        int k = 0;
+        cJSON_ArrayForEach(ps, pss) {
+            const char *l = result_str(cJSON_GetArrayItem(bases, k++), "label", "");
+            if (cJSON_IsObject(ps))
+                fprintf(f, "  peak: %.2fx the peak of %s (%.0f IOPS on %g target%s), %.2fx per target\n",
+                        result_num(ps, "factor", 0), *l ? l : "the baseline",
+                        result_num(ps, "baseline_iops", 0), result_num(ps, "baseline_targets", 1),
+                        result_num(ps, "baseline_targets", 1) == 1 ? "" : "s",
+                        result_num(ps, "per_target", 0));
+        }
     }
+    cJSON_Delete(owned);
 }
 
 void render_suite_text(FILE *f, const cJSON *doc, const struct render_opts *o)

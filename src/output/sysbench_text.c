@@ -8,23 +8,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/sizefmt.h"
 #include "result/result.h"
 
 static const cJSON *obj(const cJSON *o, const char *k)
 {
     return cJSON_GetObjectItemCaseSensitive(o, k);
-}
-
-/* sysbench's sb_print_value_size: "%.5g" in the largest binary unit. */
-static void sb_size(char *buf, size_t len, double v)
-{
-    static const char *const unit[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
-    unsigned i = 0;
-    while (i < 5 && v >= 1024) {
-        v /= 1024;
-        i++;
-    }
-    snprintf(buf, len, "%.5g%s", v, unit[i]);
 }
 
 static bool has_flag(const cJSON *opts, const char *flag)
@@ -116,16 +105,16 @@ void sysbench_text_run_banner(FILE *f, const cJSON *opts, unsigned threads)
     fprintf(f, "\n\n");
     print_flags(f, opts);
     double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
-    sb_size(a, sizeof(a), fs);
+    sizefmt_binary(a, sizeof(a), fs, "");
     fprintf(f, "%.0f files, %sB each\n", n, a);
-    sb_size(a, sizeof(a), fs * n);
+    sizefmt_binary(a, sizeof(a), fs * n, "");
     fprintf(f, "%sB total file size\n", a);
-    sb_size(a, sizeof(a), result_num(opts, "file-block-size", 0));
+    sizefmt_binary(a, sizeof(a), result_num(opts, "file-block-size", 0), "");
     fprintf(f, "Block size %sB\n", a);
     const char *mode = result_str(opts, "file-test-mode", "");
     bool rnd = mode[0] == 'r';
     if (result_num(opts, "file-merged-requests", 0) > 0) {
-        sb_size(b, sizeof(b), result_num(opts, "request_size", 0));
+        sizefmt_binary(b, sizeof(b), result_num(opts, "request_size", 0), "");
         fprintf(f, "Merging requests up to %sB for sequential IO.\n", b);
     }
     if (rnd) {

@@ -55,7 +55,7 @@ static const char builtin_text[] =
     "bs=128k\n"
     "\n"
     "[database]\n"
-    "description=Database / OLTP: 8 KiB random, 67% read / 33% write (--rwmixread 66 for 66/33)\n"
+    "description=Database / OLTP: 8 KiB random, 67% read / 33% write (--set database:rwmixread=66 for 66/34)\n"
     "rw=randrw\n"
     "rwmixread=67\n"
     "bs=8k\n"

@@ -44,243 +44,6 @@ unsigned runner_series_nfields(void)
 }
 
 
-static double mbps(uint64_t bytes, double secs)
-{
-    return secs > 0 ? (double)bytes / secs / 1e6 : 0;
-}
-
-/* The host's CPU shares over one interval, for its row. */
-struct row_host {
-    double busy_pct, steal_pct, iowait_pct;
-};
-
-static void stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs,
-                       uint64_t stalled_ns, const struct row_host *h, unsigned late)
-{
-    fprintf(f, "[%" PRIu64, t_ms);
-    double inflight_ns = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const struct dir_stats *ds = &s->dir[d];
-        fprintf(f, ",%.3f,%.6f,%.1f,%" PRIu64 ",%.1f,%" PRIu64, secs > 0 ? (double)ds->ios / secs : 0,
-                mbps(ds->bytes, secs), hist_mean(&ds->lat), ds->lat.n ? ds->lat.max : 0,
-                hist_stddev(&ds->lat), hist_percentile(&ds->lat, 99.0));
-        inflight_ns += (double)ds->lat.sum;
-    }
-    fprintf(f, ",%.3f", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
-    for (int d = 0; d < DIR_COUNT; d++)
-        fprintf(f, ",%" PRIu64 ",%" PRIu64, s->dir[d].ios, s->dir[d].bytes);
-    fprintf(f, ",%" PRIu64, s->syncs);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const struct hist *sh = &s->dir[d].sched;
-        fprintf(f, ",%" PRIu64 ",%" PRIu64, sh->n ? hist_percentile(sh, 99.0) : 0, sh->n ? sh->max : 0);
-    }
-    fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u]\n", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
-            h->iowait_pct, late);
-    fflush(f);
-}
-
-/* A clean interval buffer for worker w (from its pool, else new). */
-static struct io_stats *pool_get(struct worker *w)
-{
-    return w->npool ? w->pool[--w->npool] : runner_new_ibuf(w->map.ntouch);
-}
-
-static void pool_put(struct worker *w, struct io_stats *b)
-{
-    for (unsigned t = 0; t < w->map.ntouch; t++)
-        iostats_reset(&b[t]);
-    if (w->npool == w->pool_cap) {
-        unsigned cap = w->pool_cap * 2 + 4;
-        struct io_stats **p = realloc(w->pool, cap * sizeof(*p));
-        if (!p) {
-            free(b);
-            return;
-        }
-        w->pool = p;
-        w->pool_cap = cap;
-    }
-    w->pool[w->npool++] = b;
-}
-
-static bool pend_push(struct worker *w, unsigned k, unsigned late, struct io_stats *b)
-{
-    if (w->pend_len == w->pend_cap) {
-        unsigned cap = w->pend_cap * 2 + 4;
-        struct worker_pend *p = malloc(cap * sizeof(*p));
-        if (!p)
-            return false;
-        for (unsigned i = 0; i < w->pend_len; i++)
-            p[i] = w->pend[(w->pend_head + i) % w->pend_cap];
-        free(w->pend);
-        w->pend = p;
-        w->pend_cap = cap;
-        w->pend_head = 0;
-    }
-    w->pend[(w->pend_head + w->pend_len++) % w->pend_cap] = (struct worker_pend){k, late, b};
-    return true;
-}
-
-/* Takes every slot worker w has published, swapping a clean buffer in, and
- * frees the slots (consumed). Taking does not wait for the other workers,
- * so a worker stuck in one long I/O cannot make the others' rings fill. */
-static void take(struct worker *w)
-{
-    unsigned pub = atomic_load_explicit(&w->published, memory_order_acquire);
-    while (w->taken < pub) {
-        unsigned k = w->taken, s = k % WORKER_RING, ls = k % WORKER_LITE;
-        if (atomic_load_explicit(&w->ring_k[s], memory_order_relaxed) == k) {
-            struct io_stats *fresh = pool_get(w);
-            if (!fresh || !pend_push(w, k, w->ring_late[s] ? LATE_HIST_EXTRA : 0, w->ring[s])) {
-                free(fresh);
-                break; /* out of memory: try again at the next wake-up */
-            }
-            w->ring[s] = fresh;
-        } else if (atomic_load_explicit(&w->lite_k[ls], memory_order_relaxed) == k) {
-            /* counts only: the histograms come with a later interval */
-            struct io_stats *b = pool_get(w);
-            if (!b || !pend_push(w, k, LATE_HIST_MISSING, b)) {
-                free(b);
-                break;
-            }
-            const struct lite_counts *lc = &w->lite[(size_t)ls * w->map.ntouch];
-            for (unsigned t = 0; t < w->map.ntouch; t++) {
-                for (int d = 0; d < DIR_COUNT; d++) {
-                    b[t].dir[d].ios = lc[t].ios[d];
-                    b[t].dir[d].bytes = lc[t].bytes[d];
-                    b[t].dir[d].errors = lc[t].errors[d];
-                }
-                b[t].syncs = lc[t].syncs;
-                b[t].sync_errors = lc[t].sync_errors;
-            }
-        }
-        w->taken++;
-    }
-    atomic_store_explicit(&w->consumed, w->taken, memory_order_release);
-}
-
-/* Merges every worker's interval k once all of them have handed it over (or
- * finished). Returns 1 when merged, 0 when not ready, -1 when all is done. */
-static int collect(struct phase_run *run, struct phase_stats *out, unsigned k,
-                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel,
-                   unsigned *late)
-{
-    bool all_finished = true, any = false, ready = true;
-    uint64_t last_finish = 0;
-    for (unsigned i = 0; i < run->nworkers; i++) {
-        struct worker *w = &run->workers[i];
-        /* finished first: its published count is then final */
-        int fin = atomic_load_explicit(&w->finished, memory_order_acquire);
-        take(w);
-        if (!fin) {
-            all_finished = false;
-            if (w->taken <= k)
-                ready = false;
-        } else {
-            if (w->taken < atomic_load_explicit(&w->published, memory_order_relaxed))
-                ready = false; /* out of memory while taking */
-            if (w->t_finished > last_finish)
-                last_finish = w->t_finished;
-        }
-        if (w->taken > k)
-            any = true;
-    }
-    if (!ready)
-        return 0;
-    if (!any && all_finished)
-        return -1;
-    for (unsigned j = 0; j < run->njobs; j++)
-        iostats_reset(&ivjobs[j]);
-    iostats_reset(ivall);
-    *late = 0;
-    for (unsigned i = 0; i < run->nworkers; i++) {
-        struct worker *w = &run->workers[i];
-        if (!w->pend_len || w->pend[w->pend_head].k != k)
-            continue; /* no completion of this worker in interval k */
-        struct io_stats *b = w->pend[w->pend_head].buf;
-        *late |= w->pend[w->pend_head].late;
-        if (w->pend[w->pend_head].late)
-            out->late_hist_intervals++;
-        w->pend_head = (w->pend_head + 1) % w->pend_cap;
-        w->pend_len--;
-        struct job_stats *js = &out->stats[w->job_index];
-        for (unsigned t = 0; t < w->map.ntouch; t++) {
-            const struct io_stats *s = &b[t];
-            unsigned jt = w->map.layout == LAYOUT_JBOD ? w->first_target : t;
-            iostats_merge(&ivjobs[w->job_index], s);
-            w->total_ios += s->dir[0].ios + s->dir[1].ios + s->syncs;
-            w->total_busy_ns += s->dir[0].lat.sum + s->dir[1].lat.sum + s->sync_lat.sum;
-            iostats_merge(&js->total, s);
-            iostats_merge(&js->per_target[jt], s);
-        }
-        pool_put(w, b);
-    }
-    for (unsigned j = 0; j < run->njobs; j++)
-        iostats_merge(ivall, &ivjobs[j]);
-    uint64_t end = (uint64_t)(k + 1) * run->step_ns;
-    if (all_finished && last_finish > run->measure_start && last_finish - run->measure_start < end)
-        end = last_finish - run->measure_start;
-    *t_end_rel = end;
-    return 1;
-}
-
-static void read_kstat(const struct target_info *ti, struct kernel_stats *k)
-{
-    memset(k, 0, sizeof(*k));
-    if (ti->kind != TARGET_BLOCK || !ti->devname[0])
-        return;
-    char p[128];
-    snprintf(p, sizeof(p), "/sys/class/block/%s/stat", ti->devname);
-    FILE *f = fopen(p, "r");
-    if (!f)
-        return;
-    /* fields 1-11 always; 12-15 discards (4.18+); 16-17 flushes (5.5+) */
-    unsigned long long v[17];
-    int n = 0;
-    while (n < 17 && fscanf(f, "%llu", &v[n]) == 1)
-        n++;
-    if (n >= 11) {
-        k->valid = true;
-        k->read_ios = v[0], k->read_merges = v[1], k->read_sectors = v[2], k->read_ticks_ms = v[3];
-        k->write_ios = v[4], k->write_merges = v[5], k->write_sectors = v[6], k->write_ticks_ms = v[7];
-        k->io_ticks_ms = v[9];
-    }
-    if (n >= 15) {
-        k->has_discard = true;
-        k->discard_ios = v[11], k->discard_merges = v[12], k->discard_sectors = v[13];
-        k->discard_ticks_ms = v[14];
-    }
-    if (n >= 17) {
-        k->has_flush = true;
-        k->flush_ios = v[15], k->flush_ticks_ms = v[16];
-    }
-    fclose(f);
-}
-
-static void kstat_delta(struct kernel_stats *a, const struct kernel_stats *b)
-{
-    if (!a->valid || !b->valid) {
-        a->valid = false;
-        return;
-    }
-    a->read_ios = b->read_ios - a->read_ios;
-    a->read_merges = b->read_merges - a->read_merges;
-    a->read_sectors = b->read_sectors - a->read_sectors;
-    a->read_ticks_ms = b->read_ticks_ms - a->read_ticks_ms;
-    a->write_ios = b->write_ios - a->write_ios;
-    a->write_merges = b->write_merges - a->write_merges;
-    a->write_sectors = b->write_sectors - a->write_sectors;
-    a->write_ticks_ms = b->write_ticks_ms - a->write_ticks_ms;
-    a->io_ticks_ms = b->io_ticks_ms - a->io_ticks_ms;
-    a->has_discard = a->has_discard && b->has_discard;
-    a->discard_ios = b->discard_ios - a->discard_ios;
-    a->discard_merges = b->discard_merges - a->discard_merges;
-    a->discard_sectors = b->discard_sectors - a->discard_sectors;
-    a->discard_ticks_ms = b->discard_ticks_ms - a->discard_ticks_ms;
-    a->has_flush = a->has_flush && b->has_flush;
-    a->flush_ios = b->flush_ios - a->flush_ios;
-    a->flush_ticks_ms = b->flush_ticks_ms - a->flush_ticks_ms;
-}
-
 /* Stalls the collector saw, kept for the phase and for the intervals they
  * overlap (recent: a small ring, only intervals not yet emitted need it). */
 struct stall_log {
@@ -474,7 +237,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
     struct rusage ru0, ru1;
     for (unsigned t = 0; t < out->ntargets; t++)
-        read_kstat(&out->targets[t], &out->kstats[t]);
+        runner_read_kstat(&out->targets[t], &out->kstats[t]);
     getrusage(RUSAGE_SELF, &ru0);
     out->start_wall_ns = clock_wall_ns();
     run.t0 = clock_ns();
@@ -490,14 +253,14 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     unsigned k = 0;
     struct stall_log *sl = calloc(1, sizeof(*sl));
     struct hostcpu cpu_prev, cpu_now;
-    struct row_host rh = {0, 0, 0};
+    struct runner_row_host rh = {0, 0, 0};
     hostcpu_read(&cpu_prev);
     uint64_t cpu_t = clock_ns();
     uint64_t boot_gap = clock_boot_ns() - clock_ns();
     while (!run.setup_failed) {
         uint64_t t_end_rel;
         unsigned late = 0;
-        int c = collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
+        int c = runner_collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
         if (c < 0)
             break;
         if (c == 0) {
@@ -541,7 +304,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
                 cpu_t = tnow;
             }
             if (opts->series)
-                stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
+                runner_stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
             out->nintervals++;
             struct runner_interval iv = {
                 .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
@@ -563,8 +326,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     getrusage(RUSAGE_SELF, &ru1);
     for (unsigned t = 0; t < out->ntargets; t++) {
         struct kernel_stats end;
-        read_kstat(&out->targets[t], &end);
-        kstat_delta(&out->kstats[t], &end);
+        runner_read_kstat(&out->targets[t], &end);
+        runner_kstat_delta(&out->kstats[t], &end);
     }
     if (opts->status)
         opts->status(NULL, total_s);

@@ -186,4 +186,23 @@ void runner_free_worker(struct worker *w);
  * of memory). */
 struct io_stats *runner_new_ibuf(unsigned ntouch);
 
+/* The host's CPU shares over one interval, for its journal row. */
+struct runner_row_host {
+    double busy_pct, steal_pct, iowait_pct;
+};
+
+/* runner_collect.c: merges every worker's interval k once all of them have
+ * handed it over (or finished): 1 when merged, 0 when not ready, -1 when
+ * all is done. */
+int runner_collect(struct phase_run *run, struct phase_stats *out, unsigned k,
+                   struct io_stats *ivjobs, struct io_stats *ivall, uint64_t *t_end_rel,
+                   unsigned *late);
+/* One journal row of interval statistics s. */
+void runner_stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs,
+                       uint64_t stalled_ns, const struct runner_row_host *h, unsigned late);
+
+/* runner_kstat.c: the device's counters now, and a <- b - a. */
+void runner_read_kstat(const struct target_info *ti, struct kernel_stats *k);
+void runner_kstat_delta(struct kernel_stats *a, const struct kernel_stats *b);
+
 #endif

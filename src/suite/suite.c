@@ -249,7 +249,11 @@ int suite_part_job(const struct suite_cfg *c, const struct profile_part *part,
             return -EINVAL;
         }
     }
+    size_t plen = strcspn(part->name, "/");
     for (unsigned i = 0; i < c->nset; i++) {
+        if (c->set_prof[i][0] && (strlen(c->set_prof[i]) != plen ||
+                                  strncmp(c->set_prof[i], part->name, plen)))
+            continue;
         const char *use = controlled(c->set_key[i]);
         if (use) {
             snprintf(err, errlen, "--set %s: the suite sets this itself (use %s)", c->set_key[i],
@@ -385,7 +389,20 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
             return -EINVAL;
         }
     }
-    bool any_mixed = false;
+    unsigned nmixed = 0;
+    char mixed_names[256] = "";
+    for (unsigned i = 0; i < c->nset; i++) {
+        if (!c->set_prof[i][0])
+            continue;
+        bool named = false;
+        for (unsigned k = 0; k < c->nprofiles; k++)
+            named |= !strcmp(c->profiles[k], c->set_prof[i]);
+        if (!named) {
+            snprintf(err, errlen, "--set %s:%s: profile '%s' is not in --profiles", c->set_prof[i],
+                     c->set_key[i], c->set_prof[i]);
+            return -EINVAL;
+        }
+    }
     for (unsigned i = 0; i < c->nprofiles; i++) {
         const struct profile *p = profile_find(ps, c->profiles[i]);
         if (!p) {
@@ -397,7 +414,11 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
                 snprintf(err, errlen, "--profiles: '%s' is listed twice", c->profiles[i]);
                 return -EINVAL;
             }
-        any_mixed |= profile_mixed(ps, p);
+        if (profile_mixed(ps, p)) {
+            size_t l = strlen(mixed_names);
+            snprintf(mixed_names + l, sizeof(mixed_names) - l, "%s%s", nmixed ? ", " : "", p->name);
+            nmixed++;
+        }
         for (unsigned k = 0; k < p->nparts; k++) {
             struct job_spec j, ph;
             int rc = suite_part_job(c, profile_part(ps, p, k), &j, err, errlen);
@@ -416,8 +437,16 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
             }
         }
     }
-    if (c->rwmixread >= 0 && !any_mixed) {
+    if (c->rwmixread >= 0 && !nmixed) {
         snprintf(err, errlen, "--rwmixread: none of the profiles mixes reads and writes");
+        return -EINVAL;
+    }
+    if (c->rwmixread >= 0 && nmixed > 1) {
+        snprintf(err, errlen,
+                 "--rwmixread %d: %u profiles mix reads and writes (%s) and each has its own "
+                 "mix; name the one to change, e.g. --set %.*s:rwmixread=%d",
+                 c->rwmixread, nmixed, mixed_names, (int)strcspn(mixed_names, ","), mixed_names,
+                 c->rwmixread);
         return -EINVAL;
     }
     return 0;
@@ -447,16 +476,38 @@ static bool baseline_iops(const cJSON *base, const char *phase, double *iops)
     return false;
 }
 
+unsigned suite_result_targets(const cJSON *doc)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "suite"), "targets");
+    int n = cJSON_GetArraySize(t);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+int suite_baseline_check(const cJSON *doc, const char *file, char *err, size_t errlen)
+{
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "suite")))
+        return 0;
+    const char *kind = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "fileio")) ? "a fileio"
+                       : cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "act"))  ? "an ACT"
+                                                                                       : "not a suite";
+    snprintf(err, errlen, "--baseline %s: %s result; a suite scales against a suite result", file,
+             kind);
+    return -EINVAL;
+}
+
 cJSON *suite_scaling_json(const cJSON *baseline, const char *phase, double iops,
                           unsigned ntargets)
 {
     double b;
     if (!baseline || !baseline_iops(baseline, phase, &b))
         return NULL;
+    unsigned bt = suite_result_targets(baseline);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "baseline_iops", b);
+    cJSON_AddNumberToObject(o, "baseline_targets", bt);
     double f = b > 0 ? iops / b : 0;
     cJSON_AddNumberToObject(o, "factor", f);
-    cJSON_AddNumberToObject(o, "per_target", ntargets ? f / ntargets : 0);
+    cJSON_AddNumberToObject(o, "per_target", ntargets ? f * bt / ntargets : 0);
     return o;
 }

@@ -55,6 +55,8 @@ struct suite_point {
 
 enum suite_precond { PRECOND_AUTO, PRECOND_TIME, PRECOND_OFF };
 
+#define SUITE_MAX_BASELINES 4
+
 struct suite_cfg {
     unsigned nprofiles;
     char profiles[SUITE_MAX_PROFILES][JOB_NAME_MAX];
@@ -74,8 +76,9 @@ struct suite_cfg {
     char targets[JOB_MAX_TARGETS][JOB_PATH_MAX];
     enum job_layout layout;
     uint64_t stripe_chunk;
-    int rwmixread;               /* override for mixed profiles; -1 = the profile's */
-    unsigned nset;               /* job options for every profile (--set KEY=VALUE) */
+    int rwmixread;               /* override for the one mixed profile; -1 = the profile's */
+    unsigned nset;               /* job options (--set [PROFILE:]KEY=VALUE) */
+    char set_prof[SUITE_MAX_SET][JOB_NAME_MAX]; /* "" = every profile */
     char set_key[SUITE_MAX_SET][64];
     char set_val[SUITE_MAX_SET][256];
 };
@@ -117,7 +120,8 @@ void suite_point_label(enum suite_sweep_kind kind, unsigned threads, unsigned de
 int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *err,
                 size_t errlen);
 
-/* A profile part with the suite's overrides applied (--rwmixread, --set).
+/* A profile part with the suite's overrides applied (--rwmixread, --set; a
+ * --set naming a profile applies to that profile's parts only).
  * 0 or -errno with a message naming the option. */
 int suite_part_job(const struct suite_cfg *c, const struct profile_part *part,
                    struct job_spec *out, char *err, size_t errlen);
@@ -145,21 +149,32 @@ struct suite_run_opts {
     runner_status_fn status;      /* live progress line (the CLI's), or NULL */
     suite_progress_fn progress;  /* may be NULL */
     void *arg;
-    const cJSON *baseline;       /* a single-target result to scale against, or NULL */
-    const char *baseline_name;   /* its file name, for the record */
+    unsigned nbaselines;         /* suite results to scale against (--baseline, repeatable) */
+    const cJSON *baselines[SUITE_MAX_BASELINES];
+    const char *baseline_names[SUITE_MAX_BASELINES]; /* their file names, for the record */
+    const char *baseline_labels[SUITE_MAX_BASELINES]; /* column labels */
 };
 
 /* Runs the suite, appending phases and the "suite" object to doc. Returns 0
  * (check st for signals and I/O errors), or -errno with a message when a
  * phase could not start (guard refusal, bad alignment, purge failure). The
  * document holds every phase that ran, also on error. */
+/* The number of targets a suite result ran on (1 when it does not say). */
+unsigned suite_result_targets(const cJSON *doc);
+
+/* Whether doc can be a --baseline: a suite result. 0, or -EINVAL with a
+ * message naming what it is instead. */
+int suite_baseline_check(const cJSON *doc, const char *file, char *err, size_t errlen);
+
 int suite_run(const struct suite_cfg *c, const struct profile_set *ps, cJSON *doc,
               const struct suite_run_opts *o, struct plan_status *st, char *err, size_t errlen);
 
 /* Scaling of one point against a baseline document: finds the phase of the
  * same name there (its suite figures, else its total scope) and returns
- * {"baseline_iops", "factor", "per_target"}, or NULL when the baseline has no
- * such point. */
+ * {"baseline_iops", "baseline_targets", "factor", "per_target"}, or NULL when
+ * the baseline has no such point. factor = iops / baseline IOPS; per_target =
+ * (iops / ntargets) / (baseline IOPS / baseline targets), so 8 LUNs against 4
+ * compare LUN with LUN. */
 cJSON *suite_scaling_json(const cJSON *baseline, const char *phase, double iops,
                           unsigned ntargets);
 

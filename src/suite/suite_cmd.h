@@ -17,7 +17,8 @@ struct suite_args {
     struct suite_cfg *cfg;
     const char *pfiles[SUITE_MAX_PROFILE_FILES];
     unsigned npfiles;
-    const char *baseline;       /* --baseline RESULT.json, or NULL */
+    unsigned nbaselines;        /* --baseline RESULT.json (repeatable) */
+    const char *baselines[SUITE_MAX_BASELINES];
     bool dry;                   /* --dry-run: print the plan, run nothing */
     bool quiet;                 /* no progress lines */
 };

@@ -157,19 +157,26 @@ static cJSON *config_json(const struct suite_cfg *c, const struct suite_run_opts
     cJSON *ov = cJSON_AddObjectToObject(s, "overrides");
     if (c->rwmixread >= 0)
         cJSON_AddNumberToObject(ov, "rwmixread", c->rwmixread);
-    for (unsigned i = 0; i < c->nset; i++)
-        cJSON_AddStringToObject(ov, c->set_key[i], c->set_val[i]);
-    if (o->baseline) {
-        cJSON *b = cJSON_AddObjectToObject(s, "baseline");
-        cJSON_AddStringToObject(b, "file", o->baseline_name ? o->baseline_name : "");
-        const cJSON *bs = cJSON_GetObjectItemCaseSensitive(o->baseline, "suite");
-        const cJSON *bt = cJSON_GetObjectItemCaseSensitive(bs, "targets");
-        if (!bt)
-            bt = cJSON_GetObjectItemCaseSensitive(o->baseline, "targets");
-        cJSON_AddNumberToObject(b, "targets", cJSON_GetArraySize(bt));
-    } else {
-        cJSON_AddNullToObject(s, "baseline");
+    for (unsigned i = 0; i < c->nset; i++) {
+        char key[JOB_NAME_MAX + 80];
+        snprintf(key, sizeof(key), "%s%s%s", c->set_prof[i], c->set_prof[i][0] ? ":" : "",
+                 c->set_key[i]);
+        cJSON_AddStringToObject(ov, key, c->set_val[i]);
     }
+    /* "baseline": the first, as older readers know it; "baselines": all */
+    cJSON *ba = cJSON_CreateArray();
+    for (unsigned k = 0; k < o->nbaselines; k++) {
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddStringToObject(b, "file", o->baseline_names[k] ? o->baseline_names[k] : "");
+        cJSON_AddStringToObject(b, "label", o->baseline_labels[k] ? o->baseline_labels[k] : "");
+        cJSON_AddNumberToObject(b, "targets", suite_result_targets(o->baselines[k]));
+        cJSON_AddItemToArray(ba, b);
+    }
+    if (o->nbaselines)
+        cJSON_AddItemToObject(s, "baseline", cJSON_Duplicate(cJSON_GetArrayItem(ba, 0), true));
+    else
+        cJSON_AddNullToObject(s, "baseline");
+    cJSON_AddItemToObject(s, "baselines", ba);
     cJSON_AddArrayToObject(s, "discard_unused");
     cJSON_AddArrayToObject(s, "profiles");
     return s;
@@ -396,9 +403,15 @@ static int run_point(const struct suite_cfg *c, const struct job_spec *part, con
         return rc;
     if (iops > *peak)
         *peak = iops;
-    cJSON *sc = suite_scaling_json(o->baseline, name, iops, c->ntargets);
-    if (sc)
-        cJSON_AddItemToObject(pt, "scaling", sc);
+    /* "scaling": against the first baseline; "scalings": one per baseline,
+     * null where that baseline has no such point */
+    cJSON *scs = o->nbaselines ? cJSON_AddArrayToObject(pt, "scalings") : NULL;
+    for (unsigned b = 0; b < o->nbaselines; b++) {
+        cJSON *sc = suite_scaling_json(o->baselines[b], name, iops, c->ntargets);
+        if (b == 0 && sc)
+            cJSON_AddItemToObject(pt, "scaling", cJSON_Duplicate(sc, true));
+        cJSON_AddItemToArray(scs, sc ? sc : cJSON_CreateNull());
+    }
     return 0;
 }
 
@@ -484,14 +497,23 @@ static int run_profile(const struct suite_cfg *c, const struct profile_set *ps,
         }
     }
     cJSON_AddNumberToObject(pj, "peak_iops", peak);
-    if (o->baseline) {
-        double bp = baseline_peak(o->baseline, p->name);
-        if (bp > 0) {
-            cJSON *s = cJSON_AddObjectToObject(pj, "peak_scaling");
-            cJSON_AddNumberToObject(s, "baseline_iops", bp);
-            cJSON_AddNumberToObject(s, "factor", peak / bp);
-            cJSON_AddNumberToObject(s, "per_target", peak / bp / c->ntargets);
+    cJSON *pss = o->nbaselines ? cJSON_AddArrayToObject(pj, "peak_scalings") : NULL;
+    for (unsigned b = 0; b < o->nbaselines; b++) {
+        double bp = baseline_peak(o->baselines[b], p->name);
+        if (bp <= 0) {
+            cJSON_AddItemToArray(pss, cJSON_CreateNull());
+            continue;
         }
+        unsigned bt = suite_result_targets(o->baselines[b]);
+        cJSON *ps_ = cJSON_CreateObject();
+        cJSON_AddStringToObject(ps_, "label", o->baseline_labels[b] ? o->baseline_labels[b] : "");
+        cJSON_AddNumberToObject(ps_, "baseline_iops", bp);
+        cJSON_AddNumberToObject(ps_, "baseline_targets", bt);
+        cJSON_AddNumberToObject(ps_, "factor", peak / bp);
+        cJSON_AddNumberToObject(ps_, "per_target", peak / bp * bt / c->ntargets);
+        cJSON_AddItemToArray(pss, ps_);
+        if (b == 0)
+            cJSON_AddItemToObject(pj, "peak_scaling", cJSON_Duplicate(ps_, true));
     }
     (void)ps;
     return 0;
@@ -546,6 +568,10 @@ int suite_run(const struct suite_cfg *c, const struct profile_set *ps, cJSON *do
             cJSON *po = cJSON_CreateObject();
             cJSON_AddStringToObject(po, "name", all[k + j].name);
             cJSON_AddStringToObject(po, "workload", sum);
+            const struct job_spec *dj = &profile_part(ps, p, j)->job;
+            bool mixed = all[k + j].rw == RW_RW || all[k + j].rw == RW_RANDRW;
+            if (mixed && dj->rwmixread != all[k + j].rwmixread)
+                cJSON_AddNumberToObject(po, "profile_rwmixread", dj->rwmixread);
             cJSON_AddItemToArray(pa, po);
         }
         rc = run_profile(c, ps, p, &all[k], doc, pj, o, st, err, errlen);

@@ -27,9 +27,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (fileio_check(&o, cmds[i], err, sizeof(err)) == 0 && cmds[i] == FILEIO_RUN) {
             (void)fileio_file_size(&o);
             (void)fileio_request_size(&o);
-            (void)fileio_write_share(&o);
-            (void)fileio_effective_ratio(&o);
             cJSON_Delete(fileio_opts_json(&o));
+            /* the shared request stream these options make: its first
+             * requests must stay inside the files */
+            struct fileio_src *src = fileio_src_new(&o, 2, 1);
+            if (src) {
+                const struct io_source *ios = fileio_src_ops(src);
+                struct io_source_req q;
+                for (unsigned k = 0; k < 64 && ios->next(ios->arg, k & 1, &q); k++)
+                    if (q.target >= o.file_num || (q.len && q.off + q.len > fileio_file_size(&o)))
+                        __builtin_trap();
+                fileio_src_free(src);
+            }
         }
     free(text);
     return 0;

@@ -243,4 +243,4 @@ check lag_analyze_fails test $? -eq 1
 "$SSDBENCH" act --load 1x,2x --duration 1 --slice 1 -q --log "$WORK/lad.log" "$dev" >"$WORK/lad.txt" 2>&1
 check ladder_exit test $? -le 1
 check ladder_logs test -s "$WORK/lad-1x.log" -a -s "$WORK/lad-2x.log"
-check ladder_rows test "$(grep -c -E '^ +[12]x  ' "$WORK/lad.txt")" -eq 2
+check ladder_rows test "$(grep -c -E ' +[12]x +no +[0-9.]+/[0-9.]+ ' "$WORK/lad.txt")" -eq 2

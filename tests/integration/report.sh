@@ -231,7 +231,13 @@ for doc in docs[1:]:
             pc = prof['precondition']
             hdr, rows = table('pre-%s-intervals' % prof['name'])
             fi = {f: i for i, f in enumerate(pc['intervals']['fields'])}
-            byt = {row[fi['t_ms']] / 1000: row for row in pc['intervals']['rows']}
+            # a tail shorter than the step (the time after the last round) is
+            # no interval: the chart and its table leave it out
+            byt, prev = {}, 0
+            for row in pc['intervals']['rows']:
+                if row[fi['t_ms']] - prev >= pc['intervals']['step_ms'] * 0.999:
+                    byt[row[fi['t_ms']] / 1000] = row
+                prev = row[fi['t_ms']]
             for r in rows:
                 row = byt[num(r[0])]
                 for k, key in enumerate(['iops', 'mbps', 'lat_avg_ns', 'lat_max_ns', 'lat_sd_avg_ns', 'p99_ns']):

@@ -146,8 +146,10 @@ assert abs(float(row[1]) - iops(a, '4k-random-read QD2')) <= 0.5
 check compare_three_csv py "
 import csv
 rows = list(csv.reader(open('$WORK/cmp.csv')))
-assert rows[0] == ['group', 'metric', 'row', 'A', 'B', 'B/A', 'C', 'C/A'], rows[0]
-assert all(r[5] == r[7] for r in rows[1:] if r[5])
+assert rows[0] == ['group', 'metric', 'row', 'one', 'jbod', 'jbod #3',
+                   'ratio jbod / one (throughput; latency inverted)',
+                   'ratio jbod #3 / one (throughput; latency inverted)'], rows[0]
+assert all(r[4] == r[5] and r[6] == r[7] for r in rows[1:] if r[6])
 "
 out=$("$SSDBENCH" compare "$WORK/one.json" 2>&1); rc=$?
 check compare_needs_two test $rc -eq 2

@@ -383,6 +383,15 @@ TEST(baseline_scaling)
     CHECK(!suite_scaling_json(base, "x QD2", 1, 1), "no such point");
     CHECK(!suite_scaling_json(NULL, "x QD1", 1, 1), "no baseline");
     cJSON_Delete(base);
+    /* a 4-LUN baseline against an 8-LUN run: per target compares LUN with LUN */
+    base = cJSON_Parse("{\"suite\":{\"targets\":[{},{},{},{}],\"profiles\":[{\"name\":\"x\","
+                       "\"points\":[{\"phase\":\"x QD1\",\"combined\":{\"iops\":1000}}]}]}}");
+    s = suite_scaling_json(base, "x QD1", 1800, 8);
+    CHECK(s && fabs(cJSON_GetObjectItem(s, "factor")->valuedouble - 1.8) < 1e-12, "factor 8 vs 4");
+    CHECK(fabs(cJSON_GetObjectItem(s, "per_target")->valuedouble - 0.9) < 1e-12, "per target 8 vs 4");
+    CHECK(cJSON_GetObjectItem(s, "baseline_targets")->valuedouble == 4, "baseline targets");
+    cJSON_Delete(s);
+    cJSON_Delete(base);
 }
 
 CHECK_MAIN()

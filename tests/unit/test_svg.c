@@ -201,8 +201,11 @@ TEST(cell_formats)
     CHECK(!strcmp(b, "93.17"), "%s", b);
     html_table_format(b, sizeof(b), &c, 1234567.8);
     CHECK(!strcmp(b, "1,234,568"), "%s", b);
+    /* one style: four digits are grouped as five are (not "4720" next to "22,746") */
     html_table_format(b, sizeof(b), &c, 4720);
-    CHECK(!strcmp(b, "4720"), "%s", b);
+    CHECK(!strcmp(b, "4,720"), "%s", b);
+    html_table_format(b, sizeof(b), &c, 999);
+    CHECK(!strcmp(b, "999.0"), "%s", b);
     c.fmt = HTML_TABLE_NS;
     html_table_format(b, sizeof(b), &c, 351391.4);
     CHECK(!strcmp(b, "351.4 \xc2\xb5s"), "%s", b);
