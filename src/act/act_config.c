@@ -115,7 +115,9 @@ static bool is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
 static uint32_t round16(uint32_t v) { return (uint32_t)(((uint64_t)v + 15) & ~(uint64_t)15); }
 
 /* The checks ACT's check_configuration makes, plus the ones that avoid its
- * divisions by zero. lines[] (may be NULL) holds where each key was set. */
+ * divisions by zero. lines[] (may be NULL) holds where each key was set.
+ * Long on purpose: a flat list of independent checks, one per key with its
+ * own message; in parts they would only be scattered. */
 static int check(const struct act_config *c, const char *name, const unsigned *lines,
                  char *err, size_t errlen)
 {

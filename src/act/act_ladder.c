@@ -258,7 +258,6 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
     FILE *sum = a->log ? stdout : stderr;
     cJSON *doc = s->doc;
     cJSON *act = act_json_begin(doc, base, &a->o, devs);
-    const struct runner_opts ro = s->ro;
     unsigned cap = a->find_max ? 64 : (a->nloads ? a->nloads : 1);
     struct act_load_result *rs = calloc(cap, sizeof(*rs));
     if (!doc || !act || !rs) {
@@ -312,8 +311,7 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
         }
         FILE *log = lf.f;
         struct act_load_result *r = &rs[nrun];
-        int rc = act_run_load(doc, base, load, devs, &a->o, &ro, log, PRODUCER, r, err,
-                              sizeof(err));
+        int rc = act_run_load(s, base, load, devs, &a->o, log, PRODUCER, r, err, sizeof(err));
         /* the log of a stopped load is kept too: it holds what was measured */
         char lerr[512];
         if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)

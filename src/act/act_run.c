@@ -144,9 +144,11 @@ static void add_job(struct act_plan *p, enum act_job_kind kind, const struct job
     p->jobs[p->njobs++] = *j;
 }
 
-int act_plan_build(const struct act_config *c, const struct act_derived *d,
-                   const struct act_device *devs, const struct act_run_opts *o,
-                   struct act_plan *p, char *err, size_t errlen)
+/* The checks and the region every device shares: the fewest large blocks
+ * of any device, the small-I/O offsets in it, the schedule's intervals. */
+static int plan_region(const struct act_config *c, const struct act_derived *d,
+                       const struct act_device *devs, const struct act_run_opts *o,
+                       struct act_plan *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof(*p));
     for (unsigned k = 0; k < ACT_NJOBS; k++)
@@ -181,43 +183,56 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
     p->interval_ns = o->tick_ns ? o->tick_ns : (uint64_t)c->report_interval_sec * 1000000000ull;
     p->runtime_ns = (uint64_t)p->nintervals * p->interval_ns;
 
+    return 0;
+}
+
+/* What every ACT job shares: the devices, ACT's open flags (O_DIRECT,
+ * O_DSYNC), the region, the duration and the data. */
+static void plan_base_job(const struct act_config *c, const struct act_run_opts *o,
+                          const struct act_plan *p, struct job_spec *base)
+{
     bool file_mode = c->file_size_mbytes != 0;
-    bool threads = o->mode == ACT_MODE_THREADS;
-    struct job_spec base;
-    job_defaults(&base);
-    base.ntargets = c->ndevices;
+    job_defaults(base);
+    base->ntargets = c->ndevices;
     for (unsigned i = 0; i < c->ndevices; i++)
-        snprintf(base.targets[i], JOB_PATH_MAX, "%s", c->devices[i]);
-    base.engine = o->engine;
-    base.direct = !file_mode;
-    base.dsync = !file_mode && !c->disable_odsync;
-    base.size = p->region_bytes;
-    base.file_size = file_mode ? (uint64_t)c->file_size_mbytes << 20 : 0;
-    base.runtime_ns = p->runtime_ns;
-    base.time_based = true;
-    base.interval_ns = p->interval_ns;
-    base.iodepth = 1;
-    base.numjobs = 1;
-    base.norandommap = true; /* ACT draws every offset afresh: no random map */
-    base.layout = LAYOUT_JBOD;
+        snprintf(base->targets[i], JOB_PATH_MAX, "%s", c->devices[i]);
+    base->engine = o->engine;
+    base->direct = !file_mode;
+    base->dsync = !file_mode && !c->disable_odsync;
+    base->size = p->region_bytes;
+    base->file_size = file_mode ? (uint64_t)c->file_size_mbytes << 20 : 0;
+    base->runtime_ns = p->runtime_ns;
+    base->time_based = true;
+    base->interval_ns = p->interval_ns;
+    base->iodepth = 1;
+    base->numjobs = 1;
+    base->norandommap = true; /* ACT draws every offset afresh: no random map */
+    base->layout = LAYOUT_JBOD;
     /* compress-pct is the share that stays random; the runner's compress_pct
      * is the zeroed share of each 512 B chunk (see worker.c fill_buffer). */
-    base.buffer = BUF_COMPRESSIBLE;
-    base.compress_pct = 100 - c->compress_pct;
-    base.refill_buffers = true;
-    base.seed_set = o->seed_set;
+    base->buffer = BUF_COMPRESSIBLE;
+    base->compress_pct = 100 - c->compress_pct;
+    base->refill_buffers = true;
+    base->seed_set = o->seed_set;
     /* ACT's blocking pwrite on an O_DSYNC block device is the write, then a
      * cache flush; an asynchronous engine gets the flush explicitly. */
-    base.dsync_flush = base.dsync && o->engine != ENGINE_PSYNC;
+    base->dsync_flush = base->dsync && o->engine != ENGINE_PSYNC;
     /* Every I/O of the schedule is issued, a late one late: the run's
      * counts are the schedule's (act_scheduled_ios), not the clock's. */
-    base.rate_complete = true;
+    base->rate_complete = true;
 
+}
+
+/* The service threads' small reads (and commit writes): ACT's threads, or
+ * the open-loop rings that keep their schedule. Returns their I/O slots. */
+static unsigned plan_service_job(const struct act_derived *d, const struct act_run_opts *o,
+                                 const struct job_spec *base, struct act_plan *p)
+{
     uint64_t small_total = (uint64_t)d->small_reqs_per_thread * d->service_threads;
     p->small_rate_total = (double)small_total;
     unsigned small_slots = 0;
     if (small_total) {
-        struct job_spec j = base;
+        struct job_spec j = *base;
         snprintf(j.name, sizeof(j.name), "service");
         snprintf(j.description, sizeof(j.description),
                  "ACT service threads: small reads%s at random offsets, random device per I/O",
@@ -241,7 +256,7 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         j.blockalign[DIR_READ] = j.blockalign[DIR_WRITE] = d->min_io_bytes;
         p->n_sizes_used = j.bs[DIR_READ].n;
         p->sizes_approximated = approx;
-        if (threads) {
+        if (o->mode == ACT_MODE_THREADS) {
             j.numjobs = d->service_threads;
             j.iodepth = 1;
             j.rate_iops = d->small_reqs_per_thread;
@@ -266,9 +281,18 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         j.seed = o->seed;
         add_job(p, ACT_JOB_SERVICE, &j);
     }
+    return small_slots;
+}
+
+/* The large-block readers and writers and the tomb raider, one worker per
+ * device each. Returns their number. */
+static unsigned plan_large_block_jobs(const struct act_config *c, const struct act_derived *d,
+                                      const struct act_run_opts *o, const struct job_spec *base,
+                                      struct act_plan *p)
+{
     unsigned lb_workers = 0;
     if (d->large_block_reads_per_sec > 0) {
-        struct job_spec j = base;
+        struct job_spec j = *base;
         snprintf(j.name, sizeof(j.name), "large-block-reads");
         snprintf(j.description, sizeof(j.description),
                  "ACT defrag reads: one large-block reader per device");
@@ -283,7 +307,7 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         lb_workers += c->ndevices;
     }
     if (d->large_block_writes_per_sec > 0) {
-        struct job_spec j = base;
+        struct job_spec j = *base;
         snprintf(j.name, sizeof(j.name), "large-block-writes");
         snprintf(j.description, sizeof(j.description),
                  "ACT large-block writes: one writer per device, fresh data each write");
@@ -298,7 +322,7 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         lb_workers += c->ndevices;
     }
     if (c->tomb_raider) {
-        struct job_spec j = base;
+        struct job_spec j = *base;
         snprintf(j.name, sizeof(j.name), "tomb-raider");
         snprintf(j.description, sizeof(j.description),
                  "ACT tomb raider: sequential large-block reads per device (not in ACT's "
@@ -313,6 +337,20 @@ int act_plan_build(const struct act_config *c, const struct act_derived *d,
         add_job(p, ACT_JOB_TOMB, &j);
         lb_workers += c->ndevices;
     }
+    return lb_workers;
+}
+
+int act_plan_build(const struct act_config *c, const struct act_derived *d,
+                   const struct act_device *devs, const struct act_run_opts *o,
+                   struct act_plan *p, char *err, size_t errlen)
+{
+    int rc = plan_region(c, d, devs, o, p, err, errlen);
+    if (rc < 0)
+        return rc;
+    struct job_spec base;
+    plan_base_job(c, o, p, &base);
+    unsigned small_slots = plan_service_job(d, o, &base, p);
+    unsigned lb_workers = plan_large_block_jobs(c, d, o, &base, p);
     p->max_queue_depth = small_slots + lb_workers;
     return 0;
 }

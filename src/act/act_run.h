@@ -44,6 +44,7 @@
 #include "act/act_analyze.h"
 #include "act/act_config.h"
 #include "base/job.h"
+#include "workload/session.h"
 
 enum act_mode {
     ACT_MODE_OPEN_LOOP,  /* one paced worker with service-threads slots (io_uring by default) */
@@ -171,16 +172,15 @@ struct act_load_result {
  * does; every other key kept. */
 int act_config_with_load(struct act_config *c, double load, char *err, size_t errlen);
 
-/* Runs one load: writes the log header to log, runs the phase with ro's
- * consent/live status (the hook, max lag and error policy are set here),
- * appends the phase to doc and fills res. Returns 0 when the phase ran
+/* Runs one load: writes the log header to log, runs the phase in s with
+ * its consent/live status (the hook, max lag and error policy are set here)
+ * through session_phase_with, which files it in s's document, and fills res. Returns 0 when the phase ran
  * (look at res), or -errno with err set (guard refusal: -EPERM; bad load:
  * -EINVAL) before anything was written to log. Release res with
  * act_load_result_free. */
-int act_run_load(cJSON *doc, const struct act_config *base, double load,
-                 const struct act_device *devs, const struct act_run_opts *o,
-                 const struct runner_opts *ro, FILE *log, const char *producer,
-                 struct act_load_result *res, char *err, size_t errlen);
+int act_run_load(struct session *s, const struct act_config *base, double load,
+                 const struct act_device *devs, const struct act_run_opts *o, FILE *log,
+                 const char *producer, struct act_load_result *res, char *err, size_t errlen);
 void act_load_result_free(struct act_load_result *res);
 
 /* The result's top-level "act" object: config, mode, devices; then one entry

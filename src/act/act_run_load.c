@@ -340,10 +340,53 @@ static void judge(struct act_load_result *res)
                          (st == ACT_VERDICT_NONE && (!has || (res->screen.hours > 0 && !over))));
 }
 
-int act_run_load(cJSON *doc, const struct act_config *base, double load,
-                 const struct act_device *devs, const struct act_run_opts *o,
-                 const struct runner_opts *ro, FILE *log, const char *producer,
-                 struct act_load_result *res, char *err, size_t errlen)
+/* What the phase's statistics tell ACT's log and the load's result, read
+ * before the session files them: the outcome, ACT's error lines for failed
+ * I/O and the cause of a lag stop. */
+struct act_after {
+    struct act_load_result *res;
+    const struct act_hook *hk;
+    FILE *log;
+    const struct act_plan *p;
+    uint64_t max_lag_ns;
+};
+
+static void act_after_run(void *arg, const struct phase_stats *ps)
+{
+    const struct act_after *aa = arg;
+    struct act_load_result *res = aa->res;
+    res->ran = true;
+    res->interrupted = ps->interrupted;
+    res->signal = ps->signal;
+    res->lagged = ps->lagged;
+    res->io_errors = ps->error_total;
+    res->log_error = aa->hk->rc == -EIO;
+    res->logged_s = aa->hk->logged_s;
+    res->cpu_user_s = ps->cpu_user_s;
+    res->cpu_sys_s = ps->cpu_sys_s;
+    for (unsigned e = 0; e < ps->nerrors && !res->log_error; e++) {
+        const struct runner_error *re = &ps->errors[e];
+        act_log_io_error(aa->log, ps->targets[re->target].path, re->op == DIR_WRITE, re->err);
+        res->an.info.error_lines++;
+        if (e == 0)
+            snprintf(res->an.info.first_error, sizeof(res->an.info.first_error),
+                     "ERROR: %s %s: %d", re->op == DIR_WRITE ? "writing" : "reading",
+                     ps->targets[re->target].path, re->err);
+    }
+    if (res->lagged) {
+        res->stop_why = lag_cause(aa->p, ps, aa->max_lag_ns);
+        if (!res->log_error)
+            act_log_stop(aa->log, res->stop_why);
+        res->an.info.error_lines++;
+        if (!res->an.info.first_error[0])
+            snprintf(res->an.info.first_error, sizeof(res->an.info.first_error), "%s",
+                     stop_text(res->stop_why));
+    }
+}
+
+int act_run_load(struct session *s, const struct act_config *base, double load,
+                 const struct act_device *devs, const struct act_run_opts *o, FILE *log,
+                 const char *producer, struct act_load_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof(*res));
     res->load = load;
@@ -372,7 +415,7 @@ int act_run_load(cJSON *doc, const struct act_config *base, double load,
             if (!job_rw_writes(&p->jobs[j]))
                 continue;
             for (unsigned t = 0; t < p->jobs[j].ntargets; t++) {
-                rc = target_check_write(p->jobs[j].targets[t], ro->consent, err, errlen);
+                rc = target_check_write(p->jobs[j].targets[t], s->ro.consent, err, errlen);
                 if (rc < 0)
                     return rc;
             }
@@ -399,61 +442,27 @@ int act_run_load(cJSON *doc, const struct act_config *base, double load,
         return -EIO;
     }
 
-    struct runner_opts opts = *ro;
+    struct runner_opts opts = s->ro;
     opts.on_interval = act_hook_interval;
     opts.arg = &hk;
     opts.max_lag_ns = (uint64_t)c->max_lag_sec * 1000000000ull;
     opts.stop_on_error = false;   /* ACT reports a failed I/O and carries on */
-    FILE *series = opts.series ? opts.series : tmpfile();
-    opts.series = series;
-    struct phase_stats ps;
-    rc = runner_run(p->jobs, p->njobs, &opts, &ps, err, errlen);
-    if (rc < 0) {
-        phase_stats_free(&ps);
+    struct plan_phase ph = {.kind = "act", .njobs = p->njobs, .jobs = res->plan.jobs};
+    snprintf(ph.name, sizeof(ph.name), "%s", res->phase);
+    struct act_after aa = {.res = res, .hk = &hk, .log = log, .p = p, .max_lag_ns = opts.max_lag_ns};
+    cJSON *phase = session_phase_with(s, &ph, &opts, act_after_run, &aa, &rc, err, errlen);
+    if (!phase && rc < 0) {
         hook_free(&hk);
-        if (series && series != ro->series)
-            fclose(series);
         return rc;
-    }
-    res->ran = true;
-    res->interrupted = ps.interrupted;
-    res->signal = ps.signal;
-    res->lagged = ps.lagged;
-    res->io_errors = ps.error_total;
-    res->log_error = hk.rc == -EIO;
-    res->logged_s = hk.logged_s;
-    res->cpu_user_s = ps.cpu_user_s;
-    res->cpu_sys_s = ps.cpu_sys_s;
-    for (unsigned e = 0; e < ps.nerrors && !res->log_error; e++) {
-        const struct runner_error *re = &ps.errors[e];
-        act_log_io_error(log, ps.targets[re->target].path, re->op == DIR_WRITE, re->err);
-        res->an.info.error_lines++;
-        if (e == 0)
-            snprintf(res->an.info.first_error, sizeof(res->an.info.first_error),
-                     "ERROR: %s %s: %d", re->op == DIR_WRITE ? "writing" : "reading",
-                     ps.targets[re->target].path, re->err);
-    }
-    if (res->lagged) {
-        res->stop_why = lag_cause(p, &ps, opts.max_lag_ns);
-        if (!res->log_error)
-            act_log_stop(log, res->stop_why);
-        res->an.info.error_lines++;
-        if (!res->an.info.first_error[0])
-            snprintf(res->an.info.first_error, sizeof(res->an.info.first_error), "%s",
-                     stop_text(res->stop_why));
     }
     if (fflush(log))
         res->log_error = true;
     fill_info(res, &hk, producer);
     judge(res);
-    if (!result_add_phase(doc, res->phase, "act", &ps, series))
-        rc = -ENOMEM;
+    rc = phase ? 0 : -ENOMEM;
     if (hk.rc && hk.rc != -EIO && !rc)
         rc = hk.rc;
-    phase_stats_free(&ps);
     hook_free(&hk);
-    if (series && series != ro->series)
-        fclose(series);
     if (rc < 0)
         snprintf(err, errlen, "%s", rc == -ENOMEM ? "out of memory" : strerror(-rc));
     return rc;

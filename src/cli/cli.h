@@ -43,7 +43,7 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o);
 const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
 
 /* Before a run starts: checks that --result and --output name something
- * ssdbench can write (core/outfile.h), so a long run is not lost to a typo
+ * ssdbench can write (base/outfile.h), so a long run is not lost to a typo
  * or a directory. Prints one line and returns -1 when not; 0 otherwise.
  * *journal (may be NULL) is set when the result is a regular file that a
  * RESULT.partial journal can sit next to. */

@@ -18,6 +18,7 @@
 #include "target/target.h"
 #include "act/act_ladder.h"
 #include "workload/plan.h"
+#include "cli/workloads.h"
 
 
 static const char act_usage[] =
@@ -207,110 +208,146 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
     return 0;
 }
 
-int cmd_act(int argc, char **argv)
-{
+/* What `act` parsed: the loads and options, the base config, the probed
+ * devices. */
+struct act_cmd {
     struct act_args a;
-    memset(&a, 0, sizeof(a));
-    a.o.mode = ACT_MODE_OPEN_LOOP;
-    a.o.engine = ENGINE_IO_URING;
-    struct cli_output out;
-    cli_output_init(&out);
-    int rc = parse_args(argc, argv, &a, &out);
+    struct act_config base;
+    struct act_device *devs;    /* ACT_MAX_DEVICES, probed */
+};
+
+static int act_parse(int argc, char **argv, void *cfg, struct cli_output *out)
+{
+    struct act_cmd *ac = cfg;
+    struct act_args *ap = &ac->a;
+    ap->o.mode = ACT_MODE_OPEN_LOOP;
+    ap->o.engine = ENGINE_IO_URING;
+    int rc = parse_args(argc, argv, ap, out);
     if (rc) {
         if (rc > 0)
             fputs(act_usage, stdout);
         return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     }
-    if (!a.engine_set && a.o.mode == ACT_MODE_THREADS)
-        a.o.engine = ENGINE_PSYNC;
-    if (a.o.mode == ACT_MODE_THREADS && a.o.engine != ENGINE_PSYNC && a.o.engine != ENGINE_NULL) {
+    if (!ap->engine_set && ap->o.mode == ACT_MODE_THREADS)
+        ap->o.engine = ENGINE_PSYNC;
+    if (ap->o.mode == ACT_MODE_THREADS && ap->o.engine != ENGINE_PSYNC && ap->o.engine != ENGINE_NULL) {
         cli_err("act: --threads runs blocking I/O: use --engine psync (the default) or null");
         return CLI_EXIT_USAGE;
     }
-    if (a.o.mode == ACT_MODE_THREADS && a.o.iodepth) {
+    if (ap->o.mode == ACT_MODE_THREADS && ap->o.iodepth) {
         cli_err("act: --iodepth applies to the open-loop mode; --threads runs one I/O per "
                 "service thread");
         return CLI_EXIT_USAGE;
     }
-    if (a.find_max && a.nloads > 1) {
+    if (ap->find_max && ap->nloads > 1) {
         cli_err("act: --find-max takes one starting --load, not a list");
         return CLI_EXIT_USAGE;
     }
-    if (a.max_load > 0 && !a.find_max) {
+    if (ap->max_load > 0 && !ap->find_max) {
         cli_err("act: --max-load applies to --find-max");
         return CLI_EXIT_USAGE;
     }
-    if (cli_output_check(&out, NULL) < 0)
+    if (cli_output_check(out, NULL) < 0)
         return CLI_EXIT_USAGE;
-    if (a.find_max && !a.nloads)
-        a.loads[a.nloads++] = 1;
+    if (ap->find_max && !ap->nloads)
+        ap->loads[ap->nloads++] = 1;
 
-    struct act_config base;
+    struct act_config *base = &ac->base;
     char err[1024];
     /* The first word is the config when there is no load to go with
      * devices, or when it is a regular file (a shorthand's devices are
      * block devices; files need --set file-size-mbytes, shorthand only). */
     struct stat st;
-    if (a.ndev >= 1 && !a.nsets &&
-        (!a.nloads || (stat(a.devices[0], &st) == 0 && S_ISREG(st.st_mode)))) {
-        a.config = a.devices[0];
-        for (unsigned i = 1; i < a.ndev; i++)
-            a.devices[i - 1] = a.devices[i];
-        a.ndev--;
+    if (ap->ndev >= 1 && !ap->nsets &&
+        (!ap->nloads || (stat(ap->devices[0], &st) == 0 && S_ISREG(st.st_mode)))) {
+        ap->config = ap->devices[0];
+        for (unsigned i = 1; i < ap->ndev; i++)
+            ap->devices[i - 1] = ap->devices[i];
+        ap->ndev--;
     }
-    if (a.config) {
-        if (a.ndev) {
+    if (ap->config) {
+        if (ap->ndev) {
             cli_err("act: devices come from the config's device-names; remove '%s'",
-                    a.devices[0]);
+                    ap->devices[0]);
             return CLI_EXIT_USAGE;
         }
-        if (a.nsets) {
-            cli_err("act: --set applies to the shorthand; edit %s instead", a.config);
+        if (ap->nsets) {
+            cli_err("act: --set applies to the shorthand; edit %s instead", ap->config);
             return CLI_EXIT_USAGE;
         }
-        if (act_config_parse_file(&base, a.config, err, sizeof(err)) < 0) {
+        if (act_config_parse_file(base, ap->config, err, sizeof(err)) < 0) {
             cli_err("act: %s", err);
             return CLI_EXIT_USAGE;
         }
-        if (a.duration_set)
-            base.test_duration_sec = a.duration;
+        if (ap->duration_set)
+            base->test_duration_sec = ap->duration;
     } else {
-        if (!a.ndev || !a.nloads) {
+        if (!ap->ndev || !ap->nloads) {
             cli_err("act: give a CONFIG file, or --load (or --find-max) and the DEVICEs "
                     "(see ssdbench act --help)");
             return CLI_EXIT_USAGE;
         }
-        if (act_shorthand_config(&a, &base, err, sizeof(err)) < 0) {
+        if (act_shorthand_config(ap, base, err, sizeof(err)) < 0) {
             cli_err("act: %s", err);
             return CLI_EXIT_USAGE;
         }
     }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    a.o.ncpus = ncpu > 0 ? (unsigned)ncpu : 1;
+    ap->o.ncpus = ncpu > 0 ? (unsigned)ncpu : 1;
 
-    struct act_device *devs = calloc(ACT_MAX_DEVICES, sizeof(*devs));
+    struct act_device *devs = ac->devs = calloc(ACT_MAX_DEVICES, sizeof(*devs));
     if (!devs)
         return CLI_EXIT_FAIL;
-    if (act_probe_devices(&base, a.o.engine, devs, err, sizeof(err)) < 0) {
+    if (act_probe_devices(base, ap->o.engine, devs, err, sizeof(err)) < 0) {
         cli_err("act: %s", err);
-        free(devs);
         return CLI_EXIT_USAGE;
     }
+    return WL_PARSED;
+}
+
+static int act_run_cmd(struct session *s, void *cfg, struct cli_output *out)
+{
+    struct act_cmd *ac = cfg;
+    (void)out;
     signal_install();
-    struct session ses;
-    if (session_open(&ses, argc, argv, &out.consent, out.quiet ? NULL : cli_status) < 0) {
-        cli_err("act: out of memory");
-        free(devs);
-        return CLI_EXIT_FAIL;
-    }
     unsigned nrun = 0;
-    rc = act_ladder_run(&ses, &a, &base, devs, &nrun);
-    free(devs);
-    if (nrun && out.result && result_write(ses.doc, out.result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
-        if (!ses.st.interrupted)
-            rc = rc ? rc : CLI_EXIT_FAIL;
-    }
-    session_close(&ses);
+    int rc = act_ladder_run(s, &ac->a, &ac->base, ac->devs, &nrun);
+    s->done = nrun > 0;
     return rc;
 }
+
+/* The slice tables and verdicts were printed as each load ended; what is
+ * left is saving the result. */
+static int act_render(struct session *s, void *cfg, const struct cli_output *out, int rc)
+{
+    char err[1024];
+    (void)cfg;
+    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        if (!s->st.interrupted)
+            rc = rc ? rc : CLI_EXIT_FAIL;
+    }
+    return rc;
+}
+
+static void act_free(void *cfg)
+{
+    struct act_cmd *ac = cfg;
+    free(ac->devs);
+}
+
+static void act_print_usage(FILE *f)
+{
+    fputs(act_usage, f);
+}
+
+const struct workload_cmd act_workload = {
+    .name = "act",
+    .summary = "Aerospike ACT storage certification: a config or --load Nx DEVICE..., ACT log + verdict",
+    .usage = act_print_usage,
+    .cfg_size = sizeof(struct act_cmd),
+    .parse = act_parse,
+    .run = act_run_cmd,
+    .render = act_render,
+    .free = act_free,
+};

@@ -1,6 +1,6 @@
 /* cmd_act_analyze.c - argument parsing and output for `ssdbench act-analyze`.
  * Options are act_latency.py's (-l is accepted too, so its command lines
- * work unchanged); the analysis itself lives in workload/act_analyze.c. */
+ * work unchanged); the analysis itself lives in act/act_analyze.c. */
 #include "cli/cmd_act_analyze.h"
 
 #include <ctype.h>

@@ -51,61 +51,126 @@ static bool prep_interval(void *arg, const struct runner_interval *iv)
     return false;
 }
 
-int cmd_act_prep(int argc, char **argv)
+/* The options and the device. 0, 1 after --help, -1 after a one-line error. */
+static int prep_parse(int argc, char **argv, struct cli_output *out, const char **devp)
 {
-    struct cli_output out;
-    cli_output_init(&out);
-    const char *dev = NULL;
     for (int i = 1; i < argc; i++) {
-        int c = cli_output_option(&i, argc, argv, &out);
+        int c = cli_output_option(&i, argc, argv, out);
         if (c < 0)
-            return CLI_EXIT_USAGE;
+            return -1;
         if (c > 0)
             continue;
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(prep_usage, stdout);
-            return CLI_EXIT_OK;
+            return 1;
         }
         if (a[0] == '-' && a[1]) {
             cli_err("act-prep: unknown option '%s' (see ssdbench act-prep --help)", a);
-            return CLI_EXIT_USAGE;
+            return -1;
         }
-        if (dev) {
-            cli_err("act-prep: two devices given ('%s' and '%s'); prepare one at a time", dev, a);
-            return CLI_EXIT_USAGE;
+        if (*devp) {
+            cli_err("act-prep: two devices given ('%s' and '%s'); prepare one at a time", *devp, a);
+            return -1;
         }
-        dev = a;
+        *devp = a;
     }
-    if (out.format != FMT_TEXT || out.output) {
+    if (out->format != FMT_TEXT || out->output) {
         cli_err("act-prep: --format/--output do not apply; save the result with --result FILE");
-        return CLI_EXIT_USAGE;
+        return -1;
     }
-    if (!dev) {
+    if (!*devp) {
         cli_err("act-prep: no device given (usage: ssdbench act-prep DEVICE)");
-        return CLI_EXIT_USAGE;
+        return -1;
     }
+    return 0;
+}
+
+/* The device: what it is and whether it may be written. 0, or -1 after a
+ * one-line error. */
+static int prep_probe(const char *dev, const struct guard_consent *consent, struct target_info *ti)
+{
     char err[1024];
-    struct target_info ti;
-    int rc = target_probe(dev, &ti, err, sizeof(err));
+    int rc = target_probe(dev, ti, err, sizeof(err));
     if (rc < 0) {
         if (rc == -ENOENT)
             cli_err("act-prep: %s: no such device", dev);
         else
             cli_err("act-prep: %s", err);
-        return CLI_EXIT_USAGE;
+        return -1;
     }
-    if (ti.kind != TARGET_BLOCK && ti.kind != TARGET_FILE) {
+    if (ti->kind != TARGET_BLOCK && ti->kind != TARGET_FILE) {
         cli_err("act-prep: %s: not a block device or regular file", dev);
-        return CLI_EXIT_USAGE;
+        return -1;
     }
     /* Ask before anything is printed: a refusal leaves the device untouched
      * and says exactly which option to add. */
-    rc = target_check_write(dev, &out.consent, err, sizeof(err));
+    rc = target_check_write(dev, consent, err, sizeof(err));
     if (rc < 0) {
         cli_err("act-prep: %s", err);
-        return CLI_EXIT_USAGE;
+        return -1;
     }
+    return 0;
+}
+
+/* The zero pass, then the random pass, each a phase of doc, with its
+ * progress dots and rate line. Returns a failure status or CLI_EXIT_OK. */
+static int prep_passes(cJSON *doc, const char *dev, const struct target_info *ti, const struct cli_output *out,
+                       struct job_spec *jobs, struct plan_status *st)
+{
+    char err[1024];
+    unsigned njobs;
+    int rc, status = CLI_EXIT_OK;
+    for (int pass = 0; pass < 2 && !st->interrupted; pass++) {
+        bool zero = pass == 0;
+        if (act_prep_jobs(dev, ti->size, zero, jobs, &njobs, err, sizeof(err)) < 0)
+            break;
+        printf("%s device %s\n", zero ? "cleaning" : "salting", dev);
+        fflush(stdout);
+        struct prep_progress pp = {.total = ti->size, .quiet = out->quiet};
+        struct runner_opts ro = {
+            .consent = &out->consent,
+            .on_interval = prep_interval,
+            .arg = &pp,
+            .stop_on_error = true,
+        };
+        struct plan_phase ph;
+        memset(&ph, 0, sizeof(ph));
+        snprintf(ph.name, sizeof(ph.name), "act-prep-%s", zero ? "zero" : "salt");
+        snprintf(ph.kind, sizeof(ph.kind), "precondition");
+        ph.njobs = njobs;
+        ph.jobs = jobs;
+        cJSON *po = plan_run_phase(doc, &ph, &ro, st, &rc, err, sizeof(err));
+        if (!po) {
+            if (pp.dots)
+                putchar('\n');
+            cli_err("act-prep: %s", err);
+            status = rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+            break;
+        }
+        if (!st->interrupted && !st->io_errors && !out->quiet)
+            for (; pp.dots < 100; pp.dots++)
+                putchar('.');
+        double secs = result_num(po, "elapsed_s", 0);
+        printf("%s%.1f s, %.0f MB/s\n", out->quiet ? "" : "\n", secs,
+               secs > 0 ? (double)ti->size / secs / 1e6 : 0);
+        fflush(stdout);
+    }
+    return status;
+}
+
+int cmd_act_prep(int argc, char **argv)
+{
+    struct cli_output out;
+    cli_output_init(&out);
+    const char *dev = NULL;
+    int rc = prep_parse(argc, argv, &out, &dev);
+    if (rc)
+        return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    struct target_info ti;
+    if (prep_probe(dev, &out.consent, &ti) < 0)
+        return CLI_EXIT_USAGE;
+    char err[1024];
     struct job_spec *jobs = calloc(ACT_PREP_MAX_JOBS, sizeof(*jobs));
     if (!jobs)
         return CLI_EXIT_FAIL;
@@ -123,42 +188,7 @@ int cmd_act_prep(int argc, char **argv)
     cJSON *doc = result_new(argc, argv);
     struct plan_status st;
     memset(&st, 0, sizeof(st));
-    int status = CLI_EXIT_OK;
-    for (int pass = 0; pass < 2 && !st.interrupted; pass++) {
-        bool zero = pass == 0;
-        if (act_prep_jobs(dev, ti.size, zero, jobs, &njobs, err, sizeof(err)) < 0)
-            break;
-        printf("%s device %s\n", zero ? "cleaning" : "salting", dev);
-        fflush(stdout);
-        struct prep_progress pp = {.total = ti.size, .quiet = out.quiet};
-        struct runner_opts ro = {
-            .consent = &out.consent,
-            .on_interval = prep_interval,
-            .arg = &pp,
-            .stop_on_error = true,
-        };
-        struct plan_phase ph;
-        memset(&ph, 0, sizeof(ph));
-        snprintf(ph.name, sizeof(ph.name), "act-prep-%s", zero ? "zero" : "salt");
-        snprintf(ph.kind, sizeof(ph.kind), "precondition");
-        ph.njobs = njobs;
-        ph.jobs = jobs;
-        cJSON *po = plan_run_phase(doc, &ph, &ro, &st, &rc, err, sizeof(err));
-        if (!po) {
-            if (pp.dots)
-                putchar('\n');
-            cli_err("act-prep: %s", err);
-            status = rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
-            break;
-        }
-        if (!st.interrupted && !st.io_errors && !out.quiet)
-            for (; pp.dots < 100; pp.dots++)
-                putchar('.');
-        double secs = result_num(po, "elapsed_s", 0);
-        printf("%s%.1f s, %.0f MB/s\n", out.quiet ? "" : "\n", secs,
-               secs > 0 ? (double)ti.size / secs / 1e6 : 0);
-        fflush(stdout);
-    }
+    int status = prep_passes(doc, dev, &ti, &out, jobs, &st);
     free(jobs);
     result_finish(doc, st.interrupted, st.signal);
     if (out.result) {

@@ -15,7 +15,8 @@
 #include "base/signal.h"
 #include "output/sysbench_text.h"
 #include "result/result.h"
-#include "fileio/fileio.h"
+#include "fileio/fileio_cmd.h"
+#include "cli/workloads.h"
 
 static void fileio_usage(FILE *f)
 {
@@ -90,16 +91,14 @@ static void fatal_io(const cJSON *phase)
     }
 }
 
-static void on_file(void *arg, const char *name, enum fileio_file_state st)
-{
-    sysbench_text_prepare_file(arg, name, st);
-    fflush(arg);
-}
-
+/* The sysbench text of a run as it goes: the banner before each thread
+ * count, interval lines, the report after it (text only); an I/O error's
+ * FATAL lines in any format. */
 struct live {
     FILE *f;
     double step_s;
     unsigned percentile;
+    bool text;
 };
 
 static void on_row(void *arg, const struct fileio_row *row)
@@ -109,9 +108,45 @@ static void on_row(void *arg, const struct fileio_row *row)
     fflush(l->f);
 }
 
+static void on_begin(void *arg, const cJSON *opts, unsigned threads)
+{
+    struct live *l = arg;
+    if (!l->text)
+        return;
+    sysbench_text_header(l->f, SSDBENCH_VERSION);
+    sysbench_text_run_banner(l->f, opts, threads);
+    fflush(l->f);
+}
+
+static void on_phase(void *arg, const cJSON *phase)
+{
+    struct live *l = arg;
+    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(phase, "errors")) > 0)
+        fatal_io(phase);
+    if (l->text) {
+        sysbench_text_report(l->f, phase, l->percentile, false);
+        fflush(l->f);
+    }
+}
+
+static void on_fatal(void *arg, const char *msg)
+{
+    struct live *l = arg;
+    fflush(l->f);
+    fatal("%s", msg);
+}
+
+static void on_file(void *arg, const char *name, enum fileio_file_state st)
+{
+    struct live *l = arg;
+    sysbench_text_prepare_file(l->f, name, st);
+    fflush(l->f);
+}
+
 static int do_prepare(const struct fileio_opts *o, const struct cli_output *out, FILE *f)
 {
-    char err[1024];
+    struct live lv = {.f = f};
+    struct fileio_view v = {.arg = &lv, .file = on_file, .fatal = on_fatal};
     cJSON *opts = fileio_opts_json(o);
     sysbench_text_header(f, SSDBENCH_VERSION);
     sysbench_text_prepare_begin(f, opts);
@@ -119,124 +154,69 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
     fflush(f);
     uint64_t written;
     double secs;
-    int rc = fileio_prepare(o, &out->consent, on_file, f, &written, &secs, err, sizeof(err));
-    if (rc < 0) {
-        fflush(f);
-        fatal("%s", err);
-        return rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL; /* a refusal: nothing written */
-    }
-    sysbench_text_prepare_end(f, written, secs);
-    return CLI_EXIT_OK;
+    int status = fileio_cmd_prepare(o, &out->consent, &v, &written, &secs);
+    if (status == CLI_EXIT_OK)
+        sysbench_text_prepare_end(f, written, secs);
+    return status;
 }
 
-static int do_run(const struct fileio_opts *o, struct cli_output *out, FILE *f, const char *label,
-                  const char *baseline_path, int argc, char **argv)
+/* The finished run: the scaling table (text), the result, the chosen format. */
+static int render_run(struct session *s, const struct fileio_opts *o, const struct cli_output *out, FILE *f,
+                      const cJSON *base, int status)
 {
     char err[1024];
-    cJSON *base = NULL;
-    if (baseline_path) {
-        base = result_load(baseline_path, err, sizeof(err));
-        if (!base) {
-            cli_err("fileio: --baseline: %s", err);
-            return CLI_EXIT_FAIL;
-        }
-        if (!cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(base, "fileio"), "scaling")) {
-            cli_err("fileio: --baseline: %s is not a result of ssdbench fileio", baseline_path);
-            cJSON_Delete(base);
-            return CLI_EXIT_FAIL;
-        }
+    if (out->format != FMT_TEXT) {
+        struct render_opts rend = {.summary = true, .details = true};
+        return cli_emit(s->doc, out, &rend, status);
     }
+    if (o->nthreads > 1 || base)
+        sysbench_text_scaling(f, s->doc, base);
+    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = status ? status : CLI_EXIT_FAIL;
+    }
+    return status;
+}
+
+static int do_run(struct session *s, const struct fileio_opts *o, struct cli_output *out, FILE *f,
+                  const char *label, const char *baseline_path)
+{
+    cJSON *base = NULL;
+    int status = fileio_cmd_baseline(baseline_path, &base);
+    if (status != CLI_EXIT_OK)
+        return status;
     if (cli_output_check(out, NULL) < 0) {
         cJSON_Delete(base);
         return CLI_EXIT_USAGE;
     }
-    int rc = 0;
-    /* a file the user did not offer is refused first, whatever else is
-     * wrong with the set */
-    if (fileio_mode_writes(o->mode))
-        rc = fileio_claim_files(o, &out->consent, err, sizeof(err));
-    /* sysbench's sequential write is a creation test: its run removes the
-     * test files and writes them anew (unlink only: a symlink's target or a
-     * device stays untouched; files ssdbench did not create stay unless
-     * consented) */
-    if (rc == 0 && o->mode == FILEIO_SEQWR)
-        rc = fileio_cleanup(o, &out->consent, err, sizeof(err));
-    if (rc == 0)
-        rc = fileio_check_files(o, err, sizeof(err));
-    if (rc < 0) {
-        cJSON_Delete(base);
-        fatal("%s", err);
-        return rc == -EPERM ? CLI_EXIT_USAGE : CLI_EXIT_FAIL; /* a refusal: nothing written */
-    }
-    if (o->validate)
-        cli_err("WARNING: --validate is accepted but data validation is not performed");
-    if (!o->time_s && !o->events)
-        cli_err("WARNING: Both event and time limits are disabled, running an endless test");
-
-    char cwd[4096] = "";
-    if (!label && getcwd(cwd, sizeof(cwd)))
-        label = cwd;
-    signal_install();
-    cJSON *doc = result_new(argc, argv);
-    fileio_doc_begin(doc, o, label);
-    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "fileio"),
-                                                         "options");
     bool text = out->format == FMT_TEXT;
-    struct runner_opts ro = {.consent = &out->consent, .stop_on_error = true};
-    struct plan_status st;
-    memset(&st, 0, sizeof(st));
-    struct live lv = {.f = f, .step_s = o->report_interval, .percentile = o->percentile};
-    int status = CLI_EXIT_OK;
-    for (unsigned i = 0; i < o->nthreads && !st.interrupted; i++) {
-        if (text) {
-            sysbench_text_header(f, SSDBENCH_VERSION);
-            sysbench_text_run_banner(f, opts, o->threads[i]);
-            fflush(f);
-        }
-        cJSON *phase = fileio_run(doc, o, o->threads[i], &ro, text && o->report_interval ? on_row : NULL,
-                                  &lv, &st, &rc, err, sizeof(err));
-        if (!phase) {
-            status = fatal("%s", err);
-            break;
-        }
-        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(phase, "errors")) > 0)
-            fatal_io(phase);
-        if (text) {
-            sysbench_text_report(f, phase, o->percentile, false);
-            fflush(f);
-        }
-    }
-    if (status == CLI_EXIT_OK) {
-        result_finish(doc, st.interrupted, st.signal);
-        if (text && (o->nthreads > 1 || base))
-            sysbench_text_scaling(f, doc, base);
-        status = plan_exit_code(&st);
-        if (text) {
-            if (out->result && result_write(doc, out->result, err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                status = status ? status : CLI_EXIT_FAIL;
-            }
-        } else {
-            struct render_opts rend = {.summary = true, .details = true};
-            status = cli_emit(doc, out, &rend, status);
-        }
-    }
-    cJSON_Delete(doc);
+    struct live lv = {.f = f, .step_s = o->report_interval, .percentile = o->percentile, .text = text};
+    struct fileio_view v = {.arg = &lv, .begin = on_begin, .phase = on_phase, .fatal = on_fatal,
+                            .row = text && o->report_interval ? on_row : NULL};
+    status = fileio_cmd_run(s, o, label, &v);
+    if (s->done)
+        status = render_run(s, o, out, f, base, status);
     cJSON_Delete(base);
     return status;
 }
 
-int cmd_fileio(int argc, char **argv)
-{
+/* What `fileio` parsed: sysbench's options and command, ssdbench's own. */
+struct fileio_cfg {
     struct fileio_opts o;
-    fileio_defaults(&o);
-    struct cli_output out;
-    cli_output_init(&out);
-    const char *cmd = NULL, *label = NULL, *baseline = NULL;
+    enum fileio_cmd fc;
+    const char *label, *baseline;
+};
+
+static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
+{
+    struct fileio_cfg *fcfg = cfg;
+    struct fileio_opts *o = &fcfg->o;
+    fileio_defaults(o);
+    const char *cmd = NULL;
     char err[512];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        int c = cli_output_option(&i, argc, argv, &out);
+        int c = cli_output_option(&i, argc, argv, out);
         if (c < 0)
             return CLI_EXIT_FAIL;
         if (c > 0)
@@ -245,20 +225,20 @@ int cmd_fileio(int argc, char **argv)
             fileio_usage(stdout);
             return CLI_EXIT_OK;
         } else if (!strcmp(a, "--json")) {
-            out.format = FMT_JSON;
+            out->format = FMT_JSON;
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
-            label = v;
+            fcfg->label = v;
         } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            if (baseline) {
+            if (fcfg->baseline) {
                 /* the sysbench tables hold one baseline; silently keeping the
                  * last would drop a setup from the comparison */
                 cli_err("fileio: --baseline given twice (%s, %s); for several setups save each "
                         "with --result and use ssdbench compare --baseline LABEL A.json B.json "
                         "C.json",
-                        baseline, v);
+                        fcfg->baseline, v);
                 return CLI_EXIT_USAGE;
             }
-            baseline = v;
+            fcfg->baseline = v;
         } else if (a[0] == '-' && a[1] == '-' && a[2]) {
             char name[64];
             const char *eq = strchr(a + 2, '=');
@@ -269,7 +249,7 @@ int cmd_fileio(int argc, char **argv)
             }
             memcpy(name, a + 2, n);
             name[n] = 0;
-            int src = fileio_set(&o, name, eq ? eq + 1 : NULL, err, sizeof(err));
+            int src = fileio_set(o, name, eq ? eq + 1 : NULL, err, sizeof(err));
             if (src == -ENOENT) {
                 cli_err("%s", err); /* sysbench: no FATAL prefix, on standard error */
                 return CLI_EXIT_FAIL;
@@ -304,30 +284,35 @@ int cmd_fileio(int argc, char **argv)
         cli_err("Unknown command: %s (expected prepare, run, cleanup or help)", cmd);
         return CLI_EXIT_FAIL;
     }
-    if (fileio_check(&o, fc, err, sizeof(err)) < 0)
+    if (fileio_check(o, fc, err, sizeof(err)) < 0)
         return fatal("%s", err);
-    bool to_file = out.output && strcmp(out.output, "-") != 0 && out.format == FMT_TEXT;
+    fcfg->fc = fc;
+    return WL_PARSED;
+}
+
+static int fileio_run_cmd(struct session *s, void *cfg, struct cli_output *out)
+{
+    struct fileio_cfg *fcfg = cfg;
+    const struct fileio_opts *o = &fcfg->o;
+    char err[512];
+    bool to_file = out->output && strcmp(out->output, "-") != 0 && out->format == FMT_TEXT;
     struct outfile of;
-    if (outfile_open(&of, to_file ? out.output : "-", err, sizeof(err)) < 0) {
+    if (outfile_open(&of, to_file ? out->output : "-", err, sizeof(err)) < 0) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
     }
     FILE *f = of.f;
     int status;
-    if (fc == FILEIO_PREPARE) {
-        status = do_prepare(&o, &out, f);
-    } else if (fc == FILEIO_CLEANUP) {
+    if (fcfg->fc == FILEIO_PREPARE) {
+        status = do_prepare(o, out, f);
+    } else if (fcfg->fc == FILEIO_CLEANUP) {
+        struct live lv = {.f = f};
+        struct fileio_view v = {.arg = &lv, .fatal = on_fatal};
         sysbench_text_header(f, SSDBENCH_VERSION);
         sysbench_text_cleanup(f);
-        status = CLI_EXIT_OK;
-        int rc = fileio_cleanup(&o, &out.consent, err, sizeof(err));
-        if (rc < 0) {
-            status = fatal("%s", err);
-            if (rc == -EPERM) /* a refusal: nothing was removed */
-                status = CLI_EXIT_USAGE;
-        }
+        status = fileio_cmd_cleanup(o, &out->consent, &v);
     } else {
-        status = do_run(&o, &out, f, label, baseline, argc, argv);
+        status = do_run(s, o, out, f, fcfg->label, fcfg->baseline);
     }
     int wrc = outfile_commit(&of, err, sizeof(err));
     if (wrc < 0 && !OUTFILE_READER_GONE(wrc)) {
@@ -336,3 +321,12 @@ int cmd_fileio(int argc, char **argv)
     }
     return status;
 }
+
+const struct workload_cmd fileio_workload = {
+    .name = "fileio",
+    .summary = "drop-in for sysbench fileio: prepare, run, cleanup; thread-scaling tables",
+    .usage = fileio_usage,
+    .cfg_size = sizeof(struct fileio_cfg),
+    .parse = fileio_parse,
+    .run = fileio_run_cmd,
+};

@@ -61,48 +61,54 @@ static int write_html(const struct html_report *rep, const char *path)
     return CLI_EXIT_OK;
 }
 
-int cmd_report(int argc, char **argv)
-{
+/* What `report` was asked for. */
+struct report_args {
     const char *paths[REPORT_MAX_RESULTS], *labels[REPORT_MAX_RESULTS];
-    size_t npaths = 0, nlabels = 0;
-    const char *output = NULL, *title = NULL;
-    bool csv = false;
-    unsigned baseline = 1;
+    size_t npaths, nlabels;
+    const char *output, *title;
+    bool csv;
+    unsigned baseline;          /* 1-based */
+};
+
+/* The options and result files. 0, 1 after --help, -1 after a one-line
+ * error. */
+static int report_parse(int argc, char **argv, struct report_args *a)
+{
     for (int i = 1; i < argc; i++) {
         const char *v;
         int save = i;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
-            return CLI_EXIT_OK;
+            return 1;
         }
         if ((v = cli_opt_value("--format", &i, argc, argv))) {
             if (!strcmp(v, "html"))
-                csv = false;
+                a->csv = false;
             else if (!strcmp(v, "csv"))
-                csv = true;
+                a->csv = true;
             else {
                 cli_err("report: --format: unknown format '%s' (use html or csv)", v);
-                return CLI_EXIT_USAGE;
+                return -1;
             }
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--output", &i, argc, argv)) || (i = save, v = cli_opt_value("-o", &i, argc, argv))) {
-            output = v;
+            a->output = v;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--title", &i, argc, argv))) {
-            title = v;
+            a->title = v;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--label", &i, argc, argv))) {
-            if (nlabels >= REPORT_MAX_RESULTS) {
+            if (a->nlabels >= REPORT_MAX_RESULTS) {
                 cli_err("report: --label: at most %d labels", REPORT_MAX_RESULTS);
-                return CLI_EXIT_USAGE;
+                return -1;
             }
-            labels[nlabels++] = v;
+            a->labels[a->nlabels++] = v;
             continue;
         }
         i = save;
@@ -110,9 +116,9 @@ int cmd_report(int argc, char **argv)
             unsigned b;
             if (!cli_unsigned(v, 1, REPORT_MAX_RESULTS, &b)) {
                 cli_err("report: --baseline: '%s' is not a result number (1 is the first result)", v);
-                return CLI_EXIT_USAGE;
+                return -1;
             }
-            baseline = b;
+            a->baseline = b;
             continue;
         }
         i = save;
@@ -124,58 +130,64 @@ int cmd_report(int argc, char **argv)
                 cli_err("report: unknown option '%s' (did you mean '%s'?)", argv[i], s);
             else
                 cli_err("report: unknown option '%s' (see ssdbench report --help)", argv[i]);
-            return CLI_EXIT_USAGE;
+            return -1;
         }
-        if (npaths >= REPORT_MAX_RESULTS) {
+        if (a->npaths >= REPORT_MAX_RESULTS) {
             cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
-            return CLI_EXIT_USAGE;
+            return -1;
         }
-        paths[npaths++] = argv[i];
+        a->paths[a->npaths++] = argv[i];
     }
-    if (!npaths) {
+    if (!a->npaths) {
         cli_err("report: which results? usage: ssdbench report RESULT.json... -o report.html");
-        return CLI_EXIT_USAGE;
+        return -1;
     }
-    if (nlabels > npaths) {
-        cli_err("report: %zu --label options for %zu result file%s", nlabels, npaths, npaths == 1 ? "" : "s");
-        return CLI_EXIT_USAGE;
+    if (a->nlabels > a->npaths) {
+        cli_err("report: %zu --label options for %zu result file%s", a->nlabels, a->npaths, a->npaths == 1 ? "" : "s");
+        return -1;
     }
     struct stat st;
-    if (csv && output && strcmp(output, "-") != 0 && stat(output, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        cli_err("report: %s: not a directory (--format csv writes one file per table into a directory)", output);
-        return CLI_EXIT_USAGE;
+    if (a->csv && a->output && strcmp(a->output, "-") != 0 && stat(a->output, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        cli_err("report: %s: not a directory (--format csv writes one file per table into a directory)", a->output);
+        return -1;
     }
-    if (baseline > npaths) {
-        cli_err("report: --baseline %u: there %s only %zu result%s", baseline, npaths == 1 ? "is" : "are", npaths,
-                npaths == 1 ? "" : "s");
-        return CLI_EXIT_USAGE;
+    if (a->baseline > a->npaths) {
+        cli_err("report: --baseline %u: there %s only %zu result%s", a->baseline, a->npaths == 1 ? "is" : "are", a->npaths,
+                a->npaths == 1 ? "" : "s");
+        return -1;
     }
 
+    return 0;
+}
+
+/* Loads the results, builds the report and writes it as asked. */
+static int report_write(const struct report_args *a)
+{
     cJSON *docs[REPORT_MAX_RESULTS];
     struct html_report_input in[REPORT_MAX_RESULTS];
     char err[512];
     int status = CLI_EXIT_OK;
     size_t nloaded = 0;
-    for (size_t k = 0; k < npaths; k++) {
-        docs[k] = result_load(paths[k], err, sizeof(err));
+    for (size_t k = 0; k < a->npaths; k++) {
+        docs[k] = result_load(a->paths[k], err, sizeof(err));
         if (!docs[k]) {
             cli_err("%s", err);
             status = CLI_EXIT_USAGE;
             break;
         }
         nloaded++;
-        in[k] = (struct html_report_input){docs[k], paths[k], k < nlabels ? labels[k] : NULL};
+        in[k] = (struct html_report_input){docs[k], a->paths[k], k < a->nlabels ? a->labels[k] : NULL};
     }
     if (status == CLI_EXIT_OK) {
-        struct html_report_opts o = {.title = title, .baseline = baseline - 1};
-        struct html_report *rep = html_build(in, npaths, &o, err, sizeof(err));
+        struct html_report_opts o = {.title = a->title, .baseline = a->baseline - 1};
+        struct html_report *rep = html_build(in, a->npaths, &o, err, sizeof(err));
         if (!rep) {
             cli_err("%s", err);
             status = CLI_EXIT_FAIL;
-        } else if (!csv) {
-            status = write_html(rep, output);
-        } else if (output && strcmp(output, "-") != 0) {
-            if (report_csv_write_dir(rep, output, err, sizeof(err)) < 0) {
+        } else if (!a->csv) {
+            status = write_html(rep, a->output);
+        } else if (a->output && strcmp(a->output, "-") != 0) {
+            if (report_csv_write_dir(rep, a->output, err, sizeof(err)) < 0) {
                 cli_err("%s", err);
                 status = CLI_EXIT_FAIL;
             }
@@ -188,4 +200,13 @@ int cmd_report(int argc, char **argv)
     for (size_t k = 0; k < nloaded; k++)
         cJSON_Delete(docs[k]);
     return status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    struct report_args a = {.baseline = 1};
+    int rc = report_parse(argc, argv, &a);
+    if (rc)
+        return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    return report_write(&a);
 }

@@ -18,6 +18,7 @@
 #include "workload/plan.h"
 #include "profiles/profiles.h"
 #include "workload/quick.h"
+#include "workload/workload.h"
 
 #define MAX_JOBFILES 64
 #define MAX_PROFILE_OPTS 64
@@ -142,10 +143,138 @@ static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err,
     return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* What `run` parsed and what its run keeps until the document is saved:
+ * the jobs (or the quick grid and its test file) and the journal. */
+struct run_cfg {
+    struct jobfile jf;
+    struct plan plan;
+    char quick_path[4096];      /* the quick grid's test file, removed afterwards */
+    bool quick;                 /* the quick grid: summary only */
+    bool want_journal;          /* --result names a file a journal can sit next to */
+    char journal[4200];
+    FILE *series;               /* the open journal, or NULL */
+};
+
+/* The command line's words: --job-file, --section, --profile and the job
+ * options into ja (argv[0] first), job files into files. Returns WL_PARSED,
+ * or the exit status after --help or a one-line error. */
+static int run_words(int argc, char **argv, struct cli_output *out, struct argvec *ja, const char **files,
+                     unsigned *nfiles, const char **sections, struct jobfile_opts *jo, bool *parse_only)
 {
-    struct cli_output out;
-    cli_output_init(&out);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int c = cli_output_option(&i, argc, argv, out);
+        if (c < 0)
+            return CLI_EXIT_USAGE;
+        if (c > 0)
+            continue;
+        const char *v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            run_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--parse-only")) {
+            *parse_only = true;
+        } else if (!strcmp(a, "--ignore-unsupported")) {
+            jo->ignore_unsupported = true;
+        } else if ((v = cli_opt_value("--section", &i, argc, argv))) {
+            if (jo->nsections < MAX_JOBFILES)
+                sections[jo->nsections++] = v;
+        } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
+            if (*nfiles < MAX_JOBFILES)
+                files[(*nfiles)++] = v;
+        } else if ((v = cli_opt_value("--profile", &i, argc, argv))) {
+            if (push_profile(ja, v) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (a[0] == '-' && a[1] == '-') {
+            if (argvec_push(ja, argv[i], false) < 0)
+                return CLI_EXIT_FAIL;
+        } else if (a[0] == '-') {
+            cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (*nfiles < MAX_JOBFILES) {
+            files[(*nfiles)++] = a;
+        }
+    }
+    return WL_PARSED;
+}
+
+/* The jobs of the job files, or of the command line's options. 0, or
+ * -errno with the message in err. */
+static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, const struct argvec *ja,
+                    struct jobfile_opts *jo, char *err, size_t errlen)
+{
+    int rc;
+    if (nfiles) {
+        /* a fio job file runs what fio would run: fio's defaults */
+        jo->fio_defaults = true;
+        rc = jobfile_parse_file(files[0], jo, jf, err, errlen);
+        for (unsigned f = 1; f < nfiles && rc == 0; f++) {
+            struct jobfile more;
+            memset(&more, 0, sizeof(more));
+            rc = jobfile_parse_file(files[f], jo, &more, err, errlen);
+            if (rc == 0)
+                rc = jobfile_append(jf, &more, err, errlen);
+            jobfile_free(&more);
+        }
+        /* command-line options after job files are not merged into them */
+        if (rc == 0 && ja->n > 1) {
+            snprintf(err, errlen, "job options on the command line cannot be combined with job files (got '%s')",
+                     ja->v[1]);
+            rc = -EINVAL;
+        }
+    } else {
+        rc = jobfile_parse_cmdline(ja->n - 1, ja->v + 1, jo, jf, err, errlen);
+    }
+    /* On the command line --runtime means "run this long": it implies
+     * time_based, as most users expect; job files keep fio's rule (stop
+     * at the end of the region or at runtime, whichever is first). */
+    for (unsigned j = 0; rc == 0 && !nfiles && j < jf->njobs; j++)
+        if (jf->jobs[j].runtime_ns && !jf->jobs[j].io_limit)
+            jf->jobs[j].time_based = true;
+    for (unsigned w = 0; rc == 0 && w < jf->nwarnings; w++)
+        cli_err("warning: %s", jf->warnings[w]);
+    return rc;
+}
+
+/* Reads the jobs (or picks the quick grid's file); with --parse-only says
+ * so and stops. */
+static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, const struct argvec *ja,
+                    struct jobfile_opts *jo, bool parse_only)
+{
+    char err[1024];
+    if (nfiles == 0 && ja->n == 1) {
+        uint64_t size;
+        char path[sizeof(rc_->quick_path)];
+        if (quick_pick_file(path, sizeof(path), &size, err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            return CLI_EXIT_USAGE;
+        }
+        if (parse_only)
+            return 0;
+        memcpy(rc_->quick_path, path, sizeof(path));
+        rc_->quick = true;
+        fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
+                (unsigned long long)(size >> 20), path);
+        if (quick_plan(&rc_->plan, path, size, 4000000000ull, 1000000000ull) < 0) {
+            cli_err("out of memory");
+            return CLI_EXIT_FAIL;
+        }
+        return WL_PARSED;
+    }
+    if (run_jobs(&rc_->jf, files, nfiles, ja, jo, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (parse_only) {
+        printf("%u job%s parsed, OK\n", rc_->jf.njobs, rc_->jf.njobs == 1 ? "" : "s");
+        return 0;
+    }
+    return WL_PARSED;
+}
+
+static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
+{
+    struct run_cfg *c = cfg;
     const char *files[MAX_JOBFILES];
     unsigned nfiles = 0;
     struct argvec ja;
@@ -154,213 +283,125 @@ int cmd_run(int argc, char **argv)
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
     const char *sections[MAX_JOBFILES];
-    unsigned nsections = 0;
     jo.sections = sections;
     if (argvec_push(&ja, argv[0], false) < 0)
         return CLI_EXIT_FAIL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int c = cli_output_option(&i, argc, argv, &out);
-        if (c < 0) {
-            argvec_free(&ja);
-            return CLI_EXIT_USAGE;
-        }
-        if (c > 0)
-            continue;
-        const char *v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            run_usage(stdout);
-            argvec_free(&ja);
-            return 0;
-        } else if (!strcmp(a, "--parse-only")) {
-            parse_only = true;
-        } else if (!strcmp(a, "--ignore-unsupported")) {
-            jo.ignore_unsupported = true;
-        } else if ((v = cli_opt_value("--section", &i, argc, argv))) {
-            if (nsections < MAX_JOBFILES)
-                sections[nsections++] = v;
-        } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
-            if (nfiles < MAX_JOBFILES)
-                files[nfiles++] = v;
-        } else if ((v = cli_opt_value("--profile", &i, argc, argv))) {
-            if (push_profile(&ja, v) < 0) {
-                argvec_free(&ja);
-                return CLI_EXIT_USAGE;
-            }
-        } else if (a[0] == '-' && a[1] == '-') {
-            if (argvec_push(&ja, argv[i], false) < 0) {
-                argvec_free(&ja);
-                return CLI_EXIT_FAIL;
-            }
-        } else if (a[0] == '-') {
-            cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
-            argvec_free(&ja);
-            return CLI_EXIT_USAGE;
-        } else if (nfiles < MAX_JOBFILES) {
-            files[nfiles++] = a;
-        }
-    }
-
+    int code = run_words(argc, argv, out, &ja, files, &nfiles, sections, &jo, &parse_only);
     /* a 10-minute run must not be lost to a typo in --result */
-    bool want_journal = false;
-    if (!parse_only && cli_output_check(&out, &want_journal) < 0) {
-        argvec_free(&ja);
-        return CLI_EXIT_USAGE;
-    }
-    jo.nsections = nsections;
-    if (!nsections)
+    if (code == WL_PARSED && !parse_only && cli_output_check(out, &c->want_journal) < 0)
+        code = CLI_EXIT_USAGE;
+    if (!jo.nsections)
         jo.sections = NULL;
-    char err[1024];
-    struct plan plan;
-    memset(&plan, 0, sizeof(plan));
-    struct jobfile jf;
-    memset(&jf, 0, sizeof(jf));
-    char quick_path[4096] = "";
-    int rc = 0;
-    if (nfiles == 0 && ja.n == 1) {
-        uint64_t size;
-        if (quick_pick_file(quick_path, sizeof(quick_path), &size, err, sizeof(err)) < 0) {
-            cli_err("%s", err);
-            argvec_free(&ja);
-            return CLI_EXIT_USAGE;
-        }
-        if (parse_only) {
-            argvec_free(&ja);
-            return 0;
-        }
-        fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
-                (unsigned long long)(size >> 20), quick_path);
-        rc = quick_plan(&plan, quick_path, size, 4000000000ull, 1000000000ull);
-    } else {
-        if (nfiles) {
-            /* a fio job file runs what fio would run: fio's defaults */
-            jo.fio_defaults = true;
-            rc = jobfile_parse_file(files[0], &jo, &jf, err, sizeof(err));
-            for (unsigned f = 1; f < nfiles && rc == 0; f++) {
-                struct jobfile more;
-                memset(&more, 0, sizeof(more));
-                rc = jobfile_parse_file(files[f], &jo, &more, err, sizeof(err));
-                if (rc == 0)
-                    rc = jobfile_append(&jf, &more, err, sizeof(err));
-                jobfile_free(&more);
-            }
-            /* command-line options after job files are not merged into them */
-            if (rc == 0 && ja.n > 1) {
-                snprintf(err, sizeof(err), "job options on the command line cannot be combined with job files (got '%s')",
-                         ja.v[1]);
-                rc = -EINVAL;
-            }
-        } else {
-            rc = jobfile_parse_cmdline(ja.n - 1, ja.v + 1, &jo, &jf, err, sizeof(err));
-        }
-        /* On the command line --runtime means "run this long": it implies
-         * time_based, as most users expect; job files keep fio's rule (stop
-         * at the end of the region or at runtime, whichever is first). */
-        for (unsigned j = 0; rc == 0 && !nfiles && j < jf.njobs; j++)
-            if (jf.jobs[j].runtime_ns && !jf.jobs[j].io_limit)
-                jf.jobs[j].time_based = true;
-        for (unsigned w = 0; rc == 0 && w < jf.nwarnings; w++)
-            cli_err("warning: %s", jf.warnings[w]);
-        if (rc < 0) {
-            cli_err("%s", err);
-            jobfile_free(&jf);
-            argvec_free(&ja);
-            return CLI_EXIT_USAGE;
-        }
-        if (parse_only) {
-            printf("%u job%s parsed, OK\n", jf.njobs, jf.njobs == 1 ? "" : "s");
-            jobfile_free(&jf);
-            argvec_free(&ja);
-            return 0;
-        }
-    }
+    if (code == WL_PARSED)
+        code = run_plan(c, files, nfiles, &ja, &jo, parse_only);
     argvec_free(&ja);
-    if (rc < 0) {
-        cli_err("out of memory");
-        jobfile_free(&jf);
-        return CLI_EXIT_FAIL;
-    }
+    return code;
+}
 
-    signal_install();
-    cJSON *doc = result_new(argc, argv);
-    /* With --result FILE, interval rows are journaled next to it while the
-     * run goes on (result/journal.h), so even a kill -9 leaves everything
-     * measured up to the last interval in FILE.partial; it is removed once
-     * the result is written. An existing journal is never overwritten: it
-     * may be the only copy of an earlier run. */
-    char journal[4200] = "";
-    FILE *series = NULL;
-    if (want_journal) {
-        snprintf(journal, sizeof(journal), "%s.partial", out.result);
-        int jfd = outfile_create_new(journal, err, sizeof(err));
-        if (jfd >= 0 && !(series = fdopen(jfd, "w+")))
-            close(jfd);
-        if (!series || journal_write_head(series, doc) < 0) {
-            if (jfd == -EEXIST)
-                cli_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
-                        "into a result with 'ssdbench recover', or remove it)", err);
-            else
-                cli_err("%s", jfd < 0 ? err : "cannot write the journal");
-            if (series) {
-                fclose(series);
-                unlink(journal);
-            }
-            cJSON_Delete(doc);
-            plan_free(&plan);
-            jobfile_free(&jf);
-            if (quick_path[0])
-                unlink(quick_path);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    struct runner_opts ro = {
-        .consent = &out.consent,
-        .status = out.quiet ? NULL : cli_status,
-        .stop_on_error = true,
-        .series = series,
-    };
-    struct plan_status st;
-    memset(&st, 0, sizeof(st));
-    if (quick_path[0])
-        rc = plan_run(doc, &plan, &ro, &st, err, sizeof(err));
+/* With --result FILE, interval rows are journaled next to it while the run
+ * goes on (result/journal.h), so even a kill -9 leaves everything measured
+ * up to the last interval in FILE.partial; it is removed once the result is
+ * written. An existing journal is never overwritten: it may be the only
+ * copy of an earlier run. 0, or -1 after a one-line error. */
+static int run_journal_open(struct run_cfg *c, const char *result, const cJSON *doc)
+{
+    char err[1024];
+    snprintf(c->journal, sizeof(c->journal), "%s.partial", result);
+    int jfd = outfile_create_new(c->journal, err, sizeof(err));
+    if (jfd >= 0 && !(c->series = fdopen(jfd, "w+")))
+        close(jfd);
+    if (c->series && journal_write_head(c->series, doc) == 0)
+        return 0;
+    if (jfd == -EEXIST)
+        cli_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
+                "into a result with 'ssdbench recover', or remove it)", err);
     else
-        rc = jobrun_execute(doc, &jf, &ro, &st, err, sizeof(err));
-    plan_free(&plan);
-    jobfile_free(&jf);
-    if (quick_path[0])
-        unlink(quick_path);
+        cli_err("%s", jfd < 0 ? err : "cannot write the journal");
+    if (c->series) {
+        fclose(c->series);
+        c->series = NULL;
+        unlink(c->journal);
+    }
+    return -1;
+}
+
+/* Removes the quick grid's test file once the jobs are done. */
+static void run_drop_quick(struct run_cfg *c)
+{
+    plan_free(&c->plan);
+    jobfile_free(&c->jf);
+    if (c->quick_path[0])
+        unlink(c->quick_path);
+    c->quick_path[0] = 0;
+}
+
+static int run_run(struct session *s, void *cfg, struct cli_output *out)
+{
+    struct run_cfg *c = cfg;
+    char err[1024];
+    signal_install();
+    if (c->want_journal && run_journal_open(c, out->result, s->doc) < 0)
+        return CLI_EXIT_USAGE;
+    s->ro.stop_on_error = true;
+    s->ro.series = c->series;
+    int rc = c->quick ? plan_run(s->doc, &c->plan, &s->ro, &s->st, err, sizeof(err))
+                   : jobrun_execute(s->doc, &c->jf, &s->ro, &s->st, err, sizeof(err));
+    run_drop_quick(c);
     if (rc < 0) {
         cli_err("%s", err);
-        cJSON_Delete(doc);
-        if (series) {
-            fclose(series);
-            unlink(journal);
-        }
         return CLI_EXIT_USAGE;
     }
-    result_finish(doc, st.interrupted, st.signal);
-    cli_report_errors(doc);
-    struct render_opts rend = {.summary = true, .details = quick_path[0] == 0};
-    int status = plan_exit_code(&st);
+    result_finish(s->doc, s->st.interrupted, s->st.signal);
+    cli_report_errors(s->doc);
+    s->done = true;
+    return plan_exit_code(&s->st);
+}
+
+static int run_render(struct session *s, void *cfg, const struct cli_output *out, int status)
+{
+    struct run_cfg *c = cfg;
+    char err[1024];
+    struct render_opts rend = {.summary = true, .details = !c->quick};
     /* the result first, so a reader that goes away (| head) cannot lose it;
      * if it cannot be written (a full disk) the journal stays */
     bool saved = true;
-    if (out.result && result_write(doc, out.result, err, sizeof(err)) < 0) {
+    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         saved = false;
         status = status ? status : CLI_EXIT_FAIL;
     }
-    struct cli_output rest = out;
+    struct cli_output rest = *out;
     rest.result = NULL;
-    status = cli_emit(doc, &rest, &rend, status);
-    cJSON_Delete(doc);
-    if (series) {
-        fclose(series);
+    status = cli_emit(s->doc, &rest, &rend, status);
+    if (c->series) {
+        fclose(c->series);
+        c->series = NULL;
         if (saved)
-            unlink(journal);
+            unlink(c->journal);
         else
             cli_err("the measured intervals are kept in %s (ssdbench show %s, or ssdbench recover %s -o RESULT)",
-                    journal, journal, journal);
+                    c->journal, c->journal, c->journal);
     }
     return status;
 }
+
+static void run_free(void *cfg)
+{
+    struct run_cfg *c = cfg;
+    run_drop_quick(c);
+    if (c->series) { /* the run stopped before a result: nothing to keep */
+        fclose(c->series);
+        unlink(c->journal);
+    }
+}
+
+const struct workload_cmd run_workload = {
+    .name = "run",
+    .summary = "run fio-style jobs (options, job files, or the built-in quick grid)",
+    .usage = run_usage,
+    .cfg_size = sizeof(struct run_cfg),
+    .parse = run_parse,
+    .run = run_run,
+    .render = run_render,
+    .free = run_free,
+};

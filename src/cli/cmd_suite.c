@@ -15,6 +15,7 @@
 #include "profiles/profiles.h"
 #include "base/spec_parse.h"
 #include "suite/suite_cmd.h"
+#include "cli/workloads.h"
 
 static void suite_usage(FILE *f)
 {
@@ -317,38 +318,48 @@ static int parse_args(int argc, char **argv, struct suite_args *sa, struct cli_o
     return 0;
 }
 
-int cmd_suite(int argc, char **argv)
+static int suite_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 {
-    struct cli_output out;
-    cli_output_init(&out);
-    struct suite_args sa;
-    memset(&sa, 0, sizeof(sa));
-    struct suite_cfg *c = sa.cfg = calloc(1, sizeof(*c));
+    struct suite_args *sa = cfg;
+    struct suite_cfg *c = sa->cfg = calloc(1, sizeof(*c));
     if (!c)
         return CLI_EXIT_FAIL;
     suite_defaults(c);
-    int rc = parse_args(argc, argv, &sa, &out);
-    if (rc) {
-        free(c);
+    int rc = parse_args(argc, argv, sa, out);
+    if (rc)
         return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-    }
     /* a bad --result or --output is found before hours of measuring */
-    if (!sa.dry && cli_output_check(&out, NULL) < 0) {
-        free(c);
+    if (!sa->dry && cli_output_check(out, NULL) < 0)
         return CLI_EXIT_USAGE;
-    }
-    signal_install();
-    struct session ses;
-    if (session_open(&ses, argc, argv, &out.consent, out.quiet ? NULL : cli_status) < 0) {
-        cli_err("suite: out of memory");
-        free(c);
-        return CLI_EXIT_FAIL;
-    }
-    bool ran = false;
-    int code = suite_workload_run(&ses, &sa, &ran);
-    free(c);
-    if (ran)
-        code = emit(ses.doc, &out, code);
-    session_close(&ses);
-    return code;
+    return WL_PARSED;
 }
+
+static int suite_run_cmd(struct session *s, void *cfg, struct cli_output *out)
+{
+    (void)out;
+    signal_install();
+    return suite_workload_run(s, cfg, &s->done);
+}
+
+static int suite_render(struct session *s, void *cfg, const struct cli_output *out, int status)
+{
+    (void)cfg;
+    return emit(s->doc, out, status);
+}
+
+static void suite_free(void *cfg)
+{
+    struct suite_args *sa = cfg;
+    free(sa->cfg);
+}
+
+const struct workload_cmd suite_workload = {
+    .name = "suite",
+    .summary = "enterprise review suite: preconditioning to steady state, T x Q / QD sweeps, profiles",
+    .usage = suite_usage,
+    .cfg_size = sizeof(struct suite_args),
+    .parse = suite_parse,
+    .run = suite_run_cmd,
+    .render = suite_render,
+    .free = suite_free,
+};

@@ -1,10 +1,16 @@
-/* main.c - ssdbench's entry point: dispatches to one subcommand. */
+/* main.c - ssdbench's entry point: dispatches to one subcommand. The
+ * commands that run a workload come from the registry (cli/workloads.h) and
+ * run through its glue; the others (reading results, preparing devices) are
+ * plain functions. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/workloads.h"
 
+/* In the order of `ssdbench --help`; fn NULL: a workload command, its
+ * summary and run from the registry. */
 struct command {
     const char *name;
     int (*fn)(int argc, char **argv);
@@ -12,15 +18,15 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"run", cmd_run, "run fio-style jobs (options, job files, or the built-in quick grid)"},
+    {"run", NULL, NULL},
     {"show", cmd_show, "re-render a saved result (text, json, csv, fio-json)"},
     {"recover", cmd_recover, "turn the RESULT.partial journal of an unfinished run into a result"},
     {"report", cmd_report, "charts and tables of saved results: one self-contained HTML page, or CSV"},
-    {"fileio", cmd_fileio, "drop-in for sysbench fileio: prepare, run, cleanup; thread-scaling tables"},
-    {"act", cmd_act, "Aerospike ACT storage certification: a config or --load Nx DEVICE..., ACT log + verdict"},
+    {"fileio", NULL, NULL},
+    {"act", NULL, NULL},
     {"act-prep", cmd_act_prep, "ACT's device preparation: zero fill, then random fill, in parallel"},
     {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
-    {"suite", cmd_suite, "enterprise review suite: preconditioning to steady state, T x Q / QD sweeps, profiles"},
+    {"suite", NULL, NULL},
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
     {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
     {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},
@@ -32,7 +38,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ssdbench COMMAND [options]\n\ncommands:\n");
     for (unsigned i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-12s %s\n", commands[i].name,
+                commands[i].fn ? commands[i].summary : workload_find(cli_workloads, commands[i].name)->summary);
     fprintf(f, "\n'ssdbench COMMAND --help' describes a command's options; man ssdbench has them all.\n"
                "Other options: --version, --help.\n");
 }
@@ -52,8 +59,11 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    const struct workload_cmd *w = workload_find(cli_workloads, cmd);
+    if (w)
+        return cli_workload_main(w, argc - 1, argv + 1);
     for (unsigned i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(cmd, commands[i].name))
+        if (commands[i].fn && !strcmp(cmd, commands[i].name))
             return commands[i].fn(argc - 1, argv + 1);
     const char *names[NCOMMANDS + 1];
     for (unsigned i = 0; i < NCOMMANDS; i++)

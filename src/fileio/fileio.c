@@ -181,6 +181,8 @@ static bool is_in(const char *name, const char *const *list)
     return false;
 }
 
+/* Long on purpose: one branch per sysbench option, in the order of
+ * sysbench's help (and fileio_usage), so the list reads as the table it is. */
 int fileio_set(struct fileio_opts *o, const char *name, const char *v, char *err, size_t errlen)
 {
     uint64_t x;

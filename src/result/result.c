@@ -326,6 +326,130 @@ static cJSON *stalls_json(const struct phase_stats *ps)
     return st;
 }
 
+/* One job of a phase: its parameters, targets, workers and what only some
+ * jobs have (pacing lag, ramp counts, end fsyncs, per-event latency). */
+static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
+{
+    const struct job_spec *jb = &ps->jobs[j];
+    const struct job_stats *st = &ps->stats[j];
+    bool paced = jb->rate_iops > 0;
+    cJSON *jo = cJSON_CreateObject();
+    cJSON_AddStringToObject(jo, "name", jb->name);
+    if (jb->description[0])
+        cJSON_AddStringToObject(jo, "description", jb->description);
+    cJSON_AddNumberToObject(jo, "group", jb->group_id);
+    cJSON_AddNumberToObject(jo, "workers", st->workers);
+    cJSON_AddItemToObject(jo, "params", result_job_params(jb));
+    cJSON *tl = cJSON_AddArrayToObject(jo, "targets");
+    for (unsigned t = 0; t < st->ntargets; t++)
+        cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
+    if (paced)
+        cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
+    if (st->ramp_ns) {
+        cJSON *ri = cJSON_AddObjectToObject(jo, "ramp_ios");
+        cJSON_AddNumberToObject(ri, "read", (double)st->ramp_ios[DIR_READ]);
+        cJSON_AddNumberToObject(ri, "write", (double)st->ramp_ios[DIR_WRITE]);
+    }
+    cJSON *wk = cJSON_AddArrayToObject(jo, "worker_stats");
+    for (unsigned w = 0; st->worker_ios && w < st->workers; w++) {
+        cJSON *wo = cJSON_CreateObject();
+        cJSON_AddNumberToObject(wo, "ios", (double)st->worker_ios[w]);
+        cJSON_AddNumberToObject(wo, "busy_s", (double)st->worker_busy_ns[w] / 1e9);
+        if (st->worker_events) {
+            cJSON_AddNumberToObject(wo, "events", (double)st->worker_events[w]);
+            cJSON_AddNumberToObject(wo, "event_busy_s", (double)st->worker_event_ns[w] / 1e9);
+        }
+        cJSON_AddItemToArray(wk, wo);
+    }
+    if (jb->end_fsync)
+        cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
+    /* shared request source: each event's time as sysbench takes it */
+    if (st->event_lat)
+        cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
+    return jo;
+}
+
+/* The phase's result scopes: the total, each job's (several jobs), each
+ * target's (a job on several targets). */
+static void scopes_json(cJSON *doc, const struct phase_stats *ps, cJSON *results,
+                        const struct io_stats *total, const struct job_spec *first, bool any_paced)
+{
+    cJSON_AddItemToArray(results, scope_json("total", total, (double)ps->elapsed_ns / 1e9, first, any_paced));
+    for (unsigned j = 0; j < ps->njobs && ps->njobs > 1; j++) {
+        char sc[JOB_NAME_MAX + 8];
+        snprintf(sc, sizeof(sc), "job:%s", ps->jobs[j].name);
+        cJSON_AddItemToArray(results, scope_json(sc, &ps->stats[j].total,
+                                                 (double)ps->stats[j].elapsed_ns / 1e9,
+                                                 &ps->jobs[j], ps->jobs[j].rate_iops > 0));
+    }
+    for (unsigned j = 0; j < ps->njobs; j++) {
+        const struct job_stats *st = &ps->stats[j];
+        if (st->ntargets < 2)
+            continue;
+        for (unsigned t = 0; t < st->ntargets; t++) {
+            char sc[JOB_NAME_MAX + 32];
+            const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]]);
+            if (ps->njobs > 1)
+                snprintf(sc, sizeof(sc), "job:%s/target:%s", ps->jobs[j].name, id);
+            else
+                snprintf(sc, sizeof(sc), "target:%s", id);
+            cJSON_AddItemToArray(results, scope_json(sc, &st->per_target[t],
+                                                     (double)st->elapsed_ns / 1e9, &ps->jobs[j],
+                                                     ps->jobs[j].rate_iops > 0));
+        }
+    }
+}
+
+/* The kernel's counters of target t over the phase (/proc/diskstats). */
+static cJSON *kernel_json(cJSON *doc, const struct phase_stats *ps, unsigned t)
+{
+    const struct kernel_stats *k = &ps->kstats[t];
+    cJSON *ko = cJSON_CreateObject();
+    cJSON_AddStringToObject(ko, "target", doc_target(doc, &ps->targets[t]));
+    cJSON_AddStringToObject(ko, "device", ps->targets[t].devname);
+    cJSON_AddNumberToObject(ko, "read_ios", (double)k->read_ios);
+    cJSON_AddNumberToObject(ko, "write_ios", (double)k->write_ios);
+    cJSON_AddNumberToObject(ko, "read_bytes", (double)k->read_sectors * 512);
+    cJSON_AddNumberToObject(ko, "write_bytes", (double)k->write_sectors * 512);
+    cJSON_AddNumberToObject(ko, "read_merges", (double)k->read_merges);
+    cJSON_AddNumberToObject(ko, "write_merges", (double)k->write_merges);
+    cJSON_AddNumberToObject(ko, "read_ticks_ms", (double)k->read_ticks_ms);
+    cJSON_AddNumberToObject(ko, "write_ticks_ms", (double)k->write_ticks_ms);
+    cJSON_AddNumberToObject(ko, "io_ticks_ms", (double)k->io_ticks_ms);
+    if (k->has_discard) {
+        cJSON_AddNumberToObject(ko, "discard_ios", (double)k->discard_ios);
+        cJSON_AddNumberToObject(ko, "discard_merges", (double)k->discard_merges);
+        cJSON_AddNumberToObject(ko, "discard_bytes", (double)k->discard_sectors * 512);
+        cJSON_AddNumberToObject(ko, "discard_ticks_ms", (double)k->discard_ticks_ms);
+    }
+    if (k->has_flush) {
+        cJSON_AddNumberToObject(ko, "flush_ios", (double)k->flush_ios);
+        cJSON_AddNumberToObject(ko, "flush_ticks_ms", (double)k->flush_ticks_ms);
+    }
+    double ms = (double)ps->elapsed_ns / 1e6 + (double)(ps->njobs ? ps->jobs[0].ramp_ns : 0) / 1e6;
+    cJSON_AddNumberToObject(ko, "util_pct", ms > 0 ? 100.0 * (double)k->io_ticks_ms / ms : 0);
+    return ko;
+}
+
+/* The phase's error records, also collected in the document's "errors". */
+static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
+{
+    cJSON *errs = cJSON_AddArrayToObject(phase, "errors");
+    for (unsigned e = 0; e < ps->nerrors; e++) {
+        const struct runner_error *re = &ps->errors[e];
+        cJSON *eo = cJSON_CreateObject();
+        cJSON_AddStringToObject(eo, "target", doc_target(doc, &ps->targets[re->target]));
+        cJSON_AddNumberToObject(eo, "offset", (double)re->offset);
+        cJSON_AddNumberToObject(eo, "errno", re->err);
+        cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
+        cJSON_AddStringToObject(eo, "message", strerror(re->err));
+        cJSON_AddStringToObject(eo, "op", op_name(re->op));
+        cJSON_AddNumberToObject(eo, "count", (double)re->count);
+        cJSON_AddItemToArray(errs, eo);
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cJSON_Duplicate(eo, 1));
+    }
+}
+
 cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
                         const struct phase_stats *ps, FILE *series)
 {
@@ -351,127 +475,25 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
     struct io_stats *total = calloc(1, sizeof(*total));
     if (total)
         iostats_init(total);
-    double max_elapsed = 0;
     cJSON *jobs = cJSON_AddArrayToObject(phase, "jobs");
     cJSON *results = cJSON_AddArrayToObject(phase, "results");
     for (unsigned j = 0; j < ps->njobs; j++) {
-        const struct job_spec *jb = &ps->jobs[j];
-        const struct job_stats *st = &ps->stats[j];
-        bool paced = jb->rate_iops > 0;
-        any_paced |= paced;
-        double secs = (double)st->elapsed_ns / 1e9;
-        if (secs > max_elapsed)
-            max_elapsed = secs;
-        cJSON *jo = cJSON_CreateObject();
-        cJSON_AddStringToObject(jo, "name", jb->name);
-        if (jb->description[0])
-            cJSON_AddStringToObject(jo, "description", jb->description);
-        cJSON_AddNumberToObject(jo, "group", jb->group_id);
-        cJSON_AddNumberToObject(jo, "workers", st->workers);
-        cJSON_AddItemToObject(jo, "params", result_job_params(jb));
-        cJSON *tl = cJSON_AddArrayToObject(jo, "targets");
-        for (unsigned t = 0; t < st->ntargets; t++)
-            cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
-        if (paced)
-            cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
-        if (st->ramp_ns) {
-            cJSON *ri = cJSON_AddObjectToObject(jo, "ramp_ios");
-            cJSON_AddNumberToObject(ri, "read", (double)st->ramp_ios[DIR_READ]);
-            cJSON_AddNumberToObject(ri, "write", (double)st->ramp_ios[DIR_WRITE]);
-        }
-        cJSON *wk = cJSON_AddArrayToObject(jo, "worker_stats");
-        for (unsigned w = 0; st->worker_ios && w < st->workers; w++) {
-            cJSON *wo = cJSON_CreateObject();
-            cJSON_AddNumberToObject(wo, "ios", (double)st->worker_ios[w]);
-            cJSON_AddNumberToObject(wo, "busy_s", (double)st->worker_busy_ns[w] / 1e9);
-            if (st->worker_events) {
-                cJSON_AddNumberToObject(wo, "events", (double)st->worker_events[w]);
-                cJSON_AddNumberToObject(wo, "event_busy_s", (double)st->worker_event_ns[w] / 1e9);
-            }
-            cJSON_AddItemToArray(wk, wo);
-        }
-        if (jb->end_fsync)
-            cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
-        /* shared request source: each event's time as sysbench takes it */
-        if (st->event_lat)
-            cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
-        cJSON_AddItemToArray(jobs, jo);
+        any_paced |= ps->jobs[j].rate_iops > 0;
+        cJSON_AddItemToArray(jobs, job_json(doc, ps, j));
         if (total)
-            iostats_merge(total, &st->total);
+            iostats_merge(total, &ps->stats[j].total);
     }
-    if (total && first) {
-        cJSON_AddItemToArray(results, scope_json("total", total, (double)ps->elapsed_ns / 1e9, first, any_paced));
-        for (unsigned j = 0; j < ps->njobs && ps->njobs > 1; j++) {
-            char sc[JOB_NAME_MAX + 8];
-            snprintf(sc, sizeof(sc), "job:%s", ps->jobs[j].name);
-            cJSON_AddItemToArray(results, scope_json(sc, &ps->stats[j].total,
-                                                     (double)ps->stats[j].elapsed_ns / 1e9,
-                                                     &ps->jobs[j], ps->jobs[j].rate_iops > 0));
-        }
-        for (unsigned j = 0; j < ps->njobs; j++) {
-            const struct job_stats *st = &ps->stats[j];
-            if (st->ntargets < 2)
-                continue;
-            for (unsigned t = 0; t < st->ntargets; t++) {
-                char sc[JOB_NAME_MAX + 32];
-                const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]]);
-                if (ps->njobs > 1)
-                    snprintf(sc, sizeof(sc), "job:%s/target:%s", ps->jobs[j].name, id);
-                else
-                    snprintf(sc, sizeof(sc), "target:%s", id);
-                cJSON_AddItemToArray(results, scope_json(sc, &st->per_target[t],
-                                                         (double)st->elapsed_ns / 1e9, &ps->jobs[j],
-                                                         ps->jobs[j].rate_iops > 0));
-            }
-        }
-    }
+    if (total && first)
+        scopes_json(doc, ps, results, total, first, any_paced);
     free(total);
     cJSON_AddItemToObject(phase, "intervals", series_json(series, first ? first->interval_ns : 1000000000ull));
     cJSON *ks = cJSON_AddArrayToObject(phase, "kernel_stats");
     for (unsigned t = 0; ps->kstats && t < ps->ntargets; t++) {
-        const struct kernel_stats *k = &ps->kstats[t];
-        if (!k->valid)
+        if (!ps->kstats[t].valid)
             continue;
-        cJSON *ko = cJSON_CreateObject();
-        cJSON_AddStringToObject(ko, "target", doc_target(doc, &ps->targets[t]));
-        cJSON_AddStringToObject(ko, "device", ps->targets[t].devname);
-        cJSON_AddNumberToObject(ko, "read_ios", (double)k->read_ios);
-        cJSON_AddNumberToObject(ko, "write_ios", (double)k->write_ios);
-        cJSON_AddNumberToObject(ko, "read_bytes", (double)k->read_sectors * 512);
-        cJSON_AddNumberToObject(ko, "write_bytes", (double)k->write_sectors * 512);
-        cJSON_AddNumberToObject(ko, "read_merges", (double)k->read_merges);
-        cJSON_AddNumberToObject(ko, "write_merges", (double)k->write_merges);
-        cJSON_AddNumberToObject(ko, "read_ticks_ms", (double)k->read_ticks_ms);
-        cJSON_AddNumberToObject(ko, "write_ticks_ms", (double)k->write_ticks_ms);
-        cJSON_AddNumberToObject(ko, "io_ticks_ms", (double)k->io_ticks_ms);
-        if (k->has_discard) {
-            cJSON_AddNumberToObject(ko, "discard_ios", (double)k->discard_ios);
-            cJSON_AddNumberToObject(ko, "discard_merges", (double)k->discard_merges);
-            cJSON_AddNumberToObject(ko, "discard_bytes", (double)k->discard_sectors * 512);
-            cJSON_AddNumberToObject(ko, "discard_ticks_ms", (double)k->discard_ticks_ms);
-        }
-        if (k->has_flush) {
-            cJSON_AddNumberToObject(ko, "flush_ios", (double)k->flush_ios);
-            cJSON_AddNumberToObject(ko, "flush_ticks_ms", (double)k->flush_ticks_ms);
-        }
-        double ms = (double)ps->elapsed_ns / 1e6 + (double)(ps->njobs ? ps->jobs[0].ramp_ns : 0) / 1e6;
-        cJSON_AddNumberToObject(ko, "util_pct", ms > 0 ? 100.0 * (double)k->io_ticks_ms / ms : 0);
-        cJSON_AddItemToArray(ks, ko);
+        cJSON_AddItemToArray(ks, kernel_json(doc, ps, t));
     }
-    cJSON *errs = cJSON_AddArrayToObject(phase, "errors");
-    for (unsigned e = 0; e < ps->nerrors; e++) {
-        const struct runner_error *re = &ps->errors[e];
-        cJSON *eo = cJSON_CreateObject();
-        cJSON_AddStringToObject(eo, "target", doc_target(doc, &ps->targets[re->target]));
-        cJSON_AddNumberToObject(eo, "offset", (double)re->offset);
-        cJSON_AddNumberToObject(eo, "errno", re->err);
-        cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
-        cJSON_AddStringToObject(eo, "message", strerror(re->err));
-        cJSON_AddStringToObject(eo, "op", op_name(re->op));
-        cJSON_AddNumberToObject(eo, "count", (double)re->count);
-        cJSON_AddItemToArray(errs, eo);
-        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cJSON_Duplicate(eo, 1));
-    }
+    errors_json(doc, ps, phase);
     cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"), phase);
     return phase;
 }

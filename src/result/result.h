@@ -35,7 +35,7 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
 void result_finish(cJSON *doc, bool interrupted, int signal);
 
 /* doc as JSON text (malloc'd; free with free()), ill-formed UTF-8 in any
- * string replaced as described in core/utf8.h, so every JSON file ssdbench
+ * string replaced as described in base/utf8.h, so every JSON file ssdbench
  * writes is valid UTF-8. NULL on out of memory. */
 char *result_print(const cJSON *doc, bool formatted);
 

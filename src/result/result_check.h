@@ -4,7 +4,7 @@
  * truncated copy, a hostile file), and every renderer reads it. This pass
  * runs once at load so renderers can rely on a few things:
  *   - every string (value and key) is well-formed UTF-8 (ill-formed bytes are
- *     replaced by U+FFFD, as on writing; see core/utf8.h);
+ *     replaced by U+FFFD, as on writing; see base/utf8.h);
  *   - every number is finite (cJSON reads 1e999 as infinity);
  *   - the structure renderers walk has the right types: phases, results,
  *     targets and jobs are lists of objects; ids, names and scopes are

@@ -49,7 +49,7 @@ enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_SCHED, IOLOG_BW, IOLO
 
 struct iolog_file {
     int fd;
-    struct outfile of;               /* per_job_logs=1: the safe output file (core/outfile.h) */
+    struct outfile of;               /* per_job_logs=1: the safe output file (base/outfile.h) */
     size_t len;                      /* bytes waiting in buf */
     char path[IOLOG_PATH_MAX];       /* the file written while running */
     char shared[IOLOG_PATH_MAX];     /* per_job_logs=0: appended to at close; "" otherwise */

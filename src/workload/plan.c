@@ -40,6 +40,13 @@ void plan_free(struct plan *p)
 cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
                       struct plan_status *st, int *rc, char *err, size_t errlen)
 {
+    return plan_run_phase_with(doc, ph, opts, NULL, NULL, st, rc, err, errlen);
+}
+
+cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
+                           plan_stats_fn fn, void *arg, struct plan_status *st, int *rc, char *err,
+                           size_t errlen)
+{
     struct runner_opts o = *opts;
     /* Interval rows go to an unlinked temporary file while the phase runs,
      * so memory stays flat however long it is. */
@@ -57,6 +64,8 @@ cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runn
     *rc = runner_run(ph->jobs, ph->njobs, &o, &ps, err, errlen);
     cJSON *obj = NULL;
     if (*rc == 0) {
+        if (fn)
+            fn(arg, &ps);
         if (series)
             fseek(series, start, SEEK_SET);
         obj = result_add_phase(doc, ph->name, ph->kind, &ps, series);

@@ -47,6 +47,16 @@ struct plan_status {
 cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
                       struct plan_status *st, int *rc, char *err, size_t errlen);
 
+/* Sees a phase's statistics once it ran, before they are filed and freed:
+ * what a workload reports from them beyond the results model (ACT's log
+ * lines for failed I/O and the lag stop's cause). */
+typedef void (*plan_stats_fn)(void *arg, const struct phase_stats *ps);
+
+/* plan_run_phase, calling fn(arg, stats) (fn may be NULL) when the phase ran. */
+cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
+                           plan_stats_fn fn, void *arg, struct plan_status *st, int *rc, char *err,
+                           size_t errlen);
+
 /* Runs every phase in order, stopping after an interrupt. */
 int plan_run(cJSON *doc, const struct plan *p, const struct runner_opts *opts,
              struct plan_status *st, char *err, size_t errlen);

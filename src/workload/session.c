@@ -22,6 +22,12 @@ cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, ch
     return plan_run_phase(s->doc, ph, &s->ro, &s->st, rc, err, errlen);
 }
 
+cJSON *session_phase_with(struct session *s, const struct plan_phase *ph, const struct runner_opts *ro,
+                          plan_stats_fn fn, void *arg, int *rc, char *err, size_t errlen)
+{
+    return plan_run_phase_with(s->doc, ph, ro, fn, arg, &s->st, rc, err, errlen);
+}
+
 void session_close(struct session *s)
 {
     cJSON_Delete(s->doc);

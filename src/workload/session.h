@@ -23,6 +23,7 @@ struct session {
     cJSON *doc;                 /* the result document (result_new), owned */
     struct runner_opts ro;      /* shared by every phase */
     struct plan_status st;      /* what the phases run so far ended with */
+    bool done;                  /* the document is finished: worth saving and rendering */
 };
 
 /* Opens a session: a new document for the command line argv, the consent
@@ -33,6 +34,12 @@ int session_open(struct session *s, int argc, char **argv, const struct guard_co
 /* Runs one phase and files it in the document (plan_run_phase). */
 cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, char *err,
                      size_t errlen);
+
+/* session_phase with the phase's own runner options (a copy of s->ro with
+ * a workload's interval hook, lag limit or error policy) and a look at its
+ * statistics before they are filed (plan_run_phase_with; fn may be NULL). */
+cJSON *session_phase_with(struct session *s, const struct plan_phase *ph, const struct runner_opts *ro,
+                          plan_stats_fn fn, void *arg, int *rc, char *err, size_t errlen);
 
 /* Frees the document. */
 void session_close(struct session *s);

@@ -1,4 +1,4 @@
-/* fuzz_act_config.c - ACT config files (workload/act_config.c), then the
+/* fuzz_act_config.c - ACT config files (act/act_config.c), then the
  * checks and derived rates and device layout a valid config goes on to. */
 #include "fuzz.h"
 

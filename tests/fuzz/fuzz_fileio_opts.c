@@ -1,8 +1,8 @@
-/* fuzz_fileio_opts.c - sysbench fileio options (workload/fileio.c
+/* fuzz_fileio_opts.c - sysbench fileio options (fileio/fileio.c
  * fileio_set, as `ssdbench fileio --name=value` feeds it), then the checks
  * of each command and the figures derived from valid options. The input is
  * lines "name=value" (or "name" alone); names of 64 bytes or more are
- * skipped, as cmd_fileio refuses them before fileio_set. No file is touched. */
+ * skipped, as the fileio command's parse refuses them before fileio_set. No file is touched. */
 #include "fuzz.h"
 
 #include "fileio/fileio.h"

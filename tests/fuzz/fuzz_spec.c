@@ -1,4 +1,4 @@
-/* fuzz_spec.c - the value parsers of workload/spec_parse*.c: sizes, times,
+/* fuzz_spec.c - the value parsers of base/spec_parse*.c: sizes, times,
  * percentiles, block sizes and splits, distributions, rw, ranges, engines,
  * layouts, buffers. The first byte picks the parser (and kb_base); the rest
  * is the value. */

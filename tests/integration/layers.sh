@@ -4,7 +4,8 @@
 # docs/design.md ("Floors"); change both together.
 #
 # Reading the table: data flows downwards in the list of workloads (cli picks a
-# workload, the workload builds phases and runs them through the session, the
+# workload command from the registry (workload/workload.h, filled in
+# cli/workloads.c), the workload builds phases and runs them through the session, the
 # runner drives engines, targets and stats, the result model files the
 # figures) and renderers read only the results model.
 source "$(dirname "$0")/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # outputs.sh - what ssdbench writes and reads at paths a user names: outputs
-# never replace a device, FIFO or link (core/outfile.c); a bad --result is
+# never replace a device, FIFO or link (base/outfile.c); a bad --result is
 # refused before the run; the RESULT.partial journal survives kill -9 and a
 # failed final write, and show/report/recover read it; stop signals leave a
 # complete result; a reader that goes away (| true) does not lose --result;

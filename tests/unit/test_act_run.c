@@ -309,11 +309,12 @@ TEST(null_engine_load_log_parses)
     struct act_run_opts o = {.mode = ACT_MODE_OPEN_LOOP, .engine = ENGINE_NULL, .ncpus = 2,
                              .tick_ns = 50000000, .slice_sec = 1};
     struct guard_consent none = {0};
-    struct runner_opts ro = {.consent = &none};
+    struct session ses;
+    CHECK(session_open(&ses, 0, NULL, &none, NULL) == 0, "session");
+    cJSON *doc = ses.doc;
     FILE *log = tmpfile();
-    cJSON *doc = result_new(0, NULL);
     static struct act_load_result res;
-    CHECK(act_run_load(doc, &base, 0, &dev, &o, &ro, log, "test", &res, err, sizeof(err)) == 0, "%s",
+    CHECK(act_run_load(&ses, &base, 0, &dev, &o, log, "test", &res, err, sizeof(err)) == 0, "%s",
           err);
     CHECK(res.ran && !res.lagged && res.logged_s == 5, "logged %u s", res.logged_s);
     CHECK(res.an.verdict.status == ACT_VERDICT_NONE && res.an.tables[1].nslices == 5 &&
@@ -341,7 +342,7 @@ TEST(null_engine_load_log_parses)
     cJSON *sl = cJSON_GetObjectItem(l0, "slices");
     CHECK(cJSON_GetArraySize(sl) == 5, "%d slices in the result", cJSON_GetArraySize(sl));
     act_load_result_free(&res);
-    cJSON_Delete(doc);
+    session_close(&ses);
     fclose(log);
 }
 
@@ -517,11 +518,12 @@ TEST(scaled_multi_ring_load_complete)
     struct act_run_opts o = {.mode = ACT_MODE_OPEN_LOOP, .engine = ENGINE_NULL, .ncpus = 4,
                              .tick_ns = 1000000};
     struct guard_consent none = {0};
-    struct runner_opts ro = {.consent = &none};
+    struct session ses;
+    CHECK(session_open(&ses, 0, NULL, &none, NULL) == 0, "session");
+    cJSON *doc = ses.doc;
     FILE *log = tmpfile();
-    cJSON *doc = result_new(0, NULL);
     static struct act_load_result res;
-    CHECK(act_run_load(doc, &base, 0, &dev, &o, &ro, log, "test", &res, err, sizeof(err)) == 0, "%s",
+    CHECK(act_run_load(&ses, &base, 0, &dev, &o, log, "test", &res, err, sizeof(err)) == 0, "%s",
           err);
     CHECK(res.plan.service_rings == 4, "%u rings", res.plan.service_rings);
     CHECK(res.ran && !res.lagged && res.logged_s == 3600, "logged %u s", res.logged_s);
@@ -555,7 +557,7 @@ TEST(scaled_multi_ring_load_complete)
         CHECK(got[k] == res.plan.scheduled[k] && got[k] > 0, "job kind %u: %llu issued, %llu "
               "scheduled", k, (unsigned long long)got[k], (unsigned long long)res.plan.scheduled[k]);
     act_load_result_free(&res);
-    cJSON_Delete(doc);
+    session_close(&ses);
     fclose(log);
 }
 

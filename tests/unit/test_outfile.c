@@ -1,5 +1,5 @@
-/* test_outfile.c - safe output files (core/outfile.c), bounded input reads
- * (core/slurp.c) and the journal reader (result/journal.c) on torn and
+/* test_outfile.c - safe output files (base/outfile.c), bounded input reads
+ * (base/slurp.c) and the journal reader (result/journal.c) on torn and
  * arbitrary bytes. */
 #include <errno.h>
 #include <stdint.h>

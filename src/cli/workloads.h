@@ -1,0 +1,23 @@
+/* workloads.h - the workload commands' registry entries (workload/workload.h),
+ * one per cmd_*.c, the table main() looks commands up in, and the glue that
+ * runs any of them. */
+#ifndef SSDBENCH_WORKLOADS_H
+#define SSDBENCH_WORKLOADS_H
+
+#include "workload/workload.h"
+
+extern const struct workload_cmd run_workload;
+extern const struct workload_cmd fileio_workload;
+extern const struct workload_cmd act_workload;
+extern const struct workload_cmd suite_workload;
+
+/* Every workload command, NULL-terminated. */
+extern const struct workload_cmd *const cli_workloads[];
+
+/* The one way a workload command runs: its parse (common output options
+ * into a struct cli_output), a session with the consent and the live status
+ * line (none with --quiet), its run, its render when the session is done.
+ * Returns the exit status. */
+int cli_workload_main(const struct workload_cmd *w, int argc, char **argv);
+
+#endif
