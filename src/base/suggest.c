@@ -37,9 +37,18 @@ void suggest_init(struct suggest *s, const char *input)
     s->dist = ~0u;
 }
 
+static unsigned typo_limit(size_t len);
+
 void suggest_consider(struct suggest *s, const char *candidate)
 {
     if (!candidate)
+        return;
+    /* the distance is at least the difference in length: a candidate that
+     * cannot come within a typo's distance cannot be the suggestion, so its
+     * distance need not be computed (an unknown key is checked against every
+     * option name) */
+    size_t li = strlen(s->input), lc = strlen(candidate);
+    if ((li > lc ? li - lc : lc - li) > typo_limit(li))
         return;
     unsigned d = suggest_distance(s->input, candidate);
     if (d < s->dist) {
