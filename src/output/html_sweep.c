@@ -87,19 +87,11 @@ static void steady_marks(struct html_report *r, struct html_chart *c, const cJSO
                        html_printf(r, "%s%sleast-squares fit", pre, sp), color, 3);
 }
 
-static void precondition_profile(struct html_report *r, const char *name)
+/* The preconditioning paragraphs per result: workload, verdict, window
+ * figures. Returns the tracking metric (the last result's, "iops" if none). */
+static const char *precondition_text(struct html_report *r, const cJSON *const *pcs, size_t nres)
 {
-    html_heading(r, HTML_H2, html_printf(r, "Preconditioning: %s", name));
-    const cJSON *pcs[HTML_REPORT_MAX_IN];
-    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
     const char *metric = "iops";
-    bool has[HTML_REPORT_MAX_IN] = {false};
-    for (size_t i = 0; i < nres; i++) {
-        pcs[i] = cJSON_GetObjectItemCaseSensitive(find_profile(r, i, name), "precondition");
-        has[i] = pcs[i] != NULL;
-    }
-    size_t first;
-    html_participants(r, has, &first);
     for (size_t i = 0; i < nres; i++) {
         if (!pcs[i])
             continue;
@@ -132,25 +124,19 @@ static void precondition_profile(struct html_report *r, const char *name)
                                                result_num(cJSON_GetObjectItemCaseSensitive(ss, "fit"), "intercept", 0)));
         }
     }
-    double scale;
-    enum html_svg_fmt mfmt;
-    const char *field;
-    const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
+    return metric;
+}
 
-    /* rounds: the tracking variable per round */
-    struct html_table *rt = html_add_data_table(r, html_printf(r, "pre-%s-rounds", name),
-                                     html_printf(r, "%s: preconditioning rounds", name));
-    /* intervals: every figure per interval, by time */
-    struct html_table *it = html_add_data_table(r, html_printf(r, "pre-%s-intervals", name),
-                                     html_printf(r, "%s: preconditioning intervals", name));
-    if (!rt || !it)
-        return;
-    html_table_add_col(rt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-    html_table_add_col(it, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+/* Fill the rounds table rt (the tracking field per round) and the intervals
+ * table it (every figure per interval); rcol/icol get each result's columns,
+ * -1 for a result without preconditioning. */
+static void precondition_tables(struct html_report *r, const cJSON *const *pcs, size_t nres, const char *field,
+                                enum html_svg_fmt mfmt, struct html_table *rt, struct html_table *it, int *rcol,
+                                int icol[][6])
+{
     static const char *const fields[] = {"iops", "mbps", "lat_avg_ns", "lat_max_ns", "lat_sd_avg_ns", "p99_ns"};
     static const char *const fnames[] = {"IOPS", "MB/s", "average latency", "max latency", "latency stddev",
                                          "p99 latency"};
-    int rcol[HTML_REPORT_MAX_IN], icol[HTML_REPORT_MAX_IN][6];
     for (size_t i = 0; i < nres; i++) {
         rcol[i] = -1;
         for (int k = 0; k < 6; k++)
@@ -187,6 +173,106 @@ static void precondition_profile(struct html_report *r, const char *name)
                 html_table_set(it, (size_t)w, icol[i][k], html_row_num(row, fi[k]));
         }
     }
+}
+
+/* The window plot, one per result: rounds of the window only. Returns false
+ * when the report ran out of room (nothing more is added then). */
+static bool precondition_windows(struct html_report *r, const char *name, const cJSON *const *pcs, size_t nres,
+                                 struct html_table *rt, const int *rcol, const char *mlabel,
+                                 enum html_svg_fmt mfmt, double scale)
+{
+    for (size_t i = 0; i < nres; i++) {
+        const cJSON *ss = pcs[i] ? cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state") : NULL;
+        double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
+        if (!(wl > 0) || rcol[i] < 0)
+            continue;
+        struct html_chart *c = html_chart(r, rt, 0, html_printf(r, "%s: steady-state window%s%s", name, r->multi ? ", " : "",
+                                           r->multi ? r->labels[i] : ""));
+        if (!c)
+            return false;
+        c->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x.min = wf - 0.5;
+        c->x.max = wl + 0.5;
+        c->x.tight = true;
+        c->y = html_axis(mlabel, HTML_SVG_LIN, mfmt);
+        c->y.zero = false;
+        c->height = 220;
+        /* points outside the window are clipped to the edge: draw window rows only */
+        struct html_table *wt = html_add_data_table(r, html_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
+                                                       r->multi ? r->labels[i] : ""),
+                                         html_printf(r, "%s: steady-state window", name));
+        if (!wt)
+            return false;
+        html_table_add_col(wt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        int wc = html_table_add_col(wt, mlabel, NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
+        for (size_t row = 0; row < rt->nrows; row++) {
+            double rd = html_table_get(rt, row, 0);
+            if (rd >= wf && rd <= wl) {
+                long w = html_table_add_row(wt);
+                if (w >= 0) {
+                    html_table_set(wt, (size_t)w, 0, rd);
+                    html_table_set(wt, (size_t)w, wc, html_table_get(rt, row, rcol[i]));
+                }
+            }
+        }
+        c->t = wt;
+        html_chart_series(c, wc, html_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
+        steady_marks(r, c, ss, scale, (unsigned)i, NULL);
+    }
+    return true;
+}
+
+/* The latency chart over the preconditioning intervals table it. */
+static void precondition_latency_chart(struct html_report *r, const char *name, struct html_table *it, size_t nres,
+                                       int icol[][6])
+{
+    struct html_chart *c = html_chart(r, it, 0, html_printf(r, "%s: latency during preconditioning", name));
+    if (c) {
+        c->x = html_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        c->x.tight = true;
+        c->y = html_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+        c->note = "Solid: average; dashed: standard deviation; dotted: maximum, per interval (reads and writes "
+                  "combined as the reviews do: means of the two directions, the larger maximum).";
+        for (size_t i = 0; i < nres; i++) {
+            if (icol[i][2] < 0)
+                continue;
+            html_chart_series(c, icol[i][2], html_series_name(r, i, "average"), (unsigned)i, 0, HTML_SVG_LINE);
+            html_chart_series(c, icol[i][4], html_series_name(r, i, "stddev"), (unsigned)i, 1, HTML_SVG_LINE);
+            html_chart_series(c, icol[i][3], html_series_name(r, i, "max"), (unsigned)i, 2, HTML_SVG_LINE);
+        }
+    }
+}
+
+static void precondition_profile(struct html_report *r, const char *name)
+{
+    html_heading(r, HTML_H2, html_printf(r, "Preconditioning: %s", name));
+    const cJSON *pcs[HTML_REPORT_MAX_IN];
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool has[HTML_REPORT_MAX_IN] = {false};
+    for (size_t i = 0; i < nres; i++) {
+        pcs[i] = cJSON_GetObjectItemCaseSensitive(find_profile(r, i, name), "precondition");
+        has[i] = pcs[i] != NULL;
+    }
+    size_t first;
+    html_participants(r, has, &first);
+    const char *metric = precondition_text(r, pcs, nres);
+    double scale;
+    enum html_svg_fmt mfmt;
+    const char *field;
+    const char *mlabel = metric_label(metric, &scale, &mfmt, &field);
+
+    /* rounds: the tracking variable per round */
+    struct html_table *rt = html_add_data_table(r, html_printf(r, "pre-%s-rounds", name),
+                                     html_printf(r, "%s: preconditioning rounds", name));
+    /* intervals: every figure per interval, by time */
+    struct html_table *it = html_add_data_table(r, html_printf(r, "pre-%s-intervals", name),
+                                     html_printf(r, "%s: preconditioning intervals", name));
+    if (!rt || !it)
+        return;
+    html_table_add_col(rt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    html_table_add_col(it, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int rcol[HTML_REPORT_MAX_IN], icol[HTML_REPORT_MAX_IN][6];
+    precondition_tables(r, pcs, nres, field, mfmt, rt, it, rcol, icol);
     html_table_sort(rt, 0);
     html_table_sort(it, 0);
 
@@ -207,62 +293,11 @@ static void precondition_profile(struct html_report *r, const char *name)
                          r->multi ? r->labels[i] : NULL);
         }
     }
-    /* the window plot, one per result: rounds of the window only */
-    for (size_t i = 0; i < nres; i++) {
-        const cJSON *ss = pcs[i] ? cJSON_GetObjectItemCaseSensitive(pcs[i], "steady_state") : NULL;
-        double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
-        if (!(wl > 0) || rcol[i] < 0)
-            continue;
-        c = html_chart(r, rt, 0, html_printf(r, "%s: steady-state window%s%s", name, r->multi ? ", " : "",
-                                           r->multi ? r->labels[i] : ""));
-        if (!c)
-            return;
-        c->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
-        c->x.min = wf - 0.5;
-        c->x.max = wl + 0.5;
-        c->x.tight = true;
-        c->y = html_axis(mlabel, HTML_SVG_LIN, mfmt);
-        c->y.zero = false;
-        c->height = 220;
-        /* points outside the window are clipped to the edge: draw window rows only */
-        struct html_table *wt = html_add_data_table(r, html_printf(r, "pre-%s-window%s%s", name, r->multi ? "-" : "",
-                                                       r->multi ? r->labels[i] : ""),
-                                         html_printf(r, "%s: steady-state window", name));
-        if (!wt)
-            return;
-        html_table_add_col(wt, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
-        int wc = html_table_add_col(wt, mlabel, NULL, HTML_TABLE_NUM, mfmt == HTML_SVG_FMT_NS ? HTML_TABLE_NS : HTML_TABLE_AUTO);
-        for (size_t row = 0; row < rt->nrows; row++) {
-            double rd = html_table_get(rt, row, 0);
-            if (rd >= wf && rd <= wl) {
-                long w = html_table_add_row(wt);
-                if (w >= 0) {
-                    html_table_set(wt, (size_t)w, 0, rd);
-                    html_table_set(wt, (size_t)w, wc, html_table_get(rt, row, rcol[i]));
-                }
-            }
-        }
-        c->t = wt;
-        html_chart_series(c, wc, html_series_name(r, i, mlabel), (unsigned)i, 0, HTML_SVG_LINE_MARKS);
-        steady_marks(r, c, ss, scale, (unsigned)i, NULL);
-    }
+    if (!precondition_windows(r, name, pcs, nres, rt, rcol, mlabel, mfmt, scale))
+        return;
     if (!it->nrows)
         return;
-    c = html_chart(r, it, 0, html_printf(r, "%s: latency during preconditioning", name));
-    if (c) {
-        c->x = html_axis("time (s)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
-        c->x.tight = true;
-        c->y = html_axis("latency per interval", HTML_SVG_LOG, HTML_SVG_FMT_NS);
-        c->note = "Solid: average; dashed: standard deviation; dotted: maximum, per interval (reads and writes "
-                  "combined as the reviews do: means of the two directions, the larger maximum).";
-        for (size_t i = 0; i < nres; i++) {
-            if (icol[i][2] < 0)
-                continue;
-            html_chart_series(c, icol[i][2], html_series_name(r, i, "average"), (unsigned)i, 0, HTML_SVG_LINE);
-            html_chart_series(c, icol[i][4], html_series_name(r, i, "stddev"), (unsigned)i, 1, HTML_SVG_LINE);
-            html_chart_series(c, icol[i][3], html_series_name(r, i, "max"), (unsigned)i, 2, HTML_SVG_LINE);
-        }
-    }
+    precondition_latency_chart(r, name, it, nres, icol);
 }
 
 int html_build_precondition(struct html_report *r)
