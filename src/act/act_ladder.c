@@ -308,6 +308,34 @@ static int find_max_summary(FILE *sum, cJSON *act, const struct act_args *a, con
     return status;
 }
 
+/* Run one load with its ACT log (path: the log's name, when --log); WL_OK,
+ * or the exit status the ladder stops with (the error said). */
+static int run_logged_load(struct session *s, const struct act_args *a, const struct act_config *base, double load,
+                           bool several, struct act_device *devs, struct act_load_result *r, char *path,
+                           size_t pathlen)
+{
+    char err[1024];
+    struct outfile lf;
+    if (a->log)
+        log_name(a->log, load, several, path, pathlen);
+    if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
+        session_err("act: %s", err);
+        return WL_USAGE;
+    }
+    FILE *log = lf.f;
+    int rc = act_run_load(s, base, load, devs, &a->o, log, PRODUCER, r, err, sizeof(err));
+    /* the log of a stopped load is kept too: it holds what was measured */
+    char lerr[512];
+    if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
+        r->log_error = true;
+    if (rc < 0) {
+        session_err("act: %s", err);
+        act_load_result_free(r);
+        return rc == -EPERM || rc == -EINVAL ? WL_USAGE : WL_FAIL;
+    }
+    return WL_OK;
+}
+
 int act_ladder_run(struct session *s, const struct act_args *a, const struct act_config *base,
                    const struct act_device *devs_in, unsigned *nloads_run)
 {
@@ -341,26 +369,10 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
         char path[4096];
         if (several && s->ro.status)
             print_progress(base, a, nrun, load);
-        char err[1024];
-        struct outfile lf;
-        if (a->log)
-            log_name(a->log, load, several, path, sizeof(path));
-        if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
-            session_err("act: %s", err);
-            status = WL_USAGE;
-            break;
-        }
-        FILE *log = lf.f;
         struct act_load_result *r = &rs[nrun];
-        int rc = act_run_load(s, base, load, devs, &a->o, log, PRODUCER, r, err, sizeof(err));
-        /* the log of a stopped load is kept too: it holds what was measured */
-        char lerr[512];
-        if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
-            r->log_error = true;
-        if (rc < 0) {
-            session_err("act: %s", err);
-            act_load_result_free(r);
-            status = rc == -EPERM || rc == -EINVAL ? WL_USAGE : WL_FAIL;
+        int ls = run_logged_load(s, a, base, load, several, devs, r, path, sizeof(path));
+        if (ls != WL_OK) {
+            status = ls;
             break;
         }
         nrun++;
