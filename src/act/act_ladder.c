@@ -247,6 +247,95 @@ static int over_provision(struct session *s, const struct act_config *c, double 
     return WL_OK;
 }
 
+/* Overall progress before a load of several, one line per load on stderr:
+ * a ladder runs for days. */
+static void print_progress(const struct act_config *base, const struct act_args *a, unsigned nrun, double load)
+{
+    /* overall progress, one line per load: a ladder runs for days */
+    double per = (double)base->test_duration_sec;
+    if (a->o.tick_ns && base->report_interval_sec)
+        per = per / base->report_interval_sec * (double)a->o.tick_ns / 1e9;
+    char left[48];
+    double l = a->find_max ? per : per * (double)(a->nloads - nrun);
+    if (l >= 3600)
+        snprintf(left, sizeof(left), "%.0f h %.0f min", (double)((long)l / 3600),
+                 (double)(((long)l % 3600) / 60));
+    else if (l >= 60)
+        snprintf(left, sizeof(left), "%.0f min", l / 60);
+    else
+        snprintf(left, sizeof(left), "%.0f s", l);
+    if (a->find_max)
+        fprintf(stderr, "ssdbench: act: [load %u, %gx, of the ladder up to %gx; this load "
+                        "%s] starting\n", nrun + 1, load,
+                a->max_load > 0 ? a->max_load : 1024, left);
+    else
+        fprintf(stderr, "ssdbench: act: [load %u/%u, %gx; %s left] starting\n", nrun + 1,
+                a->nloads, load, left);
+}
+
+/* The --find-max summary line and its record in the result; returns the
+ * exit status given the one so far. */
+static int find_max_summary(FILE *sum, cJSON *act, const struct act_args *a, const struct act_load_result *rs,
+                            unsigned nrun, double highest, double first_fail, bool max_reached, bool interrupted,
+                            int status)
+{
+    act_json_find_max(act, highest, first_fail);
+    cJSON_AddStringToObject(cJSON_GetObjectItemCaseSensitive(act, "find_max"), "stopped_by",
+                            first_fail > 0 ? "a load failed"
+                            : max_reached  ? "max load reached"
+                            : interrupted  ? "interrupted"
+                                           : "error");
+    if (highest > 0)
+        fprintf(sum, "highest passing load: %gx", highest);
+    else
+        fprintf(sum, "no load passed");
+    if (first_fail > 0)
+        fprintf(sum, "; stopped because the next load, %gx, failed: %s\n", first_fail,
+                outcome(&rs[nrun - 1]));
+    else if (max_reached)
+        fprintf(sum, "; stopped at the maximum load (--max-load %gx), none failed\n",
+                a->max_load > 0 ? a->max_load : 1024);
+    else if (interrupted)
+        fprintf(sum, "; stopped by an interrupt before a load failed\n");
+    else
+        fprintf(sum, "; stopped before a load failed (%s)\n",
+                status ? "an error ended the search" : "the ladder ran out");
+    if (!status && !interrupted)
+        status = highest > 0 ? WL_OK : WL_FAIL;
+    for (unsigned i = 0; i < nrun && !status; i++)
+        if (rs[i].io_errors)
+            status = WL_FAIL;
+    return status;
+}
+
+/* Run one load with its ACT log (path: the log's name, when --log); WL_OK,
+ * or the exit status the ladder stops with (the error said). */
+static int run_logged_load(struct session *s, const struct act_args *a, const struct act_config *base, double load,
+                           bool several, struct act_device *devs, struct act_load_result *r, char *path,
+                           size_t pathlen)
+{
+    char err[1024];
+    struct outfile lf;
+    if (a->log)
+        log_name(a->log, load, several, path, pathlen);
+    if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
+        session_err("act: %s", err);
+        return WL_USAGE;
+    }
+    FILE *log = lf.f;
+    int rc = act_run_load(s, base, load, devs, &a->o, log, PRODUCER, r, err, sizeof(err));
+    /* the log of a stopped load is kept too: it holds what was measured */
+    char lerr[512];
+    if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
+        r->log_error = true;
+    if (rc < 0) {
+        session_err("act: %s", err);
+        act_load_result_free(r);
+        return rc == -EPERM || rc == -EINVAL ? WL_USAGE : WL_FAIL;
+    }
+    return WL_OK;
+}
+
 int act_ladder_run(struct session *s, const struct act_args *a, const struct act_config *base,
                    const struct act_device *devs_in, unsigned *nloads_run)
 {
@@ -278,48 +367,12 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
     int sig = 0;
     while (nrun < cap) {
         char path[4096];
-        if (several && s->ro.status) {
-            /* overall progress, one line per load: a ladder runs for days */
-            double per = (double)base->test_duration_sec;
-            if (a->o.tick_ns && base->report_interval_sec)
-                per = per / base->report_interval_sec * (double)a->o.tick_ns / 1e9;
-            char left[48];
-            double l = a->find_max ? per : per * (double)(a->nloads - nrun);
-            if (l >= 3600)
-                snprintf(left, sizeof(left), "%.0f h %.0f min", (double)((long)l / 3600),
-                         (double)(((long)l % 3600) / 60));
-            else if (l >= 60)
-                snprintf(left, sizeof(left), "%.0f min", l / 60);
-            else
-                snprintf(left, sizeof(left), "%.0f s", l);
-            if (a->find_max)
-                fprintf(stderr, "ssdbench: act: [load %u, %gx, of the ladder up to %gx; this load "
-                                "%s] starting\n", nrun + 1, load,
-                        a->max_load > 0 ? a->max_load : 1024, left);
-            else
-                fprintf(stderr, "ssdbench: act: [load %u/%u, %gx; %s left] starting\n", nrun + 1,
-                        a->nloads, load, left);
-        }
-        char err[1024];
-        struct outfile lf;
-        if (a->log)
-            log_name(a->log, load, several, path, sizeof(path));
-        if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
-            session_err("act: %s", err);
-            status = WL_USAGE;
-            break;
-        }
-        FILE *log = lf.f;
+        if (several && s->ro.status)
+            print_progress(base, a, nrun, load);
         struct act_load_result *r = &rs[nrun];
-        int rc = act_run_load(s, base, load, devs, &a->o, log, PRODUCER, r, err, sizeof(err));
-        /* the log of a stopped load is kept too: it holds what was measured */
-        char lerr[512];
-        if (outfile_commit(&lf, lerr, sizeof(lerr)) < 0 && rc == 0)
-            r->log_error = true;
-        if (rc < 0) {
-            session_err("act: %s", err);
-            act_load_result_free(r);
-            status = rc == -EPERM || rc == -EINVAL ? WL_USAGE : WL_FAIL;
+        int ls = run_logged_load(s, a, base, load, several, devs, r, path, sizeof(path));
+        if (ls != WL_OK) {
+            status = ls;
             break;
         }
         nrun++;
@@ -355,34 +408,8 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
     }
     if (several && nrun)
         print_ladder(sum, doc, rs, nrun, devs, a->op_pct);
-    if (a->find_max && nrun) {
-        act_json_find_max(act, highest, first_fail);
-        cJSON_AddStringToObject(cJSON_GetObjectItemCaseSensitive(act, "find_max"), "stopped_by",
-                                first_fail > 0 ? "a load failed"
-                                : max_reached  ? "max load reached"
-                                : interrupted  ? "interrupted"
-                                               : "error");
-        if (highest > 0)
-            fprintf(sum, "highest passing load: %gx", highest);
-        else
-            fprintf(sum, "no load passed");
-        if (first_fail > 0)
-            fprintf(sum, "; stopped because the next load, %gx, failed: %s\n", first_fail,
-                    outcome(&rs[nrun - 1]));
-        else if (max_reached)
-            fprintf(sum, "; stopped at the maximum load (--max-load %gx), none failed\n",
-                    a->max_load > 0 ? a->max_load : 1024);
-        else if (interrupted)
-            fprintf(sum, "; stopped by an interrupt before a load failed\n");
-        else
-            fprintf(sum, "; stopped before a load failed (%s)\n",
-                    status ? "an error ended the search" : "the ladder ran out");
-        if (!status && !interrupted)
-            status = highest > 0 ? WL_OK : WL_FAIL;
-        for (unsigned i = 0; i < nrun && !status; i++)
-            if (rs[i].io_errors)
-                status = WL_FAIL;
-    }
+    if (a->find_max && nrun)
+        status = find_max_summary(sum, act, a, rs, nrun, highest, first_fail, max_reached, interrupted, status);
     for (unsigned i = 0; i < nrun; i++)
         act_load_result_free(&rs[i]);
     free(rs);

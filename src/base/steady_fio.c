@@ -123,6 +123,65 @@ static char *steady_trim(char *s)
     return s;
 }
 
+/* The threshold thr (a trimmed, writable copy no longer than 255 bytes) of
+ * criterion cname on metric: a percentage or a number with the metric's
+ * unit, into *vp (in base units) and *pctp. */
+static int parse_threshold(char *thr, enum steady_metric metric, const char *cname, double *vp, bool *pctp,
+                           char *err, size_t errlen)
+{
+    double v;
+    bool pct = false;
+    char q[64];
+    size_t tl = strlen(thr);
+    char thr_copy[256];   /* as the caller's buffer */
+    strcpy(thr_copy, thr);
+    if (thr[tl - 1] == '%') {
+        pct = true;
+        thr[tl - 1] = 0;
+        thr = steady_trim(thr);
+    }
+    if (thr[0] == '-') {
+        (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s must not be negative",
+                   steady_quote(thr_copy, q, sizeof(q)), cname);
+        return -EINVAL;
+    }
+    const char *end = steady_number(thr, &v);
+    if (!end) {
+        (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is not a number (expected %s)",
+                   steady_quote(thr_copy, q, sizeof(q)), cname,
+                   steady_unit_help(metric));
+        return -EINVAL;
+    }
+    while (isspace((unsigned char)*end))
+        end++;
+    if (pct) {
+        if (*end) {
+            (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is not a percentage",
+                       steady_quote(thr_copy, q, sizeof(q)), cname);
+            return -EINVAL;
+        }
+    } else {
+        double mult = steady_unit(metric, end);
+        if (mult == 0 || strchr(end, '%')) {
+            char q2[64];
+            (void)errmsg(err, errlen, 0, "steadystate: bad unit '%s' in threshold '%s' of %s (expected %s)",
+                       steady_quote(end, q, sizeof(q)), steady_quote(thr_copy, q2, sizeof(q2)),
+                       cname,
+                       steady_unit_help(metric));
+            return -EINVAL;
+        }
+        v *= mult;
+        if (!isfinite(v)) {
+            (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is out of range",
+                       steady_quote(thr_copy, q, sizeof(q)), cname);
+            return -EINVAL;
+        }
+    }
+    *vp = v;
+    *pctp = pct;
+    return 0;
+}
+
 int steady_parse_fio(const char *s, struct steady_cfg *c, char *err, size_t errlen)
 {
     static const struct {
@@ -178,52 +237,10 @@ int steady_parse_fio(const char *s, struct steady_cfg *c, char *err, size_t errl
     }
 
     double v;
-    bool pct = false;
-    size_t tl = strlen(thr);
-    char thr_copy[sizeof(buf)];
-    strcpy(thr_copy, thr);
-    if (thr[tl - 1] == '%') {
-        pct = true;
-        thr[tl - 1] = 0;
-        thr = steady_trim(thr);
-    }
-    if (thr[0] == '-') {
-        (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s must not be negative",
-                   steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
-        return -EINVAL;
-    }
-    const char *end = steady_number(thr, &v);
-    if (!end) {
-        (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is not a number (expected %s)",
-                   steady_quote(thr_copy, q, sizeof(q)), names[idx].name,
-                   steady_unit_help(metric));
-        return -EINVAL;
-    }
-    while (isspace((unsigned char)*end))
-        end++;
-    if (pct) {
-        if (*end) {
-            (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is not a percentage",
-                       steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
-            return -EINVAL;
-        }
-    } else {
-        double mult = steady_unit(metric, end);
-        if (mult == 0 || strchr(end, '%')) {
-            char q2[64];
-            (void)errmsg(err, errlen, 0, "steadystate: bad unit '%s' in threshold '%s' of %s (expected %s)",
-                       steady_quote(end, q, sizeof(q)), steady_quote(thr_copy, q2, sizeof(q2)),
-                       names[idx].name,
-                       steady_unit_help(metric));
-            return -EINVAL;
-        }
-        v *= mult;
-        if (!isfinite(v)) {
-            (void)errmsg(err, errlen, 0, "steadystate: threshold '%s' of %s is out of range",
-                       steady_quote(thr_copy, q, sizeof(q)), names[idx].name);
-            return -EINVAL;
-        }
-    }
+    bool pct;
+    int rc = parse_threshold(thr, metric, names[idx].name, &v, &pct, err, errlen);
+    if (rc < 0)
+        return rc;
     c->rule = names[idx].rule;
     c->metric = metric;
     c->limit = v;

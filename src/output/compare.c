@@ -334,26 +334,11 @@ static void metric_heading(char *buf, size_t len, const struct metric *m, const 
     }
 }
 
-int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, unsigned n,
-                   const struct compare_opts *o, char *err, size_t errlen)
+/* Series labels: --label, else the result's label, else the file name;
+ * a repeated one gets its position so columns stay apart. */
+static void series_labels(const cJSON *const *docs, const char *const *names, unsigned n,
+                          const struct compare_opts *o, char lab[][64])
 {
-    struct metric ms[MAX_METRICS];
-    unsigned nm;
-    const char *mlist = o->metrics ? o->metrics : all_fileio(docs, n) ? DEFAULT_METRICS_FILEIO : NULL;
-    int rc = parse_metrics(mlist, ms, &nm, err, errlen);
-    if (rc < 0)
-        return rc;
-    if (n < 2 || n > COMPARE_MAX_DOCS) {
-        snprintf(err, errlen, "compare: give 2 to %d result files", COMPARE_MAX_DOCS);
-        return -EINVAL;
-    }
-    if (o->nlabels && o->nlabels != n) {
-        snprintf(err, errlen, "--label: %u labels for %u result files", o->nlabels, n);
-        return -EINVAL;
-    }
-    /* series labels: --label, else the result's label, else the file name;
-     * a repeated one gets its position so columns stay apart */
-    char lab[COMPARE_MAX_DOCS][64];
     for (unsigned d = 0; d < n; d++) {
         if (o->nlabels)
             snprintf(lab[d], sizeof(lab[d]), "%s", o->labels[d]);
@@ -367,37 +352,45 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
                 snprintf(lab[d] + (l < 56 ? l : 56), sizeof(lab[d]) - (l < 56 ? l : 56), " #%u", d + 1);
                 break;
             }
+}
+
+/* The baseline series (0-based) from --baseline: a file position 1..n or a
+ * series label; the first file when none is given. */
+static int pick_baseline(const char *baseline, char lab[][64], unsigned n, unsigned *basep, char *err,
+                         size_t errlen)
+{
     unsigned base = 0;
-    if (o->baseline && *o->baseline) {
+    if (baseline && *baseline) {
         char *e;
-        unsigned long k = strtoul(o->baseline, &e, 10);
+        unsigned long k = strtoul(baseline, &e, 10);
         if (!*e && k >= 1 && k <= n) {
             base = (unsigned)k - 1;
         } else {
             unsigned d;
-            for (d = 0; d < n && strcmp(lab[d], o->baseline); d++)
+            for (d = 0; d < n && strcmp(lab[d], baseline); d++)
                 ;
             if (d == n) {
                 snprintf(err, errlen,
-                         "--baseline %s: not a file position (1..%u) or a series label", o->baseline, n);
+                         "--baseline %s: not a file position (1..%u) or a series label", baseline, n);
                 return -EINVAL;
             }
             base = d;
         }
     }
-    struct rowlist rl[COMPARE_MAX_DOCS];
-    memset(rl, 0, sizeof(rl));
+    *basep = base;
+    return 0;
+}
+
+/* The table's rows: the first file's rows in order; each other file's rows
+ * matched to them by phase name, else (no name shared, same count) by
+ * position (bypos[d] set), else to an earlier unmatched row of the same
+ * group and label, else appended. *trp is set on every path (free it). */
+static int match_rows(const struct rowlist *rl, unsigned n, struct trow **trp, unsigned *ntrp, bool *bypos)
+{
+    int rc = 0;
     struct trow *tr = NULL;
     unsigned ntr = 0;
-    bool bypos[COMPARE_MAX_DOCS] = {false};
-    for (unsigned d = 0; d < n && rc == 0; d++) {
-        rc = build_rows(docs[d], &rl[d]);
-        if (rc == 0 && rl[d].n == 0) {
-            snprintf(err, errlen, "%s: no phases to compare", names[d]);
-            rc = -EINVAL;
-        }
-    }
-    if (rc == 0 && !(tr = calloc(rl[0].n + (n - 1) * 64 + 64, sizeof(*tr))))
+    if (!(tr = calloc(rl[0].n + (n - 1) * 64 + 64, sizeof(*tr))))
         rc = -ENOMEM;
     unsigned trcap = rc == 0 ? rl[0].n + (n - 1) * 64 + 64 : 0;
     for (unsigned i = 0; rc == 0 && i < rl[0].n; i++) {
@@ -455,23 +448,42 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
             tr[t].idx[d] = (int)i;
         }
     }
-    if (rc == -ENOMEM)
-        snprintf(err, errlen, "out of memory");
-    const char *scope = o->scope ? o->scope : "total";
-    if (rc == 0 && !o->csv) {
+    *trp = tr;
+    *ntrp = ntr;
+    return rc;
+}
+
+/* What one comparison prints from: the results, their labels and rows. */
+struct cmp_table {
+    const cJSON *const *docs;
+    unsigned n, base;
+    char (*lab)[64];
+    const struct rowlist *rl;
+    const struct trow *tr;
+    unsigned ntr;
+    const char *scope;
+    bool csv;
+};
+
+/* The text header (each result described, the scope) or the CSV header. */
+static void print_header(FILE *f, const struct cmp_table *c, const char *const *names, const bool *bypos)
+{
+    unsigned n = c->n, base = c->base;
+    char (*lab)[64] = c->lab;
+    if (!c->csv) {
         for (unsigned d = 0; d < n; d++) {
-            describe(f, docs[d], lab[d], names[d]);
+            describe(f, c->docs[d], lab[d], names[d]);
             if (bypos[d])
                 fprintf(f, "    (%s shares no phase name with %s: rows matched by position)\n", lab[d],
                         lab[0]);
         }
-        if (strcmp(scope, "total"))
-            fprintf(f, "scope: %s\n", scope);
+        if (strcmp(c->scope, "total"))
+            fprintf(f, "scope: %s\n", c->scope);
     }
     /* ratio columns: against the baseline, oriented so that above 1 means
      * "better than the baseline" for every metric: throughput X / base,
      * latency base / X (the fileio tables' and the reviews' direction) */
-    if (rc == 0 && o->csv) {
+    if (c->csv) {
         fprintf(f, "group,metric,row");
         for (unsigned d = 0; d < n; d++)
             fprintf(f, ",\"%s\"", lab[d]);
@@ -480,8 +492,92 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
                 fprintf(f, ",\"ratio %s / %s (throughput; latency inverted)\"", lab[d], lab[base]);
         fprintf(f, "\n");
     }
-    /* groups in first-seen order */
-    for (unsigned g = 0; rc == 0 && g < ntr; g++) {
+}
+
+/* One table row t: each series' value of metric m, then the ratios. */
+static void print_row(FILE *f, const struct cmp_table *c, unsigned t, bool threads, const struct metric *m,
+                      const int *w, const int *rw)
+{
+    unsigned n = c->n, base = c->base;
+    const struct trow *tr = c->tr;
+    double v[COMPARE_MAX_DOCS];
+    for (unsigned d = 0; d < n; d++) {
+        const cJSON *ph = tr[t].idx[d] >= 0 ? c->rl[d].r[tr[t].idx[d]].phase : NULL;
+        v[d] = ph ? metric_value(result_scope(ph, c->scope),
+                                 fileio_row(c->docs[d], result_str(ph, "name", "")), m)
+                  : NAN;
+    }
+    const char *rowname = threads ? tr[t].label + 8 : tr[t].label;
+    if (c->csv)
+        fprintf(f, "\"%s\",%s,\"%s\"", tr[t].group, m->title, rowname);
+    else
+        fprintf(f, "  %-24.24s", rowname);
+    for (unsigned d = 0; d < n; d++) {
+        char b[32];
+        if (c->csv) {
+            isnan(v[d]) ? fprintf(f, ",") : fprintf(f, ",%.6g", v[d]);
+            continue;
+        }
+        fmt_value(b, sizeof(b), v[d], m);
+        fprintf(f, " %*s", w[d], b);
+    }
+    for (unsigned d = 0; d < n; d++) {
+        if (d == base)
+            continue;
+        double num = m->latency ? v[base] : v[d], den = m->latency ? v[d] : v[base];
+        double r = den > 0 && !isnan(num) ? num / den : NAN;
+        if (c->csv)
+            isnan(r) ? fprintf(f, ",") : fprintf(f, ",%.4f", r);
+        else if (isnan(r))
+            fprintf(f, " %*s", rw[d], "-");
+        else
+            fprintf(f, " %*.2f", rw[d], r);
+    }
+    fprintf(f, "\n");
+}
+
+/* The table of metric m for the group first seen at row g. */
+static void print_metric_table(FILE *f, const struct cmp_table *c, unsigned g, bool threads,
+                               const struct metric *m)
+{
+    unsigned n = c->n, base = c->base;
+    char (*lab)[64] = c->lab;
+    const struct trow *tr = c->tr;
+    int w[COMPARE_MAX_DOCS], rw[COMPARE_MAX_DOCS];
+    char rh[COMPARE_MAX_DOCS][140];
+    for (unsigned d = 0; d < n; d++) {
+        w[d] = (int)strlen(lab[d]) > 12 ? (int)strlen(lab[d]) : 12;
+        if (m->latency)
+            snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[base], lab[d]);
+        else
+            snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[d], lab[base]);
+        rw[d] = (int)strlen(rh[d]);
+    }
+    if (!c->csv) {
+        char h[128];
+        metric_heading(h, sizeof(h), m, c->docs[0]);
+        fprintf(f, "\n== %s%s%s\n", tr[g].group, tr[g].group[0] ? ": " : "", h);
+        fprintf(f, "  %-24s", threads ? "threads" : tr[g].group[0] ? "point" : "phase");
+        for (unsigned d = 0; d < n; d++)
+            fprintf(f, " %*s", w[d], lab[d]);
+        for (unsigned d = 0; d < n; d++)
+            if (d != base)
+                fprintf(f, " %*s", rw[d], rh[d]);
+        fprintf(f, "\n");
+    }
+    for (unsigned t = g; t < c->ntr; t++) {
+        if (strcmp(tr[t].group, tr[g].group))
+            continue;
+        print_row(f, c, t, threads, m, w, rw);
+    }
+}
+
+/* Every group, in first-seen order, one table per metric. */
+static void print_groups(FILE *f, const struct cmp_table *c, const struct metric *ms, unsigned nm)
+{
+    const struct trow *tr = c->tr;
+    unsigned ntr = c->ntr;
+    for (unsigned g = 0; g < ntr; g++) {
         bool seen = false;
         for (unsigned e = 0; e < g && !seen; e++)
             seen = !strcmp(tr[e].group, tr[g].group);
@@ -491,69 +587,55 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
         for (unsigned t = g; t < ntr; t++)
             if (!strcmp(tr[t].group, tr[g].group) && strncmp(tr[t].label, "threads=", 8))
                 threads = false;
-        for (unsigned mi = 0; mi < nm; mi++) {
-            const struct metric *m = &ms[mi];
-            int w[COMPARE_MAX_DOCS], rw[COMPARE_MAX_DOCS];
-            char rh[COMPARE_MAX_DOCS][140];
-            for (unsigned d = 0; d < n; d++) {
-                w[d] = (int)strlen(lab[d]) > 12 ? (int)strlen(lab[d]) : 12;
-                if (m->latency)
-                    snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[base], lab[d]);
-                else
-                    snprintf(rh[d], sizeof(rh[d]), "ratio %s / %s", lab[d], lab[base]);
-                rw[d] = (int)strlen(rh[d]);
-            }
-            if (!o->csv) {
-                char h[128];
-                metric_heading(h, sizeof(h), m, docs[0]);
-                fprintf(f, "\n== %s%s%s\n", tr[g].group, tr[g].group[0] ? ": " : "", h);
-                fprintf(f, "  %-24s", threads ? "threads" : tr[g].group[0] ? "point" : "phase");
-                for (unsigned d = 0; d < n; d++)
-                    fprintf(f, " %*s", w[d], lab[d]);
-                for (unsigned d = 0; d < n; d++)
-                    if (d != base)
-                        fprintf(f, " %*s", rw[d], rh[d]);
-                fprintf(f, "\n");
-            }
-            for (unsigned t = g; t < ntr; t++) {
-                if (strcmp(tr[t].group, tr[g].group))
-                    continue;
-                double v[COMPARE_MAX_DOCS];
-                for (unsigned d = 0; d < n; d++) {
-                    const cJSON *ph = tr[t].idx[d] >= 0 ? rl[d].r[tr[t].idx[d]].phase : NULL;
-                    v[d] = ph ? metric_value(result_scope(ph, scope),
-                                             fileio_row(docs[d], result_str(ph, "name", "")), m)
-                              : NAN;
-                }
-                const char *rowname = threads ? tr[t].label + 8 : tr[t].label;
-                if (o->csv)
-                    fprintf(f, "\"%s\",%s,\"%s\"", tr[t].group, m->title, rowname);
-                else
-                    fprintf(f, "  %-24.24s", rowname);
-                for (unsigned d = 0; d < n; d++) {
-                    char b[32];
-                    if (o->csv) {
-                        isnan(v[d]) ? fprintf(f, ",") : fprintf(f, ",%.6g", v[d]);
-                        continue;
-                    }
-                    fmt_value(b, sizeof(b), v[d], m);
-                    fprintf(f, " %*s", w[d], b);
-                }
-                for (unsigned d = 0; d < n; d++) {
-                    if (d == base)
-                        continue;
-                    double num = m->latency ? v[base] : v[d], den = m->latency ? v[d] : v[base];
-                    double r = den > 0 && !isnan(num) ? num / den : NAN;
-                    if (o->csv)
-                        isnan(r) ? fprintf(f, ",") : fprintf(f, ",%.4f", r);
-                    else if (isnan(r))
-                        fprintf(f, " %*s", rw[d], "-");
-                    else
-                        fprintf(f, " %*.2f", rw[d], r);
-                }
-                fprintf(f, "\n");
-            }
+        for (unsigned mi = 0; mi < nm; mi++)
+            print_metric_table(f, c, g, threads, &ms[mi]);
+    }
+}
+
+int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, unsigned n,
+                   const struct compare_opts *o, char *err, size_t errlen)
+{
+    struct metric ms[MAX_METRICS];
+    unsigned nm;
+    const char *mlist = o->metrics ? o->metrics : all_fileio(docs, n) ? DEFAULT_METRICS_FILEIO : NULL;
+    int rc = parse_metrics(mlist, ms, &nm, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (n < 2 || n > COMPARE_MAX_DOCS) {
+        snprintf(err, errlen, "compare: give 2 to %d result files", COMPARE_MAX_DOCS);
+        return -EINVAL;
+    }
+    if (o->nlabels && o->nlabels != n) {
+        snprintf(err, errlen, "--label: %u labels for %u result files", o->nlabels, n);
+        return -EINVAL;
+    }
+    char lab[COMPARE_MAX_DOCS][64];
+    series_labels(docs, names, n, o, lab);
+    unsigned base = 0;
+    rc = pick_baseline(o->baseline, lab, n, &base, err, errlen);
+    if (rc < 0)
+        return rc;
+    struct rowlist rl[COMPARE_MAX_DOCS];
+    memset(rl, 0, sizeof(rl));
+    struct trow *tr = NULL;
+    unsigned ntr = 0;
+    bool bypos[COMPARE_MAX_DOCS] = {false};
+    for (unsigned d = 0; d < n && rc == 0; d++) {
+        rc = build_rows(docs[d], &rl[d]);
+        if (rc == 0 && rl[d].n == 0) {
+            snprintf(err, errlen, "%s: no phases to compare", names[d]);
+            rc = -EINVAL;
         }
+    }
+    if (rc == 0)
+        rc = match_rows(rl, n, &tr, &ntr, bypos);
+    if (rc == -ENOMEM)
+        snprintf(err, errlen, "out of memory");
+    const char *scope = o->scope ? o->scope : "total";
+    struct cmp_table c = {docs, n, base, lab, rl, tr, ntr, scope, o->csv};
+    if (rc == 0) {
+        print_header(f, &c, names, bypos);
+        print_groups(f, &c, ms, nm);
     }
     if (rc == 0 && !o->csv)
         fprintf(f, "\n(ratios against %s: throughput X / %s, latency %s / X, so above 1 means X is "

@@ -67,13 +67,16 @@ static const char *verdict_class(const char *status, bool passed)
 }
 
 /* One load of one result: verdict, slice table, chart, latency curves. */
-static void html_act_load_section(struct html_report *r, size_t i, const cJSON *load, const cJSON *act)
+/* The histograms a slice table shows, and their column labels. */
+static const char *const hist_name[2] = {"reads_transaction", "reads"};
+static const char *const hist_label[2] = {"trans", "device"};
+
+/* The load's paragraphs: rates and settings, the verdict, the worst hour,
+ * a max-lag stop. */
+static void act_load_text(struct html_report *r, const cJSON *load, const cJSON *act)
 {
-    const char *ln = load_name(r, load);
     const cJSON *dv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(act, "devices"), 0);
     int ndev = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(act, "devices"));
-    const char *who = r->multi ? html_printf(r, "%s, ", r->labels[i]) : "";
-    html_heading(r, HTML_H3, html_printf(r, "%sload %s", who, ln));
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(load, "derived");
     html_para(r, NULL, html_printf(r, "%.0f small reads/s and %.0f client writes/s on %d device%s (%s%s): %.2f "
                                     "large-block reads/s and %.2f large-block writes/s; %.0f s logged, %s mode, "
@@ -108,27 +111,24 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
     }
     if (!strcmp(result_str(load, "stopped_by", ""), "max-lag"))
         html_para(r, "warn", html_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
+}
 
-    /* the slice table: transaction then device, every threshold */
-    const cJSON *slices = cJSON_GetObjectItemCaseSensitive(load, "slices");
-    if (!cJSON_GetArraySize(slices)) {
-        html_para(r, "note", "No complete slice was recorded.");
-        return;
-    }
-    const char *id = html_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
+/* The slice table: transaction then device, every threshold, with ACT's
+ * avg and max rows; shown. cols gets the threshold columns, *nsl the slice
+ * rows. Returns NULL when the report ran out of room (stop there). */
+static struct html_table *act_slice_table(struct html_report *r, const char *id, const char *who, const char *ln,
+                                          const cJSON *slices, int cols[2][NTHR], size_t *nslp)
+{
     struct html_table *t = html_add_table(r, html_printf(r, "%s-slices", id),
                                html_printf(r, "%s%s: %% of small reads at or over each latency, per slice", who, ln));
     if (!t)
-        return;
+        return NULL;
     int cs = html_table_add_col(t, "slice", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int ce = html_table_add_col(t, "end", "s", HTML_TABLE_NUM, HTML_TABLE_INT);
-    static const char *const hname[2] = {"reads_transaction", "reads"};
-    static const char *const hlabel[2] = {"trans", "device"};
-    int cols[2][NTHR];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < NTHR; k++) {
-            cols[h][k] = html_table_add_col(t, html_printf(r, "%s >= %d ms", hlabel[h], 1 << k), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
-            html_table_set_group(t, cols[h][k], html_printf(r, "%s: %% of reads >= ms", hlabel[h]),
+            cols[h][k] = html_table_add_col(t, html_printf(r, "%s >= %d ms", hist_label[h], 1 << k), "%", HTML_TABLE_NUM, HTML_TABLE_FIXED);
+            html_table_set_group(t, cols[h][k], html_printf(r, "%s: %% of reads >= ms", hist_label[h]),
                            html_printf(r, "%d", 1 << k));
             int li = limit_index(1 << k);
             if (li >= 0)
@@ -138,12 +138,12 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
     cJSON_ArrayForEach(sl, slices) {
         long w = html_table_add_row(t);
         if (w < 0)
-            return;
+            return NULL;
         html_table_set_text(t, (size_t)w, cs, html_printf(r, "%g", result_num(sl, "slice", 0)));
         html_table_set(t, (size_t)w, ce, result_num(sl, "end_s", NAN));
         const cJSON *hs = cJSON_GetObjectItemCaseSensitive(sl, "histograms");
         for (int h = 0; h < 2; h++) {
-            const cJSON *lat = cJSON_GetObjectItemCaseSensitive(hs, hname[h]);
+            const cJSON *lat = cJSON_GetObjectItemCaseSensitive(hs, hist_name[h]);
             for (int k = 0; k < NTHR; k++)
                 html_table_set(t, (size_t)w, cols[h][k], pct_over(lat, 1 << k));
         }
@@ -153,7 +153,7 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
      * and the maximum of the slice figures rounded to 0.01 */
     long ra = html_table_add_row(t), rm = html_table_add_row(t);
     if (ra < 0 || rm < 0)
-        return;
+        return NULL;
     html_table_set_text(t, (size_t)ra, cs, "avg");
     html_table_set_text(t, (size_t)rm, cs, "max");
     for (int h = 0; h < 2; h++)
@@ -177,8 +177,15 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
                      "trans); device: around the I/O (ACT 6's reads). Limits in the worst hour: below 5 % at 1 ms, "
                      "1 % at 8 ms, 0.1 % at 64 ms; cells turn amber at half a limit and red at the limit.");
     html_show_table(r, t);
+    *nslp = nsl;
+    return t;
+}
 
-    /* the chart: the three judged thresholds per slice with their limits */
+/* The chart: the three judged thresholds per slice (the first nsl rows of
+ * the slice table t) with their limits. */
+static void act_slice_chart(struct html_report *r, const char *id, const char *who, const char *ln,
+                            const struct html_table *t, int cols[2][NTHR], size_t nsl)
+{
     struct html_table *ct = html_add_data_table(r, html_printf(r, "%s-chart", id), html_printf(r, "%s%s: judged thresholds", who, ln));
     if (!ct)
         return;
@@ -186,7 +193,7 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
     int cc[2][3];
     for (int h = 0; h < 2; h++)
         for (int k = 0; k < 3; k++)
-            cc[h][k] = html_table_add_col(ct, html_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), "%", HTML_TABLE_NUM,
+            cc[h][k] = html_table_add_col(ct, html_printf(r, "%s >= %g ms", hist_label[h], limit_ms[k]), "%", HTML_TABLE_NUM,
                                     HTML_TABLE_FIXED);
     for (size_t row = 0; row < nsl; row++) {
         long w = html_table_add_row(ct);
@@ -208,12 +215,34 @@ static void html_act_load_section(struct html_report *r, size_t i, const cJSON *
                   "8 ms, 0.1 % at 64 ms), in the colour of their threshold.";
         for (int k = 0; k < 3; k++) {
             for (int h = 0; h < 2; h++)
-                html_chart_series(c, cc[h][k], html_printf(r, "%s >= %g ms", hlabel[h], limit_ms[k]), (unsigned)k,
+                html_chart_series(c, cc[h][k], html_printf(r, "%s >= %g ms", hist_label[h], limit_ms[k]), (unsigned)k,
                                  h ? 1 : 0, nsl <= 48 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE);
             html_chart_mark(c, HTML_SVG_HLINE, 0, limit_pct[k], 0, 0, html_printf(r, "limit %g %%", limit_pct[k]), (unsigned)k,
                            2);
         }
     }
+}
+
+static void html_act_load_section(struct html_report *r, size_t i, const cJSON *load, const cJSON *act)
+{
+    const char *ln = load_name(r, load);
+    const char *who = r->multi ? html_printf(r, "%s, ", r->labels[i]) : "";
+    html_heading(r, HTML_H3, html_printf(r, "%sload %s", who, ln));
+    act_load_text(r, load, act);
+
+    /* the slice table: transaction then device, every threshold */
+    const cJSON *slices = cJSON_GetObjectItemCaseSensitive(load, "slices");
+    if (!cJSON_GetArraySize(slices)) {
+        html_para(r, "note", "No complete slice was recorded.");
+        return;
+    }
+    const char *id = html_printf(r, "act-%s%s%s", r->multi ? r->labels[i] : "", r->multi ? "-" : "", ln);
+    int cols[2][NTHR];
+    size_t nsl = 0;
+    const struct html_table *t = act_slice_table(r, id, who, ln, slices, cols, &nsl);
+    if (!t)
+        return;
+    act_slice_chart(r, id, who, ln, t, cols, nsl);
 }
 
 /* Latency curves of the small reads, one per load (device and transaction). */

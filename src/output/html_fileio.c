@@ -44,16 +44,10 @@ static void scaling_table(struct html_report *r, const struct html_table *data, 
     html_show_table(r, t);
 }
 
-int html_build_fileio(struct html_report *r)
+/* One paragraph per result with its fileio options; returns the
+ * percentile the results report (the last one's, 95 if none). */
+static double fileio_text(struct html_report *r, size_t nres)
 {
-    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
-    bool has[HTML_REPORT_MAX_IN] = {false};
-    for (size_t i = 0; i < nres; i++)
-        has[i] = cJSON_GetArraySize(scaling(r, i)) > 0;
-    size_t only;
-    if (!html_participants(r, has, &only))
-        return 0;
-    html_heading(r, HTML_H2, "fileio: thread scaling");
     double pct = 95;
     for (size_t i = 0; i < nres; i++) {
         const cJSON *fo = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "fileio");
@@ -78,14 +72,17 @@ int html_build_fileio(struct html_report *r)
                                      result_num(o, "file-num", 0), total, result_str(o, "file-io-mode", "?"), flags,
                                      result_num(o, "file-fsync-freq", 0), result_num(o, "time", 0)));
     }
-    struct html_table *t = html_add_data_table(r, "fileio-scaling", "fileio: figures per thread count");
-    if (!t)
-        return -ENOMEM;
-    html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    return pct;
+}
+
+/* Fill the data table t (threads in column 0): every figure per thread
+ * count; col gets each result's columns (-1: none). */
+static void fileio_scaling_rows(struct html_report *r, struct html_table *t, size_t nres, double pct,
+                                int col[][6])
+{
     static const char *const key[] = {"mibps", "read_mibps", "write_mibps", "iops", "pct_ms", "avg_ms"};
     static const char *const nm[] = {"MiB/s", "read MiB/s", "written MiB/s", "events/s", "percentile",
                                      "avg latency"};
-    int col[HTML_REPORT_MAX_IN][6];
     for (size_t i = 0; i < nres; i++) {
         for (int k = 0; k < 6; k++)
             col[i][k] = -1;
@@ -104,21 +101,13 @@ int html_build_fileio(struct html_report *r)
                 html_table_set(t, (size_t)w, col[i][k], result_num(s, key[k], NAN));
         }
     }
-    html_table_sort(t, 0);
-    int mib[HTML_REPORT_MAX_IN], pc[HTML_REPORT_MAX_IN];
-    for (size_t i = 0; i < nres; i++) {
-        mib[i] = col[i][0];
-        pc[i] = col[i][4];
-    }
-    scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s", false);
-    scaling_table(r, t, pc, nres, "fileio-response-time",
-                  html_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
-    /* threads as categories: 1, 2, 4 ... equally spaced, as published */
-    int ccat = html_table_add_col(t, "threads (label)", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
-    if (ccat >= 0)
-        t->cols[ccat].html_hidden = true;
-    for (size_t row = 0; row < t->nrows; row++)
-        html_table_set_text(t, row, ccat, html_printf(r, "%g", html_table_get(t, row, 0)));
+}
+
+/* The throughput and response-time charts by thread count (categories in
+ * column ccat of t; mib and pc: each result's columns). */
+static void fileio_charts(struct html_report *r, struct html_table *t, int ccat, size_t nres, const int *mib,
+                          const int *pc, double pct)
+{
     struct html_chart *c = html_chart(r, t, ccat, "fileio: throughput by threads");
     if (c) {
         c->x = html_axis("threads", HTML_SVG_CAT, HTML_SVG_FMT_PLAIN);
@@ -139,32 +128,72 @@ int html_build_fileio(struct html_report *r)
                 html_chart_series(c, pc[i], html_series_name(r, i, r->multi ? NULL : "percentile"), (unsigned)i, 0,
                                  HTML_SVG_LINE_MARKS);
     }
-    /* one result: the latency curve of each thread count */
-    if (!r->multi) {
-        struct html_lat_src src[HTML_MAX_SERIES];
-        size_t ns = 0;
-        const cJSON *s;
-        cJSON_ArrayForEach(s, scaling(r, only)) {
-            const char *phn = result_str(s, "phase", "");
-            const cJSON *ph;
-            cJSON_ArrayForEach(ph, html_phases(r, only)) {
-                if (strcmp(result_str(ph, "name", ""), phn) != 0)
-                    continue;
-                const cJSON *sc = result_scope(ph, "total");
-                const cJSON *dir = html_dir(sc, "read") ? html_dir(sc, "read") : html_dir(sc, "write");
-                if (dir && ns < HTML_MAX_SERIES) {
-                    src[ns] = (struct html_lat_src){html_lat(dir), html_printf(r, "%g thread%s%s", result_num(s, "threads", 0),
-                                                                   result_num(s, "threads", 0) == 1 ? "" : "s",
-                                                                   html_dir(sc, "read") && html_dir(sc, "write")
-                                                                       ? " read" : ""),
-                                                   (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
-                    ns++;
-                }
-                break;
+}
+
+/* One result (index only): the latency curve of each thread count. */
+static void fileio_latency_curves(struct html_report *r, size_t only)
+{
+    struct html_lat_src src[HTML_MAX_SERIES];
+    size_t ns = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, scaling(r, only)) {
+        const char *phn = result_str(s, "phase", "");
+        const cJSON *ph;
+        cJSON_ArrayForEach(ph, html_phases(r, only)) {
+            if (strcmp(result_str(ph, "name", ""), phn) != 0)
+                continue;
+            const cJSON *sc = result_scope(ph, "total");
+            const cJSON *dir = html_dir(sc, "read") ? html_dir(sc, "read") : html_dir(sc, "write");
+            if (dir && ns < HTML_MAX_SERIES) {
+                src[ns] = (struct html_lat_src){html_lat(dir), html_printf(r, "%g thread%s%s", result_num(s, "threads", 0),
+                                                               result_num(s, "threads", 0) == 1 ? "" : "s",
+                                                               html_dir(sc, "read") && html_dir(sc, "write")
+                                                                   ? " read" : ""),
+                                               (unsigned)(ns % HTML_SVG_PALETTE), (unsigned)(ns / HTML_SVG_PALETTE)};
+                ns++;
             }
+            break;
         }
-        if (ns)
-            html_latency_charts(r, "fileio", "fileio, every thread count", src, ns);
     }
+    if (ns)
+        html_latency_charts(r, "fileio", "fileio, every thread count", src, ns);
+}
+
+int html_build_fileio(struct html_report *r)
+{
+    size_t nres = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool has[HTML_REPORT_MAX_IN] = {false};
+    for (size_t i = 0; i < nres; i++)
+        has[i] = cJSON_GetArraySize(scaling(r, i)) > 0;
+    size_t only;
+    if (!html_participants(r, has, &only))
+        return 0;
+    html_heading(r, HTML_H2, "fileio: thread scaling");
+    double pct = fileio_text(r, nres);
+    struct html_table *t = html_add_data_table(r, "fileio-scaling", "fileio: figures per thread count");
+    if (!t)
+        return -ENOMEM;
+    html_table_add_col(t, "threads", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int col[HTML_REPORT_MAX_IN][6];
+    fileio_scaling_rows(r, t, nres, pct, col);
+    html_table_sort(t, 0);
+    int mib[HTML_REPORT_MAX_IN], pc[HTML_REPORT_MAX_IN];
+    for (size_t i = 0; i < nres; i++) {
+        mib[i] = col[i][0];
+        pc[i] = col[i][4];
+    }
+    scaling_table(r, t, mib, nres, "fileio-throughput", "Throughput, MiB/s (more is better)", "MiB/s", false);
+    scaling_table(r, t, pc, nres, "fileio-response-time",
+                  html_printf(r, "%g%% response time, ms (less is better)", pct), "ms", true);
+    /* threads as categories: 1, 2, 4 ... equally spaced, as published */
+    int ccat = html_table_add_col(t, "threads (label)", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    if (ccat >= 0)
+        t->cols[ccat].html_hidden = true;
+    for (size_t row = 0; row < t->nrows; row++)
+        html_table_set_text(t, row, ccat, html_printf(r, "%g", html_table_get(t, row, 0)));
+    fileio_charts(r, t, ccat, nres, mib, pc, pct);
+    /* one result: the latency curve of each thread count */
+    if (!r->multi)
+        fileio_latency_curves(r, only);
     return r->oom ? -ENOMEM : 0;
 }

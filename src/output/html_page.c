@@ -135,7 +135,8 @@ static void write_setup(FILE *f, const struct html_report *r, const struct html_
     (void)r;
 }
 
-int html_page_write(FILE *f, const struct html_report *r)
+/* The page's head and its header: title, the results and the baseline. */
+static void page_header(FILE *f, const struct html_report *r)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n", f);
@@ -153,8 +154,11 @@ int html_page_write(FILE *f, const struct html_report *r)
             fputs(" (baseline of the ratios)", f);
     }
     fputs("</p>\n</header>\n", f);
+}
 
-    /* contents */
+/* The contents list, when the page has more than one section. */
+static void page_contents(FILE *f, const struct html_report *r)
+{
     size_t nh = 0;
     for (size_t i = 0; i < r->nitems; i++)
         nh += r->items[i].kind == HTML_H2;
@@ -168,6 +172,69 @@ int html_page_write(FILE *f, const struct html_report *r)
             }
         fputs("</ol>\n</nav>\n", f);
     }
+}
+
+/* Item i, a chart: its figure, note and (first time a hidden data table is
+ * drawn) the data foldout; two half charts in a row share a line (state in
+ * *in_pair, *pair_n). shown lists the data tables already folded out. */
+static int page_chart(FILE *f, const struct html_report *r, size_t i, const struct html_table **shown,
+                      size_t *nshown, bool *in_pair, int *pair_n)
+{
+    int rc = 0;
+    const struct html_chart *c = r->items[i].chart;
+    /* two half charts in a row share a line */
+    bool next_half = i + 1 < r->nitems && r->items[i + 1].kind == HTML_CHART && r->items[i + 1].chart->half;
+    if (c->half && !*in_pair && next_half) {
+        fputs("<div class=\"pair\">\n", f);
+        *in_pair = true;
+        *pair_n = 0;
+    }
+    fputs("<figure>\n<figcaption>", f);
+    esc(f, c->title);
+    fputs("</figcaption>\n", f);
+    rc = write_chart(f, c);
+    if (c->note) {
+        fputs("<p class=\"note\">", f);
+        esc(f, c->note);
+        fputs("</p>\n", f);
+    }
+    bool seen = false;
+    for (size_t k = 0; k < *nshown && !seen; k++)
+        seen = shown[k] == c->t;
+    if (!seen && shown && c->t->html_hidden) {
+        shown[(*nshown)++] = c->t;
+        fprintf(f, "<details><summary>Data: %zu rows (table %s of the CSV output)</summary>\n",
+                c->t->nrows, c->t->id);
+        if (!rc)
+            rc = html_table_write_html(f, c->t, MAX_DATA_ROWS);
+        fputs("</details>\n", f);
+    }
+    fputs("</figure>\n", f);
+    if (*in_pair && ++*pair_n == 2) {
+        fputs("</div>\n", f);
+        *in_pair = false;
+    }
+    return rc;
+}
+
+/* The footer: where the page came from and where its numbers are. */
+static void page_footer(FILE *f, const struct html_report *r)
+{
+    fputs("</main>\n<footer>\n<p>", f);
+    fprintf(f, "Made by ssdbench %s report from ", SSDBENCH_VERSION);
+    for (size_t i = 0; i < r->nin; i++) {
+        if (i)
+            fputs(", ", f);
+        esc(f, r->in[i].path ? r->in[i].path : "-");
+    }
+    fputs(". Percentiles and histograms come from the stored latency histograms; every chart's numbers "
+          "are in the CSV output (ssdbench report --format csv).</p>\n</footer>\n</body>\n</html>\n", f);
+}
+
+int html_page_write(FILE *f, const struct html_report *r)
+{
+    page_header(f, r);
+    page_contents(f, r);
     fputs("<main>\n", f);
     /* a data table's foldout goes under the first chart that draws it */
     const struct html_table **shown = calloc(r->ntables + 1, sizeof(*shown));
@@ -199,56 +266,15 @@ int html_page_write(FILE *f, const struct html_report *r)
         case HTML_TABLE:
             rc = html_table_write_html(f, it->table, 0);
             break;
-        case HTML_CHART: {
-            const struct html_chart *c = it->chart;
-            /* two half charts in a row share a line */
-            bool next_half = i + 1 < r->nitems && r->items[i + 1].kind == HTML_CHART && r->items[i + 1].chart->half;
-            if (c->half && !in_pair && next_half) {
-                fputs("<div class=\"pair\">\n", f);
-                in_pair = true;
-                pair_n = 0;
-            }
-            fputs("<figure>\n<figcaption>", f);
-            esc(f, c->title);
-            fputs("</figcaption>\n", f);
-            rc = write_chart(f, c);
-            if (c->note) {
-                fputs("<p class=\"note\">", f);
-                esc(f, c->note);
-                fputs("</p>\n", f);
-            }
-            bool seen = false;
-            for (size_t k = 0; k < nshown && !seen; k++)
-                seen = shown[k] == c->t;
-            if (!seen && shown && c->t->html_hidden) {
-                shown[nshown++] = c->t;
-                fprintf(f, "<details><summary>Data: %zu rows (table %s of the CSV output)</summary>\n",
-                        c->t->nrows, c->t->id);
-                if (!rc)
-                    rc = html_table_write_html(f, c->t, MAX_DATA_ROWS);
-                fputs("</details>\n", f);
-            }
-            fputs("</figure>\n", f);
-            if (in_pair && ++pair_n == 2) {
-                fputs("</div>\n", f);
-                in_pair = false;
-            }
+        case HTML_CHART:
+            rc = page_chart(f, r, i, shown, &nshown, &in_pair, &pair_n);
             break;
-        }
         }
     }
     if (in_pair)
         fputs("</div>\n", f);
     free(shown);
-    fputs("</main>\n<footer>\n<p>", f);
-    fprintf(f, "Made by ssdbench %s report from ", SSDBENCH_VERSION);
-    for (size_t i = 0; i < r->nin; i++) {
-        if (i)
-            fputs(", ", f);
-        esc(f, r->in[i].path ? r->in[i].path : "-");
-    }
-    fputs(". Percentiles and histograms come from the stored latency histograms; every chart's numbers "
-          "are in the CSV output (ssdbench report --format csv).</p>\n</footer>\n</body>\n</html>\n", f);
+    page_footer(f, r);
     if (rc)
         return rc;
     return ferror(f) ? -EIO : 0;

@@ -146,127 +146,151 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
     }
 }
 
+/* The columns of the "What was tested" table. */
+static const char *const setup_col_name[] = {
+    "result", "file", "started", "duration", "ssdbench", "command line", "host", "kernel", "CPU",
+    "memory", "target", "device", "size", "blocks", "queue", "engine", "direct I/O", "workload",
+    "active range", "preconditioning", "steady state", "status"};
+enum setup_col { C_RESULT, C_FILE, C_STARTED, C_DURATION, C_VERSION, C_CMD, C_HOST, C_KERNEL, C_CPU, C_MEM,
+                C_TARGET, C_DEVICE, C_SIZE, C_BLOCKS, C_QUEUE, C_ENGINE, C_DIRECT, C_WORKLOAD, C_RANGE,
+                C_PRECOND, C_STEADY, C_STATUS, C_N };
+
+/* The run's own cells of row w (result i): file, time, tool, host. */
+static void setup_run_cells(struct html_report *r, size_t i, struct html_table *t, size_t w, const int *col)
+{
+    const cJSON *doc = r->in[i].doc;
+    char buf[2048];
+    html_table_set_text(t, w, col[C_RESULT], r->labels[i]);
+    html_table_set_text(t, w, col[C_FILE], r->in[i].path);
+    html_table_set_text(t, w, col[C_STARTED], result_str(doc, "started", ""));
+    html_table_set(t, w, col[C_DURATION], result_num(doc, "duration_s", NAN));
+    const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
+    html_table_set_text(t, w, col[C_VERSION], result_str(tool, "version", ""));
+    size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench");
+    const cJSON *a;
+    cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(tool, "command_line")) {
+        if (!cJSON_IsString(a) || n + 2 >= sizeof(buf))
+            continue;
+        bool q = strpbrk(a->valuestring, " \t'\"") != NULL || !*a->valuestring;
+        n += (size_t)snprintf(buf + n, sizeof(buf) - n, q ? " '%s'" : " %s", a->valuestring);
+    }
+    html_table_set_text(t, w, col[C_CMD], buf);
+    const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
+    html_table_set_text(t, w, col[C_HOST], result_str(host, "hostname", ""));
+    snprintf(buf, sizeof(buf), "%s %s", result_str(host, "kernel", ""), result_str(host, "arch", ""));
+    html_table_set_text(t, w, col[C_KERNEL], buf);
+    snprintf(buf, sizeof(buf), "%s, %g CPUs; busy %.0f%%, steal %.0f%% during the run",
+             result_str(host, "cpu_model", "?"), result_num(host, "cpus", 0),
+             result_num(host, "cpu_busy_pct", 0), result_num(host, "cpu_steal_pct", 0));
+    html_table_set_text(t, w, col[C_CPU], buf);
+    html_table_set(t, w, col[C_MEM], result_num(host, "memory_bytes", NAN));
+}
+
+/* The target cells of row w: every target, joined; returns their total
+ * size in bytes. */
+static double setup_target_cells(struct html_table *t, size_t w, const int *col, const cJSON *doc)
+{
+    char buf[2048];
+    /* targets: all of them, joined */
+    char tgt[1024] = "", dev[1024] = "", blk[256] = "", q[512] = "";
+    double size = 0;
+    const cJSON *tg;
+    cJSON_ArrayForEach(tg, cJSON_GetObjectItemCaseSensitive(doc, "targets")) {
+        size_t tl = strlen(tgt), dl = strlen(dev), bl = strlen(blk), ql = strlen(q);
+        snprintf(tgt + tl, sizeof(tgt) - tl, "%s%s (%s%s)", tl ? "; " : "", result_str(tg, "path", "?"),
+                 result_str(tg, "kind", "?"), cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(tg, "created"))
+                                                 ? ", created by ssdbench" : "");
+        size += result_num(tg, "size_bytes", 0);
+        snprintf(blk + bl, sizeof(blk) - bl, "%s%g/%g", bl ? "; " : "", result_num(tg, "logical_block", 0),
+                 result_num(tg, "physical_block", 0));
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(tg, "device");
+        if (d) {
+            const cJSON *rot = cJSON_GetObjectItemCaseSensitive(d, "rotational");
+            /* identity fields the kernel left empty are omitted, not
+             * printed as "serial , firmware ," */
+            const char *model = result_str(d, "model", ""), *serial = result_str(d, "serial", "");
+            const char *fw = result_str(d, "firmware", "");
+            snprintf(dev + dl, sizeof(dev) - dl, "%s%s%s%s%s%s%s%s%s%s", dl ? "; " : "",
+                     result_str(d, "name", ""), *model ? " " : "", model, *serial ? ", serial " : "", serial,
+                     *fw ? ", firmware " : "", fw,
+                     cJSON_IsBool(rot) ? (cJSON_IsTrue(rot) ? ", rotational" : ", non-rotational") : "",
+                     *result_str(d, "backing_file", "") ? ", loop device" : "");
+            snprintf(q + ql, sizeof(q) - ql, "%sscheduler %s, write cache %s", ql ? "; " : "",
+                     result_str(d, "scheduler", "?"), result_str(d, "write_cache", "?"));
+        }
+    }
+    html_table_set_text(t, w, col[C_TARGET], tgt);
+    html_table_set_text(t, w, col[C_DEVICE], *dev ? dev : "-");
+    html_table_set(t, w, col[C_SIZE], size);
+    snprintf(buf, sizeof(buf), "logical/physical %s bytes", blk);
+    html_table_set_text(t, w, col[C_BLOCKS], *blk ? buf : "-");
+    html_table_set_text(t, w, col[C_QUEUE], *q ? q : "-");
+    return size;
+}
+
+/* The workload cells of row w: engine, direct I/O, workload, active range
+ * (size: the targets' total), preconditioning, steady state, status. */
+static void setup_workload_cells(struct html_table *t, size_t w, const int *col, const cJSON *doc, double size)
+{
+    char buf[2048];
+    const cJSON *p = first_params(doc);
+    html_table_set_text(t, w, col[C_ENGINE], result_str(p, "engine", "-"));
+    const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
+    html_table_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
+                                                            : "-");
+    const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
+    if (suite) {
+        /* a suite: its profiles and sweep say more than the job list */
+        size_t m = (size_t)snprintf(buf, sizeof(buf), "suite: ");
+        const cJSON *pn;
+        int k = 0;
+        cJSON_ArrayForEach(pn, cJSON_GetObjectItemCaseSensitive(suite, "profiles"))
+            if (m < sizeof(buf))
+                m += (size_t)snprintf(buf + m, sizeof(buf) - m, "%s%s", k++ ? ", " : "", result_str(pn, "name", "?"));
+        const cJSON *sw = cJSON_GetObjectItemCaseSensitive(suite, "sweep");
+        if (m < sizeof(buf))
+            snprintf(buf + m, sizeof(buf) - m, "; sweep %s, %g s per point; layout %s", result_str(sw, "kind", "?"),
+                     result_num(sw, "point_runtime_s", 0), result_str(suite, "layout", "?"));
+    } else {
+        workload_text(buf, sizeof(buf), doc);
+    }
+    html_table_set_text(t, w, col[C_WORKLOAD], buf);
+    range_text(buf, sizeof(buf), p, size);
+    if (suite)
+        snprintf(buf, sizeof(buf), "first %g %% of each target", result_num(suite, "active_range_pct", 100));
+    html_table_set_text(t, w, col[C_RANGE], buf);
+    char pre[256], ss[256];
+    precondition_text(pre, sizeof(pre), ss, sizeof(ss), doc);
+    html_table_set_text(t, w, col[C_PRECOND], pre);
+    html_table_set_text(t, w, col[C_STEADY], ss);
+    size_t nerr = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors"));
+    const char *sig = result_str(doc, "signal", "");
+    snprintf(buf, sizeof(buf), "%s%s%s%s",
+             cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")) ? "interrupted" : "complete",
+             *sig ? " by " : "", sig, nerr ? ", with I/O errors (see the result file)" : ", no I/O errors");
+    html_table_set_text(t, w, col[C_STATUS], buf);
+}
+
 struct html_table *html_setup_table(struct html_report *r)
 {
     struct html_table *t = html_add_table(r, "results", "What was tested");
     if (!t)
         return NULL;
-    static const char *const names[] = {
-        "result", "file", "started", "duration", "ssdbench", "command line", "host", "kernel", "CPU",
-        "memory", "target", "device", "size", "blocks", "queue", "engine", "direct I/O", "workload",
-        "active range", "preconditioning", "steady state", "status"};
-    enum { C_RESULT, C_FILE, C_STARTED, C_DURATION, C_VERSION, C_CMD, C_HOST, C_KERNEL, C_CPU, C_MEM,
-           C_TARGET, C_DEVICE, C_SIZE, C_BLOCKS, C_QUEUE, C_ENGINE, C_DIRECT, C_WORKLOAD, C_RANGE,
-           C_PRECOND, C_STEADY, C_STATUS, C_N };
     int col[C_N];
     for (int c = 0; c < C_N; c++) {
         bool num = c == C_DURATION || c == C_MEM || c == C_SIZE;
-        col[c] = html_table_add_col(t, names[c], c == C_DURATION ? "s" : c == C_MEM || c == C_SIZE ? "bytes" : NULL,
+        col[c] = html_table_add_col(t, setup_col_name[c], c == C_DURATION ? "s" : c == C_MEM || c == C_SIZE ? "bytes" : NULL,
                               num ? HTML_TABLE_NUM : HTML_TABLE_TEXT, c == C_DURATION ? HTML_TABLE_AUTO : HTML_TABLE_BYTES);
     }
-    char buf[2048];
     for (size_t i = 0; i < r->nin; i++) {
         const cJSON *doc = r->in[i].doc;
         long row = html_table_add_row(t);
         if (row < 0)
             return t;
         size_t w = (size_t)row;
-        html_table_set_text(t, w, col[C_RESULT], r->labels[i]);
-        html_table_set_text(t, w, col[C_FILE], r->in[i].path);
-        html_table_set_text(t, w, col[C_STARTED], result_str(doc, "started", ""));
-        html_table_set(t, w, col[C_DURATION], result_num(doc, "duration_s", NAN));
-        const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
-        html_table_set_text(t, w, col[C_VERSION], result_str(tool, "version", ""));
-        size_t n = (size_t)snprintf(buf, sizeof(buf), "ssdbench");
-        const cJSON *a;
-        cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(tool, "command_line")) {
-            if (!cJSON_IsString(a) || n + 2 >= sizeof(buf))
-                continue;
-            bool q = strpbrk(a->valuestring, " \t'\"") != NULL || !*a->valuestring;
-            n += (size_t)snprintf(buf + n, sizeof(buf) - n, q ? " '%s'" : " %s", a->valuestring);
-        }
-        html_table_set_text(t, w, col[C_CMD], buf);
-        const cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
-        html_table_set_text(t, w, col[C_HOST], result_str(host, "hostname", ""));
-        snprintf(buf, sizeof(buf), "%s %s", result_str(host, "kernel", ""), result_str(host, "arch", ""));
-        html_table_set_text(t, w, col[C_KERNEL], buf);
-        snprintf(buf, sizeof(buf), "%s, %g CPUs; busy %.0f%%, steal %.0f%% during the run",
-                 result_str(host, "cpu_model", "?"), result_num(host, "cpus", 0),
-                 result_num(host, "cpu_busy_pct", 0), result_num(host, "cpu_steal_pct", 0));
-        html_table_set_text(t, w, col[C_CPU], buf);
-        html_table_set(t, w, col[C_MEM], result_num(host, "memory_bytes", NAN));
-
-        /* targets: all of them, joined */
-        char tgt[1024] = "", dev[1024] = "", blk[256] = "", q[512] = "";
-        double size = 0;
-        const cJSON *tg;
-        cJSON_ArrayForEach(tg, cJSON_GetObjectItemCaseSensitive(doc, "targets")) {
-            size_t tl = strlen(tgt), dl = strlen(dev), bl = strlen(blk), ql = strlen(q);
-            snprintf(tgt + tl, sizeof(tgt) - tl, "%s%s (%s%s)", tl ? "; " : "", result_str(tg, "path", "?"),
-                     result_str(tg, "kind", "?"), cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(tg, "created"))
-                                                     ? ", created by ssdbench" : "");
-            size += result_num(tg, "size_bytes", 0);
-            snprintf(blk + bl, sizeof(blk) - bl, "%s%g/%g", bl ? "; " : "", result_num(tg, "logical_block", 0),
-                     result_num(tg, "physical_block", 0));
-            const cJSON *d = cJSON_GetObjectItemCaseSensitive(tg, "device");
-            if (d) {
-                const cJSON *rot = cJSON_GetObjectItemCaseSensitive(d, "rotational");
-                /* identity fields the kernel left empty are omitted, not
-                 * printed as "serial , firmware ," */
-                const char *model = result_str(d, "model", ""), *serial = result_str(d, "serial", "");
-                const char *fw = result_str(d, "firmware", "");
-                snprintf(dev + dl, sizeof(dev) - dl, "%s%s%s%s%s%s%s%s%s%s", dl ? "; " : "",
-                         result_str(d, "name", ""), *model ? " " : "", model, *serial ? ", serial " : "", serial,
-                         *fw ? ", firmware " : "", fw,
-                         cJSON_IsBool(rot) ? (cJSON_IsTrue(rot) ? ", rotational" : ", non-rotational") : "",
-                         *result_str(d, "backing_file", "") ? ", loop device" : "");
-                snprintf(q + ql, sizeof(q) - ql, "%sscheduler %s, write cache %s", ql ? "; " : "",
-                         result_str(d, "scheduler", "?"), result_str(d, "write_cache", "?"));
-            }
-        }
-        html_table_set_text(t, w, col[C_TARGET], tgt);
-        html_table_set_text(t, w, col[C_DEVICE], *dev ? dev : "-");
-        html_table_set(t, w, col[C_SIZE], size);
-        snprintf(buf, sizeof(buf), "logical/physical %s bytes", blk);
-        html_table_set_text(t, w, col[C_BLOCKS], *blk ? buf : "-");
-        html_table_set_text(t, w, col[C_QUEUE], *q ? q : "-");
-
-        const cJSON *p = first_params(doc);
-        html_table_set_text(t, w, col[C_ENGINE], result_str(p, "engine", "-"));
-        const cJSON *direct = cJSON_GetObjectItemCaseSensitive(p, "direct");
-        html_table_set_text(t, w, col[C_DIRECT], cJSON_IsBool(direct) ? (cJSON_IsTrue(direct) ? "yes (O_DIRECT)" : "no (page cache)")
-                                                                : "-");
-        const cJSON *suite = cJSON_GetObjectItemCaseSensitive(doc, "suite");
-        if (suite) {
-            /* a suite: its profiles and sweep say more than the job list */
-            size_t m = (size_t)snprintf(buf, sizeof(buf), "suite: ");
-            const cJSON *pn;
-            int k = 0;
-            cJSON_ArrayForEach(pn, cJSON_GetObjectItemCaseSensitive(suite, "profiles"))
-                if (m < sizeof(buf))
-                    m += (size_t)snprintf(buf + m, sizeof(buf) - m, "%s%s", k++ ? ", " : "", result_str(pn, "name", "?"));
-            const cJSON *sw = cJSON_GetObjectItemCaseSensitive(suite, "sweep");
-            if (m < sizeof(buf))
-                snprintf(buf + m, sizeof(buf) - m, "; sweep %s, %g s per point; layout %s", result_str(sw, "kind", "?"),
-                         result_num(sw, "point_runtime_s", 0), result_str(suite, "layout", "?"));
-        } else {
-            workload_text(buf, sizeof(buf), doc);
-        }
-        html_table_set_text(t, w, col[C_WORKLOAD], buf);
-        range_text(buf, sizeof(buf), p, size);
-        if (suite)
-            snprintf(buf, sizeof(buf), "first %g %% of each target", result_num(suite, "active_range_pct", 100));
-        html_table_set_text(t, w, col[C_RANGE], buf);
-        char pre[256], ss[256];
-        precondition_text(pre, sizeof(pre), ss, sizeof(ss), doc);
-        html_table_set_text(t, w, col[C_PRECOND], pre);
-        html_table_set_text(t, w, col[C_STEADY], ss);
-        size_t nerr = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors"));
-        const char *sig = result_str(doc, "signal", "");
-        snprintf(buf, sizeof(buf), "%s%s%s%s",
-                 cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")) ? "interrupted" : "complete",
-                 *sig ? " by " : "", sig, nerr ? ", with I/O errors (see the result file)" : ", no I/O errors");
-        html_table_set_text(t, w, col[C_STATUS], buf);
+        setup_run_cells(r, i, t, w, col);
+        double size = setup_target_cells(t, w, col, doc);
+        setup_workload_cells(t, w, col, doc, size);
     }
     return t;
 }

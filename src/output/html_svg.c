@@ -334,38 +334,41 @@ static double text_w(const char *s)
     return (double)n * CHAR_W;
 }
 
-int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
+/* Where a chart's plot area sits in its SVG. */
+struct chart_frame {
+    double W, MB, left, right, top, bottom, plot_w;
+    bool rotate;   /* category labels turned to fit */
+};
+
+/* The plot frame: margins from the tick label sizes (mx, my set up on
+ * their data ranges; their pixel ends are set here). */
+static void frame_layout(const struct html_svg_chart *c, struct html_svg_axis_map *mx, struct html_svg_axis_map *my,
+                         struct chart_frame *fr)
 {
     double W = c->width ? c->width : DEFAULT_W, PH = c->height ? c->height : DEFAULT_H;
-    double xlo, xhi, ylo, yhi;
-    data_range(c, &xlo, &xhi, &ylo, &yhi);
-    struct html_svg_axis_map mx, my;
-    html_svg_axis_setup(&my, &c->y, ylo, yhi);
-    html_svg_axis_setup(&mx, &c->x, xlo, xhi);
-
     /* margins from the label sizes */
     char buf[96];
     double ytw = 0;
-    for (size_t i = 0; i < my.nticks; i++)
-        if (my.ticks[i].label) {
-            html_svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+    for (size_t i = 0; i < my->nticks; i++)
+        if (my->ticks[i].label) {
+            html_svg_tick_text(buf, sizeof(buf), &c->y, my->ticks[i].v);
             if (text_w(buf) > ytw)
                 ytw = text_w(buf);
         }
     double xtw = 0;
     size_t nxl = 0;
-    for (size_t i = 0; i < mx.nticks; i++)
-        if (mx.ticks[i].label) {
-            html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+    for (size_t i = 0; i < mx->nticks; i++)
+        if (mx->ticks[i].label) {
+            html_svg_tick_text(buf, sizeof(buf), &c->x, mx->ticks[i].v);
             if (text_w(buf) > xtw)
                 xtw = text_w(buf);
             nxl++;
         }
     /* the last x label is centred on the right edge: leave it room */
     double lastw = 0;
-    for (size_t i = mx.nticks; i-- > 0;)
-        if (mx.ticks[i].label) {
-            html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
+    for (size_t i = mx->nticks; i-- > 0;)
+        if (mx->ticks[i].label) {
+            html_svg_tick_text(buf, sizeof(buf), &c->x, mx->ticks[i].v);
             lastw = text_w(buf);
             break;
         }
@@ -374,13 +377,19 @@ int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
     bool rotate = c->x.scale == HTML_SVG_CAT && nxl && xtw + 6 > plot_w / (double)nxl;
     double MB = rotate ? 30 + xtw * 0.72 : 44;
     double left = ML, right = W - MR, top = MT, bottom = MT + PH;
-    mx.p0 = left;
-    mx.p1 = right;
-    my.p0 = bottom;
-    my.p1 = top;
+    mx->p0 = left;
+    mx->p1 = right;
+    my->p0 = bottom;
+    my->p1 = top;
+    *fr = (struct chart_frame){W, MB, left, right, top, bottom, plot_w, rotate};
+}
 
-    /* legend rows */
-    struct legend_item items[64];
+/* Legend rows under the plot: the named series, then the labelled marks,
+ * flowed left to right; returns the count and the SVG's height in *H. */
+static size_t legend_layout(const struct html_svg_chart *c, const struct chart_frame *fr, struct legend_item *items,
+                            double *pos_x, double *pos_y, double *H)
+{
+    double W = fr->W, left = fr->left, bottom = fr->bottom, MB = fr->MB;
     size_t nitems = 0;
     for (size_t s = 0; s < c->nseries && nitems < 64; s++)
         if (c->series[s].name)
@@ -391,7 +400,6 @@ int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
             items[nitems++] = (struct legend_item){c->marks[k].label, c->marks[k].color, c->marks[k].dash,
                                                    c->marks[k].kind == HTML_SVG_HBAND || c->marks[k].kind == HTML_SVG_VSPAN ? 2 : 0};
     double lx = left, ly = bottom + MB + 8, row_h = 18;
-    double pos_x[64], pos_y[64];
     for (size_t i = 0; i < nitems; i++) {
         double w = 30 + text_w(items[i].text) + 14;
         if (lx + w > W - 4 && lx > left) {
@@ -402,48 +410,47 @@ int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
         pos_y[i] = ly;
         lx += w;
     }
-    double H = nitems ? ly + row_h - 4 : bottom + MB;
+    *H = nitems ? ly + row_h - 4 : bottom + MB;
+    return nitems;
+}
 
-    fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
-               "font-family=\"sans-serif\" font-size=\"%d\" aria-label=\"", W, H, W, H, FONT);
-    html_svg_escape(f, c->title ? c->title : "chart");
-    fputs("\">\n<title>", f);
-    html_svg_escape(f, c->title ? c->title : "chart");
-    fputs("</title>\n", f);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" stroke=\"#999\"/>\n",
-            left, top, right - left, bottom - top);
-
+/* Grid lines, tick labels and the axis labels. */
+static void draw_axes(FILE *f, const struct html_svg_chart *c, const struct html_svg_axis_map *mx,
+                      const struct html_svg_axis_map *my, const struct chart_frame *fr)
+{
+    double left = fr->left, right = fr->right, top = fr->top, bottom = fr->bottom, MB = fr->MB;
+    char buf[96];
     /* grid and ticks */
     fputs("<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n", f);
-    for (size_t i = 0; i < my.nticks; i++) {
-        double y = html_svg_map(&my, my.ticks[i].v);
+    for (size_t i = 0; i < my->nticks; i++) {
+        double y = html_svg_map(my, my->ticks[i].v);
         if (isfinite(y) && y > top + 0.5 && y < bottom - 0.5)
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", left, y, right, y,
-                    my.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
+                    my->ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
     }
     if (c->x.scale != HTML_SVG_CAT)
-        for (size_t i = 0; i < mx.nticks; i++) {
-            double x = html_svg_map(&mx, mx.ticks[i].v);
+        for (size_t i = 0; i < mx->nticks; i++) {
+            double x = html_svg_map(mx, mx->ticks[i].v);
             if (isfinite(x) && x > left + 0.5 && x < right - 0.5)
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", x, top, x, bottom,
-                        mx.ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
+                        mx->ticks[i].label ? "" : " stroke-opacity=\"0.5\"");
         }
     fputs("</g>\n<g fill=\"#333\">\n", f);
-    for (size_t i = 0; i < my.nticks; i++) {
-        if (!my.ticks[i].label)
+    for (size_t i = 0; i < my->nticks; i++) {
+        if (!my->ticks[i].label)
             continue;
-        double y = html_svg_map(&my, my.ticks[i].v);
-        html_svg_tick_text(buf, sizeof(buf), &c->y, my.ticks[i].v);
+        double y = html_svg_map(my, my->ticks[i].v);
+        html_svg_tick_text(buf, sizeof(buf), &c->y, my->ticks[i].v);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", left - 6, y + 4);
         html_svg_escape(f, buf);
         fputs("</text>\n", f);
     }
-    for (size_t i = 0; i < mx.nticks; i++) {
-        if (!mx.ticks[i].label)
+    for (size_t i = 0; i < mx->nticks; i++) {
+        if (!mx->ticks[i].label)
             continue;
-        double x = html_svg_map(&mx, mx.ticks[i].v);
-        html_svg_tick_text(buf, sizeof(buf), &c->x, mx.ticks[i].v);
-        if (rotate)
+        double x = html_svg_map(mx, mx->ticks[i].v);
+        html_svg_tick_text(buf, sizeof(buf), &c->x, mx->ticks[i].v);
+        if (fr->rotate)
             fprintf(f, "<text transform=\"translate(%.1f %.1f) rotate(-40)\" text-anchor=\"end\">", x + 4,
                     bottom + 14);
         else
@@ -464,37 +471,49 @@ int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
         html_svg_escape(f, c->y.label);
         fputs("</text>\n", f);
     }
+}
 
+/* The data: shaded marks under it, the series, lines over it ("no data"
+ * when the y range is empty, ylo not finite, and there are no marks). */
+static void draw_data(FILE *f, const struct html_svg_chart *c, const struct html_svg_axis_map *mx,
+                      const struct html_svg_axis_map *my, const struct chart_frame *fr, double ylo)
+{
+    double left = fr->left, right = fr->right, top = fr->top, bottom = fr->bottom, plot_w = fr->plot_w;
     /* shaded marks under the data, lines over it */
     for (size_t k = 0; k < c->nmarks; k++)
         if (c->marks[k].kind == HTML_SVG_VSPAN || c->marks[k].kind == HTML_SVG_HBAND)
-            draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
+            draw_mark(f, &c->marks[k], mx, my, left, right, top, bottom);
     size_t nbars = 0, bar_idx = 0;
     for (size_t s = 0; s < c->nseries; s++)
         nbars += c->series[s].style == HTML_SVG_BARS;
-    double base = c->y.scale == HTML_SVG_LIN ? html_svg_map(&my, 0) : bottom;
+    double base = c->y.scale == HTML_SVG_LIN ? html_svg_map(my, 0) : bottom;
     if (!isfinite(base))
         base = bottom;
     for (size_t s = 0; s < c->nseries; s++) {
         const struct html_svg_series *se = &c->series[s];
         switch (se->style) {
-        case HTML_SVG_LINE: line_path(f, se, &mx, &my, plot_w); break;
+        case HTML_SVG_LINE: line_path(f, se, mx, my, plot_w); break;
         case HTML_SVG_LINE_MARKS:
-            line_path(f, se, &mx, &my, plot_w);
-            markers(f, c, se, &mx, &my);
+            line_path(f, se, mx, my, plot_w);
+            markers(f, c, se, mx, my);
             break;
-        case HTML_SVG_MARKS: markers(f, c, se, &mx, &my); break;
-        case HTML_SVG_STEP_FILL: step_fill(f, se, &mx, &my, base); break;
-        case HTML_SVG_BARS: bars(f, c, se, bar_idx++, nbars, &mx, &my, base); break;
+        case HTML_SVG_MARKS: markers(f, c, se, mx, my); break;
+        case HTML_SVG_STEP_FILL: step_fill(f, se, mx, my, base); break;
+        case HTML_SVG_BARS: bars(f, c, se, bar_idx++, nbars, mx, my, base); break;
         }
     }
     for (size_t k = 0; k < c->nmarks; k++)
         if (c->marks[k].kind == HTML_SVG_HLINE || c->marks[k].kind == HTML_SVG_SEGMENT)
-            draw_mark(f, &c->marks[k], &mx, &my, left, right, top, bottom);
+            draw_mark(f, &c->marks[k], mx, my, left, right, top, bottom);
     if (!isfinite(ylo) && c->nmarks == 0)
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n",
                 (left + right) / 2, (top + bottom) / 2);
+}
 
+/* The legend: a swatch (line, marker or box) and the text per item. */
+static void draw_legend(FILE *f, const struct legend_item *items, size_t nitems, const double *pos_x,
+                        const double *pos_y)
+{
     for (size_t i = 0; i < nitems; i++) {
         const char *col = html_svg_color(items[i].color);
         double x = pos_x[i], y = pos_y[i];
@@ -517,6 +536,35 @@ int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
         html_svg_escape(f, items[i].text);
         fputs("</text>\n", f);
     }
+}
+
+int html_svg_chart_write(FILE *f, const struct html_svg_chart *c)
+{
+    double xlo, xhi, ylo, yhi;
+    data_range(c, &xlo, &xhi, &ylo, &yhi);
+    struct html_svg_axis_map mx, my;
+    html_svg_axis_setup(&my, &c->y, ylo, yhi);
+    html_svg_axis_setup(&mx, &c->x, xlo, xhi);
+    struct chart_frame fr;
+    frame_layout(c, &mx, &my, &fr);
+
+    /* legend rows */
+    struct legend_item items[64];
+    double pos_x[64], pos_y[64], H;
+    size_t nitems = legend_layout(c, &fr, items, pos_x, pos_y, &H);
+    double W = fr.W;
+
+    fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+               "font-family=\"sans-serif\" font-size=\"%d\" aria-label=\"", W, H, W, H, FONT);
+    html_svg_escape(f, c->title ? c->title : "chart");
+    fputs("\">\n<title>", f);
+    html_svg_escape(f, c->title ? c->title : "chart");
+    fputs("</title>\n", f);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" stroke=\"#999\"/>\n",
+            fr.left, fr.top, fr.right - fr.left, fr.bottom - fr.top);
+    draw_axes(f, c, &mx, &my, &fr);
+    draw_data(f, c, &mx, &my, &fr, ylo);
+    draw_legend(f, items, nitems, pos_x, pos_y);
     fputs("</svg>\n", f);
     return ferror(f) ? -EIO : 0;
 }

@@ -189,6 +189,91 @@ static int grow(void **arr, unsigned n, size_t size)
     return 0;
 }
 
+/* Section s, job i of jf, of file name: a new profile, or the next part of
+ * the one just before it (profiles from first_new on are this file's). */
+static int add_section(struct profile_set *ps, const struct jobfile *jf, unsigned i, const struct sect *s,
+                       const char *name, unsigned first_new, char *err, size_t errlen)
+{
+    char pname[JOB_NAME_MAX];
+    profile_name_of(s->name, pname, sizeof(pname));
+    const char *part = strchr(s->name, '/');
+    if (!name_ok(s->name) || (part && (!part[1] || strchr(part + 1, '/'))) || !pname[0]) {
+        snprintf(err, errlen,
+                 "%s:%u: profile name '%s' may hold letters, digits and . _ + - only, "
+                 "with one '/' before a part name",
+                 name, s->line, s->name);
+        return -EINVAL;
+    }
+    if (strcmp(jf->extra[i].section, s->name) != 0) {
+        snprintf(err, errlen, "%s:%u: section '%s' does not match the parsed job '%s'", name,
+                 s->line, s->name, jf->extra[i].section);
+        return -EINVAL;
+    }
+    struct profile *cur = NULL;
+    for (unsigned k = first_new; k < ps->nprofiles; k++)
+        if (!strcmp(ps->profiles[k].name, pname))
+            cur = &ps->profiles[k];
+    if (cur) {
+        const struct profile_part *last = &ps->parts[cur->first + cur->nparts - 1];
+        if (cur->first + cur->nparts != ps->nparts || !part || !strchr(last->name, '/')) {
+            snprintf(err, errlen,
+                     "%s:%u: '%s' repeats profile '%s'; parts of one profile are named "
+                     "NAME/PART and written one after another",
+                     name, s->line, s->name, pname);
+            return -EINVAL;
+        }
+    }
+    if (grow((void **)&ps->parts, ps->nparts, sizeof(*ps->parts)) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    struct profile_part *pp = &ps->parts[ps->nparts];
+    memset(pp, 0, sizeof(*pp));
+    snprintf(pp->name, sizeof(pp->name), "%s", s->name);
+    snprintf(pp->def, sizeof(pp->def), "%s", s->def);
+    pp->job = jf->jobs[i];
+    pp->extra = jf->extra[i];
+    ps->nparts++;
+    if (cur) {
+        cur->nparts++;
+        cur->fixed_load |= s->fixed;
+        return 0;
+    }
+    if (grow((void **)&ps->profiles, ps->nprofiles, sizeof(*ps->profiles)) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    cur = &ps->profiles[ps->nprofiles++];
+    memset(cur, 0, sizeof(*cur));
+    snprintf(cur->name, sizeof(cur->name), "%s", pname);
+    snprintf(cur->description, sizeof(cur->description), "%s", pp->job.description);
+    if (strcmp(name, "built-in") == 0)
+        snprintf(cur->source, sizeof(cur->source), "built-in");
+    else
+        snprintf(cur->source, sizeof(cur->source), "%.300s:%u", name, s->line);
+    snprintf(cur->global_def, sizeof(cur->global_def), "%s", s->gdef);
+    cur->fixed_load = s->fixed;
+    cur->first = ps->nparts - 1;
+    cur->nparts = 1;
+    return 0;
+}
+
+/* A new profile (from first_new on) with an older one's name replaces it
+ * in place. */
+static void replace_older(struct profile_set *ps, unsigned first_new)
+{
+    for (unsigned k = first_new; k < ps->nprofiles; k++)
+        for (unsigned o = 0; o < first_new; o++)
+            if (!strcmp(ps->profiles[o].name, ps->profiles[k].name)) {
+                ps->profiles[o] = ps->profiles[k];
+                memmove(&ps->profiles[k], &ps->profiles[k + 1],
+                        (ps->nprofiles - k - 1) * sizeof(*ps->profiles));
+                ps->nprofiles--;
+                k--;
+                break;
+            }
+}
+
 int profile_set_load_text(struct profile_set *ps, const char *text, const char *name, char *err,
                           size_t errlen)
 {
@@ -208,86 +293,11 @@ int profile_set_load_text(struct profile_set *ps, const char *text, const char *
     }
     /* this file's profiles, in file order; parts must be consecutive */
     unsigned first_new = ps->nprofiles;
-    for (unsigned i = 0; rc == 0 && i < ss.n; i++) {
-        const struct sect *s = &ss.s[i];
-        char pname[JOB_NAME_MAX];
-        profile_name_of(s->name, pname, sizeof(pname));
-        const char *part = strchr(s->name, '/');
-        if (!name_ok(s->name) || (part && (!part[1] || strchr(part + 1, '/'))) || !pname[0]) {
-            snprintf(err, errlen,
-                     "%s:%u: profile name '%s' may hold letters, digits and . _ + - only, "
-                     "with one '/' before a part name",
-                     name, s->line, s->name);
-            rc = -EINVAL;
-            break;
-        }
-        if (strcmp(jf.extra[i].section, s->name) != 0) {
-            snprintf(err, errlen, "%s:%u: section '%s' does not match the parsed job '%s'", name,
-                     s->line, s->name, jf.extra[i].section);
-            rc = -EINVAL;
-            break;
-        }
-        struct profile *cur = NULL;
-        for (unsigned k = first_new; k < ps->nprofiles; k++)
-            if (!strcmp(ps->profiles[k].name, pname))
-                cur = &ps->profiles[k];
-        if (cur) {
-            const struct profile_part *last = &ps->parts[cur->first + cur->nparts - 1];
-            if (cur->first + cur->nparts != ps->nparts || !part || !strchr(last->name, '/')) {
-                snprintf(err, errlen,
-                         "%s:%u: '%s' repeats profile '%s'; parts of one profile are named "
-                         "NAME/PART and written one after another",
-                         name, s->line, s->name, pname);
-                rc = -EINVAL;
-                break;
-            }
-        }
-        if (grow((void **)&ps->parts, ps->nparts, sizeof(*ps->parts)) < 0) {
-            rc = -ENOMEM;
-            snprintf(err, errlen, "out of memory");
-            break;
-        }
-        struct profile_part *pp = &ps->parts[ps->nparts];
-        memset(pp, 0, sizeof(*pp));
-        snprintf(pp->name, sizeof(pp->name), "%s", s->name);
-        snprintf(pp->def, sizeof(pp->def), "%s", s->def);
-        pp->job = jf.jobs[i];
-        pp->extra = jf.extra[i];
-        ps->nparts++;
-        if (cur) {
-            cur->nparts++;
-            cur->fixed_load |= s->fixed;
-            continue;
-        }
-        if (grow((void **)&ps->profiles, ps->nprofiles, sizeof(*ps->profiles)) < 0) {
-            rc = -ENOMEM;
-            snprintf(err, errlen, "out of memory");
-            break;
-        }
-        cur = &ps->profiles[ps->nprofiles++];
-        memset(cur, 0, sizeof(*cur));
-        snprintf(cur->name, sizeof(cur->name), "%s", pname);
-        snprintf(cur->description, sizeof(cur->description), "%s", pp->job.description);
-        if (strcmp(name, "built-in") == 0)
-            snprintf(cur->source, sizeof(cur->source), "built-in");
-        else
-            snprintf(cur->source, sizeof(cur->source), "%.300s:%u", name, s->line);
-        snprintf(cur->global_def, sizeof(cur->global_def), "%s", s->gdef);
-        cur->fixed_load = s->fixed;
-        cur->first = ps->nparts - 1;
-        cur->nparts = 1;
-    }
+    for (unsigned i = 0; rc == 0 && i < ss.n; i++)
+        rc = add_section(ps, &jf, i, &ss.s[i], name, first_new, err, errlen);
     /* a new profile with an older one's name replaces it in place */
-    for (unsigned k = first_new; rc == 0 && k < ps->nprofiles; k++)
-        for (unsigned o = 0; o < first_new; o++)
-            if (!strcmp(ps->profiles[o].name, ps->profiles[k].name)) {
-                ps->profiles[o] = ps->profiles[k];
-                memmove(&ps->profiles[k], &ps->profiles[k + 1],
-                        (ps->nprofiles - k - 1) * sizeof(*ps->profiles));
-                ps->nprofiles--;
-                k--;
-                break;
-            }
+    if (rc == 0)
+        replace_older(ps, first_new);
     free(ss.s);
     jobfile_free(&jf);
     return rc;

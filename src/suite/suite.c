@@ -333,8 +333,8 @@ static bool profile_mixed(const struct profile_set *ps, const struct profile *p)
     return false;
 }
 
-int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *err,
-                size_t errlen)
+/* The profiles, targets, layout, range and sweep settings. */
+static int check_targets(const struct suite_cfg *c, char *err, size_t errlen)
 {
     if (c->nprofiles == 0) {
         snprintf(err, errlen, "--profiles: no profile given");
@@ -368,29 +368,37 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
         snprintf(err, errlen, "--sweep none with --precondition off leaves nothing to run");
         return -EINVAL;
     }
-    if (c->precond != PRECOND_OFF) {
-        if (c->interval_ns < 1000000) {
-            snprintf(err, errlen, "--ss-interval: at least 1 ms");
-            return -EINVAL;
-        }
-        char msg[256];
-        if (steady_cfg_check(&c->ss, msg, sizeof(msg)) < 0) {
-            snprintf(err, errlen, "steady state: %s", msg);
-            return -EINVAL;
-        }
-        if (c->precond == PRECOND_AUTO && c->ss.max_rounds == 0) {
-            snprintf(err, errlen,
-                     "--precondition auto needs a round limit (--ss-max-rounds N); use "
-                     "--precondition TIME for a fixed duration");
-            return -EINVAL;
-        }
-        if (c->precond == PRECOND_TIME && c->precond_ns < c->interval_ns) {
-            snprintf(err, errlen, "--precondition: a fixed time must cover at least one interval");
-            return -EINVAL;
-        }
+    return 0;
+}
+
+/* The preconditioning settings (preconditioning on). */
+static int check_precondition(const struct suite_cfg *c, char *err, size_t errlen)
+{
+    if (c->interval_ns < 1000000) {
+        snprintf(err, errlen, "--ss-interval: at least 1 ms");
+        return -EINVAL;
     }
-    unsigned nmixed = 0;
-    char mixed_names[256] = "";
+    char msg[256];
+    if (steady_cfg_check(&c->ss, msg, sizeof(msg)) < 0) {
+        snprintf(err, errlen, "steady state: %s", msg);
+        return -EINVAL;
+    }
+    if (c->precond == PRECOND_AUTO && c->ss.max_rounds == 0) {
+        snprintf(err, errlen,
+                 "--precondition auto needs a round limit (--ss-max-rounds N); use "
+                 "--precondition TIME for a fixed duration");
+        return -EINVAL;
+    }
+    if (c->precond == PRECOND_TIME && c->precond_ns < c->interval_ns) {
+        snprintf(err, errlen, "--precondition: a fixed time must cover at least one interval");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* Every --set PROFILE:KEY names a profile of --profiles. */
+static int check_sets(const struct suite_cfg *c, char *err, size_t errlen)
+{
     for (unsigned i = 0; i < c->nset; i++) {
         if (!c->set_prof[i][0])
             continue;
@@ -403,6 +411,16 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
             return -EINVAL;
         }
     }
+    return 0;
+}
+
+/* Every profile exists, is listed once and (with --layout stripe) fits the
+ * stripe; *nmixed and mixed_names (mlen bytes) get the profiles that mix
+ * reads and writes. */
+static int check_profiles(const struct suite_cfg *c, const struct profile_set *ps, unsigned *nmixed,
+                          char *mixed_names, size_t mlen, char *err, size_t errlen)
+{
+    int rc;
     for (unsigned i = 0; i < c->nprofiles; i++) {
         const struct profile *p = profile_find(ps, c->profiles[i]);
         if (!p) {
@@ -416,12 +434,12 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
             }
         if (profile_mixed(ps, p)) {
             size_t l = strlen(mixed_names);
-            snprintf(mixed_names + l, sizeof(mixed_names) - l, "%s%s", nmixed ? ", " : "", p->name);
-            nmixed++;
+            snprintf(mixed_names + l, mlen - l, "%s%s", *nmixed ? ", " : "", p->name);
+            (*nmixed)++;
         }
         for (unsigned k = 0; k < p->nparts; k++) {
             struct job_spec j, ph;
-            int rc = suite_part_job(c, profile_part(ps, p, k), &j, err, errlen);
+            rc = suite_part_job(c, profile_part(ps, p, k), &j, err, errlen);
             if (rc < 0)
                 return rc;
             suite_phase_job(c, &j, 1, 1, 1, 0, &ph);
@@ -437,6 +455,23 @@ int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *e
             }
         }
     }
+    return 0;
+}
+
+int suite_check(const struct suite_cfg *c, const struct profile_set *ps, char *err,
+                size_t errlen)
+{
+    int rc = check_targets(c, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (c->precond != PRECOND_OFF && (rc = check_precondition(c, err, errlen)) < 0)
+        return rc;
+    unsigned nmixed = 0;
+    char mixed_names[256] = "";
+    if ((rc = check_sets(c, err, errlen)) < 0)
+        return rc;
+    if ((rc = check_profiles(c, ps, &nmixed, mixed_names, sizeof(mixed_names), err, errlen)) < 0)
+        return rc;
     if (c->rwmixread >= 0 && !nmixed) {
         snprintf(err, errlen, "--rwmixread: none of the profiles mixes reads and writes");
         return -EINVAL;

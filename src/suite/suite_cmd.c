@@ -71,7 +71,7 @@ static double plan_seconds(const struct suite_cfg *c, const struct profile_set *
     unsigned np = suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
     double pt = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
     double pre = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
-               : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
+                : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
     double total = 0;
     for (unsigned i = 0; i < c->nprofiles; i++) {
         const struct profile *p = profile_find(ps, c->profiles[i]);
@@ -125,6 +125,64 @@ static bool suite_writes(const struct suite_cfg *c, const struct profile_set *ps
     return false;
 }
 
+/* Load and check the --baseline results into base, their labels into
+ * labels; on failure says why, frees what it loaded and returns -1. */
+static int load_baselines(const struct suite_args *a, cJSON **base, char labels[][64])
+{
+    char msg[1024];
+    for (unsigned b = 0; b < a->nbaselines; b++) {
+        if (!(base[b] = result_load(a->baselines[b], msg, sizeof(msg))) ||
+            suite_baseline_check(base[b], a->baselines[b], msg, sizeof(msg)) < 0) {
+            session_err(base[b] ? "%s" : "--baseline: %s", msg);
+            for (unsigned k = 0; k <= b; k++)
+                cJSON_Delete(base[k]);
+            return -1;
+        }
+        baseline_label(base[b], a->baselines[b], labels[b], sizeof(labels[b]));
+    }
+    return 0;
+}
+
+/* The plan's one-line announcement on stderr, and a warning per block
+ * device the suite overwrites. */
+static void announce(const struct suite_cfg *c, const struct profile_set *ps)
+{
+    char msg[1024];
+    char d[32];
+    duration_str(d, sizeof(d), plan_seconds(c, ps, NULL));
+    fprintf(stderr, "ssdbench: suite: %u profile%s on %u target%s, up to %s\n", c->nprofiles,
+            c->nprofiles == 1 ? "" : "s", c->ntargets, c->ntargets == 1 ? "" : "s", d);
+    if (suite_writes(c, ps))
+        for (unsigned t = 0; t < c->ntargets; t++) {
+            struct target_info ti;
+            if (target_probe(c->targets[t], &ti, msg, sizeof(msg)) == 0 &&
+                ti.kind == TARGET_BLOCK)
+                fprintf(stderr, "ssdbench: suite: overwrites %s for up to %s (the write "
+                                "guard refuses a device that holds a file system, partition "
+                                "table or other signature; a blank one is written without "
+                                "--destroy)\n",
+                        c->targets[t], d);
+        }
+}
+
+/* The totals the progress lines count down: points, their length and the
+ * preconditioning still to run. */
+static void progress_totals(const struct suite_cfg *c, const struct profile_set *ps, struct suite_progress *pg)
+{
+    struct suite_point pts[SUITE_SWEEP_MAX * SUITE_SWEEP_MAX];
+    unsigned np = c->sweep.kind == SWEEP_NONE
+                      ? 0 : suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
+    for (unsigned i = 0; i < c->nprofiles; i++) {
+        const struct profile *p = profile_find(ps, c->profiles[i]);
+        unsigned n = c->sweep.kind == SWEEP_NONE ? 0 : p->fixed_load ? p->nparts : p->nparts * np;
+        pg->npoints += n + (c->sample_ns ? p->nparts : 0);
+    }
+    pg->pt_s = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
+    pg->pre_s = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
+                : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
+    pg->pre_left = c->precond == PRECOND_OFF ? 0 : c->nprofiles;
+}
+
 int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
 {
     const struct suite_cfg *c = a->cfg;
@@ -163,49 +221,14 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
     }
     cJSON *base[SUITE_MAX_BASELINES] = {NULL};
     char labels[SUITE_MAX_BASELINES][64];
-    for (unsigned b = 0; b < a->nbaselines; b++) {
-        if (!(base[b] = result_load(a->baselines[b], msg, sizeof(msg))) ||
-            suite_baseline_check(base[b], a->baselines[b], msg, sizeof(msg)) < 0) {
-            session_err(base[b] ? "%s" : "--baseline: %s", msg);
-            for (unsigned k = 0; k <= b; k++)
-                cJSON_Delete(base[k]);
-            profile_set_free(&ps);
-            return status;
-        }
-        baseline_label(base[b], a->baselines[b], labels[b], sizeof(labels[b]));
+    if (load_baselines(a, base, labels) < 0) {
+        profile_set_free(&ps);
+        return status;
     }
-    if (!a->quiet) {
-        char d[32];
-        duration_str(d, sizeof(d), plan_seconds(c, &ps, NULL));
-        fprintf(stderr, "ssdbench: suite: %u profile%s on %u target%s, up to %s\n", c->nprofiles,
-                c->nprofiles == 1 ? "" : "s", c->ntargets, c->ntargets == 1 ? "" : "s", d);
-        if (suite_writes(c, &ps))
-            for (unsigned t = 0; t < c->ntargets; t++) {
-                struct target_info ti;
-                if (target_probe(c->targets[t], &ti, msg, sizeof(msg)) == 0 &&
-                    ti.kind == TARGET_BLOCK)
-                    fprintf(stderr, "ssdbench: suite: overwrites %s for up to %s (the write "
-                                    "guard refuses a device that holds a file system, partition "
-                                    "table or other signature; a blank one is written without "
-                                    "--destroy)\n",
-                            c->targets[t], d);
-            }
-    }
+    if (!a->quiet)
+        announce(c, &ps);
     struct suite_progress pg = {.c = c, .nprofiles = c->nprofiles};
-    {
-        struct suite_point pts[SUITE_SWEEP_MAX * SUITE_SWEEP_MAX];
-        unsigned np = c->sweep.kind == SWEEP_NONE
-                          ? 0 : suite_points(&c->sweep, pts, SUITE_SWEEP_MAX * SUITE_SWEEP_MAX);
-        for (unsigned i = 0; i < c->nprofiles; i++) {
-            const struct profile *p = profile_find(&ps, c->profiles[i]);
-            unsigned n = c->sweep.kind == SWEEP_NONE ? 0 : p->fixed_load ? p->nparts : p->nparts * np;
-            pg.npoints += n + (c->sample_ns ? p->nparts : 0);
-        }
-        pg.pt_s = (double)(suite_point_runtime(c) + c->ramp_ns) / 1e9;
-        pg.pre_s = c->precond == PRECOND_AUTO ? (double)c->interval_ns * c->ss.max_rounds / 1e9
-                   : c->precond == PRECOND_TIME ? (double)c->precond_ns / 1e9 : 0;
-        pg.pre_left = c->precond == PRECOND_OFF ? 0 : c->nprofiles;
-    }
+    progress_totals(c, &ps, &pg);
     cJSON *doc = s->doc;
     struct suite_run_opts so = {
         .consent = s->ro.consent,
