@@ -292,23 +292,6 @@ static void fmt_value(char *buf, size_t len, double v, const struct metric *m)
         snprintf(buf, len, "%.0f", v);
 }
 
-void compare_label(const cJSON *doc, const char *file, char *buf, size_t len)
-{
-    const char *l = result_str(doc, "label", "");
-    if (!*l)
-        l = result_str(cJSON_GetObjectItemCaseSensitive(doc, "fileio"), "label", "");
-    if (*l) {
-        snprintf(buf, len, "%s", l);
-        return;
-    }
-    const char *b = strrchr(file, '/');
-    b = b ? b + 1 : file;
-    size_t n = strlen(b);
-    if (n > 5 && !strcmp(b + n - 5, ".json"))
-        n -= 5;
-    snprintf(buf, len, "%.*s", (int)n, b);
-}
-
 static bool all_fileio(const cJSON *const *docs, unsigned n)
 {
     for (unsigned d = 0; d < n; d++)
@@ -343,7 +326,7 @@ static void series_labels(const cJSON *const *docs, const char *const *names, un
         if (o->nlabels)
             snprintf(lab[d], sizeof(lab[d]), "%s", o->labels[d]);
         else
-            compare_label(docs[d], names[d], lab[d], sizeof(lab[d]));
+            result_label(docs[d], names[d], lab[d], sizeof(lab[d]));
     }
     for (unsigned d = 1; d < n; d++)
         for (unsigned e = 0; e < d; e++)

@@ -32,10 +32,6 @@ struct compare_opts {
     const char *baseline; /* the reference series: a position "1".."n" or a label; NULL = the first */
 };
 
-/* A series label for a result: its "label" (or fileio's), else the file name
- * without directory and ".json". */
-void compare_label(const cJSON *doc, const char *file, char *buf, size_t len);
-
 /* Checks a metrics list; 0 or -EINVAL with a message naming the bad one. */
 int compare_check_metrics(const char *metrics, char *err, size_t errlen);
 

@@ -77,4 +77,8 @@ const cJSON *result_scope(const cJSON *phase, const char *scope);
 /* JSON for a job's parameters (also used by workloads that record plans). */
 cJSON *result_job_params(const struct job_spec *j);
 
+/* A result's name for tables: its "label" (or fileio's label), else the
+ * file name without its directory and ".json". */
+void result_label(const cJSON *doc, const char *file, char *buf, size_t len);
+
 #endif

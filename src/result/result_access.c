@@ -2,6 +2,7 @@
  * take any node of any type and fall back to a default (see result.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "result/result.h"
@@ -72,4 +73,21 @@ const cJSON *result_scope(const cJSON *phase, const char *scope)
         if (strcmp(result_str(r, "scope", ""), scope) == 0)
             return r;
     return NULL;
+}
+
+void result_label(const cJSON *doc, const char *file, char *buf, size_t len)
+{
+    const char *l = result_str(doc, "label", "");
+    if (!*l)
+        l = result_str(cJSON_GetObjectItemCaseSensitive(doc, "fileio"), "label", "");
+    if (*l) {
+        snprintf(buf, len, "%s", l);
+        return;
+    }
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    size_t n = strlen(b);
+    if (n > 5 && !strcmp(b + n - 5, ".json"))
+        n -= 5;
+    snprintf(buf, len, "%.*s", (int)n, b);
 }

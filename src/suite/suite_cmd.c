@@ -89,23 +89,6 @@ static double plan_seconds(const struct suite_cfg *c, const struct profile_set *
     return total;
 }
 
-/* A baseline's column label: the result's own "label", else the file name
- * without its directory and ".json". */
-static void baseline_label(const cJSON *doc, const char *file, char *buf, size_t len)
-{
-    const char *l = result_str(doc, "label", "");
-    if (*l) {
-        snprintf(buf, len, "%s", l);
-        return;
-    }
-    const char *b = strrchr(file, '/');
-    b = b ? b + 1 : file;
-    size_t n = strlen(b);
-    if (n > 5 && !strcmp(b + n - 5, ".json"))
-        n -= 5;
-    snprintf(buf, len, "%.*s", (int)n, b);
-}
-
 /* Whether the suite writes: preconditioning, purge, discard or a profile
  * that writes. */
 static bool suite_writes(const struct suite_cfg *c, const struct profile_set *ps)
@@ -138,7 +121,7 @@ static int load_baselines(const struct suite_args *a, cJSON **base, char labels[
                 cJSON_Delete(base[k]);
             return -1;
         }
-        baseline_label(base[b], a->baselines[b], labels[b], sizeof(labels[b]));
+        result_label(base[b], a->baselines[b], labels[b], sizeof(labels[b]));
     }
     return 0;
 }
