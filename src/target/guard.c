@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -257,6 +259,102 @@ static bool in_use(const char *path, const struct devnode *nodes, unsigned n, ch
     return false;
 }
 
+/* Reads one sysfs attribute into buf (newline stripped); false when absent. */
+static bool read_attr(const char *file, char *buf, size_t len)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(buf, (int)len, f) != NULL;
+    fclose(f);
+    if (ok)
+        buf[strcspn(buf, "\n")] = 0;
+    return ok;
+}
+
+/* Whether loop device NAME (e.g. "loop3") is backed by the inode st names.
+ * The kernel's own record (LOOP_GET_STATUS64: device and inode of the
+ * backing file) is asked first, so a backing file renamed, deleted from its
+ * directory or bound in another mount namespace is still found; the sysfs
+ * path is the fall-back where /dev/NAME cannot be opened. A loop device set
+ * to detach on last close is not opened (closing it could detach it). */
+static bool loop_backs(const char *name, const struct stat *st)
+{
+    char file[PATH_MAX], path[PATH_MAX];
+    snprintf(file, sizeof(file), "/sys/block/%s/loop/backing_file", name);
+    if (!read_attr(file, path, sizeof(path)))
+        return false; /* not bound */
+    snprintf(file, sizeof(file), "/sys/block/%s/loop/autoclear", name);
+    char ac[8] = "1";
+    read_attr(file, ac, sizeof(ac));
+    if (ac[0] == '0') {
+        char dev[80];
+        snprintf(dev, sizeof(dev), "/dev/%s", name);
+        int fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+        if (fd >= 0) {
+            struct loop_info64 li;
+            int rc = ioctl(fd, LOOP_GET_STATUS64, &li);
+            close(fd);
+            if (rc == 0) {
+                /* the kernel encodes the device as new_encode_dev() */
+                unsigned long long d = li.lo_device;
+                dev_t ld = makedev((unsigned)((d & 0xfff00) >> 8),
+                                   (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
+                if (ld == st->st_dev && li.lo_inode == st->st_ino)
+                    return true;
+            }
+        }
+    }
+    size_t n = strlen(path);
+    const char *del = " (deleted)";
+    if (n > strlen(del) && !strcmp(path + n - strlen(del), del))
+        path[n - strlen(del)] = 0;
+    struct stat bs;
+    return stat(path, &bs) == 0 && bs.st_dev == st->st_dev && bs.st_ino == st->st_ino;
+}
+
+/* Finds a use of a regular file that a write would corrupt under a live
+ * user: the backing file of a loop device (a file system or a layer above
+ * may sit on it), or an active swap file. Fills msg (no override offered). */
+static bool file_in_use(const struct stat *st, const char *path, char *msg, size_t len)
+{
+    DIR *d = opendir("/sys/block");
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (strncmp(e->d_name, "loop", 4) || !isdigit((unsigned char)e->d_name[4]))
+                continue;
+            if (loop_backs(e->d_name, st)) {
+                snprintf(msg, len,
+                         "refusing to write to %s: it is the backing file of /dev/%s; detach it "
+                         "first (losetup -d /dev/%s)",
+                         path, e->d_name, e->d_name);
+                closedir(d);
+                return true;
+            }
+        }
+        closedir(d);
+    }
+    FILE *f = fopen("/proc/swaps", "r");
+    if (f) {
+        char line[4096], sp[PATH_MAX];
+        bool found = false;
+        while (!found && fgets(line, sizeof(line), f)) {
+            struct stat ss;
+            if (sscanf(line, "%4095s", sp) == 1 && stat(sp, &ss) == 0 && S_ISREG(ss.st_mode) &&
+                ss.st_dev == st->st_dev && ss.st_ino == st->st_ino)
+                found = true;
+        }
+        fclose(f);
+        if (found) {
+            snprintf(msg, len, "refusing to write to %s: it is an active swap file; swapoff it first",
+                     path);
+            return true;
+        }
+    }
+    return false;
+}
+
 bool guard_explain_busy(dev_t rdev, const char *path, char *msg, size_t len)
 {
     struct devnode nodes[MAX_NODES];
@@ -408,6 +506,9 @@ int guard_check_fd(int fd, const struct stat *st, const char *path,
     if (S_ISBLK(st->st_mode))
         return check_block(fd, st, path, c, msg, len);
     if (S_ISREG(st->st_mode)) {
+        /* in use is refused whatever the mark or the consent */
+        if (file_in_use(st, path, msg, len))
+            return -EPERM;
         if (target_fd_is_ours(fd)) {
             *ours = true;
             return 0;
