@@ -227,6 +227,107 @@ static bool holder(const struct devnode *n, char *who, size_t len)
     return found;
 }
 
+/* What matches in another process's descriptor table. */
+struct fd_match {
+    const struct devnode *nodes; /* block: the device and its partitions */
+    unsigned n;
+    const struct stat *file;     /* regular file: its device and inode */
+};
+
+static bool fd_matches(const struct stat *s, const struct fd_match *m)
+{
+    if (m->file)
+        return S_ISREG(s->st_mode) && s->st_dev == m->file->st_dev && s->st_ino == m->file->st_ino;
+    if (!S_ISBLK(s->st_mode))
+        return false;
+    for (unsigned i = 0; i < m->n; i++)
+        if (s->st_rdev == m->nodes[i].dev)
+            return true;
+    return false;
+}
+
+/* Whether descriptor FD of the process whose /proc directory is pdir was
+ * opened for writing (the "flags:" line of its fdinfo, octal). */
+static bool fd_writes(int pdir, const char *fd)
+{
+    char file[300], buf[512];
+    snprintf(file, sizeof(file), "fdinfo/%s", fd);
+    int f = openat(pdir, file, O_RDONLY | O_CLOEXEC);
+    if (f < 0)
+        return false;
+    ssize_t n = read(f, buf, sizeof(buf) - 1);
+    close(f);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    const char *p = strstr(buf, "flags:");
+    if (!p)
+        return false;
+    unsigned long flags = strtoul(p + 6, NULL, 8);
+    return (flags & O_ACCMODE) != O_RDONLY;
+}
+
+/* Finds another process holding the target (or, for a device, one of its
+ * partitions) open for writing: a database or ACT-style server on a raw
+ * device, a virtual machine on an image file. Readers (udev's probes, a
+ * backup) do not count, nor do other ssdbench processes (the same binary:
+ * the ranks of one cluster run writing one shared file). Fills pid and its
+ * command name. */
+static bool open_for_write_elsewhere(const struct fd_match *m, long *pid, char *comm, size_t len)
+{
+    DIR *proc = opendir("/proc");
+    if (!proc)
+        return false;
+    long self = (long)getpid();
+    struct stat me;
+    bool have_me = stat("/proc/self/exe", &me) == 0;
+    bool found = false;
+    struct dirent *e;
+    while (!found && (e = readdir(proc))) {
+        char *end;
+        long p = strtol(e->d_name, &end, 10);
+        if (*end || p <= 0 || p == self)
+            continue;
+        int pdir = openat(dirfd(proc), e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (pdir < 0)
+            continue;
+        struct stat ex;
+        if (have_me && fstatat(pdir, "exe", &ex, 0) == 0 && ex.st_dev == me.st_dev && ex.st_ino == me.st_ino) {
+            close(pdir);
+            continue;
+        }
+        int fdd = openat(pdir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        DIR *fds = fdd >= 0 ? fdopendir(fdd) : NULL;
+        if (!fds && fdd >= 0)
+            close(fdd);
+        struct dirent *f;
+        while (fds && !found && (f = readdir(fds))) {
+            struct stat s;
+            if (f->d_name[0] == '.' || fstatat(dirfd(fds), f->d_name, &s, 0) < 0)
+                continue;
+            if (fd_matches(&s, m) && fd_writes(pdir, f->d_name)) {
+                found = true;
+                *pid = p;
+                snprintf(comm, len, "?");
+                int c = openat(pdir, "comm", O_RDONLY | O_CLOEXEC);
+                if (c >= 0) {
+                    ssize_t n = read(c, comm, len - 1);
+                    close(c);
+                    if (n > 0) {
+                        comm[n] = 0;
+                        comm[strcspn(comm, "\n")] = 0;
+                    }
+                }
+            }
+        }
+        if (fds)
+            closedir(fds);
+        close(pdir);
+    }
+    closedir(proc);
+    return found;
+}
+
 /* Finds a use of the device or one of its partitions: mounted anywhere,
  * swap, or held. Fills msg with the refusal (no override offered). */
 static bool in_use(const char *path, const struct devnode *nodes, unsigned n, char *msg,
@@ -256,6 +357,12 @@ static bool in_use(const char *path, const struct devnode *nodes, unsigned n, ch
                      path, nodes[k].name, where);
             return true;
         }
+    struct fd_match m = {.nodes = nodes, .n = n};
+    if (open_for_write_elsewhere(&m, &pid, where, sizeof(where))) {
+        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
+                 path, pid, where);
+        return true;
+    }
     return false;
 }
 
@@ -351,6 +458,14 @@ static bool file_in_use(const struct stat *st, const char *path, char *msg, size
                      path);
             return true;
         }
+    }
+    struct fd_match m = {.file = st};
+    long pid;
+    char comm[64];
+    if (open_for_write_elsewhere(&m, &pid, comm, sizeof(comm))) {
+        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
+                 path, pid, comm);
+        return true;
     }
     return false;
 }

@@ -300,6 +300,34 @@ else
     fail loop_backing_refused "losetup could not attach $d/img.bin"
 fi
 
+# --- another process holds the target open for writing (a database on a raw
+# device, a VM on an image file): in use, refused even with consent; a
+# process that only reads it does not count
+dev=$(make_loop 16)
+before=$(sum "$dev")
+sleep 60 3<>"$dev" &
+holder=$!
+out=$("$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q --destroy="$dev" 2>&1); rc=$?
+kill $holder; wait $holder 2>/dev/null
+check open_writer_dev_refused test "$rc" -eq 2 -a "$before" = "$(sum "$dev")"
+check open_writer_dev_names_pid grep -q "process $holder (sleep) has it open for writing" <<<"$out"
+check open_writer_dev_no_destroy_hint no_destroy_hint "$out"
+sleep 60 3<"$dev" &
+reader=$!
+check open_reader_dev_allowed q "$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q
+kill $reader; wait $reader 2>/dev/null
+d="$WORK/openw"
+mkdir -p "$d"
+"$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q >/dev/null 2>&1
+before=$(sum "$d/own.bin")
+sleep 60 3>>"$d/own.bin" &
+holder=$!
+out=$("$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q 2>&1); rc=$?
+kill $holder; wait $holder 2>/dev/null
+check open_writer_file_refused test "$rc" -eq 2 -a "$before" = "$(sum "$d/own.bin")"
+check open_writer_file_names_pid grep -q "process $holder (sleep)" <<<"$out"
+check open_writer_file_released q "$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q
+
 # an active swap file (on a small ext4 file system on a loop device)
 dev=$(make_loop 48)
 mnt="$WORK/swapfs"
