@@ -188,6 +188,10 @@ static int run_words(int argc, char **argv, struct cli_output *out, struct argve
         } else if (a[0] == '-' && a[1] == '-') {
             if (argvec_push(ja, argv[i], false) < 0)
                 return CLI_EXIT_FAIL;
+            /* "--rw randread": the value goes with its option, as in fio */
+            if (!strchr(a, '=') && job_option_takes_arg(a + 2) && i + 1 < argc &&
+                strncmp(argv[i + 1], "--", 2) && argvec_push(ja, argv[++i], false) < 0)
+                return CLI_EXIT_FAIL;
         } else if (a[0] == '-') {
             cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
             return CLI_EXIT_USAGE;

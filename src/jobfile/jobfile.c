@@ -167,7 +167,10 @@ static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
     int rc = job_set_option(job, x, e->key, e->value, msg, sizeof(msg));
     if (rc == 0)
         return 0;
-    if ((rc == -ENOENT || rc == -ENOTSUP) && p->o->ignore_unsupported)
+    /* only a key fio knows and the table lacks is ignored: a typo (-ENOENT)
+     * or a value the table cannot honour (ioengine=cpuio, rw=trim) would run
+     * something else than the job asks for */
+    if (rc == -ENOTSUP && p->o->ignore_unsupported && !job_option_find(e->key))
         return warn(p, e->loc, msg);
     return jf_fail(p, rc, "%s: %s", e->loc, msg);
 }

@@ -30,7 +30,9 @@
 #define JOBFILE_MAX_BYTES (4u << 20)
 
 struct jobfile_opts {
-    /* unknown keys and values ssdbench cannot honour become warnings */
+    /* options fio knows that ssdbench does not implement become warnings;
+     * unknown keys (typos) and values ssdbench cannot honour
+     * (ioengine=cpuio) stay errors */
     bool ignore_unsupported;
     /* start every job from fio's defaults instead of ssdbench's: rw=read,
      * ioengine=psync, direct=0, randrepeat=1 (so a fio job file runs the
