@@ -204,6 +204,11 @@ static int close_section(struct jf_parser *p)
     int rc = 0;
     if (!p->open)
         return 0;
+    if (p->o->on_entry && (p->global || wanted(p, p->name))) {
+        p->o->on_entry(p->o->entry_ctx, p->name, p->global, NULL, NULL);
+        for (unsigned i = 0; i < p->ne; i++)
+            p->o->on_entry(p->o->entry_ctx, p->name, p->global, p->e[i].key, p->e[i].value);
+    }
     if (p->global) {
         rc = apply_all(p, p->gjob, &p->gx);
     } else {

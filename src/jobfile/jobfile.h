@@ -54,6 +54,12 @@ struct jobfile_opts {
     int (*cli_option)(void *ctx, const char *key, const char *value, const char *next,
                       char *err, size_t errlen);
     void *cli_ctx;
+    /* fio --showcmd: called for every section read (not for sections
+     * --section leaves out) before its options apply: once with key NULL
+     * when the section starts, then with each key and value as read (value
+     * expanded, NULL for a bare key). NULL = none. */
+    void (*on_entry)(void *ctx, const char *section, bool global, const char *key, const char *value);
+    void *entry_ctx;
 };
 
 struct jobfile {
