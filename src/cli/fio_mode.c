@@ -350,6 +350,60 @@ static int parse_one(const char *path, struct jobfile_opts *jo, bool showcmd, bo
     return rc;
 }
 
+/* Job options given with job files: as in fio, defaults for every job of
+ * the files (applied to their [global] template first). */
+struct presets {
+    char **keys, **values;
+    unsigned n;
+};
+
+static void presets_free(struct presets *ps)
+{
+    for (unsigned i = 0; i < ps->n; i++) {
+        free(ps->keys[i]);
+        free(ps->values[i]);
+    }
+    free(ps->keys);
+    free(ps->values);
+    memset(ps, 0, sizeof(*ps));
+}
+
+/* The words "--key=value", "--key value", "--key" into pairs. 0 or -errno. */
+static int presets_make(struct presets *ps, char **w, int n, char *err, size_t errlen)
+{
+    memset(ps, 0, sizeof(*ps));
+    ps->keys = calloc((size_t)n + 1, sizeof(*ps->keys));
+    ps->values = calloc((size_t)n + 1, sizeof(*ps->values));
+    if (!ps->keys || !ps->values)
+        goto nomem;
+    for (int i = 0; i < n; i++) {
+        const char *k = w[i] + 2, *eq = strchr(k, '=');
+        const char *v = eq ? eq + 1 : NULL;
+        char *key = eq ? strndup(k, (size_t)(eq - k)) : strdup(k);
+        if (!key)
+            goto nomem;
+        ps->keys[ps->n] = key;
+        if (!v && i + 1 < n && strncmp(w[i + 1], "--", 2))
+            v = w[++i]; /* the value fio_words kept with its option */
+        if (v && !(ps->values[ps->n] = strdup(v))) {
+            ps->n++;
+            goto nomem;
+        }
+        ps->n++;
+        if (!strcmp(key, "name")) {
+            snprintf(err, errlen, "command line: --name cannot be combined with job files (options before "
+                     "it are defaults for the files' jobs)");
+            presets_free(ps);
+            return -EINVAL;
+        }
+    }
+    return 0;
+nomem:
+    snprintf(err, errlen, "out of memory");
+    presets_free(ps);
+    return -ENOMEM;
+}
+
 static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t errlen)
 {
     struct jobfile_opts jo;
@@ -358,11 +412,6 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
     jo.ignore_unsupported = a->ignore_unsupported;
     jo.sections = a->nsections ? a->sections : NULL;
     jo.nsections = a->nsections;
-    if (a->nfiles && a->njob) {
-        snprintf(err, errlen, "job options on the command line cannot be combined with job files (got '%s')",
-                 a->jobv[0]);
-        return -EINVAL;
-    }
     if (!a->nfiles) {
         if (a->showcmd) {
             snprintf(err, errlen, "--showcmd needs a job file");
@@ -370,8 +419,15 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
         }
         return jobfile_parse_cmdline(a->njob, a->jobv, &jo, &c->jf, err, errlen);
     }
+    struct presets ps;
+    int rc = presets_make(&ps, a->jobv, a->njob, err, errlen);
+    if (rc < 0)
+        return rc;
+    jo.preset_keys = (const char *const *)ps.keys;
+    jo.preset_values = (const char *const *)ps.values;
+    jo.npreset = ps.n;
     bool stdin_used = false;
-    int rc = parse_one(a->files[0], &jo, a->showcmd, &stdin_used, &c->jf, err, errlen);
+    rc = parse_one(a->files[0], &jo, a->showcmd, &stdin_used, &c->jf, err, errlen);
     for (unsigned f = 1; f < a->nfiles && rc == 0; f++) {
         struct jobfile more;
         memset(&more, 0, sizeof(more));
@@ -380,6 +436,7 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
             rc = run_jobfile_append(&c->jf, &more, err, errlen);
         jobfile_free(&more);
     }
+    presets_free(&ps);
     return rc;
 }
 

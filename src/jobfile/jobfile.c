@@ -133,6 +133,9 @@ char *jf_expand(const char *s)
 
 /* --- sections --- */
 
+static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
+                 const struct jf_entry *e);
+
 int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *out, char *err,
              size_t errlen)
 {
@@ -156,6 +159,13 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->engine = ENGINE_PSYNC;
         p->gjob->direct = false;
         p->gx.randrepeat = 1;
+    }
+    for (unsigned i = 0; i < p->o->npreset; i++) {
+        struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
+        snprintf(e.loc, sizeof(e.loc), "command line");
+        int rc = apply(p, p->gjob, &p->gx, &e);
+        if (rc)
+            return rc;
     }
     return 0;
 }

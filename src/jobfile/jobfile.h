@@ -60,6 +60,13 @@ struct jobfile_opts {
      * expanded, NULL for a bare key). NULL = none. */
     void (*on_entry)(void *ctx, const char *section, bool global, const char *key, const char *value);
     void *entry_ctx;
+    /* fio: job options given on the command line before any --name are
+     * defaults for the jobs of the job files read after them. npreset
+     * key/value pairs (value NULL for a bare key) applied to the [global]
+     * template before the file's first line; errors say "command line". */
+    const char *const *preset_keys;
+    const char *const *preset_values;
+    unsigned npreset;
 };
 
 struct jobfile {

@@ -179,6 +179,13 @@ check eta-never [ ! -s p2.err ]
 "$FIO" --eta=sometimes --name=p3 --filename="$WORK/run/data" --size=1m >p3.out 2>p3.err
 [ $? -ne 0 ] && [ "$(wc -l <p3.err)" -eq 1 ]; res eta-bad
 
+# --- job options with job files: defaults for the files' jobs, as in fio ---
+printf '[a]\nrw=read\n[b]\nrw=randread\nbs=8k\n' >pre.fio
+"$FIO" --filename "$WORK/run/data" --size=512k --bs=16k --output-format=json pre.fio >pre.json 2>pre.err
+check cmdline-defaults-for-job-files [ "$(py pre.json '[(j["jobname"], j["job options"]["bs"], j["read"]["total_ios"]) for j in d["jobs"]]')" = "[('a', '16384', 32), ('b', '8192', 64)]" ]
+"$FIO" --size=512k --name=x pre.fio >pre2.out 2>pre2.err
+[ $? -eq 2 ] && [ "$(wc -l <pre2.err)" -eq 1 ] && grep -q -- '--name cannot be combined with job files' pre2.err; res name-with-job-files-refused
+
 # --- the rest of fio's options ---
 printf '[global]\nfilename=%s\nsize=256k\n[one]\nrw=read\n[two]\nrw=read\nnumjobs=2\n' "$WORK/run/data" >two.fio
 "$FIO" --section=two --output-format=json two.fio >sec.json 2>sec.err

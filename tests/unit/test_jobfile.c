@@ -594,6 +594,27 @@ TEST(command_line_space_form)
         jobfile_free(&jf);
 }
 
+/* fio: command-line options before any --name are defaults for the job
+ * files' jobs; the file's own [global] and sections override them */
+TEST(presets_before_job_file)
+{
+    const char *keys[] = {"bs", "time_based", "iodepth"};
+    const char *values[] = {"16k", NULL, "0"};
+    struct jobfile_opts o = {.preset_keys = keys, .preset_values = values, .npreset = 2};
+    struct jobfile jf;
+    char e[JOBFILE_MSG_MAX];
+    int rc = jobfile_parse_string("[global]\nfilename=/dev/null\n[a]\n[b]\nbs=8k\n", "p.fio", &o, &jf, e, sizeof(e));
+    CHECK(rc == 0 && jf.njobs == 2, "rc %d: %s", rc, e);
+    if (rc == 0) {
+        CHECK(one_bs(&jf.jobs[0].bs[DIR_READ], 16384) && jf.jobs[0].time_based, "a takes the presets");
+        CHECK(one_bs(&jf.jobs[1].bs[DIR_READ], 8192) && jf.jobs[1].time_based, "b overrides bs");
+        jobfile_free(&jf);
+    }
+    o.npreset = 3; /* iodepth=0 is out of range: a command-line error */
+    rc = jobfile_parse_string("[a]\nfilename=/dev/null\n", "p.fio", &o, &jf, e, sizeof(e));
+    CHECK(rc == -EINVAL && !strncmp(e, "command line: iodepth: value '0' is out of range", 48), "%d %s", rc, e);
+}
+
 TEST(fio_option_names)
 {
     /* fio's names decide known against unknown, and the main name */
