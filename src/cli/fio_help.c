@@ -57,7 +57,7 @@ static const char *type_help(const struct job_opt *o)
     switch (o->type) {
     case JOPT_BOOL: return job_option_takes_arg(o->name) ? "boolean value (opt=1)" : "empty or boolean value ([0|1])";
     case JOPT_UINT: return "integer value (opt=100)";
-    case JOPT_SIZE: return "integer value (opt=100)";
+    case JOPT_SIZE: return "string with possible k/m/g postfix (opt=4k)";
     case JOPT_TIME: return "string with time postfix (opt=10s)";
     case JOPT_STR:
     case JOPT_FUNC: break;

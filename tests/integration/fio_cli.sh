@@ -39,6 +39,9 @@ if $have_fio; then
 else
     skip defaults-same-ios-as-fio "fio is not installed"
 fi
+# size-bounded as fio: --runtime without time_based ends after one pass (256 I/Os, not 30 s of loops)
+"$FIO" --name=sb --filename="$WORK/run/data" --size=1m --runtime=30 --output-format=json >sb.json 2>sb.err
+check size-bounded [ "$(py sb.json 'd["jobs"][0]["read"]["total_ios"], d["jobs"][0]["job options"].get("time_based", "0")')" = "256 0" ]
 # ssdbench run keeps its own defaults (random reads on io_uring)
 "$SSDBENCH" run -q --name=own --filename="$WORK/run/data" --size=1m --direct=0 --output-format=json >own.json 2>own.err
 check run-keeps-own-defaults [ "$(py own.json 'd["jobs"][0]["job options"]["rw"], d["jobs"][0]["job options"]["ioengine"]')" = "randread io_uring" ]
