@@ -107,7 +107,7 @@ static void run_usage(FILE *f)
             "  --section NAME           run only this job section (repeatable)\n"
             "  --profile NAME           a workload profile's options, here (see ssdbench profiles)\n"
             "  --parse-only             check job files and options, run nothing\n"
-            "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
+            "  --ignore-unsupported     warn about fio options ssdbench lacks (typos stay errors)\n"
             "  --quiet, -q              no live status line\n\n"
             "On the command line --runtime makes a job time-based (it loops over its region\n"
             "until the time is up); in job files fio's rule holds: without time_based a job\n"
@@ -118,7 +118,7 @@ static void run_usage(FILE *f)
 
 /* Later job files run after earlier ones, as fio runs several files in order:
  * the first job of each appended file starts a new group. */
-static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
+int run_jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
 {
     unsigned n = a->njobs + b->njobs;
     struct job_spec *jobs = realloc(a->jobs, n * sizeof(*jobs));
@@ -185,6 +185,10 @@ static int run_words(int argc, char **argv, struct cli_output *out, struct argve
         } else if (a[0] == '-' && a[1] == '-') {
             if (argvec_push(ja, argv[i], false) < 0)
                 return CLI_EXIT_FAIL;
+            /* "--rw randread": the value goes with its option, as in fio */
+            if (!strchr(a, '=') && job_option_takes_arg(a + 2) && i + 1 < argc &&
+                strncmp(argv[i + 1], "--", 2) && argvec_push(ja, argv[++i], false) < 0)
+                return CLI_EXIT_FAIL;
         } else if (a[0] == '-') {
             cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
             return CLI_EXIT_USAGE;
@@ -210,7 +214,7 @@ static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, con
             memset(&more, 0, sizeof(more));
             rc = jobfile_parse_file(files[f], jo, &more, err, errlen);
             if (rc == 0)
-                rc = jobfile_append(jf, &more, err, errlen);
+                rc = run_jobfile_append(jf, &more, err, errlen);
             jobfile_free(&more);
         }
         /* command-line options after job files are not merged into them */
