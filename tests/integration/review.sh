@@ -147,11 +147,55 @@ assert not bare, bare[:5]
 
 check html_headers_wrap grep -q 'th{background:#eaeef3;white-space:normal' "$WORK/pre.html"
 
-# --- fileio keeps one baseline: a second is refused, never silently dropped
-out=$("$SSDBENCH" fileio --file-num=2 --file-total-size=8M --baseline "$WORK/b1.json" \
-    --baseline "$WORK/b2.json" --file-test-mode=rndrd run 2>&1); rc=$?
-check fileio_two_baselines_refused test $rc -eq 2
-check fileio_two_baselines_say_compare grep -q 'ssdbench compare' <<<"$out"
+# --- fileio: several baselines, a value and a ratio column each, by label;
+# a baseline of another kind is refused naming the file and its kind
+mkdir -p "$WORK/fio" && pushd "$WORK/fio" >/dev/null
+FB=("$SSDBENCH" fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrd --events=400 --time=0
+    --threads=1,2)
+"${FB[@]}" prepare >/dev/null 2>&1
+"${FB[@]}" --label "disk A" --result "$WORK/fa.json" run >/dev/null 2>&1
+"${FB[@]}" --threads=1 --result "$WORK/fb.json" --label "" run >/dev/null 2>&1
+"${FB[@]}" --label C --baseline "$WORK/fa.json" --baseline "$WORK/fb.json" --result "$WORK/fc.json" \
+    run >"$WORK/fc.txt" 2>&1
+check fileio_two_baselines_ok test $? -eq 0
+check fileio_two_baselines_columns py "
+import json
+docs=[json.load(open('$WORK/%s.json' % n)) for n in ('fc', 'fa', 'fb')]
+labels=['C', 'disk A', 'fb']  # fb: no label, the file's name
+assert [b['label'] for b in docs[0]['fileio']['baselines']] == labels[1:], docs[0]['fileio']['baselines']
+lines=open('$WORK/fc.txt').read().split('\\n')
+def rows(title):
+    i=lines.index(title)
+    return lines[i + 1], [l.split() for l in lines[i + 2:i + 4]]
+def cell(d, t, k):
+    r=[r for r in d['fileio']['scaling'] if r['threads'] == t]
+    return r[0][k] if r else None
+for title, key, fmt, inv in (('Throughput, MiB/s (more is better)', 'mibps', '%.2f', False),
+                             ('95% response time, ms (less is better)', 'pct_ms', '%.3f', True)):
+    head, body = rows(title)
+    for b in labels[1:]:
+        want = 'ratio %s / C' % b if inv else 'ratio C / %s' % b
+        assert want in head, (head, want)
+    assert head.index(labels[1]) < head.index(labels[2]) < head.index('ratio'), head
+    for r in body:
+        t=int(r[0])
+        assert r[1] == fmt % cell(docs[0], t, key), (r, key)
+        for k, d in enumerate(docs[1:]):
+            v = cell(d, t, key)
+            assert r[2 + k] == (fmt % v if v is not None else '-'), (r, k)
+            if v is None or v <= 0 or cell(docs[0], t, key) <= 0:
+                assert r[4 + k] == '-', r
+                continue
+            q = v / cell(docs[0], t, key) if inv else cell(docs[0], t, key) / v
+            assert r[4 + k] == '%.2f' % q, (r, k, q)
+    assert body[1][3] == '-' and body[1][5] == '-', body
+"
+out=$("${FB[@]}" --baseline "$WORK/fa.json" --baseline "$WORK/b1.json" run 2>&1); rc=$?
+check fileio_baseline_kind_refused test $rc -eq 2
+check fileio_baseline_kind_named grep -qx "ssdbench: fileio: --baseline $WORK/b1.json: a suite result;.*" <<<"$out"
+check fileio_baseline_kind_one_line test "$(grep -c . <<<"$out")" -eq 1
+"${FB[@]}" cleanup >/dev/null 2>&1
+popd >/dev/null
 
 # --- "did you mean" only for typos
 out=$("$SSDBENCH" run --status-interval=1 2>&1)
