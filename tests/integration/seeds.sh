@@ -189,3 +189,23 @@ assert want and len(rows) == len(want), (rows, want)
 for r, w in zip(rows, want):
     assert ' '.join(r).split() == w, (r, w)
 "
+
+# --- dates: ISO 8601 everywhere (the ACT summary's date column, the suite
+# header, the report's "started"), never a locale form like the seed's 24/08/2015
+check dates_iso py "
+import json, re
+txt=open('$WORK/act.txt').read().split('\n')
+i=[k for k,l in enumerate(txt) if l.startswith('drive ')][0]
+dates=[]
+for l in txt[i+2:]:
+    if not l.strip() or l.startswith('('): break
+    dates.append(re.search(r'\s(\S+)\s+(pass|fail|PASS|FAIL|INCOMPLETE|interrupted)', l).group(1))
+assert dates and all(re.fullmatch(r'\d{4}-\d{2}-\d{2}', x) for x in dates), dates
+d=json.load(open('$WORK/act.json'))
+assert re.fullmatch(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z', d['started']), d['started']
+assert all(re.fullmatch(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z', p['started']) for p in d['phases'])
+page=open('$WORK/act.html').read()
+assert not re.search(r'\b\d{1,2}/\d{1,2}/\d{4}\b', page), 'a locale date on the page'
+"
+"$SSDBENCH" show "$WORK/dual.json" >"$WORK/dual-show.txt" 2>&1
+check dates_iso_suite_header grep -qE '^ssdbench .* suite on .*, started [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$' "$WORK/dual-show.txt"
