@@ -247,30 +247,82 @@ static int over_provision(struct session *s, const struct act_config *c, double 
     return WL_OK;
 }
 
-/* Overall progress before a load of several, one line per load on stderr:
- * a ladder runs for days. */
-static void print_progress(const struct act_config *base, const struct act_args *a, unsigned nrun, double load)
+/* "3 h 10 min", "12 min", "40 s": a length for people. */
+static void left_str(char *buf, size_t len, double l)
 {
-    /* overall progress, one line per load: a ladder runs for days */
+    if (l >= 3600)
+        snprintf(buf, len, "%.0f h %.0f min", (double)((long)l / 3600), (double)(((long)l % 3600) / 60));
+    else if (l >= 60)
+        snprintf(buf, len, "%.0f min", l / 60);
+    else
+        snprintf(buf, len, "%.0f s", l);
+}
+
+/* Seconds one load runs: test-duration-sec, scaled by --tick-ms. */
+static double load_seconds(const struct act_config *base, const struct act_args *a)
+{
     double per = (double)base->test_duration_sec;
     if (a->o.tick_ns && base->report_interval_sec)
         per = per / base->report_interval_sec * (double)a->o.tick_ns / 1e9;
-    char left[48];
-    double l = a->find_max ? per : per * (double)(a->nloads - nrun);
-    if (l >= 3600)
-        snprintf(left, sizeof(left), "%.0f h %.0f min", (double)((long)l / 3600),
-                 (double)(((long)l % 3600) / 60));
-    else if (l >= 60)
-        snprintf(left, sizeof(left), "%.0f min", l / 60);
-    else
-        snprintf(left, sizeof(left), "%.0f s", l);
+    return per;
+}
+
+int act_ladder_plan(FILE *f, const struct act_args *a, const struct act_config *base, char *err,
+                    size_t errlen)
+{
+    double per = load_seconds(base, a), total = 0, load = a->nloads ? a->loads[0] : 0;
+    double maxl = a->max_load > 0 ? a->max_load : 1024;
+    char d[48];
+    left_str(d, sizeof(d), per);
+    fprintf(f, "act plan: %u device%s, %s per load%s\n", base->ndevices, base->ndevices == 1 ? "" : "s", d,
+            a->o.tick_ns ? " (scaled by --tick-ms)" : "");
+    for (unsigned n = 0; n < ACT_MAX_LOADS * 2; n++) {
+        struct act_config c = *base;
+        if (load > 0 && act_config_with_load(&c, load, err, errlen) < 0)
+            return -1;
+        char l[16];
+        snprintf(l, sizeof(l), "%gx", load);
+        fprintf(f, "  load %-6s %8u small reads/s, %8u writes/s: %s\n", load > 0 ? l : "config",
+                (unsigned)c.read_reqs_per_sec, (unsigned)c.write_reqs_per_sec, d);
+        total += per;
+        if (a->find_max) {
+            load = act_ladder_next(load);
+            if (load > maxl)
+                break;
+        } else if (n + 1 >= a->nloads) {
+            break;
+        } else {
+            load = a->loads[n + 1];
+        }
+    }
+    left_str(d, sizeof(d), total);
     if (a->find_max)
-        fprintf(stderr, "ssdbench: act: [load %u, %gx, of the ladder up to %gx; this load "
-                        "%s] starting\n", nrun + 1, load,
-                a->max_load > 0 ? a->max_load : 1024, left);
+        fprintf(f, "  total: up to %s (--find-max stops at the first load that fails, else at %gx)\n", d, maxl);
     else
-        fprintf(stderr, "ssdbench: act: [load %u/%u, %gx; %s left] starting\n", nrun + 1,
-                a->nloads, load, left);
+        fprintf(f, "  total: %s\n", d);
+    return 0;
+}
+
+/* Overall progress before a load of several: a ladder runs for days. One
+ * line per load on stderr; on a terminal (s->live) the live status line
+ * instead, rewritten in place, its text kept in line (the prefix of the
+ * runner's interval figures). */
+static void print_progress(const struct session *s, const struct act_config *base, const struct act_args *a,
+                           unsigned nrun, double load, char *line, size_t linelen)
+{
+    double per = load_seconds(base, a);
+    char left[48];
+    left_str(left, sizeof(left), a->find_max ? per : per * (double)(a->nloads - nrun));
+    if (a->find_max)
+        snprintf(line, linelen, "load %u, %gx, of the ladder up to %gx; this load %s", nrun + 1, load,
+                 a->max_load > 0 ? a->max_load : 1024, left);
+    else
+        snprintf(line, linelen, "load %u/%u, %gx; %s left", nrun + 1, a->nloads, load, left);
+    if (s->live)
+        fprintf(stderr, "\r[%s] starting\033[K", line);
+    else
+        fprintf(stderr, "ssdbench: act: [%s] starting\n", line);
+    fflush(stderr);
 }
 
 /* The --find-max summary line and its record in the result; returns the
@@ -365,10 +417,13 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
     double highest = 0, first_fail = 0;
     bool interrupted = false;
     int sig = 0;
+    char line[200] = "";             /* the overall progress in the live line */
     while (nrun < cap) {
         char path[4096];
-        if (several && s->ro.status)
-            print_progress(base, a, nrun, load);
+        if (several && s->ro.status) {
+            print_progress(s, base, a, nrun, load, line, sizeof(line));
+            s->ro.status_prefix = s->live ? line : NULL;
+        }
         struct act_load_result *r = &rs[nrun];
         int ls = run_logged_load(s, a, base, load, several, devs, r, path, sizeof(path));
         if (ls != WL_OK) {
@@ -405,6 +460,11 @@ int act_ladder_run(struct session *s, const struct act_args *a, const struct act
                 break;
             load = a->loads[nrun];
         }
+    }
+    if (s->ro.status_prefix) {
+        s->ro.status_prefix = NULL; /* line goes out of scope */
+        fprintf(stderr, "\r\033[K");
+        fflush(stderr);
     }
     if (several && nrun)
         print_ladder(sum, doc, rs, nrun, devs, a->op_pct);

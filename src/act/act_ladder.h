@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "act/act_run.h"
 #include "workload/session.h"
@@ -34,6 +35,7 @@ struct act_args {
     bool engine_set;
     double op_pct;     /* --op: over-provisioning; ACT uses the first (100 - op) % of
                           each device and the rest is discarded first; 0 = none */
+    bool dry_run;      /* --dry-run: print the plan and its total time, run nothing */
     struct act_run_opts o;
 };
 
@@ -48,5 +50,12 @@ int act_shorthand_config(const struct act_args *a, struct act_config *c, char *e
  * *nloads_run says how many loads ran (the result is worth saving when > 0). */
 int act_ladder_run(struct session *s, const struct act_args *a, const struct act_config *base,
                    const struct act_device *devs, unsigned *nloads_run);
+
+/* --dry-run: the loads a would run, each with its rates and length, and the
+ * total time (for --find-max the longest: every load up to --max-load), to f.
+ * Writes to no device. 0, or -1 with a one-line message in err (a load the
+ * config cannot take). */
+int act_ladder_plan(FILE *f, const struct act_args *a, const struct act_config *base, char *err,
+                    size_t errlen);
 
 #endif

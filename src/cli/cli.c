@@ -170,8 +170,11 @@ void cli_status(const struct runner_interval *iv, double total_s)
         return;
     }
     double secs = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
-    char buf[256];
-    int n = snprintf(buf, sizeof(buf), "\r[%6.1f", (double)iv->t_end_ns / 1e9);
+    char buf[512];
+    int n = snprintf(buf, sizeof(buf), "\r");
+    if (iv->status_prefix && *iv->status_prefix)
+        n += snprintf(buf + n, sizeof(buf) - (size_t)n, "[%.200s] ", iv->status_prefix);
+    n += snprintf(buf + n, sizeof(buf) - (size_t)n, "[%6.1f", (double)iv->t_end_ns / 1e9);
     if (total_s > 0)
         n += snprintf(buf + n, sizeof(buf) - (size_t)n, "/%.0f", total_s);
     n += snprintf(buf + n, sizeof(buf) - (size_t)n, " s]");

@@ -64,6 +64,7 @@ static const char act_usage[] =
     "                        (a scaled run: its verdict is marked scaled, not a certification)\n"
     "  --destroy PATH        consent to overwrite PATH when the guard refuses it\n"
     "  --quiet, -q           no live status line\n"
+    "  --dry-run             print the loads, their rates and the total time; run nothing\n"
     "\n"
     "The slice tables and verdicts go to stderr while the log is on stdout, else to stdout.\n"
     "Exit status: 0 done (PASS, or a run shorter than 24 h; --find-max: a load passed),\n"
@@ -129,6 +130,8 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
                 return -1;
         } else if (!strcmp(arg, "--find-max")) {
             a->find_max = true;
+        } else if (!strcmp(arg, "--dry-run")) {
+            a->dry_run = true;
         } else if ((v = cli_opt_value("--max-load", &i, argc, argv))) {
             if (act_parse_load(v, &a->max_load) < 0) {
                 cli_err("act: --max-load '%s': not a load like 64x", v);
@@ -309,6 +312,14 @@ static int act_run_cmd(struct session *s, void *cfg, struct cli_output *out)
 {
     struct act_cmd *ac = cfg;
     (void)out;
+    if (ac->a.dry_run) {
+        char err[512];
+        if (act_ladder_plan(stdout, &ac->a, &ac->base, err, sizeof(err)) < 0) {
+            cli_err("act: %s", err);
+            return CLI_EXIT_USAGE;
+        }
+        return CLI_EXIT_OK;
+    }
     signal_install();
     unsigned nrun = 0;
     int rc = act_ladder_run(s, &ac->a, &ac->base, ac->devs, &nrun);

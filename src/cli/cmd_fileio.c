@@ -1,6 +1,7 @@
 /* cmd_fileio.c - `ssdbench fileio [options] prepare|run|cleanup|help`: a
  * drop-in for `sysbench fileio` (same options, files and text output), with
- * thread-scaling tables for --threads=1,2,4,... and --baseline ratios. */
+ * thread-scaling tables for --threads=1,2,4,... and ratios against one or more
+ * --baseline results. */
 #include <errno.h>
 #include <stdarg.h>
 #include <math.h>
@@ -51,7 +52,8 @@ static void fileio_usage(FILE *f)
             "  --validate[=on|off]           accepted; data validation is not performed [off]\n\n"
             "ssdbench options:\n"
             "  --label=NAME                  name of this setup in the tables [the current directory]\n"
-            "  --baseline=RESULT.json        add ratio columns against another fileio result\n"
+            "  --baseline=RESULT.json        a fileio result of another setup: its columns and a ratio\n"
+            "                                column in the tables (repeatable, up to 8)\n"
             "  --json                        print the result JSON instead of sysbench text\n"
             "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n"
             "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
@@ -160,30 +162,40 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
     return status;
 }
 
+/* The --baseline results of a run and their column labels. */
+struct bases {
+    unsigned n;
+    const char *paths[FILEIO_MAX_BASELINES];
+    cJSON *docs[FILEIO_MAX_BASELINES];
+    char labels[FILEIO_MAX_BASELINES][FILEIO_LABEL_MAX];
+};
+
 /* The finished run: the scaling table (text), the result, the chosen format. */
 static int render_run(struct session *s, const struct fileio_opts *o, const struct cli_output *out, FILE *f,
-                      const cJSON *base, int status)
+                      const struct bases *b, int status)
 {
     if (out->format != FMT_TEXT) {
         struct render_opts rend = {.summary = true, .details = true};
         return cli_emit(s->doc, out, &rend, status);
     }
-    if (o->nthreads > 1 || base)
-        sysbench_text_scaling(f, s->doc, base);
+    struct sysbench_base sb[FILEIO_MAX_BASELINES];
+    for (unsigned k = 0; k < b->n; k++)
+        sb[k] = (struct sysbench_base){.doc = b->docs[k], .label = b->labels[k]};
+    if (o->nthreads > 1 || b->n)
+        sysbench_text_scaling(f, s->doc, sb, b->n);
     if (cli_save_result(s->doc, out) < 0)
         status = status ? status : CLI_EXIT_FAIL;
     return status;
 }
 
 static int do_run(struct session *s, const struct fileio_opts *o, struct cli_output *out, FILE *f,
-                  const char *label, const char *baseline_path)
+                  const char *label, struct bases *b)
 {
-    cJSON *base = NULL;
-    int status = fileio_cmd_baseline(baseline_path, &base);
+    int status = fileio_cmd_baselines(b->paths, b->n, b->docs, b->labels);
     if (status != CLI_EXIT_OK)
         return status;
     if (cli_output_check(out, cli_journal_want(out)) < 0 || cli_journal_open(out, s) < 0) {
-        cJSON_Delete(base);
+        fileio_cmd_baselines_free(b->docs, b->n);
         return CLI_EXIT_USAGE;
     }
     bool text = out->format == FMT_TEXT;
@@ -191,9 +203,11 @@ static int do_run(struct session *s, const struct fileio_opts *o, struct cli_out
     struct fileio_view v = {.arg = &lv, .begin = on_begin, .phase = on_phase, .fatal = on_fatal,
                             .row = text && o->report_interval ? on_row : NULL};
     status = fileio_cmd_run(s, o, label, &v);
-    if (s->done)
-        status = render_run(s, o, out, f, base, status);
-    cJSON_Delete(base);
+    if (s->done) {
+        fileio_doc_baselines(s->doc, b->paths, b->labels, b->n);
+        status = render_run(s, o, out, f, b, status);
+    }
+    fileio_cmd_baselines_free(b->docs, b->n);
     return status;
 }
 
@@ -201,7 +215,8 @@ static int do_run(struct session *s, const struct fileio_opts *o, struct cli_out
 struct fileio_cfg {
     struct fileio_opts o;
     enum fileio_cmd fc;
-    const char *label, *baseline;
+    const char *label;
+    struct bases bases;   /* --baseline, repeatable */
 };
 
 static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
@@ -226,16 +241,11 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
             fcfg->label = v;
         } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            if (fcfg->baseline) {
-                /* the sysbench tables hold one baseline; silently keeping the
-                 * last would drop a setup from the comparison */
-                cli_err("fileio: --baseline given twice (%s, %s); for several setups save each "
-                        "with --result and use ssdbench compare --baseline LABEL A.json B.json "
-                        "C.json",
-                        fcfg->baseline, v);
+            if (fcfg->bases.n == FILEIO_MAX_BASELINES) {
+                cli_err("fileio: --baseline %s: at most %d baselines", v, FILEIO_MAX_BASELINES);
                 return CLI_EXIT_USAGE;
             }
-            fcfg->baseline = v;
+            fcfg->bases.paths[fcfg->bases.n++] = v;
         } else if (a[0] == '-' && a[1] == '-' && a[2]) {
             char name[64];
             const char *eq = strchr(a + 2, '=');
@@ -309,7 +319,7 @@ static int fileio_run_cmd(struct session *s, void *cfg, struct cli_output *out)
         sysbench_text_cleanup(f);
         status = fileio_cmd_cleanup(o, &out->consent, &v);
     } else {
-        status = do_run(s, o, out, f, fcfg->label, fcfg->baseline);
+        status = do_run(s, o, out, f, fcfg->label, &fcfg->bases);
     }
     int wrc = outfile_commit(&of, err, sizeof(err));
     if (wrc < 0 && !OUTFILE_READER_GONE(wrc)) {

@@ -58,7 +58,7 @@ int cmd_show(int argc, char **argv)
         rc = 0;
     } else if (out.format == FMT_TEXT && !out.output &&
                cJSON_GetObjectItemCaseSensitive(doc, "fileio")) {
-        rc = sysbench_text_render(stdout, doc, NULL) < 0 ? CLI_EXIT_FAIL : 0;
+        rc = sysbench_text_render(stdout, doc, NULL, 0) < 0 ? CLI_EXIT_FAIL : 0;
     } else {
         rc = cli_emit(doc, &out, &ro, 0);
     }

@@ -1,6 +1,7 @@
 /* workloads.c - see workloads.h: the table of workload commands and the glue
  * every one of them runs through. */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/workloads.h"
@@ -28,6 +29,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv)
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
+            ses.live = !out.quiet && isatty(2);
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);

@@ -1,6 +1,7 @@
 /* fileio_cmd.c - see fileio_cmd.h: fileio's commands from parsed options to
  * a finished document. */
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/signal.h"
@@ -20,24 +21,52 @@ static int refused_or_failed(int rc)
     return rc == -EPERM ? WL_USAGE : WL_FAIL;
 }
 
-int fileio_cmd_baseline(const char *path, cJSON **base)
+int fileio_cmd_baselines(const char *const *paths, unsigned n, cJSON **docs,
+                         char labels[][FILEIO_LABEL_MAX])
 {
     char err[1024];
-    *base = NULL;
-    if (!path)
-        return WL_OK;
-    *base = result_load(path, err, sizeof(err));
-    if (!*base) {
-        session_err("fileio: --baseline: %s", err);
-        return WL_FAIL;
-    }
-    if (!cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(*base, "fileio"), "scaling")) {
-        session_err("fileio: --baseline: %s is not a result of ssdbench fileio", path);
-        cJSON_Delete(*base);
-        *base = NULL;
-        return WL_FAIL;
+    for (unsigned b = 0; b < n; b++) {
+        docs[b] = result_load(paths[b], err, sizeof(err));
+        const char *kind = docs[b] ? result_kind(docs[b]) : NULL;
+        if (!docs[b])
+            session_err("fileio: --baseline: %s", err);
+        else if (strcmp(kind, "fileio") != 0 ||
+                 !cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(docs[b], "fileio"),
+                                                   "scaling"))
+            session_err("fileio: --baseline %s: %s %s result; fileio compares against a fileio "
+                        "result (ssdbench fileio ... --result FILE run)",
+                        paths[b], !strcmp(kind, "act") ? "an" : "a", strcmp(kind, "fileio") ? kind
+                                                                                     : "fileio (no scaling table)");
+        else {
+            result_label(docs[b], paths[b], labels[b], FILEIO_LABEL_MAX);
+            continue;
+        }
+        fileio_cmd_baselines_free(docs, b + 1);
+        return WL_USAGE;
     }
     return WL_OK;
+}
+
+void fileio_cmd_baselines_free(cJSON **docs, unsigned n)
+{
+    for (unsigned b = 0; b < n; b++) {
+        cJSON_Delete(docs[b]);
+        docs[b] = NULL;
+    }
+}
+
+void fileio_doc_baselines(cJSON *doc, const char *const *paths, char labels[][FILEIO_LABEL_MAX], unsigned n)
+{
+    cJSON *fo = cJSON_GetObjectItemCaseSensitive(doc, "fileio");
+    if (!fo || !n)
+        return;
+    cJSON *arr = cJSON_AddArrayToObject(fo, "baselines");
+    for (unsigned b = 0; arr && b < n; b++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "file", paths[b]);
+        cJSON_AddStringToObject(e, "label", labels[b]);
+        cJSON_AddItemToArray(arr, e);
+    }
 }
 
 int fileio_cmd_prepare(const struct fileio_opts *o, const struct guard_consent *consent,

@@ -21,9 +21,21 @@ struct fileio_view {
     void (*fatal)(void *arg, const char *msg);                            /* sysbench's FATAL */
 };
 
-/* Reads --baseline's result: *base, or NULL without a path. WL_OK, or
- * WL_FAIL after a one-line error (not a result of ssdbench fileio). */
-int fileio_cmd_baseline(const char *path, cJSON **base);
+/* --baseline: at most FILEIO_MAX_BASELINES results, each named in the
+ * scaling tables by its label (result_label: its label, else the file name). */
+#define FILEIO_MAX_BASELINES 8
+#define FILEIO_LABEL_MAX 64
+
+/* Loads the --baseline results paths[0..n) into docs and their labels.
+ * Each must be a fileio result with a scaling table; another kind (a
+ * suite, ACT or run result) is refused with one line naming the file and
+ * its kind. WL_OK, or WL_USAGE after that line with nothing left loaded. */
+int fileio_cmd_baselines(const char *const *paths, unsigned n, cJSON **docs,
+                         char labels[][FILEIO_LABEL_MAX]);
+void fileio_cmd_baselines_free(cJSON **docs, unsigned n);
+
+/* Records the baselines in the document: fileio.baselines [{file, label}]. */
+void fileio_doc_baselines(cJSON *doc, const char *const *paths, char labels[][FILEIO_LABEL_MAX], unsigned n);
 
 /* prepare: the files (fileio_prepare), their bytes and seconds. A refusal is
  * WL_USAGE (nothing written), another failure WL_FAIL, both after fatal. */

@@ -1,6 +1,8 @@
 /* html_act.c - report sections for ACT runs (docs/act.md): a summary of
- * every load (the published "> 1 ms / > 8 ms / > 64 ms, trans / device"
- * table, coloured against the certification limits), then per load the
+ * every load as published ACT results print it (drive, size, load, OP,
+ * the worst slice's % over 1/8/64 ms as "total / device only", date,
+ * result: the text summary's figures), the "> 1 ms / > 8 ms / > 64 ms,
+ * trans / device" table coloured against the certification limits, then per load the
  * verdict, the per-slice "% of reads over 1, 2, 4 ... 64 ms" table with the
  * 1/8/64 ms columns coloured, its chart with the limits drawn in, and the
  * latency percentile curves of the small reads.
@@ -78,15 +80,18 @@ static void act_load_text(struct html_report *r, const cJSON *load, const cJSON 
     const cJSON *dv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(act, "devices"), 0);
     int ndev = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(act, "devices"));
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(load, "derived");
-    html_para(r, NULL, html_printf(r, "%.0f small reads/s and %.0f client writes/s on %d device%s (%s%s): %.2f "
-                                    "large-block reads/s and %.2f large-block writes/s; %.0f s logged, %s mode, "
-                                    "queue depth at most %.0f; stopped by %s.",
-                                 result_num(load, "read_reqs_per_sec", 0), result_num(load, "write_reqs_per_sec", 0),
-                                 ndev, ndev == 1 ? "" : "s", result_str(dv, "name", "?"), ndev > 1 ? ", ..." : "",
+    char rd[32], wr[32], lg[32], qd[32];
+    html_table_thousands(rd, sizeof(rd), result_num(load, "read_reqs_per_sec", 0), 0);
+    html_table_thousands(wr, sizeof(wr), result_num(load, "write_reqs_per_sec", 0), 0);
+    html_table_thousands(lg, sizeof(lg), result_num(load, "logged_s", 0), 0);
+    html_table_thousands(qd, sizeof(qd), result_num(d, "max_queue_depth", 0), 0);
+    html_para(r, NULL, html_printf(r, "%s small reads/s and %s client writes/s on %d device%s (%s%s): %.2f "
+                                    "large-block reads/s and %.2f large-block writes/s; %s s logged, %s mode, "
+                                    "queue depth at most %s; stopped by %s.",
+                                 rd, wr, ndev, ndev == 1 ? "" : "s", result_str(dv, "name", "?"), ndev > 1 ? ", ..." : "",
                                  result_num(d, "large_block_reads_per_sec", 0),
-                                 result_num(d, "large_block_writes_per_sec", 0), result_num(load, "logged_s", 0),
-                                 result_str(act, "mode", "?"), result_num(d, "max_queue_depth", 0),
-                                 result_str(load, "stopped_by", "?")));
+                                 result_num(d, "large_block_writes_per_sec", 0), lg,
+                                 result_str(act, "mode", "?"), qd, result_str(load, "stopped_by", "?")));
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
     const char *status = result_str(v, "status", "none");
     bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
@@ -279,6 +284,75 @@ static void html_act_latency(struct html_report *r, size_t i, const cJSON *act)
 }
 
 /* All loads of all results: the summary table and the load ladder chart. */
+/* --- the certification summary: the text's table (act_ladder.c) from the
+ * result: drive, size ACT used, load, over-provisioning, the worst slice's
+ * % over 1/8/64 ms as "total / device only", the date the load started and
+ * the result --- */
+
+static const cJSON *obj(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+/* The first device's model, else its kernel name, else its path; "N x " in
+ * front for several. */
+static const char *cert_drive(struct html_report *r, const cJSON *doc, const cJSON *act)
+{
+    const cJSON *devs = obj(act, "devices"), *t;
+    int n = cJSON_GetArraySize(devs);
+    const char *path = result_str(cJSON_GetArrayItem(devs, 0), "name", "?"), *name = path;
+    cJSON_ArrayForEach(t, obj(doc, "targets"))
+        if (!strcmp(result_str(t, "path", ""), path)) {
+            const char *model = result_str(obj(t, "device"), "model", "");
+            const char *dev = result_str(obj(t, "device"), "name", "");
+            name = *model ? model : *dev ? dev : path;
+            break;
+        }
+    return n > 1 ? html_printf(r, "%d x %s", n, name) : name;
+}
+
+/* The bytes ACT used of the first device: what --op left, else its size. */
+static const char *cert_size(struct html_report *r, const cJSON *act)
+{
+    const cJSON *op = cJSON_GetArrayItem(obj(obj(act, "over_provisioning"), "discard"), 0);
+    double b = op ? result_num(op, "used_bytes", 0)
+                  : result_num(cJSON_GetArrayItem(obj(act, "devices"), 0), "size_bytes", 0);
+    double gb = b / 1e9;
+    return html_printf(r, gb >= 10 ? "%.0f GB" : "%.2f GB", gb);
+}
+
+/* The result column, in the text summary's words. */
+static const char *cert_result(const cJSON *load)
+{
+    const char *stop = result_str(load, "stopped_by", "");
+    if (!strcmp(stop, "signal"))
+        return "interrupted";
+    if (!strcmp(stop, "max-lag"))
+        return "FAIL (max-lag stop)";
+    if (result_num(load, "io_errors", 0) > 0)
+        return "FAIL (I/O errors)";
+    const cJSON *v = obj(load, "verdict");
+    const char *st = result_str(v, "status", "none");
+    bool scaled = cJSON_IsTrue(obj(v, "scaled"));
+    if (!strcasecmp(st, "pass"))
+        return scaled ? "PASS (scaled)" : "PASS";
+    if (!strcasecmp(st, "fail"))
+        return scaled ? "FAIL (scaled)" : "FAIL";
+    if (!strcasecmp(st, "incomplete"))
+        return "INCOMPLETE";
+    return cJSON_IsTrue(obj(load, "passed")) ? "pass (screen, < 24 h)" : "fail (screen, < 24 h)";
+}
+
+/* "2026-12-01": the date part of the load's phase start (ISO 8601, UTC). */
+static const char *cert_date(struct html_report *r, const cJSON *doc, const cJSON *load)
+{
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, obj(doc, "phases"))
+        if (!strcmp(result_str(ph, "name", ""), result_str(load, "phase", "")))
+            return html_printf(r, "%.10s", result_str(ph, "started", ""));
+    return "";
+}
+
 static void html_act_summary(struct html_report *r)
 {
     struct html_table *t = html_add_table(r, "act-loads", "Worst slice per load: % of small reads over 1, 8 and 64 ms");
@@ -320,12 +394,7 @@ static void html_act_summary(struct html_report *r)
                     html_table_set(t, (size_t)w, cm[h][k], result_num(mx, key, NAN));
                 }
             }
-            const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
-            const char *st = result_str(v, "status", "none");
-            bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
-            html_table_set_text(t, (size_t)w, cv, !strcasecmp(st, "pass") ? "PASS" : !strcasecmp(st, "fail") ? "FAIL"
-                                            : !strcasecmp(st, "incomplete") ? "INCOMPLETE"
-                                            : passed ? "pass (screen, < 24 h)" : "fail (screen)");
+            html_table_set_text(t, (size_t)w, cv, cert_result(load));
         }
     }
     html_table_set_note(t, "The maximum over the slices of each load, as ACT's max row (rounded to 0.01 %); the verdict "
@@ -368,6 +437,59 @@ static void html_act_summary(struct html_report *r)
     }
 }
 
+static void html_act_certification(struct html_report *r)
+{
+    struct html_table *t = html_add_table(r, "act-summary", "Certification summary");
+    if (!t)
+        return;
+    int cres = r->multi ? html_table_add_col(t, "result file", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO) : -1;
+    int cdr = html_table_add_col(t, "drive", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int csz = html_table_add_col(t, "size", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cld = html_table_add_col(t, "load", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cop = html_table_add_col(t, "OP", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cm[3];
+    for (int k = 0; k < 3; k++) {
+        cm[k] = html_table_add_col(t, html_printf(r, "> %g ms, total / device only", limit_ms[k]), "%",
+                                   HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+        html_table_set_group(t, cm[k], "% of small reads over, total / device only",
+                             html_printf(r, "> %g ms", limit_ms[k]));
+    }
+    int cdt = html_table_add_col(t, "date", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int cv = html_table_add_col(t, "result", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    for (size_t i = 0; i < r->nin; i++) {
+        const cJSON *doc = r->in[i].doc, *act = obj(doc, "act"), *load;
+        const cJSON *op = obj(act, "over_provisioning");
+        cJSON_ArrayForEach(load, html_act_loads(r, i)) {
+            long w = html_table_add_row(t);
+            if (w < 0)
+                return;
+            if (cres >= 0)
+                html_table_set_text(t, (size_t)w, cres, r->labels[i]);
+            html_table_set_text(t, (size_t)w, cdr, cert_drive(r, doc, act));
+            html_table_set_text(t, (size_t)w, csz, cert_size(r, act));
+            html_table_set_text(t, (size_t)w, cld, isnan(result_num(load, "load", NAN)) ? "config"
+                                                                                         : load_name(r, load));
+            html_table_set_text(t, (size_t)w, cop, op ? html_printf(r, "%g%%", result_num(op, "pct", 0)) : "no");
+            const cJSON *tr = obj(obj(obj(load, "screen"), "transaction"), "max_pct_over_ms");
+            const cJSON *dv = obj(obj(obj(load, "screen"), "device"), "max_pct_over_ms");
+            for (int k = 0; k < 3; k++) {
+                char key[8];
+                snprintf(key, sizeof(key), "%g", limit_ms[k]);
+                double a = result_num(tr, key, NAN), b = result_num(dv, key, NAN);
+                html_table_set_text(t, (size_t)w, cm[k], isnan(a) || isnan(b) ? "-"
+                                                         : html_printf(r, "%.2f/%.2f", a, b));
+            }
+            html_table_set_text(t, (size_t)w, cdt, cert_date(r, doc, load));
+            html_table_set_text(t, (size_t)w, cv, cert_result(load));
+        }
+    }
+    html_table_set_note(t, "% of small reads over the limit in the worst slice: total = transaction latency from "
+                           "the scheduled start, device only = device latency; the result judges the device "
+                           "column: ACT's rule for 24 h runs, the same limits per slice for shorter ones. Dates "
+                           "are ISO 8601 (UTC) as every date of ssdbench.");
+    html_show_table(r, t);
+}
+
 int html_build_act(struct html_report *r)
 {
     bool has[HTML_REPORT_MAX_IN] = {false};
@@ -377,6 +499,7 @@ int html_build_act(struct html_report *r)
     if (!html_participants(r, has, &first))
         return 0;
     html_heading(r, HTML_H2, "ACT: storage certification workload");
+    html_act_certification(r);
     html_act_summary(r);
     for (size_t i = 0; i < r->nin && !r->oom; i++) {
         const cJSON *act = cJSON_GetObjectItemCaseSensitive(r->in[i].doc, "act");

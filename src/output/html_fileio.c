@@ -65,12 +65,15 @@ static double fileio_text(struct html_report *r, size_t nres)
         char total[32];
         struct html_table_col bytes = {.kind = HTML_TABLE_NUM, .fmt = HTML_TABLE_BYTES};
         html_table_format(total, sizeof(total), &bytes, result_num(o, "file-total-size", 0));
-        html_para(r, NULL, html_printf(r, "%s%s%s, %.0f-byte requests, %.0f files of %s in total, %s I/O%s, "
-                                        "fsync every %.0f requests, %g s per thread count.",
+        char rq[32], nf[32], fq[32];
+        html_table_thousands(rq, sizeof(rq), result_num(o, "request_size", 0), 0);
+        html_table_thousands(nf, sizeof(nf), result_num(o, "file-num", 0), 0);
+        html_table_thousands(fq, sizeof(fq), result_num(o, "file-fsync-freq", 0), 0);
+        html_para(r, NULL, html_printf(r, "%s%s%s, %s-byte requests, %s files of %s in total, %s I/O%s, "
+                                        "fsync every %s requests, %g s per thread count.",
                                      r->multi ? r->labels[i] : "", r->multi ? ": " : "",
-                                     result_str(o, "file-test-mode", "?"), result_num(o, "request_size", 0),
-                                     result_num(o, "file-num", 0), total, result_str(o, "file-io-mode", "?"), flags,
-                                     result_num(o, "file-fsync-freq", 0), result_num(o, "time", 0)));
+                                     result_str(o, "file-test-mode", "?"), rq, nf, total,
+                                     result_str(o, "file-io-mode", "?"), flags, fq, result_num(o, "time", 0)));
     }
     return pct;
 }

@@ -350,15 +350,17 @@ static const char *sweep_text(struct html_report *r, const cJSON *const *prof, s
         const cJSON *sw = cJSON_GetObjectItemCaseSensitive(s, "sweep");
         if (prof[i])
             kind = result_str(sw, "kind", kind);
+        char peak[32];
+        html_table_thousands(peak, sizeof(peak), result_num(prof[i], "peak_iops", 0), 0);
         if (prof[i])
             html_para(r, NULL, html_printf(r, "%s%s%g s per point%s, load %s, active range %g %% of each target, "
-                                            "layout %s; peak %.0f IOPS.", r->multi ? r->labels[i] : "",
+                                            "layout %s; peak %s IOPS.", r->multi ? r->labels[i] : "",
                                          r->multi ? ": " : "", result_num(sw, "point_runtime_s", 0),
                                          result_num(sw, "ramp_s", 0) > 0 ? " after a ramp" : "",
                                          strcmp(result_str(s, "load_per", "total"), "target") == 0
                                              ? "per target" : "in total",
                                          result_num(s, "active_range_pct", 100), result_str(s, "layout", "?"),
-                                         result_num(prof[i], "peak_iops", 0)));
+                                         peak));
     }
     return kind;
 }

@@ -338,6 +338,17 @@ static void thousands(char *buf, size_t len, const char *num)
     buf[o] = 0;
 }
 
+void html_table_thousands(char *buf, size_t len, double v, int decimals)
+{
+    char tmp[64];
+    if (!isfinite(v)) {
+        snprintf(buf, len, "%s", isnan(v) ? "" : v > 0 ? "inf" : "-inf");
+        return;
+    }
+    snprintf(tmp, sizeof(tmp), "%.*f", decimals, v);
+    thousands(buf, len, tmp);
+}
+
 void html_table_format(char *buf, size_t len, const struct html_table_col *c, double v)
 {
     char tmp[64];

@@ -116,6 +116,10 @@ int html_table_write_html_transposed(FILE *f, const struct html_table *t, const 
  * with the fewest digits that read back to the same double. */
 int html_table_write_csv(FILE *f, const struct html_table *t);
 
+/* v with `decimals` decimals in the page's one thousands style
+ * ("1,234,568", "12,345.68"), for numbers in paragraphs and text cells so
+ * they read as the numeric cells do. */
+void html_table_thousands(char *buf, size_t len, double v, int decimals);
 /* The shortest decimal that strtod() reads back as v ("" for NaN). */
 void html_table_num_str(char *buf, size_t len, double v);
 

@@ -267,63 +267,90 @@ static void ratio(char *buf, size_t len, const cJSON *num, const cJSON *den, con
         snprintf(buf, len, "-");
 }
 
-/* One table: threads, A, [B, ratio]. b_over_a flips the ratio for "less is better". */
-static void table(FILE *f, const char *title, const cJSON *doc, const cJSON *base, const char *la,
-                  const char *lb, const char *key, const char *fmt, bool b_over_a)
+/* One table: threads, A, B1..Bn, then one ratio per baseline. b_over_a
+ * flips the ratios for "less is better", so above 1 always favours A. */
+static void table(FILE *f, const char *title, const cJSON *doc, const struct sysbench_base *bases,
+                  unsigned nb, const char *la, const char *const *lb, const char *key, const char *fmt,
+                  bool b_over_a)
 {
-    char rh[256];
-    if (b_over_a)
-        snprintf(rh, sizeof(rh), "ratio %s / %s", lb, la);
-    else
-        snprintf(rh, sizeof(rh), "ratio %s / %s", la, lb);
+    char rh[SYSBENCH_MAX_BASES][300];
+    int wb[SYSBENCH_MAX_BASES], wr[SYSBENCH_MAX_BASES];
     int wa = (int)strlen(la) > 10 ? (int)strlen(la) : 10;
-    int wb = (int)strlen(lb) > 10 ? (int)strlen(lb) : 10;
-    int wr = (int)strlen(rh) > 10 ? (int)strlen(rh) : 10;
+    for (unsigned k = 0; k < nb; k++) {
+        if (b_over_a)
+            snprintf(rh[k], sizeof(rh[k]), "ratio %s / %s", lb[k], la);
+        else
+            snprintf(rh[k], sizeof(rh[k]), "ratio %s / %s", la, lb[k]);
+        wb[k] = (int)strlen(lb[k]) > 10 ? (int)strlen(lb[k]) : 10;
+        wr[k] = (int)strlen(rh[k]) > 10 ? (int)strlen(rh[k]) : 10;
+    }
     fprintf(f, "%s\n", title);
     fprintf(f, "%7s  %*s", "threads", wa, la);
-    if (base)
-        fprintf(f, "  %*s  %*s", wb, lb, wr, rh);
+    for (unsigned k = 0; k < nb; k++)
+        fprintf(f, "  %*s", wb[k], lb[k]);
+    for (unsigned k = 0; k < nb; k++)
+        fprintf(f, "  %*s", wr[k], rh[k]);
     fprintf(f, "\n");
     const cJSON *r;
     cJSON_ArrayForEach(r, obj(obj(doc, "fileio"), "scaling")) {
         char a[32], b[32], q[32];
         cell(a, sizeof(a), r, key, fmt);
         fprintf(f, "%7.0f  %*s", result_num(r, "threads", 0), wa, a);
-        if (base) {
-            const cJSON *br = scaling_row(base, result_num(r, "threads", 0));
-            cell(b, sizeof(b), br, key, fmt);
+        for (unsigned k = 0; k < nb; k++) {
+            cell(b, sizeof(b), scaling_row(bases[k].doc, result_num(r, "threads", 0)), key, fmt);
+            fprintf(f, "  %*s", wb[k], b);
+        }
+        for (unsigned k = 0; k < nb; k++) {
+            const cJSON *br = scaling_row(bases[k].doc, result_num(r, "threads", 0));
             if (b_over_a)
                 ratio(q, sizeof(q), br, r, key);
             else
                 ratio(q, sizeof(q), r, br, key);
-            fprintf(f, "  %*s  %*s", wb, b, wr, q);
+            fprintf(f, "  %*s", wr[k], q);
         }
         fprintf(f, "\n");
     }
     fprintf(f, "\n");
 }
 
-void sysbench_text_scaling(FILE *f, const cJSON *doc, const cJSON *baseline)
+void sysbench_text_scaling(FILE *f, const cJSON *doc, const struct sysbench_base *bases, unsigned nbases)
 {
+    if (nbases > SYSBENCH_MAX_BASES)
+        nbases = SYSBENCH_MAX_BASES;
     const char *la = result_str(obj(doc, "fileio"), "label", "");
-    const char *lb = baseline ? result_str(obj(baseline, "fileio"), "label", "") : "";
-    char a[128], b[140];
+    char a[128], b[SYSBENCH_MAX_BASES][160];
+    const char *lb[SYSBENCH_MAX_BASES];
     snprintf(a, sizeof(a), "%s", la[0] ? la : "this run");
-    snprintf(b, sizeof(b), "%s", lb[0] ? lb : "baseline");
-    if (baseline && strcmp(a, b) == 0)
-        snprintf(b, sizeof(b), "%s (baseline)", a);
+    for (unsigned k = 0; k < nbases; k++) {
+        const char *l = bases[k].label && bases[k].label[0] ? bases[k].label
+                        : result_str(obj(bases[k].doc, "fileio"), "label", "");
+        snprintf(b[k], sizeof(b[k]), "%s", l[0] ? l : "baseline");
+        /* a column named like this run (or an earlier baseline) says which it is */
+        bool dup = strcmp(a, b[k]) == 0;
+        for (unsigned j = 0; j < k; j++)
+            dup = dup || strcmp(b[j], b[k]) == 0;
+        if (dup) {
+            char t[160];
+            snprintf(t, sizeof(t), "%s", b[k]);
+            if (nbases == 1)
+                snprintf(b[k], sizeof(b[k]), "%.120s (baseline)", t);
+            else
+                snprintf(b[k], sizeof(b[k]), "%.120s (baseline %u)", t, k + 1);
+        }
+        lb[k] = b[k];
+    }
     unsigned pct = (unsigned)result_num_in(obj(obj(doc, "fileio"), "options"), "percentile", 0, 100, 95);
-    table(f, "Throughput, MiB/s (more is better)", doc, baseline, a, b, "mibps", "%.2f", false);
+    table(f, "Throughput, MiB/s (more is better)", doc, bases, nbases, a, lb, "mibps", "%.2f", false);
     char title[64];
     if (pct) {
         snprintf(title, sizeof(title), "%u%% response time, ms (less is better)", pct);
-        table(f, title, doc, baseline, a, b, "pct_ms", "%.3f", true);
+        table(f, title, doc, bases, nbases, a, lb, "pct_ms", "%.3f", true);
     } else {
-        table(f, "avg response time, ms (less is better)", doc, baseline, a, b, "avg_ms", "%.3f", true);
+        table(f, "avg response time, ms (less is better)", doc, bases, nbases, a, lb, "avg_ms", "%.3f", true);
     }
 }
 
-int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline)
+int sysbench_text_render(FILE *f, const cJSON *doc, const struct sysbench_base *bases, unsigned nbases)
 {
     const cJSON *fio = obj(doc, "fileio");
     const cJSON *opts = obj(fio, "options");
@@ -344,7 +371,7 @@ int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline)
     }
     if (!runs)
         return -EINVAL;
-    if (runs > 1 || baseline)
-        sysbench_text_scaling(f, doc, baseline);
+    if (runs > 1 || nbases)
+        sysbench_text_scaling(f, doc, bases, nbases);
     return 0;
 }

@@ -7,9 +7,10 @@
  * "sysbench 1.0.20 (produced by ssdbench X)".
  *
  * Also the thread-scaling tables of published sysbench comparisons: MiB/s and
- * the chosen percentile's response time per thread count, with ratio columns
- * against a baseline result (A / B for throughput, B / A for response time,
- * so a ratio above 1 always favours A).
+ * the chosen percentile's response time per thread count, a column per
+ * baseline result and one ratio column per baseline (A / B for throughput,
+ * B / A for response time, so a ratio above 1 always favours A), as the
+ * seed's "ratio Intel 320 / RAID10, ratio Intel 320 2 strip / RAID10".
  *
  * Pure formatting: every number comes from the document's "fileio" objects
  * (see fileio/fileio.h, fileio_summarize); nothing is computed here but
@@ -55,14 +56,24 @@ void sysbench_text_interval(FILE *f, const struct fileio_row *row, double step_s
  * re-rendering a saved result). */
 void sysbench_text_report(FILE *f, const cJSON *phase, unsigned percentile, bool with_intervals);
 
-/* The thread-scaling tables over doc's runs, with ratio columns when
- * baseline (another fileio result) is given. Labels default to the
- * documents' fileio.label. */
-void sysbench_text_scaling(FILE *f, const cJSON *doc, const cJSON *baseline);
+/* A baseline of the scaling tables: another fileio result and the name of
+ * its column (NULL or "": its fileio.label, else "baseline"). */
+#define SYSBENCH_MAX_BASES 8
+struct sysbench_base {
+    const cJSON *doc;
+    const char *label;
+};
+
+/* The thread-scaling tables over doc's runs, with a value and a ratio
+ * column per baseline (at most SYSBENCH_MAX_BASES are shown). This run's
+ * label is doc's fileio.label ("this run" when empty); a baseline label
+ * equal to another column's gets " (baseline N)". A thread count a
+ * baseline lacks prints "-". */
+void sysbench_text_scaling(FILE *f, const cJSON *doc, const struct sysbench_base *bases, unsigned nbases);
 
 /* A whole saved fileio result: per run header, banner, intervals and report,
  * then the scaling tables when there are several runs or a baseline. Returns
  * 0, or -EINVAL when doc holds no fileio run. */
-int sysbench_text_render(FILE *f, const cJSON *doc, const cJSON *baseline);
+int sysbench_text_render(FILE *f, const cJSON *doc, const struct sysbench_base *bases, unsigned nbases);
 
 #endif

@@ -81,4 +81,9 @@ cJSON *result_job_params(const struct job_spec *j);
  * file name without its directory and ".json". */
 void result_label(const cJSON *doc, const char *file, char *buf, size_t len);
 
+/* Which command made a result, from its top-level objects: "suite",
+ * "fileio", "act", else "run" (run, quick, a job file). For checking that a
+ * --baseline is of the kind a command scales against. */
+const char *result_kind(const cJSON *doc);
+
 #endif

@@ -91,3 +91,16 @@ void result_label(const cJSON *doc, const char *file, char *buf, size_t len)
         n -= 5;
     snprintf(buf, len, "%.*s", (int)n, b);
 }
+
+/* --- the kind of a result (which command made it) --- */
+
+const char *result_kind(const cJSON *doc)
+{
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "suite")))
+        return "suite";
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "fileio")))
+        return "fileio";
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "act")))
+        return "act";
+    return "run";
+}

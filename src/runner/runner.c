@@ -309,7 +309,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             struct runner_interval iv = {
                 .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
                 .stalled_ns = stalled, .late_hist = late, .njobs = njobs, .jobs = ivjobs, .all = ivall,
-                .cumulative = out->stats,
+                .cumulative = out->stats, .status_prefix = opts->status_prefix,
             };
             if (opts->status)
                 opts->status(&iv, total_s);

@@ -68,6 +68,8 @@ struct runner_interval {
     const struct io_stats *jobs;   /* this interval only, per job */
     const struct io_stats *all;    /* this interval, all jobs merged */
     const struct job_stats *cumulative; /* per job, since the measurement start */
+    /* overall progress of a long workload, for the live line */
+    const char *status_prefix;     /* runner_opts.status_prefix, or NULL */
 };
 
 /* Returns true to stop the phase (e.g. steady state reached). */
@@ -88,6 +90,10 @@ struct runner_opts {
     bool stop_on_error;              /* default true */
     bool remove_created;             /* delete files created for this phase afterwards */
     unsigned log_number_base;        /* workers of earlier phases: fio numbers logs over the whole job file */
+    /* overall progress of a suite or ladder: a line the workload keeps up
+     * to date between phases ("point 7/16, profile 2/5, up to 3 h 10 min
+     * left"); the status line shows it before the interval figures */
+    const char *status_prefix;       /* may be NULL */
 };
 
 /* The kernel's own counters for a block-device target over the phase

@@ -521,13 +521,11 @@ unsigned suite_result_targets(const cJSON *doc)
 
 int suite_baseline_check(const cJSON *doc, const char *file, char *err, size_t errlen)
 {
-    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "suite")))
+    const char *kind = result_kind(doc);
+    if (!strcmp(kind, "suite"))
         return 0;
-    const char *kind = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "fileio")) ? "a fileio"
-                       : cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "act"))  ? "an ACT"
-                                                                                       : "not a suite";
-    snprintf(err, errlen, "--baseline %s: %s result; a suite scales against a suite result", file,
-             kind);
+    snprintf(err, errlen, "--baseline %s: %s %s result; a suite scales against a suite result", file,
+             !strcmp(kind, "act") ? "an" : "a", !strcmp(kind, "act") ? "ACT" : kind);
     return -EINVAL;
 }
 

@@ -149,6 +149,7 @@ struct suite_run_opts {
     runner_status_fn status;      /* live progress line (the CLI's), or NULL */
     FILE *series;                 /* the run journal every phase streams into, or NULL */
     suite_progress_fn progress;  /* may be NULL */
+    const char *status_prefix;    /* overall progress in the live line (runner_opts), or NULL */
     void *arg;
     unsigned nbaselines;         /* suite results to scale against (--baseline, repeatable) */
     const cJSON *baselines[SUITE_MAX_BASELINES];

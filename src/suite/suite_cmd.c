@@ -31,8 +31,13 @@ static void left_str(char *buf, size_t len, double s)
 
 /* Overall progress of a suite: which point of how many, which profile, and
  * the time left at most (the points left at their runtime and the
- * preconditionings left at their limit), one line per step. */
+ * preconditionings left at their limit). One line per step on stderr; on a
+ * terminal (live) the live status line instead: rewritten in place with
+ * \r at each step and by the runner's interval figures (line holds the
+ * prefix they show), cleared at the end. */
 struct suite_progress {
+    bool live;
+    char line[200];                  /* "point 7/16, profile 2/5, up to 3 h 10 min left: STEP" */
     const struct suite_cfg *c;
     unsigned npoints, points_done;   /* sweep points and samples */
     unsigned nprofiles, profile;     /* profile: 1-based, 0 before the first */
@@ -60,6 +65,13 @@ static void on_progress(void *arg, const char *msg)
                   (double)pg->pre_left * pg->pre_s;
     char l[32];
     left_str(l, sizeof(l), left);
+    if (pg->live) {
+        snprintf(pg->line, sizeof(pg->line), "point %u/%u, profile %u/%u, up to %s left: %.80s",
+                 pg->points_done, pg->npoints, pg->profile ? pg->profile : 1, pg->nprofiles, l, msg);
+        fprintf(stderr, "\r[%s]\033[K", pg->line);
+        fflush(stderr);
+        return;
+    }
     fprintf(stderr, "ssdbench: suite: [point %u/%u, profile %u/%u, up to %s left] %s\n",
             pg->points_done, pg->npoints, pg->profile ? pg->profile : 1, pg->nprofiles, l, msg);
 }
@@ -210,7 +222,7 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
     }
     if (!a->quiet)
         announce(c, &ps);
-    struct suite_progress pg = {.c = c, .nprofiles = c->nprofiles};
+    struct suite_progress pg = {.c = c, .nprofiles = c->nprofiles, .live = s->live};
     progress_totals(c, &ps, &pg);
     cJSON *doc = s->doc;
     struct suite_run_opts so = {
@@ -219,6 +231,7 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         .series = s->ro.series,
         .progress = a->quiet ? NULL : on_progress,
         .arg = &pg,
+        .status_prefix = s->live && !a->quiet ? pg.line : NULL,
         .nbaselines = a->nbaselines,
     };
     for (unsigned b = 0; b < a->nbaselines; b++) {
@@ -228,6 +241,10 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
     }
     struct plan_status *st = &s->st;
     int rc = suite_run(c, &ps, doc, &so, st, msg, sizeof(msg));
+    if (pg.live && !a->quiet) {
+        fprintf(stderr, "\r\033[K"); /* the live line ends with the suite */
+        fflush(stderr);
+    }
     profile_set_free(&ps);
     for (unsigned b = 0; b < a->nbaselines; b++)
         cJSON_Delete(base[b]);

@@ -24,6 +24,10 @@ struct session {
     struct runner_opts ro;      /* shared by every phase */
     struct plan_status st;      /* what the phases run so far ended with */
     bool done;                  /* the document is finished: worth saving and rendering */
+    /* standard error is a terminal the user watches (the CLI sets it): a
+     * workload's overall progress goes into the live status line, rewritten
+     * in place, instead of one line per step */
+    bool live;
 };
 
 /* Opens a session: a new document for the command line argv, the consent

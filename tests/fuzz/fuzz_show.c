@@ -25,7 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (cJSON_GetObjectItemCaseSensitive(doc, "suite"))
         render_suite_text(f, doc, &ro);
     if (cJSON_GetObjectItemCaseSensitive(doc, "fileio"))
-        sysbench_text_render(f, doc, doc);
+    {
+        struct sysbench_base b[2] = {{.doc = doc, .label = NULL}, {.doc = doc, .label = ""}};
+        sysbench_text_render(f, doc, b, 2);
+    }
     const cJSON *ph;
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         cJSON *s = suite_scaling_json(doc, result_str(ph, "name", ""), 1000, 2);

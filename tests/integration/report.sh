@@ -46,6 +46,33 @@ for k in $KINDS; do all+=("$R/$k.json"); done
 "$SSDBENCH" report "${all[@]}" --title "all kinds" -o "$WORK/all.html"
 check html_all test -s "$WORK/all.html"
 
+# tables fit the page: every <table> sits directly in the horizontal scroll
+# wrapper (a wide table scrolls inside it, the page never gets wider), and
+# the wrapper scrolls
+cat >"$WORK/wrap.py" <<'EOF'
+import re, sys
+for f in sys.argv[1:]:
+    s = open(f, encoding='utf-8').read()
+    n = len(re.findall(r'<table\b', s))
+    wrapped = len(re.findall(r'<div class="tablewrap"><table\b', s))
+    assert n > 0 and wrapped == n, (f, n, wrapped)
+    assert re.search(r'\.tablewrap\{overflow-x:auto', s), f
+EOF
+check tables_in_scroll_wrapper python3 "$WORK/wrap.py" "$WORK/all.html" "$WORK/overlay.html"
+# one thousands style: the counts and rates the paragraphs print are grouped
+# as the table cells are ("2,000 small reads/s", never "2000")
+cat >"$WORK/para.py" <<'EOF'
+import html, re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+paras = [html.unescape(re.sub('<[^>]*>', '', p)) for p in re.findall(r'<p[^>]*>.*?</p>', s, re.S)]
+units = r'(small reads/s|client writes/s|s logged|IOPS|-byte requests|files of|requests,)'
+bare = [m.group(0) for p in paras for m in re.finditer(r'(?<![\d,.])\d{4,}(\.\d+)? ?' + units, p)]
+grouped = [m.group(0) for p in paras for m in re.finditer(r'\d{1,3}(,\d{3})+ ?' + units, p)]
+assert not bare, bare
+assert grouped, 'no grouped number found in the paragraphs'
+EOF
+check html_paragraph_thousands python3 "$WORK/para.py" "$WORK/all.html"
+
 # well-formed (XML parser), self-contained, and the expected number of charts
 cat >"$WORK/page.py" <<'EOF'
 import re, sys, xml.dom.minidom
@@ -399,3 +426,40 @@ assert not blank, 'blank charts %s of %d (coloured pixels per chart: %s)' % (bla
 print('%d charts, coloured pixels %d..%d' % (len(sizes), min(sizes), max(sizes)))
 EOF
 check screenshot_charts_drawn python3 "$WORK/png.py" "$WORK/all.png" "$WORK/boxes.txt" "${CHARTS[all]}"
+
+# the page never gets wider than the window: at 1280 px (and at 700 px,
+# where the wide tables must scroll inside their wrappers) no table's
+# wrapper ends past the window and the document does not scroll sideways
+python3 - "$WORK/all.html" "$WORK/fit.html" <<'EOF'
+import sys
+s = open(sys.argv[1], encoding='utf-8').read()
+js = '''<script>
+window.addEventListener('load', function () {
+  var w = document.documentElement.clientWidth, bad = [], wide = 0;
+  document.querySelectorAll('table').forEach(function (t, i) {
+    var p = t.parentElement.getBoundingClientRect();
+    if (p.right > w + 1) bad.push(i + ':' + Math.round(p.right));
+    if (t.getBoundingClientRect().width > p.width + 1) wide++;
+  });
+  var pre = document.createElement('pre');
+  pre.id = 'fit';
+  pre.textContent = 'width=' + w + ' scroll=' + document.documentElement.scrollWidth + ' scrolling=' + wide +
+                    ' over=' + bad.join(',');
+  document.body.appendChild(pre);
+});
+</script>'''
+open(sys.argv[2], 'w', encoding='utf-8').write(s.replace('</body>', js + '</body>'))
+EOF
+cat >"$WORK/fit.py" <<'EOF'
+import re, sys
+m = re.fullmatch(r'width=(\d+) scroll=(\d+) scrolling=(\d+) over=(.*)', sys.argv[1])
+assert m, sys.argv[1]
+assert int(m.group(2)) <= int(m.group(1)) and m.group(4) == '', sys.argv[1]
+if sys.argv[2] == 'narrow':
+    assert int(m.group(3)) > 0, 'no table scrolls at this width: ' + sys.argv[1]
+EOF
+for W in 1280 700; do
+    fit=$(chrome --window-size=$W,1000 --dump-dom "file://$WORK/fit.html" | grep -o '<pre id="fit">[^<]*' |
+        sed 's/<[^>]*>//')
+    check "tables_fit_$W" python3 "$WORK/fit.py" "$fit" "$([ "$W" = 700 ] && echo narrow || echo wide)"
+done

@@ -147,11 +147,126 @@ assert not bare, bare[:5]
 
 check html_headers_wrap grep -q 'th{background:#eaeef3;white-space:normal' "$WORK/pre.html"
 
-# --- fileio keeps one baseline: a second is refused, never silently dropped
-out=$("$SSDBENCH" fileio --file-num=2 --file-total-size=8M --baseline "$WORK/b1.json" \
-    --baseline "$WORK/b2.json" --file-test-mode=rndrd run 2>&1); rc=$?
-check fileio_two_baselines_refused test $rc -eq 2
-check fileio_two_baselines_say_compare grep -q 'ssdbench compare' <<<"$out"
+# --- fileio: several baselines, a value and a ratio column each, by label;
+# a baseline of another kind is refused naming the file and its kind
+mkdir -p "$WORK/fio" && pushd "$WORK/fio" >/dev/null
+FB=("$SSDBENCH" fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrd --events=400 --time=0
+    --threads=1,2)
+"${FB[@]}" prepare >/dev/null 2>&1
+"${FB[@]}" --label "disk A" --result "$WORK/fa.json" run >/dev/null 2>&1
+"${FB[@]}" --threads=1 --result "$WORK/fb.json" --label "" run >/dev/null 2>&1
+"${FB[@]}" --label C --baseline "$WORK/fa.json" --baseline "$WORK/fb.json" --result "$WORK/fc.json" \
+    run >"$WORK/fc.txt" 2>&1
+check fileio_two_baselines_ok test $? -eq 0
+check fileio_two_baselines_columns py "
+import json
+docs=[json.load(open('$WORK/%s.json' % n)) for n in ('fc', 'fa', 'fb')]
+labels=['C', 'disk A', 'fb']  # fb: no label, the file's name
+assert [b['label'] for b in docs[0]['fileio']['baselines']] == labels[1:], docs[0]['fileio']['baselines']
+lines=open('$WORK/fc.txt').read().split('\\n')
+def rows(title):
+    i=lines.index(title)
+    return lines[i + 1], [l.split() for l in lines[i + 2:i + 4]]
+def cell(d, t, k):
+    r=[r for r in d['fileio']['scaling'] if r['threads'] == t]
+    return r[0][k] if r else None
+for title, key, fmt, inv in (('Throughput, MiB/s (more is better)', 'mibps', '%.2f', False),
+                             ('95% response time, ms (less is better)', 'pct_ms', '%.3f', True)):
+    head, body = rows(title)
+    for b in labels[1:]:
+        want = 'ratio %s / C' % b if inv else 'ratio C / %s' % b
+        assert want in head, (head, want)
+    assert head.index(labels[1]) < head.index(labels[2]) < head.index('ratio'), head
+    for r in body:
+        t=int(r[0])
+        assert r[1] == fmt % cell(docs[0], t, key), (r, key)
+        for k, d in enumerate(docs[1:]):
+            v = cell(d, t, key)
+            assert r[2 + k] == (fmt % v if v is not None else '-'), (r, k)
+            if v is None or v <= 0 or cell(docs[0], t, key) <= 0:
+                assert r[4 + k] == '-', r
+                continue
+            q = v / cell(docs[0], t, key) if inv else cell(docs[0], t, key) / v
+            assert r[4 + k] == '%.2f' % q, (r, k, q)
+    assert body[1][3] == '-' and body[1][5] == '-', body
+"
+out=$("${FB[@]}" --baseline "$WORK/fa.json" --baseline "$WORK/b1.json" run 2>&1); rc=$?
+check fileio_baseline_kind_refused test $rc -eq 2
+check fileio_baseline_kind_named grep -qx "ssdbench: fileio: --baseline $WORK/b1.json: a suite result;.*" <<<"$out"
+check fileio_baseline_kind_one_line test "$(grep -c . <<<"$out")" -eq 1
+"${FB[@]}" cleanup >/dev/null 2>&1
+popd >/dev/null
+
+# --- overall progress: on a terminal one live line on stderr, rewritten with
+# \r and cleared at the end, never in stdout; elsewhere one line per point
+P=(--profiles 4k-random-read,8k-70-30 --sweep qd:1,2 --runtime 200ms --precondition off
+   --set ioengine=null none)
+"$SSDBENCH" suite "${P[@]}" >"$WORK/prog-out.txt" 2>"$WORK/prog-err.txt"
+check progress_lines_ok test $? -eq 0
+check progress_one_line_per_point py "
+err=open('$WORK/prog-err.txt', newline='').read()
+assert '\r' not in err and '\x1b' not in err, repr(err[:200])
+pts=[l for l in err.split('\n') if l.startswith('ssdbench: suite: [point ')]
+assert [l.split()[3] for l in pts] == ['1/4,', '2/4,', '3/4,', '4/4,'], pts
+assert all(' left] sweep-point: ' in l for l in pts), pts
+assert [l.split()[5] for l in pts] == ['1/2,', '1/2,', '2/2,', '2/2,'], pts
+"
+if command -v script >/dev/null; then
+    # script gives the command a terminal; stdout goes to a file, stderr stays on the terminal
+    script -qec "'$SSDBENCH' suite ${P[*]} >'$WORK/live-out.txt'" "$WORK/live-tty.txt" >/dev/null 2>&1
+    check progress_live_ok test $? -eq 0
+    check progress_live_line py "
+tty=open('$WORK/live-tty.txt', encoding='utf-8', errors='replace', newline='').read()
+for k in range(1, 5):
+    assert '\r[point %d/4, profile %d/2, up to ' % (k, 1 if k < 3 else 2) in tty, (k, repr(tty[-600:]))
+assert 'ssdbench: suite: [point' not in tty, 'one line per point on a terminal'
+last=tty.rindex('\r[point 4/4')
+assert '\r\x1b[K' in tty[last:], 'the live line is not cleared at the end'
+out=open('$WORK/live-out.txt', newline='').read()
+assert '\r' not in out and '[point' not in out and '\x1b' not in out, repr(out[:300])
+plain=open('$WORK/prog-out.txt').read()
+shape=lambda t: [l.split()[:1] for l in t.split('\n') if not l.startswith('WARNING')]
+assert shape(out) == shape(plain), 'stdout differs from the run without a terminal'
+"
+    A2=(--load 1x,2x --duration 2 --slice 1 --engine null none)
+    script -qec "'$SSDBENCH' act ${A2[*]} --log '$WORK/live-act.log' >'$WORK/live-act.txt'" \
+        "$WORK/live-act-tty.txt" >/dev/null 2>&1
+    check progress_live_act py "
+tty=open('$WORK/live-act-tty.txt', encoding='utf-8', errors='replace', newline='').read()
+assert '\r[load 1/2, 1x; ' in tty and '\r[load 2/2, 2x; ' in tty, repr(tty[-600:])
+assert 'ssdbench: act: [load' not in tty
+out=open('$WORK/live-act.txt', newline='').read()
+assert '\r' not in out and '[load' not in out, repr(out[:300])
+"
+    "$SSDBENCH" act "${A2[@]}" --log "$WORK/plain-act.log" >/dev/null 2>"$WORK/plain-act-err.txt"
+    check progress_lines_act py "
+err=open('$WORK/plain-act-err.txt', newline='').read()
+assert '\r' not in err
+l=[x for x in err.split('\n') if x.startswith('ssdbench: act: [load ')]
+assert len(l) == 2 and l[0].startswith('ssdbench: act: [load 1/2, 1x; ') and l[1].startswith('ssdbench: act: [load 2/2, 2x; '), l
+"
+else
+    skip progress_live "no script(1) (util-linux) to give the command a terminal"
+fi
+
+# --- --dry-run: the plan with its total time, for the suite and ACT ladders
+out=$("$SSDBENCH" suite --dry-run --profiles 4k-random-read,8k-70-30 --sweep qd:1,2 --runtime 10s \
+    --precondition off none 2>&1)
+check dry_run_suite_total grep -qx '  total: up to 40.0 s' <<<"$out"
+out=$("$SSDBENCH" act --dry-run --engine null --load 1x,3x --duration 2h none 2>&1); rc=$?
+check dry_run_act_ok test $rc -eq 0
+check dry_run_act_plan py "
+l='''$out'''.split('\n')
+assert l[1].split()[:3] == ['load', '1x', '2000'] and l[2].split()[:3] == ['load', '3x', '6000'], l
+assert l[-1] == '  total: 4 h 0 min', l
+"
+out=$("$SSDBENCH" act --dry-run --engine null --find-max --max-load 4x --duration 60 none 2>&1)
+check dry_run_find_max py "
+l='''$out'''.split('\n')
+assert [x.split()[1] for x in l[1:-1]] == ['1x', '2x', '3x', '4x'], l
+assert l[-1].startswith('  total: up to 4 min'), l
+"
+check dry_run_act_wrote_nothing test ! -e "$WORK/none"
 
 # --- "did you mean" only for typos
 out=$("$SSDBENCH" run --status-interval=1 2>&1)

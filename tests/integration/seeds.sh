@@ -163,3 +163,49 @@ txt=open('$WORK/act.txt').read().split('\n')
 v=[l for l in txt if l.startswith('load passed') or l.startswith('load failed')]
 assert v and all('judged on the' in l for l in v), v
 "
+
+# --- 004 on the html page: the ACT page has the summary table with the text
+# summary's cells, row for row (drive, size, load, OP, the three
+# total/device cells, date, result)
+"$SSDBENCH" report -o "$WORK/act.html" "$WORK/act.json" >/dev/null 2>&1
+check s004_html_ok test -s "$WORK/act.html"
+check s004_html_summary py "
+import html, re
+txt=open('$WORK/act.txt').read().split('\n')
+i=[k for k,l in enumerate(txt) if l.startswith('drive ')][0]
+want=[]
+for l in txt[i+2:]:
+    if not l.strip() or l.startswith('('): break
+    want.append(l.split())
+page=open('$WORK/act.html').read()
+t=page[page.index('<caption>Certification summary</caption>'):]
+t=t[:t.index('</table>')]
+head=[html.unescape(re.sub('<[^>]*>', '', c)) for c in re.findall(r'<th[^>]*>.*?</th>', t)]
+assert head == ['drive', 'size', 'load', 'OP', '% of small reads over, total / device only', 'date',
+                'result', '> 1 ms', '> 8 ms', '> 64 ms'], head
+rows=[[html.unescape(re.sub('<[^>]*>', '', c)) for c in re.findall(r'<td[^>]*>.*?</td>', r)]
+      for r in re.findall(r'<tr>(.*?)</tr>', t.split('<tbody>')[1])]
+assert want and len(rows) == len(want), (rows, want)
+for r, w in zip(rows, want):
+    assert ' '.join(r).split() == w, (r, w)
+"
+
+# --- dates: ISO 8601 everywhere (the ACT summary's date column, the suite
+# header, the report's "started"), never a locale form like the seed's 24/08/2015
+check dates_iso py "
+import json, re
+txt=open('$WORK/act.txt').read().split('\n')
+i=[k for k,l in enumerate(txt) if l.startswith('drive ')][0]
+dates=[]
+for l in txt[i+2:]:
+    if not l.strip() or l.startswith('('): break
+    dates.append(re.search(r'\s(\S+)\s+(pass|fail|PASS|FAIL|INCOMPLETE|interrupted)', l).group(1))
+assert dates and all(re.fullmatch(r'\d{4}-\d{2}-\d{2}', x) for x in dates), dates
+d=json.load(open('$WORK/act.json'))
+assert re.fullmatch(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z', d['started']), d['started']
+assert all(re.fullmatch(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z', p['started']) for p in d['phases'])
+page=open('$WORK/act.html').read()
+assert not re.search(r'\b\d{1,2}/\d{1,2}/\d{4}\b', page), 'a locale date on the page'
+"
+"$SSDBENCH" show "$WORK/dual.json" >"$WORK/dual-show.txt" 2>&1
+check dates_iso_suite_header grep -qE '^ssdbench .* suite on .*, started [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$' "$WORK/dual-show.txt"

@@ -272,13 +272,22 @@ static cJSON *scaling_doc(const char *label, const double (*rows)[3], unsigned n
 }
 
 struct two {
-    cJSON *a, *b;
+    cJSON *a, *b, *c;
 };
 
 static void r_scaling(FILE *f, void *arg)
 {
     struct two *t = arg;
-    sysbench_text_scaling(f, t->a, t->b);
+    struct sysbench_base b = {.doc = t->b};
+    sysbench_text_scaling(f, t->a, &b, 1);
+}
+
+/* Several baselines: a value column each, then a ratio column each. */
+static void r_scaling2(FILE *f, void *arg)
+{
+    struct two *t = arg;
+    struct sysbench_base b[2] = {{.doc = t->b, .label = "Intel 320"}, {.doc = t->c}};
+    sysbench_text_scaling(f, t->a, b, 2);
 }
 
 TEST(scaling_table_with_ratios)
@@ -286,7 +295,7 @@ TEST(scaling_table_with_ratios)
     /* the seed's first rows: Intel 320 vs RAID10 */
     static const double a[][3] = {{1, 30.27, 0.53}, {2, 55.18, 0.72}, {4, 95.13, 0.89}};
     static const double b[][3] = {{1, 3.75, 6.13}, {2, 6.98, 7.27}};
-    struct two t = {scaling_doc("Intel 320", a, 3), scaling_doc("RAID10", b, 2)};
+    struct two t = {scaling_doc("Intel 320", a, 3), scaling_doc("RAID10", b, 2), NULL};
     char *s = render(r_scaling, &t);
     const char *want = "Throughput, MiB/s (more is better)\n"
                        "threads   Intel 320      RAID10  ratio Intel 320 / RAID10\n"
@@ -306,10 +315,49 @@ TEST(scaling_table_with_ratios)
     cJSON_Delete(t.b);
 }
 
+TEST(scaling_table_two_baselines)
+{
+    /* the seed's rows with the RAID10 run as this one: one ratio column per
+     * baseline, labelled by the baseline's label */
+    static const double raid[][3] = {{1, 3.75, 6.13}, {2, 6.98, 7.27}};
+    static const double one[][3] = {{1, 30.27, 0.53}, {2, 55.18, 0.72}};
+    static const double two[][3] = {{1, 31.18, 0.56}};
+    struct two t = {scaling_doc("RAID10", raid, 2), scaling_doc("ignored", one, 2),
+                    scaling_doc("Intel 320 2 strip", two, 1)};
+    char *s = render(r_scaling2, &t);
+    const char *want =
+        "Throughput, MiB/s (more is better)\n"
+        "threads      RAID10   Intel 320  Intel 320 2 strip  ratio RAID10 / Intel 320"
+        "  ratio RAID10 / Intel 320 2 strip\n"
+        "      1        3.75       30.27              31.18                      0.12"
+        "                              0.12\n"
+        "      2        6.98       55.18                  -                      0.13"
+        "                                 -\n"
+        "\n"
+        "95% response time, ms (less is better)\n"
+        "threads      RAID10   Intel 320  Intel 320 2 strip  ratio Intel 320 / RAID10"
+        "  ratio Intel 320 2 strip / RAID10\n"
+        "      1       6.130       0.530              0.560                      0.09"
+        "                              0.09\n"
+        "      2       7.270       0.720                  -                      0.10"
+        "                                 -\n"
+        "\n";
+    CHECK(strcmp(s, want) == 0, "got:\n%s", s);
+    free(s);
+    /* the same label twice: the second column says which baseline it is */
+    cJSON_Delete(t.c);
+    t.c = scaling_doc("Intel 320", two, 1);
+    s = render(r_scaling2, &t);
+    CHECK(strstr(s, "Intel 320 (baseline 2)") && strstr(s, "ratio RAID10 / Intel 320 (baseline 2)"), "got:\n%s", s);
+    free(s);
+    cJSON_Delete(t.a);
+    cJSON_Delete(t.b);
+    cJSON_Delete(t.c);
+}
 
 static void r_render(FILE *f, void *arg)
 {
-    sysbench_text_render(f, arg, NULL);
+    sysbench_text_render(f, arg, NULL, 0);
 }
 
 TEST(render_saved_result)
@@ -332,7 +380,7 @@ TEST(render_saved_result)
     CHECK(!strstr(t, "Throughput, MiB/s (more is better)"), "one run: no scaling table");
     free(t);
     cJSON *empty = cJSON_CreateObject();
-    CHECK(sysbench_text_render(stdout, empty, NULL) == -EINVAL, "not a fileio result");
+    CHECK(sysbench_text_render(stdout, empty, NULL, 0) == -EINVAL, "not a fileio result");
     cJSON_Delete(empty);
     cJSON_Delete(doc);
 }
