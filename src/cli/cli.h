@@ -26,6 +26,9 @@ struct cli_output {
     const char *result;      /* also save the ssdbench result JSON here */
     bool quiet;              /* no live status line */
     struct guard_consent consent;
+    /* A rank other than 0 of a cluster run (base/cluster.h): --result and
+     * --output are rank 0's and are ignored here; nothing is printed. */
+    bool follower;
 };
 
 /* "ssdbench: <message>" on stderr: the same one-line error a workload

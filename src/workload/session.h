@@ -24,12 +24,24 @@ struct session {
     struct runner_opts ro;      /* shared by every phase */
     struct plan_status st;      /* what the phases run so far ended with */
     bool done;                  /* the document is finished: worth saving and rendering */
+    /* The ranks the run is spread over (base/cluster.h): NULL or one rank
+     * is this process alone. Also in ro.cluster, so every phase runs on
+     * all of them (session_cluster sets both). */
+    struct cluster *cluster;
 };
 
 /* Opens a session: a new document for the command line argv, the consent
  * and status callback for every phase. Returns 0 or -ENOMEM. */
 int session_open(struct session *s, int argc, char **argv, const struct guard_consent *consent,
                  runner_status_fn status);
+
+/* Joins the session to the cluster c before anything runs: every rank's
+ * version and command line (argv as typed, before {rank} is filled in)
+ * are hashed and compared; a difference is refused on every rank with
+ * err naming the first rank that differs from rank 0, its host and what
+ * differs (returns -EINVAL). With more than one rank, the document gets a
+ * "cluster" object with every rank's host, version and pid. 0 otherwise. */
+int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, char *err, size_t errlen);
 
 /* Runs one phase and files it in the document (plan_run_phase). */
 cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, char *err,
