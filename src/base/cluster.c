@@ -49,7 +49,7 @@ static int single_gather(struct cluster *c, const void *blob, size_t len, void *
 static void single_abort(struct cluster *c, int code, const char *msg)
 {
     if (msg && *msg)
-        fprintf(stderr, "ssdbench: %s\n", msg);
+        dprintf(c ? c->errfd : 2, "ssdbench: %s\n", msg);
     exit(code);
 }
 
@@ -70,6 +70,7 @@ void cluster_single(struct cluster *c)
     c->nranks = 1;
     c->localsize = 1;
     c->nhosts = 1;
+    c->errfd = 2;
     if (gethostname(c->host, sizeof(c->host)) < 0 || !c->host[0])
         snprintf(c->host, sizeof(c->host), "localhost");
     c->host[sizeof(c->host) - 1] = 0;

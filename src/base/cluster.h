@@ -46,6 +46,8 @@ struct cluster {
     unsigned localrank, localsize;      /* among the ranks on this host */
     unsigned hostindex, nhosts;         /* hosts numbered by their lowest rank */
     char host[CLUSTER_HOST_MAX];
+    int errfd;                          /* where an abort says why: standard error as it
+                                           was before a rank other than 0 was silenced */
     void *impl;                         /* the implementation's own state */
 };
 

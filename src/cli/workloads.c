@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/workloads.h"
@@ -68,6 +69,10 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
+            /* every rank's errors from here on are agreed ones, which rank
+             * 0 prints naming the rank; an abort still speaks (errfd) */
+            if (out.follower && (cl->errfd = dup(2)) >= 0 && !freopen("/dev/null", "w", stderr))
+                cl->errfd = 2;
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);

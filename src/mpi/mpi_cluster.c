@@ -139,9 +139,9 @@ static int m_gather(struct cluster *c, const void *blob, size_t len, void **out,
 
 static void m_abort(struct cluster *c, int code, const char *msg)
 {
-    if (msg && *msg)
-        fprintf(stderr, "ssdbench: %s\n", msg);
     fflush(stderr);
+    if (msg && *msg)
+        dprintf(c->errfd, "ssdbench: %s\n", msg);
     MPI_Abort(MPI_COMM_WORLD, code ? code : 1);
     _exit(code ? code : 1);
 }

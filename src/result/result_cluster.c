@@ -54,6 +54,17 @@ cJSON *result_rank_json(const struct phase_stats *ps, const struct cluster *c)
         cJSON_AddNumberToObject(o, "syncs", (double)tot->syncs);
         free(tot);
     }
+    cJSON *el = cJSON_AddArrayToObject(o, "errors");
+    for (unsigned e = 0; e < ps->nerrors; e++) {
+        const struct runner_error *re = &ps->errors[e];
+        cJSON *eo = cJSON_CreateObject();
+        cJSON_AddStringToObject(eo, "target", re->target < ps->ntargets ? ps->targets[re->target].path : "?");
+        cJSON_AddNumberToObject(eo, "offset", (double)re->offset);
+        cJSON_AddNumberToObject(eo, "errno", re->err);
+        cJSON_AddStringToObject(eo, "message", strerror(re->err));
+        cJSON_AddNumberToObject(eo, "count", (double)re->count);
+        cJSON_AddItemToArray(el, eo);
+    }
     cJSON *tl = cJSON_AddArrayToObject(o, "targets");
     for (unsigned t = 0; t < ps->ntargets; t++) {
         const struct target_info *ti = &ps->targets[t];
