@@ -120,6 +120,21 @@ for np in 2 4; do
     esac
     nlogs=$(ls "$WORK"/lat$np.*_lat.*.log | wc -l)
     check "one_log_per_rank_np$np" test "$nlogs" -eq "$np"
+    # the report's per-host chart and its table hold the result's per-host sums
+    "$SSDBENCH" report "$WORK/np$np.json" -o "$WORK/np$np.html" >/dev/null 2>&1
+    check "report_host_chart_np$np" grep -q 'IOPS per host' "$WORK/np$np.html"
+    "$SSDBENCH" report --format csv -o "$WORK/csv$np" "$WORK/np$np.json" >/dev/null 2>&1
+    hosts=$(python3 - "$WORK/np$np.json" "$WORK/csv$np"/run-mix-hosts-0.csv <<'PY' 2>&1
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+want = {h['host']: (h['ranks'], h['read']['iops'], h['write']['iops']) for h in d['phases'][0]['cluster']['hosts']}
+rows = list(csv.DictReader(open(sys.argv[2])))
+got = {r['host']: (int(r['ranks']), float(r['read IOPS']), float(r['write IOPS'])) for r in rows}
+ok = got == want and sum(v[0] for v in got.values()) == d['phases'][0]['cluster']['nranks']
+print('ok' if ok else 'csv %r != json %r' % (got, want))
+PY
+)
+    check "report_host_table_np$np" test "$hosts" = ok
 done
 
 # a refusal on one rank: every rank stops before writing, with rank 1's message
