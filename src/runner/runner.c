@@ -122,6 +122,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     struct runner_reduce rb;
     memset(&rb, 0, sizeof(rb));
     struct job_stats *ccum = NULL;      /* the cluster's cumulative figures (multi) */
+    struct io_stats *ctgt = NULL;       /* their per-target parts, all jobs' back to back */
+    unsigned nctgt = 0;
     if (!out->jobs || !out->stats || !out->targets || !out->job_target || !out->kstats || !setups || !run.job_stop ||
         !ivjobs || !ivall) {
         snprintf(err, errlen, "out of memory");
@@ -247,16 +249,25 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     uint64_t agreed = 0;
     int64_t skew = 0;
     if (multi) {
-        rc = runner_cluster_verdict(cl, rc, err, errlen);
+        /* per-target figures merge by position: every rank needs as many */
+        uint64_t shape = CLUSTER_HASH_INIT;
+        for (unsigned j = 0; j < njobs; j++)
+            shape = cluster_hash(shape, &out->stats[j].ntargets, sizeof(out->stats[j].ntargets));
+        rc = runner_cluster_verdict(cl, rc, shape, err, errlen);
         verdict_done = true;
         if (rc < 0)
             run.setup_failed = true;
         ccum = calloc(njobs, sizeof(*ccum));
-        for (unsigned j = 0; ccum && j < njobs; j++) {
+        for (unsigned j = 0; j < njobs; j++)
+            nctgt += out->stats[j].ntargets;
+        ctgt = calloc(nctgt ? nctgt : 1, sizeof(*ctgt));
+        for (unsigned j = 0, o = 0; ccum && ctgt && j < njobs; j++) {
             ccum[j] = out->stats[j];
             iostats_init(&ccum[j].total);
+            ccum[j].per_target = ctgt + o;
+            o += out->stats[j].ntargets;
         }
-        if (!ccum && !run.setup_failed) {
+        if ((!ccum || !ctgt) && !run.setup_failed) {
             /* every rank must go on in step: out of memory here ends the job */
             cluster_abort(cl, 1, "out of memory for the cluster totals");
         }
@@ -300,7 +311,13 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
                 for (unsigned j = 0; j < njobs; j++) {
                     iostats_merge(ivall, &ivjobs[j]);
                     iostats_merge(&ccum[j].total, &ivjobs[j]);
+                    /* target t of the job on every rank, merged (a hook that
+                     * reads per-target figures, ACT's, decides on these) */
+                    for (unsigned t = 0; t < out->stats[j].ntargets; t++)
+                        ccum[j].per_target[t] = out->stats[j].per_target[t];
                 }
+                if (runner_cluster_merge(cl, &rb, ctgt, nctgt) < 0)
+                    cluster_abort(cl, 1, "the ranks lost contact merging an interval");
             }
         }
         if (c < 0)
@@ -449,8 +466,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
 
 done:
     if (multi && !verdict_done)
-        rc = runner_cluster_verdict(cl, rc < 0 ? rc : -EIO, err, errlen);
+        rc = runner_cluster_verdict(cl, rc < 0 ? rc : -EIO, 0, err, errlen);
     free(ccum);
+    free(ctgt);
     runner_reduce_free(&rb);
     if (run.workers)
         for (unsigned i = 0; i < run.nworkers; i++)

@@ -13,14 +13,20 @@
 #include "base/signal.h"
 #include "runner/runner_cluster.h"
 
-int runner_cluster_verdict(struct cluster *c, int rc, char *err, size_t errlen)
+int runner_cluster_verdict(struct cluster *c, int rc, uint64_t shape, char *err, size_t errlen)
 {
     if (!cluster_multi(c))
         return rc;
-    /* the lowest failing rank: min over (failed ? rank : nranks) */
-    uint64_t who = rc < 0 ? c->rank : c->nranks;
-    if (cluster_reduce_u64(c, &who, 1, CLUSTER_MIN) < 0)
+    /* the lowest failing rank: min over (failed ? rank : nranks); shapes
+     * alike when their min is their max */
+    uint64_t lo[2] = {rc < 0 ? c->rank : c->nranks, shape}, hi = shape;
+    if (cluster_reduce_u64(c, lo, 2, CLUSTER_MIN) < 0 || cluster_reduce_u64(c, &hi, 1, CLUSTER_MAX) < 0)
         return -EIO;
+    uint64_t who = lo[0];
+    if (who >= c->nranks && lo[1] != hi) {
+        snprintf(err, errlen, "the ranks' jobs have different numbers of targets (each rank's list must be as long)");
+        return -EINVAL;
+    }
     if (who >= c->nranks)
         return 0;
     struct {

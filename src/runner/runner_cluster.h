@@ -13,10 +13,13 @@
 #include "stats/iostats.h"
 
 /* Agrees on the set-up of a phase: rc is this rank's (0 or -errno, err its
- * message). Returns 0 on every rank when every rank's was 0; otherwise the
- * first failing rank's rc on every rank, with err set to
- * "rank R (host H): message" everywhere. */
-int runner_cluster_verdict(struct cluster *c, int rc, char *err, size_t errlen);
+ * message), shape a hash of what must be alike on every rank (the jobs'
+ * target counts). Returns 0 on every rank when every rank's rc was 0 and
+ * the shapes are equal; otherwise the first failing rank's rc on every
+ * rank, with err set to "rank R (host H): message" everywhere, or -EINVAL
+ * with a message about the shapes. One sequence of collectives whatever
+ * the outcome, so a failing and a succeeding rank stay in step. */
+int runner_cluster_verdict(struct cluster *c, int rc, uint64_t shape, char *err, size_t errlen);
 
 /* Scratch space for merging io_stats over ranks, kept for a phase. */
 struct runner_reduce {

@@ -119,7 +119,7 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
     if (*rc) {
         /* the runner's verdict is how every rank learns of the refusal */
         if (cluster_multi(opts->cluster))
-            *rc = runner_cluster_verdict(opts->cluster, *rc, err, errlen);
+            *rc = runner_cluster_verdict(opts->cluster, *rc, 0, err, errlen);
         free(sjobs);
         return NULL;
     }

@@ -137,6 +137,27 @@ PY
     check "report_host_table_np$np" test "$hosts" = ok
 done
 
+# ACT's find-max ladder decided on the cluster's figures: every rank runs the
+# same loads (a divergence would hang or abort the job), each merged
+out=$(timeout 120 "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 "$MPIBIN" act --find-max --load 1x \
+    --max-load 3x --duration 2s --tick-ms 250 --engine null --result "$WORK/act.json" "$WORK/actdev.{rank}" 2>&1); rc=$?
+check act_ladder_ends test "$rc" -eq 0 -o "$rc" -eq 1
+act=$(json_get "$WORK/act.json" "' '.join('%s:%d:%d' % (p['name'], next(s for s in p['results'] if s['scope']=='total')['read']['ios'], sum(r['read']['ios'] for r in p['cluster']['ranks'])) for p in d['phases'])" 2>&1)
+check act_ladder_phases test "$(tr ' ' '\n' <<<"$act" | cut -d: -f1 | tr '\n' ' ')" = "act-1x act-2x act-3x "
+ok=1
+for x in $act; do IFS=: read -r _ m s <<<"$x"; [ "$m" -eq "$s" ] && [ "$m" -gt 0 ] || ok=0; done
+check act_ladder_merged test "$ok" -eq 1
+
+# fileio, each rank in its own directory: the merged events are the ranks' sum
+for c in prepare run cleanup; do
+    "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 sh -c "mkdir -p '$WORK'/fio.\$OMPI_COMM_WORLD_RANK && cd '$WORK'/fio.\$OMPI_COMM_WORLD_RANK && exec '$MPIBIN' fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrw --time=1 --result='$WORK/fileio.json' $c" >"$WORK/fileio.$c" 2>&1 ||
+        fail "fileio_$c" "exit $?: $(tail -2 "$WORK/fileio.$c" | tr '\n' ' ')"
+done
+fio=$(json_get "$WORK/fileio.json" "(lambda p: '%d %d %d' % (sum(next(s for s in p['results'] if s['scope']=='total')[x]['ios'] for x in ('read','write')), sum(r['read']['ios'] + r['write']['ios'] for r in p['cluster']['ranks']), len(p['cluster']['ranks'])))(d['phases'][0])" 2>&1)
+read -r fm fs fn <<<"$fio"
+check fileio_merged test "${fm:-0}" -gt 0 -a "${fm:-0}" = "${fs:-x}" -a "${fn:-0}" -eq 2
+check fileio_cleaned test ! -e "$WORK/fio.0/test_file.0" -a ! -e "$WORK/fio.1/test_file.0"
+
 # a refusal on one rank: every rank stops before writing, with rank 1's message
 head -c 4194304 /dev/urandom >"$WORK/mine.1"
 sum1=$(sha256sum <"$WORK/mine.1")

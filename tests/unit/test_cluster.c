@@ -103,7 +103,7 @@ TEST(single_process_table)
     free(lens);
     OK(cluster_same_u64(&c, 42));
     char err[64];
-    OK(runner_cluster_verdict(&c, -13, err, sizeof(err)) == -13);
+    OK(runner_cluster_verdict(&c, -13, 0, err, sizeof(err)) == -13);
 }
 
 TEST(hash_sees_every_byte)
