@@ -92,6 +92,9 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
         return 1;
     }
     *i = save;
+    if ((v = cli_opt_value("--ranks-per-host", i, argc, argv)))
+        return cli_opt_uint("--ranks-per-host", v, 1, 65536, &o->ranks_per_host) < 0 ? -1 : 1;
+    *i = save;
     if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
         o->quiet = true;
         return 1;

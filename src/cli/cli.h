@@ -29,6 +29,8 @@ struct cli_output {
     /* A rank other than 0 of a cluster run (base/cluster.h): --result and
      * --output are rank 0's and are ignored here; nothing is printed. */
     bool follower;
+    /* --ranks-per-host N: every host must run N ranks (0 = any) */
+    unsigned ranks_per_host;
 };
 
 /* "ssdbench: <message>" on stderr: the same one-line error a workload

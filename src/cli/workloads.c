@@ -63,7 +63,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
         if (session_open(&ses, argc, argv, &out.consent, out.quiet ? NULL : cli_status) < 0) {
             cli_err("%s: out of memory", w->name);
             code = CLI_EXIT_FAIL;
-        } else if (session_cluster(&ses, cl, argc, argv, err, sizeof(err)) < 0) {
+        } else if (session_cluster(&ses, cl, argc, argv, out.ranks_per_host, err, sizeof(err)) < 0) {
             if (!out.follower)
                 cli_err("%s", err);
             code = CLI_EXIT_USAGE;

@@ -265,9 +265,10 @@ static void cluster_block(FILE *f, const cJSON *ph)
     const cJSON *co = cJSON_GetObjectItemCaseSensitive(ph, "cluster");
     if (!cJSON_IsObject(co))
         return;
-    fprintf(f, "  cluster: %.0f ranks on %.0f hosts, started %.0f..%.0f us after the agreed time, ended %s; "
+    double nr = result_num(co, "nranks", 0), nh = result_num(co, "nhosts", 0);
+    fprintf(f, "  cluster: %.0f rank%s on %.0f host%s, started %.0f..%.0f us after the agreed time, ended %s; "
                "the figures below are merged over every rank\n",
-            result_num(co, "nranks", 0), result_num(co, "nhosts", 0), result_num(co, "start_skew_min_us", 0),
+            nr, nr == 1 ? "" : "s", nh, nh == 1 ? "" : "s", result_num(co, "start_skew_min_us", 0),
             result_num(co, "start_skew_max_us", 0),
             !strcmp(result_str(co, "ended_by", ""), "agreed-time") ? "at the agreed time" : "with the slowest rank");
     const cJSON *h;

@@ -26,15 +26,24 @@ struct rank_ident {
     char version[32];
     char host[CLUSTER_HOST_MAX];
     uint32_t localrank;
+    uint32_t localsize;
     int32_t pid;
 };
 
-int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, char *err, size_t errlen)
+int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, unsigned ranks_per_host,
+                    char *err, size_t errlen)
 {
     s->cluster = c;
     s->ro.cluster = c;
-    if (!cluster_multi(c))
+    unsigned local = c ? c->localsize : 1;
+    if (!cluster_multi(c)) {
+        if (ranks_per_host && ranks_per_host != local) {
+            snprintf(err, errlen, "--ranks-per-host %u: this host runs %u rank%s (start the job with mpirun "
+                     "and the MPI build)", ranks_per_host, local, local == 1 ? "" : "s");
+            return -EINVAL;
+        }
         return 0;
+    }
     struct rank_ident me;
     memset(&me, 0, sizeof(me));
     uint64_t h = CLUSTER_HASH_INIT;
@@ -45,6 +54,7 @@ int session_cluster(struct session *s, struct cluster *c, int argc, char **argv,
     snprintf(me.version, sizeof(me.version), "%s", SSDBENCH_VERSION);
     snprintf(me.host, sizeof(me.host), "%s", c->host);
     me.localrank = c->localrank;
+    me.localsize = c->localsize;
     me.pid = (int32_t)getpid();
     void *all = NULL;
     size_t *lens = NULL;
@@ -62,6 +72,8 @@ int session_cluster(struct session *s, struct cluster *c, int argc, char **argv,
         cJSON *co = cJSON_AddObjectToObject(s->doc, "cluster");
         cJSON_AddNumberToObject(co, "nranks", c->nranks);
         cJSON_AddNumberToObject(co, "nhosts", c->nhosts);
+        if (ranks_per_host)
+            cJSON_AddNumberToObject(co, "ranks_per_host", ranks_per_host);
         cJSON *rl = cJSON_AddArrayToObject(co, "ranks");
         for (unsigned r = 0; r < c->nranks; r++) {
             struct rank_ident x;
@@ -84,6 +96,11 @@ int session_cluster(struct session *s, struct cluster *c, int argc, char **argv,
                 else
                     snprintf(v.msg, sizeof(v.msg), "rank %u (host %s) was given other options than rank 0 "
                              "(host %s): every rank must run the same command line", r, x.host, me.host);
+            } else if (!v.bad && ranks_per_host && x.localsize != ranks_per_host) {
+                v.bad = 1;
+                snprintf(v.msg, sizeof(v.msg), "--ranks-per-host %u: host %s runs %u rank%s (place the ranks "
+                         "with mpirun --map-by ppr:%u:node)", ranks_per_host, x.host, x.localsize,
+                         x.localsize == 1 ? "" : "s", ranks_per_host);
             }
         }
     }

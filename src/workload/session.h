@@ -39,9 +39,13 @@ int session_open(struct session *s, int argc, char **argv, const struct guard_co
  * version and command line (argv as typed, before {rank} is filled in)
  * are hashed and compared; a difference is refused on every rank with
  * err naming the first rank that differs from rank 0, its host and what
- * differs (returns -EINVAL). With more than one rank, the document gets a
- * "cluster" object with every rank's host, version and pid. 0 otherwise. */
-int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, char *err, size_t errlen);
+ * differs (returns -EINVAL). ranks_per_host (0: any) is the number of
+ * ranks every host must run (--ranks-per-host; 1: one rank, so one device
+ * name, per host); another count is refused the same way. With more than
+ * one rank, the document gets a "cluster" object with every rank's host,
+ * version and pid. 0 otherwise. */
+int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, unsigned ranks_per_host,
+                    char *err, size_t errlen);
 
 /* Runs one phase and files it in the document (plan_run_phase). */
 cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, char *err,

@@ -176,6 +176,17 @@ check mismatch_refused test "$rc" -eq 2
 check mismatch_message grep -q "rank 1 (host [^)]*) was given other options than rank 0" <<<"$out"
 check mismatch_no_io test ! -e "$WORK/mm.0" -a ! -e "$WORK/mm.1"
 
+# --ranks-per-host: the placement is checked before any I/O
+out=$(mpi -np 2 "$MPIBIN" run --name=h --filename="$WORK/rph.{rank}" --rw=read --bs=4k --size=1m \
+    --ranks-per-host 1 2>&1); rc=$?
+check ranks_per_host_refused test "$rc" -eq 2
+check ranks_per_host_message grep -q -- "--ranks-per-host 1: host [^ ]* runs 2 ranks" <<<"$out"
+check ranks_per_host_no_io test ! -e "$WORK/rph.0" -a ! -e "$WORK/rph.1"
+mpi -np 2 "$MPIBIN" run --name=h --filename="$WORK/rph.{localrank}" --rw=read --bs=4k --size=1m \
+    --ranks-per-host 2 -q --result "$WORK/rph.json" >/dev/null 2>&1
+check ranks_per_host_recorded test "$(json_get "$WORK/rph.json" "d['cluster']['ranks_per_host']")" = 2
+check ranks_per_host_localrank_files test -f "$WORK/rph.0" -a -f "$WORK/rph.1"
+
 # kill -9 of rank 1: the job ends (measured), rank 0's journal keeps the intervals
 timeout 30 "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 "$MPIBIN" run --name=k --filename="$WORK/k.{rank}" \
     --rw=randread --bs=4k --size=8m --runtime=60 --result "$WORK/killed.json" -q >"$WORK/kill.out" 2>&1 &
