@@ -219,6 +219,7 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         .progress = a->quiet ? NULL : on_progress,
         .arg = &pg,
         .nbaselines = a->nbaselines,
+        .cluster = s->ro.cluster,
     };
     for (unsigned b = 0; b < a->nbaselines; b++) {
         so.baselines[b] = base[b];

@@ -148,6 +148,19 @@ ok=1
 for x in $act; do IFS=: read -r _ m s <<<"$x"; [ "$m" -eq "$s" ] && [ "$m" -gt 0 ] || ok=0; done
 check act_ladder_merged test "$ok" -eq 1
 
+# suite: preconditioning to steady state and the sweep, every phase on both
+# ranks and merged (a rank-local steady-state decision would make the ranks
+# run different phases: a hang or an abort, not exit 0)
+timeout 300 "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 "$MPIBIN" suite --profiles 8k-70-30 \
+    --sweep tq:1,2x1 --runtime 0.3s --precondition auto --precondition-load 2x2 --ss-interval 0.2s \
+    --ss-max-rounds 6 --set filesize=16m -q --result "$WORK/suite.json" "$WORK/suite.{rank}.bin" >"$WORK/suite.out" 2>&1
+check suite_ends test $? -eq 0
+sui=$(json_get "$WORK/suite.json" "' '.join('%s:%d:%d:%d' % (p['kind'], sum(next(s for s in p['results'] if s['scope']=='total')[x]['ios'] for x in ('read','write')), sum(r['read']['ios'] + r['write']['ios'] for r in p.get('cluster', {}).get('ranks', [])), len(p.get('cluster', {}).get('ranks', []))) for p in d['phases'])" 2>&1)
+ok=1; n=0
+for x in $sui; do IFS=: read -r _ m s r <<<"$x"; n=$((n + 1)); [ "$m" -gt 0 ] && [ "$m" -eq "$s" ] && [ "$r" -eq 2 ] || ok=0; done
+check suite_phases_merged test "$ok" -eq 1 -a "$n" -eq 3
+check suite_steady_state_evaluated test "$(json_get "$WORK/suite.json" "d['suite']['profiles'][0]['precondition']['steady_state']['evaluated']")" = True
+
 # fileio, each rank in its own directory: the merged events are the ranks' sum
 for c in prepare run cleanup; do
     "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 sh -c "mkdir -p '$WORK'/fio.\$OMPI_COMM_WORLD_RANK && cd '$WORK'/fio.\$OMPI_COMM_WORLD_RANK && exec '$MPIBIN' fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrw --time=1 --result='$WORK/fileio.json' $c" >"$WORK/fileio.$c" 2>&1 ||
