@@ -18,7 +18,7 @@ static char **subst_argv(const struct cluster *cl, int argc, char **argv)
 {
     size_t len = 0;
     for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) * 2 + 2 * CLUSTER_HOST_MAX + 16;
+        len += strlen(argv[i]) * (CLUSTER_HOST_MAX / 6 + 1) + 16; /* "{host}" (6) -> a host name */
     char **v = malloc((size_t)(argc + 1) * sizeof(*v) + len);
     if (!v)
         return NULL;
