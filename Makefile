@@ -12,7 +12,7 @@ OPT     ?= -O2 -g
 INC     := -Isrc
 LIBS    := -luring -laio -lblkid -lcjson -lpthread -lm
 
-SRC     := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
+SRC     := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c' ! -path 'src/mpi/*'))
 TESTSRC := $(sort $(wildcard tests/unit/test_*.c))
 
 B       := build
@@ -35,12 +35,30 @@ FUZZSRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZERS  := $(FUZZSRC:tests/fuzz/%.c=$(FZ)/%)
 FUZZ_TIME ?= 300
 
-.PHONY: all asan tests test run deps install clean bench fuzzers fuzz
-all: $(B)/ssdbench
+# The MPI build (docs/cluster.md): `make MPI=1` also builds build-mpi/ssdbench
+# with mpicc, the one binary that includes src/mpi/; the plain build needs no
+# MPI headers. `make tests` builds it whenever mpicc and mpirun are found.
+MPICC    ?= mpicc
+M        := build-mpi
+MSRC     := $(SRC) $(sort $(wildcard src/mpi/*.c))
+MOBJ     := $(MSRC:%.c=$(M)/%.o)
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
+MPIBIN   := $(if $(filter 1,$(MPI)),$(M)/ssdbench,$(if $(HAVE_MPI),$(M)/ssdbench))
+
+.PHONY: all asan tests test run deps install clean bench fuzzers fuzz mpi
+all: $(B)/ssdbench $(if $(filter 1,$(MPI)),$(M)/ssdbench)
+mpi: $(M)/ssdbench
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -MMD -MP -c $< -o $@
+
+$(M)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CSTD) -DSSDBENCH_MPI $(WARN) $(OPT) $(INC) -MMD -MP -c $< -o $@
+
+$(M)/ssdbench: $(M)/src/cli/main.o $(MOBJ)
+	$(MPICC) $(OPT) -o $@ $^ $(LIBS)
 
 $(A)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -82,7 +100,7 @@ fuzz: fuzzers
 	@FUZZ_TIME=$(FUZZ_TIME) tests/fuzz/run.sh
 
 asan: $(A)/ssdbench
-tests: $(B)/ssdbench $(A)/ssdbench $(TESTS) $(ATESTS)
+tests: $(B)/ssdbench $(A)/ssdbench $(TESTS) $(ATESTS) $(MPIBIN)
 
 deps:
 	@scripts/install-deps.sh
@@ -106,6 +124,6 @@ install: all
 	install -m 0644 man/ssdbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1
 
 clean:
-	rm -rf $(B) $(A) $(FZ)
+	rm -rf $(B) $(A) $(FZ) $(M)
 
--include $(OBJ:.o=.d) $(AOBJ:.o=.d) $(FOBJ:.o=.d) $(B)/src/cli/main.d $(A)/src/cli/main.d
+-include $(OBJ:.o=.d) $(AOBJ:.o=.d) $(MOBJ:.o=.d) $(M)/src/cli/main.d $(FOBJ:.o=.d) $(B)/src/cli/main.d $(A)/src/cli/main.d

@@ -7,12 +7,14 @@
 #                                    gdisk (sgdisk) and attr (setfattr) for the
 #                                    guard tests, chromium for the report
 #                                    screenshot, clang for the libFuzzer harnesses
-#                                    (tests/fuzz; that test fails without it). The
+#                                    (tests/fuzz; that test fails without it),
+#                                    libopenmpi-dev and openmpi-bin for the MPI
+#                                    build and its tests (tests/integration/mpi.sh). The
 #                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang"
+TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin"
 
 missing_of() {
     m=""

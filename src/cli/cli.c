@@ -74,12 +74,12 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     }
     *i = save;
     if ((v = cli_opt_value("--output", i, argc, argv)) || (*i = save, v = cli_opt_value("-o", i, argc, argv))) {
-        o->output = v;
+        o->output = o->follower ? NULL : v;
         return 1;
     }
     *i = save;
     if ((v = cli_opt_value("--result", i, argc, argv))) {
-        o->result = v;
+        o->result = o->follower ? NULL : v;
         return 1;
     }
     *i = save;
@@ -91,6 +91,9 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
         o->consent.paths[o->consent.n++] = v;
         return 1;
     }
+    *i = save;
+    if ((v = cli_opt_value("--ranks-per-host", i, argc, argv)))
+        return cli_opt_uint("--ranks-per-host", v, 1, 65536, &o->ranks_per_host) < 0 ? -1 : 1;
     *i = save;
     if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
         o->quiet = true;

@@ -27,6 +27,11 @@ struct cli_output {
     bool quiet;              /* no live status line */
     struct guard_consent consent;
     struct cli_journal *journal; /* a workload's interval journal (cli_journal.c); NULL elsewhere */
+    /* A rank other than 0 of a cluster run (base/cluster.h): --result and
+     * --output are rank 0's and are ignored here; nothing is printed. */
+    bool follower;
+    /* --ranks-per-host N: every host must run N ranks (0 = any) */
+    unsigned ranks_per_host;
 };
 
 /* The interval journal (result/journal.h) a workload streams next to a

@@ -618,7 +618,7 @@ static const struct workload_cmd fio_workload = {
     .free = fio_free,
 };
 
-int fio_mode_main(int argc, char **argv)
+int fio_mode_main(int argc, char **argv, struct cluster *cl)
 {
-    return cli_workload_main(&fio_workload, argc, argv);
+    return cli_workload_main(&fio_workload, argc, argv, cl);
 }

@@ -8,11 +8,13 @@
 
 #include <stdbool.h>
 
+#include "base/cluster.h"
+
 /* True when argv0 names fio ("fio", "/usr/local/bin/fio"). */
 bool fio_mode_invoked(const char *argv0);
 
 /* Runs the whole fio command line (argv[0] = the program); returns the exit
  * status. */
-int fio_mode_main(int argc, char **argv);
+int fio_mode_main(int argc, char **argv, struct cluster *cl);
 
 #endif

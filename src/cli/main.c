@@ -6,10 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/cluster.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/fio_mode.h"
 #include "cli/workloads.h"
+#ifdef SSDBENCH_MPI
+#include "mpi/mpi_cluster.h"
+#endif
 
 /* In the order of `ssdbench --help`; fn NULL: a workload command, its
  * summary and run from the registry. */
@@ -46,11 +50,11 @@ static void usage(FILE *f)
                "Other options: --version, --help.\n");
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv, struct cluster *cl)
 {
     /* installed or linked as fio: fio's command line, no subcommand */
     if (argc > 0 && fio_mode_invoked(argv[0]))
-        return fio_mode_main(argc, argv);
+        return fio_mode_main(argc, argv, cl);
     if (argc < 2) {
         usage(stderr);
         return CLI_EXIT_USAGE;
@@ -66,10 +70,11 @@ int main(int argc, char **argv)
     }
     const struct workload_cmd *w = workload_find(cli_workloads, cmd);
     if (w)
-        return cli_workload_main(w, argc - 1, argv + 1);
+        return cli_workload_main(w, argc - 1, argv + 1, cl);
     for (unsigned i = 0; i < NCOMMANDS; i++)
         if (commands[i].fn && !strcmp(cmd, commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
+            /* commands that run no workload run once, on rank 0 */
+            return cl->rank == 0 ? commands[i].fn(argc - 1, argv + 1) : 0;
     const char *names[NCOMMANDS + 1];
     for (unsigned i = 0; i < NCOMMANDS; i++)
         names[i] = commands[i].name;
@@ -80,4 +85,19 @@ int main(int argc, char **argv)
     else
         cli_err("unknown command '%s' (see ssdbench --help)", cmd);
     return CLI_EXIT_USAGE;
+}
+
+/* The MPI build (make MPI=1) runs every command as one rank of the job
+ * mpirun started (src/mpi/); the plain build is rank 0 of 1. */
+int main(int argc, char **argv)
+{
+    struct cluster cl;
+#ifdef SSDBENCH_MPI
+    if (mpi_cluster_init(&cl, &argc, &argv) < 0)
+        return CLI_EXIT_FAIL;
+    return mpi_cluster_finish(&cl, dispatch(argc, argv, &cl));
+#else
+    cluster_single(&cl);
+    return dispatch(argc, argv, &cl);
+#endif
 }

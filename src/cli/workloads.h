@@ -17,7 +17,11 @@ extern const struct workload_cmd *const cli_workloads[];
 /* The one way a workload command runs: its parse (common output options
  * into a struct cli_output), a session with the consent and the live status
  * line (none with --quiet), its run, its render when the session is done.
+ * cl is the ranks it runs on (base/cluster.h; one rank without mpirun):
+ * parse sees argv with {rank}, {host} ... filled in, the session checks
+ * that every rank runs the same version and command line, and only rank 0
+ * prints, shows progress and writes --result/--output.
  * Returns the exit status. */
-int cli_workload_main(const struct workload_cmd *w, int argc, char **argv);
+int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struct cluster *cl);
 
 #endif

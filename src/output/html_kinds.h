@@ -48,6 +48,12 @@ int html_latency_charts(struct html_report *r, const char *id, const char *what,
 void html_run_section(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                      size_t nruns);
 
+/* The hosts and ranks of phases run over many ranks (html_cluster.c): a
+ * per-host IOPS chart with its table and a per-rank table; nothing for
+ * phases without a "cluster" object. */
+void html_cluster_section(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
+                          size_t nruns);
+
 double html_row_num(const cJSON *row, int field);
 
 /* Palette slot of a series: result res, its slot-th direction of nslots. */

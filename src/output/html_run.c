@@ -294,6 +294,7 @@ void html_run_section(struct html_report *r, const char *id, const char *what, c
     }
     html_latency_charts(r, id, what, src, ns);
     time_charts(r, id, what, runs, nruns);
+    html_cluster_section(r, id, what, runs, nruns);
 }
 
 void html_overview(struct html_report *r, const char *const *names, size_t nnames)

@@ -256,6 +256,41 @@ static void interval_rows(FILE *f, const cJSON *ph)
     cJSON_Delete(parsed);
 }
 
+
+/* A phase run over many ranks (docs/cluster.md): how many, the start skew,
+ * how it ended, each host's and each rank's share. The job line above names
+ * rank 0's targets; every rank's are here. */
+static void cluster_block(FILE *f, const cJSON *ph)
+{
+    const cJSON *co = cJSON_GetObjectItemCaseSensitive(ph, "cluster");
+    if (!cJSON_IsObject(co))
+        return;
+    double nr = result_num(co, "nranks", 0), nh = result_num(co, "nhosts", 0);
+    fprintf(f, "  cluster: %.0f rank%s on %.0f host%s, started %.0f..%.0f us after the agreed time, ended %s; "
+               "the figures below are merged over every rank\n",
+            nr, nr == 1 ? "" : "s", nh, nh == 1 ? "" : "s", result_num(co, "start_skew_min_us", 0),
+            result_num(co, "start_skew_max_us", 0),
+            !strcmp(result_str(co, "ended_by", ""), "agreed-time") ? "at the agreed time" : "with the slowest rank");
+    const cJSON *h;
+    cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(co, "hosts")) {
+        const cJSON *rd = cJSON_GetObjectItemCaseSensitive(h, "read"), *wr = cJSON_GetObjectItemCaseSensitive(h, "write");
+        fprintf(f, "    host %s: %.0f ranks, read %.0f IOPS %.2f MB/s, write %.0f IOPS %.2f MB/s\n",
+                result_str(h, "host", "?"), result_num(h, "ranks", 0), result_num(rd, "iops", 0),
+                result_num(rd, "mbps", 0), result_num(wr, "iops", 0), result_num(wr, "mbps", 0));
+    }
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(co, "ranks")) {
+        const cJSON *rd = cJSON_GetObjectItemCaseSensitive(r, "read"), *wr = cJSON_GetObjectItemCaseSensitive(r, "write");
+        fprintf(f, "    rank %.0f (%s): read %.0f I/Os, write %.0f I/Os, %.0f errors, %.2f s on",
+                result_num(r, "rank", 0), result_str(r, "host", "?"), result_num(rd, "ios", 0),
+                result_num(wr, "ios", 0), result_num(r, "error_total", 0), result_num(r, "elapsed_s", 0));
+        const cJSON *t;
+        cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(r, "targets"))
+            fprintf(f, " %s", result_str(t, "path", "?"));
+        fprintf(f, "\n");
+    }
+}
+
 static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
 {
     fprintf(f, "\n%s (%s), %.2f s measured, stopped by %s\n", result_str(ph, "name", "?"),
@@ -275,6 +310,7 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
         }
         fprintf(f, "\n");
     }
+    cluster_block(f, ph);
     const cJSON *ss;
     cJSON_ArrayForEach(ss, cJSON_GetObjectItemCaseSensitive(ph, "steady_state"))
         fprintf(f, "  steady state (%s) of job %s: %s\n", result_str(ss, "criterion", "?"),

@@ -384,7 +384,9 @@ static void scopes_json(cJSON *doc, const struct phase_stats *ps, cJSON *results
     }
     for (unsigned j = 0; j < ps->njobs; j++) {
         const struct job_stats *st = &ps->stats[j];
-        if (st->ntargets < 2)
+        /* a cluster phase: the per-target figures are each rank's own
+         * (its "cluster" ranks), not parts of the cluster's totals */
+        if (st->ntargets < 2 || ps->cluster)
             continue;
         for (unsigned t = 0; t < st->ntargets; t++) {
             char sc[JOB_NAME_MAX + 32];

@@ -12,6 +12,7 @@
 
 #include "base/clock.h"
 #include "base/hostcpu.h"
+#include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -115,6 +116,14 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     run.job_stop = calloc(njobs, sizeof(*run.job_stop));
     struct io_stats *ivjobs = calloc(njobs, sizeof(*ivjobs));
     struct io_stats *ivall = calloc(1, sizeof(*ivall));
+    /* many ranks: the set-up verdict is agreed once, on every path */
+    struct cluster *cl = opts->cluster;
+    bool multi = cluster_multi(cl), verdict_done = false;
+    struct runner_reduce rb;
+    memset(&rb, 0, sizeof(rb));
+    struct job_stats *ccum = NULL;      /* the cluster's cumulative figures (multi) */
+    struct io_stats *ctgt = NULL;       /* their per-target parts, all jobs' back to back */
+    unsigned nctgt = 0;
     if (!out->jobs || !out->stats || !out->targets || !out->job_target || !out->kstats || !setups || !run.job_stop ||
         !ivjobs || !ivall) {
         snprintf(err, errlen, "out of memory");
@@ -235,10 +244,43 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             rc = run.workers[i].setup_error;
             break;
         }
+    /* Every rank has opened (and the guard has judged) its targets: one
+     * refusal anywhere stops every rank before any of them writes. */
+    uint64_t agreed = 0;
+    int64_t skew = 0;
+    if (multi) {
+        /* per-target figures merge by position: every rank needs as many */
+        uint64_t shape = CLUSTER_HASH_INIT;
+        for (unsigned j = 0; j < njobs; j++)
+            shape = cluster_hash(shape, &out->stats[j].ntargets, sizeof(out->stats[j].ntargets));
+        rc = runner_cluster_verdict(cl, rc, shape, err, errlen);
+        verdict_done = true;
+        if (rc < 0)
+            run.setup_failed = true;
+        ccum = calloc(njobs, sizeof(*ccum));
+        for (unsigned j = 0; j < njobs; j++)
+            nctgt += out->stats[j].ntargets;
+        ctgt = calloc(nctgt ? nctgt : 1, sizeof(*ctgt));
+        for (unsigned j = 0, o = 0; ccum && ctgt && j < njobs; j++) {
+            ccum[j] = out->stats[j];
+            iostats_init(&ccum[j].total);
+            ccum[j].per_target = ctgt + o;
+            o += out->stats[j].ntargets;
+        }
+        if ((!ccum || !ctgt) && !run.setup_failed) {
+            /* every rank must go on in step: out of memory here ends the job */
+            cluster_abort(cl, 1, "out of memory for the cluster totals");
+        }
+    }
     struct rusage ru0, ru1;
     for (unsigned t = 0; t < out->ntargets; t++)
         runner_read_kstat(&out->targets[t], &out->kstats[t]);
     getrusage(RUSAGE_SELF, &ru0);
+    if (multi && !run.setup_failed) {
+        /* rank 0's start time, a little ahead, and every rank waits for it */
+        agreed = cluster_agree_start(cl, 200000000ull);
+        skew = cluster_sleep_until_wall(agreed);
+    }
     out->start_wall_ns = clock_wall_ns();
     run.t0 = clock_ns();
     run.measure_start = run.t0 + ramp;
@@ -261,6 +303,23 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         uint64_t t_end_rel;
         unsigned late = 0;
         int c = runner_collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
+        if (multi && c != 0) {
+            /* the cluster's interval k: every rank's, merged (collective) */
+            c = runner_cluster_step(cl, &rb, c, ivjobs, njobs, &t_end_rel, &late);
+            if (c > 0) {
+                iostats_reset(ivall);
+                for (unsigned j = 0; j < njobs; j++) {
+                    iostats_merge(ivall, &ivjobs[j]);
+                    iostats_merge(&ccum[j].total, &ivjobs[j]);
+                    /* target t of the job on every rank, merged (a hook that
+                     * reads per-target figures, ACT's, decides on these) */
+                    for (unsigned t = 0; t < out->stats[j].ntargets; t++)
+                        ccum[j].per_target[t] = out->stats[j].per_target[t];
+                }
+                if (runner_cluster_merge(cl, &rb, ctgt, nctgt) < 0)
+                    cluster_abort(cl, 1, "the ranks lost contact merging an interval");
+            }
+        }
         if (c < 0)
             break;
         if (c == 0) {
@@ -309,7 +368,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             struct runner_interval iv = {
                 .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
                 .stalled_ns = stalled, .late_hist = late, .njobs = njobs, .jobs = ivjobs, .all = ivall,
-                .cumulative = out->stats, .status_prefix = opts->status_prefix,
+                .cumulative = multi ? ccum : out->stats, .status_prefix = opts->status_prefix,
             };
             if (opts->status)
                 opts->status(&iv, total_s);
@@ -400,10 +459,17 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         out->signal = signal_received();
     }
     out->lagged = atomic_load(&run.lagged);
+    if (multi && !run.setup_failed)
+        runner_cluster_finish(cl, out, ccum, agreed, skew);
     pthread_barrier_destroy(&run.ready);
     pthread_barrier_destroy(&run.go);
 
 done:
+    if (multi && !verdict_done)
+        rc = runner_cluster_verdict(cl, rc < 0 ? rc : -EIO, 0, err, errlen);
+    free(ccum);
+    free(ctgt);
+    runner_reduce_free(&rb);
     if (run.workers)
         for (unsigned i = 0; i < run.nworkers; i++)
             runner_free_worker(&run.workers[i]);
@@ -436,5 +502,10 @@ void phase_stats_free(struct phase_stats *ps)
     free(ps->targets);
     free(ps->job_target);
     free(ps->kstats);
+    if (ps->cluster) {
+        free(ps->cluster->job_total);
+        free(ps->cluster->job_elapsed_ns);
+        free(ps->cluster);
+    }
     memset(ps, 0, sizeof(*ps));
 }

@@ -24,6 +24,7 @@
 #include "stats/iostats.h"
 #include "target/guard.h"
 #include "target/target.h"
+#include "base/cluster.h"
 #include "base/job.h"
 
 #define RUNNER_MAX_ERRORS 16
@@ -94,6 +95,13 @@ struct runner_opts {
      * to date between phases ("point 7/16, profile 2/5, up to 3 h 10 min
      * left"); the status line shows it before the interval figures */
     const char *status_prefix;       /* may be NULL */
+    /* Many ranks (base/cluster.h; NULL or one rank: this process alone):
+     * the set-up verdict (guard refusals included) is agreed before any
+     * I/O, the workers start at one agreed wall-clock time, and every
+     * interval is merged over the ranks before it is streamed, shown or
+     * handed to the hook, so a hook decides on the cluster's figures,
+     * identically on every rank. */
+    struct cluster *cluster;
 };
 
 /* The kernel's own counters for a block-device target over the phase
@@ -119,6 +127,19 @@ struct runner_stall {
     bool suspended;                 /* machine suspend, not a stopped process */
     bool worker;                    /* seen by one worker only (a planned sleep that
                                        ended that late), not in the interval rows */
+};
+
+/* A phase run over many ranks: this rank's own view. The job totals,
+ * elapsed times, error count and interval rows of the phase_stats it hangs
+ * from are the cluster's (merged over every rank). */
+struct phase_cluster {
+    unsigned rank, nranks;
+    uint64_t agreed_start_wall_ns;  /* CLOCK_REALTIME, broadcast by rank 0 */
+    int64_t start_skew_ns;          /* this rank's release of its workers - agreed start */
+    uint64_t elapsed_ns;            /* this rank's measured time */
+    struct io_stats *job_total;     /* [njobs] this rank's job totals */
+    uint64_t *job_elapsed_ns;       /* [njobs] */
+    uint64_t error_total;           /* this rank's */
 };
 
 struct phase_stats {
@@ -148,6 +169,7 @@ struct phase_stats {
     uint64_t ring_wait_ns;           /* workers' waits for a free interval buffer */
     unsigned ring_waits;
     unsigned late_hist_intervals;    /* worker-intervals whose histograms were handed over late */
+    struct phase_cluster *cluster;   /* runs over many ranks only, else NULL */
 };
 
 /* Interval row fields, in order, as streamed to opts->series, and the unit

@@ -155,6 +155,8 @@ struct suite_run_opts {
     const cJSON *baselines[SUITE_MAX_BASELINES];
     const char *baseline_names[SUITE_MAX_BASELINES]; /* their file names, for the record */
     const char *baseline_labels[SUITE_MAX_BASELINES]; /* column labels */
+    /* the session's ranks (runner_opts.cluster): every phase on all of them */
+    struct cluster *cluster;
 };
 
 /* Runs the suite, appending phases and the "suite" object to doc. Returns 0

@@ -233,6 +233,7 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
         .arg = &pg,
         .status_prefix = s->live && !a->quiet ? pg.line : NULL,
         .nbaselines = a->nbaselines,
+        .cluster = s->ro.cluster,
     };
     for (unsigned b = 0; b < a->nbaselines; b++) {
         so.baselines[b] = base[b];

@@ -310,7 +310,7 @@ static int precondition(const struct suite_cfg *c, const struct profile *p,
              c->precond == PRECOND_AUTO ? "until steady state" : "fixed time");
     struct runner_opts ro = {.consent = o->consent, .on_interval = precond_hook, .arg = x,
                              .status = o->status, .series = o->series, .stop_on_error = true,
-                             .status_prefix = o->status_prefix};
+                             .status_prefix = o->status_prefix, .cluster = o->cluster};
     int rc = 0;
     cJSON *obj = run_phase(doc, name, "precondition", &job, 1, &ro, st, &rc, err, errlen);
     if (obj) {
@@ -385,7 +385,8 @@ static int run_point(const struct suite_cfg *c, const struct job_spec *part, con
     snprintf(name, sizeof(name), "%s %s", part->name, label);
     progress(o, "%s: %s", kind, name);
     struct runner_opts ro = {.consent = o->consent, .status = o->status, .series = o->series,
-                             .stop_on_error = true, .status_prefix = o->status_prefix};
+                             .stop_on_error = true, .status_prefix = o->status_prefix,
+                             .cluster = o->cluster};
     int rc = 0;
     cJSON *obj = run_phase(doc, name, kind, &job, 1, &ro, st, &rc, err, errlen);
     if (!obj)

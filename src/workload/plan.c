@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "result/journal.h"
+#include "runner/runner_cluster.h"
 #include "result/result.h"
+#include "result/result_cluster.h"
 #include "workload/plan.h"
 
 struct plan_phase *plan_add(struct plan *p, const char *name, const char *kind,
@@ -43,10 +45,84 @@ cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runn
     return plan_run_phase_with(doc, ph, opts, NULL, NULL, st, rc, err, errlen);
 }
 
+int plan_subst_jobs(const struct cluster *c, struct job_spec *jobs, unsigned njobs, char *err, size_t errlen)
+{
+    for (unsigned j = 0; j < njobs; j++) {
+        struct job_spec *jb = &jobs[j];
+        char *fields[JOB_MAX_TARGETS + 3];
+        unsigned nf = 0;
+        for (unsigned t = 0; t < jb->ntargets && t < JOB_MAX_TARGETS; t++)
+            fields[nf++] = jb->targets[t];
+        fields[nf++] = jb->lat_log;
+        fields[nf++] = jb->bw_log;
+        fields[nf++] = jb->iops_log;
+        for (unsigned f = 0; f < nf; f++) {
+            char tmp[JOB_PATH_MAX];
+            if (!cluster_has_subst(fields[f]))
+                continue;
+            if (cluster_subst(c, fields[f], tmp, sizeof(tmp)) < 0) {
+                snprintf(err, errlen, "job %s: '%s' is too long with {rank}/{host} filled in", jb->name, fields[f]);
+                return -ENAMETOOLONG;
+            }
+            memcpy(fields[f], tmp, sizeof(tmp));
+        }
+    }
+    return 0;
+}
+
+/* Every rank's part of a cluster phase, gathered into rank 0's phase
+ * object (collective: every rank calls it after the same phase). */
+static void gather_ranks(cJSON *obj, const struct phase_stats *ps, struct cluster *c)
+{
+    cJSON *mine = result_rank_json(ps, c);
+    char *txt = mine ? cJSON_PrintUnformatted(mine) : NULL;
+    cJSON_Delete(mine);
+    void *all = NULL;
+    size_t *lens = NULL;
+    int rc = cluster_gather(c, txt ? txt : "{}", txt ? strlen(txt) : 2, &all, &lens);
+    free(txt);
+    if (rc == 0 && c->rank == 0 && obj) {
+        cJSON *ranks = cJSON_CreateArray();
+        size_t off = 0;
+        for (unsigned r = 0; r < c->nranks; r++) {
+            cJSON *one = cJSON_ParseWithLength((const char *)all + off, lens[r]);
+            off += lens[r];
+            cJSON_AddItemToArray(ranks, one ? one : cJSON_CreateObject());
+        }
+        result_add_cluster(obj, ps, ranks);
+    }
+    free(all);
+    free(lens);
+}
+
 cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct runner_opts *opts,
                            plan_stats_fn fn, void *arg, struct plan_status *st, int *rc, char *err,
                            size_t errlen)
 {
+    /* {rank}, {host} ... in target names and log names: this rank's own */
+    struct job_spec *sjobs = malloc((ph->njobs ? ph->njobs : 1) * sizeof(*sjobs));
+    if (!sjobs) {
+        snprintf(err, errlen, "out of memory");
+        *rc = -ENOMEM;
+        return NULL;
+    }
+    memcpy(sjobs, ph->jobs, ph->njobs * sizeof(*sjobs));
+    *rc = plan_subst_jobs(opts->cluster, sjobs, ph->njobs, err, errlen);
+    struct plan_phase sph = *ph;
+    sph.jobs = sjobs;
+    ph = &sph;
+    /* every rank begins the phase together (the runner agrees the start) */
+    if (cluster_barrier(opts->cluster) < 0 && !*rc) {
+        snprintf(err, errlen, "the ranks lost contact before phase %s", ph->name);
+        *rc = -EIO;
+    }
+    if (*rc) {
+        /* the runner's verdict is how every rank learns of the refusal */
+        if (cluster_multi(opts->cluster))
+            *rc = runner_cluster_verdict(opts->cluster, *rc, 0, err, errlen);
+        free(sjobs);
+        return NULL;
+    }
     struct runner_opts o = *opts;
     /* Interval rows go to an unlinked temporary file while the phase runs,
      * so memory stays flat however long it is. */
@@ -69,6 +145,8 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
         if (series)
             fseek(series, start, SEEK_SET);
         obj = result_add_phase(doc, ph->name, ph->kind, &ps, series);
+        if (ps.cluster)
+            gather_ranks(obj, &ps, opts->cluster);
         /* the shared journal also keeps the phase as filed, so a later
          * kill loses only the phase it cuts short */
         if (obj && opts->series)
@@ -85,6 +163,7 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
     phase_stats_free(&ps);
     if (series && series != opts->series)
         fclose(series);
+    free(sjobs);
     return obj;
 }
 

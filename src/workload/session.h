@@ -28,12 +28,28 @@ struct session {
      * workload's overall progress goes into the live status line, rewritten
      * in place, instead of one line per step */
     bool live;
+    /* The ranks the run is spread over (base/cluster.h): NULL or one rank
+     * is this process alone. Also in ro.cluster, so every phase runs on
+     * all of them (session_cluster sets both). */
+    struct cluster *cluster;
 };
 
 /* Opens a session: a new document for the command line argv, the consent
  * and status callback for every phase. Returns 0 or -ENOMEM. */
 int session_open(struct session *s, int argc, char **argv, const struct guard_consent *consent,
                  runner_status_fn status);
+
+/* Joins the session to the cluster c before anything runs: every rank's
+ * version and command line (argv as typed, before {rank} is filled in)
+ * are hashed and compared; a difference is refused on every rank with
+ * err naming the first rank that differs from rank 0, its host and what
+ * differs (returns -EINVAL). ranks_per_host (0: any) is the number of
+ * ranks every host must run (--ranks-per-host; 1: one rank, so one device
+ * name, per host); another count is refused the same way. With more than
+ * one rank, the document gets a "cluster" object with every rank's host,
+ * version and pid. 0 otherwise. */
+int session_cluster(struct session *s, struct cluster *c, int argc, char **argv, unsigned ranks_per_host,
+                    char *err, size_t errlen);
 
 /* Runs one phase and files it in the document (plan_run_phase). */
 cJSON *session_phase(struct session *s, const struct plan_phase *ph, int *rc, char *err,

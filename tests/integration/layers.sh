@@ -25,7 +25,8 @@ declare -A ALLOW=(
     [fileio]="base stats target engine jobfile runner result workload"
     [suite]="base stats target engine jobfile runner result workload profiles"
     [output]="base stats result"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output"
+    [mpi]="base"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output mpi"
 )
 
 bad=0
