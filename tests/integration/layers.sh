@@ -17,15 +17,16 @@ declare -A ALLOW=(
     [target]="base"
     [engine]="base"
     [jobfile]="base"
-    [runner]="base stats target engine"
-    [result]="base stats target engine runner"
+    [device]="base"
+    [runner]="base stats target engine device"
+    [result]="base stats target engine runner device"
     [workload]="base stats target engine jobfile runner result"
     [profiles]="base stats target engine jobfile runner result workload"
     [act]="base stats target engine jobfile runner result workload"
     [fileio]="base stats target engine jobfile runner result workload"
     [suite]="base stats target engine jobfile runner result workload profiles"
     [output]="base stats result"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output device"
 )
 
 bad=0
