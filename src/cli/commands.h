@@ -13,5 +13,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_purge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_recover(int argc, char **argv);
+int cmd_info(int argc, char **argv);
 
 #endif

@@ -483,3 +483,18 @@ void device_temp_close(struct device_temp *t)
     t->fd = -1;
     t->kind = 0;
 }
+
+void device_write_cache_hint(const struct device_info *di, char *buf, size_t len)
+{
+    char k[256] = "", d[160] = "";
+    if (di->write_cache_path[0])
+        snprintf(k, sizeof(k), "kernel: echo 'write through' (or 'write back') > %s", di->write_cache_path);
+    if (di->bus == DEV_BUS_NVME)
+        snprintf(d, sizeof(d), "device: nvme set-feature /dev/%s -f 6 -v 0 (1 = on)",
+                 di->nvme_ctrl[0] ? di->nvme_ctrl : di->disk);
+    else if (di->bus == DEV_BUS_ATA)
+        snprintf(d, sizeof(d), "device: hdparm -W 0 %s (-W 1 = on)", di->dev_node);
+    else if (di->bus == DEV_BUS_SCSI)
+        snprintf(d, sizeof(d), "device: sdparm --clear WCE %s (--set WCE = on)", di->dev_node);
+    snprintf(buf, len, "%s%s%s", k, k[0] && d[0] ? "; " : "", d);
+}

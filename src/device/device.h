@@ -143,6 +143,12 @@ int device_probe(const char *path, const struct device_probe_opts *o, struct dev
 int device_probe_name(const char *name, const struct device_probe_opts *o, struct device_info *di,
                       char *err, size_t errlen);
 
+/* How to change the write cache, one line: the kernel's view
+ * (queue/write_cache: "write through" stops the flushes) and the device's
+ * own cache (nvme set-feature, hdparm -W, sdparm WCE); "" for devices
+ * without either. */
+void device_write_cache_hint(const struct device_info *di, char *buf, size_t len);
+
 /* A fresh health reading of a probed device (h unavailable with the reason
  * when it has none). */
 void device_read_health(const struct device_info *di, bool smartctl, struct device_health *h);
