@@ -6,13 +6,15 @@
 #                                    sysbench for side-by-side checks, e2fsprogs,
 #                                    gdisk (sgdisk) and attr (setfattr) for the
 #                                    guard tests, chromium for the report
-#                                    screenshot, clang for the libFuzzer harnesses
+#                                    screenshot, smartmontools (smartctl: a further
+#                                    health source for `ssdbench info` and runs on
+#                                    SAS/SATA disks), clang for the libFuzzer harnesses
 #                                    (tests/fuzz; that test fails without it). The
 #                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang"
+TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang smartmontools"
 
 missing_of() {
     m=""
