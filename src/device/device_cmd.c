@@ -156,8 +156,8 @@ char *devcmd_smartctl(const char *dev, size_t *len)
     size_t cap = 65536, n = 0, max = 4u << 20;
     char *out = malloc(cap);
     uint64_t deadline = now_ms() + 15000;
-    bool timed_out = false;
-    while (out) {
+    bool timed_out = !out;   /* out of memory: stop smartctl at once */
+    while (!timed_out) {
         uint64_t t = now_ms();
         if (t >= deadline) {
             timed_out = true;

@@ -40,7 +40,18 @@ q=/sys/block/$name/queue
 # --- the loop device: JSON fields equal /sys
 "$SSDBENCH" info --json "$dev" >"$WORK/i.json"; rc=$?
 check loop_exit0 test "$rc" -eq 0
-j() { json_get "$WORK/i.json" "$1"; }
+# every value at once (one python start instead of one per check)
+declare -A J
+while IFS='=' read -r k v; do J[$k]=$v; done < <(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k, v in d["device"].items():
+    print("d[%r][%r]=%s" % ("device", k, v))
+for k, v in d["health"].items():
+    print("d[%r][%r]=%s" % ("health", k, v))
+print("%r in d[%r]=%s" % ("nsid", "device", "nsid" in d["device"]))
+' "$WORK/i.json")
+j() { printf '%s' "${J[$1]}"; }
 check loop_name test "$(j "d['device']['name']")" = "$name"
 check loop_disk test "$(j "d['device']['disk']")" = "$name"
 check loop_bus_virtual test "$(j "d['device']['bus']")" = virtual
@@ -94,15 +105,26 @@ fi
 "$SSDBENCH" run --filename="$dev" --rw=randwrite --bs=4k --runtime=2 --destroy="$dev" -q \
     --result "$WORK/r.json" >/dev/null 2>&1
 check run_exit0 test $? -eq 0
-r() { json_get "$WORK/r.json" "$1"; }
-check run_health_present test "$(r "'health' in d['targets'][0]")" = True
-check run_health_unavailable test "$(r "d['targets'][0]['health']['available']")" = False
-check run_health_reason test "$(r "d['targets'][0]['health']['reason']")" = "loop device: no SMART (sysfs only)"
-check run_identity_in_device test "$(r "d['targets'][0]['device']['identity_source']")" = sysfs
-check run_identity_queue test "$(r "d['targets'][0]['device']['nr_requests']")" = "$(cat $q/nr_requests)"
-check run_temp_field test "$(r "d['phases'][0]['intervals']['fields'][-1]")" = device_temp_c
-check run_temp_unit test "$(r "d['phases'][0]['intervals']['units'][-1]")" = C
-check run_temp_rows_null test "$(r "set(x[-1] for x in d['phases'][0]['intervals']['rows'])")" = "{None}"
+declare -A R
+while IFS='=' read -r k v; do R[$k]=$v; done < <(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["targets"][0]; iv = d["phases"][0]["intervals"]
+for k, v in [("health", "health" in t), ("available", t["health"]["available"]),
+             ("reason", t["health"].get("reason")), ("identity", t["device"].get("identity_source")),
+             ("nr_requests", t["device"].get("nr_requests")), ("field", iv["fields"][-1]),
+             ("unit", iv["units"][-1]), ("temps", set(x[-1] for x in iv["rows"]))]:
+    print("%s=%s" % (k, v))
+' "$WORK/r.json")
+r() { printf '%s' "${R[$1]}"; }
+check run_health_present test "$(r health)" = True
+check run_health_unavailable test "$(r available)" = False
+check run_health_reason test "$(r reason)" = "loop device: no SMART (sysfs only)"
+check run_identity_in_device test "$(r identity)" = sysfs
+check run_identity_queue test "$(r nr_requests)" = "$(cat $q/nr_requests)"
+check run_temp_field test "$(r field)" = device_temp_c
+check run_temp_unit test "$(r unit)" = C
+check run_temp_rows_null test "$(r temps)" = "{None}"
 check run_text_health_line grep -q "^health t0 ($name): not available: loop device: no SMART" \
     <<<"$("$SSDBENCH" show "$WORK/r.json")"
 
