@@ -295,8 +295,8 @@ void device_read_health(const struct device_info *di, bool smartctl, struct devi
         }
         free(out);
     }
-    snprintf(why, sizeof(why), "%s: health log not readable (%s)%s", di->dev_node,
-             strerror(rc < 0 ? -rc : EIO), smartctl ? "" : "; smartctl not tried");
+    snprintf(why, sizeof(why), "%s: health log not readable (%s)", di->dev_node,
+             strerror(rc < 0 ? -rc : EIO));
     device_health_unknown(h, why);
 }
 
@@ -330,6 +330,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
     snprintf(di->dev_node, sizeof(di->dev_node), "/dev/%s", di->disk);
     di->bus = classify(di->disk);
     sysfs_part(di);
+    bool tried_smartctl = false;   /* and it gave nothing: not again for the health */
     if (di->bus == DEV_BUS_NVME || di->bus == DEV_BUS_ATA || di->bus == DEV_BUS_SCSI) {
         int fd = open_node(di);
         int rc = fd;
@@ -339,6 +340,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
             close(fd);
         }
         if (rc < 0 && o->smartctl) {
+            tried_smartctl = true;
             size_t len;
             char *out = devcmd_smartctl(di->dev_node, &len);
             struct device_health h;
@@ -351,7 +353,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
         }
     }
     if (o->health)
-        device_read_health(di, o->smartctl, &di->health);
+        device_read_health(di, o->smartctl && !tried_smartctl, &di->health);
     else
         device_health_unknown(&di->health, "not read");
     if (di->id.has_attrs == false && di->bus == DEV_BUS_ATA && o->health && di->health.available &&
