@@ -6,7 +6,9 @@
 #                                    sysbench for side-by-side checks, e2fsprogs,
 #                                    gdisk (sgdisk) and attr (setfattr) for the
 #                                    guard tests, chromium for the report
-#                                    screenshot, clang for the libFuzzer harnesses
+#                                    screenshot, smartmontools (smartctl: a further
+#                                    health source for `ssdbench info` and runs on
+#                                    SAS/SATA disks), clang for the libFuzzer harnesses
 #                                    (tests/fuzz; that test fails without it),
 #                                    libopenmpi-dev and openmpi-bin for the MPI
 #                                    build and its tests (tests/integration/mpi.sh). The
@@ -14,7 +16,7 @@
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin"
+TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools"
 
 missing_of() {
     m=""

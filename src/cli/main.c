@@ -36,6 +36,7 @@ static const struct command commands[] = {
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
     {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
     {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},
+    {"info", cmd_info, "a device's identity, queue settings, write cache, NVMe namespace and health (read-only)"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

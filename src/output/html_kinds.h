@@ -59,6 +59,11 @@ double html_row_num(const cJSON *row, int field);
 /* Palette slot of a series: result res, its slot-th direction of nslots. */
 unsigned html_color(size_t res, unsigned slot, unsigned nslots);
 
+/* The device targets' health over the run, one text cell (html_health.c):
+ * temperature before -> after (max), wear, data written, errors, write
+ * amplification; "-" when no target is a device. */
+void html_health_text(char *buf, size_t len, const cJSON *doc);
+
 /* The "what was tested" table (html_setup.c), one row per result. */
 struct html_table *html_setup_table(struct html_report *r);
 

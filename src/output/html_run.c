@@ -112,6 +112,38 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
                 if (col[k][d][0] >= 0)
                     html_chart_series(c, col[k][d][0], sname[k][d], html_color(runs[k].res, slot(d, present), nslots(present)), 0, st);
     }
+    /* device temperature per interval, where the run sampled it, so
+     * throttling lines up with the IOPS above */
+    int tempcol[HTML_MAX_SERIES];
+    bool anytemp = false;
+    for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++) {
+        const cJSON *iv = cJSON_GetObjectItemCaseSensitive(runs[k].phase, "intervals");
+        int tf = result_field_index(iv, "t_ms"), fi = result_field_index(iv, "device_temp_c");
+        tempcol[k] = -1;
+        const cJSON *row;
+        bool some = false;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows"))
+            some |= fi >= 0 && cJSON_IsNumber(cJSON_GetArrayItem(row, fi));
+        if (!some || tf < 0)
+            continue;
+        tempcol[k] = html_table_add_col(t, html_printf(r, "%s device temperature", html_series_name(r, runs[k].res, NULL)),
+                                        "C", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(iv, "rows")) {
+            long w = html_table_row_for(t, 0, html_row_num(row, tf) / 1000);
+            if (w >= 0 && tempcol[k] >= 0 && cJSON_IsNumber(cJSON_GetArrayItem(row, fi)))
+                html_table_set(t, (size_t)w, tempcol[k], html_row_num(row, fi));
+        }
+        anytemp |= tempcol[k] >= 0;
+    }
+    if (anytemp && (c = html_chart(r, t, tcol, html_printf(r, "%s: device temperature over time", what)))) {
+        c->x = time_axis;
+        c->y = html_axis("temperature (C)", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->height = 200;
+        c->note = "Highest temperature of the run's device targets, sampled once per interval.";
+        for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
+            if (tempcol[k] >= 0)
+                html_chart_series(c, tempcol[k], html_series_name(r, runs[k].res, NULL), html_color(runs[k].res, 0, 1), 0, st);
+    }
     c = html_chart(r, t, tcol, html_printf(r, "%s: latency over time", what));
     if (c) {
         c->x = time_axis;

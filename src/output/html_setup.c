@@ -150,10 +150,12 @@ static void precondition_text(char *pre, size_t plen, char *ss, size_t slen, con
 static const char *const setup_col_name[] = {
     "result", "file", "started", "duration", "ssdbench", "command line", "host", "kernel", "CPU",
     "memory", "target", "device", "size", "blocks", "queue", "engine", "direct I/O", "workload",
-    "active range", "preconditioning", "steady state", "status"};
+    "active range", "preconditioning", "steady state", "status",
+    "device health"};
 enum setup_col { C_RESULT, C_FILE, C_STARTED, C_DURATION, C_VERSION, C_CMD, C_HOST, C_KERNEL, C_CPU, C_MEM,
                 C_TARGET, C_DEVICE, C_SIZE, C_BLOCKS, C_QUEUE, C_ENGINE, C_DIRECT, C_WORKLOAD, C_RANGE,
-                C_PRECOND, C_STEADY, C_STATUS, C_N };
+                C_PRECOND, C_STEADY, C_STATUS,
+                C_HEALTH, C_N };
 
 /* The run's own cells of row w (result i): file, time, tool, host. */
 static void setup_run_cells(struct html_report *r, size_t i, struct html_table *t, size_t w, const int *col)
@@ -291,6 +293,10 @@ struct html_table *html_setup_table(struct html_report *r)
         setup_run_cells(r, i, t, w, col);
         double size = setup_target_cells(t, w, col, doc);
         setup_workload_cells(t, w, col, doc, size);
+        /* device targets' health before and after (html_health.c) */
+        char health[2048];
+        html_health_text(health, sizeof(health), doc);
+        html_table_set_text(t, w, col[C_HEALTH], health);
     }
     return t;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/device_text.h"
 #include "output/render.h"
 #include "result/host_busy.h"
 #include "result/result.h"
@@ -372,6 +373,7 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
             fprintf(f, " model %s", result_str(d, "model", ""));
         fprintf(f, "\n");
     }
+    render_device_health(f, doc);
     if (o->summary)
         summary(f, doc);
     if (o->details) {

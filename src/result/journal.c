@@ -240,7 +240,9 @@ static void done_phase(struct jreader *r, cJSON *v)
     r->whole++;
 }
 
-/* One "[...]" row: all numbers, one per field; anything else is skipped. */
+/* One "[...]" row: one value per field, numbers (null where a figure was
+ * not measured, such as device_temp_c, except in the columns summed
+ * here); anything else is skipped. */
 static void add_row(struct jreader *r, const char *line, size_t n)
 {
     cJSON *row = r->rows && r->nfields > 0 ? cJSON_ParseWithLength(line, n) : NULL;
@@ -253,13 +255,21 @@ static void add_row(struct jreader *r, const char *line, size_t n)
     int i = 0;
     const cJSON *x;
     cJSON_ArrayForEach(x, row) {
-        if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || i >= 64) {
+        if (i >= 64 || (!cJSON_IsNull(x) && (!cJSON_IsNumber(x) || !isfinite(x->valuedouble)))) {
             cJSON_Delete(row);
             r->skipped++;
             return;
         }
-        v[i++] = x->valuedouble;
+        v[i++] = cJSON_IsNull(x) ? NAN : x->valuedouble;
     }
+    const int used[] = {r->col_t, r->col_ios[0], r->col_ios[1], r->col_bytes[0], r->col_bytes[1],
+                        r->col_mean[0], r->col_mean[1], r->col_max[0], r->col_max[1], r->col_inflight};
+    for (size_t u = 0; u < sizeof(used) / sizeof(used[0]); u++)
+        if (!isfinite(col(v, used[u]))) {
+            cJSON_Delete(row);
+            r->skipped++;
+            return;
+        }
     struct phase_sum *s = &r->sum;
     double t = col(v, r->col_t), secs = (t - s->t_last_ms) / 1000.0;
     for (int d = 0; d < 2; d++) {

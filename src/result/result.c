@@ -20,6 +20,7 @@
 #include "result/journal.h"
 #include "result/result.h"
 #include "result/result_check.h"
+#include "result/result_device.h"
 #include "base/dist.h"
 #include "base/gen.h"
 
@@ -433,6 +434,28 @@ static cJSON *kernel_json(cJSON *doc, const struct phase_stats *ps, unsigned t)
     return ko;
 }
 
+/* Device identity (once per target) and health before / after the phase
+ * of each block-device target (result_device.h). */
+static void devices_json(cJSON *doc, const struct phase_stats *ps)
+{
+    for (unsigned t = 0; ps->devices && t < ps->ntargets; t++) {
+        if (ps->targets[t].kind != TARGET_BLOCK)
+            continue;
+        const struct runner_device *rd = &ps->devices[t];
+        const char *id = doc_target(doc, &ps->targets[t]);
+        cJSON *to, *found = NULL;
+        cJSON_ArrayForEach(to, cJSON_GetObjectItemCaseSensitive(doc, "targets"))
+            if (strcmp(result_str(to, "id", ""), id) == 0)
+                found = to;
+        if (!found)
+            continue;
+        cJSON *d = cJSON_GetObjectItemCaseSensitive(found, "device");
+        if (rd->valid && cJSON_IsObject(d) && !cJSON_GetObjectItemCaseSensitive(d, "identity_source"))
+            result_device_identity(d, &rd->info);
+        result_target_health(found, &rd->before, rd->valid ? &rd->after : &rd->before, rd->temp_max_c);
+    }
+}
+
 /* The phase's error records, also collected in the document's "errors". */
 static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
 {
@@ -496,6 +519,7 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
         cJSON_AddItemToArray(ks, kernel_json(doc, ps, t));
     }
     errors_json(doc, ps, phase);
+    devices_json(doc, ps);
     cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "phases"), phase);
     return phase;
 }

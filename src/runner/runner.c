@@ -25,6 +25,7 @@ const char *const runner_series_fields[] = {
     "read_ios", "read_bytes", "write_ios", "write_bytes", "syncs",
     "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
     "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
+    "device_temp_c",
 };
 
 /* The unit of each field above, in the same order (MB = 10^6 bytes). */
@@ -36,6 +37,7 @@ const char *const runner_series_units[] = {
     "I/Os", "bytes", "I/Os", "bytes", "syncs",
     "ns", "ns", "ns", "ns",
     "ms", "%", "%", "%", "flag",
+    "C",
 };
 _Static_assert(sizeof(runner_series_units) == sizeof(runner_series_fields), "one unit per field");
 
@@ -273,6 +275,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
     }
     struct rusage ru0, ru1;
+    struct runner_devices *rdev = runner_devices_before(out, run.step_ns);
     for (unsigned t = 0; t < out->ntargets; t++)
         runner_read_kstat(&out->targets[t], &out->kstats[t]);
     getrusage(RUSAGE_SELF, &ru0);
@@ -295,7 +298,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     unsigned k = 0;
     struct stall_log *sl = calloc(1, sizeof(*sl));
     struct hostcpu cpu_prev, cpu_now;
-    struct runner_row_host rh = {0, 0, 0};
+    struct runner_row_host rh = {0, 0, 0, NAN};
     hostcpu_read(&cpu_prev);
     uint64_t cpu_t = clock_ns();
     uint64_t boot_gap = clock_boot_ns() - clock_ns();
@@ -362,6 +365,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
                 cpu_prev = cpu_now;
                 cpu_t = tnow;
             }
+            rh.device_temp_c = runner_devices_sample(rdev, out);
             if (opts->series)
                 runner_stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
             out->nintervals++;
@@ -388,6 +392,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         runner_read_kstat(&out->targets[t], &end);
         runner_kstat_delta(&out->kstats[t], &end);
     }
+    runner_devices_after(rdev, out);
     if (opts->status)
         opts->status(NULL, total_s);
     out->cpu_user_s = cpu_seconds(&ru1.ru_utime) - cpu_seconds(&ru0.ru_utime);
@@ -507,5 +512,6 @@ void phase_stats_free(struct phase_stats *ps)
         free(ps->cluster->job_elapsed_ns);
         free(ps->cluster);
     }
+    free(ps->devices);
     memset(ps, 0, sizeof(*ps));
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "device/device.h"
 #include "stats/iostats.h"
 #include "target/guard.h"
 #include "target/target.h"
@@ -142,6 +143,16 @@ struct phase_cluster {
     uint64_t error_total;           /* this rank's */
 };
 
+/* A block-device target's identity and health (device.h): probed and read
+ * just before the workers start, read again after they all finished; the
+ * highest per-interval temperature sample in between (NAN: none). */
+struct runner_device {
+    bool valid;                      /* a block device that was probed */
+    struct device_info info;
+    struct device_health before, after;
+    double temp_max_c;
+};
+
 struct phase_stats {
     unsigned njobs;
     struct job_spec *jobs;           /* copies, with defaults resolved */
@@ -170,6 +181,8 @@ struct phase_stats {
     unsigned ring_waits;
     unsigned late_hist_intervals;    /* worker-intervals whose histograms were handed over late */
     struct phase_cluster *cluster;   /* runs over many ranks only, else NULL */
+    /* device identity and health, [ntargets] (NULL when out of memory) */
+    struct runner_device *devices;
 };
 
 /* Interval row fields, in order, as streamed to opts->series, and the unit

@@ -5,6 +5,7 @@
  * workers' side is worker.c; docs/design.md "Interval hand-over" says how
  * the two meet without locks. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +38,12 @@ void runner_stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double 
         const struct hist *sh = &s->dir[d].sched;
         fprintf(f, ",%" PRIu64 ",%" PRIu64, sh->n ? hist_percentile(sh, 99.0) : 0, sh->n ? sh->max : 0);
     }
-    fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u]\n", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
+    fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
             h->iowait_pct, late);
+    if (isnan(h->device_temp_c))
+        fprintf(f, ",null]\n");
+    else
+        fprintf(f, ",%.1f]\n", h->device_temp_c);
     fflush(f);
 }
 

@@ -189,7 +189,16 @@ struct io_stats *runner_new_ibuf(unsigned ntouch);
 /* The host's CPU shares over one interval, for its journal row. */
 struct runner_row_host {
     double busy_pct, steal_pct, iowait_pct;
+    double device_temp_c;        /* highest temperature of the device targets, NAN: not sampled */
 };
+
+/* runner_device.c: identity and health of the phase's block-device targets
+ * before the load (and their temperature sensors opened), the sample of an
+ * interval, and the readings after the load (sensors closed). */
+struct runner_devices;
+struct runner_devices *runner_devices_before(struct phase_stats *out, uint64_t step_ns);
+double runner_devices_sample(struct runner_devices *rd, struct phase_stats *out);
+void runner_devices_after(struct runner_devices *rd, struct phase_stats *out);
 
 /* runner_collect.c: merges every worker's interval k once all of them have
  * handed it over (or finished): 1 when merged, 0 when not ready, -1 when

@@ -17,8 +17,9 @@ declare -A ALLOW=(
     [target]="base"
     [engine]="base"
     [jobfile]="base"
-    [runner]="base stats target engine"
-    [result]="base stats target engine runner"
+    [device]="base"
+    [runner]="base stats target engine device"
+    [result]="base stats target engine runner device"
     [workload]="base stats target engine jobfile runner result"
     [profiles]="base stats target engine jobfile runner result workload"
     [act]="base stats target engine jobfile runner result workload"
@@ -26,7 +27,7 @@ declare -A ALLOW=(
     [suite]="base stats target engine jobfile runner result workload profiles"
     [output]="base stats result"
     [mpi]="base"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output mpi"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output mpi device"
 )
 
 bad=0
