@@ -6,7 +6,7 @@
 #include "cli/workloads.h"
 
 const struct workload_cmd *const cli_workloads[] = {
-    &run_workload, &fileio_workload, &act_workload, &suite_workload, NULL,
+    &run_workload, &fileio_workload, &act_workload, &suite_workload, &pts_workload, NULL,
 };
 
 int cli_workload_main(const struct workload_cmd *w, int argc, char **argv)

@@ -24,8 +24,9 @@ declare -A ALLOW=(
     [act]="base stats target engine jobfile runner result workload"
     [fileio]="base stats target engine jobfile runner result workload"
     [suite]="base stats target engine jobfile runner result workload profiles"
+    [pts]="base stats target engine jobfile runner result workload"
     [output]="base stats result"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite pts output"
 )
 
 bad=0
