@@ -15,6 +15,19 @@
 #include "output/html_kinds.h"
 #include "result/result.h"
 
+/* An element index stored in the document, clamped so the conversion is
+ * defined whatever the file holds (-1 when missing). */
+static int el_num(const cJSON *o, int dflt)
+{
+    return (int)result_num_in(o, "element", -1, 1e6, dflt);
+}
+
+static int el_at(const cJSON *arr, int i)
+{
+    double v = result_at_num(arr, i, -1);
+    return v >= 0 && v <= 1e6 ? (int)v : -1;
+}
+
 static const cJSON *get(const cJSON *o, const char *k)
 {
     return cJSON_GetObjectItemCaseSensitive(o, k);
@@ -172,7 +185,7 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
         html_table_set(d, (size_t)w, cr, result_num(rd, "round", 0));
         const cJSON *ej;
         cJSON_ArrayForEach(ej, get(rd, "elements")) {
-            int e = (int)result_num(ej, "element", -1);
+            int e = el_num(ej, -1);
             if (e >= 0 && e < ne && e < 64)
                 html_table_set(d, (size_t)w, col[e], result_num(ej, mk, NAN));
         }
@@ -191,7 +204,7 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
         for (int e = 0; e < ne && e < 64; e++) {
             bool track = false;
             for (int q = 0; q < cJSON_GetArraySize(tr); q++)
-                track |= (int)result_at_num(tr, q, -1) == e;
+                track |= el_at(tr, q) == e;
             if (tp || track || result_num(cJSON_GetArrayItem(els, e), "read_pct", -1) == 0)
                 html_chart_series(c, col[e], result_str(cJSON_GetArrayItem(els, e), "name", "?"), k++, track ? 0 : 1,
                                   HTML_SVG_LINE_MARKS);
@@ -213,7 +226,7 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
     const cJSON *v;
     unsigned k = 0;
     cJSON_ArrayForEach(v, get(ss, "variables")) {
-        int e = (int)result_num(v, "element", 0);
+        int e = el_num(v, 0);
         const char *en = result_str(cJSON_GetArrayItem(els, e), "name", "?");
         long w = html_table_add_row(dt);
         if (w >= 0) {
@@ -343,7 +356,7 @@ static void element_table(struct html_report *r, const char *id, const cJSON *t,
         long w = html_table_add_row(h);
         if (w < 0)
             return;
-        const char *en = result_str(cJSON_GetArrayItem(els, (int)result_num(row, "element", 0)), "name", "?");
+        const char *en = result_str(cJSON_GetArrayItem(els, el_num(row, 0)), "name", "?");
         html_table_set_text(h, (size_t)w, c0, en);
         if (latency) {
             html_table_set(h, (size_t)w, ca, result_num(row, "lat_mean_ns", NAN));

@@ -7,6 +7,19 @@
 #include "output/render.h"
 #include "result/result.h"
 
+/* An element index stored in the document, clamped so the conversion is
+ * defined whatever the file holds (-1 when missing). */
+static int el_num(const cJSON *o, int dflt)
+{
+    return (int)result_num_in(o, "element", -1, 1e6, dflt);
+}
+
+static int el_at(const cJSON *arr, int i)
+{
+    double v = result_at_num(arr, i, -1);
+    return v >= 0 && v <= 1e6 ? (int)v : -1;
+}
+
 static const cJSON *get(const cJSON *o, const char *k)
 {
     return cJSON_GetObjectItemCaseSensitive(o, k);
@@ -134,7 +147,7 @@ static void convergence(FILE *f, const cJSON *t)
     for (int i = 0; i < ne && nc < 64; i++) {
         bool track = false;
         for (int k = 0; k < cJSON_GetArraySize(tr); k++)
-            track |= (int)result_at_num(tr, k, -1) == i;
+            track |= el_at(tr, k) == i;
         if (tp || track || result_num(element(t, i), "read_pct", -1) == 0)
             cols[nc++] = i;
     }
@@ -145,10 +158,13 @@ static void convergence(FILE *f, const cJSON *t)
     for (int c = 0; c < nc; c++) {
         bool track = false;
         for (int k = 0; k < cJSON_GetArraySize(tr); k++)
-            track |= (int)result_at_num(tr, k, -1) == cols[c];
+            track |= el_at(tr, k) == cols[c];
         char nm[48];
-        snprintf(nm, sizeof(nm), "%s%s", result_str(element(t, cols[c]), "name", "?") + 4,
-                 track ? "*" : "");
+        const char *en = result_str(element(t, cols[c]), "name", "?");
+        /* "RND 4KiB 0/100" -> "4KiB 0/100" */
+        if (!strncmp(en, "RND ", 4) || !strncmp(en, "SEQ ", 4))
+            en += 4;
+        snprintf(nm, sizeof(nm), "%s%s", en, track ? "*" : "");
         fprintf(f, " %14s", nm);
     }
     fprintf(f, "\n");
@@ -177,7 +193,7 @@ static void determination(FILE *f, const cJSON *t)
     fprintf(f, "Steady state: %s\n", result_str(ss, "statement", "?"));
     const cJSON *v;
     cJSON_ArrayForEach(v, get(ss, "variables")) {
-        const cJSON *e = element(t, (int)result_num(v, "element", 0));
+        const cJSON *e = element(t, el_num(v, 0));
         double avg = result_num(v, "avg", 0);
         char a[32], a110[32], a90[32], a105[32], a95[32], rg[32], rga[32], se[32], sea[32];
         value(a, sizeof(a), mk, avg);
@@ -256,7 +272,7 @@ static void element_table(FILE *f, const cJSON *t, bool latency)
                 "MB/s", "IOPS");
     const cJSON *row;
     cJSON_ArrayForEach(row, tab) {
-        const cJSON *e = element(t, (int)result_num(row, "element", 0));
+        const cJSON *e = element(t, el_num(row, 0));
         if (latency) {
             char a[32], p[32], m[32];
             lat(a, sizeof(a), result_num(row, "lat_mean_ns", 0));
