@@ -363,8 +363,10 @@ static void element_table(struct html_report *r, const char *id, const cJSON *t,
             html_table_set(h, (size_t)w, cp, result_num(row, "p99999_ns", NAN));
             html_table_set(h, (size_t)w, cm, result_num(row, "lat_max_ns", NAN));
             const cJSON *wl = get(row, "window_latency_ns");
-            if (wl && ns < 16)
-                src[ns++] = (struct html_lat_src){wl, en, (unsigned)ns, 0};
+            if (wl && ns < 16) {
+                src[ns] = (struct html_lat_src){wl, en, (unsigned)ns, 0};
+                ns++;
+            }
         } else {
             html_table_set(h, (size_t)w, cb, result_num(row, "mbps", NAN));
         }
