@@ -42,12 +42,14 @@ assert re.search(r"%d rounds run" % t["rounds_run"], text), "text round count"
 # every element of every round: a phase, and its figures from that phase
 for r in t["rounds"]:
     assert len(r["elements"]) == ne, "elements per round"
+    assert sum(e["ios"] for e in r["elements"]) > 0, "a round without I/O"
     for i, e in enumerate(r["elements"]):
         assert e["element"] == i
         tot = total(phases[e["phase"]])
         ios = tot["read"]["ios"] + tot["write"]["ios"]
         by = tot["read"]["bytes"] + tot["write"]["bytes"]
-        assert e["ios"] == ios and ios > 0, ("ios", e["ios"], ios)
+        # a 20 ms element on a busy host may complete nothing; the round may not
+        assert e["ios"] == ios, ("ios", e["ios"], ios)
         assert e["elapsed_s"] == tot["elapsed_s"]
         assert abs(e["iops"] - ios / tot["elapsed_s"]) <= 1e-9 * e["iops"], "iops"
         assert abs(e["mbps"] - by / tot["elapsed_s"] / 1e6) <= 1e-9 * e["mbps"], "mbps"
