@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "output/pts_text.h"
 #include "output/suite_text.h"
 #include "output/sysbench_text.h"
 #include "result/result.h"
@@ -53,7 +54,10 @@ int cmd_show(int argc, char **argv)
     struct render_opts ro = {.summary = true, .details = !summary_only};
     int rc;
     /* text of a suite or fileio result looks like what that command printed */
-    if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "suite")) {
+    if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "pts")) {
+        render_pts_text(stdout, doc);
+        rc = 0;
+    } else if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "suite")) {
         render_suite_text(stdout, doc, &ro);
         rc = 0;
     } else if (out.format == FMT_TEXT && !out.output &&

@@ -33,6 +33,7 @@ static const struct command commands[] = {
     {"act-prep", cmd_act_prep, "ACT's device preparation: zero fill, then random fill, in parallel"},
     {"act-analyze", cmd_act_analyze, "ACT slice tables and certification verdict from an ACT log"},
     {"suite", NULL, NULL},
+    {"pts", NULL, NULL},
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
     {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
     {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},

@@ -9,7 +9,7 @@
 #include "cli/workloads.h"
 
 const struct workload_cmd *const cli_workloads[] = {
-    &run_workload, &fileio_workload, &act_workload, &suite_workload, NULL,
+    &run_workload, &fileio_workload, &act_workload, &suite_workload, &pts_workload, NULL,
 };
 
 /* argv with {rank}, {host} ... filled in (base/cluster.h), NULL-terminated,

@@ -10,6 +10,7 @@ extern const struct workload_cmd run_workload;
 extern const struct workload_cmd fileio_workload;
 extern const struct workload_cmd act_workload;
 extern const struct workload_cmd suite_workload;
+extern const struct workload_cmd pts_workload;
 
 /* Every workload command, NULL-terminated. */
 extern const struct workload_cmd *const cli_workloads[];

@@ -11,7 +11,8 @@
 
 bool html_kind_known(const char *kind)
 {
-    static const char *const known[] = {"precondition", "sweep-point", "act", "fileio"};
+    static const char *const known[] = {"precondition", "sweep-point", "act", "fileio",
+                                         "pts-wipc", "pts-element", "pts-wsat"};
     for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
         if (kind && strcmp(kind, known[i]) == 0)
             return true;

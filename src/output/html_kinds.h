@@ -84,5 +84,7 @@ int html_build_sweeps(struct html_report *r);
 int html_build_precondition(struct html_report *r);
 int html_build_act(struct html_report *r);
 int html_build_fileio(struct html_report *r);
+/* html_pts.c: the PTS pages of results with a "pts" object */
+int html_build_pts(struct html_report *r);
 
 #endif

@@ -440,6 +440,15 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
     fputs("</tr></thead>\n<tbody>\n", f);
     size_t n = max_rows && t->nrows > max_rows ? max_rows : t->nrows;
     char buf[96];
+    double hlo = INFINITY, hhi = -INFINITY;
+    for (size_t c = 0; t->heat && c < t->ncols; c++)
+        for (size_t r = 0; t->cols[c].kind == HTML_TABLE_NUM && r < n; r++) {
+            double v = t->cols[c].num[r];
+            if (isfinite(v) && v > 0) {
+                hlo = v < hlo ? v : hlo;
+                hhi = v > hhi ? v : hhi;
+            }
+        }
     for (size_t r = 0; r < n; r++) {
         fputs("<tr>", f);
         for (size_t c = 0; c < t->ncols; c++) {
@@ -451,7 +460,13 @@ int html_table_write_html(FILE *f, const struct html_table *t, size_t max_rows)
                 html_svg_escape(f, col->text[r] ? col->text[r] : "");
             } else {
                 const char *lvl = html_table_level(col, col->num[r]);
-                if (lvl)
+                double v = col->num[r];
+                if (t->heat && isfinite(v) && v > 0 && hhi > 0) {
+                    /* light blue (smallest) to dark orange (largest) */
+                    double k = hhi > hlo ? (log(v) - log(hlo)) / (log(hhi) - log(hlo)) : 1;
+                    fprintf(f, "<td style=\"background:hsl(%.0f,75%%,%.0f%%)\">", 210 - 180 * k,
+                            88 - 28 * k);
+                } else if (lvl)
                     fprintf(f, "<td class=\"%s\">", lvl);
                 else
                     fputs("<td>", f);

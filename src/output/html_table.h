@@ -61,6 +61,9 @@ struct html_table {
     int sorted_by;           /* rows are in strictly increasing order of this numeric
                                 column (-1: unknown); keeps html_table_row_for fast on
                                 long series */
+    /* heat table (the PTS IOPS surface): HTML cells shaded by their value on a
+     * log scale between the smallest and largest positive numeric cell */
+    bool heat;
 };
 
 /* A new empty table; id is made file-name safe. NULL on out of memory. */

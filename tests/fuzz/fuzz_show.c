@@ -1,10 +1,11 @@
 /* fuzz_show.c - what `ssdbench show` does with a result file, in every
- * format (text, csv, fio-json, fio-json+, the suite and sysbench texts),
+ * format (text, csv, fio-json, fio-json+, the suite, sysbench and PTS texts),
  * plus the readers of saved results in other commands (`fileio --baseline`,
  * `suite --baseline` scaling). Output goes to /dev/null. */
 #include "fuzz.h"
 
 #include "output/fio_json.h"
+#include "output/pts_text.h"
 #include "output/render.h"
 #include "output/suite_text.h"
 #include "output/sysbench_text.h"
@@ -29,6 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct sysbench_base b[2] = {{.doc = doc, .label = NULL}, {.doc = doc, .label = ""}};
         sysbench_text_render(f, doc, b, 2);
     }
+    if (cJSON_GetObjectItemCaseSensitive(doc, "pts"))
+        render_pts_text(f, doc);
     const cJSON *ph;
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         cJSON *s = suite_scaling_json(doc, result_str(ph, "name", ""), 1000, 2);

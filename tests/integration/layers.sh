@@ -25,9 +25,10 @@ declare -A ALLOW=(
     [act]="base stats target engine jobfile runner result workload"
     [fileio]="base stats target engine jobfile runner result workload"
     [suite]="base stats target engine jobfile runner result workload profiles"
+    [pts]="base stats target engine jobfile runner result workload"
     [output]="base stats result"
     [mpi]="base"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite output mpi device"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite pts output mpi device"
 )
 
 bad=0

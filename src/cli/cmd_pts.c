@@ -1,0 +1,298 @@
+/* cmd_pts.c - `ssdbench pts [TEST...] DEVICE`: the SNIA Solid State Storage
+ * Performance Test Specification's IOPS, Throughput, Latency and Write
+ * Saturation tests (src/pts/), with the Enterprise and Client presets and
+ * the options that shorten a run for a test device (marked not compliant). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/outfile.h"
+#include "base/signal.h"
+#include "base/spec_parse.h"
+#include "cli/cli.h"
+#include "cli/workloads.h"
+#include "output/pts_text.h"
+#include "pts/pts.h"
+#include "result/result.h"
+
+struct pts_args {
+    struct pts_cfg cfg;
+    bool tests_named;
+};
+
+static void pts_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdbench pts [TEST...] [options] DEVICE\n\n"
+            "SNIA SSS PTS 2.0.2 tests, each: purge, WIPC (2x capacity SEQ 128 KiB writes), then\n"
+            "rounds until steady state (at most 25), with no idle time between steps.\n"
+            "TEST: iops, throughput (tp), latency (lat), wsat, or all (default: all).\n"
+            "Not implemented: HIR, XSR, ECW/CBW, DIRTH.\n\n"
+            "Test conditions:\n"
+            "  --test LIST              the tests, comma-separated (same as naming them)\n"
+            "  --enterprise             PTS-E (default): WCD, ActiveRange 100 %%, T4/Q32\n"
+            "  --client                 PTS-C: WCE, ActiveRange 75 %%, T2/Q16, TP 1024 KiB only\n"
+            "  --active-range PCT       ActiveRange in %% of the capacity (default: the preset's)\n"
+            "  --tc N, --qd N           threads and outstanding I/O per thread (default: preset's)\n"
+            "  --engine NAME            io_uring (default), libaio or psync\n"
+            "Shortening a run (any of these marks the result not compliant):\n"
+            "  --round-time TIME        length of one round, split evenly over its elements\n"
+            "                           (default: 1 min per element: IOPS 56 min, LAT 9, TP 2)\n"
+            "  --max-rounds N           give up after N rounds: SS not achieved (default 25, >= 5)\n"
+            "  --capacity-scale F       WIPC writes 2F x, WSAT at most 4F x the ActiveRange (1)\n"
+            "  --wsat-time TIME         WSAT time limit (default 24h)\n"
+            "  --wsat-interval TIME     WSAT sample interval (default 1m)\n"
+            "  --no-purge               skip the purge (the report says \"no purge\")\n"
+            "Output and safety:\n"
+            "  --format text|json|csv   what to print (default text: the PTS report)\n"
+            "  --output FILE, -o FILE   write it to FILE\n"
+            "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
+            "  --destroy PATH           consent to overwrite PATH (a device with signatures)\n"
+            "  --quiet, -q              no progress or status lines\n");
+}
+
+static int select_tests(struct pts_args *a, const char *list)
+{
+    if (!a->tests_named)
+        memset(a->cfg.test, 0, sizeof(a->cfg.test));
+    a->tests_named = true;
+    const char *p = list;
+    while (*p) {
+        size_t l = strcspn(p, ",");
+        char name[32];
+        snprintf(name, sizeof(name), "%.*s", (int)(l < 31 ? l : 31), p);
+        if (!strcmp(name, "all")) {
+            for (int t = 0; t < PTS_NTESTS; t++)
+                a->cfg.test[t] = true;
+        } else {
+            int t = pts_test_parse(name);
+            if (t < 0) {
+                if (!strcasecmp(name, "hir") || !strcasecmp(name, "xsr") ||
+                    !strcasecmp(name, "ecw") || !strcasecmp(name, "cbw") ||
+                    !strcasecmp(name, "dirth"))
+                    cli_err("pts: the %s test is not implemented (iops, throughput, latency, wsat)",
+                            name);
+                else
+                    cli_err("pts: unknown test '%s' (iops, throughput, latency, wsat, all)", name);
+                return -1;
+            }
+            a->cfg.test[t] = true;
+        }
+        p += l;
+        if (*p)
+            p++;
+    }
+    return 0;
+}
+
+static int opt_time(const char *opt, const char *v, uint64_t *ns)
+{
+    if (cli_opt_time(opt, v, ns) < 0)
+        return -1;
+    if (!*ns) {
+        cli_err("%s: must be more than 0", opt);
+        return -1;
+    }
+    return 0;
+}
+
+/* Returns 1 when argv[*ip] is a pts option (consumed), 0 when not, -1
+ * after an error message. */
+static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
+{
+    struct pts_cfg *c = &a->cfg;
+    const char *s = argv[*ip], *v;
+    int i = *ip;
+    if (!strcmp(s, "--enterprise")) {
+        c->preset = PTS_ENTERPRISE;
+    } else if (!strcmp(s, "--client")) {
+        c->preset = PTS_CLIENT;
+    } else if (!strcmp(s, "--no-purge")) {
+        c->no_purge = true;
+    } else if ((v = cli_opt_value("--test", &i, argc, argv))) {
+        if (select_tests(a, v) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--active-range", &i, argc, argv))) {
+        char *e;
+        double pct = strtod(v, &e);
+        if (e == v || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100)) {
+            cli_err("--active-range: '%s' is not a percentage in (0, 100]", v);
+            return -1;
+        }
+        c->active_range_pct = pct;
+    } else if ((v = cli_opt_value("--capacity-scale", &i, argc, argv))) {
+        char *e;
+        double f = strtod(v, &e);
+        if (e == v || *e || !(f > 0 && f <= 100)) {
+            cli_err("--capacity-scale: '%s' is not a number in (0, 100]", v);
+            return -1;
+        }
+        c->capacity_scale = f;
+    } else if ((v = cli_opt_value("--tc", &i, argc, argv))) {
+        if (cli_opt_uint("--tc", v, 1, 64, &c->tc) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--qd", &i, argc, argv))) {
+        if (cli_opt_uint("--qd", v, 1, 4096, &c->qd) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--max-rounds", &i, argc, argv))) {
+        if (cli_opt_uint("--max-rounds", v, 5, 1000, &c->max_rounds) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--round-time", &i, argc, argv))) {
+        if (opt_time("--round-time", v, &c->round_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--engine", &i, argc, argv))) {
+        if (!strcmp(v, "io_uring"))
+            c->engine = ENGINE_IO_URING;
+        else if (!strcmp(v, "libaio"))
+            c->engine = ENGINE_LIBAIO;
+        else if (!strcmp(v, "psync"))
+            c->engine = ENGINE_PSYNC;
+        else {
+            cli_err("--engine: '%s' is not io_uring, libaio or psync", v);
+            return -1;
+        }
+    } else if ((v = cli_opt_value("--wsat-time", &i, argc, argv))) {
+        if (opt_time("--wsat-time", v, &c->wsat_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--wsat-interval", &i, argc, argv))) {
+        if (opt_time("--wsat-interval", v, &c->wsat_sample_ns) < 0)
+            return -1;
+    } else {
+        return 0;
+    }
+    *ip = i;
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_output *out)
+{
+    for (int i = 1; i < argc; i++) {
+        int r = cli_output_option(&i, argc, argv, out);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        const char *s = argv[i];
+        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+            pts_usage(stdout);
+            return 1;
+        }
+        if ((r = pts_option(&i, argc, argv, a)) < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        if (s[0] == '-' && s[1]) {
+            static const char *const names[] = {
+                "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
+                "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
+                "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
+                "--quiet", NULL};
+            char key[64];
+            snprintf(key, sizeof(key), "%.*s", (int)strcspn(s, "="), s);
+            const char *sg = cli_suggest(key, names);
+            if (sg)
+                cli_err("pts: unknown option '%s' (did you mean '%s'?)", s, sg);
+            else
+                cli_err("pts: unknown option '%s' (see ssdbench pts --help)", s);
+            return -1;
+        }
+        /* a test name before the device; anything else is the device */
+        if (!a->cfg.target[0] && (pts_test_parse(s) >= 0 || !strcmp(s, "all") ||
+                                  !strcasecmp(s, "hir") || !strcasecmp(s, "xsr") ||
+                                  !strcasecmp(s, "ecw") || !strcasecmp(s, "cbw") ||
+                                  !strcasecmp(s, "dirth"))) {
+            if (select_tests(a, s) < 0)
+                return -1;
+            continue;
+        }
+        if (a->cfg.target[0]) {
+            cli_err("pts: one device at a time (got '%s' and '%s')", a->cfg.target, s);
+            return -1;
+        }
+        if (strlen(s) >= sizeof(a->cfg.target)) {
+            cli_err("pts: device path too long: %s", s);
+            return -1;
+        }
+        snprintf(a->cfg.target, sizeof(a->cfg.target), "%s", s);
+    }
+    return 0;
+}
+
+static int pts_parse(int argc, char **argv, void *cfg, struct cli_output *out)
+{
+    struct pts_args *a = cfg;
+    pts_defaults(&a->cfg);
+    int rc = parse_args(argc, argv, a, out);
+    if (rc)
+        return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    char err[512];
+    if (pts_check(&a->cfg, 0, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_output_check(out, cli_journal_want(out)) < 0)
+        return CLI_EXIT_USAGE;
+    return WL_PARSED;
+}
+
+static void progress_line(void *arg, const char *line)
+{
+    (void)arg;
+    fprintf(stderr, "pts: %s\n", line);
+}
+
+static int pts_run_cmd(struct session *s, void *cfg, struct cli_output *out)
+{
+    struct pts_args *a = cfg;
+    signal_install();
+    struct pts_run_opts o = {.consent = &out->consent, .status = s->ro.status, .base = &s->ro,
+                             .progress = out->quiet ? NULL : progress_line};
+    char err[1024];
+    int rc = pts_run(&a->cfg, s->doc, &o, &s->st, err, sizeof(err));
+    bool ran = cJSON_GetObjectItemCaseSensitive(s->doc, "pts") != NULL;
+    result_finish(s->doc, s->st.interrupted, s->st.signal);
+    if (rc < 0) {
+        cli_err("%s", err);
+        s->done = ran;
+        cli_report_errors(s->doc);
+        return ran ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+    }
+    s->done = true;
+    cli_report_errors(s->doc);
+    return plan_exit_code(&s->st);
+}
+
+static int pts_render(struct session *s, void *cfg, const struct cli_output *o, int code)
+{
+    (void)cfg;
+    struct render_opts ro = {.summary = true, .details = true};
+    if (o->format != FMT_TEXT)
+        return cli_emit(s->doc, o, &ro, code);
+    char e2[512];
+    if (cli_save_result(s->doc, o) < 0)
+        code = code ? code : CLI_EXIT_FAIL;
+    struct outfile of;
+    if (outfile_open(&of, o->output ? o->output : "-", e2, sizeof(e2)) < 0) {
+        cli_err("%s", e2);
+        return code ? code : CLI_EXIT_FAIL;
+    }
+    render_pts_text(of.f, s->doc);
+    if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
+        cli_err("%s", e2);
+        code = code ? code : CLI_EXIT_FAIL;
+    }
+    fflush(stdout);
+    return code;
+}
+
+const struct workload_cmd pts_workload = {
+    .name = "pts",
+    .summary = "SNIA SSS PTS: IOPS, throughput, latency, write saturation to steady state",
+    .usage = pts_usage,
+    .cfg_size = sizeof(struct pts_args),
+    .parse = pts_parse,
+    .run = pts_run_cmd,
+    .render = pts_render,
+    .free = NULL,
+};

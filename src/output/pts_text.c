@@ -1,0 +1,368 @@
+/* pts_text.c - see pts_text.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/pts_text.h"
+#include "output/render.h"
+#include "result/result.h"
+
+/* An element index stored in the document, clamped so the conversion is
+ * defined whatever the file holds (-1 when missing). */
+static int el_num(const cJSON *o, int dflt)
+{
+    return (int)result_num_in(o, "element", -1, 1e6, dflt);
+}
+
+static int el_at(const cJSON *arr, int i)
+{
+    double v = result_at_num(arr, i, -1);
+    return v >= 0 && v <= 1e6 ? (int)v : -1;
+}
+
+static const cJSON *get(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static void bs_name(double bs, char *buf, size_t len)
+{
+    if (fmod(bs, 1024) != 0)
+        snprintf(buf, len, "%gKiB", bs / 1024.0);
+    else
+        snprintf(buf, len, "%.0fKiB", bs / 1024.0);
+}
+
+static void lat(char *buf, size_t len, double ns)
+{
+    render_latency(buf, len, ns);
+}
+
+/* Every field of the target's device object that is present (identity,
+ * health, whatever the run recorded), one level of nesting flattened. */
+static void identity(FILE *f, const cJSON *doc)
+{
+    const cJSON *t = cJSON_GetArrayItem(get(doc, "targets"), 0);
+    fprintf(f, "Device under test\n");
+    fprintf(f, "  path:              %s\n", result_str(t, "path", "?"));
+    fprintf(f, "  capacity:          %.4g GB (%.0f bytes)\n", result_num(t, "size_bytes", 0) / 1e9,
+            result_num(t, "size_bytes", 0));
+    fprintf(f, "  logical block:     %.0f bytes, physical %.0f bytes\n",
+            result_num(t, "logical_block", 0), result_num(t, "physical_block", 0));
+    const cJSON *d = get(t, "device"), *e;
+    cJSON_ArrayForEach(e, d) {
+        if (cJSON_IsObject(e)) {
+            const cJSON *s;
+            cJSON_ArrayForEach(s, e) {
+                if (cJSON_IsString(s) && s->valuestring[0])
+                    fprintf(f, "  %s.%s: %s\n", e->string, s->string, s->valuestring);
+                else if (cJSON_IsNumber(s))
+                    fprintf(f, "  %s.%s: %g\n", e->string, s->string, s->valuedouble);
+                else if (cJSON_IsBool(s))
+                    fprintf(f, "  %s.%s: %s\n", e->string, s->string, cJSON_IsTrue(s) ? "yes" : "no");
+            }
+        } else if (cJSON_IsString(e) && e->valuestring[0]) {
+            fprintf(f, "  %-18s %s\n", e->string, e->valuestring);
+        } else if (cJSON_IsNumber(e)) {
+            fprintf(f, "  %-18s %g\n", e->string, e->valuedouble);
+        } else if (cJSON_IsBool(e)) {
+            fprintf(f, "  %-18s %s\n", e->string, cJSON_IsTrue(e) ? "yes" : "no");
+        }
+    }
+}
+
+static void header(FILE *f, const cJSON *doc, const cJSON *p)
+{
+    fprintf(f, "%s report (ssdbench %s), %s preset\n", result_str(p, "spec", "SNIA SSS PTS"),
+            result_str(get(doc, "tool"), "version", "?"), result_str(p, "preset", "?"));
+    const cJSON *nc = get(p, "noncompliance");
+    if (cJSON_IsTrue(get(p, "compliant"))) {
+        fprintf(f, "COMPLIANT as far as ssdbench can tell\n");
+    } else {
+        fprintf(f, "NOT COMPLIANT:\n");
+        for (int i = 0; i < cJSON_GetArraySize(nc); i++)
+            fprintf(f, "  - %s\n", result_at_str(nc, i, "?"));
+        if (!get(p, "compliant"))
+            fprintf(f, "  - the run did not finish\n");
+    }
+    fprintf(f, "\n");
+    identity(f, doc);
+    const cJSON *h = get(doc, "host");
+    fprintf(f, "Test platform\n");
+    fprintf(f, "  host:              %s, %s %s\n", result_str(h, "hostname", "?"),
+            result_str(h, "kernel", "?"), result_str(h, "arch", ""));
+    fprintf(f, "  tool:              ssdbench %s, engine %s\n",
+            result_str(get(doc, "tool"), "version", "?"), result_str(p, "engine", "?"));
+    fprintf(f, "Set-up\n");
+    fprintf(f, "  ActiveRange:       %g %% (%.0f of %.0f bytes)\n", result_num(p, "active_range_pct", 0),
+            result_num(p, "active_range_bytes", 0), result_num(p, "capacity_bytes", 0));
+    fprintf(f, "  TC/QD:             T%.0f/Q%.0f (latency: T1/Q1)\n", result_num(p, "threads", 0),
+            result_num(p, "depth", 0));
+    const cJSON *wc = get(p, "write_cache");
+    fprintf(f, "  write cache:       %s (kernel: %s); preset asks for %s\n",
+            result_str(wc, "state", "?"), result_str(wc, "kernel", "?"), result_str(wc, "required", "?"));
+    fprintf(f, "  data pattern:      %s\n", result_str(p, "data_pattern", "?"));
+    fprintf(f, "  max rounds:        %.0f, steady-state window 5 rounds, 20 %% data / 10 %% slope "
+               "excursion\n", result_num(p, "max_rounds", 25));
+    fprintf(f, "  test dates:        %s to %s\n", result_str(p, "started", "?"),
+            result_str(p, "finished", "(not finished)"));
+    const cJSON *nd = get(p, "tests_not_implemented");
+    if (cJSON_GetArraySize(nd)) {
+        fprintf(f, "  not done:          ");
+        for (int i = 0; i < cJSON_GetArraySize(nd); i++)
+            fprintf(f, "%s%s", i ? ", " : "", result_at_str(nd, i, "?"));
+        fprintf(f, " (not implemented)\n");
+    }
+}
+
+static const cJSON *element(const cJSON *t, int i)
+{
+    return cJSON_GetArrayItem(get(t, "elements"), i);
+}
+
+static const char *metric_key(const cJSON *t)
+{
+    const char *m = result_str(t, "tracking_metric", "iops");
+    return !strcmp(m, "bw") ? "mbps" : !strcmp(m, "lat") ? "lat_mean_ns" : "iops";
+}
+
+static void value(char *buf, size_t len, const char *key, double v)
+{
+    if (!strcmp(key, "lat_mean_ns") || !strcmp(key, "lat_max_ns") || !strcmp(key, "p99999_ns"))
+        lat(buf, len, v);
+    else if (!strcmp(key, "mbps"))
+        snprintf(buf, len, "%.1f", v);
+    else
+        snprintf(buf, len, "%.0f", v);
+}
+
+/* Rounds x the convergence columns: every 100 % write element and the
+ * tracking variables (throughput: both elements). */
+static void convergence(FILE *f, const cJSON *t)
+{
+    int cols[64], nc = 0;
+    const cJSON *tr = get(t, "tracking");
+    int ne = cJSON_GetArraySize(get(t, "elements"));
+    bool tp = !strcmp(result_str(t, "test", ""), "throughput");
+    for (int i = 0; i < ne && nc < 64; i++) {
+        bool track = false;
+        for (int k = 0; k < cJSON_GetArraySize(tr); k++)
+            track |= el_at(tr, k) == i;
+        if (tp || track || result_num(element(t, i), "read_pct", -1) == 0)
+            cols[nc++] = i;
+    }
+    const char *mk = metric_key(t);
+    fprintf(f, "SS convergence (%s per round; * = tracking variable)\n",
+            result_str(t, "tracking_unit", "IOPS"));
+    fprintf(f, "  round");
+    for (int c = 0; c < nc; c++) {
+        bool track = false;
+        for (int k = 0; k < cJSON_GetArraySize(tr); k++)
+            track |= el_at(tr, k) == cols[c];
+        char nm[48];
+        const char *en = result_str(element(t, cols[c]), "name", "?");
+        /* "RND 4KiB 0/100" -> "4KiB 0/100" */
+        if (!strncmp(en, "RND ", 4) || !strncmp(en, "SEQ ", 4))
+            en += 4;
+        snprintf(nm, sizeof(nm), "%s%s", en, track ? "*" : "");
+        fprintf(f, " %14s", nm);
+    }
+    fprintf(f, "\n");
+    const cJSON *r;
+    const cJSON *ss = get(t, "steady_state");
+    double wf = result_num(ss, "window_first", 0), wl = result_num(ss, "window_last", 0);
+    cJSON_ArrayForEach(r, get(t, "rounds")) {
+        double rn = result_num(r, "round", 0);
+        fprintf(f, "  %4.0f%s", rn, rn >= wf && rn <= wl && wl > 0 ? "w" : " ");
+        for (int c = 0; c < nc; c++) {
+            const cJSON *e = cJSON_GetArrayItem(get(r, "elements"), cols[c]);
+            char v[32] = "-";
+            if (e)
+                value(v, sizeof(v), mk, result_num(e, mk, 0));
+            fprintf(f, " %14s", v);
+        }
+        fprintf(f, "%s\n", cJSON_IsTrue(get(r, "incomplete")) ? "  (incomplete)" : "");
+    }
+    fprintf(f, "  (w = measurement window)\n");
+}
+
+static void determination(FILE *f, const cJSON *t)
+{
+    const cJSON *ss = get(t, "steady_state");
+    const char *mk = metric_key(t);
+    fprintf(f, "Steady state: %s\n", result_str(ss, "statement", "?"));
+    const cJSON *v;
+    cJSON_ArrayForEach(v, get(ss, "variables")) {
+        const cJSON *e = element(t, el_num(v, 0));
+        double avg = result_num(v, "avg", 0);
+        char a[32], a110[32], a90[32], a105[32], a95[32], rg[32], rga[32], se[32], sea[32];
+        value(a, sizeof(a), mk, avg);
+        value(a110, sizeof(a110), mk, avg * 1.1);
+        value(a90, sizeof(a90), mk, avg * 0.9);
+        value(a105, sizeof(a105), mk, avg * 1.05);
+        value(a95, sizeof(a95), mk, avg * 0.95);
+        value(rg, sizeof(rg), mk, result_num(v, "range", 0));
+        value(rga, sizeof(rga), mk, result_num(v, "range_allowed", 0));
+        value(se, sizeof(se), mk, result_num(v, "slope_excursion", 0));
+        value(sea, sizeof(sea), mk, result_num(v, "slope_allowed", 0));
+        const cJSON *fit = get(v, "fit");
+        fprintf(f, "  %s (%s), window rounds %.0f-%.0f:\n", result_str(e, "name", "?"),
+                result_str(t, "tracking_unit", ""), result_num(v, "window_first", 0),
+                result_num(v, "window_last", 0));
+        fprintf(f, "    average %s; 110%%/90%% %s / %s; 105%%/95%% %s / %s\n", a, a110, a90, a105, a95);
+        fprintf(f, "    data excursion  %s (%.2f %%), allowed %s (20 %%): %s\n", rg,
+                result_num(v, "range_pct", 0), rga,
+                result_num(v, "range", 0) <= result_num(v, "range_allowed", 0) ? "pass" : "fail");
+        fprintf(f, "    slope excursion %s (%.2f %%), allowed %s (10 %%): %s\n", se,
+                result_num(v, "slope_excursion_pct", 0), sea,
+                result_num(v, "slope_excursion", 0) <= result_num(v, "slope_allowed", 0) ? "pass"
+                                                                                          : "fail");
+        fprintf(f, "    fit: y = %.6g * round + %.6g\n", result_num(fit, "slope", 0),
+                result_num(fit, "intercept", 0));
+    }
+}
+
+static void iops_table(FILE *f, const cJSON *t)
+{
+    static const int mixes[] = {100, 95, 65, 50, 35, 5, 0};
+    fprintf(f, "IOPS (average of the measurement window)\n  %-10s", "block size");
+    for (int m = 0; m < 7; m++) {
+        char mx[16];
+        snprintf(mx, sizeof(mx), "%d/%d", mixes[m], 100 - mixes[m]);
+        fprintf(f, " %10s", mx);
+    }
+    fprintf(f, "\n");
+    const cJSON *tab = get(t, "table");
+    int ne = cJSON_GetArraySize(get(t, "elements"));
+    /* rows in the order block sizes first appear */
+    double seen[16];
+    int ns = 0;
+    for (int i = 0; i < ne && ns < 16; i++) {
+        double bs = result_num(element(t, i), "block_size", 0);
+        bool dup = false;
+        for (int k = 0; k < ns; k++)
+            dup |= seen[k] == bs;
+        if (!dup)
+            seen[ns++] = bs;
+    }
+    for (int b = 0; b < ns; b++) {
+        char bn[16];
+        bs_name(seen[b], bn, sizeof(bn));
+        fprintf(f, "  %-10s", bn);
+        for (int m = 0; m < 7; m++) {
+            char v[32] = "-";
+            for (int i = 0; i < ne; i++)
+                if (result_num(element(t, i), "block_size", 0) == seen[b] &&
+                    result_num(element(t, i), "read_pct", -1) == mixes[m])
+                    snprintf(v, sizeof(v), "%.0f", result_num(cJSON_GetArrayItem(tab, i), "iops", 0));
+            fprintf(f, " %10s", v);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void element_table(FILE *f, const cJSON *t, bool latency)
+{
+    const cJSON *tab = get(t, "table");
+    if (latency)
+        fprintf(f, "Response times (window average; 5 nines and maximum over the window)\n"
+                   "  %-22s %12s %12s %12s %10s\n", "element", "average", "99.999%", "maximum", "IOPS");
+    else
+        fprintf(f, "Throughput (average of the measurement window)\n  %-22s %10s %10s\n", "element",
+                "MB/s", "IOPS");
+    const cJSON *row;
+    cJSON_ArrayForEach(row, tab) {
+        const cJSON *e = element(t, el_num(row, 0));
+        if (latency) {
+            char a[32], p[32], m[32];
+            lat(a, sizeof(a), result_num(row, "lat_mean_ns", 0));
+            lat(p, sizeof(p), result_num(row, "p99999_ns", 0));
+            lat(m, sizeof(m), result_num(row, "lat_max_ns", 0));
+            fprintf(f, "  %-22s %12s %12s %12s %10.0f\n", result_str(e, "name", "?"), a, p, m,
+                    result_num(row, "iops", 0));
+        } else {
+            fprintf(f, "  %-22s %10.1f %10.0f\n", result_str(e, "name", "?"),
+                    result_num(row, "mbps", 0), result_num(row, "iops", 0));
+        }
+    }
+}
+
+static void wsat(FILE *f, const cJSON *t)
+{
+    fprintf(f, "Stimulus: RND 4KiB 0/100 at T%.0f/Q%.0f from the purged state (no WIPC), up to %gx "
+               "the ActiveRange or %g s\n",
+            result_num(t, "threads", 0), result_num(t, "depth", 0),
+            result_num(t, "capacity_multiple", 4), result_num(t, "time_limit_s", 0));
+    fprintf(f, "Written: %.4g GB (%.3g x the ActiveRange) in %.3g s, stopped by %s; final IOPS %.0f "
+               "(average of the last %.0f samples)\n",
+            result_num(t, "bytes_written", 0) / 1e9, result_num(t, "capacity_writes", 0),
+            result_num(t, "elapsed_s", 0), result_str(t, "stopped_by", "?"),
+            result_num(t, "final_iops", 0), result_num(t, "final_samples", 0));
+    const cJSON *s = get(t, "samples");
+    int it = result_field_index(s, "t_s"), ii = result_field_index(s, "iops"),
+        ig = result_field_index(s, "tgbw_gb"), il = result_field_index(s, "lat_mean_ns");
+    const cJSON *rows = get(s, "rows");
+    int n = cJSON_GetArraySize(rows);
+    int step = n > 40 ? (n + 39) / 40 : 1;
+    fprintf(f, "IOPS vs time and TGBW%s\n  %10s %10s %10s %12s\n", step > 1 ? " (every nth sample)" : "",
+            "time (s)", "IOPS", "TGBW (GB)", "avg latency");
+    for (int r = 0; r < n; r += step) {
+        const cJSON *row = cJSON_GetArrayItem(rows, r);
+        char l[32];
+        lat(l, sizeof(l), result_at_num(row, il, 0));
+        fprintf(f, "  %10.2f %10.0f %10.4f %12s\n", result_at_num(row, it, 0),
+                result_at_num(row, ii, 0), result_at_num(row, ig, 0), l);
+    }
+}
+
+static void test_page(FILE *f, const cJSON *t)
+{
+    const char *test = result_str(t, "test", "?");
+    fprintf(f, "\n== %s test", result_str(t, "title", "?"));
+    if (get(t, "block_size")) {
+        char b[16];
+        bs_name(result_num(t, "block_size", 0), b, sizeof(b));
+        fprintf(f, ", SEQ %s", b);
+    }
+    fprintf(f, " (%s to %s) ==\n", result_str(t, "started", "?"), result_str(t, "finished", "?"));
+    const cJSON *pu = get(t, "purge");
+    fprintf(f, "Purge: %s%s%s\n", result_str(pu, "statement", "?"), get(pu, "notes") ? "; " : "",
+            result_str(pu, "notes", ""));
+    const cJSON *w = get(t, "wipc");
+    if (cJSON_IsObject(w))
+        fprintf(f, "Preconditioning: WIPC %s\n", result_str(w, "statement", "?"));
+    else
+        fprintf(f, "Preconditioning: none (the test starts from the purged state)\n");
+    if (!strcmp(test, "wsat")) {
+        wsat(f, t);
+        return;
+    }
+    fprintf(f, "WDPC: the test's own rounds at T%.0f/Q%.0f, %.0f elements of %.3g s (a %.3g s round), "
+               "%.0f rounds run\n",
+            result_num(t, "threads", 0), result_num(t, "depth", 0),
+            (double)cJSON_GetArraySize(get(t, "elements")), result_num(t, "element_s", 0),
+            result_num(t, "round_s", 0), result_num(t, "rounds_run", 0));
+    if (!get(t, "steady_state")) {
+        fprintf(f, "(not finished)\n");
+        return;
+    }
+    convergence(f, t);
+    determination(f, t);
+    if (!strcmp(test, "iops"))
+        iops_table(f, t);
+    else
+        element_table(f, t, !strcmp(test, "latency"));
+}
+
+void render_pts_text(FILE *f, const cJSON *doc)
+{
+    const cJSON *p = get(doc, "pts");
+    if (!p) {
+        fprintf(f, "not a PTS result (no \"pts\" object)\n");
+        return;
+    }
+    header(f, doc, p);
+    const cJSON *t;
+    cJSON_ArrayForEach(t, get(p, "tests"))
+        test_page(f, t);
+}

@@ -1,0 +1,291 @@
+/* pts.c - see pts.h: presets, test matrices, checks, the compliance list and
+ * the steady-state detectors (base/steady.h) over the tracking variables. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pts/pts.h"
+
+void pts_defaults(struct pts_cfg *c)
+{
+    memset(c, 0, sizeof(*c));
+    for (int t = 0; t < PTS_NTESTS; t++)
+        c->test[t] = true;
+    c->preset = PTS_ENTERPRISE;
+    c->max_rounds = 25;
+    c->capacity_scale = 1.0;
+    c->wsat_ns = PTS_SPEC_WSAT_NS;
+    c->wsat_sample_ns = PTS_SPEC_ELEMENT_NS;
+    c->engine = ENGINE_IO_URING;
+}
+
+double pts_active_range(const struct pts_cfg *c)
+{
+    if (c->active_range_pct > 0)
+        return c->active_range_pct;
+    return c->preset == PTS_CLIENT ? 75.0 : 100.0;
+}
+
+unsigned pts_tc(const struct pts_cfg *c)
+{
+    return c->tc ? c->tc : c->preset == PTS_CLIENT ? 2 : 4;
+}
+
+unsigned pts_qd(const struct pts_cfg *c)
+{
+    return c->qd ? c->qd : c->preset == PTS_CLIENT ? 16 : 32;
+}
+
+const char *pts_wc_required(const struct pts_cfg *c)
+{
+    return c->preset == PTS_CLIENT ? "WCE" : "WCD";
+}
+
+static const char *const test_names[PTS_NTESTS] = {"iops", "throughput", "latency", "wsat"};
+static const char *const test_titles[PTS_NTESTS] = {"IOPS", "Throughput", "Latency",
+                                                    "Write Saturation"};
+
+const char *pts_test_name(enum pts_test t)
+{
+    return t < PTS_NTESTS ? test_names[t] : "?";
+}
+
+const char *pts_test_title(enum pts_test t)
+{
+    return t < PTS_NTESTS ? test_titles[t] : "?";
+}
+
+const char *pts_preset_name(enum pts_preset p)
+{
+    return p == PTS_CLIENT ? "client" : "enterprise";
+}
+
+int pts_test_parse(const char *s)
+{
+    for (int t = 0; t < PTS_NTESTS; t++)
+        if (!strcasecmp(s, test_names[t]))
+            return t;
+    if (!strcasecmp(s, "tp"))
+        return PTS_TP;
+    if (!strcasecmp(s, "lat"))
+        return PTS_LAT;
+    return -1;
+}
+
+/* PTS loop order: outer R/W mix, inner block size (largest first). */
+static const unsigned iops_mix[PTS_MAX_MIX] = {100, 95, 65, 50, 35, 5, 0};
+static const uint32_t iops_bs[PTS_MAX_BS] = {1024 << 10, 128 << 10, 64 << 10, 32 << 10,
+                                             16 << 10,   8 << 10,   4 << 10,  512};
+static const unsigned lat_mix[3] = {100, 65, 0};
+static const uint32_t lat_bs[3] = {512, 4 << 10, 8 << 10};
+
+static unsigned find_el(const struct pts_matrix *m, uint32_t bs, unsigned read_pct)
+{
+    for (unsigned i = 0; i < m->nelements; i++)
+        if (m->el[i].bs == bs && m->el[i].read_pct == read_pct)
+            return i;
+    return 0;
+}
+
+void pts_matrix(enum pts_test t, uint32_t tp_bs, struct pts_matrix *m)
+{
+    memset(m, 0, sizeof(*m));
+    m->test = t;
+    switch (t) {
+    case PTS_IOPS:
+        for (unsigned x = 0; x < PTS_MAX_MIX; x++)
+            for (unsigned b = 0; b < PTS_MAX_BS; b++)
+                m->el[m->nelements++] = (struct pts_element){iops_bs[b], iops_mix[x], false};
+        /* PTS 2.0.x: RND 4 KiB 0/100, RND 64 KiB 65/35, RND 1024 KiB 100/0 */
+        m->ntrack = 3;
+        m->track[0] = find_el(m, 4 << 10, 0);
+        m->track[1] = find_el(m, 64 << 10, 65);
+        m->track[2] = find_el(m, 1024 << 10, 100);
+        m->metric = STEADY_IOPS;
+        break;
+    case PTS_TP:
+        m->el[m->nelements++] = (struct pts_element){tp_bs, 100, true};
+        m->el[m->nelements++] = (struct pts_element){tp_bs, 0, true};
+        m->ntrack = 1;
+        m->track[0] = 1;   /* SEQ write MB/s */
+        m->metric = STEADY_BW;
+        break;
+    case PTS_LAT:
+        for (unsigned x = 0; x < 3; x++)
+            for (unsigned b = 0; b < 3; b++)
+                m->el[m->nelements++] = (struct pts_element){lat_bs[b], lat_mix[x], false};
+        m->ntrack = 1;
+        m->track[0] = find_el(m, 4 << 10, 0);   /* average latency of RND 4 KiB 0/100 */
+        m->metric = STEADY_LAT;
+        break;
+    case PTS_WSAT:
+    case PTS_NTESTS:
+        m->el[m->nelements++] = (struct pts_element){4 << 10, 0, false};
+        m->ntrack = 1;
+        m->track[0] = 0;
+        m->metric = STEADY_IOPS;
+        break;
+    }
+}
+
+uint64_t pts_element_ns(const struct pts_cfg *c, const struct pts_matrix *m)
+{
+    if (!c->round_ns || !m->nelements)
+        return PTS_SPEC_ELEMENT_NS;
+    return c->round_ns / m->nelements;
+}
+
+void pts_bs_name(uint32_t bs, char *buf, size_t len)
+{
+    if (bs % 1024)
+        snprintf(buf, len, "%gKiB", bs / 1024.0);
+    else
+        snprintf(buf, len, "%" PRIu32 "KiB", bs / 1024);
+}
+
+void pts_mix_name(unsigned read_pct, char *buf, size_t len)
+{
+    snprintf(buf, len, "%u/%u", read_pct, 100 - read_pct);
+}
+
+int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t errlen)
+{
+    bool any = false;
+    for (int t = 0; t < PTS_NTESTS; t++)
+        any |= c->test[t];
+    if (!any) {
+        snprintf(err, errlen, "pts: no test selected");
+        return -EINVAL;
+    }
+    if (!c->target[0]) {
+        snprintf(err, errlen, "pts: name the device to test (ssdbench pts [TEST] DEVICE)");
+        return -EINVAL;
+    }
+    double ar = pts_active_range(c);
+    if (!(ar > 0 && ar <= 100)) {
+        snprintf(err, errlen, "pts: --active-range %g is not a percentage in (0, 100]", ar);
+        return -EINVAL;
+    }
+    if (!(c->capacity_scale > 0 && c->capacity_scale <= 100)) {
+        snprintf(err, errlen, "pts: --capacity-scale %g is not in (0, 100]", c->capacity_scale);
+        return -EINVAL;
+    }
+    if (c->max_rounds < 5) {
+        snprintf(err, errlen, "pts: --max-rounds must be at least 5 (the steady-state window)");
+        return -EINVAL;
+    }
+    for (int t = 0; t < PTS_NTESTS; t++) {
+        if (!c->test[t])
+            continue;
+        struct pts_matrix m;
+        pts_matrix((enum pts_test)t, 1024 << 10, &m);
+        if (t != PTS_WSAT && pts_element_ns(c, &m) < PTS_MIN_ELEMENT_NS) {
+            snprintf(err, errlen,
+                     "pts: --round-time gives the %s test's %u elements %.1f ms each; at least "
+                     "%.0f ms per element (a round of at least %.2f s)",
+                     pts_test_name((enum pts_test)t), m.nelements,
+                     (double)pts_element_ns(c, &m) / 1e6, PTS_MIN_ELEMENT_NS / 1e6,
+                     (double)PTS_MIN_ELEMENT_NS * m.nelements / 1e9);
+            return -EINVAL;
+        }
+        uint32_t lbs = logical_block ? logical_block : 512;
+        for (unsigned i = 0; i < m.nelements; i++)
+            if (m.el[i].bs % lbs) {
+                char b[16];
+                pts_bs_name(m.el[i].bs, b, sizeof(b));
+                snprintf(err, errlen,
+                         "pts: the %s test's block size %s is not a multiple of %s's logical "
+                         "block size %" PRIu32 " (O_DIRECT needs it)",
+                         pts_test_name((enum pts_test)t), b, c->target, lbs);
+                return -EINVAL;
+            }
+    }
+    if (c->test[PTS_WSAT] && c->wsat_sample_ns < PTS_MIN_ELEMENT_NS) {
+        snprintf(err, errlen, "pts: --wsat-interval must be at least %.0f ms",
+                 PTS_MIN_ELEMENT_NS / 1e6);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static void reason(cJSON *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void reason(cJSON *a, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+}
+
+cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
+{
+    cJSON *a = cJSON_CreateArray();
+    bool rounds = false;
+    for (int t = 0; t < PTS_NTESTS; t++) {
+        if (!tests_run[t] || t == PTS_WSAT)
+            continue;
+        struct pts_matrix m;
+        pts_matrix((enum pts_test)t, 1024 << 10, &m);
+        if (pts_element_ns(c, &m) != PTS_SPEC_ELEMENT_NS)
+            reason(a, "%s: elements of %.3g s instead of 60 s (--round-time)",
+                   pts_test_name((enum pts_test)t), (double)pts_element_ns(c, &m) / 1e9);
+        rounds = true;
+    }
+    if (rounds && c->max_rounds != 25)
+        reason(a, "at most %u rounds instead of 25 (--max-rounds)", c->max_rounds);
+    if (c->capacity_scale != 1.0)
+        reason(a, "capacity scaled by %g: WIPC writes %gx and WSAT at most %gx the capacity instead "
+                  "of 2x and 4x (--capacity-scale)",
+               c->capacity_scale, 2 * c->capacity_scale, 4 * c->capacity_scale);
+    if (tests_run[PTS_WSAT] && c->wsat_ns != PTS_SPEC_WSAT_NS)
+        reason(a, "WSAT limited to %.3g s instead of 24 h (--wsat-time)", (double)c->wsat_ns / 1e9);
+    if (tests_run[PTS_WSAT] && c->wsat_sample_ns != PTS_SPEC_ELEMENT_NS)
+        reason(a, "WSAT sampled every %.3g s instead of 1 min (--wsat-interval)",
+               (double)c->wsat_sample_ns / 1e9);
+    if (c->preset == PTS_CLIENT && pts_active_range(c) != 75.0)
+        reason(a, "client: ActiveRange %g %% instead of 75 %%", pts_active_range(c));
+    if (c->no_purge)
+        reason(a, "no purge (--no-purge)");
+    return a;
+}
+
+/* ---- steady state --------------------------------------------------------- */
+
+int pts_ss_init(struct pts_ss *s, unsigned n, enum steady_metric metric, unsigned max_rounds)
+{
+    memset(s, 0, sizeof(*s));
+    if (n < 1 || n > PTS_MAX_TRACK)
+        return -EINVAL;
+    steady_snia_defaults(&s->cfg);
+    s->cfg.metric = metric;
+    s->cfg.max_rounds = max_rounds;
+    s->n = n;
+    s->state = STEADY_CONTINUE;
+    for (unsigned i = 0; i < n; i++)
+        if (steady_init(&s->det[i], &s->cfg) < 0)
+            return -EINVAL;
+    return 0;
+}
+
+enum steady_state pts_ss_feed(struct pts_ss *s, const double *values)
+{
+    if (s->state != STEADY_CONTINUE)
+        return s->state;
+    struct steady *d[PTS_MAX_TRACK];
+    for (unsigned i = 0; i < s->n; i++)
+        d[i] = &s->det[i];
+    s->state = steady_feed_many(d, values, s->n);
+    return s->state;
+}
+
+void pts_ss_report(const struct pts_ss *s, unsigned i, struct steady_report *r, double *win,
+                   unsigned *nwin)
+{
+    steady_get_report(&s->det[i], r);
+    *nwin = r->evaluated ? steady_window_values(&s->det[i], win, s->cfg.window) : 0;
+}
