@@ -24,6 +24,7 @@ struct fio_json_disk {
 
 struct fio_json_ctx {
     bool plus;
+    bool members;                /* add FIO_JSON_MEMBERS_KEY (text renderers) */
     char *err;
     size_t errlen;
     struct hist tmp;             /* scratch for result_hist_from_json */
@@ -259,8 +260,52 @@ static cJSON *job_options(const cJSON *job)
     return o;
 }
 
-/* Builds one fio job object from jobs [j0, j1) of a phase. */
-static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+/* The worker_stats entries an object reports: every worker of jobs
+ * [j0, j1), or only worker clone of job j0 (clone >= 0). */
+struct fio_json_usage {
+    double user_s, sys_s, run_s;
+    double ctx, majf, minf;
+    double submit[7], complete[7];
+    bool any;
+};
+
+static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(ws, "ctx"))
+        return;
+    u->any = true;
+    u->user_s += result_num(ws, "user_s", 0);
+    u->sys_s += result_num(ws, "sys_s", 0);
+    u->run_s += result_num(ws, "elapsed_s", 0) + ramp_s;
+    u->ctx += result_num(ws, "ctx", 0);
+    u->majf += result_num(ws, "majf", 0);
+    u->minf += result_num(ws, "minf", 0);
+    for (int i = 0; i < 7; i++) {
+        u->submit[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "submit_calls"), i, 0);
+        u->complete[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "complete_calls"), i, 0);
+    }
+}
+
+/* fio's iodepth_submit / iodepth_complete: shares of calls per bucket
+ * (a share below 0.1 % that is not zero shows as 0.1 %, as in fio). */
+static void calls_table(cJSON *jo, const char *key, const double *calls)
+{
+    static const char *const keys[7] = {"0", "4", "8", "16", "32", "64", ">=64"};
+    double total = 0;
+    for (int i = 0; i < 7; i++)
+        total += calls[i];
+    cJSON *t = cJSON_AddObjectToObject(jo, key);
+    for (int i = 0; i < 7; i++) {
+        double v = total > 0 ? 100.0 * calls[i] / total : 0;
+        if (v > 0 && v < 0.1)
+            v = 0.1;
+        cJSON_AddNumberToObject(t, keys[i], fio_json_round6(v));
+    }
+}
+
+/* Builds one fio job object from jobs [j0, j1) of a phase, or from one
+ * clone (worker) of job j0 when clone >= 0. */
+static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone)
 {
     struct fio_json_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
@@ -274,9 +319,13 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");
     struct fio_json_pcts pct = {0};
+    struct fio_json_usage usage;
+    memset(&usage, 0, sizeof(usage));
     for (int k = j0; k < j1; k++) {
         const cJSON *job = cJSON_GetArrayItem(jobs, k);
-        const cJSON *scope = job_scope(phase, jobs, k);
+        const cJSON *wstats = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
+        const cJSON *scope = clone >= 0 ? cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(wstats, clone), "stats")
+                                        : job_scope(phase, jobs, k);
         char where[160];
         snprintf(where, sizeof(where), "phase '%s', job '%s'", pname, result_str(job, "name", "?"));
         if (!scope) {
@@ -287,7 +336,15 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
             return NULL;
         if (k == j0)
             job_pcts(scope, &pct);
-        o->workers += (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
+        o->workers += clone >= 0 ? 1 : (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
+        double jramp = job_param(job, "ramp_s", 0);
+        if (clone >= 0) {
+            add_usage(&usage, cJSON_GetArrayItem(wstats, clone), jramp);
+        } else {
+            const cJSON *ws;
+            cJSON_ArrayForEach(ws, wstats)
+                add_usage(&usage, ws, jramp);
+        }
     }
     int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
     double ramp_s = job_param(first, "ramp_s", 0);
@@ -305,7 +362,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
 
     /* Interval rows are the phase's: they are this object's own samples
      * only when it reports every job of the phase. */
-    bool whole = j0 == 0 && j1 == cJSON_GetArraySize(jobs);
+    bool whole = clone < 0 && j0 == 0 && j1 == cJSON_GetArraySize(jobs);
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
     double step_ms = result_num(iv, "step_ms", 1000);
@@ -333,15 +390,28 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, &pct, c->plus));
 
     cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
-    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
-    double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
-    double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
-    cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
-    cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
+    if (usage.any) {
+        /* fio: the reported threads' own CPU time over their run time */
+        double per = usage.run_s > 0 ? 100.0 / usage.run_s : 0;
+        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(usage.user_s * per));
+        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(usage.sys_s * per));
+    } else {
+        /* results written before per-thread usage was kept: the process's */
+        const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
+        double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
+        double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
+        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
+        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
+    }
+    cJSON_AddNumberToObject(jo, "ctx", usage.ctx);
+    cJSON_AddNumberToObject(jo, "majf", usage.majf);
+    cJSON_AddNumberToObject(jo, "minf", usage.minf);
 
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
     fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
+    calls_table(jo, "iodepth_submit", usage.submit);
+    calls_table(jo, "iodepth_complete", usage.complete);
     /* fio's latency_* tables are shares of all read and write I/Os */
     hist_init(&c->tmp);
     hist_merge(&c->tmp, &o->dir[0].lat);
@@ -351,15 +421,33 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     cJSON_AddNumberToObject(jo, "latency_target", 0);
     cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
     cJSON_AddNumberToObject(jo, "latency_window", 0);
+    if (c->members)
+        cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
     return jo;
+}
+
+/* How many clones of job have statistics of their own (0: report the job
+ * as one object). */
+static int clones_kept(const cJSON *job)
+{
+    const cJSON *ws = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
+    int n = cJSON_GetArraySize(ws);
+    if (n < 2)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ws, i), "stats")))
+            return 0;
+    return n;
 }
 
 static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx)
 {
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(phase, "jobs"), 0);
     double ms = 1000.0 * (result_num(phase, "elapsed_s", 0) + job_param(first, "ramp_s", 0));
+    static const char *const lists[] = {"kernel_stats", "fs_kernel_stats"};
+    for (unsigned li = 0; li < 2; li++) {
     const cJSON *k;
-    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(phase, "kernel_stats"))
+    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(phase, lists[li]))
     {
         const char *name = result_str(k, "device", "");
         if (!*name)
@@ -387,6 +475,7 @@ static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx
         d->io_ticks += result_num(k, "io_ticks_ms", 0);
         d->other_ticks += result_num(k, "discard_ticks_ms", 0) + result_num(k, "flush_ticks_ms", 0);
         d->ms += ms;
+    }
     }
 }
 
@@ -435,7 +524,7 @@ static void add_header(cJSON *out, const cJSON *doc, bool plus)
         cJSON_AddBoolToObject(out, "ssdbench interrupted", true);
 }
 
-cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
+static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t errlen)
 {
     struct fio_json_ctx *c = calloc(1, sizeof(*c));
     cJSON *out = cJSON_CreateObject();
@@ -446,6 +535,7 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
         return NULL;
     }
     c->plus = plus;
+    c->members = members;
     c->err = err;
     c->errlen = errlen;
     add_header(out, doc, plus);
@@ -464,13 +554,18 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
                    result_num(cJSON_GetArrayItem(jobs, e), "group", 0) ==
                        result_num(cJSON_GetArrayItem(jobs, e - 1), "group", 0))
                 e++;
-            cJSON *jo = job_object(c, phase, jobs, j, e);
-            if (!jo) {
-                cJSON_Delete(out);
-                free(c);
-                return NULL;
+            /* fio: without group_reporting each clone is its own object */
+            const cJSON *first = cJSON_GetArrayItem(jobs, j);
+            int nclones = e == j + 1 && !job_bool(first, "group_reporting") ? clones_kept(first) : 0;
+            for (int k = nclones ? 0 : -1; k < nclones; k++) {
+                cJSON *jo = job_object(c, phase, jobs, j, e, k);
+                if (!jo) {
+                    cJSON_Delete(out);
+                    free(c);
+                    return NULL;
+                }
+                cJSON_AddItemToArray(jobs_out, jo);
             }
-            cJSON_AddItemToArray(jobs_out, jo);
             j = e;
         }
         disks_add_phase(c, phase, pidx++);
@@ -479,6 +574,16 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
         cJSON_AddItemToObject(out, "disk_util", disks_json(c));
     free(c);
     return out;
+}
+
+cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
+{
+    return build(doc, plus, false, err, errlen);
+}
+
+cJSON *fio_json_build_text(const cJSON *doc, char *err, size_t errlen)
+{
+    return build(doc, false, true, err, errlen);
 }
 
 int render_fio_json(FILE *f, const cJSON *doc, bool plus, char *err, size_t errlen)
