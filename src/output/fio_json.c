@@ -216,11 +216,26 @@ static void bssplit_str(const cJSON *list, char *b, size_t n)
     }
 }
 
-/* fio's "job options": the job as run, in fio's option names; every value
+/* A copy of a {"key": "value"} object, strings only. */
+static cJSON *written_copy(const cJSON *w)
+{
+    cJSON *o = cJSON_CreateObject();
+    const cJSON *e;
+    cJSON_ArrayForEach(e, w)
+        if (cJSON_IsString(e) && e->string)
+            cJSON_AddStringToObject(o, e->string, e->valuestring);
+    return o;
+}
+
+/* fio's "job options": the job as written (results that have it), else the job as run, in fio's option names; every value
  * is a string, as in fio. */
 static cJSON *job_options(const cJSON *job)
 {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(job, "params");
+    /* the section's own keys as written, as fio echoes them */
+    const cJSON *wj = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(p, "written"), "job");
+    if (cJSON_IsObject(wj))
+        return written_copy(wj);
     cJSON *o = cJSON_CreateObject();
     const char *rw = result_str(p, "rw", "randread");
     opt_str(o, "rw", rw);
@@ -539,6 +554,14 @@ static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t
     c->err = err;
     c->errlen = errlen;
     add_header(out, doc, plus);
+    /* fio's "global options": the [global] keys as written, of the first
+     * job (present when there are any) */
+    const cJSON *j0 = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "phases"), 0), "jobs"), 0);
+    const cJSON *wg = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j0, "params"), "written"), "global");
+    if (cJSON_GetArraySize(wg) > 0)
+        cJSON_AddItemToObject(out, "global options", written_copy(wg));
     cJSON *jobs_out = cJSON_AddArrayToObject(out, "jobs");
     const cJSON *phase;
     int pidx = 0;

@@ -2,7 +2,8 @@
 # fio_text.sh - fio's human output (show --format fio-normal) and terse
 # lines (fio-terse) against fio 3.33's own on the same jobs, and the fio
 # JSON details (ctx, faults, submit/complete tables, disk_util for files,
-# one object per clone without group_reporting).
+# job and global options as written, one object per clone without
+# group_reporting).
 #
 # Line shapes: both texts are masked by one rule and compared line by line.
 # The rule (also in docs/fio.md "Normal and terse output"):
@@ -126,6 +127,15 @@ def details(name, s, f, r):
         # direct I/O waits for the device: the thread switched at least once
         if direct and j['ctx'] < 1:
             return 'ctx %r with direct I/O' % j['ctx']
+    # options echoed as written; the directory is each tool's own
+    g = dict(s.get('global options', {}))
+    if 'directory' in g:
+        g['directory'] = g['directory'][:-2] + 'fio' if g['directory'].endswith('/sb') else g['directory']
+    if g != f.get('global options'):
+        return 'global options %s, fio %s' % (g, f.get('global options'))
+    for j in s['jobs']:
+        if j['job options'] != f['jobs'][0]['job options']:
+            return 'job options %s, fio %s' % (j['job options'], f['jobs'][0]['job options'])
     # a file's filesystem device, as fio reports it
     fn = [d['name'] for d in f.get('disk_util', [])]
     sn = [d['name'] for d in s.get('disk_util', [])]
