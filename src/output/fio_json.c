@@ -609,12 +609,57 @@ cJSON *fio_json_build_text(const cJSON *doc, char *err, size_t errlen)
     return build(doc, false, true, err, errlen);
 }
 
+/* fio writes its floating-point figures with "%f" (six decimals, always a
+ * decimal point: "100.000000"), so readers that check the type see a
+ * float; cJSON would write 100 for them. Done on the finished document
+ * only, which the text renderers never read. */
+static bool float_key(const char *k)
+{
+    static const char *const keys[] = {"bw_agg", "bw_dev",    "bw_mean", "iops",    "iops_mean",
+                                       "iops_stddev", "mean", "stddev", "util", "latency_percentile",
+                                       "sys_cpu", "usr_cpu"};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcmp(k, keys[i]))
+            return true;
+    return false;
+}
+
+static bool float_table(const char *k)
+{
+    static const char *const keys[] = {"iodepth_level", "iodepth_submit", "iodepth_complete",
+                                       "latency_ns",    "latency_us",     "latency_ms"};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcmp(k, keys[i]))
+            return true;
+    return false;
+}
+
+static void floats_as_fio(cJSON *o, bool all)
+{
+    for (cJSON *e = o ? o->child : NULL; e; e = e->next) {
+        if (cJSON_IsNumber(e) && e->string && (all || float_key(e->string))) {
+            char b[64];
+            snprintf(b, sizeof(b), "%f", e->valuedouble);
+            /* in place: the item becomes raw JSON text */
+            e->type = cJSON_Raw;
+            e->valuestring = strdup(b);
+            if (!e->valuestring) {
+                e->type = cJSON_Number;
+                continue;
+            }
+        } else if (cJSON_IsObject(e) || cJSON_IsArray(e)) {
+            floats_as_fio(e, cJSON_IsObject(e) && e->string && float_table(e->string));
+        }
+    }
+}
+
 int render_fio_json(FILE *f, const cJSON *doc, bool plus, char *err, size_t errlen)
 {
     snprintf(err, errlen, "out of memory");
     cJSON *out = fio_json_build(doc, plus, err, errlen);
     if (!out)
         return strcmp(err, "out of memory") == 0 ? -ENOMEM : -EINVAL;
+    floats_as_fio(out, false);
     char *txt = result_print(out, true);
     cJSON_Delete(out);
     if (!txt) {

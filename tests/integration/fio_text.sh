@@ -121,6 +121,14 @@ def details(name, s, f, r):
                 return '%s keys %s' % (k, sorted(j[k]))
             if abs(sum(j[k].values()) - 100.0) > 0.5:
                 return '%s does not add up to 100: %s' % (k, j[k])
+        # floats where fio writes floats ("%f"), integers where it writes integers
+        fl = [j['usr_cpu'], j['sys_cpu'], j['read']['iops'], j['read']['clat_ns']['mean'],
+              j['read']['bw_mean'], j['iodepth_level']['1'], j['iodepth_submit']['4'],
+              j['latency_us']['10'], j['latency_percentile']] + [d['util'] for d in s.get('disk_util', [])]
+        if not all(isinstance(v, float) for v in fl):
+            return 'not all floats: %r' % fl
+        if not all(isinstance(v, int) for v in (j['read']['total_ios'], j['read']['io_bytes'], j['job_runtime'])):
+            return 'counts are not integers'
         for k in ('ctx', 'majf', 'minf'):
             if not isinstance(j[k], int) or j[k] < 0:
                 return '%s = %r' % (k, j[k])
