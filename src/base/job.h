@@ -214,6 +214,12 @@ struct job_spec {
      * command line) */
     char written_opts[JOB_WRITTEN_MAX];
     char written_global[JOB_WRITTEN_MAX];
+    /* fio's clones of this job (numjobs, or the per-clone default files it
+     * became): with more than one and no group_reporting, the runner keeps
+     * one statistics block per worker for fio's per-clone reports; worker w
+     * belongs to clone w % clones. Set for jobs from job files and command
+     * lines; 0 elsewhere (the suite, fileio and ACT report jobs whole). */
+    unsigned clones;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

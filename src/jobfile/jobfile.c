@@ -237,6 +237,8 @@ static int close_section(struct jf_parser *p)
             rc = job_option_finalize(job, &x, p->o->no_default_files, msg, sizeof(msg));
             if (rc)
                 jf_fail(p, rc, "%s: job '%s': %s", p->loc, job->name, msg);
+            /* fio's clones: numjobs, or the per-clone files it became */
+            job->clones = x.files_per_clone ? job->ntargets : job->numjobs;
         }
         if (!rc && wanted(p, x.section)) {
             if (jf->njobs == p->cap) {

@@ -275,6 +275,8 @@ static cJSON *job_options(const cJSON *job)
     return o;
 }
 
+static int clones_kept(const cJSON *job);
+
 /* The worker_stats entries an object reports: every worker of jobs
  * [j0, j1), or only worker clone of job j0 (clone >= 0). */
 struct fio_json_usage {
@@ -320,7 +322,8 @@ static void calls_table(cJSON *jo, const char *key, const double *calls)
 
 /* Builds one fio job object from jobs [j0, j1) of a phase, or from one
  * clone (worker) of job j0 when clone >= 0. */
-static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone)
+static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
+                         int nclones)
 {
     struct fio_json_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
@@ -339,10 +342,25 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     for (int k = j0; k < j1; k++) {
         const cJSON *job = cJSON_GetArrayItem(jobs, k);
         const cJSON *wstats = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
-        const cJSON *scope = clone >= 0 ? cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(wstats, clone), "stats")
-                                        : job_scope(phase, jobs, k);
         char where[160];
         snprintf(where, sizeof(where), "phase '%s', job '%s'", pname, result_str(job, "name", "?"));
+        double jramp = job_param(job, "ramp_s", 0);
+        if (clone >= 0) {
+            /* the clone's workers: one per file in jbod layout */
+            int nw = cJSON_GetArraySize(wstats);
+            for (int w = clone; w < nw; w += nclones) {
+                const cJSON *ws = cJSON_GetArrayItem(wstats, w);
+                const cJSON *scope = cJSON_GetObjectItemCaseSensitive(ws, "stats");
+                if (add_scope(c, scope, where) < 0)
+                    return NULL;
+                if (w == clone)
+                    job_pcts(scope, &pct);
+                add_usage(&usage, ws, jramp);
+            }
+            o->workers += 1;
+            continue;
+        }
+        const cJSON *scope = job_scope(phase, jobs, k);
         if (!scope) {
             snprintf(c->err, c->errlen, "%s: no statistics in the result", where);
             return NULL;
@@ -351,11 +369,8 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
             return NULL;
         if (k == j0)
             job_pcts(scope, &pct);
-        o->workers += clone >= 0 ? 1 : (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
-        double jramp = job_param(job, "ramp_s", 0);
-        if (clone >= 0) {
-            add_usage(&usage, cJSON_GetArrayItem(wstats, clone), jramp);
-        } else {
+        o->workers += (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
+        {
             const cJSON *ws;
             cJSON_ArrayForEach(ws, wstats)
                 add_usage(&usage, ws, jramp);
@@ -442,17 +457,20 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
 }
 
 /* How many clones of job have statistics of their own (0: report the job
- * as one object). */
+ * as one object). Worker w is clone w % numjobs (a job on several files in
+ * jbod layout has one worker per file and clone; fio reports the files of
+ * a clone together). */
 static int clones_kept(const cJSON *job)
 {
     const cJSON *ws = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
     int n = cJSON_GetArraySize(ws);
-    if (n < 2)
+    int clones = (int)job_param(job, "clones", 0);
+    if (clones < 2 || n < clones || n % clones)
         return 0;
     for (int i = 0; i < n; i++)
         if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ws, i), "stats")))
             return 0;
-    return n;
+    return clones;
 }
 
 static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx)
@@ -581,7 +599,7 @@ static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t
             const cJSON *first = cJSON_GetArrayItem(jobs, j);
             int nclones = e == j + 1 && !job_bool(first, "group_reporting") ? clones_kept(first) : 0;
             for (int k = nclones ? 0 : -1; k < nclones; k++) {
-                cJSON *jo = job_object(c, phase, jobs, j, e, k);
+                cJSON *jo = job_object(c, phase, jobs, j, e, k, nclones);
                 if (!jo) {
                     cJSON_Delete(out);
                     free(c);

@@ -182,10 +182,12 @@ static void preamble(FILE *f, const cJSON *doc)
                     result_str(job, "name", "job"), (int)result_num_in(job, "group", INT_MIN, INT_MAX, 0),
                     result_str(p, "rw", "read"), r0, r1, w0, w1, w0, w1, result_str(p, "engine", "psync"),
                     (unsigned)result_num_in(p, "iodepth", 0, UINT_MAX, 1));
+            /* fio's clones (older results: the workers) */
             unsigned nw = (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
-            if (nw > 1)
+            unsigned nc = (unsigned)result_num_in(p, "clones", 0, 1e6, nw);
+            if (nc > 1)
                 fputs("...\n", f);
-            workers += nw;
+            workers += nc;
         }
     }
     const char *ver = result_str(jobj(doc, "tool"), "version", "?");

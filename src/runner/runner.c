@@ -178,7 +178,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             goto done;
         }
         /* one statistics block per clone, for fio's per-clone reports */
-        if (out->stats[j].workers > 1 && !jb->group_reporting) {
+        if (jb->clones > 1 && !jb->group_reporting && out->stats[j].workers % jb->clones == 0) {
             out->stats[j].per_worker = malloc(out->stats[j].workers * sizeof(struct io_stats));
             if (!out->stats[j].per_worker) {
                 rc = -ENOMEM;

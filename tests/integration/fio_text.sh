@@ -180,6 +180,10 @@ if 'clones' in docs:
 if 'grouped' in docs:
     expect('grouped-one-header', len(re.findall(r'(?m)^g: \(groupid=0, jobs=2\)', text('grouped'))), 1)
     expect('grouped-ios', [j['read']['total_ios'] for j in docs['grouped']['jobs']], [1024])
+if 'shared' in docs:
+    expect('shared-two-objects', len(docs['shared']['jobs']), 2)
+if 'twofiles' in docs:
+    expect('twofiles-one-object', len(docs['twofiles']['jobs']), 1)
 # submit / complete tables are measured: psync submits and reaps one I/O
 # per call (fio's bucket "4": 1-4 I/Os)
 if 'read' in docs:
@@ -200,9 +204,13 @@ job randwrite $'[w]\nrw=randwrite\nioengine=libaio\niodepth=4\ndirect=1'
 job randrw $'[m]\nrw=randrw\nrwmixread=70\nioengine=psync'
 job clones $'[c]\nrw=randread\nioengine=psync\nnumjobs=2'
 job grouped $'group_reporting\n[g]\nrw=randread\nioengine=psync\nnumjobs=2'
+# clones of one job on one named file (two objects), and one job on two
+# files (one object: fio reports a job's files together)
+job shared $'[s]\nfilename=shared.dat\nrw=randread\nioengine=psync\nnumjobs=2'
+job twofiles $'[t]\nfilename=a.dat:b.dat\nrw=randread\nioengine=psync'
 
 ran=()
-for name in read randwrite randrw clones grouped; do
+for name in read randwrite randrw clones grouped shared twofiles; do
     # one fio run, three formats: its setup lines, the terse lines, the JSON
     # document (from "{" to "}" at the start of a line), then the normal text
     (cd "$WORK/fio" && fio --output-format=normal,terse,json --output="$WORK/fio/$name.all" "$name.fio" \
