@@ -136,8 +136,8 @@ def details(name, s, f, r):
         if direct and j['ctx'] < 1:
             return 'ctx %r with direct I/O' % j['ctx']
     # options echoed as written; the directory is each tool's own
-    g = dict(s.get('global options', {}))
-    if 'directory' in g:
+    g = s.get('global options')
+    if g and 'directory' in g:
         g['directory'] = g['directory'][:-2] + 'fio' if g['directory'].endswith('/sb') else g['directory']
     if g != f.get('global options'):
         return 'global options %s, fio %s' % (g, f.get('global options'))
@@ -149,8 +149,8 @@ def details(name, s, f, r):
     sn = [d['name'] for d in s.get('disk_util', [])]
     if fn != sn:
         return 'disk_util: fio %s, ssdbench %s' % (fn, sn)
-    # issued I/O counts: the objects' figures add up to the workers'
-    total = sum(x['read']['total_ios'] + x['write']['total_ios'] for x in s['jobs'])
+    # issued I/O counts: the objects' figures (with flushes) add up to the workers'
+    total = sum(x['read']['total_ios'] + x['write']['total_ios'] + x['sync']['total_ios'] for x in s['jobs'])
     want = sum(w['ios'] for jb in r['phases'][0]['jobs'] for w in jb['worker_stats'])
     if total != want:
         return 'issued %d, workers %d' % (total, want)
@@ -184,6 +184,12 @@ if 'shared' in docs:
     expect('shared-two-objects', len(docs['shared']['jobs']), 2)
 if 'twofiles' in docs:
     expect('twofiles-one-object', len(docs['twofiles']['jobs']), 1)
+if 'blockdev' in docs:
+    t = text('blockdev')
+    result('blockdev-fsync-block', None if '  fsync/fdatasync/sync_file_range:' in t and '    sync percentiles' in t
+           else 'no fsync block')
+    result('blockdev-disk-stats', None if len(docs['blockdev'].get('disk_util', [])) == 1 and
+           re.search(r'(?m)^  loop[0-9]+: ios=', t) else 'no Disk stats line for the loop device')
 # submit / complete tables are measured: psync submits and reaps one I/O
 # per call (fio's bucket "4": 1-4 I/Os)
 if 'read' in docs:
@@ -208,9 +214,21 @@ job grouped $'group_reporting\n[g]\nrw=randread\nioengine=psync\nnumjobs=2'
 # files (one object: fio reports a job's files together)
 job shared $'[s]\nfilename=shared.dat\nrw=randread\nioengine=psync\nnumjobs=2'
 job twofiles $'[t]\nfilename=a.dat:b.dat\nrw=randread\nioengine=psync'
+names=(read randwrite randrw clones grouped shared twofiles)
+# a block device (both tools on the same RAM-backed loop device): Disk
+# stats of the device itself, and the fsync block
+if dev=$(make_loop 16); then
+    for t in fio sb; do
+        printf '[b]\nfilename=%s\nsize=2m\nbs=4k\nrw=randwrite\nfsync=8\nioengine=psync\n' "$dev" \
+            >"$WORK/$t/blockdev.fio"
+    done
+    names+=(blockdev)
+else
+    skip blockdev "no loop device (needs root)"
+fi
 
 ran=()
-for name in read randwrite randrw clones grouped shared twofiles; do
+for name in "${names[@]}"; do
     # one fio run, three formats: its setup lines, the terse lines, the JSON
     # document (from "{" to "}" at the start of a line), then the normal text
     (cd "$WORK/fio" && fio --output-format=normal,terse,json --output="$WORK/fio/$name.all" "$name.fio" \
@@ -220,7 +238,9 @@ for name in read randwrite randrw clones grouped shared twofiles; do
         /^\{/ { injson = 1 }
         injson { print > j; if (/^\}/) injson = 0; next }
         { print > n }' "$WORK/fio/$name.all"
-    if ! "$SSDBENCH" run -q --result "$WORK/sb/$name.res" --format fio-normal -o "$WORK/sb/$name.run.txt" \
+    consent=()
+    [ "$name" = blockdev ] && consent=(--destroy="$dev")
+    if ! "$SSDBENCH" run -q "${consent[@]}" --result "$WORK/sb/$name.res" --format fio-normal -o "$WORK/sb/$name.run.txt" \
         "$WORK/sb/$name.fio" >"$WORK/sb/$name.log" 2>&1; then
         fail "$name-run" "$(head -c 300 "$WORK/sb/$name.log")"
         continue
