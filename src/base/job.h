@@ -44,6 +44,7 @@ enum job_layout {
 
 #define JOB_NAME_MAX 64
 #define JOB_PATH_MAX 256
+#define JOB_WRITTEN_MAX 2048
 #define JOB_MAX_TARGETS 128
 #define JOB_BSSPLIT_MAX 64
 #define JOB_ZONES_MAX 16
@@ -205,6 +206,20 @@ struct job_spec {
 
     /* files */
     bool unlink_after;           /* remove files ssdbench created when done */
+
+    /* fio's "job options" and "global options" as written: the section's
+     * own keys and those of the [global] sections before it, one
+     * "key\tvalue\n" per key that has a value, values after substitution;
+     * entries that do not fit are left out (empty: not from a job file or
+     * command line) */
+    char written_opts[JOB_WRITTEN_MAX];
+    char written_global[JOB_WRITTEN_MAX];
+    /* fio's clones of this job (numjobs, or the per-clone default files it
+     * became): with more than one and no group_reporting, the runner keeps
+     * one statistics block per worker for fio's per-clone reports; worker w
+     * belongs to clone w % clones. Set for jobs from job files and command
+     * lines; 0 elsewhere (the suite, fileio and ACT report jobs whole). */
+    unsigned clones;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

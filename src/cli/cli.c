@@ -12,6 +12,7 @@
 #include "base/suggest.h"
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
+#include "output/fio_text.h"
 #include "result/result.h"
 
 void cli_output_init(struct cli_output *o)
@@ -48,6 +49,10 @@ static int parse_format(const char *v, bool fio_words, enum cli_format *f)
         *f = FMT_FIO_JSON;
     else if (!strcmp(v, "json+") || !strcmp(v, "fio-json+"))
         *f = FMT_FIO_JSON_PLUS;
+    else if (!strcmp(v, "fio-normal"))
+        *f = FMT_FIO_NORMAL;
+    else if (!strcmp(v, "fio-terse"))
+        *f = FMT_FIO_TERSE;
     else
         return -1;
     return 0;
@@ -59,7 +64,8 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     int save = *i;
     if ((v = cli_opt_value("--format", i, argc, argv))) {
         if (parse_format(v, false, &o->format) < 0) {
-            cli_err("--format: unknown format '%s' (use text, json, csv, fio-json or fio-json+)", v);
+            cli_err("--format: unknown format '%s' (use text, json, csv, fio-json, fio-json+, fio-normal "
+                    "or fio-terse)", v);
             return -1;
         }
         return 1;
@@ -147,6 +153,13 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     case FMT_FIO_JSON:
     case FMT_FIO_JSON_PLUS:
         if (render_fio_json(f, doc, o->format == FMT_FIO_JSON_PLUS, err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            status = status ? status : CLI_EXIT_FAIL;
+        }
+        break;
+    case FMT_FIO_NORMAL:
+    case FMT_FIO_TERSE:
+        if ((o->format == FMT_FIO_NORMAL ? render_fio_normal : render_fio_terse)(f, doc, err, sizeof(err)) < 0) {
             cli_err("%s", err);
             status = status ? status : CLI_EXIT_FAIL;
         }

@@ -18,7 +18,9 @@
 #define CLI_EXIT_FAIL 1     /* I/O errors, a failed verdict */
 #define CLI_EXIT_USAGE 2    /* bad input, refusal; nothing written */
 
-enum cli_format { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_FIO_JSON, FMT_FIO_JSON_PLUS };
+enum cli_format { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_FIO_JSON, FMT_FIO_JSON_PLUS,
+                  /* fio's human and terse text (output/fio_text.h) */
+                  FMT_FIO_NORMAL, FMT_FIO_TERSE };
 
 struct cli_output {
     enum cli_format format;

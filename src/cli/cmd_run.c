@@ -99,6 +99,7 @@ static void run_usage(FILE *f)
             "       ssdbench run            (quick grid on a temporary test file)\n\n"
             "Output and safety:\n"
             "  --format text|json|csv|fio-json|fio-json+   what to print (default text)\n"
+            "  --format fio-normal|fio-terse     fio's human text / terse lines (version 3)\n"
             "  --output-format normal|json|json+           fio's names for the same\n"
             "  --output FILE, -o FILE   write the chosen format to FILE instead of stdout\n"
             "  --result FILE            also save the ssdbench result JSON to FILE\n"

@@ -23,8 +23,8 @@ int cmd_show(int argc, char **argv)
         if (c > 0)
             continue;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ssdbench show [--format text|json|csv|fio-json|fio-json+] [--summary] "
-                   "[-o FILE] RESULT.json\n");
+            printf("usage: ssdbench show [--format text|json|csv|fio-json|fio-json+|fio-normal|fio-terse] "
+                   "[--summary] [-o FILE] RESULT.json\n");
             return 0;
         }
         if (!strcmp(argv[i], "--summary")) {

@@ -209,6 +209,22 @@ static bool wanted(const struct jf_parser *p, const char *section)
     return false;
 }
 
+/* Appends the section's keys with a value to buf ("key\tvalue\n"), whole
+ * entries only. */
+static void note_written(const struct jf_parser *p, char *buf, size_t cap)
+{
+    size_t len = strlen(buf);
+    for (unsigned i = 0; i < p->ne; i++) {
+        const struct jf_entry *e = &p->e[i];
+        if (!e->value || strchr(e->key, '\t') || strchr(e->value, '\t') || strchr(e->value, '\n'))
+            continue;
+        size_t need = strlen(e->key) + strlen(e->value) + 2;
+        if (len + need >= cap)
+            continue;
+        len += (size_t)snprintf(buf + len, cap - len, "%s\t%s\n", e->key, e->value);
+    }
+}
+
 static int close_section(struct jf_parser *p)
 {
     int rc = 0;
@@ -221,6 +237,7 @@ static int close_section(struct jf_parser *p)
     }
     if (p->global) {
         rc = apply_all(p, p->gjob, &p->gx);
+        note_written(p, p->gjob->written_global, sizeof(p->gjob->written_global));
     } else {
         struct jobfile *jf = p->out;
         struct job_spec *job = malloc(sizeof(*job));
@@ -231,11 +248,15 @@ static int close_section(struct jf_parser *p)
         snprintf(job->name, sizeof(job->name), "%s", p->name);
         snprintf(x.section, sizeof(x.section), "%s", p->name);
         rc = apply_all(p, job, &x);
+        job->written_opts[0] = 0;
+        note_written(p, job->written_opts, sizeof(job->written_opts));
         if (!rc) {
             char msg[JOBFILE_MSG_MAX];
             rc = job_option_finalize(job, &x, p->o->no_default_files, msg, sizeof(msg));
             if (rc)
                 jf_fail(p, rc, "%s: job '%s': %s", p->loc, job->name, msg);
+            /* fio's clones: numjobs, or the per-clone files it became */
+            job->clones = x.files_per_clone ? job->ntargets : job->numjobs;
         }
         if (!rc && wanted(p, x.section)) {
             if (jf->njobs == p->cap) {

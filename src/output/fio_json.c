@@ -24,6 +24,7 @@ struct fio_json_disk {
 
 struct fio_json_ctx {
     bool plus;
+    bool members;                /* add FIO_JSON_MEMBERS_KEY (text renderers) */
     char *err;
     size_t errlen;
     struct hist tmp;             /* scratch for result_hist_from_json */
@@ -215,11 +216,26 @@ static void bssplit_str(const cJSON *list, char *b, size_t n)
     }
 }
 
-/* fio's "job options": the job as run, in fio's option names; every value
+/* A copy of a {"key": "value"} object, strings only. */
+static cJSON *written_copy(const cJSON *w)
+{
+    cJSON *o = cJSON_CreateObject();
+    const cJSON *e;
+    cJSON_ArrayForEach(e, w)
+        if (cJSON_IsString(e) && e->string)
+            cJSON_AddStringToObject(o, e->string, e->valuestring);
+    return o;
+}
+
+/* fio's "job options": the job as written (results that have it), else the job as run, in fio's option names; every value
  * is a string, as in fio. */
 static cJSON *job_options(const cJSON *job)
 {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(job, "params");
+    /* the section's own keys as written, as fio echoes them */
+    const cJSON *wj = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(p, "written"), "job");
+    if (cJSON_IsObject(wj))
+        return written_copy(wj);
     cJSON *o = cJSON_CreateObject();
     const char *rw = result_str(p, "rw", "randread");
     opt_str(o, "rw", rw);
@@ -259,8 +275,55 @@ static cJSON *job_options(const cJSON *job)
     return o;
 }
 
-/* Builds one fio job object from jobs [j0, j1) of a phase. */
-static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1)
+static int clones_kept(const cJSON *job);
+
+/* The worker_stats entries an object reports: every worker of jobs
+ * [j0, j1), or only worker clone of job j0 (clone >= 0). */
+struct fio_json_usage {
+    double user_s, sys_s, run_s;
+    double ctx, majf, minf;
+    double submit[7], complete[7];
+    bool any;
+};
+
+static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(ws, "ctx"))
+        return;
+    u->any = true;
+    u->user_s += result_num(ws, "user_s", 0);
+    u->sys_s += result_num(ws, "sys_s", 0);
+    u->run_s += result_num(ws, "elapsed_s", 0) + ramp_s;
+    u->ctx += result_num(ws, "ctx", 0);
+    u->majf += result_num(ws, "majf", 0);
+    u->minf += result_num(ws, "minf", 0);
+    for (int i = 0; i < 7; i++) {
+        u->submit[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "submit_calls"), i, 0);
+        u->complete[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "complete_calls"), i, 0);
+    }
+}
+
+/* fio's iodepth_submit / iodepth_complete: shares of calls per bucket
+ * (a share below 0.1 % that is not zero shows as 0.1 %, as in fio). */
+static void calls_table(cJSON *jo, const char *key, const double *calls)
+{
+    static const char *const keys[7] = {"0", "4", "8", "16", "32", "64", ">=64"};
+    double total = 0;
+    for (int i = 0; i < 7; i++)
+        total += calls[i];
+    cJSON *t = cJSON_AddObjectToObject(jo, key);
+    for (int i = 0; i < 7; i++) {
+        double v = total > 0 ? 100.0 * calls[i] / total : 0;
+        if (v > 0 && v < 0.1)
+            v = 0.1;
+        cJSON_AddNumberToObject(t, keys[i], fio_json_round6(v));
+    }
+}
+
+/* Builds one fio job object from jobs [j0, j1) of a phase, or from one
+ * clone (worker) of job j0 when clone >= 0. */
+static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
+                         int nclones)
 {
     struct fio_json_obj *o = &c->obj;
     memset(o, 0, sizeof(*o));
@@ -274,11 +337,30 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");
     struct fio_json_pcts pct = {0};
+    struct fio_json_usage usage;
+    memset(&usage, 0, sizeof(usage));
     for (int k = j0; k < j1; k++) {
         const cJSON *job = cJSON_GetArrayItem(jobs, k);
-        const cJSON *scope = job_scope(phase, jobs, k);
+        const cJSON *wstats = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
         char where[160];
         snprintf(where, sizeof(where), "phase '%s', job '%s'", pname, result_str(job, "name", "?"));
+        double jramp = job_param(job, "ramp_s", 0);
+        if (clone >= 0) {
+            /* the clone's workers: one per file in jbod layout */
+            int nw = cJSON_GetArraySize(wstats);
+            for (int w = clone; w < nw; w += nclones) {
+                const cJSON *ws = cJSON_GetArrayItem(wstats, w);
+                const cJSON *scope = cJSON_GetObjectItemCaseSensitive(ws, "stats");
+                if (add_scope(c, scope, where) < 0)
+                    return NULL;
+                if (w == clone)
+                    job_pcts(scope, &pct);
+                add_usage(&usage, ws, jramp);
+            }
+            o->workers += 1;
+            continue;
+        }
+        const cJSON *scope = job_scope(phase, jobs, k);
         if (!scope) {
             snprintf(c->err, c->errlen, "%s: no statistics in the result", where);
             return NULL;
@@ -288,6 +370,11 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         if (k == j0)
             job_pcts(scope, &pct);
         o->workers += (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
+        {
+            const cJSON *ws;
+            cJSON_ArrayForEach(ws, wstats)
+                add_usage(&usage, ws, jramp);
+        }
     }
     int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
     double ramp_s = job_param(first, "ramp_s", 0);
@@ -305,7 +392,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
 
     /* Interval rows are the phase's: they are this object's own samples
      * only when it reports every job of the phase. */
-    bool whole = j0 == 0 && j1 == cJSON_GetArraySize(jobs);
+    bool whole = clone < 0 && j0 == 0 && j1 == cJSON_GetArraySize(jobs);
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
     double step_ms = result_num(iv, "step_ms", 1000);
@@ -333,15 +420,28 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, &pct, c->plus));
 
     cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
-    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
-    double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
-    double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
-    cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
-    cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
+    if (usage.any) {
+        /* fio: the reported threads' own CPU time over their run time */
+        double per = usage.run_s > 0 ? 100.0 / usage.run_s : 0;
+        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(usage.user_s * per));
+        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(usage.sys_s * per));
+    } else {
+        /* results written before per-thread usage was kept: the process's */
+        const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
+        double phase_s = result_num(phase, "elapsed_s", 0) + ramp_s;
+        double per_s = phase_s > 0 ? 100.0 / phase_s : 0;
+        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
+        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
+    }
+    cJSON_AddNumberToObject(jo, "ctx", usage.ctx);
+    cJSON_AddNumberToObject(jo, "majf", usage.majf);
+    cJSON_AddNumberToObject(jo, "minf", usage.minf);
 
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
     fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
+    calls_table(jo, "iodepth_submit", usage.submit);
+    calls_table(jo, "iodepth_complete", usage.complete);
     /* fio's latency_* tables are shares of all read and write I/Os */
     hist_init(&c->tmp);
     hist_merge(&c->tmp, &o->dir[0].lat);
@@ -351,15 +451,36 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     cJSON_AddNumberToObject(jo, "latency_target", 0);
     cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
     cJSON_AddNumberToObject(jo, "latency_window", 0);
+    if (c->members)
+        cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
     return jo;
+}
+
+/* How many clones of job have statistics of their own (0: report the job
+ * as one object). Worker w is clone w % numjobs (a job on several files in
+ * jbod layout has one worker per file and clone; fio reports the files of
+ * a clone together). */
+static int clones_kept(const cJSON *job)
+{
+    const cJSON *ws = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
+    int n = cJSON_GetArraySize(ws);
+    int clones = (int)job_param(job, "clones", 0);
+    if (clones < 2 || n < clones || n % clones)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ws, i), "stats")))
+            return 0;
+    return clones;
 }
 
 static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx)
 {
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(phase, "jobs"), 0);
     double ms = 1000.0 * (result_num(phase, "elapsed_s", 0) + job_param(first, "ramp_s", 0));
+    static const char *const lists[] = {"kernel_stats", "fs_kernel_stats"};
+    for (unsigned li = 0; li < 2; li++) {
     const cJSON *k;
-    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(phase, "kernel_stats"))
+    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(phase, lists[li]))
     {
         const char *name = result_str(k, "device", "");
         if (!*name)
@@ -387,6 +508,7 @@ static void disks_add_phase(struct fio_json_ctx *c, const cJSON *phase, int pidx
         d->io_ticks += result_num(k, "io_ticks_ms", 0);
         d->other_ticks += result_num(k, "discard_ticks_ms", 0) + result_num(k, "flush_ticks_ms", 0);
         d->ms += ms;
+    }
     }
 }
 
@@ -435,7 +557,7 @@ static void add_header(cJSON *out, const cJSON *doc, bool plus)
         cJSON_AddBoolToObject(out, "ssdbench interrupted", true);
 }
 
-cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
+static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t errlen)
 {
     struct fio_json_ctx *c = calloc(1, sizeof(*c));
     cJSON *out = cJSON_CreateObject();
@@ -446,9 +568,18 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
         return NULL;
     }
     c->plus = plus;
+    c->members = members;
     c->err = err;
     c->errlen = errlen;
     add_header(out, doc, plus);
+    /* fio's "global options": the [global] keys as written, of the first
+     * job (present when there are any) */
+    const cJSON *j0 = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "phases"), 0), "jobs"), 0);
+    const cJSON *wg = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j0, "params"), "written"), "global");
+    if (cJSON_GetArraySize(wg) > 0)
+        cJSON_AddItemToObject(out, "global options", written_copy(wg));
     cJSON *jobs_out = cJSON_AddArrayToObject(out, "jobs");
     const cJSON *phase;
     int pidx = 0;
@@ -464,13 +595,18 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
                    result_num(cJSON_GetArrayItem(jobs, e), "group", 0) ==
                        result_num(cJSON_GetArrayItem(jobs, e - 1), "group", 0))
                 e++;
-            cJSON *jo = job_object(c, phase, jobs, j, e);
-            if (!jo) {
-                cJSON_Delete(out);
-                free(c);
-                return NULL;
+            /* fio: without group_reporting each clone is its own object */
+            const cJSON *first = cJSON_GetArrayItem(jobs, j);
+            int nclones = e == j + 1 && !job_bool(first, "group_reporting") ? clones_kept(first) : 0;
+            for (int k = nclones ? 0 : -1; k < nclones; k++) {
+                cJSON *jo = job_object(c, phase, jobs, j, e, k, nclones);
+                if (!jo) {
+                    cJSON_Delete(out);
+                    free(c);
+                    return NULL;
+                }
+                cJSON_AddItemToArray(jobs_out, jo);
             }
-            cJSON_AddItemToArray(jobs_out, jo);
             j = e;
         }
         disks_add_phase(c, phase, pidx++);
@@ -481,12 +617,67 @@ cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
     return out;
 }
 
+cJSON *fio_json_build(const cJSON *doc, bool plus, char *err, size_t errlen)
+{
+    return build(doc, plus, false, err, errlen);
+}
+
+cJSON *fio_json_build_text(const cJSON *doc, char *err, size_t errlen)
+{
+    return build(doc, false, true, err, errlen);
+}
+
+/* fio writes its floating-point figures with "%f" (six decimals, always a
+ * decimal point: "100.000000"), so readers that check the type see a
+ * float; cJSON would write 100 for them. Done on the finished document
+ * only, which the text renderers never read. */
+static bool float_key(const char *k)
+{
+    static const char *const keys[] = {"bw_agg", "bw_dev",    "bw_mean", "iops",    "iops_mean",
+                                       "iops_stddev", "mean", "stddev", "util", "latency_percentile",
+                                       "sys_cpu", "usr_cpu"};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcmp(k, keys[i]))
+            return true;
+    return false;
+}
+
+static bool float_table(const char *k)
+{
+    static const char *const keys[] = {"iodepth_level", "iodepth_submit", "iodepth_complete",
+                                       "latency_ns",    "latency_us",     "latency_ms"};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcmp(k, keys[i]))
+            return true;
+    return false;
+}
+
+static void floats_as_fio(cJSON *o, bool all)
+{
+    for (cJSON *e = o ? o->child : NULL; e; e = e->next) {
+        if (cJSON_IsNumber(e) && e->string && (all || float_key(e->string))) {
+            char b[64];
+            snprintf(b, sizeof(b), "%f", e->valuedouble);
+            /* in place: the item becomes raw JSON text */
+            e->type = cJSON_Raw;
+            e->valuestring = strdup(b);
+            if (!e->valuestring) {
+                e->type = cJSON_Number;
+                continue;
+            }
+        } else if (cJSON_IsObject(e) || cJSON_IsArray(e)) {
+            floats_as_fio(e, cJSON_IsObject(e) && e->string && float_table(e->string));
+        }
+    }
+}
+
 int render_fio_json(FILE *f, const cJSON *doc, bool plus, char *err, size_t errlen)
 {
     snprintf(err, errlen, "out of memory");
     cJSON *out = fio_json_build(doc, plus, err, errlen);
     if (!out)
         return strcmp(err, "out of memory") == 0 ? -ENOMEM : -EINVAL;
+    floats_as_fio(out, false);
     char *txt = result_print(out, true);
     cJSON_Delete(out);
     if (!txt) {

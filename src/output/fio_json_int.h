@@ -44,6 +44,14 @@ struct fio_json_obj {
     unsigned workers;
 };
 
+/* The key fio_json_build_text adds to each job object: how many workers
+ * (fio's "members", printed as "jobs=N" in its text) the object reports. */
+#define FIO_JSON_MEMBERS_KEY "ssdbench members"
+
+/* fio_json_build for the text renderers (fio_text.c): the same document,
+ * each job object with FIO_JSON_MEMBERS_KEY added. */
+cJSON *fio_json_build_text(const cJSON *doc, char *err, size_t errlen);
+
 /* Interval-row statistics of one quantity (fio's bw_* / iops_* fields). */
 struct fio_json_samples {
     unsigned n;

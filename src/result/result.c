@@ -80,6 +80,7 @@ cJSON *result_new(int argc, char **argv)
     cJSON *tool = cJSON_AddObjectToObject(doc, "tool");
     cJSON_AddStringToObject(tool, "name", "ssdbench");
     cJSON_AddStringToObject(tool, "version", SSDBENCH_VERSION);
+    cJSON_AddNumberToObject(tool, "pid", (double)getpid());
     cJSON *cl = cJSON_AddArrayToObject(tool, "command_line");
     for (int i = 0; i < argc; i++)
         cJSON_AddItemToArray(cl, cJSON_CreateString(argv[i]));
@@ -329,6 +330,24 @@ static cJSON *stalls_json(const struct phase_stats *ps)
 
 /* One job of a phase: its parameters, targets, workers and what only some
  * jobs have (pacing lag, ramp counts, end fsyncs, per-event latency). */
+/* One worker's own figures (fio's per-clone cpu, ctx, faults, and its
+ * submit / complete call tables). */
+static void worker_usage_json(cJSON *wo, const struct worker_usage *u)
+{
+    cJSON_AddNumberToObject(wo, "elapsed_s", (double)u->elapsed_ns / 1e9);
+    cJSON_AddNumberToObject(wo, "user_s", u->user_s);
+    cJSON_AddNumberToObject(wo, "sys_s", u->sys_s);
+    cJSON_AddNumberToObject(wo, "ctx", (double)u->ctx);
+    cJSON_AddNumberToObject(wo, "majf", (double)u->majf);
+    cJSON_AddNumberToObject(wo, "minf", (double)u->minf);
+    cJSON *sc = cJSON_AddArrayToObject(wo, "submit_calls");
+    cJSON *cc = cJSON_AddArrayToObject(wo, "complete_calls");
+    for (unsigned i = 0; i < RUNNER_DEPTH_BUCKETS; i++) {
+        cJSON_AddItemToArray(sc, cJSON_CreateNumber((double)u->submit_calls[i]));
+        cJSON_AddItemToArray(cc, cJSON_CreateNumber((double)u->complete_calls[i]));
+    }
+}
+
 static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
 {
     const struct job_spec *jb = &ps->jobs[j];
@@ -360,6 +379,11 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
             cJSON_AddNumberToObject(wo, "events", (double)st->worker_events[w]);
             cJSON_AddNumberToObject(wo, "event_busy_s", (double)st->worker_event_ns[w] / 1e9);
         }
+        if (st->worker_usage)
+            worker_usage_json(wo, &st->worker_usage[w]);
+        if (st->per_worker)
+            cJSON_AddItemToObject(wo, "stats", scope_json("worker", &st->per_worker[w],
+                                                         (double)st->worker_usage[w].elapsed_ns / 1e9, jb, paced));
         cJSON_AddItemToArray(wk, wo);
     }
     if (jb->end_fsync)
@@ -409,7 +433,7 @@ static cJSON *kernel_json(cJSON *doc, const struct phase_stats *ps, unsigned t)
     const struct kernel_stats *k = &ps->kstats[t];
     cJSON *ko = cJSON_CreateObject();
     cJSON_AddStringToObject(ko, "target", doc_target(doc, &ps->targets[t]));
-    cJSON_AddStringToObject(ko, "device", ps->targets[t].devname);
+    cJSON_AddStringToObject(ko, "device", k->device);
     cJSON_AddNumberToObject(ko, "read_ios", (double)k->read_ios);
     cJSON_AddNumberToObject(ko, "write_ios", (double)k->write_ios);
     cJSON_AddNumberToObject(ko, "read_bytes", (double)k->read_sectors * 512);
@@ -513,10 +537,15 @@ cJSON *result_add_phase(cJSON *doc, const char *name, const char *kind,
     free(total);
     cJSON_AddItemToObject(phase, "intervals", series_json(series, first ? first->interval_ns : 1000000000ull));
     cJSON *ks = cJSON_AddArrayToObject(phase, "kernel_stats");
+    cJSON *fks = NULL;
     for (unsigned t = 0; ps->kstats && t < ps->ntargets; t++) {
         if (!ps->kstats[t].valid)
             continue;
-        cJSON_AddItemToArray(ks, kernel_json(doc, ps, t));
+        /* a file's filesystem device counts every process's I/O to it:
+         * kept apart from the targets' own counters */
+        if (ps->kstats[t].of_file && !fks)
+            fks = cJSON_AddArrayToObject(phase, "fs_kernel_stats");
+        cJSON_AddItemToArray(ps->kstats[t].of_file ? fks : ks, kernel_json(doc, ps, t));
     }
     errors_json(doc, ps, phase);
     devices_json(doc, ps);

@@ -173,7 +173,8 @@ static int phase(struct chk *c, const cJSON *ph, const char *path)
     if (opt(c, ph, path, "name", W_STRING) < 0 || opt(c, ph, path, "kind", W_STRING) < 0 ||
         opt(c, ph, path, "elapsed_s", W_COUNT) < 0 || each(c, ph, path, "results", W_OBJECT) < 0 ||
         each(c, ph, path, "jobs", W_OBJECT) < 0 || each(c, ph, path, "errors", W_OBJECT) < 0 ||
-        each(c, ph, path, "kernel_stats", W_OBJECT) < 0 || intervals(c, ph, path) < 0)
+        each(c, ph, path, "kernel_stats", W_OBJECT) < 0 ||
+        each(c, ph, path, "fs_kernel_stats", W_OBJECT) < 0 || intervals(c, ph, path) < 0)
         return -EINVAL;
     int i = 0;
     const cJSON *e;

@@ -21,9 +21,34 @@ static cJSON *bssplit_json(const struct job_bssplit *b)
     return a;
 }
 
+/* {"key": "value", ...} from "key\tvalue\n" lines. */
+static cJSON *written_json(const char *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    while (*s) {
+        const char *tab = strchr(s, '\t'), *nl = tab ? strchr(tab, '\n') : NULL;
+        if (!nl)
+            break;
+        char k[256], v[JOB_WRITTEN_MAX];
+        snprintf(k, sizeof(k), "%.*s", (int)(tab - s), s);
+        snprintf(v, sizeof(v), "%.*s", (int)(nl - tab - 1), tab + 1);
+        cJSON_DeleteItemFromObjectCaseSensitive(o, k); /* a later key wins */
+        cJSON_AddStringToObject(o, k, v);
+        s = nl + 1;
+    }
+    return o;
+}
+
 cJSON *result_job_params(const struct job_spec *j)
 {
     cJSON *p = cJSON_CreateObject();
+    if (j->clones)
+        cJSON_AddNumberToObject(p, "clones", j->clones);
+    if (j->written_opts[0] || j->written_global[0]) {
+        cJSON *w = cJSON_AddObjectToObject(p, "written");
+        cJSON_AddItemToObject(w, "job", written_json(j->written_opts));
+        cJSON_AddItemToObject(w, "global", written_json(j->written_global));
+    }
     cJSON_AddStringToObject(p, "rw", job_rw_name(j->rw));
     if (j->rw == RW_RW || j->rw == RW_RANDRW) {
         cJSON_AddNumberToObject(p, "rwmixread", j->rwmixread);

@@ -183,9 +183,20 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         out->stats[j].workers = jb->numjobs * (jbod ? nt : 1);
         out->stats[j].worker_ios = calloc(out->stats[j].workers, sizeof(uint64_t));
         out->stats[j].worker_busy_ns = calloc(out->stats[j].workers, sizeof(uint64_t));
-        if (!out->stats[j].worker_ios || !out->stats[j].worker_busy_ns) {
+        out->stats[j].worker_usage = calloc(out->stats[j].workers, sizeof(struct worker_usage));
+        if (!out->stats[j].worker_ios || !out->stats[j].worker_busy_ns || !out->stats[j].worker_usage) {
             rc = -ENOMEM;
             goto done;
+        }
+        /* one statistics block per clone, for fio's per-clone reports */
+        if (jb->clones > 1 && !jb->group_reporting && out->stats[j].workers % jb->clones == 0) {
+            out->stats[j].per_worker = malloc(out->stats[j].workers * sizeof(struct io_stats));
+            if (!out->stats[j].per_worker) {
+                rc = -ENOMEM;
+                goto done;
+            }
+            for (unsigned w = 0; w < out->stats[j].workers; w++)
+                iostats_init(&out->stats[j].per_worker[w]);
         }
         if (jb->source) {
             struct job_stats *js = &out->stats[j];
@@ -407,6 +418,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         uint64_t el = w->t_finished > jstart ? w->t_finished - jstart : 0;
         if (el > js->elapsed_ns)
             js->elapsed_ns = el;
+        js->worker_usage[w->job_worker] = w->usage;
+        js->worker_usage[w->job_worker].elapsed_ns = el;
         if (w->t_finished > last)
             last = w->t_finished;
         if (w->max_lag_ns > js->max_lag_ns)
@@ -498,6 +511,8 @@ void phase_stats_free(struct phase_stats *ps)
             free(ps->stats[j].per_target);
             free(ps->stats[j].worker_ios);
             free(ps->stats[j].worker_busy_ns);
+            free(ps->stats[j].worker_usage);
+            free(ps->stats[j].per_worker);
             free(ps->stats[j].event_lat);
             free(ps->stats[j].worker_events);
             free(ps->stats[j].worker_event_ns);

@@ -40,6 +40,21 @@ struct runner_error {
     uint64_t count;   /* how many errors with this target/errno/op in total */
 };
 
+/* fio's per-clone figures of one worker thread: its own resource usage
+ * (getrusage RUSAGE_THREAD, from the start barrier to the end of its loop)
+ * and how many I/Os each submitting and each reaping call handled, in
+ * fio's buckets (0, 1-4, 5-8, 9-16, 17-32, 33-64, more; measured time
+ * only). Plain counters, kept per worker, summed by whoever reports them. */
+#define RUNNER_DEPTH_BUCKETS 7
+struct worker_usage {
+    double user_s, sys_s;
+    uint64_t ctx;                  /* voluntary + involuntary context switches */
+    uint64_t majf, minf;           /* major / minor page faults */
+    uint64_t submit_calls[RUNNER_DEPTH_BUCKETS];
+    uint64_t complete_calls[RUNNER_DEPTH_BUCKETS];
+    uint64_t elapsed_ns;           /* this worker's measured time (excluding ramp) */
+};
+
 struct job_stats {
     struct io_stats total;
     struct io_stats *per_target;   /* [ntargets] */
@@ -52,6 +67,10 @@ struct job_stats {
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
     uint64_t end_syncs;            /* end_fsync flushes (not in total: they are no requests) */
+    /* per worker (clone): fio reports each clone on its own without
+     * group_reporting */
+    struct worker_usage *worker_usage; /* [workers] */
+    struct io_stats *per_worker;   /* [workers] when workers > 1 and not group_reporting, else NULL */
     /* jobs with a shared request source only (else NULL): per-event time */
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */
@@ -110,6 +129,10 @@ struct runner_opts {
  * finished), so a result can show that its counts are the kernel's. */
 struct kernel_stats {
     bool valid;
+    /* the device counted: the target itself, or for a file the block
+     * device its filesystem lives on (st_dev), as fio's disk_util */
+    char device[64];
+    bool of_file;
     uint64_t read_ios, read_merges, read_sectors, read_ticks_ms;
     uint64_t write_ios, write_merges, write_sectors, write_ticks_ms;
     uint64_t io_ticks_ms;           /* time the device had I/O in flight */

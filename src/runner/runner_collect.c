@@ -179,6 +179,8 @@ int runner_collect(struct phase_run *run, struct phase_stats *out, unsigned k,
             w->total_busy_ns += s->dir[0].lat.sum + s->dir[1].lat.sum + s->sync_lat.sum;
             iostats_merge(&js->total, s);
             iostats_merge(&js->per_target[jt], s);
+            if (js->per_worker)
+                iostats_merge(&js->per_worker[w->job_worker], s);
         }
         pool_put(w, b);
     }

@@ -128,6 +128,7 @@ struct worker {
     uint64_t total_ios;          /* merged by the collector: I/Os + flushes */
     uint64_t total_busy_ns;      /* merged by the collector: latency sum */
     unsigned job_worker;         /* index among the job's workers */
+    struct worker_usage usage;   /* this thread's rusage and call counts (runner.h) */
 
     /* jobs with a shared request source (job->source): per-event time,
      * from taking the request to the end of its submission (and of the

@@ -3,17 +3,46 @@
  * that its counts are the kernel's. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "runner/runner_int.h"
+
+/* The sysfs name of the block device a file's filesystem is on ("vda",
+ * "nvme0n1p2"), or false (tmpfs, overlay and other devices without one). */
+static bool file_device(const char *path, char *name, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) < 0)
+        return false;
+    char link[96], dst[PATH_MAX];
+    snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
+    ssize_t n = readlink(link, dst, sizeof(dst) - 1);
+    if (n <= 0)
+        return false;
+    dst[n] = 0;
+    const char *base = strrchr(dst, '/');
+    snprintf(name, len, "%s", base ? base + 1 : dst);
+    return name[0] != 0;
+}
 
 void runner_read_kstat(const struct target_info *ti, struct kernel_stats *k)
 {
     memset(k, 0, sizeof(*k));
-    if (ti->kind != TARGET_BLOCK || !ti->devname[0])
+    if (ti->kind == TARGET_BLOCK && ti->devname[0]) {
+        snprintf(k->device, sizeof(k->device), "%s", ti->devname);
+    } else if (ti->kind == TARGET_FILE) {
+        if (!file_device(ti->resolved[0] ? ti->resolved : ti->path, k->device, sizeof(k->device)))
+            return;
+        k->of_file = true;
+    } else {
         return;
+    }
     char p[128];
-    snprintf(p, sizeof(p), "/sys/class/block/%s/stat", ti->devname);
+    snprintf(p, sizeof(p), "/sys/class/block/%s/stat", k->device);
     FILE *f = fopen(p, "r");
     if (!f)
         return;
@@ -42,7 +71,7 @@ void runner_read_kstat(const struct target_info *ti, struct kernel_stats *k)
 
 void runner_kstat_delta(struct kernel_stats *a, const struct kernel_stats *b)
 {
-    if (!a->valid || !b->valid) {
+    if (!a->valid || !b->valid || strcmp(a->device, b->device) != 0) {
         a->valid = false;
         return;
     }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -358,6 +359,18 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
     return true;
 }
 
+/* fio's bucket of a submitting or reaping call that handled n I/Os: 0,
+ * 1-4, 5-8, 9-16, 17-32, 33-64, more. */
+static inline unsigned depth_bucket(unsigned n)
+{
+    if (n == 0)
+        return 0;
+    unsigned b = 1;
+    for (unsigned lim = 4; b < RUNNER_DEPTH_BUCKETS - 1 && n > lim; lim *= 2)
+        b++;
+    return b;
+}
+
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
 {
     uint64_t m = a < b ? a : b;
@@ -549,6 +562,13 @@ static void worker_loop(struct worker *w)
             atomic_store(&run->job_stop[w->job_index], 1);
             break;
         }
+        /* fio's submit / complete tables: one count per call */
+        if (w->measuring) {
+            if (nstaged)
+                w->usage.submit_calls[depth_bucket(nstaged)]++;
+            if (n > 0)
+                w->usage.complete_calls[depth_bucket((unsigned)n)]++;
+        }
         worker_tick(w, tc);
         now = tc;
         if (src) {
@@ -621,8 +641,20 @@ void *worker_main(void *arg)
         w->setup_error = rc;
     pthread_barrier_wait(&run->ready);
     pthread_barrier_wait(&run->go);
+    struct rusage ru0, ru1;
+    bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
     if (!run->setup_failed)
         worker_loop(w);
+    if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
+        struct worker_usage *u = &w->usage;
+        u->user_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +
+                    (double)(ru1.ru_utime.tv_usec - ru0.ru_utime.tv_usec) / 1e6;
+        u->sys_s = (double)(ru1.ru_stime.tv_sec - ru0.ru_stime.tv_sec) +
+                   (double)(ru1.ru_stime.tv_usec - ru0.ru_stime.tv_usec) / 1e6;
+        u->ctx = (uint64_t)((ru1.ru_nvcsw - ru0.ru_nvcsw) + (ru1.ru_nivcsw - ru0.ru_nivcsw));
+        u->majf = (uint64_t)(ru1.ru_majflt - ru0.ru_majflt);
+        u->minf = (uint64_t)(ru1.ru_minflt - ru0.ru_minflt);
+    }
     atomic_store_explicit(&w->finished, 1, memory_order_release);
     if (rc == 0)
         w->eng.ops->exit(&w->eng);

@@ -283,6 +283,7 @@ void suite_phase_job(const struct suite_cfg *c, const struct job_spec *part, uns
     out->layout = c->ntargets > 1 ? c->layout : LAYOUT_JBOD;
     out->stripe_chunk = out->layout == LAYOUT_STRIPE ? c->stripe_chunk : 0;
     out->numjobs = threads;
+    out->clones = 0; /* the suite reports each point's job whole */
     out->iodepth = depth;
     out->runtime_ns = runtime_ns;
     out->ramp_ns = ramp_ns;
