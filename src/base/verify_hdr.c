@@ -213,6 +213,7 @@ static bool check_chunk(const struct job_spec *j, uint8_t *c, uint32_t clen, uin
     b->chunk_len = clen;
     if (hs) {
         b->hdr_len = (uint32_t)get(c + 8, 4);
+        b->hdr_worker = (uint32_t)get(c + 12, 4);
         b->hdr_off = get(c + 16, 8);
         b->hdr_seed = get(c + 24, 8);
         b->hdr_seq = get(c + 32, 8);
@@ -284,7 +285,8 @@ bool verify_check(const struct job_spec *j, void *buf, uint32_t len, const struc
      * seed and sequence the header claims */
     uint64_t seed = e->check_seed ? e->seed : bad->hdr_seed;
     uint64_t seq = e->check_seed ? e->seq : bad->hdr_seq;
-    verify_fill(j, scratch, len, e->off, seed, seq, e->worker);
+    uint32_t worker = e->check_seed ? e->worker : bad->hdr_worker;
+    verify_fill(j, scratch, len, e->off, seed, seq, worker);
     uint8_t *x = scratch;
     if (hs && j->verify_offset)
         for (uint32_t c = 0; c < len; c += cl)

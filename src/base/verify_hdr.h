@@ -84,7 +84,7 @@ struct verify_bad {
                                  data (-1: none, or not known) */
     /* the header as found (when the kind has one) */
     uint64_t hdr_seed, hdr_seq, hdr_off;
-    uint32_t hdr_len;
+    uint32_t hdr_len, hdr_worker;
 };
 
 /* Builds block buf[0..len) of a write at target offset off. */

@@ -25,6 +25,7 @@
 #include "target/guard.h"
 #include "target/target.h"
 #include "base/job.h"
+#include "base/verify_hdr.h"
 
 #define RUNNER_MAX_ERRORS 16
 
@@ -36,6 +37,20 @@ struct runner_error {
     int err;          /* errno */
     int op;           /* enum io_op */
     uint64_t count;   /* how many errors with this target/errno/op in total */
+};
+
+/* verify (jobs with verify=): what the read-back checked and the first bad
+ * block (docs/design.md "Verify"). */
+struct verify_stats {
+    uint64_t written;              /* blocks whose last write is tracked for checking */
+    uint64_t blocks, bytes;        /* blocks and bytes read back and checked */
+    uint64_t backlog_blocks;       /* of which checked as you go (verify_backlog) */
+    uint64_t bad;                  /* blocks that failed */
+    bool have_first;
+    unsigned first_target;         /* job-local target index of the first bad block */
+    struct verify_bad first;
+    char dump_received[JOB_PATH_MAX + 48]; /* verify_dump: the files written, "" = none */
+    char dump_expected[JOB_PATH_MAX + 48];
 };
 
 struct job_stats {
@@ -50,6 +65,7 @@ struct job_stats {
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
     uint64_t end_syncs;            /* end_fsync flushes (not in total: they are no requests) */
+    struct verify_stats verify;    /* jobs with verify= */
     /* jobs with a shared request source only (else NULL): per-event time */
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */
