@@ -116,6 +116,23 @@ else
     fail verify_dump_files "no $rcv / $exp: $(ls "$D")"
 fi
 
+# verify=pattern has no header, so its blocks are the same bytes as fio's:
+# fio writes, ssdbench checks, and the other way round
+if command -v fio >/dev/null; then
+    fio --name=p --filename="$F" --size=4m --bs=4k --rw=write --verify=pattern --verify_pattern='0xdeadbeef%o' \
+        --do_verify=0 --ioengine=psync --output="$D/fio_pat.txt" >/dev/null 2>&1
+    vrun pat_of_fio "$F" size=4m bs=4k rw=write verify=pattern verify_pattern=0xdeadbeef%o verify_only=1 ioengine=psync
+    check fio_pattern_checks_clean test "$(vsum pat_of_fio | cut -d' ' -f1-3)" = "0 0 1024"
+    printf 'q' | dd of="$F" bs=1 seek=$((4096 * 9 + 5)) conv=notrunc status=none
+    vrun pat_of_fio_bad "$F" size=4m bs=4k rw=write verify=pattern verify_pattern=0xdeadbeef%o verify_only=1 ioengine=psync
+    check fio_pattern_damage_found test "$(vsum pat_of_fio_bad | cut -d' ' -f1,2,7-9)" = "1 1 pattern 36864 5"
+    vrun pat_for_fio "$F" size=4m bs=4k rw=write verify=pattern verify_pattern=0xdeadbeef%o do_verify=0 ioengine=psync
+    check fio_checks_our_pattern fio --name=p --filename="$F" --size=4m --bs=4k --rw=write --verify=pattern \
+        --verify_pattern='0xdeadbeef%o' --verify_only --ioengine=psync --output="$D/fio_pat2.txt"
+else
+    skip fio_pattern "fio is not installed"
+fi
+
 # bad values are one-line errors
 vjob "$D/bad.fio" "$F" size=4m verify=crc64
 check bad_method_rejected bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/bad.fio' 2>'$D/bad.err' && grep -q \"unknown verify method 'crc64'\" '$D/bad.err'"

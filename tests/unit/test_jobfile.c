@@ -373,7 +373,7 @@ TEST(malformed_files)
     FAILS("bad_nojob.fio", NULL, -EINVAL,
           "@/bad_nojob.fio: no job defined (only [global] sections or no sections)");
     FAILS("bad_unsupported.fio", NULL, -ENOTSUP,
-          "@/bad_unsupported.fio:3: fio option 'verify' is not supported by ssdbench");
+          "@/bad_unsupported.fio:3: fio option 'verify_async' is not supported by ssdbench");
     FAILS("no_such_file.fio", NULL, -ENOENT,
           "@/no_such_file.fio: cannot open '@/no_such_file.fio': No such file or directory");
 }
@@ -384,7 +384,7 @@ TEST(ignore_unsupported_collects_warnings)
     struct jobfile jf;
     PARSED("bad_unsupported.fio", &o, &jf);
     CHECK(jf.njobs == 1 && jf.nwarnings == 2, "njobs %u warnings %u", jf.njobs, jf.nwarnings);
-    CHECK(!strcmp(jf.warnings[0], at("@/bad_unsupported.fio:3: fio option 'verify' is not supported by ssdbench (ignored)")),
+    CHECK(!strcmp(jf.warnings[0], at("@/bad_unsupported.fio:3: fio option 'verify_async' is not supported by ssdbench (ignored)")),
           "warning 0: %s", jf.warnings[0]);
     CHECK(!strcmp(jf.warnings[1], at("@/bad_unsupported.fio:4: rw: rw=trim is not supported: ssdbench issues no trims (ignored)")),
           "warning 1: %s", jf.warnings[1]);
