@@ -102,6 +102,8 @@ vrun fatal_all "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_o
 vrun fatal_one "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1 verify_fatal=1
 check without_fatal_all_bad_counted test "$(vsum fatal_all | cut -d' ' -f1-3,8)" = "1 2 1024 40960"
 check verify_fatal_stops_at_first test "$(vsum fatal_one | cut -d' ' -f1-3,8)" = "1 1 11 40960"
+(cd "$D" && "$SSDBENCH" run -q --output-format=json fatal_all.fio >fatal_all.fio.json 2>/dev/null)
+check fio_json_error_is_eilseq test "$(json_get "$D/fatal_all.fio.json" "d['jobs'][0]['error']")" = 84
 check text_report_names_the_block grep -q "first bad block: t0 offset 40960 length 4096 .*bad checksum, expected [0-9a-f]\{8\} found [0-9a-f]\{8\}; first differing byte 100" "$D/fatal_all.out"
 
 # verify_dump: the block as read and as expected, differing exactly where changed
