@@ -354,7 +354,7 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         else
             (*writes_since_sync)++;
         if (__builtin_expect(w->vf != NULL, 0))
-            wverify_write(w, r, io.off, true);
+            w->vf->roff = io.off; /* recorded and filled by the caller (verify_staged) */
         else if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
     }
@@ -374,6 +374,16 @@ static void verify_completed(struct worker *w, struct io_req *r, bool readback)
         atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 
+/* A write about to be staged, of a verify job: recorded and filled, or
+ * held back (false) when it begins a pass whose predecessor is checked first. */
+static bool verify_staged(struct worker *w, struct io_req *r)
+{
+    if (wverify_pass_over(w, r))
+        return false;
+    wverify_write(w, r, w->vf->roff, true);
+    return true;
+}
+
 /* verify_only: the job's offsets and sizes are generated as if written
  * (the same seed gives the same blocks and write numbers), nothing is
  * written, and the verify phase checks them. */
@@ -387,6 +397,9 @@ static void verify_replay(struct worker *w)
         if (io.dir != DIR_WRITE)
             continue;
         fake.len = io.len;
+        /* with loops only the last pass is on the device: it is checked
+         * once, with seeds and sequence numbers (fio checks every pass
+         * against the data there, without them) */
         wverify_write(w, &fake, io.off, false);
     }
 }
@@ -401,8 +414,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
     struct io_req *staged[w->depth];
     unsigned inflight = 0;
     bool more = true;
-    if (backlog)
-        wverify_round_start(w);
+    wverify_round_start(w, backlog);
     for (;;) {
         uint64_t now = clock_ns();
         if (signal_received() || atomic_load_explicit(&run->stop, memory_order_relaxed) ||
@@ -572,10 +584,14 @@ static void worker_loop(struct worker *w)
                     worker_tick(w, now);
                     continue;
                 }
+            } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
+                /* the first write of a pass, held while the last was checked */
             } else if (!prepare(w, r, &writes_since_sync)) {
                 stopping = true;
                 break;
             }
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+                break;
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;
@@ -591,7 +607,7 @@ static void worker_loop(struct worker *w)
         }
 
         if (__builtin_expect(w->vf != NULL, 0) && verify_writes && inflight == 0 && wverify_hold(w)) {
-            verify_phase(w, true, t_end);
+            verify_phase(w, !w->vf->pass_due, t_end);
             now = clock_ns();
             continue;
         }

@@ -205,12 +205,47 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
 bool wverify_hold(const struct worker *w)
 {
     const struct wverify *vf = w->vf;
-    return vf->fifo && vf->since >= w->job->verify_backlog;
+    return vf->pass_due || (vf->fifo && vf->since >= w->job->verify_backlog);
 }
 
-void wverify_round_start(struct worker *w)
+bool wverify_pass_over(struct worker *w, const struct io_req *r)
 {
     struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    bool over = w->gen.pass != vf->pass_seen;
+    vf->pass_seen = w->gen.pass;
+    if (!over || !j->do_verify || j->time_based)
+        return false;
+    vf->held = *r;
+    vf->held_roff = vf->roff;
+    vf->have_held = true;
+    vf->pass_due = true;
+    return true;
+}
+
+bool wverify_take_held(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    if (!vf->have_held || vf->pass_due)
+        return false;
+    r->op = vf->held.op;
+    r->len = vf->held.len;
+    r->off = vf->held.off;
+    r->target = vf->held.target;
+    r->file = vf->held.file;
+    vf->roff = vf->held_roff;
+    vf->have_held = false;
+    return true;
+}
+
+void wverify_round_start(struct worker *w, bool backlog)
+{
+    struct wverify *vf = w->vf;
+    if (!backlog) {
+        vf->cursor = 0; /* every block not checked since its write */
+        vf->pass_due = false;
+        return;
+    }
     uint64_t b = w->job->verify_backlog_batch ? w->job->verify_backlog_batch : w->job->verify_backlog;
     vf->round_left = b;
     vf->since = 0;

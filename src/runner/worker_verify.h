@@ -39,7 +39,15 @@ struct wverify {
     uint64_t fifo_cap, fifo_head, fifo_len;
     uint64_t since;              /* writes since the last backlog round */
     uint64_t round_left;         /* blocks the running backlog round may still check */
-    uint64_t cursor;             /* final phase: next table entry */
+    uint64_t cursor;             /* verify phase: next table entry */
+    /* loops: as fio, the written blocks are checked after every pass; the
+     * first write of the next pass waits (held) until they are */
+    unsigned pass_seen;          /* the generator's pass of the last recorded write */
+    bool pass_due;               /* a pass ended: check before writing on */
+    bool have_held;
+    struct io_req held;          /* that first write (its place only; no buffer) */
+    uint64_t roff;               /* region offset of the write prepare() made last */
+    uint64_t held_roff;
     struct wverify_pend *slot;   /* [depth]: the block each slot reads */
     void *scratch;               /* the expected block, for reports and dumps */
     struct verify_stats st;
@@ -54,12 +62,17 @@ void wverify_free(struct worker *w);
 /* A write of the generator (region offset roff) staged in r: recorded, and
  * with fill, r->buf built. */
 void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill);
-/* verify_backlog: writing waits for a check round */
+/* writing waits for a check round (verify_backlog, or a pass ended) */
 bool wverify_hold(const struct worker *w);
+/* r, a write just prepared, starts a new pass that must wait for the check
+ * of the last: its place is kept and true returned (r is not issued). */
+bool wverify_pass_over(struct worker *w, const struct io_req *r);
+/* After the check: the held write into r (true), if there is one. */
+bool wverify_take_held(struct worker *w, struct io_req *r);
 /* Next block to read back into r (backlog: from the ring, at most
  * verify_backlog_batch; else the table); false when none is left. */
 bool wverify_next(struct worker *w, struct io_req *r, bool backlog);
-void wverify_round_start(struct worker *w);
+void wverify_round_start(struct worker *w, bool backlog);
 /* r (a read of wverify_next, or of a read-only job) completed whole:
  * checks it; false when bad. */
 bool wverify_done(struct worker *w, struct io_req *r);
