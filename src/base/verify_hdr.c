@@ -159,12 +159,18 @@ static void fill_data(const struct job_spec *j, uint8_t *p, uint32_t len, uint64
     }
 }
 
+/* the method byte of the header: crc32c-intel is crc32c (fio's synonym) */
+static uint8_t kind_byte(enum job_verify k)
+{
+    return (uint8_t)(k == VERIFY_CRC32C_INTEL ? VERIFY_CRC32C : k);
+}
+
 static void build_hdr(const struct job_spec *j, uint8_t *h, uint32_t clen, uint64_t coff, uint64_t seed,
                       uint64_t seq, uint32_t worker)
 {
     unsigned hs = verify_hdr_size(j->verify);
     put32(h, VERIFY_MAGIC);
-    h[4] = (uint8_t)j->verify;
+    h[4] = kind_byte(j->verify);
     h[5] = 0;
     put16(h + 6, (uint16_t)hs);
     put32(h + 8, clen);
@@ -220,8 +226,8 @@ static bool check_chunk(const struct job_spec *j, uint8_t *c, uint32_t clen, uin
         uint32_t magic = (uint32_t)get(c, 4);
         if (magic != VERIFY_MAGIC)
             return fail(b, "magic", VERIFY_MAGIC, magic);
-        if (c[4] != (uint8_t)j->verify || get(c + 6, 2) != hs)
-            return fail(b, "kind", (uint64_t)j->verify, c[4]);
+        if (c[4] != kind_byte(j->verify) || get(c + 6, 2) != hs)
+            return fail(b, "kind", kind_byte(j->verify), c[4]);
         if (b->hdr_len != clen)
             return fail(b, "length", clen, b->hdr_len);
         if (b->hdr_off != coff)

@@ -107,6 +107,19 @@ TEST(header_fields_name_the_problem)
     CHECK(!verify_check(&j, buf, 4096, &e, scratch, &b) && !strcmp(b.what, "length"), "%s", b.what);
 }
 
+TEST(crc32c_intel_is_crc32c)
+{
+    struct job_spec w, r;
+    job_for(&w, VERIFY_CRC32C_INTEL);
+    job_for(&r, VERIFY_CRC32C);
+    verify_fill(&w, buf, 4096, 0, 3, 1, 0);
+    struct verify_expect e = {.off = 0, .seed = 3, .seq = 1, .check_seed = true};
+    struct verify_bad b;
+    CHECK(verify_check(&r, buf, 4096, &e, scratch, &b), "crc32c reads crc32c-intel blocks: %s", b.what);
+    job_for(&r, VERIFY_MD5);
+    CHECK(!verify_check(&r, buf, 4096, &e, scratch, &b) && !strcmp(b.what, "kind"), "md5 does not: %s", b.what);
+}
+
 TEST(verify_offset_moves_the_header)
 {
     struct job_spec j;
