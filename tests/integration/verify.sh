@@ -11,6 +11,7 @@
 
 D=$WORK/v
 mkdir -p "$D"
+cd "$D" || exit 1  # fio writes its verify state files to the working directory
 
 # vjob FILE TARGET key=value... : writes a one-job fio job file
 vjob() {
