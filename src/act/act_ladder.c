@@ -318,7 +318,7 @@ static int run_logged_load(struct session *s, const struct act_args *a, const st
     struct outfile lf;
     if (a->log)
         log_name(a->log, load, several, path, pathlen);
-    if (outfile_open(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
+    if (outfile_open_stream(&lf, a->log ? path : "-", err, sizeof(err)) < 0) {
         session_err("act: %s", err);
         return WL_USAGE;
     }

@@ -192,6 +192,30 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
     return open_mode(o, path, false, err, errlen);
 }
 
+int outfile_open_stream(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+    if (path && path[0] && strcmp(path, "-") != 0 && own_fd(path) < 0) {
+        memset(o, 0, sizeof(*o));
+        if ((size_t)snprintf(o->path, sizeof(o->path), "%s", path) >= sizeof(o->path))
+            return fail(err, errlen, path, ENAMETOOLONG, NULL);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            if (!(o->f = fdopen(fd, "w"))) {
+                int e = errno;
+                close(fd);
+                unlink(path);
+                return fail(err, errlen, path, e, NULL);
+            }
+            o->created = true;
+            return 0;
+        }
+        if (errno != EEXIST)
+            return fail(err, errlen, path, errno, NULL);
+        /* there is something at path: the rules of outfile_open */
+    }
+    return open_mode(o, path, false, err, errlen);
+}
+
 /* True when fd is a pipe or socket whose reader has gone away: the error
  * of an earlier failed write may no longer be in errno. */
 static bool broken_pipe(int fd)
@@ -237,7 +261,10 @@ void outfile_abort(struct outfile *o)
     o->f = NULL;
     if (o->tmp[0])
         unlink(o->tmp);
+    else if (o->created)
+        unlink(o->path);
     o->tmp[0] = 0;
+    o->created = false;
 }
 
 int outfile_check(const char *path, char *err, size_t errlen)

@@ -32,11 +32,20 @@ struct outfile {
     FILE *f;             /* write here between outfile_open and commit/abort */
     char path[4096];     /* the path as named */
     char tmp[4200];      /* the temporary file to rename; "" when direct */
+    bool created;        /* outfile_open_stream made path itself: abort removes it */
 };
 
 /* Opens path for writing by the rule above ("-" = standard output, written
  * directly). Returns 0, or a negative errno with a one-line message. */
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* outfile_open for a log written as a run goes (ACT's log): an absent path
+ * is created as the file itself (O_CREAT|O_EXCL|O_NOFOLLOW) and written
+ * directly, so a run killed with SIGKILL leaves every line written so far
+ * under the name the user gave; an existing regular file is still replaced
+ * only at commit (the old log stays whole until the new one is). Everything
+ * else as outfile_open. */
+int outfile_open_stream(struct outfile *o, const char *path, char *err, size_t errlen);
 
 /* Flushes and closes; for a temporary file also fsyncs and renames it over
  * the path. On any failure the temporary file is removed and the path is left
@@ -47,7 +56,8 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen);
  * away (ssdbench run | head -1): a clean stop, not a failure to report. */
 #define OUTFILE_READER_GONE(rc) ((rc) == -EPIPE)
 
-/* Closes and removes the temporary file (nothing is renamed). */
+/* Closes and removes the temporary file (nothing is renamed), or the file
+ * outfile_open_stream created. */
 void outfile_abort(struct outfile *o);
 
 /* Checks, before a long run, that path could be written by outfile_open:

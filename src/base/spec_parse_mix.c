@@ -471,6 +471,9 @@ int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errle
         "dircreate", "dirstat", "dirdelete", "cpuio", "e4defrag", "falloc", "ftruncate",
         "libhdfs", "mtd", "nbd", "dev-dax", "libpmem", "xnvme", "libzbc", "spdk", "exec",
         "windowsaio", "solarisaio", "guasi", "gfapi", "gfapi_async", "libcufile", "libiscsi",
+        /* the rest of fio 3.33's engines (its engines/ folder) */
+        "rados", "dfs", "ime_psync", "ime_psyncv", "ime_aio", "pmemblk", "librpma_apm_client",
+        "librpma_apm_server", "librpma_gpspm_client", "librpma_gpspm_server",
     };
     char buf[128];
     int rc = spec_copy(s, buf, sizeof(buf), err, errlen);

@@ -123,10 +123,8 @@ int cli_output_check(const struct cli_output *o, bool *journal)
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
 {
     char err[512];
-    if (o->result && result_write(doc, o->result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
+    if (cli_save_result(doc, o) < 0)
         status = status ? status : CLI_EXIT_FAIL;
-    }
     if (o->format == FMT_JSON) {
         if (result_write(doc, o->output ? o->output : "-", err, sizeof(err)) < 0) {
             cli_err("%s", err);

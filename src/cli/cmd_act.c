@@ -247,7 +247,7 @@ static int act_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         cli_err("act: --max-load applies to --find-max");
         return CLI_EXIT_USAGE;
     }
-    if (cli_output_check(out, NULL) < 0)
+    if (cli_output_check(out, cli_journal_want(out)) < 0)
         return CLI_EXIT_USAGE;
     if (ap->find_max && !ap->nloads)
         ap->loads[ap->nloads++] = 1;
@@ -320,10 +320,8 @@ static int act_run_cmd(struct session *s, void *cfg, struct cli_output *out)
  * left is saving the result. */
 static int act_render(struct session *s, void *cfg, const struct cli_output *out, int rc)
 {
-    char err[1024];
     (void)cfg;
-    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
+    if (cli_save_result(s->doc, out) < 0) {
         if (!s->st.interrupted)
             rc = rc ? rc : CLI_EXIT_FAIL;
     }

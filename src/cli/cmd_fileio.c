@@ -164,17 +164,14 @@ static int do_prepare(const struct fileio_opts *o, const struct cli_output *out,
 static int render_run(struct session *s, const struct fileio_opts *o, const struct cli_output *out, FILE *f,
                       const cJSON *base, int status)
 {
-    char err[1024];
     if (out->format != FMT_TEXT) {
         struct render_opts rend = {.summary = true, .details = true};
         return cli_emit(s->doc, out, &rend, status);
     }
     if (o->nthreads > 1 || base)
         sysbench_text_scaling(f, s->doc, base);
-    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
+    if (cli_save_result(s->doc, out) < 0)
         status = status ? status : CLI_EXIT_FAIL;
-    }
     return status;
 }
 
@@ -185,7 +182,7 @@ static int do_run(struct session *s, const struct fileio_opts *o, struct cli_out
     int status = fileio_cmd_baseline(baseline_path, &base);
     if (status != CLI_EXIT_OK)
         return status;
-    if (cli_output_check(out, NULL) < 0) {
+    if (cli_output_check(out, cli_journal_want(out)) < 0 || cli_journal_open(out, s) < 0) {
         cJSON_Delete(base);
         return CLI_EXIT_USAGE;
     }

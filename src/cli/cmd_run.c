@@ -107,7 +107,7 @@ static void run_usage(FILE *f)
             "  --section NAME           run only this job section (repeatable)\n"
             "  --profile NAME           a workload profile's options, here (see ssdbench profiles)\n"
             "  --parse-only             check job files and options, run nothing\n"
-            "  --ignore-unsupported     warn about fio keys ssdbench cannot honour\n"
+            "  --ignore-unsupported     warn about fio options ssdbench lacks (typos stay errors)\n"
             "  --quiet, -q              no live status line\n\n"
             "On the command line --runtime makes a job time-based (it loops over its region\n"
             "until the time is up); in job files fio's rule holds: without time_based a job\n"
@@ -118,7 +118,7 @@ static void run_usage(FILE *f)
 
 /* Later job files run after earlier ones, as fio runs several files in order:
  * the first job of each appended file starts a new group. */
-static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
+int run_jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
 {
     unsigned n = a->njobs + b->njobs;
     struct job_spec *jobs = realloc(a->jobs, n * sizeof(*jobs));
@@ -144,15 +144,12 @@ static int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err,
 }
 
 /* What `run` parsed and what its run keeps until the document is saved:
- * the jobs (or the quick grid and its test file) and the journal. */
+ * the jobs (or the quick grid and its test file). */
 struct run_cfg {
     struct jobfile jf;
     struct plan plan;
     char quick_path[4096];      /* the quick grid's test file, removed afterwards */
     bool quick;                 /* the quick grid: summary only */
-    bool want_journal;          /* --result names a file a journal can sit next to */
-    char journal[4200];
-    FILE *series;               /* the open journal, or NULL */
 };
 
 /* The command line's words: --job-file, --section, --profile and the job
@@ -188,6 +185,10 @@ static int run_words(int argc, char **argv, struct cli_output *out, struct argve
         } else if (a[0] == '-' && a[1] == '-') {
             if (argvec_push(ja, argv[i], false) < 0)
                 return CLI_EXIT_FAIL;
+            /* "--rw randread": the value goes with its option, as in fio */
+            if (!strchr(a, '=') && job_option_takes_arg(a + 2) && i + 1 < argc &&
+                strncmp(argv[i + 1], "--", 2) && argvec_push(ja, argv[++i], false) < 0)
+                return CLI_EXIT_FAIL;
         } else if (a[0] == '-') {
             cli_err("run: unknown option '%s' (see ssdbench run --help)", a);
             return CLI_EXIT_USAGE;
@@ -213,7 +214,7 @@ static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, con
             memset(&more, 0, sizeof(more));
             rc = jobfile_parse_file(files[f], jo, &more, err, errlen);
             if (rc == 0)
-                rc = jobfile_append(jf, &more, err, errlen);
+                rc = run_jobfile_append(jf, &more, err, errlen);
             jobfile_free(&more);
         }
         /* command-line options after job files are not merged into them */
@@ -288,7 +289,7 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         return CLI_EXIT_FAIL;
     int code = run_words(argc, argv, out, &ja, files, &nfiles, sections, &jo, &parse_only);
     /* a 10-minute run must not be lost to a typo in --result */
-    if (code == WL_PARSED && !parse_only && cli_output_check(out, &c->want_journal) < 0)
+    if (code == WL_PARSED && !parse_only && cli_output_check(out, cli_journal_want(out)) < 0)
         code = CLI_EXIT_USAGE;
     if (!jo.nsections)
         jo.sections = NULL;
@@ -296,33 +297,6 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         code = run_plan(c, files, nfiles, &ja, &jo, parse_only);
     argvec_free(&ja);
     return code;
-}
-
-/* With --result FILE, interval rows are journaled next to it while the run
- * goes on (result/journal.h), so even a kill -9 leaves everything measured
- * up to the last interval in FILE.partial; it is removed once the result is
- * written. An existing journal is never overwritten: it may be the only
- * copy of an earlier run. 0, or -1 after a one-line error. */
-static int run_journal_open(struct run_cfg *c, const char *result, const cJSON *doc)
-{
-    char err[1024];
-    snprintf(c->journal, sizeof(c->journal), "%s.partial", result);
-    int jfd = outfile_create_new(c->journal, err, sizeof(err));
-    if (jfd >= 0 && !(c->series = fdopen(jfd, "w+")))
-        close(jfd);
-    if (c->series && journal_write_head(c->series, doc) == 0)
-        return 0;
-    if (jfd == -EEXIST)
-        cli_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
-                "into a result with 'ssdbench recover', or remove it)", err);
-    else
-        cli_err("%s", jfd < 0 ? err : "cannot write the journal");
-    if (c->series) {
-        fclose(c->series);
-        c->series = NULL;
-        unlink(c->journal);
-    }
-    return -1;
 }
 
 /* Removes the quick grid's test file once the jobs are done. */
@@ -340,10 +314,7 @@ static int run_run(struct session *s, void *cfg, struct cli_output *out)
     struct run_cfg *c = cfg;
     char err[1024];
     signal_install();
-    if (c->want_journal && run_journal_open(c, out->result, s->doc) < 0)
-        return CLI_EXIT_USAGE;
     s->ro.stop_on_error = true;
-    s->ro.series = c->series;
     int rc = c->quick ? plan_run(s->doc, &c->plan, &s->ro, &s->st, err, sizeof(err))
                    : jobrun_execute(s->doc, &c->jf, &s->ro, &s->st, err, sizeof(err));
     run_drop_quick(c);
@@ -360,39 +331,20 @@ static int run_run(struct session *s, void *cfg, struct cli_output *out)
 static int run_render(struct session *s, void *cfg, const struct cli_output *out, int status)
 {
     struct run_cfg *c = cfg;
-    char err[1024];
     struct render_opts rend = {.summary = true, .details = !c->quick};
     /* the result first, so a reader that goes away (| head) cannot lose it;
      * if it cannot be written (a full disk) the journal stays */
-    bool saved = true;
-    if (out->result && result_write(s->doc, out->result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
-        saved = false;
+    if (cli_save_result(s->doc, out) < 0)
         status = status ? status : CLI_EXIT_FAIL;
-    }
     struct cli_output rest = *out;
     rest.result = NULL;
-    status = cli_emit(s->doc, &rest, &rend, status);
-    if (c->series) {
-        fclose(c->series);
-        c->series = NULL;
-        if (saved)
-            unlink(c->journal);
-        else
-            cli_err("the measured intervals are kept in %s (ssdbench show %s, or ssdbench recover %s -o RESULT)",
-                    c->journal, c->journal, c->journal);
-    }
-    return status;
+    return cli_emit(s->doc, &rest, &rend, status);
 }
 
 static void run_free(void *cfg)
 {
     struct run_cfg *c = cfg;
     run_drop_quick(c);
-    if (c->series) { /* the run stopped before a result: nothing to keep */
-        fclose(c->series);
-        unlink(c->journal);
-    }
 }
 
 const struct workload_cmd run_workload = {

@@ -232,10 +232,8 @@ static int emit(cJSON *doc, const struct cli_output *o, int code)
     struct render_opts ro = {.summary = true, .details = true};
     if (out.format == FMT_TEXT) {
         char e2[512];
-        if (out.result && result_write(doc, out.result, e2, sizeof(e2)) < 0) {
-            cli_err("%s", e2);
+        if (cli_save_result(doc, &out) < 0)
             code = code ? code : CLI_EXIT_FAIL;
-        }
         struct outfile of;
         if (outfile_open(&of, out.output ? out.output : "-", e2, sizeof(e2)) < 0) {
             cli_err("%s", e2);
@@ -329,7 +327,7 @@ static int suite_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     if (rc)
         return rc > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     /* a bad --result or --output is found before hours of measuring */
-    if (!sa->dry && cli_output_check(out, NULL) < 0)
+    if (!sa->dry && cli_output_check(out, cli_journal_want(out)) < 0)
         return CLI_EXIT_USAGE;
     return WL_PARSED;
 }

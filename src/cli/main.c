@@ -1,12 +1,14 @@
 /* main.c - ssdbench's entry point: dispatches to one subcommand. The
  * commands that run a workload come from the registry (cli/workloads.h) and
  * run through its glue; the others (reading results, preparing devices) are
- * plain functions. */
+ * plain functions. Invoked as `fio` (a symlink), it is fio mode instead
+ * (cli/fio_mode.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/fio_mode.h"
 #include "cli/workloads.h"
 
 /* In the order of `ssdbench --help`; fn NULL: a workload command, its
@@ -46,6 +48,9 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* installed or linked as fio: fio's command line, no subcommand */
+    if (argc > 0 && fio_mode_invoked(argv[0]))
+        return fio_mode_main(argc, argv);
     if (argc < 2) {
         usage(stderr);
         return CLI_EXIT_USAGE;

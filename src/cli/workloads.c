@@ -12,7 +12,9 @@ const struct workload_cmd *const cli_workloads[] = {
 int cli_workload_main(const struct workload_cmd *w, int argc, char **argv)
 {
     struct cli_output out;
+    struct cli_journal journal = {0};
     cli_output_init(&out);
+    out.journal = &journal;
     void *cfg = calloc(1, w->cfg_size);
     if (!cfg)
         return CLI_EXIT_FAIL;
@@ -22,10 +24,14 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv)
         if (session_open(&ses, argc, argv, &out.consent, out.quiet ? NULL : cli_status) < 0) {
             cli_err("%s: out of memory", w->name);
             code = CLI_EXIT_FAIL;
+        } else if (cli_journal_open(&out, &ses) < 0) {
+            code = CLI_EXIT_USAGE;
+            session_close(&ses);
         } else {
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
+            cli_journal_end(&out, ses.done);
             session_close(&ses);
         }
     }

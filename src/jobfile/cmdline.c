@@ -3,6 +3,8 @@
  * (--name=global starts a global section, as in fio). Without any --name the
  * options make one job. Keys the option table does not know are offered to
  * the caller's cli_option hook, so `ssdbench run` can mix its own options in.
+ * "--key value" works for every option that takes a value, as in fio; the
+ * empty-or-boolean ones (--time_based) never take the next argument.
  */
 #include "jobfile/jobfile_int.h"
 
@@ -10,12 +12,6 @@
 #include <string.h>
 
 #define CMDLINE_LOC "command line"
-
-/* Does the option take the next argument as its value when written "--key"? */
-static bool wants_value(const struct job_opt *o)
-{
-    return o && o->type != JOPT_BOOL && !o->bare;
-}
 
 int jobfile_parse_cmdline(int argc, char **argv, const struct jobfile_opts *o,
                           struct jobfile *out, char *err, size_t errlen)
@@ -75,7 +71,9 @@ int jobfile_parse_cmdline(int argc, char **argv, const struct jobfile_opts *o,
                 continue;
             }
         }
-        if (!value && wants_value(opt) && next && strncmp(next, "--", 2)) {
+        /* "--key value": as fio's getopt, for every option that takes a
+         * value (options.h: job_option_takes_arg) */
+        if (!value && job_option_takes_arg(key) && next && strncmp(next, "--", 2)) {
             value = next;
             i++;
         }

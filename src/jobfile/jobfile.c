@@ -133,6 +133,9 @@ char *jf_expand(const char *s)
 
 /* --- sections --- */
 
+static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
+                 const struct jf_entry *e);
+
 int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *out, char *err,
              size_t errlen)
 {
@@ -157,6 +160,13 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->direct = false;
         p->gx.randrepeat = 1;
     }
+    for (unsigned i = 0; i < p->o->npreset; i++) {
+        struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
+        snprintf(e.loc, sizeof(e.loc), "command line");
+        int rc = apply(p, p->gjob, &p->gx, &e);
+        if (rc)
+            return rc;
+    }
     return 0;
 }
 
@@ -167,7 +177,10 @@ static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
     int rc = job_set_option(job, x, e->key, e->value, msg, sizeof(msg));
     if (rc == 0)
         return 0;
-    if ((rc == -ENOENT || rc == -ENOTSUP) && p->o->ignore_unsupported)
+    /* only a key fio knows and the table lacks is ignored: a typo (-ENOENT)
+     * or a value the table cannot honour (ioengine=cpuio, rw=trim) would run
+     * something else than the job asks for */
+    if (rc == -ENOTSUP && p->o->ignore_unsupported && !job_option_find(e->key))
         return warn(p, e->loc, msg);
     return jf_fail(p, rc, "%s: %s", e->loc, msg);
 }
@@ -201,6 +214,11 @@ static int close_section(struct jf_parser *p)
     int rc = 0;
     if (!p->open)
         return 0;
+    if (p->o->on_entry && (p->global || wanted(p, p->name))) {
+        p->o->on_entry(p->o->entry_ctx, p->name, p->global, NULL, NULL);
+        for (unsigned i = 0; i < p->ne; i++)
+            p->o->on_entry(p->o->entry_ctx, p->name, p->global, p->e[i].key, p->e[i].value);
+    }
     if (p->global) {
         rc = apply_all(p, p->gjob, &p->gx);
     } else {

@@ -30,7 +30,9 @@
 #define JOBFILE_MAX_BYTES (4u << 20)
 
 struct jobfile_opts {
-    /* unknown keys and values ssdbench cannot honour become warnings */
+    /* options fio knows that ssdbench does not implement become warnings;
+     * unknown keys (typos) and values ssdbench cannot honour
+     * (ioengine=cpuio) stay errors */
     bool ignore_unsupported;
     /* start every job from fio's defaults instead of ssdbench's: rw=read,
      * ioengine=psync, direct=0, randrepeat=1 (so a fio job file runs the
@@ -52,6 +54,19 @@ struct jobfile_opts {
     int (*cli_option)(void *ctx, const char *key, const char *value, const char *next,
                       char *err, size_t errlen);
     void *cli_ctx;
+    /* fio --showcmd: called for every section read (not for sections
+     * --section leaves out) before its options apply: once with key NULL
+     * when the section starts, then with each key and value as read (value
+     * expanded, NULL for a bare key). NULL = none. */
+    void (*on_entry)(void *ctx, const char *section, bool global, const char *key, const char *value);
+    void *entry_ctx;
+    /* fio: job options given on the command line before any --name are
+     * defaults for the jobs of the job files read after them. npreset
+     * key/value pairs (value NULL for a bare key) applied to the [global]
+     * template before the file's first line; errors say "command line". */
+    const char *const *preset_keys;
+    const char *const *preset_values;
+    unsigned npreset;
 };
 
 struct jobfile {

@@ -289,6 +289,10 @@ int job_set_option(struct job_spec *job, struct job_extra *extra, const char *ke
             if (!key_cmp(key, fio_unsupported[i]))
                 return snprintf(err, errlen, "fio option '%s' is not supported by ssdbench", key),
                        -ENOTSUP;
+        /* any other option fio knows: unsupported, not a typo */
+        if (job_option_fio_known(key))
+            return snprintf(err, errlen, "fio option '%s' is not supported by ssdbench", key),
+                   -ENOTSUP;
         const char *s = job_option_suggest(key);
         if (s)
             snprintf(err, errlen, "unknown option '%s' (did you mean '%s'?)", key, s);

@@ -141,4 +141,17 @@ const char *job_option_suggest(const char *key);
  * help line. */
 void job_option_print(FILE *f);
 
+/* --- fio's own option names (fio_names.h; options_fio.c) --- */
+/* True when fio knows key (an option, an engine option or an alias): a key
+ * fio knows that the table lacks is "unsupported", any other "unknown". */
+bool job_option_fio_known(const char *key);
+/* fio's main name for key ("timeout" -> "runtime", "blockalign" -> "ba"):
+ * fio's when fio knows the key, else the table's, else NULL. */
+const char *job_option_canonical(const char *key);
+/* Does "--key" without '=' on a command line take the next argument as its
+ * value? fio's rule for keys fio knows (every option but its empty-or-boolean
+ * ones such as time_based), else the table's (not booleans and bare keys);
+ * a key neither knows takes it too, so its error names the key. */
+bool job_option_takes_arg(const char *key);
+
 #endif

@@ -324,6 +324,31 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
     interval_rows(f, ph);
 }
 
+/* What a result rebuilt from a journal holds: the phases filed whole, and
+ * the phases (the one a kill cut short) summed from their interval rows. */
+static void recovered_line(FILE *f, const cJSON *doc)
+{
+    unsigned nphases = 0, nrows_phases = 0;
+    double rows = 0;
+    const cJSON *ph;
+    cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
+        nphases++;
+        const cJSON *ri = cJSON_GetObjectItemCaseSensitive(ph, "recovered_intervals");
+        if (cJSON_IsNumber(ri)) {
+            nrows_phases++;
+            rows += ri->valuedouble;
+        }
+    }
+    fprintf(f, "\nRECOVERED from the journal %s: the run did not finish; %u of %u phases as filed "
+               "when they ended",
+            result_str(doc, "recovered_from", "?"), nphases - nrows_phases, nphases);
+    if (nrows_phases)
+        fprintf(f, ", %u cut short rebuilt from %.0f completed intervals (totals summed from them; "
+                   "their percentiles are not known)",
+                nrows_phases, rows);
+    fprintf(f, ".\n");
+}
+
 void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
 {
     const cJSON *tool = cJSON_GetObjectItemCaseSensitive(doc, "tool");
@@ -362,9 +387,7 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
         fprintf(f, "WARNING: the host was busy during the run (%s): other work may have changed "
                    "these figures (host CPU per interval is in the result)\n", why);
     if (result_str(doc, "recovered_from", NULL))
-        fprintf(f, "\nRECOVERED from the journal %s: the run did not finish; %.0f completed intervals, "
-                   "totals summed from them (percentiles of whole phases are not known).\n",
-                result_str(doc, "recovered_from", "?"), result_num(doc, "recovered_intervals", 0));
+        recovered_line(f, doc);
     else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))
         fprintf(f, "\nINTERRUPTED by %s: results cover the time until the stop.\n",
                 result_str(doc, "signal", "a signal"));

@@ -78,6 +78,27 @@ int journal_write_phase(FILE *f, const char *name, const char *kind, const struc
     return rc;
 }
 
+int journal_write_done(FILE *f, const cJSON *doc, const cJSON *phase)
+{
+    cJSON *d = cJSON_CreateObject(), *ph = cJSON_Duplicate(phase, 1);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(doc, "targets");
+    int rc = -ENOMEM;
+    if (d && ph) {
+        cJSON *iv = cJSON_GetObjectItemCaseSensitive(ph, "intervals");
+        if (cJSON_IsObject(iv))
+            cJSON_DeleteItemFromObjectCaseSensitive(iv, "rows");
+        cJSON_AddItemToObject(d, "phase", ph);
+        ph = NULL;
+        cJSON_AddItemToObject(d, "targets", t ? cJSON_Duplicate(t, 1) : cJSON_CreateArray());
+        rc = put_json_line(f, "done", d);
+        if (!rc && fflush(f) != 0)
+            rc = -EIO;
+    }
+    cJSON_Delete(ph);
+    cJSON_Delete(d);
+    return rc;
+}
+
 bool journal_detect(const char *buf, size_t len)
 {
     static const char head[] = "# ssdbench-journal/";
@@ -97,7 +118,7 @@ struct jreader {
     int nfields;
     int col_t, col_ios[2], col_bytes[2], col_mean[2], col_max[2], col_inflight;
     struct phase_sum sum;
-    unsigned skipped, total_rows, line;
+    unsigned skipped, total_rows, line, whole;
 };
 
 static int field_col(const cJSON *fields, const char *name)
@@ -190,6 +211,33 @@ static void begin_phase(struct jreader *r, cJSON *info)
     cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r->doc, "phases"), ph);
     memset(&r->sum, 0, sizeof(r->sum));
     r->phase = ph;
+}
+
+/* A "# done" line: the current phase as it was filed replaces the one
+ * being rebuilt from rows; the rows read so far become its rows. */
+static void done_phase(struct jreader *r, cJSON *v)
+{
+    cJSON *ph = cJSON_DetachItemFromObjectCaseSensitive(v, "phase");
+    cJSON *t = cJSON_DetachItemFromObjectCaseSensitive(v, "targets");
+    cJSON *iv = ph ? cJSON_GetObjectItemCaseSensitive(ph, "intervals") : NULL;
+    if (!r->phase || !cJSON_IsObject(ph) || !cJSON_IsObject(iv) || (t && !cJSON_IsArray(t))) {
+        cJSON_Delete(ph);
+        cJSON_Delete(t);
+        r->skipped++;
+        return;
+    }
+    cJSON *oiv = cJSON_GetObjectItemCaseSensitive(r->phase, "intervals");
+    cJSON *rows = cJSON_DetachItemFromObjectCaseSensitive(oiv, "rows");
+    cJSON_DeleteItemFromObjectCaseSensitive(iv, "rows");
+    cJSON_AddItemToObject(iv, "rows", rows ? rows : cJSON_CreateArray());
+    cJSON *phases = cJSON_GetObjectItemCaseSensitive(r->doc, "phases");
+    int last = cJSON_GetArraySize(phases) - 1;
+    cJSON_ReplaceItemInArray(phases, last, ph);
+    if (t)
+        cJSON_ReplaceItemInObjectCaseSensitive(r->doc, "targets", t);
+    r->phase = NULL;
+    r->rows = NULL;
+    r->whole++;
 }
 
 /* One "[...]" row: all numbers, one per field; anything else is skipped. */
@@ -290,6 +338,9 @@ static void header_line(struct jreader *r, const char *line, size_t n)
     } else if (klen == 5 && !memcmp(p, "phase", 5) && cJSON_IsObject(v) && r->fields) {
         begin_phase(r, v);
         cJSON_Delete(v);
+    } else if (klen == 4 && !memcmp(p, "done", 4) && cJSON_IsObject(v)) {
+        done_phase(r, v);
+        cJSON_Delete(v);
     } else {
         cJSON_Delete(v);
         r->skipped++;
@@ -344,6 +395,7 @@ cJSON *journal_parse(const char *buf, size_t len, const char *name, char *err, s
     cJSON_AddStringToObject(r.doc, "recovered_from", name);
     cJSON_AddBoolToObject(r.doc, "incomplete", true);
     cJSON_AddNumberToObject(r.doc, "recovered_intervals", r.total_rows);
+    cJSON_AddNumberToObject(r.doc, "recovered_whole_phases", r.whole);
     cJSON_AddNumberToObject(r.doc, "journal_lines_skipped", r.skipped);
     cJSON_AddBoolToObject(r.doc, "interrupted", true);
     cJSON_AddStringToObject(r.doc, "signal", "unknown (the run did not finish; recovered from its journal)");

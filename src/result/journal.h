@@ -11,7 +11,12 @@
  *   # units [...]      the unit of each column
  *   # phase {...}      a phase begins: name, kind, step_ms, jobs (name, params)
  *   [t_ms, ...]        one completed interval of the current phase
- * The reader turns a journal back into a result document marked incomplete;
+ *   # done {...}       the phase as filed when it ended ({"phase": the phase
+ *                      object without its interval rows, which are the
+ *                      lines above; "targets": the document's targets})
+ * A phase with a "done" line is recovered whole (per-job and per-target
+ * figures, percentiles, kernel counters); only the phase a kill cut short
+ * is rebuilt from its rows. The reader turns a journal back into a result document marked incomplete;
  * it accepts any bytes: torn or malformed lines are skipped and counted. */
 #ifndef SSDBENCH_JOURNAL_H
 #define SSDBENCH_JOURNAL_H
@@ -33,6 +38,11 @@ int journal_write_head(FILE *f, const cJSON *doc);
 /* Writes a "# phase" line for a phase about to run. Returns 0 or -EIO. */
 int journal_write_phase(FILE *f, const char *name, const char *kind, const struct job_spec *jobs,
                         unsigned njobs);
+
+/* Writes a "# done" line for a phase just filed in doc (its interval rows
+ * are left out: they are in the journal already). Returns 0, -ENOMEM or
+ * -EIO. */
+int journal_write_done(FILE *f, const cJSON *doc, const cJSON *phase);
 
 /* True when buf starts like a journal. */
 bool journal_detect(const char *buf, size_t len);

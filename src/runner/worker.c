@@ -569,7 +569,6 @@ static void worker_loop(struct worker *w)
                     break;
                 }
                 w->ev_open = cont;
-                nreq++;
                 if (r->op > IO_OP_WRITE && inline_flush) {
                     /* sysbench calls fsync() itself in async mode */
                     r->t_submit = t0;
@@ -582,6 +581,7 @@ static void worker_loop(struct worker *w)
                     if (!w->ev_open)
                         event_done(w, now);
                     worker_tick(w, now);
+                    nreq++; /* counted here: it is not queued below */
                     continue;
                 }
             } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {

@@ -147,6 +147,7 @@ typedef void (*suite_progress_fn)(void *arg, const char *msg);
 struct suite_run_opts {
     const struct guard_consent *consent;
     runner_status_fn status;      /* live progress line (the CLI's), or NULL */
+    FILE *series;                 /* the run journal every phase streams into, or NULL */
     suite_progress_fn progress;  /* may be NULL */
     void *arg;
     unsigned nbaselines;         /* suite results to scale against (--baseline, repeatable) */

@@ -216,6 +216,7 @@ int suite_workload_run(struct session *s, const struct suite_args *a, bool *ran)
     struct suite_run_opts so = {
         .consent = s->ro.consent,
         .status = s->ro.status,
+        .series = s->ro.series,
         .progress = a->quiet ? NULL : on_progress,
         .arg = &pg,
         .nbaselines = a->nbaselines,

@@ -309,7 +309,7 @@ static int precondition(const struct suite_cfg *c, const struct profile *p,
     progress(o, "%s: preconditioning at %s with %s (%s)", p->name, load, sum,
              c->precond == PRECOND_AUTO ? "until steady state" : "fixed time");
     struct runner_opts ro = {.consent = o->consent, .on_interval = precond_hook, .arg = x,
-                             .status = o->status, .stop_on_error = true};
+                             .status = o->status, .series = o->series, .stop_on_error = true};
     int rc = 0;
     cJSON *obj = run_phase(doc, name, "precondition", &job, 1, &ro, st, &rc, err, errlen);
     if (obj) {
@@ -383,7 +383,7 @@ static int run_point(const struct suite_cfg *c, const struct job_spec *part, con
     char name[JOB_NAME_MAX];
     snprintf(name, sizeof(name), "%s %s", part->name, label);
     progress(o, "%s: %s", kind, name);
-    struct runner_opts ro = {.consent = o->consent, .status = o->status,
+    struct runner_opts ro = {.consent = o->consent, .status = o->status, .series = o->series,
                              .stop_on_error = true};
     int rc = 0;
     cJSON *obj = run_phase(doc, name, kind, &job, 1, &ro, st, &rc, err, errlen);

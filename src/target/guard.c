@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -225,6 +227,107 @@ static bool holder(const struct devnode *n, char *who, size_t len)
     return found;
 }
 
+/* What matches in another process's descriptor table. */
+struct fd_match {
+    const struct devnode *nodes; /* block: the device and its partitions */
+    unsigned n;
+    const struct stat *file;     /* regular file: its device and inode */
+};
+
+static bool fd_matches(const struct stat *s, const struct fd_match *m)
+{
+    if (m->file)
+        return S_ISREG(s->st_mode) && s->st_dev == m->file->st_dev && s->st_ino == m->file->st_ino;
+    if (!S_ISBLK(s->st_mode))
+        return false;
+    for (unsigned i = 0; i < m->n; i++)
+        if (s->st_rdev == m->nodes[i].dev)
+            return true;
+    return false;
+}
+
+/* Whether descriptor FD of the process whose /proc directory is pdir was
+ * opened for writing (the "flags:" line of its fdinfo, octal). */
+static bool fd_writes(int pdir, const char *fd)
+{
+    char file[300], buf[512];
+    snprintf(file, sizeof(file), "fdinfo/%s", fd);
+    int f = openat(pdir, file, O_RDONLY | O_CLOEXEC);
+    if (f < 0)
+        return false;
+    ssize_t n = read(f, buf, sizeof(buf) - 1);
+    close(f);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    const char *p = strstr(buf, "flags:");
+    if (!p)
+        return false;
+    unsigned long flags = strtoul(p + 6, NULL, 8);
+    return (flags & O_ACCMODE) != O_RDONLY;
+}
+
+/* Finds another process holding the target (or, for a device, one of its
+ * partitions) open for writing: a database or ACT-style server on a raw
+ * device, a virtual machine on an image file. Readers (udev's probes, a
+ * backup) do not count, nor do other ssdbench processes (the same binary:
+ * the ranks of one cluster run writing one shared file). Fills pid and its
+ * command name. */
+static bool open_for_write_elsewhere(const struct fd_match *m, long *pid, char *comm, size_t len)
+{
+    DIR *proc = opendir("/proc");
+    if (!proc)
+        return false;
+    long self = (long)getpid();
+    struct stat me;
+    bool have_me = stat("/proc/self/exe", &me) == 0;
+    bool found = false;
+    struct dirent *e;
+    while (!found && (e = readdir(proc))) {
+        char *end;
+        long p = strtol(e->d_name, &end, 10);
+        if (*end || p <= 0 || p == self)
+            continue;
+        int pdir = openat(dirfd(proc), e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (pdir < 0)
+            continue;
+        struct stat ex;
+        if (have_me && fstatat(pdir, "exe", &ex, 0) == 0 && ex.st_dev == me.st_dev && ex.st_ino == me.st_ino) {
+            close(pdir);
+            continue;
+        }
+        int fdd = openat(pdir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        DIR *fds = fdd >= 0 ? fdopendir(fdd) : NULL;
+        if (!fds && fdd >= 0)
+            close(fdd);
+        struct dirent *f;
+        while (fds && !found && (f = readdir(fds))) {
+            struct stat s;
+            if (f->d_name[0] == '.' || fstatat(dirfd(fds), f->d_name, &s, 0) < 0)
+                continue;
+            if (fd_matches(&s, m) && fd_writes(pdir, f->d_name)) {
+                found = true;
+                *pid = p;
+                snprintf(comm, len, "?");
+                int c = openat(pdir, "comm", O_RDONLY | O_CLOEXEC);
+                if (c >= 0) {
+                    ssize_t n = read(c, comm, len - 1);
+                    close(c);
+                    if (n > 0) {
+                        comm[n] = 0;
+                        comm[strcspn(comm, "\n")] = 0;
+                    }
+                }
+            }
+        }
+        if (fds)
+            closedir(fds);
+        close(pdir);
+    }
+    closedir(proc);
+    return found;
+}
+
 /* Finds a use of the device or one of its partitions: mounted anywhere,
  * swap, or held. Fills msg with the refusal (no override offered). */
 static bool in_use(const char *path, const struct devnode *nodes, unsigned n, char *msg,
@@ -254,6 +357,116 @@ static bool in_use(const char *path, const struct devnode *nodes, unsigned n, ch
                      path, nodes[k].name, where);
             return true;
         }
+    struct fd_match m = {.nodes = nodes, .n = n};
+    if (open_for_write_elsewhere(&m, &pid, where, sizeof(where))) {
+        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
+                 path, pid, where);
+        return true;
+    }
+    return false;
+}
+
+/* Reads one sysfs attribute into buf (newline stripped); false when absent. */
+static bool read_attr(const char *file, char *buf, size_t len)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(buf, (int)len, f) != NULL;
+    fclose(f);
+    if (ok)
+        buf[strcspn(buf, "\n")] = 0;
+    return ok;
+}
+
+/* Whether loop device NAME (e.g. "loop3") is backed by the inode st names.
+ * The kernel's own record (LOOP_GET_STATUS64: device and inode of the
+ * backing file) is asked first, so a backing file renamed, deleted from its
+ * directory or bound in another mount namespace is still found; the sysfs
+ * path is the fall-back where /dev/NAME cannot be opened. A loop device set
+ * to detach on last close is not opened (closing it could detach it). */
+static bool loop_backs(const char *name, const struct stat *st)
+{
+    char file[PATH_MAX], path[PATH_MAX];
+    snprintf(file, sizeof(file), "/sys/block/%s/loop/backing_file", name);
+    if (!read_attr(file, path, sizeof(path)))
+        return false; /* not bound */
+    snprintf(file, sizeof(file), "/sys/block/%s/loop/autoclear", name);
+    char ac[8] = "1";
+    read_attr(file, ac, sizeof(ac));
+    if (ac[0] == '0') {
+        char dev[80];
+        snprintf(dev, sizeof(dev), "/dev/%s", name);
+        int fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+        if (fd >= 0) {
+            struct loop_info64 li;
+            int rc = ioctl(fd, LOOP_GET_STATUS64, &li);
+            close(fd);
+            if (rc == 0) {
+                /* the kernel encodes the device as new_encode_dev() */
+                unsigned long long d = li.lo_device;
+                dev_t ld = makedev((unsigned)((d & 0xfff00) >> 8),
+                                   (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
+                if (ld == st->st_dev && li.lo_inode == st->st_ino)
+                    return true;
+            }
+        }
+    }
+    size_t n = strlen(path);
+    const char *del = " (deleted)";
+    if (n > strlen(del) && !strcmp(path + n - strlen(del), del))
+        path[n - strlen(del)] = 0;
+    struct stat bs;
+    return stat(path, &bs) == 0 && bs.st_dev == st->st_dev && bs.st_ino == st->st_ino;
+}
+
+/* Finds a use of a regular file that a write would corrupt under a live
+ * user: the backing file of a loop device (a file system or a layer above
+ * may sit on it), or an active swap file. Fills msg (no override offered). */
+static bool file_in_use(const struct stat *st, const char *path, char *msg, size_t len)
+{
+    DIR *d = opendir("/sys/block");
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (strncmp(e->d_name, "loop", 4) || !isdigit((unsigned char)e->d_name[4]))
+                continue;
+            if (loop_backs(e->d_name, st)) {
+                snprintf(msg, len,
+                         "refusing to write to %s: it is the backing file of /dev/%s; detach it "
+                         "first (losetup -d /dev/%s)",
+                         path, e->d_name, e->d_name);
+                closedir(d);
+                return true;
+            }
+        }
+        closedir(d);
+    }
+    FILE *f = fopen("/proc/swaps", "r");
+    if (f) {
+        char line[4096], sp[PATH_MAX];
+        bool found = false;
+        while (!found && fgets(line, sizeof(line), f)) {
+            struct stat ss;
+            if (sscanf(line, "%4095s", sp) == 1 && stat(sp, &ss) == 0 && S_ISREG(ss.st_mode) &&
+                ss.st_dev == st->st_dev && ss.st_ino == st->st_ino)
+                found = true;
+        }
+        fclose(f);
+        if (found) {
+            snprintf(msg, len, "refusing to write to %s: it is an active swap file; swapoff it first",
+                     path);
+            return true;
+        }
+    }
+    struct fd_match m = {.file = st};
+    long pid;
+    char comm[64];
+    if (open_for_write_elsewhere(&m, &pid, comm, sizeof(comm))) {
+        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
+                 path, pid, comm);
+        return true;
+    }
     return false;
 }
 
@@ -408,6 +621,9 @@ int guard_check_fd(int fd, const struct stat *st, const char *path,
     if (S_ISBLK(st->st_mode))
         return check_block(fd, st, path, c, msg, len);
     if (S_ISREG(st->st_mode)) {
+        /* in use is refused whatever the mark or the consent */
+        if (file_in_use(st, path, msg, len))
+            return -EPERM;
         if (target_fd_is_ours(fd)) {
             *ours = true;
             return 0;

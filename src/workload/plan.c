@@ -69,6 +69,10 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
         if (series)
             fseek(series, start, SEEK_SET);
         obj = result_add_phase(doc, ph->name, ph->kind, &ps, series);
+        /* the shared journal also keeps the phase as filed, so a later
+         * kill loses only the phase it cuts short */
+        if (obj && opts->series)
+            journal_write_done(opts->series, doc, obj);
         if (ps.interrupted) {
             st->interrupted = true;
             st->signal = ps.signal;

@@ -272,6 +272,84 @@ before=$(sum "$dev")
 out=$("$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q 2>&1); rc=$?
 check md10_end_refused test "$rc" -eq 2 -a "$before" = "$(sum "$dev")"
 
+# --- a regular file in use: the backing file of a loop device (a file system
+# may live on it) is refused, even when ssdbench made it and with consent;
+# found by inode, so a second hard link to it is refused too
+d="$WORK/backing"
+mkdir -p "$d"
+"$SSDBENCH" run --filename="$d/img.bin" --size=4m --rw=write --bs=64k --direct=0 -q >/dev/null 2>&1
+ln "$d/img.bin" "$d/alias.bin"
+if lo=$(losetup --find --show "$d/img.bin" 2>/dev/null); then
+    track loop "$lo"
+    before=$(sum "$d/img.bin")
+    out=$("$SSDBENCH" run --filename="$d/img.bin" --size=4m --rw=write --bs=64k --direct=0 -q 2>&1); rc=$?
+    check loop_backing_refused test "$rc" -eq 2 -a "$before" = "$(sum "$d/img.bin")"
+    check loop_backing_names_loop grep -q "backing file of $lo" <<<"$out"
+    check loop_backing_one_line one_line "$out"
+    check loop_backing_no_destroy_hint no_destroy_hint "$out"
+    out=$("$SSDBENCH" run --filename="$d/alias.bin" --size=4m --rw=write --bs=64k --direct=0 -q \
+        --destroy="$d/alias.bin" 2>&1); rc=$?
+    check loop_backing_link_consent_refused test "$rc" -eq 2 -a "$before" = "$(sum "$d/img.bin")"
+    # reading it stays allowed
+    check loop_backing_read_allowed q "$SSDBENCH" run --filename="$d/img.bin" --size=4m --rw=read --bs=64k \
+        --direct=0 -q
+    losetup -d "$lo"
+    check loop_backing_detached_writable q "$SSDBENCH" run --filename="$d/img.bin" --size=4m --rw=write \
+        --bs=64k --direct=0 -q --destroy="$d/img.bin"
+else
+    fail loop_backing_refused "losetup could not attach $d/img.bin"
+fi
+
+# --- another process holds the target open for writing (a database on a raw
+# device, a VM on an image file): in use, refused even with consent; a
+# process that only reads it does not count
+dev=$(make_loop 16)
+before=$(sum "$dev")
+sleep 60 3<>"$dev" &
+holder=$!
+out=$("$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q --destroy="$dev" 2>&1); rc=$?
+kill $holder; wait $holder 2>/dev/null
+check open_writer_dev_refused test "$rc" -eq 2 -a "$before" = "$(sum "$dev")"
+check open_writer_dev_names_pid grep -q "process $holder (sleep) has it open for writing" <<<"$out"
+check open_writer_dev_no_destroy_hint no_destroy_hint "$out"
+sleep 60 3<"$dev" &
+reader=$!
+check open_reader_dev_allowed q "$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q
+kill $reader; wait $reader 2>/dev/null
+d="$WORK/openw"
+mkdir -p "$d"
+"$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q >/dev/null 2>&1
+before=$(sum "$d/own.bin")
+sleep 60 3>>"$d/own.bin" &
+holder=$!
+out=$("$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q 2>&1); rc=$?
+kill $holder; wait $holder 2>/dev/null
+check open_writer_file_refused test "$rc" -eq 2 -a "$before" = "$(sum "$d/own.bin")"
+check open_writer_file_names_pid grep -q "process $holder (sleep)" <<<"$out"
+check open_writer_file_released q "$SSDBENCH" run --filename="$d/own.bin" --size=64k --rw=write --bs=4k --direct=0 -q
+
+# an active swap file (on a small ext4 file system on a loop device)
+dev=$(make_loop 48)
+mnt="$WORK/swapfs"
+mkdir -p "$mnt"
+if mkfs.ext4 -q -F "$dev" >/dev/null 2>&1 && mount "$dev" "$mnt" && track mount "$mnt" &&
+    dd if=/dev/zero of="$mnt/swap" bs=1M count=16 status=none && chmod 600 "$mnt/swap" &&
+    mkswap "$mnt/swap" >/dev/null 2>&1; then
+    if swapon "$mnt/swap" 2>/dev/null; then
+        before=$(sum "$mnt/swap")
+        out=$("$SSDBENCH" run --filename="$mnt/swap" --size=1m --rw=write --bs=4k --direct=0 -q \
+            --destroy="$mnt/swap" 2>&1); rc=$?
+        swapoff "$mnt/swap"
+        check swapfile_refused test "$rc" -eq 2 -a "$before" = "$(sum "$mnt/swap")"
+        check swapfile_says_swap grep -q "active swap file" <<<"$out"
+    else
+        skip swapfile_refused "swapon is not permitted here"
+    fi
+    umount "$mnt"
+else
+    fail swapfile_refused "could not make an ext4 file system with a swap file on $dev"
+fi
+
 # several jobs on one device share the O_EXCL hold (a second O_EXCL open would fail)
 dev=$(make_loop 16)
 check two_jobs_one_device q "$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m --numjobs=1 \

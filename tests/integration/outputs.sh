@@ -165,6 +165,96 @@ check journal_refusal_says grep -q "recover" <<<"$out"
 check journal_junk_survived test "$rc" -eq 0
 check journal_junk_rows test "$(json_get "$WORK/junk.json" "len(d['phases'][0]['intervals']['rows'])")" = "$nrows"
 
+# --- every workload command journals: suite, act and fileio killed with -9
+# keep their intervals; a phase that ended is recovered whole (per target,
+# percentiles), only the one cut short is rebuilt from its rows
+"$SSDBENCH" suite --profiles 4k-random-read --sweep qd:1,2,4,8 --runtime 2s --precondition off \
+    --set ioengine=null -q --result "$WORK/sk.json" none >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do   # until two phases have ended (or 20 s passed)
+    [ "$(grep -c '^# done' "$WORK/sk.json.partial" 2>/dev/null || true)" -ge 2 ] 2>/dev/null && break
+    sleep 0.2
+done
+kill -9 $pid; wait $pid 2>/dev/null
+J="$WORK/sk.json.partial"
+ndone=$(grep -c '^# done' "$J")
+check suite_journal_done_lines test "$ndone" -ge 2
+"$SSDBENCH" show --format json "$J" >"$WORK/sk.show.json" 2>/dev/null
+check suite_journal_whole_phases test "$(json_get "$WORK/sk.show.json" "d['recovered_whole_phases']")" = "$ndone"
+# a whole phase: its percentiles as filed, its totals equal to the sum of its journal rows
+python3 - "$J" "$WORK/sk.show.json" <<'EOF2' >"$WORK/sk.check"
+import json, sys
+fields = None; rows = {}; cur = None; done = []
+for l in open(sys.argv[1]):
+    if l.startswith('# fields '): fields = json.loads(l[9:])
+    elif l.startswith('# phase '): cur = json.loads(l[8:])['name']; rows[cur] = []
+    elif l.startswith('# done '): done.append(json.loads(l[7:])['phase'])
+    elif l.startswith('[') and cur:
+        try: rows[cur].append(json.loads(l))
+        except ValueError: pass
+d = json.load(open(sys.argv[2]))
+c = fields.index('read_ios')
+ok = True
+for p in d['phases'][:len(done)]:
+    tot = p['results'][0]['read']
+    ok &= 'p99' in json.dumps(tot['latency_ns']) or 'percentiles' in json.dumps(tot)
+    ok &= int(tot['ios']) == int(sum(r[c] for r in rows[p['name']]))
+    ok &= len(p['intervals']['rows']) == len(rows[p['name']])
+    ok &= 'recovered_intervals' not in p
+print('ok' if ok else 'bad')
+EOF2
+check suite_journal_whole_phase_figures test "$(cat "$WORK/sk.check")" = ok
+"$SSDBENCH" show "$J" >"$WORK/sk.txt" 2>&1
+check suite_journal_text grep -q "RECOVERED .* $ndone of [0-9]* phases as filed" "$WORK/sk.txt"
+"$SSDBENCH" recover "$J" -o "$WORK/sk.rec.json" 2>/dev/null
+check suite_journal_recover test "$(json_get "$WORK/sk.rec.json" "d['recovered_whole_phases']")" = "$ndone"
+# a suite that finishes removes its journal
+"$SSDBENCH" suite --profiles 4k-random-read --sweep qd:1 --runtime 0.3s --precondition off \
+    --set ioengine=null -q --result "$WORK/sd.json" none >/dev/null 2>&1
+check suite_journal_removed test -s "$WORK/sd.json" -a ! -e "$WORK/sd.json.partial"
+
+"$SSDBENCH" act --load 1x --duration 30 --engine null -q --log "$WORK/ak.log" --result "$WORK/ak.json" \
+    /dev/ssdbench-null >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+    [ "$(grep -c '^\[' "$WORK/ak.json.partial" 2>/dev/null || true)" -ge 2 ] 2>/dev/null && break
+    sleep 0.2
+done
+kill -9 $pid; wait $pid 2>/dev/null
+check act_journal_rows test "$(grep -c '^\[' "$WORK/ak.json.partial")" -ge 2
+check act_journal_phase grep -q '^# phase {"name":"act-1x","kind":"act"' "$WORK/ak.json.partial"
+# the ACT log of a new name is written in place: what was logged before the
+# kill is there under its name, and act-analyze reads it
+check act_killed_log_kept test -s "$WORK/ak.log"
+check act_killed_log_no_temp test -z "$(ls "$WORK" | grep 'ak.log.tmp')"
+"$SSDBENCH" act-analyze -t 1 "$WORK/ak.log" >/dev/null 2>&1
+check act_killed_log_analyzed test $? -eq 0
+# an existing log is replaced only when the new one is complete
+printf 'old log\n' >"$WORK/ak2.log"
+"$SSDBENCH" act --load 1x --duration 30 --engine null -q --log "$WORK/ak2.log" /dev/ssdbench-null >/dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -9 $pid; wait $pid 2>/dev/null
+check act_killed_old_log_whole test "$(cat "$WORK/ak2.log")" = "old log"
+rm -f "$WORK"/ak2.log.tmp*
+
+mkdir -p "$WORK/fk" && cd "$WORK/fk" || exit 1
+"$SSDBENCH" fileio --file-num=2 --file-total-size=8M prepare >/dev/null 2>&1
+"$SSDBENCH" fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd --time=30 \
+    --result "$WORK/fk.json" run >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+    [ "$(grep -c '^\[' "$WORK/fk.json.partial" 2>/dev/null || true)" -ge 2 ] 2>/dev/null && break
+    sleep 0.2
+done
+kill -9 $pid; wait $pid 2>/dev/null
+check fileio_journal_rows test "$(grep -c '^\[' "$WORK/fk.json.partial")" -ge 2
+check fileio_journal_phase grep -q '^# phase {"name":"threads=1","kind":"fileio"' "$WORK/fk.json.partial"
+# prepare has no phases: no journal
+"$SSDBENCH" fileio --file-num=2 --file-total-size=8M --result "$WORK/fp.json" prepare >/dev/null 2>&1
+check fileio_prepare_no_journal test ! -e "$WORK/fp.json.partial"
+cd "$WORK" || exit 1
+
 # --- the final write fails (a full file system): the journal stays, and
 # show reads the intervals from it
 if is_root; then
@@ -194,16 +284,21 @@ fi
 for sig in HUP QUIT USR1 USR2; do
     num=$(kill -l "$sig")
     "$SSDBENCH" run --engine=null --size=64m --bs=4k --runtime=20 -q \
-        --result "$WORK/sig$sig.json" >/dev/null 2>&1 &
+        --result "$WORK/sig$sig.json" >/dev/null 2>"$WORK/sig$sig.err" &
     pid=$!
-    sleep 1
+    # signal once the run measures (its handlers are in place by then),
+    # however slowly a busy host starts it
+    for _ in $(seq 200); do
+        grep -q '^\[' "$WORK/sig$sig.json.partial" 2>/dev/null && break
+        sleep 0.1
+    done
     kill -"$sig" $pid
     # a run that ignored the signal is stopped after 10 s (and fails below)
     ( sleep 10; kill -KILL $pid 2>/dev/null ) &
     dog=$!
     wait $pid; rc=$?
     kill $dog 2>/dev/null; wait $dog 2>/dev/null
-    check "sig${sig}_exit" test "$rc" -eq $((128 + num))
+    check "sig${sig}_exit" test "$rc" -eq $((128 + num)) || cat "$WORK/sig$sig.err"
     check "sig${sig}_interrupted" test "$(json_get "$WORK/sig$sig.json" "d['interrupted']")" = True
     check "sig${sig}_named" test "$(json_get "$WORK/sig$sig.json" "d['signal']")" = "SIG$sig"
     check "sig${sig}_has_ios" test "$(json_get "$WORK/sig$sig.json" "int(d['phases'][0]['results'][0]['read']['ios'] > 0)")" = 1

@@ -382,18 +382,24 @@ TEST(ignore_unsupported_collects_warnings)
 {
     struct jobfile_opts o = {.ignore_unsupported = true};
     struct jobfile jf;
-    PARSED("bad_unsupported.fio", &o, &jf);
+    /* options fio knows that ssdbench lacks: warnings, the rest applies */
+    PARSED("bad_unsupported_keys.fio", &o, &jf);
     CHECK(jf.njobs == 1 && jf.nwarnings == 2, "njobs %u warnings %u", jf.njobs, jf.nwarnings);
-    CHECK(!strcmp(jf.warnings[0], at("@/bad_unsupported.fio:3: fio option 'verify_async' is not supported by ssdbench (ignored)")),
+    CHECK(!strcmp(jf.warnings[0], at("@/bad_unsupported_keys.fio:3: fio option 'cgroup_weight' is not supported by ssdbench (ignored)")),
           "warning 0: %s", jf.warnings[0]);
-    CHECK(!strcmp(jf.warnings[1], at("@/bad_unsupported.fio:4: rw: rw=trim is not supported: ssdbench issues no trims (ignored)")),
+    CHECK(!strcmp(jf.warnings[1], at("@/bad_unsupported_keys.fio:4: fio option 'exec_prerun' is not supported by ssdbench (ignored)")),
           "warning 1: %s", jf.warnings[1]);
-    CHECK(jf.jobs[0].rw == RW_RANDREAD, "rw left at the default");
+    CHECK(jf.jobs[0].rw == RW_WRITE, "rw=write applied");
     jobfile_free(&jf);
-    PARSED("bad_unknown.fio", &o, &jf);
-    CHECK(jf.nwarnings == 1 && !strcmp(jf.warnings[0], at("@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?) (ignored)")),
-          "%s", jf.nwarnings ? jf.warnings[0] : "none");
-    jobfile_free(&jf);
+    /* without the flag the first of them is an error */
+    FAILS("bad_unsupported_keys.fio", NULL, -ENOTSUP,
+          "@/bad_unsupported_keys.fio:3: fio option 'cgroup_weight' is not supported by ssdbench");
+    /* a typo is never ignored */
+    FAILS("bad_unknown.fio", &o, -ENOENT,
+          "@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?)");
+    /* an engine ssdbench lacks is refused, never swapped for the default */
+    FAILS("bad_engine_cpuio.fio", &o, -ENOTSUP,
+          "@/bad_engine_cpuio.fio:3: ioengine: unsupported ioengine 'cpuio' (expected io_uring, libaio, psync, pvsync, sync or null)");
     /* bad values stay errors */
     FAILS("bad_value.fio", &o, -EINVAL,
           "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
@@ -535,7 +541,8 @@ TEST(command_line)
     rc = cmdline(NULL, &jf, 2, "--name=a", "--bs=4q");
     CHECK(rc == -EINVAL && !strcmp(err, "command line: bs: invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)"),
           "%s", err);
-    rc = cmdline(NULL, &jf, 2, "--direct", "0");
+    /* fio's empty-or-boolean options never take the next argument */
+    rc = cmdline(NULL, &jf, 3, "--filename=/dev/null", "--time_based", "0");
     CHECK(rc == -EINVAL && !strcmp(err, "command line: unexpected argument '0' (options are written --key=value)"),
           "%s", err);
     rc = cmdline(NULL, &jf, 1, "--name");
@@ -545,6 +552,87 @@ TEST(command_line)
     rc = cmdline(NULL, &jf, 1, "--iodepth");
     CHECK(rc == -EINVAL && !strcmp(err, "command line: iodepth: needs a value (int)"), "%s", err);
     CHECK(jf.njobs == 0 && jf.jobs == NULL, "empty after error");
+}
+
+/* "--key value" as fio's getopt reads it: every option that takes a value
+ * in fio takes the next argument (even fio's booleans such as direct), the
+ * empty-or-boolean ones (time_based, group_reporting) never do, and a value
+ * never starts with "--". */
+TEST(command_line_space_form)
+{
+    struct jobfile jf;
+    int rc = cmdline(NULL, &jf, 14, "--rw", "randwrite", "--bs", "8k", "--time_based", "--runtime", "3",
+                     "--direct", "0", "--group_reporting", "--name", "a", "--filename", "/dev/null");
+    CHECK(rc == 0 && jf.njobs == 1, "rc %d: %s", rc, err);
+    if (rc == 0) {
+        const struct job_spec *j = &jf.jobs[0];
+        CHECK(j->rw == RW_RANDWRITE && one_bs(&j->bs[DIR_READ], 8192) && j->time_based && j->runtime_ns == 3 * S &&
+                  !j->direct && j->group_reporting && !strcmp(j->name, "a"),
+              "rw %d bs %llu time_based %d runtime %llu direct %d", (int)j->rw,
+              (unsigned long long)j->bs[DIR_READ].bs[0], j->time_based, (unsigned long long)j->runtime_ns, j->direct);
+        jobfile_free(&jf);
+    }
+    /* an alias takes its value the same way (blocksize = bs); "--" never is a value */
+    rc = cmdline(NULL, &jf, 5, "--filename=/dev/null", "--blocksize", "16k", "--log_offset", "1");
+    CHECK(rc == 0 && one_bs(&jf.jobs[0].bs[DIR_READ], 16384) && jf.jobs[0].log_offset, "rc %d: %s", rc, err);
+    if (rc == 0)
+        jobfile_free(&jf);
+    rc = cmdline(NULL, &jf, 3, "--filename=/dev/null", "--iodepth", "--direct");
+    CHECK(rc == -EINVAL && !strcmp(err, "command line: iodepth: needs a value (int)"), "%s", err);
+    /* an unknown key takes the next argument too: the error names the key */
+    rc = cmdline(NULL, &jf, 3, "--filename=/dev/null", "--iodepht", "4");
+    CHECK(rc == -ENOENT && !strcmp(err, "command line: unknown option 'iodepht' (did you mean 'iodepth'?)"),
+          "%s", err);
+    /* a key fio knows and ssdbench lacks: "not supported", its value consumed */
+    rc = cmdline(NULL, &jf, 3, "--filename=/dev/null", "--cgroup_weight", "100");
+    CHECK(rc == -ENOTSUP && !strcmp(err, "command line: fio option 'cgroup_weight' is not supported by ssdbench"),
+          "%s", err);
+    struct jobfile_opts o = {.ignore_unsupported = true};
+    rc = cmdline(&o, &jf, 3, "--filename=/dev/null", "--cgroup_weight", "100");
+    CHECK(rc == 0 && jf.nwarnings == 1, "rc %d: %s", rc, err);
+    if (rc == 0)
+        jobfile_free(&jf);
+}
+
+/* fio: command-line options before any --name are defaults for the job
+ * files' jobs; the file's own [global] and sections override them */
+TEST(presets_before_job_file)
+{
+    const char *keys[] = {"bs", "time_based", "iodepth"};
+    const char *values[] = {"16k", NULL, "0"};
+    struct jobfile_opts o = {.preset_keys = keys, .preset_values = values, .npreset = 2};
+    struct jobfile jf;
+    char e[JOBFILE_MSG_MAX];
+    int rc = jobfile_parse_string("[global]\nfilename=/dev/null\n[a]\n[b]\nbs=8k\n", "p.fio", &o, &jf, e, sizeof(e));
+    CHECK(rc == 0 && jf.njobs == 2, "rc %d: %s", rc, e);
+    if (rc == 0) {
+        CHECK(one_bs(&jf.jobs[0].bs[DIR_READ], 16384) && jf.jobs[0].time_based, "a takes the presets");
+        CHECK(one_bs(&jf.jobs[1].bs[DIR_READ], 8192) && jf.jobs[1].time_based, "b overrides bs");
+        jobfile_free(&jf);
+    }
+    o.npreset = 3; /* iodepth=0 is out of range: a command-line error */
+    rc = jobfile_parse_string("[a]\nfilename=/dev/null\n", "p.fio", &o, &jf, e, sizeof(e));
+    CHECK(rc == -EINVAL && !strncmp(e, "command line: iodepth: value '0' is out of range", 48), "%d %s", rc, e);
+}
+
+TEST(fio_option_names)
+{
+    /* fio's names decide known against unknown, and the main name */
+    CHECK(job_option_fio_known("verify") && job_option_fio_known("cgroup_weight") &&
+              job_option_fio_known("hugepage-size") && job_option_fio_known("Hugepage_Size") &&
+              job_option_fio_known("sqthread_poll") && !job_option_fio_known("iodepht") &&
+              !job_option_fio_known("layout"),
+          "known");
+    CHECK(!strcmp(job_option_canonical("timeout"), "runtime") &&
+              !strcmp(job_option_canonical("blockalign"), "ba") &&
+              !strcmp(job_option_canonical("iodepth_batch_submit"), "iodepth_batch") &&
+              !strcmp(job_option_canonical("layout"), "layout") && !job_option_canonical("nosuch"),
+          "canonical");
+    CHECK(job_option_takes_arg("rw") && job_option_takes_arg("direct") && !job_option_takes_arg("time_based") &&
+              !job_option_takes_arg("group_reporting") && job_option_takes_arg("layout") &&
+              job_option_takes_arg("log_offset") && !job_option_takes_arg("log_schedlat") &&
+              job_option_takes_arg("nosuch"),
+          "takes_arg");
 }
 
 TEST(option_table)
