@@ -30,6 +30,22 @@ enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
 
+/* fio verify=: what each written block carries and how it is checked (see
+ * base/verify_hdr.h). VERIFY_OFF = no verification. */
+enum job_verify {
+    VERIFY_OFF,
+    VERIFY_MD5,
+    VERIFY_CRC32C,
+    VERIFY_CRC32C_INTEL, /* the same CRC; the instruction is used whenever the CPU has it */
+    VERIFY_XXHASH,       /* XXH64 */
+    VERIFY_SHA256,
+    VERIFY_META,         /* header only (and verify_pattern when given) */
+    VERIFY_PATTERN,      /* verify_pattern only, no header (fio's pattern) */
+    VERIFY_NULL,         /* headers written, nothing checked */
+};
+#define JOB_VPATTERN_MAX 512
+#define JOB_VPATTERN_FMT_MAX 8
+
 /* fio random_generator: how random offsets are drawn. tausworthe and
  * tausworthe64 (fio's default) both mean ssdbench's own draws plus the random
  * map; lfsr means a full-period sequence over the blocks with no map (see
@@ -220,6 +236,20 @@ struct job_spec {
      * belongs to clone w % clones. Set for jobs from job files and command
      * lines; 0 elsewhere (the suite, fileio and ACT report jobs whole). */
     unsigned clones;
+    /* verify (fio's verify family; layout and rules in base/verify_hdr.h) */
+    enum job_verify verify;      /* VERIFY_OFF: none */
+    bool do_verify;              /* read back and check what was written (default on) */
+    bool verify_only;            /* replay the writes' offsets without writing; only check */
+    bool verify_fatal;           /* stop the job at the first bad block */
+    bool verify_dump;            /* write a bad block's received and expected data to files */
+    uint32_t verify_interval;    /* bytes per header (a chunk); 0 = the whole block */
+    uint32_t verify_offset;      /* the header is swapped to this offset of each chunk */
+    uint64_t verify_backlog;     /* check after this many writes (verify as you go); 0 = at the end */
+    uint64_t verify_backlog_batch; /* blocks checked each time; 0 = verify_backlog */
+    unsigned verify_pattern_len; /* bytes of verify_pattern; 0 = random data */
+    uint8_t verify_pattern[JOB_VPATTERN_MAX];
+    unsigned verify_pattern_nfmt; /* %o: the block's offset (8 bytes, little-endian) pasted at */
+    uint16_t verify_pattern_fmt[JOB_VPATTERN_FMT_MAX]; /* these pattern positions */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

@@ -120,6 +120,18 @@ static const struct job_opt opts[] = {
     {"ss_ramp", {0}, JOPT_TIME, XF(ss.ramp_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "time before steady-state samples count"},
     {"ss_interval", {0}, JOPT_TIME, XF(ss.interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = TIME_MAX, .arg = "time", .help = "steady-state sample step (default 1s)"},
 
+    /* verify */
+    {"verify", {0}, FN(verify), .arg = "md5|crc32c|crc32c-intel|xxhash|sha256|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
+    {"do_verify", {0}, JOPT_BOOL, JF(do_verify), .arg = "bool", .help = "read back and check after the writes (default 1 once verify is set)"},
+    {"verify_only", {0}, JOPT_BOOL, JF(verify_only), .arg = "bool", .help = "replay the job's writes without writing and only check them"},
+    {"verify_fatal", {0}, JOPT_BOOL, JF(verify_fatal), .arg = "bool", .help = "stop the job at the first bad block"},
+    {"verify_dump", {0}, JOPT_BOOL, JF(verify_dump), .arg = "bool", .help = "write the first bad block as read and as expected to NAME.OFFSET.received/.expected"},
+    {"verify_interval", {0}, JOPT_SIZE, JF(verify_interval), .max = U32MAX, .arg = "size", .help = "a header every this many bytes (default: the smallest write size)"},
+    {"verify_offset", {0}, JOPT_SIZE, JF(verify_offset), .max = U32MAX, .arg = "size", .help = "swap the header to this offset of each chunk"},
+    {"verify_pattern", {0}, FN(verify_pattern), .arg = "0xhex|int|\"str\"|%o...", .help = "fill blocks with this pattern (%o = the block offset); sets verify=pattern unless verify is given"},
+    {"verify_backlog", {0}, JOPT_UINT, JF(verify_backlog), .max = UINT64_MAX, .arg = "int", .help = "check the written blocks after every this many writes (verify as you go)"},
+    {"verify_backlog_batch", {0}, JOPT_UINT, JF(verify_backlog_batch), .max = UINT64_MAX, .arg = "int", .help = "blocks checked in each backlog round (default verify_backlog)"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };
@@ -129,8 +141,7 @@ static const struct job_opt opts[] = {
 /* fio options ssdbench knows but does not implement: reported as unsupported
  * (a warning with ignore_unsupported) rather than as typos. */
 static const char *const fio_unsupported[] = {
-    "verify", "do_verify", "verify_backlog", "verify_fatal", "verify_pattern", "verify_interval",
-    "verify_offset", "verify_only", "verify_async", "verify_dump", "verify_state_save",
+    "verify_async", "verify_state_save",
     "verify_state_load", "nrfiles", "openfiles", "file_service_type", "filename_format",
     "unique_filename", "opendir", "thinktime", "thinktime_blocks", "thinktime_spin",
     "thinktime_blocks_type", "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",

@@ -77,6 +77,9 @@ struct job_extra {
     bool thread;                   /* ssdbench always runs workers as threads */
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
+
+    /* verify */
+    bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
 };
 
 /* Value forms, for the help table and the generic setters. */

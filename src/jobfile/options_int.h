@@ -52,5 +52,8 @@ JOPT_SETTER(log);
 JOPT_SETTER(percentiles);
 JOPT_SETTER(steadystate);
 JOPT_SETTER(kb_base);
+/* verify (options_verify.c) */
+JOPT_SETTER(verify);
+JOPT_SETTER(verify_pattern);
 
 #endif

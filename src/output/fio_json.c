@@ -162,12 +162,22 @@ static bool has_target(const cJSON *job, const char *id)
 }
 
 /* fio's "error": the first errno recorded on one of the jobs' targets (EIO
- * when none is recorded), 0 when the jobs had no failed I/O. */
+ * when none is recorded), 0 when the jobs had no failed I/O. A failed
+ * verify (its reads succeeded) is EILSEQ, 84, as fio reports it. */
 static int obj_error(const struct fio_json_obj *o, const cJSON *phase, const cJSON *jobs, int j0, int j1)
 {
-    if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0)
-        return 0;
     const cJSON *e;
+    if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0) {
+        cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors"))
+        {
+            if (result_num_in(e, "errno", INT_MIN, INT_MAX, 0) != EILSEQ)
+                continue;
+            for (int k = j0; k < j1; k++)
+                if (has_target(cJSON_GetArrayItem(jobs, k), result_str(e, "target", "")))
+                    return EILSEQ;
+        }
+        return 0;
+    }
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors"))
     {
         const char *t = result_str(e, "target", "");

@@ -292,6 +292,35 @@ static void cluster_block(FILE *f, const cJSON *ph)
     }
 }
 
+/* A verify job's line and, when a block was bad, the first one. */
+static void verify_lines(FILE *f, const cJSON *j)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, "verify");
+    if (!v)
+        return;
+    fprintf(f, "  verify (%s) of job %s: %.0f blocks checked (%.0f bytes, %.0f as you go) of %.0f written, %.0f bad\n",
+            result_str(v, "method", "?"), result_str(j, "name", "?"), result_num(v, "blocks_checked", 0),
+            result_num(v, "bytes_checked", 0), result_num(v, "backlog_blocks", 0),
+            result_num(v, "blocks_written", 0), result_num(v, "bad_blocks", 0));
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(v, "first_bad");
+    if (!cJSON_IsObject(b))
+        return;
+    fprintf(f, "    first bad block: %s offset %.0f length %.0f (chunk at %.0f, %.0f bytes): bad %s, ",
+            result_str(b, "target", "?"), result_num(b, "offset", 0), result_num(b, "length", 0),
+            result_num(b, "chunk_offset", 0), result_num(b, "chunk_length", 0), result_str(b, "problem", "?"));
+    if (cJSON_GetObjectItemCaseSensitive(b, "expected_checksum"))
+        fprintf(f, "expected %s found %s", result_str(b, "expected_checksum", "?"), result_str(b, "found_checksum", "?"));
+    else
+        fprintf(f, "expected %.0f found %.0f", result_num(b, "expected", 0), result_num(b, "found", 0));
+    fprintf(f, "; first differing byte %.0f\n", result_num(b, "first_differing_byte", -1));
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(b, "header_found");
+    if (h)
+        fprintf(f, "    header found: offset %.0f length %.0f seed %s sequence %.0f\n", result_num(h, "offset", 0),
+                result_num(h, "length", 0), result_str(h, "seed", "?"), result_num(h, "sequence", 0));
+    if (cJSON_GetObjectItemCaseSensitive(b, "dump_received"))
+        fprintf(f, "    dumped: %s, %s\n", result_str(b, "dump_received", "?"), result_str(b, "dump_expected", "?"));
+}
+
 static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
 {
     fprintf(f, "\n%s (%s), %.2f s measured, stopped by %s\n", result_str(ph, "name", "?"),
@@ -319,6 +348,8 @@ static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
     const cJSON *sc;
     cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(ph, "results"))
         scope_block(f, sc);
+    cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs"))
+        verify_lines(f, j);
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(ph, "errors"))
         fprintf(f, "  error: %s on %s at offset %.0f: %s (errno %.0f), %.0f times\n",

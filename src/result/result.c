@@ -21,6 +21,7 @@
 #include "result/result.h"
 #include "result/result_check.h"
 #include "result/result_device.h"
+#include "result/result_verify.h"
 #include "base/dist.h"
 #include "base/gen.h"
 
@@ -285,7 +286,7 @@ static cJSON *series_json(FILE *series, uint64_t step_ns)
 
 static const char *errno_name(int e)
 {
-    return e == ENOSPC ? "ENOSPC" : e == EIO ? "EIO" : e == EINVAL ? "EINVAL" : "";
+    return e == ENOSPC ? "ENOSPC" : e == EIO ? "EIO" : e == EINVAL ? "EINVAL" : e == EILSEQ ? "EILSEQ" : "";
 }
 
 static const char *op_name(int op)
@@ -388,6 +389,11 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->end_fsync)
         cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
+    if (jb->verify != VERIFY_OFF) {
+        unsigned ft = st->verify.have_first ? st->verify.first_target : 0;
+        const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + ft]]);
+        cJSON_AddItemToObject(jo, "verify", result_verify_json(jb, &st->verify, id));
+    }
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
@@ -491,7 +497,8 @@ static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
         cJSON_AddNumberToObject(eo, "offset", (double)re->offset);
         cJSON_AddNumberToObject(eo, "errno", re->err);
         cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
-        cJSON_AddStringToObject(eo, "message", strerror(re->err));
+        /* EILSEQ is how a failed verify is counted (as fio reports it) */
+        cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
         cJSON_AddStringToObject(eo, "op", op_name(re->op));
         cJSON_AddNumberToObject(eo, "count", (double)re->count);
         cJSON_AddItemToArray(errs, eo);

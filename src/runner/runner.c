@@ -14,6 +14,7 @@
 #include "base/hostcpu.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
+#include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 
@@ -168,6 +169,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
             jb->passes = jb->loops ? jb->loops : 1;
         }
+        rc = wverify_resolve_job(jb, setups[j].region_len, err, errlen);
+        if (rc < 0)
+            goto done;
         unsigned nt = setups[j].ntargets;
         bool jbod = jb->layout == LAYOUT_JBOD || nt <= 1;
         out->stats[j].ntargets = nt;
@@ -451,6 +455,26 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             js->ramp_ios[d] += w->ramp_ios[d];
         js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
         js->end_syncs += w->end_syncs;
+        if (w->vf) {
+            /* the first bad block: of the first worker that found one */
+            struct verify_stats *vs = &js->verify;
+            const struct verify_stats *ws = &w->vf->st;
+            if (ws->have_first && !vs->have_first) {
+                uint64_t written = vs->written, blocks = vs->blocks, bytes = vs->bytes, bad = vs->bad,
+                         bl = vs->backlog_blocks;
+                *vs = *ws;
+                vs->written = written;
+                vs->blocks = blocks;
+                vs->bytes = bytes;
+                vs->bad = bad;
+                vs->backlog_blocks = bl;
+            }
+            vs->written += ws->written;
+            vs->blocks += ws->blocks;
+            vs->bytes += ws->bytes;
+            vs->bad += ws->bad;
+            vs->backlog_blocks += ws->backlog_blocks;
+        }
         if (js->event_lat && w->ev_hist) {
             hist_merge(js->event_lat, w->ev_hist);
             js->worker_events[w->job_worker] = w->events;

@@ -27,6 +27,7 @@
 #include "target/target.h"
 #include "base/cluster.h"
 #include "base/job.h"
+#include "base/verify_hdr.h"
 
 #define RUNNER_MAX_ERRORS 16
 
@@ -55,6 +56,20 @@ struct worker_usage {
     uint64_t elapsed_ns;           /* this worker's measured time (excluding ramp) */
 };
 
+/* verify (jobs with verify=): what the read-back checked and the first bad
+ * block (docs/design.md "Verify"). */
+struct verify_stats {
+    uint64_t written;              /* blocks whose last write is tracked for checking */
+    uint64_t blocks, bytes;        /* blocks and bytes read back and checked */
+    uint64_t backlog_blocks;       /* of which checked as you go (verify_backlog) */
+    uint64_t bad;                  /* blocks that failed */
+    bool have_first;
+    unsigned first_target;         /* job-local target index of the first bad block */
+    struct verify_bad first;
+    char dump_received[JOB_PATH_MAX + 48]; /* verify_dump: the files written, "" = none */
+    char dump_expected[JOB_PATH_MAX + 48];
+};
+
 struct job_stats {
     struct io_stats total;
     struct io_stats *per_target;   /* [ntargets] */
@@ -71,6 +86,7 @@ struct job_stats {
      * group_reporting */
     struct worker_usage *worker_usage; /* [workers] */
     struct io_stats *per_worker;   /* [workers] when workers > 1 and not group_reporting, else NULL */
+    struct verify_stats verify;    /* jobs with verify= */
     /* jobs with a shared request source only (else NULL): per-event time */
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */

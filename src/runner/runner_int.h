@@ -26,6 +26,7 @@ struct lite_counts {
 
 struct phase_run;
 struct iolog;
+struct wverify;
 
 /* Where a worker's I/O goes: one target (jbod), a stripe over all of the job's
  * targets, or a uniformly random target per I/O (ACT). */
@@ -145,6 +146,9 @@ struct worker {
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;
     char setup_msg[256];
+
+    /* verify (worker_verify.h); NULL when the job has no verify= */
+    struct wverify *vf;
 };
 
 struct phase_run {

@@ -13,6 +13,7 @@
 
 #include "base/clock.h"
 #include "runner/runner_int.h"
+#include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 
@@ -110,7 +111,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 {
     struct job_setup *js = &setups[jidx];
     const struct engine_ops *ops = engine_lookup(j->engine);
-    bool writes = job_rw_writes(j);
+    /* verify_only writes nothing: its targets are opened as for reads */
+    bool writes = job_rw_writes(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
     if (!ops->needs_files) {
         /* The null engine has no target: the region is the job's size. */
@@ -283,6 +285,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)
         return lrc;
+    int vrc = wverify_setup(w, err, errlen);
+    if (vrc < 0)
+        return vrc;
     return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
 }
 
@@ -294,6 +299,7 @@ void runner_free_worker(struct worker *w)
                     sizeof(lerr));
     }
     gen_free(&w->gen);
+    wverify_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);

@@ -22,6 +22,7 @@
 
 #include "base/clock.h"
 #include "runner/runner_int.h"
+#include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 
@@ -353,7 +354,9 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
             *writes_since_sync = 1u + r->target;
         else
             (*writes_since_sync)++;
-        if (job->refill_buffers && job->buffer != BUF_ZERO)
+        if (__builtin_expect(w->vf != NULL, 0))
+            w->vf->roff = io.off; /* recorded and filled by the caller (verify_staged) */
+        else if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
     }
     return true;
@@ -369,6 +372,108 @@ static inline unsigned depth_bucket(unsigned n)
     for (unsigned lim = 4; b < RUNNER_DEPTH_BUCKETS - 1 && n > lim; lim *= 2)
         b++;
     return b;
+}
+
+/* A read of a verify job completed: checked (read-only jobs against the
+ * block's own header, read-back reads against the table); a bad block is
+ * an EILSEQ error of the job, as fio reports it, and verify_fatal stops it. */
+static void verify_completed(struct worker *w, struct io_req *r, bool readback)
+{
+    bool good = readback ? wverify_done(w, r) : wverify_read_done(w, r);
+    if (good)
+        return;
+    note_error(w, r, EILSEQ);
+    if (w->job->verify_fatal)
+        atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
+/* A write about to be staged, of a verify job: recorded and filled, or
+ * held back (false) when it begins a pass whose predecessor is checked first. */
+static bool verify_staged(struct worker *w, struct io_req *r)
+{
+    if (wverify_pass_over(w, r))
+        return false;
+    wverify_write(w, r, w->vf->roff, true);
+    return true;
+}
+
+/* verify_only: the job's offsets and sizes are generated as if written
+ * (the same seed gives the same blocks and write numbers), nothing is
+ * written, and the verify phase checks them. */
+static void verify_replay(struct worker *w)
+{
+    uint64_t issued = 0;
+    struct io_req fake = {0};
+    struct gen_io io;
+    while ((!w->job->io_limit || issued < w->job->io_limit) && gen_next(&w->gen, &io)) {
+        issued += io.len;
+        if (io.dir != DIR_WRITE)
+            continue;
+        fake.len = io.len;
+        /* with loops only the last pass is on the device: it is checked
+         * once, with seeds and sequence numbers (fio checks every pass
+         * against the data there, without them) */
+        wverify_write(w, &fake, io.off, false);
+    }
+}
+
+/* Reads back the blocks of the table (backlog: one verify_backlog round)
+ * through the worker's engine, up to its depth, and checks each as it
+ * completes. The reads are the job's reads in the statistics, as in fio. */
+static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
+{
+    struct phase_run *run = w->run;
+    const struct engine_ops *ops = w->eng.ops;
+    struct io_req *staged[w->depth];
+    unsigned inflight = 0;
+    bool more = true;
+    wverify_round_start(w, backlog);
+    for (;;) {
+        uint64_t now = clock_ns();
+        if (signal_received() || atomic_load_explicit(&run->stop, memory_order_relaxed) ||
+            atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
+            (!backlog && now >= t_end))
+            more = false;
+        unsigned nstaged = 0;
+        while (more && w->nfree) {
+            struct io_req *r = w->free_slots[w->nfree - 1];
+            if (!wverify_next(w, r, backlog)) {
+                more = false;
+                break;
+            }
+            if (ops->queue(&w->eng, r) < 0) {
+                more = false;
+                break;
+            }
+            w->nfree--;
+            staged[nstaged++] = r;
+            inflight++;
+        }
+        if (!inflight)
+            break;
+        uint64_t ts = clock_ns();
+        for (unsigned i = 0; i < nstaged; i++)
+            staged[i]->t_submit = ts;
+        uint64_t wake = w->measuring ? w->boundary : run->measure_start;
+        int n = ops->run(&w->eng, 1, wake > ts ? wake - ts : 1, w->done, w->depth);
+        uint64_t tc = clock_ns();
+        if (n < 0) {
+            struct io_req fake = {.op = IO_OP_READ, .target = 0};
+            note_error(w, &fake, -n);
+            atomic_store(&run->job_stop[w->job_index], 1);
+            break;
+        }
+        worker_tick(w, tc);
+        for (int i = 0; i < n; i++) {
+            struct io_req *r = w->done[i];
+            if (record(w, r, tc))
+                verify_completed(w, r, true);
+            else if (run->opts->stop_on_error)
+                atomic_store(&run->job_stop[w->job_index], 1);
+            w->free_slots[w->nfree++] = r;
+            inflight--;
+        }
+    }
 }
 
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
@@ -421,7 +526,10 @@ static void worker_loop(struct worker *w)
      * read per submission batch and one per reap batch, none besides. */
     uint64_t now = clock_ns();
     worker_tick(w, now);
-    for (;;) {
+    const bool verify_writes = w->vf && job_rw_writes(job);
+    if (verify_writes && job->verify_only)
+        verify_replay(w);
+    for (; !(verify_writes && job->verify_only);) {
         /* rate_complete: past the end, the I/Os scheduled before it are
          * still issued (a late worker catches up), then it stops. */
         bool past_end = now >= t_end && !(job->rate_complete && paced && next_sched < t_end);
@@ -458,6 +566,8 @@ static void worker_loop(struct worker *w)
             }
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
                 break;
+            if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
+                break; /* verify_backlog: the written blocks are checked first */
             struct io_req *r = w->free_slots[w->nfree - 1];
             if (src) {
                 /* one request per submission, as sysbench issues them */
@@ -487,10 +597,14 @@ static void worker_loop(struct worker *w)
                     nreq++; /* counted here: it is not queued below */
                     continue;
                 }
+            } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
+                /* the first write of a pass, held while the last was checked */
             } else if (!prepare(w, r, &writes_since_sync)) {
                 stopping = true;
                 break;
             }
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+                break;
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;
@@ -505,6 +619,11 @@ static void worker_loop(struct worker *w)
             }
         }
 
+        if (__builtin_expect(w->vf != NULL, 0) && verify_writes && inflight == 0 && wverify_hold(w)) {
+            verify_phase(w, !w->vf->pass_due, t_end);
+            now = clock_ns();
+            continue;
+        }
         if (inflight == 0) {
             if (stopping)
                 break;
@@ -584,12 +703,19 @@ static void worker_loop(struct worker *w)
         }
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
-            if (!record(w, r, tc) && run->opts->stop_on_error)
+            bool ok = record(w, r, tc);
+            if (!ok && run->opts->stop_on_error)
                 atomic_store(&run->job_stop[w->job_index], 1);
+            else if (__builtin_expect(w->vf != NULL, 0) && ok && r->op == IO_OP_READ && !verify_writes)
+                verify_completed(w, r, false);
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
     }
+    /* fio: the verify phase after the writes, unless they failed; a
+     * time_based job's writes take all of its runtime, so it has none */
+    if (verify_writes && job->do_verify && !job->time_based && !w->nerr)
+        verify_phase(w, false, t_end);
     uint64_t tfin = clock_ns();
     worker_tick(w, tfin);
     w->t_finished = tfin;

@@ -1,0 +1,49 @@
+/* checksum.h - the data checksums of the verify header, written from their
+ * specifications: MD5 (RFC 1321), SHA-256 (FIPS 180-4), CRC-32C (Castagnoli,
+ * the iSCSI polynomial of RFC 3720, with the SSE4.2 crc32 instruction when
+ * the CPU has it and a table otherwise) and XXH64 (xxHash's 64-bit variant,
+ * from its specification document). Pure code: no I/O, no allocation, no
+ * global state. Each is checked against its published test vectors in
+ * tests/unit/test_checksum.c.
+ */
+#ifndef SSDBENCH_CHECKSUM_H
+#define SSDBENCH_CHECKSUM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* MD5: init, any number of updates, final writes the 16-byte digest. */
+struct md5_ctx {
+    uint32_t h[4];
+    uint64_t n;          /* bytes so far */
+    uint8_t blk[64];
+};
+void md5_init(struct md5_ctx *c);
+void md5_update(struct md5_ctx *c, const void *p, size_t len);
+void md5_final(struct md5_ctx *c, uint8_t out[16]);
+
+/* SHA-256: the same shape, a 32-byte digest. */
+struct sha256_ctx {
+    uint32_t h[8];
+    uint64_t n;
+    uint8_t blk[64];
+};
+void sha256_init(struct sha256_ctx *c);
+void sha256_update(struct sha256_ctx *c, const void *p, size_t len);
+void sha256_final(struct sha256_ctx *c, uint8_t out[32]);
+
+/* CRC-32C of p[0..len), continuing from crc (0 to start; the usual
+ * pre- and post-inversion are done inside, so crc32c(crc32c(0, a), b) is the
+ * CRC of a then b). crc32c() takes the SSE4.2 instruction when the CPU has
+ * it; the _sw and _hw variants are for tests (the _hw one only when
+ * crc32c_hw_available()). */
+uint32_t crc32c(uint32_t crc, const void *p, size_t len);
+uint32_t crc32c_sw(uint32_t crc, const void *p, size_t len);
+uint32_t crc32c_hw(uint32_t crc, const void *p, size_t len);
+bool crc32c_hw_available(void);
+
+/* XXH64 of p[0..len) with seed. */
+uint64_t xxh64(const void *p, size_t len, uint64_t seed);
+
+#endif

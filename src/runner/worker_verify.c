@@ -1,0 +1,389 @@
+/* worker_verify.c - a worker's verify bookkeeping and checks (see
+ * worker_verify.h and base/verify_hdr.h). The cold parts (reports, dump
+ * files) run only for a bad block. */
+#include "runner/worker_verify.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WVERIFY_MAX_REC (1ull << 25)
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static void bs_range(const struct job_bssplit *s, uint32_t *lo, uint32_t *hi)
+{
+    *lo = UINT32_MAX;
+    *hi = 0;
+    for (unsigned i = 0; i < s->n; i++) {
+        if (s->pct[i] <= 0 && s->n > 1)
+            continue;
+        if (s->bs[i] < *lo)
+            *lo = s->bs[i];
+        if (s->bs[i] > *hi)
+            *hi = s->bs[i];
+    }
+    if (*lo == UINT32_MAX)
+        *lo = *hi = 4096;
+}
+
+int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size_t errlen)
+{
+    if (j->verify == VERIFY_OFF)
+        return 0;
+    bool writes = job_rw_writes(j);
+    int d = writes ? DIR_WRITE : DIR_READ;
+    uint32_t lo, hi;
+    bs_range(&j->bs[d], &lo, &hi);
+    /* fio's fixup: a header every smallest block when sizes vary, never
+     * more than the smallest block, and a divisor of both ends */
+    uint32_t iv = j->verify_interval;
+    if (hi != lo && !iv)
+        iv = lo;
+    if (iv > lo)
+        iv = lo;
+    if (!iv || lo % iv || hi % iv)
+        iv = (uint32_t)gcd(lo, hi);
+    j->verify_interval = iv;
+    unsigned hs = verify_hdr_size(j->verify);
+    if (hs && iv < hs) {
+        snprintf(err, errlen, "job '%s': verify_interval %u is smaller than the %s header (%u bytes)",
+                 j->name, iv, verify_kind_name(j->verify), hs);
+        return -EINVAL;
+    }
+    if (hs && j->verify_offset && j->verify_offset + hs > iv) {
+        snprintf(err, errlen, "job '%s': verify_offset %u + header %u runs past the chunk of %u bytes",
+                 j->name, j->verify_offset, hs, iv);
+        return -EINVAL;
+    }
+    if ((j->verify == VERIFY_PATTERN) && !j->verify_pattern_len) {
+        snprintf(err, errlen, "job '%s': verify=pattern needs verify_pattern", j->name);
+        return -EINVAL;
+    }
+    if (!writes)
+        return 0;
+    if (j->layout == LAYOUT_RANDOM && j->ntargets > 1) {
+        snprintf(err, errlen, "job '%s': verify is not supported with layout=random (a block's target is not "
+                 "reproducible)", j->name);
+        return -ENOTSUP;
+    }
+    if (j->source) {
+        snprintf(err, errlen, "job '%s': verify is not supported for this workload", j->name);
+        return -ENOTSUP;
+    }
+    if (j->verify_only && j->time_based) {
+        snprintf(err, errlen, "job '%s': verify_only cannot replay a time_based job (as in fio)", j->name);
+        return -EINVAL;
+    }
+    (void)region_len;
+    return 0;
+}
+
+int wverify_setup(struct worker *w, char *err, size_t errlen)
+{
+    const struct job_spec *j = w->job;
+    if (j->verify == VERIFY_OFF)
+        return 0;
+    struct wverify *vf = calloc(1, sizeof(*vf));
+    if (!vf)
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    w->vf = vf;
+    vf->slot = calloc(w->depth, sizeof(*vf->slot));
+    if (posix_memalign(&vf->scratch, 4096, w->bufsize) || !vf->slot)
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    if (!job_rw_writes(j)) {
+        vf->read_only = true;
+        return 0;
+    }
+    uint64_t u = 0;
+    uint32_t lo, hi;
+    bs_range(&j->bs[DIR_WRITE], &lo, &hi);
+    for (unsigned i = 0; i < j->bs[DIR_WRITE].n; i++)
+        u = gcd(u, j->bs[DIR_WRITE].bs[i]);
+    if (j->blockalign[DIR_WRITE])
+        u = gcd(u, j->blockalign[DIR_WRITE]);
+    if (j->seq_hole)
+        u = gcd(u, j->seq_hole);
+    if (j->layout == LAYOUT_STRIPE && j->stripe_chunk)
+        u = gcd(u, j->stripe_chunk);
+    if (!u)
+        u = 512;
+    vf->unit = u;
+    vf->maxunits = (unsigned)((hi + u - 1) / u);
+    vf->nrec = w->map.region_len / u + 1;
+    if (vf->nrec > WVERIFY_MAX_REC) {
+        snprintf(err, errlen,
+                 "job '%s': verify tracks at most %llu blocks of %llu bytes per worker; this region has %llu "
+                 "(use a smaller size or larger blocks)",
+                 j->name, WVERIFY_MAX_REC, (unsigned long long)u, (unsigned long long)vf->nrec);
+        return -E2BIG;
+    }
+    vf->rec = calloc(vf->nrec, sizeof(*vf->rec));
+    if (!vf->rec)
+        return snprintf(err, errlen, "out of memory for the verify table (%llu entries)",
+                        (unsigned long long)vf->nrec), -ENOMEM;
+    if (j->verify_backlog) {
+        vf->fifo_cap = j->verify_backlog;
+        if (j->verify_backlog_batch > vf->fifo_cap)
+            vf->fifo_cap = j->verify_backlog_batch;
+        if (vf->fifo_cap > vf->nrec)
+            vf->fifo_cap = vf->nrec;
+        vf->fifo = calloc(vf->fifo_cap, sizeof(*vf->fifo));
+        if (!vf->fifo)
+            return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    }
+    return 0;
+}
+
+void wverify_free(struct worker *w)
+{
+    struct wverify *vf = w->vf;
+    if (!vf)
+        return;
+    free(vf->rec);
+    free(vf->fifo);
+    free(vf->slot);
+    free(vf->scratch);
+    free(vf);
+    w->vf = NULL;
+}
+
+void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
+{
+    struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    uint64_t idx = roff / vf->unit;
+    uint64_t n = (r->len + vf->unit - 1) / vf->unit;
+    if (idx + n > vf->nrec)
+        n = vf->nrec - idx;
+    /* the nearest block starting to the left overlaps when it reaches here */
+    for (uint64_t k = 1; k <= vf->maxunits && k <= idx; k++) {
+        struct wverify_rec *p = &vf->rec[idx - k];
+        if (p->seq) {
+            if ((p->len + vf->unit - 1) / vf->unit > k) {
+                p->seq = 0;
+                vf->st.written--;
+            }
+            break;
+        }
+    }
+    for (uint64_t u = 0; u < n; u++)
+        if (vf->rec[idx + u].seq) {
+            vf->rec[idx + u].seq = 0;
+            vf->st.written--;
+        }
+    uint64_t seq = ++vf->seq;
+    vf->rec[idx] = (struct wverify_rec){.seq = seq, .len = r->len};
+    vf->st.written++;
+    if (vf->fifo) {
+        uint64_t at = (vf->fifo_head + vf->fifo_len) % vf->fifo_cap;
+        vf->fifo[at] = (struct wverify_pend){.idx = idx, .seq = seq};
+        if (vf->fifo_len < vf->fifo_cap)
+            vf->fifo_len++;
+        else
+            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap; /* the oldest waits for the final phase */
+        vf->since++;
+    }
+    if (fill)
+        verify_fill(j, r->buf, r->len, r->off, verify_block_seed(j->seed, w->job_worker, seq), seq,
+                    w->job_worker);
+}
+
+bool wverify_hold(const struct worker *w)
+{
+    const struct wverify *vf = w->vf;
+    return vf->pass_due || (vf->fifo && vf->since >= w->job->verify_backlog);
+}
+
+bool wverify_pass_over(struct worker *w, const struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    bool over = w->gen.pass != vf->pass_seen;
+    vf->pass_seen = w->gen.pass;
+    if (!over || !j->do_verify || j->time_based)
+        return false;
+    vf->held = *r;
+    vf->held_roff = vf->roff;
+    vf->have_held = true;
+    vf->pass_due = true;
+    return true;
+}
+
+bool wverify_take_held(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    if (!vf->have_held || vf->pass_due)
+        return false;
+    r->op = vf->held.op;
+    r->len = vf->held.len;
+    r->off = vf->held.off;
+    r->target = vf->held.target;
+    r->file = vf->held.file;
+    vf->roff = vf->held_roff;
+    vf->have_held = false;
+    return true;
+}
+
+void wverify_round_start(struct worker *w, bool backlog)
+{
+    struct wverify *vf = w->vf;
+    if (!backlog) {
+        vf->cursor = 0; /* every block not checked since its write */
+        vf->pass_due = false;
+        return;
+    }
+    uint64_t b = w->job->verify_backlog_batch ? w->job->verify_backlog_batch : w->job->verify_backlog;
+    vf->round_left = b;
+    vf->since = 0;
+}
+
+/* region offset -> where the block is */
+static void place(struct worker *w, uint64_t roff, struct io_req *r)
+{
+    if (w->map.layout == LAYOUT_STRIPE) {
+        unsigned t;
+        uint64_t toff;
+        stripe_map(&w->map.stripe, w->map.region_start + roff, &t, &toff);
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)t;
+        r->off = toff;
+    } else {
+        r->target = 0;
+        r->file = (uint16_t)w->first_target;
+        r->off = w->map.region_start + roff;
+    }
+}
+
+bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
+{
+    struct wverify *vf = w->vf;
+    uint64_t idx = 0, seq = 0;
+    bool found = false;
+    if (backlog) {
+        while (!found && vf->round_left && vf->fifo_len) {
+            struct wverify_pend p = vf->fifo[vf->fifo_head];
+            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
+            vf->fifo_len--;
+            struct wverify_rec *e = &vf->rec[p.idx];
+            if (e->seq != p.seq || e->checked)
+                continue; /* overwritten since: the newer write is queued itself */
+            idx = p.idx;
+            seq = p.seq;
+            found = true;
+            vf->round_left--;
+        }
+    } else {
+        for (; vf->cursor < vf->nrec && !found; vf->cursor++) {
+            struct wverify_rec *e = &vf->rec[vf->cursor];
+            if (e->seq && !e->checked) {
+                idx = vf->cursor;
+                seq = e->seq;
+                found = true;
+            }
+        }
+    }
+    if (!found)
+        return false;
+    r->op = IO_OP_READ;
+    r->len = vf->rec[idx].len;
+    place(w, idx * vf->unit, r);
+    r->t_sched = 0;
+    r->t_issue = 0;
+    vf->slot[r->slot] = (struct wverify_pend){.idx = idx, .seq = seq};
+    if (backlog)
+        vf->st.backlog_blocks++;
+    return true;
+}
+
+/* verify_dump: NAME.OFFSET.received / .expected, fio's names; next to a
+ * regular file, in the working directory for a device */
+static void dump_one(const char *target, uint64_t off, const char *type, const void *p, uint32_t len,
+                     char *name, size_t namelen)
+{
+    char a[JOB_PATH_MAX], b[JOB_PATH_MAX];
+    snprintf(a, sizeof(a), "%s", target);
+    snprintf(b, sizeof(b), "%s", target);
+    struct stat sb;
+    bool file = stat(target, &sb) == 0 && S_ISREG(sb.st_mode);
+    if (file)
+        snprintf(name, namelen, "%s/%s.%llu.%s", dirname(a), basename(b), (unsigned long long)off, type);
+    else
+        snprintf(name, namelen, "%s.%llu.%s", basename(b), (unsigned long long)off, type);
+    int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        name[0] = 0;
+        return;
+    }
+    const char *q = p;
+    while (len) {
+        ssize_t n = write(fd, q, len);
+        if (n <= 0) {
+            name[0] = 0;
+            break;
+        }
+        q += n;
+        len -= (uint32_t)n;
+    }
+    close(fd);
+}
+
+static bool check(struct worker *w, struct io_req *r, const struct verify_expect *e)
+{
+    struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    vf->st.blocks++;
+    vf->st.bytes += r->len;
+    /* null pretends; so does the null engine, which moves no data (as fio's) */
+    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL)
+        return true;
+    struct verify_bad bad;
+    if (verify_check(j, r->buf, r->len, e, vf->scratch, &bad))
+        return true;
+    vf->st.bad++;
+    if (!vf->st.have_first) {
+        vf->st.have_first = true;
+        vf->st.first = bad;
+        unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+        vf->st.first_target = t;
+        if (j->verify_dump) {
+            dump_one(j->targets[t], r->off, "received", r->buf, r->len, vf->st.dump_received,
+                     sizeof(vf->st.dump_received));
+            dump_one(j->targets[t], r->off, "expected", vf->scratch, r->len, vf->st.dump_expected,
+                     sizeof(vf->st.dump_expected));
+        }
+    }
+    return false;
+}
+
+bool wverify_done(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    struct wverify_pend p = vf->slot[r->slot];
+    struct wverify_rec *rec = &vf->rec[p.idx];
+    if (rec->seq == p.seq)
+        rec->checked = 1;
+    const struct job_spec *j = w->job;
+    struct verify_expect e = {.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
+                              .seq = p.seq, .worker = w->job_worker, .check_seed = true};
+    return check(w, r, &e);
+}
+
+bool wverify_read_done(struct worker *w, struct io_req *r)
+{
+    struct verify_expect e = {.off = r->off, .worker = w->job_worker, .check_seed = false};
+    return check(w, r, &e);
+}

@@ -1,0 +1,81 @@
+/* worker_verify.h - a worker's verify state (jobs with verify=): what it
+ * wrote last at each place of its region, the blocks waiting for a check as
+ * you go (verify_backlog), and the check of a block read back. Used by
+ * worker.c only; allocated once at setup, nothing per I/O.
+ *
+ * The written-block table has one entry per `unit` bytes of the worker's
+ * region (unit = the gcd of the write sizes, blockalign and seq_hole): the
+ * write sequence number and length of the block that starts there, 0 when
+ * none does. A write replaces every block it overlaps (they can no longer be
+ * checked whole, as fio drops overlapping entries of its log), so after any
+ * mix of sizes, norandommap repeats and loops the table holds exactly the
+ * last write of every place. The verify phase reads the table's blocks in
+ * offset order.
+ */
+#ifndef SSDBENCH_WORKER_VERIFY_H
+#define SSDBENCH_WORKER_VERIFY_H
+
+#include "runner/runner_int.h"
+
+struct wverify_rec {
+    uint64_t seq;      /* 0: no block starts here */
+    uint32_t len;
+    uint32_t checked;  /* 1: checked since written (by a backlog round) */
+};
+
+struct wverify_pend {
+    uint64_t idx, seq;
+};
+
+struct wverify {
+    uint64_t unit;
+    uint64_t nrec;
+    struct wverify_rec *rec;
+    unsigned maxunits;           /* the longest write in units */
+    uint64_t seq;                /* writes so far */
+    bool read_only;              /* the job only reads: check each read against its own header */
+    /* verify_backlog: the last writes not yet checked (a ring) */
+    struct wverify_pend *fifo;
+    uint64_t fifo_cap, fifo_head, fifo_len;
+    uint64_t since;              /* writes since the last backlog round */
+    uint64_t round_left;         /* blocks the running backlog round may still check */
+    uint64_t cursor;             /* verify phase: next table entry */
+    /* loops: as fio, the written blocks are checked after every pass; the
+     * first write of the next pass waits (held) until they are */
+    unsigned pass_seen;          /* the generator's pass of the last recorded write */
+    bool pass_due;               /* a pass ended: check before writing on */
+    bool have_held;
+    struct io_req held;          /* that first write (its place only; no buffer) */
+    uint64_t roff;               /* region offset of the write prepare() made last */
+    uint64_t held_roff;
+    struct wverify_pend *slot;   /* [depth]: the block each slot reads */
+    void *scratch;               /* the expected block, for reports and dumps */
+    struct verify_stats st;
+};
+
+/* Resolves a job's verify settings as fio does (verify_interval from the
+ * write sizes) and refuses what ssdbench cannot check (one line in err). */
+int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size_t errlen);
+int wverify_setup(struct worker *w, char *err, size_t errlen);
+void wverify_free(struct worker *w);
+
+/* A write of the generator (region offset roff) staged in r: recorded, and
+ * with fill, r->buf built. */
+void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill);
+/* writing waits for a check round (verify_backlog, or a pass ended) */
+bool wverify_hold(const struct worker *w);
+/* r, a write just prepared, starts a new pass that must wait for the check
+ * of the last: its place is kept and true returned (r is not issued). */
+bool wverify_pass_over(struct worker *w, const struct io_req *r);
+/* After the check: the held write into r (true), if there is one. */
+bool wverify_take_held(struct worker *w, struct io_req *r);
+/* Next block to read back into r (backlog: from the ring, at most
+ * verify_backlog_batch; else the table); false when none is left. */
+bool wverify_next(struct worker *w, struct io_req *r, bool backlog);
+void wverify_round_start(struct worker *w, bool backlog);
+/* r (a read of wverify_next, or of a read-only job) completed whole:
+ * checks it; false when bad. */
+bool wverify_done(struct worker *w, struct io_req *r);
+bool wverify_read_done(struct worker *w, struct io_req *r);
+
+#endif
