@@ -120,6 +120,17 @@ static const struct job_opt opts[] = {
     {"ss_ramp", {0}, JOPT_TIME, XF(ss.ramp_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "time before steady-state samples count"},
     {"ss_interval", {0}, JOPT_TIME, XF(ss.interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = TIME_MAX, .arg = "time", .help = "steady-state sample step (default 1s)"},
 
+    /* fio job-file options: aliases, I/O count limits, error and end rules */
+    {"timeout", {0}, JOPT_TIME, JF(runtime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for runtime"},
+    {"steadystate_duration", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for ss_dur"},
+    {"steadystate_ramp_time", {0}, JOPT_TIME, XF(ss.ramp_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for ss_ramp"},
+    {"number_ios", {0}, JOPT_SIZE, XF(number_ios), .max = UINT64_MAX, .arg = "int", .help = "stop each clone after this many reads and writes (times loops); the region and runtime still end it earlier"},
+    {"fill_device", {"fill_fs"}, JOPT_BOOL, JF(fill_device), .arg = "bool", .help = "write to the end of the target; a file grows until the file system is full, and ENOSPC ends the job without an error"},
+    {"continue_on_error", {0}, FN(continue_on_error), .arg = "none|read|write|io|verify|all|0|1", .help = "error classes after which the job goes on (errors in the ignore_error list, by default EIO and EILSEQ)"},
+    {"ignore_error", {0}, FN(ignore_error), .arg = "ERR[:ERR...][,write-list[,verify-list]]", .help = "errors (names like ENOSPC or numbers) that do not stop the job, per class read,write,verify; turns that class on in continue_on_error"},
+    {"exitall", {0}, JOPT_BOOL, JF(exitall), .arg = "bool", .help = "when one job ends, the other running jobs of its reporting group stop (fio: set on any job, it holds for all)"},
+    {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };

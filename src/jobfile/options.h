@@ -73,6 +73,10 @@ struct job_extra {
     bool new_group;
     bool log_default[3];           /* bare write_lat/bw/iops_log: name after the job */
 
+    /* fio job-file options kept until finalize or for the plan */
+    uint64_t number_ios;           /* number_ios as written (times loops into job.rw_ios_limit) */
+    char wait_for[JOB_NAME_MAX];   /* wait_for: the earlier job this one starts after */
+
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */
     bool allow_mounted_write;      /* the destructive-write guard still applies */

@@ -52,5 +52,10 @@ JOPT_SETTER(log);
 JOPT_SETTER(percentiles);
 JOPT_SETTER(steadystate);
 JOPT_SETTER(kb_base);
+/* fio job-file options (options_fio.c) */
+JOPT_SETTER(continue_on_error);
+JOPT_SETTER(ignore_error);
+/* number_ios into job.rw_ios_limit; called by job_option_finalize(). */
+void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x);
 
 #endif

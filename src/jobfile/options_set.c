@@ -521,6 +521,7 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     if (!x->pct_random_set)
         job->pct_random = rw_random(job->rw) ? 100 : 0;
     finalize_rate(job, x);
+    job_option_finalize_fio(job, x);
     if (!x->randseed_set && x->randrepeat == 1) {
         job->seed = JOB_FIO_RANDSEED;
         job->seed_set = true;

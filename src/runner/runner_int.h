@@ -140,6 +140,8 @@ struct worker {
     uint64_t events;
     uint64_t ev_busy_ns;
     uint64_t end_syncs;          /* end_fsync flushes that succeeded */
+    /* fio job-file rules */
+    bool filled;                 /* fill_device: a write found the target full */
     unsigned nerr;
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;

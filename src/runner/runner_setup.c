@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "stats/iolog.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
+#define FILL_CREATE_SIZE (1ull << 20)
 
 static uint32_t max_bs(const struct job_spec *j)
 {
@@ -90,6 +92,23 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
+/* fill_device: how far a job may write into a regular file, its size plus
+ * the file system's free space (a block device: its size). */
+static uint64_t fill_space(const struct job_setup *js, uint64_t space)
+{
+    uint64_t m = UINT64_MAX;
+    for (unsigned i = 0; i < js->ntargets; i++) {
+        struct stat st;
+        struct statvfs vfs;
+        uint64_t t = js->tg[i].info.size;
+        if (fstat(js->fds[i], &st) == 0 && S_ISREG(st.st_mode) && fstatvfs(js->fds[i], &vfs) == 0)
+            t = (uint64_t)st.st_size + (uint64_t)vfs.f_bavail * vfs.f_frsize;
+        if (t < m)
+            m = t;
+    }
+    return m == UINT64_MAX || m < space ? space : m;
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -139,7 +158,10 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
+            .create_size = j->file_size ? j->file_size
+                           : j->size    ? j->size
+                           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
+                                            : DEFAULT_FILE_SIZE,
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
@@ -177,6 +199,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             return rc;
         space = stripe_logical_len(&js->stripe);
     }
+    if (j->fill_device && j->layout != LAYOUT_STRIPE)
+        space = fill_space(js, space);
     int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;

@@ -243,6 +243,13 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             }
             return true;
         }
+        if (__builtin_expect(w->job->fill_device, 0) && r->op == IO_OP_WRITE &&
+            (r->res >= 0 || r->res == -ENOSPC || r->res == -EDQUOT)) {
+            /* fill_device: the target is full, the job ends (fio clears
+             * the error); nothing of this write is counted */
+            w->filled = true;
+            return true;
+        }
         d->errors++;
         /* A short transfer has no errno; record it as EIO ("short I/O"). */
         note_error(w, r, r->res < 0 ? -r->res : EIO);
@@ -256,6 +263,28 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
     s->sync_errors++;
     note_error(w, r, r->res < 0 ? -r->res : EIO);
     return false;
+}
+
+/* After a failed request: stop the job unless the runner goes on after
+ * errors or fio's continue_on_error / ignore_error let this one pass. */
+static void after_error(struct worker *w, const struct io_req *r)
+{
+    const struct job_spec *job = w->job;
+    if (!w->run->opts->stop_on_error)
+        return;
+    if (job->continue_on_error &&
+        job_error_continues(job, r->op == IO_OP_READ, r->res < 0 ? -r->res : EIO))
+        return;
+    atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
+/* exitall: a job that ends stops the running jobs of its reporting group. */
+static void exit_group(struct worker *w)
+{
+    struct phase_run *run = w->run;
+    for (unsigned j = 0; j < run->njobs; j++)
+        if (run->jobs[j].group_id == w->job->group_id)
+            atomic_store(&run->job_stop[j], 1);
 }
 
 /* Picks the next request: a flush when one is due, else the generator's I/O
@@ -386,6 +415,9 @@ static void worker_loop(struct worker *w)
     const uint64_t io_limit = job->io_limit;
     const uint64_t ios_limit = job->ios_limit;
     uint64_t nreq = 0;
+    /* fio number_ios: reads and writes only */
+    const uint64_t rw_limit = job->rw_ios_limit;
+    uint64_t nrw = 0;
     const bool paced = job->rate_iops > 0;
     const double period = paced ? 1e9 / job->rate_iops : 0;
     /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
@@ -416,7 +448,8 @@ static void worker_loop(struct worker *w)
             (past_end || signal_received() ||
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
-             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit)))
+             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
+             (rw_limit && nrw >= rw_limit) || w->filled))
             stopping = true;
 
         unsigned nstaged = 0;
@@ -443,7 +476,8 @@ static void worker_loop(struct worker *w)
                     break;
                 }
             }
-            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
+            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
+                (rw_limit && nrw >= rw_limit))
                 break;
             struct io_req *r = w->free_slots[w->nfree - 1];
             if (src) {
@@ -467,8 +501,8 @@ static void worker_loop(struct worker *w)
                     int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
                     r->res = frc < 0 ? -errno : 0;
                     now = clock_ns();
-                    if (!record(w, r, now) && run->opts->stop_on_error)
-                        atomic_store(&run->job_stop[w->job_index], 1);
+                    if (!record(w, r, now))
+                        after_error(w, r);
                     if (!w->ev_open)
                         event_done(w, now);
                     worker_tick(w, now);
@@ -486,6 +520,7 @@ static void worker_loop(struct worker *w)
             inflight++;
             issued += r->len;
             nreq++;
+            nrw += r->op <= IO_OP_WRITE;
             if (paced) {
                 nsched++;
                 next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
@@ -564,12 +599,14 @@ static void worker_loop(struct worker *w)
         }
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
-            if (!record(w, r, tc) && run->opts->stop_on_error)
-                atomic_store(&run->job_stop[w->job_index], 1);
+            if (!record(w, r, tc))
+                after_error(w, r);
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
     }
+    if (job->exitall)
+        exit_group(w);
     uint64_t tfin = clock_ns();
     worker_tick(w, tfin);
     w->t_finished = tfin;
