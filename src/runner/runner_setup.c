@@ -92,17 +92,22 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
-/* fill_device: how far a job may write into a regular file, its size plus
- * the file system's free space (a block device: its size). */
-static uint64_t fill_space(const struct job_setup *js, uint64_t space)
+/* fill_device: how far a job may write into a regular file: its size plus
+ * the file system's free space, or further when size asks for more (fio
+ * then writes until ENOSPC); a block device: its size. */
+static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js, uint64_t space)
 {
+    uint64_t want = j->size_pct > 0 ? 0 : j->offset + j->size;
     uint64_t m = UINT64_MAX;
     for (unsigned i = 0; i < js->ntargets; i++) {
         struct stat st;
         struct statvfs vfs;
         uint64_t t = js->tg[i].info.size;
-        if (fstat(js->fds[i], &st) == 0 && S_ISREG(st.st_mode) && fstatvfs(js->fds[i], &vfs) == 0)
+        if (fstat(js->fds[i], &st) == 0 && S_ISREG(st.st_mode) && fstatvfs(js->fds[i], &vfs) == 0) {
             t = (uint64_t)st.st_size + (uint64_t)vfs.f_bavail * vfs.f_frsize;
+            if (want > t)
+                t = want;
+        }
         if (t < m)
             m = t;
     }
@@ -158,9 +163,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = j->file_size ? j->file_size
-                           : j->size    ? j->size
+            .create_size = j->file_size     ? j->file_size
                            : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
+                           : j->size        ? j->size
                                             : DEFAULT_FILE_SIZE,
             .fill_random = true,
             .seed = j->seed + i,
@@ -200,7 +205,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         space = stripe_logical_len(&js->stripe);
     }
     if (j->fill_device && j->layout != LAYOUT_STRIPE)
-        space = fill_space(js, space);
+        space = fill_space(j, js, space);
     int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;

@@ -244,9 +244,11 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             return true;
         }
         if (__builtin_expect(w->job->fill_device, 0) && r->op == IO_OP_WRITE &&
-            (r->res >= 0 || r->res == -ENOSPC || r->res == -EDQUOT)) {
+            (r->res >= 0 || r->res == -ENOSPC || r->res == -EDQUOT) &&
+            !job_error_continues(w->job, false, r->res < 0 ? -r->res : EIO)) {
             /* fill_device: the target is full, the job ends (fio clears
-             * the error); nothing of this write is counted */
+             * the error, unless continue_on_error lets it pass first);
+             * nothing of this write is counted */
             w->filled = true;
             return true;
         }
