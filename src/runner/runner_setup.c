@@ -92,6 +92,14 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
+/* offset_increment: how much further than the first clone's region the
+ * last clone's reaches, for the size of a file made for the job. */
+static uint64_t clone_span(const struct job_spec *j)
+{
+    unsigned n = j->numjobs ? j->numjobs : 1;
+    return j->layout == LAYOUT_JBOD ? j->offset_increment * (n - 1) : 0;
+}
+
 /* fill_device: how far a job may write into a regular file: its size plus
  * the file system's free space, or further when size asks for more (fio
  * then writes until ENOSPC); a block device: its size. */
@@ -165,7 +173,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .sync = j->osync,
             .create_size = j->file_size     ? j->file_size
                            : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-                           : j->size        ? j->size
+                           : j->size        ? j->size + clone_span(j)
                                             : DEFAULT_FILE_SIZE,
             .fill_random = true,
             .seed = j->seed + i,
@@ -245,16 +253,26 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;
     w->map.stripe = js->stripe;
-    if (w->map.layout == LAYOUT_JBOD) {
-        /* numjobs workers per target; clones shift by offset_increment */
+    if (w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone) {
+        /* numjobs workers per target; clone k starts offset_increment * k
+         * further (fio): a job with a size keeps its length (cut at the
+         * end of the target), one without runs to the end */
         uint64_t shift = j->offset_increment * w->clone;
-        if (shift >= js->region_len) {
-            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the region end",
+        uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
+        if (tsize == 0)
+            tsize = js->region_start + js->region_len;
+        uint64_t start = js->region_start + shift;
+        if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
+            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
                      j->name, w->clone);
             return -EINVAL;
         }
-        w->map.region_start += shift;
-        w->map.region_len -= shift;
+        bool sized = j->size > 0 || j->size_pct > 0;
+        uint64_t len = sized ? js->region_len : tsize - start;
+        if (len > tsize - start)
+            len = tsize - start;
+        w->map.region_start = start;
+        w->map.region_len = len;
     }
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;
