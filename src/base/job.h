@@ -219,6 +219,8 @@ struct job_spec {
     bool fill_device;            /* write to the end of the target (files: until the file
                                     system is full); ENOSPC/EDQUOT end the job, no error */
     bool exitall;                /* when this job ends, the other jobs of its phase stop */
+    unsigned unified_rw;         /* fio unified_rw_reporting: 0 none, 1 mixed (one "mixed" set
+                                    of figures in fio's output), 2 both (read, write and mixed) */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
 };

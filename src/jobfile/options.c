@@ -129,6 +129,8 @@ static const struct job_opt opts[] = {
     {"continue_on_error", {0}, FN(continue_on_error), .arg = "none|read|write|io|verify|all|0|1", .help = "error classes after which the job goes on (errors in the ignore_error list, by default EIO and EILSEQ)"},
     {"ignore_error", {0}, FN(ignore_error), .arg = "ERR[:ERR...][,write-list[,verify-list]]", .help = "errors (names like ENOSPC or numbers) that do not stop the job, per class read,write,verify; turns that class on in continue_on_error"},
     {"exitall", {0}, JOPT_BOOL, JF(exitall), .arg = "bool", .help = "when one job ends, the other running jobs of its reporting group stop (fio: set on any job, it holds for all)"},
+    {"unified_rw_reporting", {0}, FN(unified_rw), .arg = "none|mixed|both|0|1|2", .help = "fio's output: reads and writes as one \"mixed\" set of figures (mixed), or that besides the directions (both)"},
+    {"io_submit_mode", {0}, FN(io_submit_mode), .arg = "inline", .help = "fio's default: each worker submits its own I/O (offload is not supported)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
 
     /* parsing */

@@ -37,6 +37,28 @@ JOPT_SETTER(continue_on_error)
                      "unknown value '%s' (expected none, read, write, io, verify, all, 0 or 1)", v);
 }
 
+JOPT_SETTER(unified_rw)
+{
+    static const char *const names[][2] = {{"none", "0"}, {"mixed", "1"}, {"both", "2"}};
+    (void)o;
+    for (unsigned i = 0; i < 3; i++)
+        if (!strcasecmp(v, names[i][0]) || !strcmp(v, names[i][1])) {
+            c->job->unified_rw = i;
+            return 0;
+        }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected none, mixed, both, 0, 1 or 2)", v);
+}
+
+JOPT_SETTER(io_submit_mode)
+{
+    (void)o;
+    if (!strcasecmp(v, "inline"))
+        return 0;
+    if (!strcasecmp(v, "offload"))
+        return jopt_fail(c, -ENOTSUP, "'offload' is not supported (ssdbench's workers submit their own I/O, fio's inline)");
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected inline or offload)", v);
+}
+
 /* An errno from its name (ENOSPC) as glibc spells it, or 0. */
 static int errno_by_name(const char *name)
 {

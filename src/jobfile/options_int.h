@@ -55,6 +55,8 @@ JOPT_SETTER(kb_base);
 /* fio job-file options (options_fio.c) */
 JOPT_SETTER(continue_on_error);
 JOPT_SETTER(ignore_error);
+JOPT_SETTER(unified_rw);
+JOPT_SETTER(io_submit_mode);
 /* number_ios into job.rw_ios_limit; called by job_option_finalize(). */
 void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x);
 

@@ -206,3 +206,32 @@ EOF2
 rc=$?
 check exitall_stops_group test "$rc" -eq 0
 check exitall_short_complete test "$(ios "$WORK/exitall.sb.json" short read)" -eq 64
+
+# --- unified_rw_reporting: fio's "mixed" object, alone (mixed) or besides
+# read/write/trim (both), with the sum of both directions
+for mode in mixed both; do
+    G=$WORK/u.$mode.data
+    cat >"$WORK/u.$mode.fio" <<EOF2
+[u]
+filename=$G
+ioengine=psync
+bs=4k
+size=1m
+rw=randrw
+unified_rw_reporting=$mode
+EOF2
+    if sb "u.$mode" "$WORK/u.$mode.fio"; then
+        keys=$(json_get "$WORK/u.$mode.sb.json" "' '.join(k for k in d['jobs'][0] if k in ('read', 'write', 'trim', 'mixed'))")
+        want="mixed"
+        [ $mode = both ] && want="read write trim mixed"
+        check "unified_${mode}_objects" test "$keys" = "$want"
+        check "unified_${mode}_sum" test "$(json_get "$WORK/u.$mode.sb.json" "d['jobs'][0]['mixed']['total_ios']")" -eq 256
+        if [ $HAVE_FIO -eq 1 ] && (cd "$WORK" && fio --output-format=json --filename="$G.fio" "u.$mode.fio" >"u.$mode.fio.json" 2>/dev/null); then
+            fk=$(json_get "$WORK/u.$mode.fio.json" "' '.join(sorted(d['jobs'][0]['mixed']))")
+            sk=$(json_get "$WORK/u.$mode.sb.json" "' '.join(sorted(d['jobs'][0]['mixed']))")
+            check "unified_${mode}_keys_as_fio" test "$fk" = "$sk"
+        fi
+    else
+        fail "unified_$mode" "$(head -2 "$WORK/u.$mode.sb.err")"
+    fi
+done

@@ -98,4 +98,17 @@ TEST(exitall_wait_for_fill_device)
     CHECK(strstr(err, "job 'a': a job cannot wait for itself (wait_for=a)"), "%s", err);
 }
 
+TEST(unified_rw_and_submit_mode)
+{
+    struct jobfile jf;
+    CHECK(parse("[a]\nfilename=/dev/x\nunified_rw_reporting=mixed\nio_submit_mode=inline\n"
+                "[b]\nfilename=/dev/x\nunified_rw_reporting=2\n[c]\nfilename=/dev/x\n", &jf) == 0, "%s", err);
+    CHECK(jf.jobs[0].unified_rw == 1 && jf.jobs[1].unified_rw == 2 && jf.jobs[2].unified_rw == 0, "values");
+    jobfile_free(&jf);
+    CHECK(parse("[a]\nfilename=/dev/x\nio_submit_mode=offload\n", &jf) == -ENOTSUP, "offload");
+    CHECK(strstr(err, "io_submit_mode: 'offload' is not supported"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nunified_rw_reporting=some\n", &jf) == -EINVAL, "bad");
+    CHECK(strstr(err, "unknown value 'some' (expected none, mixed, both, 0, 1 or 2)"), "%s", err);
+}
+
 CHECK_MAIN()
