@@ -221,6 +221,15 @@ struct job_spec {
     bool exitall;                /* when this job ends, the other jobs of its phase stop */
     unsigned unified_rw;         /* fio unified_rw_reporting: 0 none, 1 mixed (one "mixed" set
                                     of figures in fio's output), 2 both (read, write and mixed) */
+    /* fio thinktime: after every thinktime_blocks reads/writes the worker
+     * lets its I/Os complete, spins thinktime_spin, then sleeps the rest of
+     * thinktime (thinktime_iotime: also once per that much I/O time) */
+    uint64_t thinktime_ns;       /* 0 = off */
+    uint64_t thinktime_spin_ns;
+    uint64_t thinktime_iotime_ns;
+    uint64_t thinktime_blocks;   /* 0 = not given (fio's default 1) */
+    bool thinktime_issue;        /* thinktime_blocks counts issued I/Os (fio's "issue"),
+                                    not completed ones ("complete", the default) */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
 };

@@ -131,6 +131,11 @@ static const struct job_opt opts[] = {
     {"exitall", {0}, JOPT_BOOL, JF(exitall), .arg = "bool", .help = "when one job ends, the other running jobs of its reporting group stop (fio: set on any job, it holds for all)"},
     {"unified_rw_reporting", {0}, FN(unified_rw), .arg = "none|mixed|both|0|1|2", .help = "fio's output: reads and writes as one \"mixed\" set of figures (mixed), or that besides the directions (both)"},
     {"io_submit_mode", {0}, FN(io_submit_mode), .arg = "inline", .help = "fio's default: each worker submits its own I/O (offload is not supported)"},
+    {"thinktime", {0}, JOPT_TIME, JF(thinktime_ns), .unit_ns = 1000, .max = TIME_MAX, .arg = "time", .help = "pause after thinktime_blocks I/Os, once they completed (bare number = microseconds)"},
+    {"thinktime_spin", {0}, JOPT_TIME, JF(thinktime_spin_ns), .unit_ns = 1000, .max = TIME_MAX, .arg = "time", .help = "busy-wait this part of each thinktime pause, sleep the rest (bare number = microseconds)"},
+    {"thinktime_blocks", {0}, JOPT_UINT, JF(thinktime_blocks), .min = 1, .max = U32MAX, .arg = "int", .help = "I/Os between thinktime pauses (default 1); caps the queue depth at this"},
+    {"thinktime_blocks_type", {0}, FN(thinktime_blocks_type), .arg = "complete|issue", .help = "thinktime_blocks counts completed (default) or issued I/Os"},
+    {"thinktime_iotime", {0}, JOPT_TIME, JF(thinktime_iotime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "also pause once this much I/O time has passed (bare number = seconds)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
 
     /* parsing */

@@ -59,6 +59,16 @@ JOPT_SETTER(io_submit_mode)
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected inline or offload)", v);
 }
 
+JOPT_SETTER(thinktime_blocks_type)
+{
+    (void)o;
+    if (!strcasecmp(v, "complete") || !strcasecmp(v, "issue")) {
+        c->job->thinktime_issue = !strcasecmp(v, "issue");
+        return 0;
+    }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected complete or issue)", v);
+}
+
 /* An errno from its name (ENOSPC) as glibc spells it, or 0. */
 static int errno_by_name(const char *name)
 {

@@ -363,6 +363,8 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->end_fsync)
         cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
+    if (jb->thinktime_ns)
+        cJSON_AddNumberToObject(jo, "think_pauses", (double)st->think_pauses);
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));

@@ -374,6 +374,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             js->ramp_ios[d] += w->ramp_ios[d];
         js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
         js->end_syncs += w->end_syncs;
+        js->think_pauses += w->think_pauses;
         if (js->event_lat && w->ev_hist) {
             hist_merge(js->event_lat, w->ev_hist);
             js->worker_events[w->job_worker] = w->events;

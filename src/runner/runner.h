@@ -50,6 +50,7 @@ struct job_stats {
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
     uint64_t end_syncs;            /* end_fsync flushes (not in total: they are no requests) */
+    uint64_t think_pauses;         /* fio thinktime pauses taken, all workers */
     /* jobs with a shared request source only (else NULL): per-event time */
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */

@@ -280,6 +280,51 @@ static void after_error(struct worker *w, const struct io_req *r)
     atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 
+/* fio's handle_thinktime() test, after an I/O was issued: a pause is due
+ * when thinktime_blocks more I/Os were issued or completed (thinktime_
+ * blocks_type) since the last one, or when thinktime_iotime (plus
+ * thinktime, as fio counts it) passed since the last pause ended. */
+static bool think_due(struct worker *w, uint64_t nrw, uint64_t now)
+{
+    const struct job_spec *job = w->job;
+    bool stall = false;
+    if (job->thinktime_iotime_ns) {
+        if (now - w->tt_last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
+            stall = true;
+        else if (!job->thinktime_blocks)
+            return false;
+    }
+    uint64_t b = job->thinktime_issue ? nrw : w->tt_completed;
+    if (b >= w->tt_last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
+        stall = true;
+    if (stall)
+        w->tt_count_at_due = b;
+    return stall;
+}
+
+/* The pause itself, once every I/O completed: spin thinktime_spin, sleep
+ * the rest, handing intervals over on time. */
+static void think_pause(struct worker *w, uint64_t t_end)
+{
+    const struct job_spec *job = w->job;
+    struct phase_run *run = w->run;
+    uint64_t t0 = clock_ns();
+    uint64_t spin = job->thinktime_spin_ns < job->thinktime_ns ? job->thinktime_spin_ns : job->thinktime_ns;
+    while (clock_ns() - t0 < spin)
+        ;
+    uint64_t until = t0 + job->thinktime_ns;
+    for (uint64_t now = clock_ns(); now < until && now < t_end && !signal_received() &&
+                                    !atomic_load_explicit(&run->stop, memory_order_relaxed);
+         now = clock_ns()) {
+        uint64_t b = w->measuring ? w->boundary : run->measure_start;
+        worker_sleep_until(w, until < b ? until : b);
+        worker_tick(w, clock_ns());
+    }
+    w->tt_last_count = w->tt_count_at_due;
+    w->tt_last_ns = clock_ns();
+    w->think_pauses++;
+}
+
 /* exitall: a job that ends stops the running jobs of its reporting group. */
 static void exit_group(struct worker *w)
 {
@@ -420,6 +465,10 @@ static void worker_loop(struct worker *w)
     /* fio number_ios: reads and writes only */
     const uint64_t rw_limit = job->rw_ios_limit;
     uint64_t nrw = 0;
+    /* thinktime: a pause is due; no more I/O is issued until it is over */
+    const bool tt_on = job->thinktime_ns > 0;
+    bool tt_due = false;
+    w->tt_last_ns = start;
     const bool paced = job->rate_iops > 0;
     const double period = paced ? 1e9 / job->rate_iops : 0;
     /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
@@ -456,7 +505,7 @@ static void worker_loop(struct worker *w)
 
         unsigned nstaged = 0;
         /* an event already begun (a write and its fsync) is finished */
-        while ((!stopping || (src && w->ev_open)) && w->nfree) {
+        while ((!stopping || (src && w->ev_open)) && w->nfree && !tt_due) {
             uint64_t tsched = 0;
             if (paced) {
                 if (next_sched > now)
@@ -523,12 +572,25 @@ static void worker_loop(struct worker *w)
             issued += r->len;
             nreq++;
             nrw += r->op <= IO_OP_WRITE;
+            if (tt_on && job->thinktime_issue && r->op <= IO_OP_WRITE && think_due(w, nrw, now)) {
+                tt_due = true;
+                break;
+            }
             if (paced) {
                 nsched++;
                 next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
             }
         }
 
+        if (tt_due && inflight == 0) {
+            /* as fio, also after the last I/O (the pause ends early on a
+             * signal, a phase stop or the end of the runtime) */
+            think_pause(w, t_end);
+            tt_due = false;
+            now = clock_ns();
+            worker_tick(w, now);
+            continue;
+        }
         if (inflight == 0) {
             if (stopping)
                 break;
@@ -570,7 +632,7 @@ static void worker_loop(struct worker *w)
         if (!stopping) {
             if (submit_only)
                 min_done = 0;
-            else if (paced && w->nfree && next_sched <= now)
+            else if (paced && w->nfree && next_sched <= now && !tt_due)
                 min_done = 0;
             else if (!paced && w->nfree == 0)
                 min_done = batch_min < inflight ? batch_min : inflight;
@@ -603,9 +665,16 @@ static void worker_loop(struct worker *w)
             struct io_req *r = w->done[i];
             if (!record(w, r, tc))
                 after_error(w, r);
+            if (tt_on)
+                w->tt_completed += r->op <= IO_OP_WRITE;
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
+        /* "complete" counts what has completed by the end of the call that
+         * issued the I/O (fio: a synchronous engine's I/O is complete when
+         * its issue returns) */
+        if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
+            tt_due = true;
     }
     if (job->exitall)
         exit_group(w);

@@ -235,3 +235,38 @@ EOF2
         fail "unified_$mode" "$(head -2 "$WORK/u.$mode.sb.err")"
     fi
 done
+
+# --- thinktime: one pause per thinktime_blocks I/Os, counted by the result
+# (psync: completed = issued; libaio with blocks_type=issue), I/O counts as fio
+T=$WORK/tt.data
+cat >"$WORK/tt.fio" <<EOF2
+[global]
+filename=$T
+bs=4k
+size=1m
+[psync16]
+ioengine=psync
+rw=randread
+thinktime=20
+thinktime_blocks=16
+[aio-issue]
+stonewall
+ioengine=libaio
+iodepth=8
+rw=randwrite
+thinktime=10us
+thinktime_spin=5
+thinktime_blocks=4
+thinktime_blocks_type=issue
+EOF2
+if sb tt "$WORK/tt.fio" --result "$WORK/tt.result"; then
+    pauses() { json_get "$WORK/tt.result" "[j.get('think_pauses') for p in d['phases'] for j in p['jobs'] if j['name'] == '$1'][0]"; }
+    check thinktime_pauses_psync test "$(pauses psync16)" -eq 16
+    check thinktime_pauses_issue test "$(pauses aio-issue)" -eq 64
+    check thinktime_ios test "$(ios "$WORK/tt.sb.json" psync16 read)" -eq 256 -a "$(ios "$WORK/tt.sb.json" aio-issue write)" -eq 256
+    if [ $HAVE_FIO -eq 1 ] && fi_run tt "$WORK/tt.fio"; then
+        check thinktime_as_fio test "$(ios "$WORK/tt.fio.json" aio-issue write)" -eq "$(ios "$WORK/tt.sb.json" aio-issue write)"
+    fi
+else
+    fail thinktime "$(head -2 "$WORK/tt.sb.err")"
+fi

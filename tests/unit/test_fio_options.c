@@ -111,4 +111,20 @@ TEST(unified_rw_and_submit_mode)
     CHECK(strstr(err, "unknown value 'some' (expected none, mixed, both, 0, 1 or 2)"), "%s", err);
 }
 
+TEST(thinktime_options)
+{
+    struct jobfile jf;
+    CHECK(parse("[a]\nfilename=/dev/x\nthinktime=250\nthinktime_spin=50us\nthinktime_blocks=8\n"
+                "thinktime_blocks_type=issue\nthinktime_iotime=2\n[b]\nfilename=/dev/x\n", &jf) == 0,
+          "%s", err);
+    const struct job_spec *a = &jf.jobs[0], *b = &jf.jobs[1];
+    /* fio: thinktime and thinktime_spin in microseconds, thinktime_iotime in seconds */
+    CHECK(a->thinktime_ns == 250000 && a->thinktime_spin_ns == 50000 && a->thinktime_blocks == 8 &&
+          a->thinktime_issue && a->thinktime_iotime_ns == 2 * S, "a");
+    CHECK(b->thinktime_ns == 0 && b->thinktime_blocks == 0 && !b->thinktime_issue, "b off");
+    jobfile_free(&jf);
+    CHECK(parse("[a]\nfilename=/dev/x\nthinktime_blocks_type=sometimes\n", &jf) == -EINVAL, "bad");
+    CHECK(strstr(err, "unknown value 'sometimes' (expected complete or issue)"), "%s", err);
+}
+
 CHECK_MAIN()
