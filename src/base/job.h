@@ -230,6 +230,8 @@ struct job_spec {
     uint64_t thinktime_blocks;   /* 0 = not given (fio's default 1) */
     bool thinktime_issue;        /* thinktime_blocks counts issued I/Os (fio's "issue"),
                                     not completed ones ("complete", the default) */
+    bool rate_poisson;           /* fio rate_process=poisson: paced issues with exponential gaps
+                                    of the same mean (seeded), not evenly spaced */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
 };

@@ -77,7 +77,7 @@ static const struct job_opt opts[] = {
     /* pacing */
     {"rate", {0}, FN(rate), .arg = "size[,size]", .help = "bytes/s per worker and direction, turned into I/Os per second with the mean block size"},
     {"rate_iops", {0}, FN(rate_iops), .arg = "int[,int]", .help = "I/Os per second per worker and direction (rate-iops)"},
-    {"rate_process", {0}, FN(rate_process), .arg = "linear", .help = "pacing process (linear only)"},
+    {"rate_process", {0}, FN(rate_process), .arg = "linear|poisson", .help = "pacing: evenly spaced, or exponential gaps of the same mean (seeded)"},
 
     /* offsets */
     {"random_distribution", {"distribution"}, FN(distribution), .arg = "random|zipf:t|pareto:h|normal:s|zoned:a/r:...", .help = "offset distribution (uniform = random)"},

@@ -25,7 +25,7 @@
  *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
  *  - several files in filename are several targets with the job's layout
  *    (jbod: numjobs workers per file), not fio's round-robin over files.
- *  - trim modes, rate_process=poisson, zoned_abs, distribution hot-spot
+ *  - trim modes, zoned_abs, distribution hot-spot
  *    centres, per-direction zoned lists or percentage_random are -ENOTSUP.
  */
 #ifndef SSDBENCH_OPTIONS_H

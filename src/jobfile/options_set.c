@@ -290,11 +290,11 @@ JOPT_SETTER(rate_iops)
 
 JOPT_SETTER(rate_process)
 {
-    if (!strcasecmp(v, "linear"))
+    if (!strcasecmp(v, "linear") || !strcasecmp(v, "poisson")) {
+        c->job->rate_poisson = !strcasecmp(v, "poisson");
         return 0;
-    if (!strcasecmp(v, "poisson"))
-        return jopt_fail(c, -ENOTSUP, "'poisson' is not supported: ssdbench paces I/Os evenly (linear)");
-    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear)", v);
+    }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear or poisson)", v);
 }
 
 JOPT_SETTER(random_generator)

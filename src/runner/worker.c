@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -476,6 +477,10 @@ static void worker_loop(struct worker *w)
     const uint64_t burst = job->rate_burst > 1 ? job->rate_burst : 1;
     uint64_t nsched = 0;
     uint64_t next_sched = start;
+    /* rate_process=poisson: exponential gaps from the job's seed */
+    const bool poisson = paced && job->rate_poisson;
+    struct rng prng;
+    rng_seed(&prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
     uint64_t issued = 0;
     unsigned inflight = 0, writes_since_sync = 0;
     unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
@@ -578,7 +583,10 @@ static void worker_loop(struct worker *w)
             }
             if (paced) {
                 nsched++;
-                next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
+                if (poisson)
+                    next_sched += poisson_gap_ns(&prng, period);
+                else
+                    next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
             }
         }
 

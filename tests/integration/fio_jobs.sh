@@ -62,7 +62,7 @@ for f in "$CORPUS"/*.fio; do
     # the device under test replaces the file names the job file gives
     sed -e "s|^filename=.*|filename=$dev|" -e "s|^directory=.*|filename=$dev|" -e '/^unlink=/d' \
         "$f" >"$jf"
-    (cd "$WORK" && fio --output-format=json "$jf" >"$name.fio.json" 2>"$name.fio.err") ||
+    (cd "$WORK" && timeout 60 fio --output-format=json "$jf" >"$name.fio.json" 2>"$name.fio.err") ||
         { fail "fio_runs_$name" "$(head -2 "$WORK/$name.fio.err")"; continue; }
     read -r r0 w0 < <(disk_sectors "$dev")
     (cd "$WORK" && "$SSDBENCH" run -q --output-format=json --result "$name.result" --destroy "$dev" "$jf" \
