@@ -1,6 +1,7 @@
 /* job.c - defaults and names for struct job_spec (see job.h). */
 #include "base/job.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const double job_default_pcts[] = {1,    5,     10,    20,     30,      40,  50,
@@ -111,4 +112,21 @@ bool job_rw_writes(const struct job_spec *job)
     default:
         return false;
     }
+}
+
+/* fio's td_non_fatal_error(): EILSEQ is a verify error, any other error
+ * of a read a read error, else a write error; the job goes on only when
+ * continue_on_error names that class and the error is in the class's
+ * ignore_error list (by default EIO and EILSEQ). */
+bool job_error_continues(const struct job_spec *job, bool is_read, int err)
+{
+    unsigned cls = err == EILSEQ ? 2 : is_read ? 0 : 1;
+    if (!(job->continue_on_error & (1u << cls)))
+        return false;
+    if (job->nignore[cls] == 0)
+        return err == EIO || err == EILSEQ;
+    for (unsigned i = 0; i < job->nignore[cls]; i++)
+        if (job->ignore_errno[cls][i] == err)
+            return true;
+    return false;
 }

@@ -66,6 +66,11 @@ enum job_layout {
 #define JOB_ZONES_MAX 16
 #define JOB_PCT_MAX 24
 
+/* fio's error classes (continue_on_error, ignore_error): read, write, verify */
+enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
+#define JOB_ERR_CLASSES 3
+#define JOB_IGNORE_MAX 16
+
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
  * in percent and sum to 100. A plain --bs is one entry at 100. */
 struct job_bssplit {
@@ -250,6 +255,29 @@ struct job_spec {
     uint8_t verify_pattern[JOB_VPATTERN_MAX];
     unsigned verify_pattern_nfmt; /* %o: the block's offset (8 bytes, little-endian) pasted at */
     uint16_t verify_pattern_fmt[JOB_VPATTERN_FMT_MAX]; /* these pattern positions */
+    /* fio's error and end rules (continue_on_error, ignore_error, fill_device,
+     * exitall): which failed I/Os let a job go on, and what ends it */
+    unsigned continue_on_error;  /* JOB_ERR_* bits: error classes that do not stop the job */
+    unsigned nignore[JOB_ERR_CLASSES];   /* 0: fio's default non-fatal list (EIO, EILSEQ) */
+    int ignore_errno[JOB_ERR_CLASSES][JOB_IGNORE_MAX];
+    bool fill_device;            /* write to the end of the target (files: until the file
+                                    system is full); ENOSPC/EDQUOT end the job, no error */
+    bool exitall;                /* when this job ends, the other jobs of its phase stop */
+    unsigned unified_rw;         /* fio unified_rw_reporting: 0 none, 1 mixed (one "mixed" set
+                                    of figures in fio's output), 2 both (read, write and mixed) */
+    /* fio thinktime: after every thinktime_blocks reads/writes the worker
+     * lets its I/Os complete, spins thinktime_spin, then sleeps the rest of
+     * thinktime (thinktime_iotime: also once per that much I/O time) */
+    uint64_t thinktime_ns;       /* 0 = off */
+    uint64_t thinktime_spin_ns;
+    uint64_t thinktime_iotime_ns;
+    uint64_t thinktime_blocks;   /* 0 = not given (fio's default 1) */
+    bool thinktime_issue;        /* thinktime_blocks counts issued I/Os (fio's "issue"),
+                                    not completed ones ("complete", the default) */
+    bool rate_poisson;           /* fio rate_process=poisson: paced issues with exponential gaps
+                                    of the same mean (seeded), not evenly spaced */
+    uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
+                                    and writes per worker, flushes not counted; 0 = none */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,
@@ -264,5 +292,9 @@ const char *job_randgen_name(enum job_randgen g);
 bool job_rw_is_random(enum job_rw rw);
 bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads */
 bool job_rw_writes(const struct job_spec *job);  /* any writes */
+/* fio's rule for a failed I/O (continue_on_error, ignore_error): true when
+ * the job goes on after error err (a positive errno) of a read (is_read)
+ * or a write/flush. */
+bool job_error_continues(const struct job_spec *job, bool is_read, int err);
 
 #endif

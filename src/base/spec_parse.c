@@ -396,10 +396,11 @@ int spec_parse_size_pct(const char *s, unsigned kb_base, uint64_t *bytes, double
     if (n && v[n - 1] == '%') {
         v[n - 1] = '\0';
         double p;
-        if (spec_parse_double(v, &p, NULL, 0) || !(p > 0 && p <= 100))
+        if (spec_parse_double(v, &p, NULL, 0) || !(p >= 0 && p <= 100))
             return spec_fail(err, errlen, -EINVAL,
-                             "invalid percentage '%.*s%%' (expected more than 0%% and at most 100%%)",
+                             "invalid percentage '%.*s%%' (expected 0%% to 100%%)",
                              SPEC_QUOTE_MAX, v);
+        /* fio takes 0% as no percentage: offset 0, size to the end */
         *pct = p;
         *bytes = 0;
         return 0;

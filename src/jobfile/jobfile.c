@@ -343,6 +343,31 @@ static void assign_groups(struct jobfile *jf)
     jf->ngroups = jf->njobs ? (unsigned)gid + 1 : 0;
 }
 
+/* fio's file-wide rules: exitall on any job holds for every job; wait_for
+ * names an earlier job (not itself). */
+static int fio_file_rules(struct jf_parser *p)
+{
+    struct jobfile *jf = p->out;
+    bool exitall = false;
+    for (unsigned i = 0; i < jf->njobs; i++)
+        exitall = exitall || jf->jobs[i].exitall;
+    for (unsigned i = 0; i < jf->njobs; i++) {
+        jf->jobs[i].exitall = exitall;
+        const char *w = jf->extra[i].wait_for;
+        if (!w[0])
+            continue;
+        if (!strcmp(w, jf->jobs[i].name))
+            return jf_fail(p, -EINVAL, "job '%s': a job cannot wait for itself (wait_for=%s)",
+                           jf->jobs[i].name, w);
+        bool found = false;
+        for (unsigned k = 0; k < i && !found; k++)
+            found = !strcmp(jf->jobs[k].name, w);
+        if (!found)
+            return jf_fail(p, -EINVAL, "job '%s': wait_for=%s names no earlier job", jf->jobs[i].name, w);
+    }
+    return 0;
+}
+
 int jf_end(struct jf_parser *p, const char *what)
 {
     int rc = close_section(p);
@@ -355,7 +380,7 @@ int jf_end(struct jf_parser *p, const char *what)
         return jf_fail(p, -EINVAL, "%s: no job defined (only [global] sections or no sections)", what);
     }
     assign_groups(p->out);
-    return 0;
+    return fio_file_rules(p);
 }
 
 void jf_cleanup(struct jf_parser *p, int rc)

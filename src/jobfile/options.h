@@ -25,7 +25,7 @@
  *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
  *  - several files in filename are several targets with the job's layout
  *    (jbod: numjobs workers per file), not fio's round-robin over files.
- *  - trim modes, rate_process=poisson, zoned_abs, distribution hot-spot
+ *  - trim modes, zoned_abs, distribution hot-spot
  *    centres, per-direction zoned lists or percentage_random are -ENOTSUP.
  */
 #ifndef SSDBENCH_OPTIONS_H
@@ -72,6 +72,10 @@ struct job_extra {
     bool pct_random_set;           /* percentage_random given explicitly */
     bool new_group;
     bool log_default[3];           /* bare write_lat/bw/iops_log: name after the job */
+
+    /* fio job-file options kept until finalize or for the plan */
+    uint64_t number_ios;           /* number_ios as written (times loops into job.rw_ios_limit) */
+    char wait_for[JOB_NAME_MAX];   /* wait_for: the earlier job this one starts after */
 
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */

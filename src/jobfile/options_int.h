@@ -55,5 +55,13 @@ JOPT_SETTER(kb_base);
 /* verify (options_verify.c) */
 JOPT_SETTER(verify);
 JOPT_SETTER(verify_pattern);
+/* fio job-file options (options_fio_set.c) */
+JOPT_SETTER(continue_on_error);
+JOPT_SETTER(ignore_error);
+JOPT_SETTER(unified_rw);
+JOPT_SETTER(io_submit_mode);
+JOPT_SETTER(thinktime_blocks_type);
+/* number_ios into job.rw_ios_limit; called by job_option_finalize(). */
+void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x);
 
 #endif

@@ -290,11 +290,11 @@ JOPT_SETTER(rate_iops)
 
 JOPT_SETTER(rate_process)
 {
-    if (!strcasecmp(v, "linear"))
+    if (!strcasecmp(v, "linear") || !strcasecmp(v, "poisson")) {
+        c->job->rate_poisson = !strcasecmp(v, "poisson");
         return 0;
-    if (!strcasecmp(v, "poisson"))
-        return jopt_fail(c, -ENOTSUP, "'poisson' is not supported: ssdbench paces I/Os evenly (linear)");
-    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear)", v);
+    }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected linear or poisson)", v);
 }
 
 JOPT_SETTER(random_generator)
@@ -521,6 +521,7 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     if (!x->pct_random_set)
         job->pct_random = rw_random(job->rw) ? 100 : 0;
     finalize_rate(job, x);
+    job_option_finalize_fio(job, x);
     if (!x->randseed_set && x->randrepeat == 1) {
         job->seed = JOB_FIO_RANDSEED;
         job->seed_set = true;

@@ -285,6 +285,39 @@ static cJSON *job_options(const cJSON *job)
     return o;
 }
 
+/* fio unified_rw_reporting: "mixed" holds reads and writes together; with
+ * mixed (not both) it stands in place of read, write and trim. Its bw and
+ * iops sample statistics are not formed (the interval rows are per
+ * direction). */
+static void add_mixed(cJSON *jo, const cJSON *job, struct fio_json_obj *o, double group_bytes_s,
+                      const struct fio_json_pcts *pct, bool plus)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(job, "params");
+    const char *mode = result_str(params, "unified_rw_reporting", "");
+    if (strcmp(mode, "mixed") && strcmp(mode, "both"))
+        return;
+    struct fio_json_dir *m = malloc(sizeof(*m));
+    if (!m)
+        return;
+    *m = o->dir[DIR_READ];
+    const struct fio_json_dir *w = &o->dir[DIR_WRITE];
+    m->ios += w->ios;
+    m->bytes += w->bytes;
+    m->errors += w->errors;
+    m->paced = m->paced || w->paced;
+    hist_merge(&m->lat, &w->lat);
+    hist_merge(&m->slat, &w->slat);
+    hist_merge(&m->clat, &w->clat);
+    hist_merge(&m->sched, &w->sched);
+    if (!strcmp(mode, "mixed")) {
+        cJSON_DeleteItemFromObjectCaseSensitive(jo, "read");
+        cJSON_DeleteItemFromObjectCaseSensitive(jo, "write");
+        cJSON_DeleteItemFromObjectCaseSensitive(jo, "trim");
+    }
+    cJSON_AddItemToObject(jo, "mixed", fio_json_dir_json(m, o->elapsed_s, NULL, NULL, group_bytes_s, pct, plus));
+    free(m);
+}
+
 static int clones_kept(const cJSON *job);
 
 /* The worker_stats entries an object reports: every worker of jobs
@@ -425,6 +458,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     }
     cJSON_Delete(parsed);
     cJSON_AddItemToObject(jo, "trim", fio_json_dir_zero());
+    add_mixed(jo, first, o, grate[0] + grate[1], &pct, c->plus);
     cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
     cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
     cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, &pct, c->plus));

@@ -394,6 +394,8 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
         const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + ft]]);
         cJSON_AddItemToObject(jo, "verify", result_verify_json(jb, &st->verify, id));
     }
+    if (jb->thinktime_ns)
+        cJSON_AddNumberToObject(jo, "think_pauses", (double)st->think_pauses);
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));

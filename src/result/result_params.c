@@ -77,6 +77,11 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddNumberToObject(p, "io_limit", (double)j->io_limit);
     if (j->ios_limit)
         cJSON_AddNumberToObject(p, "ios_limit", (double)j->ios_limit);
+    /* fio job-file options that change what is reported or counted */
+    if (j->rw_ios_limit)
+        cJSON_AddNumberToObject(p, "number_ios", (double)j->rw_ios_limit);
+    if (j->unified_rw)
+        cJSON_AddStringToObject(p, "unified_rw_reporting", j->unified_rw == 1 ? "mixed" : "both");
     cJSON_AddNumberToObject(p, "runtime_s", (double)j->runtime_ns / 1e9);
     cJSON_AddNumberToObject(p, "ramp_s", (double)j->ramp_ns / 1e9);
     cJSON_AddBoolToObject(p, "time_based", j->time_based);

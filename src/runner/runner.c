@@ -475,6 +475,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             vs->bad += ws->bad;
             vs->backlog_blocks += ws->backlog_blocks;
         }
+        js->think_pauses += w->think_pauses;
         if (js->event_lat && w->ev_hist) {
             hist_merge(js->event_lat, w->ev_hist);
             js->worker_events[w->job_worker] = w->events;

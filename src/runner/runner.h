@@ -87,6 +87,7 @@ struct job_stats {
     struct worker_usage *worker_usage; /* [workers] */
     struct io_stats *per_worker;   /* [workers] when workers > 1 and not group_reporting, else NULL */
     struct verify_stats verify;    /* jobs with verify= */
+    uint64_t think_pauses;         /* fio thinktime pauses taken, all workers */
     /* jobs with a shared request source only (else NULL): per-event time */
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */

@@ -142,6 +142,13 @@ struct worker {
     uint64_t events;
     uint64_t ev_busy_ns;
     uint64_t end_syncs;          /* end_fsync flushes that succeeded */
+    /* fio job-file rules */
+    bool filled;                 /* fill_device: a write found the target full */
+    uint64_t tt_completed;       /* thinktime: reads/writes completed */
+    uint64_t tt_last_count;      /* the count the last pause was due at */
+    uint64_t tt_count_at_due;
+    uint64_t tt_last_ns;         /* when the last pause ended (thinktime_iotime) */
+    uint64_t think_pauses;
     unsigned nerr;
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;

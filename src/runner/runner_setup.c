@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include "stats/iolog.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
+#define FILL_CREATE_SIZE (1ull << 20)
 
 static uint32_t max_bs(const struct job_spec *j)
 {
@@ -91,6 +93,36 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
+/* offset_increment: how much further than the first clone's region the
+ * last clone's reaches, for the size of a file made for the job. */
+static uint64_t clone_span(const struct job_spec *j)
+{
+    unsigned n = j->numjobs ? j->numjobs : 1;
+    return j->layout == LAYOUT_JBOD ? j->offset_increment * (n - 1) : 0;
+}
+
+/* fill_device: how far a job may write into a regular file: its size plus
+ * the file system's free space, or further when size asks for more (fio
+ * then writes until ENOSPC); a block device: its size. */
+static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js, uint64_t space)
+{
+    uint64_t want = j->size_pct > 0 ? 0 : j->offset + j->size;
+    uint64_t m = UINT64_MAX;
+    for (unsigned i = 0; i < js->ntargets; i++) {
+        struct stat st;
+        struct statvfs vfs;
+        uint64_t t = js->tg[i].info.size;
+        if (fstat(js->fds[i], &st) == 0 && S_ISREG(st.st_mode) && fstatvfs(js->fds[i], &vfs) == 0) {
+            t = (uint64_t)st.st_size + (uint64_t)vfs.f_bavail * vfs.f_frsize;
+            if (want > t)
+                t = want;
+        }
+        if (t < m)
+            m = t;
+    }
+    return m == UINT64_MAX || m < space ? space : m;
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -141,7 +173,10 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = j->file_size ? j->file_size : (j->size ? j->size : DEFAULT_FILE_SIZE),
+            .create_size = j->file_size     ? j->file_size
+                           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
+                           : j->size        ? j->size + clone_span(j)
+                                            : DEFAULT_FILE_SIZE,
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
@@ -179,6 +214,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             return rc;
         space = stripe_logical_len(&js->stripe);
     }
+    if (j->fill_device && j->layout != LAYOUT_STRIPE)
+        space = fill_space(j, js, space);
     int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
@@ -218,16 +255,26 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;
     w->map.stripe = js->stripe;
-    if (w->map.layout == LAYOUT_JBOD) {
-        /* numjobs workers per target; clones shift by offset_increment */
+    if (w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone) {
+        /* numjobs workers per target; clone k starts offset_increment * k
+         * further (fio): a job with a size keeps its length (cut at the
+         * end of the target), one without runs to the end */
         uint64_t shift = j->offset_increment * w->clone;
-        if (shift >= js->region_len) {
-            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the region end",
+        uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
+        if (tsize == 0)
+            tsize = js->region_start + js->region_len;
+        uint64_t start = js->region_start + shift;
+        if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
+            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
                      j->name, w->clone);
             return -EINVAL;
         }
-        w->map.region_start += shift;
-        w->map.region_len -= shift;
+        bool sized = j->size > 0 || j->size_pct > 0;
+        uint64_t len = sized ? js->region_len : tsize - start;
+        if (len > tsize - start)
+            len = tsize - start;
+        w->map.region_start = start;
+        w->map.region_len = len;
     }
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;

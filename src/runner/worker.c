@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
@@ -245,6 +246,15 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             }
             return true;
         }
+        if (__builtin_expect(w->job->fill_device, 0) && r->op == IO_OP_WRITE &&
+            (r->res >= 0 || r->res == -ENOSPC || r->res == -EDQUOT) &&
+            !job_error_continues(w->job, false, r->res < 0 ? -r->res : EIO)) {
+            /* fill_device: the target is full, the job ends (fio clears
+             * the error, unless continue_on_error lets it pass first);
+             * nothing of this write is counted */
+            w->filled = true;
+            return true;
+        }
         d->errors++;
         /* A short transfer has no errno; record it as EIO ("short I/O"). */
         note_error(w, r, r->res < 0 ? -r->res : EIO);
@@ -258,6 +268,73 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
     s->sync_errors++;
     note_error(w, r, r->res < 0 ? -r->res : EIO);
     return false;
+}
+
+/* After a failed request: stop the job unless the runner goes on after
+ * errors or fio's continue_on_error / ignore_error let this one pass. */
+static void after_error(struct worker *w, const struct io_req *r)
+{
+    const struct job_spec *job = w->job;
+    if (!w->run->opts->stop_on_error)
+        return;
+    if (job->continue_on_error &&
+        job_error_continues(job, r->op == IO_OP_READ, r->res < 0 ? -r->res : EIO))
+        return;
+    atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
+/* fio's handle_thinktime() test, after an I/O was issued: a pause is due
+ * when thinktime_blocks more I/Os were issued or completed (thinktime_
+ * blocks_type) since the last one, or when thinktime_iotime (plus
+ * thinktime, as fio counts it) passed since the last pause ended. */
+static bool think_due(struct worker *w, uint64_t nrw, uint64_t now)
+{
+    const struct job_spec *job = w->job;
+    bool stall = false;
+    if (job->thinktime_iotime_ns) {
+        if (now - w->tt_last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
+            stall = true;
+        else if (!job->thinktime_blocks)
+            return false;
+    }
+    uint64_t b = job->thinktime_issue ? nrw : w->tt_completed;
+    if (b >= w->tt_last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
+        stall = true;
+    if (stall)
+        w->tt_count_at_due = b;
+    return stall;
+}
+
+/* The pause itself, once every I/O completed: spin thinktime_spin, sleep
+ * the rest, handing intervals over on time. */
+static void think_pause(struct worker *w, uint64_t t_end)
+{
+    const struct job_spec *job = w->job;
+    struct phase_run *run = w->run;
+    uint64_t t0 = clock_ns();
+    uint64_t spin = job->thinktime_spin_ns < job->thinktime_ns ? job->thinktime_spin_ns : job->thinktime_ns;
+    while (clock_ns() - t0 < spin)
+        ;
+    uint64_t until = t0 + job->thinktime_ns;
+    for (uint64_t now = clock_ns(); now < until && now < t_end && !signal_received() &&
+                                    !atomic_load_explicit(&run->stop, memory_order_relaxed);
+         now = clock_ns()) {
+        uint64_t b = w->measuring ? w->boundary : run->measure_start;
+        worker_sleep_until(w, until < b ? until : b);
+        worker_tick(w, clock_ns());
+    }
+    w->tt_last_count = w->tt_count_at_due;
+    w->tt_last_ns = clock_ns();
+    w->think_pauses++;
+}
+
+/* exitall: a job that ends stops the running jobs of its reporting group. */
+static void exit_group(struct worker *w)
+{
+    struct phase_run *run = w->run;
+    for (unsigned j = 0; j < run->njobs; j++)
+        if (run->jobs[j].group_id == w->job->group_id)
+            atomic_store(&run->job_stop[j], 1);
 }
 
 /* Picks the next request: a flush when one is due, else the generator's I/O
@@ -504,6 +581,13 @@ static void worker_loop(struct worker *w)
     const uint64_t io_limit = job->io_limit;
     const uint64_t ios_limit = job->ios_limit;
     uint64_t nreq = 0;
+    /* fio number_ios: reads and writes only */
+    const uint64_t rw_limit = job->rw_ios_limit;
+    uint64_t nrw = 0;
+    /* thinktime: a pause is due; no more I/O is issued until it is over */
+    const bool tt_on = job->thinktime_ns > 0;
+    bool tt_due = false;
+    w->tt_last_ns = start;
     const bool paced = job->rate_iops > 0;
     const double period = paced ? 1e9 / job->rate_iops : 0;
     /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
@@ -511,6 +595,10 @@ static void worker_loop(struct worker *w)
     const uint64_t burst = job->rate_burst > 1 ? job->rate_burst : 1;
     uint64_t nsched = 0;
     uint64_t next_sched = start;
+    /* rate_process=poisson: exponential gaps from the job's seed */
+    const bool poisson = paced && job->rate_poisson;
+    struct rng prng;
+    rng_seed(&prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
     uint64_t issued = 0;
     unsigned inflight = 0, writes_since_sync = 0;
     unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
@@ -537,12 +625,13 @@ static void worker_loop(struct worker *w)
             (past_end || signal_received() ||
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
-             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit)))
+             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
+             (rw_limit && nrw >= rw_limit) || w->filled))
             stopping = true;
 
         unsigned nstaged = 0;
         /* an event already begun (a write and its fsync) is finished */
-        while ((!stopping || (src && w->ev_open)) && w->nfree) {
+        while ((!stopping || (src && w->ev_open)) && w->nfree && !tt_due) {
             uint64_t tsched = 0;
             if (paced) {
                 if (next_sched > now)
@@ -564,7 +653,8 @@ static void worker_loop(struct worker *w)
                     break;
                 }
             }
-            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit))
+            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
+                (rw_limit && nrw >= rw_limit))
                 break;
             if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
                 break; /* verify_backlog: the written blocks are checked first */
@@ -589,8 +679,8 @@ static void worker_loop(struct worker *w)
                     int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
                     r->res = frc < 0 ? -errno : 0;
                     now = clock_ns();
-                    if (!record(w, r, now) && run->opts->stop_on_error)
-                        atomic_store(&run->job_stop[w->job_index], 1);
+                    if (!record(w, r, now))
+                        after_error(w, r);
                     if (!w->ev_open)
                         event_done(w, now);
                     worker_tick(w, now);
@@ -613,15 +703,32 @@ static void worker_loop(struct worker *w)
             inflight++;
             issued += r->len;
             nreq++;
+            nrw += r->op <= IO_OP_WRITE;
+            if (tt_on && job->thinktime_issue && r->op <= IO_OP_WRITE && think_due(w, nrw, now)) {
+                tt_due = true;
+                break;
+            }
             if (paced) {
                 nsched++;
-                next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
+                if (poisson)
+                    next_sched += poisson_gap_ns(&prng, period);
+                else
+                    next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
             }
         }
 
         if (__builtin_expect(w->vf != NULL, 0) && verify_writes && inflight == 0 && wverify_hold(w)) {
             verify_phase(w, !w->vf->pass_due, t_end);
             now = clock_ns();
+            continue;
+        }
+        if (tt_due && inflight == 0) {
+            /* as fio, also after the last I/O (the pause ends early on a
+             * signal, a phase stop or the end of the runtime) */
+            think_pause(w, t_end);
+            tt_due = false;
+            now = clock_ns();
+            worker_tick(w, now);
             continue;
         }
         if (inflight == 0) {
@@ -665,7 +772,7 @@ static void worker_loop(struct worker *w)
         if (!stopping) {
             if (submit_only)
                 min_done = 0;
-            else if (paced && w->nfree && next_sched <= now)
+            else if (paced && w->nfree && next_sched <= now && !tt_due)
                 min_done = 0;
             else if (!paced && w->nfree == 0)
                 min_done = batch_min < inflight ? batch_min : inflight;
@@ -704,18 +811,27 @@ static void worker_loop(struct worker *w)
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
             bool ok = record(w, r, tc);
-            if (!ok && run->opts->stop_on_error)
-                atomic_store(&run->job_stop[w->job_index], 1);
-            else if (__builtin_expect(w->vf != NULL, 0) && ok && r->op == IO_OP_READ && !verify_writes)
+            if (!ok)
+                after_error(w, r);
+            else if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
                 verify_completed(w, r, false);
+            if (tt_on)
+                w->tt_completed += r->op <= IO_OP_WRITE;
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
+        /* "complete" counts what has completed by the end of the call that
+         * issued the I/O (fio: a synchronous engine's I/O is complete when
+         * its issue returns) */
+        if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
+            tt_due = true;
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */
     if (verify_writes && job->do_verify && !job->time_based && !w->nerr)
         verify_phase(w, false, t_end);
+    if (job->exitall)
+        exit_group(w);
     uint64_t tfin = clock_ns();
     worker_tick(w, tfin);
     w->t_finished = tfin;

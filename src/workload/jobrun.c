@@ -64,12 +64,23 @@ static cJSON *ss_json(const struct ss_state *ss)
     return arr;
 }
 
+/* wait_for: job i waits for a job of the phase that began at start, so it
+ * begins the next phase (it then also waits for the phase's other jobs). */
+static bool waits_in_phase(const struct jobfile *jf, unsigned start, unsigned i)
+{
+    const char *w = jf->extra[i].wait_for;
+    for (unsigned k = start; w[0] && k < i; k++)
+        if (!strcmp(jf->jobs[k].name, w))
+            return true;
+    return false;
+}
+
 int jobrun_execute(cJSON *doc, const struct jobfile *jf, const struct runner_opts *opts,
                    struct plan_status *st, char *err, size_t errlen)
 {
     unsigned start = 0, log_base = 0;
     for (unsigned i = 1; i <= jf->njobs && !st->interrupted; i++) {
-        if (i < jf->njobs && !jf->jobs[i].stonewall)
+        if (i < jf->njobs && !jf->jobs[i].stonewall && !waits_in_phase(jf, start, i))
             continue;
         struct plan_phase ph;
         memset(&ph, 0, sizeof(ph));

@@ -661,9 +661,10 @@ TEST(option_table)
           "%s", e);
     CHECK(job_set_option(&j, &x, "interval", "100us", e, sizeof(e)) == -EINVAL &&
           !strcmp(e, "interval: value '100us' is out of range (allowed 1ms..86400s)"), "%s", e);
-    CHECK(job_set_option(&j, &x, "rate_process", "poisson", e, sizeof(e)) == -ENOTSUP &&
-          !strcmp(e, "rate_process: 'poisson' is not supported: ssdbench paces I/Os evenly (linear)"),
-          "%s", e);
+    CHECK(job_set_option(&j, &x, "rate_process", "bursty", e, sizeof(e)) == -EINVAL &&
+          !strcmp(e, "rate_process: unknown value 'bursty' (expected linear or poisson)"), "%s", e);
+    CHECK(job_set_option(&j, &x, "rate_process", "poisson", e, sizeof(e)) == 0 && j.rate_poisson, "%s", e);
+    CHECK(job_set_option(&j, &x, "rate_process", "linear", e, sizeof(e)) == 0 && !j.rate_poisson, "%s", e);
     CHECK(job_set_option(&j, &x, "filename", "-", e, sizeof(e)) == -ENOTSUP, "%s", e);
     CHECK(job_set_option(&j, &x, "percentage_random", "10,20", e, sizeof(e)) == -ENOTSUP, "%s", e);
     CHECK(job_set_option(&j, &x, "kb_base", "1001", e, sizeof(e)) == -EINVAL &&

@@ -127,12 +127,16 @@ TEST(size_or_percent)
     CHECK(near(p, 100), "p %g", p);
     CHECK(spec_parse_size_pct("2g", 1024, &b, &p, err, sizeof(err)) == 0, "%s", err);
     CHECK(b == 2147483648ull && p == 0, "b %llu p %g", (unsigned long long)b, p);
-    FAILS_WITH(spec_parse_size_pct("0%", 1024, &b, &p, err, sizeof(err)), -EINVAL,
-               "invalid percentage '0%' (expected more than 0% and at most 100%)");
+    /* fio: 0% is 0 (offset 0, size to the end) */
+    b = p = 9;
+    CHECK(spec_parse_size_pct("0%", 1024, &b, &p, err, sizeof(err)) == 0, "%s", err);
+    CHECK(b == 0 && p == 0, "0%%: b %llu p %g", (unsigned long long)b, p);
+    FAILS_WITH(spec_parse_size_pct("-1%", 1024, &b, &p, err, sizeof(err)), -EINVAL,
+               "invalid percentage '-1%' (expected 0% to 100%)");
     FAILS_WITH(spec_parse_size_pct("101%", 1024, &b, &p, err, sizeof(err)), -EINVAL,
-               "invalid percentage '101%' (expected more than 0% and at most 100%)");
+               "invalid percentage '101%' (expected 0% to 100%)");
     FAILS_WITH(spec_parse_size_pct("x%", 1024, &b, &p, err, sizeof(err)), -EINVAL,
-               "invalid percentage 'x%' (expected more than 0% and at most 100%)");
+               "invalid percentage 'x%' (expected 0% to 100%)");
 }
 
 #define TIME_IS(str, unit, want)                                                                \

@@ -1,0 +1,137 @@
+/* options_fio_set.c - setters for fio job-file options that need more than a
+ * plain field: continue_on_error and ignore_error (fio's error classes and
+ * lists), plus job_option_finalize_fio(), which resolves them once a job is
+ * complete (number_ios times loops).
+ */
+#include "jobfile/options_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/spec_parse.h"
+
+JOPT_SETTER(continue_on_error)
+{
+    static const struct {
+        const char *name;
+        unsigned bits;
+    } vals[] = {
+        {"none", 0},
+        {"0", 0},
+        {"read", JOB_ERR_READ},
+        {"write", JOB_ERR_WRITE},
+        {"io", JOB_ERR_READ | JOB_ERR_WRITE},
+        {"verify", JOB_ERR_VERIFY},
+        {"all", JOB_ERR_READ | JOB_ERR_WRITE | JOB_ERR_VERIFY},
+        {"1", JOB_ERR_READ | JOB_ERR_WRITE | JOB_ERR_VERIFY},
+    };
+    (void)o;
+    for (unsigned i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+        if (!strcasecmp(v, vals[i].name)) {
+            c->job->continue_on_error = vals[i].bits;
+            return 0;
+        }
+    return jopt_fail(c, -EINVAL,
+                     "unknown value '%s' (expected none, read, write, io, verify, all, 0 or 1)", v);
+}
+
+JOPT_SETTER(unified_rw)
+{
+    static const char *const names[][2] = {{"none", "0"}, {"mixed", "1"}, {"both", "2"}};
+    (void)o;
+    for (unsigned i = 0; i < 3; i++)
+        if (!strcasecmp(v, names[i][0]) || !strcmp(v, names[i][1])) {
+            c->job->unified_rw = i;
+            return 0;
+        }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected none, mixed, both, 0, 1 or 2)", v);
+}
+
+JOPT_SETTER(io_submit_mode)
+{
+    (void)o;
+    if (!strcasecmp(v, "inline"))
+        return 0;
+    if (!strcasecmp(v, "offload"))
+        return jopt_fail(c, -ENOTSUP, "'offload' is not supported (ssdbench's workers submit their own I/O, fio's inline)");
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected inline or offload)", v);
+}
+
+JOPT_SETTER(thinktime_blocks_type)
+{
+    (void)o;
+    if (!strcasecmp(v, "complete") || !strcasecmp(v, "issue")) {
+        c->job->thinktime_issue = !strcasecmp(v, "issue");
+        return 0;
+    }
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected complete or issue)", v);
+}
+
+/* An errno from its name (ENOSPC) as glibc spells it, or 0. */
+static int errno_by_name(const char *name)
+{
+    for (int e = 1; e < 4096; e++) {
+        const char *n = strerrorname_np(e);
+        if (n && !strcasecmp(n, name))
+            return e;
+    }
+    return 0;
+}
+
+/* fio: READ_LIST,WRITE_LIST,VERIFY_LIST; each list ERR:ERR:...; an error
+ * is a name starting with E or a number (its sign ignored). A class with a
+ * list is turned on in continue_on_error. */
+JOPT_SETTER(ignore_error)
+{
+    char buf[SPEC_VALUE_MAX];
+    (void)o;
+    if (strlen(v) >= sizeof(buf))
+        return jopt_fail(c, -EINVAL, "value is too long");
+    strcpy(buf, v);
+    unsigned n[JOB_ERR_CLASSES] = {0};
+    int list[JOB_ERR_CLASSES][JOB_IGNORE_MAX];
+    unsigned cls = 0;
+    char *save = NULL;
+    char *rest = buf;
+    for (char *field = buf; field; field = rest, cls++) {
+        char *comma = strchr(field, ',');
+        rest = comma ? comma + 1 : NULL;
+        if (comma)
+            *comma = '\0';
+        if (cls >= JOB_ERR_CLASSES)
+            return jopt_fail(c, -EINVAL, "more than 3 lists (read,write,verify) in '%s'", v);
+        for (char *e = strtok_r(field, ":", &save); e; e = strtok_r(NULL, ":", &save)) {
+            while (*e == ' ' || *e == '\t')
+                e++;
+            int err = 0;
+            if (*e == 'E' || *e == 'e') {
+                err = errno_by_name(e);
+            } else {
+                char *end;
+                long x = strtol(e, &end, 10);
+                err = *end || x == 0 ? 0 : (int)labs(x);
+            }
+            if (!err)
+                return jopt_fail(c, -EINVAL, "unknown error '%s' (give a name like ENOSPC or a number)", e);
+            if (n[cls] == JOB_IGNORE_MAX)
+                return jopt_fail(c, -EINVAL, "more than %d errors in one list", JOB_IGNORE_MAX);
+            list[cls][n[cls]++] = err;
+        }
+    }
+    for (unsigned k = 0; k < JOB_ERR_CLASSES; k++) {
+        if (!n[k])
+            continue;
+        c->job->nignore[k] = n[k];
+        memcpy(c->job->ignore_errno[k], list[k], n[k] * sizeof(int));
+        c->job->continue_on_error |= 1u << k;
+    }
+    return 0;
+}
+
+void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x)
+{
+    if (x->number_ios)
+        job->rw_ios_limit = x->number_ios * (job->loops ? job->loops : 1);
+}
