@@ -280,3 +280,21 @@ int cli_opt_time(const char *opt, const char *v, uint64_t *ns)
     }
     return 0;
 }
+
+bool *cli_journal_want(struct cli_output *o)
+{
+    return o->journal ? &o->journal->want : NULL;
+}
+
+int cli_save_result(const cJSON *doc, const struct cli_output *o)
+{
+    char err[1024];
+    if (!o->result)
+        return 0;
+    if (result_write(doc, o->result, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return -1;
+    }
+    cli_journal_drop(o->journal);
+    return 0;
+}

@@ -13,6 +13,7 @@
 #include "output/render.h"
 #include "target/guard.h"
 #include "workload/session.h"
+#include "cli/cli_journal.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1     /* I/O errors, a failed verdict */
@@ -36,35 +37,14 @@ struct cli_output {
     unsigned ranks_per_host;
 };
 
-/* The interval journal (result/journal.h) a workload streams next to a
- * --result FILE while it runs, so a kill -9 or a failed final write keeps
- * every completed interval in FILE.partial. The glue (cli_workload_main)
- * owns it; cli_save_result removes it once the result is on disk. */
-struct cli_journal {
-    bool want;          /* --result names a regular file (cli_output_check) */
-    FILE *f;            /* the open journal, or NULL */
-    char path[4200];    /* RESULT.partial */
-};
-
 /* Where cli_output_check reports that o's result can have a journal: a
  * pointer to o->journal->want, or NULL when o has no journal. */
 bool *cli_journal_want(struct cli_output *o);
-
-/* Opens the journal next to o->result when wanted and not yet open, writes
- * its head from s->doc and sets s->ro.series, so every phase streams its
- * interval rows. 0, or -1 after a one-line error (an existing journal is
- * never overwritten: it may be the only copy of an earlier run). */
-int cli_journal_open(struct cli_output *o, struct session *s);
 
 /* Saves doc to o->result (nothing when o->result is NULL); once it is on
  * disk the journal is closed and removed. 0, or -1 after a one-line error
  * (the journal is then kept and named). */
 int cli_save_result(const cJSON *doc, const struct cli_output *o);
-
-/* The end of a workload command: a journal still open is removed when the
- * run stopped before it had a result (done false), and kept and named when
- * the result could not be saved. */
-void cli_journal_end(struct cli_output *o, bool done);
 
 /* "ssdbench: <message>" on stderr: the same one-line error a workload
  * prints (session_err). */

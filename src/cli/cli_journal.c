@@ -1,28 +1,21 @@
-/* cli_journal.c - the interval journal of every workload command (see
- * cli.h): opened next to --result FILE before the first phase, removed once
- * the result is saved, kept (and named) when it could not be. */
+/* cli_journal.c - see cli_journal.h: opened next to --result FILE before
+ * the first phase, removed once the result is saved, kept (and named) when
+ * it could not be. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/outfile.h"
-#include "cli/cli.h"
+#include "cli/cli_journal.h"
 #include "result/journal.h"
-#include "result/result.h"
 
-bool *cli_journal_want(struct cli_output *o)
+int cli_journal_open(struct cli_journal *j, const char *result, struct session *s)
 {
-    return o->journal ? &o->journal->want : NULL;
-}
-
-int cli_journal_open(struct cli_output *o, struct session *s)
-{
-    struct cli_journal *j = o->journal;
-    if (!j || !j->want || j->f || !o->result)
+    if (!j || !j->want || j->f || !result)
         return 0;
     char err[1024];
-    snprintf(j->path, sizeof(j->path), "%s.partial", o->result);
+    snprintf(j->path, sizeof(j->path), "%s.partial", result);
     int jfd = outfile_create_new(j->path, err, sizeof(err));
     if (jfd >= 0 && !(j->f = fdopen(jfd, "w+")))
         close(jfd);
@@ -31,10 +24,10 @@ int cli_journal_open(struct cli_output *o, struct session *s)
         return 0;
     }
     if (jfd == -EEXIST)
-        cli_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
-                "into a result with 'ssdbench recover', or remove it)", err);
+        session_err("%s (a journal left by an earlier run: read it with 'ssdbench show', turn it "
+                    "into a result with 'ssdbench recover', or remove it)", err);
     else
-        cli_err("%s", jfd < 0 ? err : "cannot write the journal");
+        session_err("%s", jfd < 0 ? err : "cannot write the journal");
     if (j->f) {
         fclose(j->f);
         j->f = NULL;
@@ -43,27 +36,17 @@ int cli_journal_open(struct cli_output *o, struct session *s)
     return -1;
 }
 
-int cli_save_result(const cJSON *doc, const struct cli_output *o)
+void cli_journal_drop(struct cli_journal *j)
 {
-    char err[1024];
-    if (!o->result)
-        return 0;
-    if (result_write(doc, o->result, err, sizeof(err)) < 0) {
-        cli_err("%s", err);
-        return -1;
-    }
-    struct cli_journal *j = o->journal;
-    if (j && j->f) {
-        fclose(j->f);
-        j->f = NULL;
-        unlink(j->path);
-    }
-    return 0;
+    if (!j || !j->f)
+        return;
+    fclose(j->f);
+    j->f = NULL;
+    unlink(j->path);
 }
 
-void cli_journal_end(struct cli_output *o, bool done)
+void cli_journal_end(struct cli_journal *j, bool done)
 {
-    struct cli_journal *j = o->journal;
     if (!j || !j->f)
         return;
     fclose(j->f);
@@ -71,6 +54,6 @@ void cli_journal_end(struct cli_output *o, bool done)
     if (!done) /* stopped before a result: nothing measured to keep */
         unlink(j->path);
     else
-        cli_err("the measured intervals are kept in %s (ssdbench show %s, or ssdbench recover %s -o RESULT)",
-                j->path, j->path, j->path);
+        session_err("the measured intervals are kept in %s (ssdbench show %s, or ssdbench recover %s -o RESULT)",
+                    j->path, j->path, j->path);
 }

@@ -194,7 +194,7 @@ static int do_run(struct session *s, const struct fileio_opts *o, struct cli_out
     int status = fileio_cmd_baselines(b->paths, b->n, b->docs, b->labels);
     if (status != CLI_EXIT_OK)
         return status;
-    if (cli_output_check(out, cli_journal_want(out)) < 0 || cli_journal_open(out, s) < 0) {
+    if (cli_output_check(out, cli_journal_want(out)) < 0 || cli_journal_open(out->journal, out->result, s) < 0) {
         fileio_cmd_baselines_free(b->docs, b->n);
         return CLI_EXIT_USAGE;
     }

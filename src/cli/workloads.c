@@ -70,7 +70,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
                 cli_err("%s", err);
             code = CLI_EXIT_USAGE;
             session_close(&ses);
-        } else if (cli_journal_open(&out, &ses) < 0) { /* rank 0's: --result is rank 0's */
+        } else if (cli_journal_open(out.journal, out.result, &ses) < 0) { /* rank 0's: --result is rank 0's */
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
@@ -82,7 +82,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
-            cli_journal_end(&out, ses.done);
+            cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }
     }

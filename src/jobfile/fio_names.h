@@ -21,4 +21,8 @@ extern const struct fio_name fio_names[];
 extern const unsigned fio_names_count;
 extern const char fio_names_version[];   /* "fio-3.33" */
 
+/* The entry of key in fio_names ('-' and '_' alike, any case), or NULL
+ * (options_fio.c). */
+const struct fio_name *fio_name_find(const char *key);
+
 #endif

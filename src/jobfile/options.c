@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "base/spec_parse.h"
+#include "jobfile/fio_names.h"
 
 #define JF(f) .off = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
 #define XF(f) .extra = true, .off = offsetof(struct job_extra, f), \
@@ -352,4 +353,30 @@ void job_option_print(FILE *f)
             n += snprintf(names + n, sizeof(names) - (size_t)n, ", %s", o->alias[a]);
         fprintf(f, "  %s=%s\n        %s\n", names, o->arg, o->help);
     }
+}
+
+/* --- the option table seen from fio's side (fio_names.h) --- */
+
+bool job_option_fio_known(const char *key)
+{
+    return fio_name_find(key) != NULL;
+}
+
+const char *job_option_canonical(const char *key)
+{
+    const struct fio_name *n = fio_name_find(key);
+    if (n)
+        return n->canonical;
+    const struct job_opt *o = job_option_find(key);
+    return o ? o->name : NULL;
+}
+
+bool job_option_takes_arg(const char *key)
+{
+    const struct fio_name *n = fio_name_find(key);
+    if (n)
+        return n->takes_arg;
+    const struct job_opt *o = job_option_find(key);
+    /* an unknown key takes it too, so the error names the key, not its value */
+    return !o || (o->type != JOPT_BOOL && !o->bare);
 }

@@ -1,9 +1,8 @@
-/* options_fio.c - the option table seen from fio's side: whether fio knows a
- * key, its main name, and whether fio's command line takes the next argument
- * as its value. The names come from fio_names.c (generated from fio's
- * source). */
+/* options_fio.c - looking a key up in fio's own option names (fio_names.c,
+ * generated from fio's source): whether fio knows it, its main name, and
+ * whether fio's command line takes the next argument as its value. The
+ * option table's side of those questions is in options.c. */
 #include "jobfile/fio_names.h"
-#include "jobfile/options.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -22,34 +21,10 @@ static bool same_key(const char *a, const char *b)
     }
 }
 
-static const struct fio_name *fio_find(const char *key)
+const struct fio_name *fio_name_find(const char *key)
 {
     for (unsigned i = 0; i < fio_names_count; i++)
         if (same_key(key, fio_names[i].name))
             return &fio_names[i];
     return NULL;
-}
-
-bool job_option_fio_known(const char *key)
-{
-    return fio_find(key) != NULL;
-}
-
-const char *job_option_canonical(const char *key)
-{
-    const struct fio_name *n = fio_find(key);
-    if (n)
-        return n->canonical;
-    const struct job_opt *o = job_option_find(key);
-    return o ? o->name : NULL;
-}
-
-bool job_option_takes_arg(const char *key)
-{
-    const struct fio_name *n = fio_find(key);
-    if (n)
-        return n->takes_arg;
-    const struct job_opt *o = job_option_find(key);
-    /* an unknown key takes it too, so the error names the key, not its value */
-    return !o || (o->type != JOPT_BOOL && !o->bare);
 }

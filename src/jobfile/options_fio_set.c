@@ -1,7 +1,6 @@
 /* options_fio_set.c - setters for fio job-file options that need more than a
  * plain field: continue_on_error and ignore_error (fio's error classes and
- * lists), plus job_option_finalize_fio(), which resolves them once a job is
- * complete (number_ios times loops).
+ * lists), unified_rw_reporting, io_submit_mode and thinktime_blocks_type.
  */
 #include "jobfile/options_int.h"
 
@@ -128,10 +127,4 @@ JOPT_SETTER(ignore_error)
         c->job->continue_on_error |= 1u << k;
     }
     return 0;
-}
-
-void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x)
-{
-    if (x->number_ios)
-        job->rw_ios_limit = x->number_ios * (job->loops ? job->loops : 1);
 }

@@ -61,7 +61,5 @@ JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
-/* number_ios into job.rw_ios_limit; called by job_option_finalize(). */
-void job_option_finalize_fio(struct job_spec *job, const struct job_extra *x);
 
 #endif

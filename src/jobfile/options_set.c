@@ -521,7 +521,9 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     if (!x->pct_random_set)
         job->pct_random = rw_random(job->rw) ? 100 : 0;
     finalize_rate(job, x);
-    job_option_finalize_fio(job, x);
+    /* fio's number_ios counts per pass: times loops */
+    if (x->number_ios)
+        job->rw_ios_limit = x->number_ios * (job->loops ? job->loops : 1);
     if (!x->randseed_set && x->randrepeat == 1) {
         job->seed = JOB_FIO_RANDSEED;
         job->seed_set = true;
