@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <string.h>
 
-#define CMDLINE_LOC "command line"
 
 int jobfile_parse_cmdline(int argc, char **argv, const struct jobfile_opts *o,
                           struct jobfile *out, char *err, size_t errlen)

@@ -249,6 +249,11 @@ static int close_section(struct jf_parser *p)
         snprintf(x.section, sizeof(x.section), "%s", p->name);
         rc = apply_all(p, job, &x);
         job->written_opts[0] = 0;
+        /* fio's command line sets a job's name with its name option, which
+         * fio echoes among the job's options (a job file's section does not) */
+        const char *dflt = p->o->default_name ? p->o->default_name : "job";
+        if (!strcmp(p->loc, CMDLINE_LOC) && strcmp(p->name, dflt) && !strchr(p->name, '\t'))
+            snprintf(job->written_opts, sizeof(job->written_opts), "name\t%s\n", p->name);
         note_written(p, job->written_opts, sizeof(job->written_opts));
         if (!rc) {
             char msg[JOBFILE_MSG_MAX];

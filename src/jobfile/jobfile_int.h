@@ -38,6 +38,9 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
              size_t errlen);
 /* Closes the open section (if any) and opens a new one; name "global" opens
  * a [global] section. */
+/* The location of everything from the command line (cmdline.c). */
+#define CMDLINE_LOC "command line"
+
 int jf_section(struct jf_parser *p, const char *name, const char *loc);
 int jf_add(struct jf_parser *p, const char *key, const char *value, const char *loc);
 /* Closes the last section, assigns groups, checks that a job exists. */
