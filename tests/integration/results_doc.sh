@@ -5,8 +5,9 @@
 # thread list and a baseline, short ACT ladders and --find-max, ACT with
 # --op on a loop device when root) appears inside a `code span` of
 # docs/results.md. Keys that are data (percentile "99.9", limits "1") and the
-# children of the three name-keyed maps the page names (suite.overrides,
-# act.config, fileio.options) are not schema and are left out. A copy of the
+# children of the name-keyed maps the page names (suite.overrides,
+# act.config, fileio.options, and a job's options as written,
+# params.written.job / .global) are not schema and are left out. A copy of the
 # page with one key removed must fail the same check.
 source "$(dirname "$0")/lib.sh"
 DOC="$(cd "$(dirname "$0")/../.." && pwd)/docs/results.md"
@@ -20,7 +21,7 @@ names = set()
 for span in re.findall(r'`([^`]*)`', doc):
     names.update(re.findall(r'[A-Za-z_][A-Za-z0-9_-]*', span))
     names.update(re.findall(r'[A-Za-z_][A-Za-z0-9_]*', span))
-MAPS = ('suite.overrides', 'act.config', 'fileio.options')
+MAPS = ('suite.overrides', 'act.config', 'fileio.options', 'params.written.job', 'params.written.global')
 seen = {}
 def walk(o, path):
     if isinstance(o, dict):
