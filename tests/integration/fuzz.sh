@@ -2,7 +2,7 @@
 # Smoke run of every libFuzzer harness in tests/fuzz/: builds them with clang
 # (make fuzzers), replays each seed corpus (crash regressions included) and
 # fuzzes each for a few seconds (FUZZ_SMOKE_TIME, default 5; at most 20000
-# inputs). clang is a test dependency (scripts/install-deps.sh --test), so a
+# inputs), two harnesses at a time. clang is a test dependency (scripts/install-deps.sh --test), so a
 # missing clang is a failure, not a skip. Longer runs: make fuzz FUZZ_TIME=600.
 source "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,4 +16,4 @@ if ! make --no-print-directory -j2 fuzzers >"$WORK/build.log" 2>&1; then
     exit 1
 fi
 pass build
-FUZZ_TIME=${FUZZ_SMOKE_TIME:-5} FUZZ_RUNS=20000 FUZZ_OUT="$WORK/fuzz" tests/fuzz/run.sh
+FUZZ_TIME=${FUZZ_SMOKE_TIME:-5} FUZZ_RUNS=20000 FUZZ_JOBS=${FUZZ_JOBS:-2} FUZZ_OUT="$WORK/fuzz" tests/fuzz/run.sh
