@@ -112,7 +112,7 @@ run: deps
 
 test:
 	@scripts/install-deps.sh --test
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory -j$$(nproc) tests
 	@tests/run.sh
 
 bench: all

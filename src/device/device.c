@@ -13,34 +13,14 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/sysfs_attr.h"
 #include "device/device.h"
 #include "device/device_cmd.h"
-
-static void read_attr(const char *dir, const char *name, char *out, size_t len)
-{
-    char p[PATH_MAX];
-    out[0] = 0;
-    if (snprintf(p, sizeof(p), "%s/%s", dir, name) >= (int)sizeof(p))
-        return;
-    FILE *f = fopen(p, "r");
-    if (!f)
-        return;
-    if (fgets(out, (int)len, f)) {
-        size_t n = strlen(out);
-        while (n && (out[n - 1] == '\n' || out[n - 1] == ' '))
-            out[--n] = 0;
-        size_t s = 0;
-        while (out[s] == ' ')
-            s++;
-        memmove(out, out + s, n - s + 1);
-    }
-    fclose(f);
-}
 
 static long read_long(const char *dir, const char *name)
 {
     char b[64];
-    read_attr(dir, name, b, sizeof(b));
+    sysfs_attr(dir, name, b, sizeof(b));
     if (!b[0])
         return -1;
     char *end;
@@ -106,7 +86,7 @@ static enum device_bus classify(const char *disk)
     if (prefix(disk, "sd")) {
         char dir[PATH_MAX], vendor[64];
         snprintf(dir, sizeof(dir), "/sys/block/%s/device", disk);
-        read_attr(dir, "vendor", vendor, sizeof(vendor));
+        sysfs_attr(dir, "vendor", vendor, sizeof(vendor));
         return strcmp(vendor, "ATA") == 0 ? DEV_BUS_ATA : DEV_BUS_SCSI;
     }
     return DEV_BUS_OTHER;
@@ -116,14 +96,14 @@ static void sysfs_part(struct device_info *di)
 {
     char dir[PATH_MAX], b[256];
     snprintf(dir, sizeof(dir), "/sys/block/%s/device", di->disk);
-    read_attr(dir, "vendor", di->vendor, sizeof(di->vendor));
-    read_attr(dir, "model", di->model, sizeof(di->model));
-    read_attr(dir, "serial", di->serial, sizeof(di->serial));
+    sysfs_attr(dir, "vendor", di->vendor, sizeof(di->vendor));
+    sysfs_attr(dir, "model", di->model, sizeof(di->model));
+    sysfs_attr(dir, "serial", di->serial, sizeof(di->serial));
     if (!di->serial[0])
-        read_attr(dir, "wwid", di->serial, sizeof(di->serial));
-    read_attr(dir, "firmware_rev", di->firmware, sizeof(di->firmware));
+        sysfs_attr(dir, "wwid", di->serial, sizeof(di->serial));
+    sysfs_attr(dir, "firmware_rev", di->firmware, sizeof(di->firmware));
     if (!di->firmware[0])
-        read_attr(dir, "rev", di->firmware, sizeof(di->firmware));
+        sysfs_attr(dir, "rev", di->firmware, sizeof(di->firmware));
     if (di->bus == DEV_BUS_NVME) {
         char real[PATH_MAX];
         if (realpath(dir, real)) {
@@ -132,11 +112,11 @@ static void sysfs_part(struct device_info *di)
         }
     }
     snprintf(dir, sizeof(dir), "/sys/block/%s/queue", di->disk);
-    read_attr(dir, "rotational", b, sizeof(b));
+    sysfs_attr(dir, "rotational", b, sizeof(b));
     di->rotational = b[0] ? atoi(b) : -1;
     di->logical_block = (uint32_t)(read_long(dir, "logical_block_size") > 0 ? read_long(dir, "logical_block_size") : 0);
     di->physical_block = (uint32_t)(read_long(dir, "physical_block_size") > 0 ? read_long(dir, "physical_block_size") : 0);
-    read_attr(dir, "scheduler", di->schedulers, sizeof(di->schedulers));
+    sysfs_attr(dir, "scheduler", di->schedulers, sizeof(di->schedulers));
     char *a = strchr(di->schedulers, '['), *z = a ? strchr(a, ']') : NULL;
     if (a && z)
         snprintf(di->scheduler, sizeof(di->scheduler), "%.*s", (int)(z - a - 1), a + 1);
@@ -146,16 +126,16 @@ static void sysfs_part(struct device_info *di)
     di->max_sectors_kb = read_long(dir, "max_sectors_kb");
     di->max_hw_sectors_kb = read_long(dir, "max_hw_sectors_kb");
     di->read_ahead_kb = read_long(dir, "read_ahead_kb");
-    read_attr(dir, "discard_max_bytes", b, sizeof(b));
+    sysfs_attr(dir, "discard_max_bytes", b, sizeof(b));
     di->discard_max_bytes = b[0] ? strtoull(b, NULL, 10) : 0;
-    read_attr(dir, "write_cache", di->write_cache, sizeof(di->write_cache));
+    sysfs_attr(dir, "write_cache", di->write_cache, sizeof(di->write_cache));
     if (di->write_cache[0])
         snprintf(di->write_cache_path, sizeof(di->write_cache_path), "%s/write_cache", dir);
     snprintf(dir, sizeof(dir), "/sys/class/block/%s", di->name);
-    read_attr(dir, "size", b, sizeof(b));
+    sysfs_attr(dir, "size", b, sizeof(b));
     di->size_bytes = b[0] ? strtoull(b, NULL, 10) * 512 : 0;
     snprintf(dir, sizeof(dir), "/sys/block/%s/loop", di->disk);
-    read_attr(dir, "backing_file", di->backing_file, sizeof(di->backing_file));
+    sysfs_attr(dir, "backing_file", di->backing_file, sizeof(di->backing_file));
 }
 
 /* Opens /dev/<disk> read-only, only if it is the block device sysfs names. */
@@ -163,7 +143,7 @@ static int open_node(const struct device_info *di)
 {
     char dir[PATH_MAX], dev[32];
     snprintf(dir, sizeof(dir), "/sys/block/%s", di->disk);
-    read_attr(dir, "dev", dev, sizeof(dev));
+    sysfs_attr(dir, "dev", dev, sizeof(dev));
     unsigned ma, mi;
     if (sscanf(dev, "%u:%u", &ma, &mi) != 2)
         return -ENODEV;

@@ -17,6 +17,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/sysfs_attr.h"
 #include "target/guard.h"
 #include "target/target.h"
 
@@ -366,19 +367,6 @@ static bool in_use(const char *path, const struct devnode *nodes, unsigned n, ch
     return false;
 }
 
-/* Reads one sysfs attribute into buf (newline stripped); false when absent. */
-static bool read_attr(const char *file, char *buf, size_t len)
-{
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return false;
-    bool ok = fgets(buf, (int)len, f) != NULL;
-    fclose(f);
-    if (ok)
-        buf[strcspn(buf, "\n")] = 0;
-    return ok;
-}
-
 /* Whether loop device NAME (e.g. "loop3") is backed by the inode st names.
  * The kernel's own record (LOOP_GET_STATUS64: device and inode of the
  * backing file) is asked first, so a backing file renamed, deleted from its
@@ -387,14 +375,12 @@ static bool read_attr(const char *file, char *buf, size_t len)
  * to detach on last close is not opened (closing it could detach it). */
 static bool loop_backs(const char *name, const struct stat *st)
 {
-    char file[PATH_MAX], path[PATH_MAX];
-    snprintf(file, sizeof(file), "/sys/block/%s/loop/backing_file", name);
-    if (!read_attr(file, path, sizeof(path)))
+    char dir[PATH_MAX], path[PATH_MAX];
+    snprintf(dir, sizeof(dir), "/sys/block/%s/loop", name);
+    if (!sysfs_attr(dir, "backing_file", path, sizeof(path)))
         return false; /* not bound */
-    snprintf(file, sizeof(file), "/sys/block/%s/loop/autoclear", name);
-    char ac[8] = "1";
-    read_attr(file, ac, sizeof(ac));
-    if (ac[0] == '0') {
+    char ac[8];
+    if (sysfs_attr(dir, "autoclear", ac, sizeof(ac)) && ac[0] == '0') {
         char dev[80];
         snprintf(dev, sizeof(dev), "/dev/%s", name);
         int fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);

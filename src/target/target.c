@@ -15,31 +15,11 @@
 #include <unistd.h>
 
 #include "base/rng.h"
+#include "base/sysfs_attr.h"
 #include "target/guard.h"
 #include "target/target.h"
 
 #define OURS_XATTR "user.ssdbench"
-
-static void read_sysfs(const char *dir, const char *name, char *out, size_t len)
-{
-    char p[PATH_MAX];
-    out[0] = 0;
-    if (snprintf(p, sizeof(p), "%s/%s", dir, name) >= (int)sizeof(p))
-        return;
-    FILE *f = fopen(p, "r");
-    if (!f)
-        return;
-    if (fgets(out, (int)len, f)) {
-        size_t n = strlen(out);
-        while (n && (out[n - 1] == '\n' || out[n - 1] == ' '))
-            out[--n] = 0;
-        size_t s = 0;
-        while (out[s] == ' ')
-            s++;
-        memmove(out, out + s, n - s + 1);
-    }
-    fclose(f);
-}
 
 /* The active scheduler is the bracketed word in queue/scheduler. */
 static void pick_scheduler(char *s)
@@ -71,21 +51,21 @@ static void probe_sysfs(struct target_info *ti)
     }
     char buf[128], dir[PATH_MAX + 16];
     snprintf(dir, sizeof(dir), "%s/device", disk);
-    read_sysfs(dir, "model", ti->model, sizeof(ti->model));
-    read_sysfs(dir, "serial", ti->serial, sizeof(ti->serial));
+    sysfs_attr(dir, "model", ti->model, sizeof(ti->model));
+    sysfs_attr(dir, "serial", ti->serial, sizeof(ti->serial));
     if (!ti->serial[0])
-        read_sysfs(dir, "wwid", ti->serial, sizeof(ti->serial));
-    read_sysfs(dir, "firmware_rev", ti->firmware, sizeof(ti->firmware));
+        sysfs_attr(dir, "wwid", ti->serial, sizeof(ti->serial));
+    sysfs_attr(dir, "firmware_rev", ti->firmware, sizeof(ti->firmware));
     if (!ti->firmware[0])
-        read_sysfs(dir, "rev", ti->firmware, sizeof(ti->firmware));
+        sysfs_attr(dir, "rev", ti->firmware, sizeof(ti->firmware));
     snprintf(dir, sizeof(dir), "%s/queue", disk);
-    read_sysfs(dir, "scheduler", ti->scheduler, sizeof(ti->scheduler));
+    sysfs_attr(dir, "scheduler", ti->scheduler, sizeof(ti->scheduler));
     pick_scheduler(ti->scheduler);
-    read_sysfs(dir, "write_cache", ti->write_cache, sizeof(ti->write_cache));
-    read_sysfs(dir, "rotational", buf, sizeof(buf));
+    sysfs_attr(dir, "write_cache", ti->write_cache, sizeof(ti->write_cache));
+    sysfs_attr(dir, "rotational", buf, sizeof(buf));
     ti->rotational = buf[0] ? atoi(buf) : -1;
     snprintf(dir, sizeof(dir), "%s/loop", disk);
-    read_sysfs(dir, "backing_file", ti->backing_file, sizeof(ti->backing_file));
+    sysfs_attr(dir, "backing_file", ti->backing_file, sizeof(ti->backing_file));
     if (!ti->model[0] && ti->backing_file[0])
         snprintf(ti->model, sizeof(ti->model), "loop device");
 }
@@ -158,7 +138,7 @@ static int probe_fd(int fd, struct target_info *ti, char *err, size_t errlen)
         if (realpath(link, real)) {
             char q[PATH_MAX + 16];
             snprintf(q, sizeof(q), "%s/queue", real);
-            read_sysfs(q, "logical_block_size", buf, sizeof(buf));
+            sysfs_attr(q, "logical_block_size", buf, sizeof(buf));
             if (buf[0] && atoi(buf) > 0)
                 ti->logical_block = (uint32_t)atoi(buf);
         }
