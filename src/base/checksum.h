@@ -14,6 +14,13 @@
 #include <stdint.h>
 
 /* MD5: init, any number of updates, final writes the 16-byte digest. */
+/* The 64-byte block feeding MD5 and SHA-256 share: bytes are gathered in
+ * blk (n counts all bytes so far) and every whole block goes to the hash's
+ * compression function with its state h. */
+typedef void (*checksum_block_fn)(uint32_t *h, const uint8_t *blk);
+void checksum_feed64(uint32_t *h, uint8_t blk[64], uint64_t *n, const void *data, size_t len,
+                     checksum_block_fn block);
+
 struct md5_ctx {
     uint32_t h[4];
     uint64_t n;          /* bytes so far */

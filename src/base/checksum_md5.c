@@ -76,21 +76,7 @@ void md5_init(struct md5_ctx *c)
 
 void md5_update(struct md5_ctx *c, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    size_t have = c->n % 64;
-    c->n += len;
-    if (have) {
-        size_t take = 64 - have < len ? 64 - have : len;
-        memcpy(c->blk + have, p, take);
-        p += take;
-        len -= take;
-        if (have + take < 64)
-            return;
-        block(c->h, c->blk);
-    }
-    for (; len >= 64; p += 64, len -= 64)
-        block(c->h, p);
-    memcpy(c->blk, p, len);
+    checksum_feed64(c->h, c->blk, &c->n, data, len, block);
 }
 
 void md5_final(struct md5_ctx *c, uint8_t out[16])

@@ -72,21 +72,7 @@ void sha256_init(struct sha256_ctx *c)
 
 void sha256_update(struct sha256_ctx *c, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    size_t have = c->n % 64;
-    c->n += len;
-    if (have) {
-        size_t take = 64 - have < len ? 64 - have : len;
-        memcpy(c->blk + have, p, take);
-        p += take;
-        len -= take;
-        if (have + take < 64)
-            return;
-        block(c->h, c->blk);
-    }
-    for (; len >= 64; p += 64, len -= 64)
-        block(c->h, p);
-    memcpy(c->blk, p, len);
+    checksum_feed64(c->h, c->blk, &c->n, data, len, block);
 }
 
 void sha256_final(struct sha256_ctx *c, uint8_t out[32])
