@@ -383,20 +383,32 @@ static cJSON *build(const cJSON *doc, char *err, size_t errlen, int *rc)
     return fj;
 }
 
+/* build, and fio's reporting groups of its jobs in *gs (the caller frees
+ * both); NULL with *rc and err set. */
+static cJSON *build_grouped(const cJSON *doc, char *err, size_t errlen, int *rc, struct groups **gs)
+{
+    cJSON *fj = build(doc, err, errlen, rc);
+    if (!fj)
+        return NULL;
+    *gs = malloc(sizeof(**gs));
+    if (!*gs) {
+        cJSON_Delete(fj);
+        snprintf(err, errlen, "out of memory");
+        *rc = -ENOMEM;
+        return NULL;
+    }
+    groups_build(jobj(fj, "jobs"), *gs);
+    return fj;
+}
+
 int render_fio_normal(FILE *f, const cJSON *doc, char *err, size_t errlen)
 {
     int rc = 0;
-    cJSON *fj = build(doc, err, errlen, &rc);
+    struct groups *gs;
+    cJSON *fj = build_grouped(doc, err, errlen, &rc, &gs);
     if (!fj)
         return rc;
     const cJSON *jobs = jobj(fj, "jobs");
-    struct groups *gs = malloc(sizeof(*gs));
-    if (!gs) {
-        cJSON_Delete(fj);
-        snprintf(err, errlen, "out of memory");
-        return -ENOMEM;
-    }
-    groups_build(jobs, gs);
     long pid = (long)result_num_in(jobj(doc, "tool"), "pid", 0, INT_MAX, 0);
     char when[64];
     report_time(fj, when, sizeof(when));
@@ -464,17 +476,11 @@ static void terse_dir(FILE *f, const cJSON *job, int d, const struct group_rs *r
 int render_fio_terse(FILE *f, const cJSON *doc, char *err, size_t errlen)
 {
     int rc = 0;
-    cJSON *fj = build(doc, err, errlen, &rc);
+    struct groups *gs;
+    cJSON *fj = build_grouped(doc, err, errlen, &rc, &gs);
     if (!fj)
         return rc;
     const cJSON *jobs = jobj(fj, "jobs");
-    struct groups *gs = malloc(sizeof(*gs));
-    if (!gs) {
-        cJSON_Delete(fj);
-        snprintf(err, errlen, "out of memory");
-        return -ENOMEM;
-    }
-    groups_build(jobs, gs);
     const char *ver = result_str(jobj(doc, "tool"), "version", "?");
     const cJSON *job;
     cJSON_ArrayForEach(job, jobs)
