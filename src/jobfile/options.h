@@ -82,6 +82,10 @@ struct job_extra {
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
 
+    /* fio's file set (options_files.c) */
+    char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */
+    bool invalidate_set;           /* invalidate= given (else on, as fio) */
+
     /* verify */
     bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
 };

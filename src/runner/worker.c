@@ -399,11 +399,22 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         return true;
     }
     struct gen_io io;
-    if (!gen_next(&w->gen, &io))
+    unsigned ft = 0;
+    uint64_t foff = 0;
+    if (w->map.layout == LAYOUT_FILES) {
+        /* fio's file set: the file first, then its own generator */
+        if (!wfiles_next(w, &io, &ft, &foff))
+            return false;
+    } else if (!gen_next(&w->gen, &io))
         return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
     switch (w->map.layout) {
+    case LAYOUT_FILES:
+        r->target = (uint16_t)ft;
+        r->file = (uint16_t)ft;
+        r->off = foff;
+        break;
     case LAYOUT_JBOD:
         r->target = 0;
         r->file = (uint16_t)w->first_target;
