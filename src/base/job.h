@@ -81,6 +81,7 @@ enum job_fallocate { FALLOC_UNSET, FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FAL
 enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
 #define JOB_ERR_CLASSES 3
 #define JOB_IGNORE_MAX 16
+#define JOB_FILESET_NONE 0xff   /* fileset_idx: no file here */
 
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
  * in percent and sum to 100. A plain --bs is one entry at 100. */
@@ -292,7 +293,8 @@ struct job_spec {
     /* fio's file set and file life cycle (target/fileset.h, runner/worker_files.c).
      * LAYOUT_FILES: worker (clone) c serves the nrfiles targets
      * fileset_idx[c * nrfiles + f], f = 0..nrfiles-1 (clones whose
-     * filename_format leaves out $jobnum share files) */
+     * filename_format leaves out $jobnum do not get the files an earlier
+     * clone named: JOB_FILESET_NONE, as fio) */
     unsigned nrfiles;            /* files per clone; 0 or 1 = no file set */
     unsigned openfiles;          /* files a worker serves at once (0 = nrfiles) */
     enum job_fservice file_service;

@@ -181,10 +181,15 @@ int jopt_files_finalize(struct job_spec *job, struct job_extra *x, char **dirs, 
             if (strlen(path) >= JOB_PATH_MAX)
                 return snprintf(err, errlen, "path '%.60s...' (directory + file name) is longer than %d characters",
                                 path, JOB_PATH_MAX - 1), -EINVAL;
-            /* clones whose names do not differ share the file, as in fio */
             unsigned t = 0;
             while (t < job->ntargets && strcmp(job->targets[t], path))
                 t++;
+            if (t < job->ntargets && cl > 0) {
+                /* fio (add_file): a later clone does not get a file an
+                 * earlier clone named; one left with none does no I/O */
+                job->fileset_idx[cl * nf + f] = JOB_FILESET_NONE;
+                continue;
+            }
             if (t == job->ntargets)
                 strcpy(job->targets[job->ntargets++], path);
             job->fileset_idx[cl * nf + f] = (uint8_t)t;

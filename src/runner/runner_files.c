@@ -47,6 +47,8 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
     bool done[JOB_MAX_TARGETS] = {false};
     for (unsigned k = 0; k < clones * nf; k++) {
         unsigned i = j->fileset_idx[k];
+        if (i == JOB_FILESET_NONE)
+            continue;
         if (i >= j->ntargets) {
             snprintf(err, errlen, "job '%s': file %u of clone %u has no target", j->name, k % nf, k / nf);
             return -EINVAL;
@@ -103,7 +105,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
      * (fio: with filesize, size is the I/O amount) */
     uint64_t total = 0;
     for (unsigned f = 0; f < nf; f++)
-        total += js->file_len[j->fileset_idx[f]];
+        total += js->file_len[j->fileset_idx[f]]; /* clone 0 has all of its files */
     js->region_start = js->file_start[j->fileset_idx[0]];
     js->region_len = j->size && j->size < total ? j->size : total;
     if (j->direct) {

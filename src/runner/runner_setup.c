@@ -260,7 +260,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->depth = j->iodepth ? j->iodepth : 1;
     if (ops->max_depth && w->depth > ops->max_depth)
         w->depth = ops->max_depth;
-    w->map.layout = js->ntargets > 1 ? j->layout : LAYOUT_JBOD;
+    w->map.layout = js->ntargets > 1 || j->layout == LAYOUT_FILES ? j->layout : LAYOUT_JBOD;
     w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;

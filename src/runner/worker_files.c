@@ -79,15 +79,21 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
     w->wf = wf;
     wf->n = n;
     wf->max_open = j->openfiles && j->openfiles < n ? j->openfiles : n;
+    if (wf->max_open == 0)
+        wf->max_open = 1;
     wf->loops = j->passes;
     wf->type = j->file_service;
     wf->nr = j->file_service_nr ? j->file_service_nr : 1;
     uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1);
     rng_seed(&wf->rng, seed ^ 0xf11e5e7eull);
     int rc = 0;
+    wf->n = 0;
     for (unsigned k = 0; k < n && rc == 0; k++) {
-        struct wfile *f = &wf->f[k];
-        f->target = j->fileset_idx[w->clone * n + k];
+        unsigned t = j->fileset_idx[w->clone * n + k];
+        if (t == JOB_FILESET_NONE)
+            continue; /* an earlier clone's file (fio leaves it out) */
+        struct wfile *f = &wf->f[wf->n++];
+        f->target = t;
         f->start = js->file_start[f->target];
         rc = gen_init(&f->gen, one, js->file_len[f->target], seed + 0x51ed27ull * (k + 1), err, errlen);
     }
@@ -99,7 +105,7 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
         };
         if (d.param == 0)
             d.param = d.kind == DIST_ZIPF ? 1.1 : 0.2; /* fio's defaults */
-        rc = dist_init(&wf->dist, &d, n, j->seed, err, errlen);
+        rc = wf->n ? dist_init(&wf->dist, &d, wf->n, j->seed, err, errlen) : 0;
         wf->nonuniform = rc == 0;
     }
     return rc;
@@ -188,6 +194,8 @@ static void next_loop(struct wfiles *wf)
 bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off)
 {
     struct wfiles *wf = w->wf;
+    if (wf->n == 0)
+        return false; /* a clone without files of its own: no I/O, as fio */
     /* each file can give an I/O right after a rewind, so two rounds over
      * the files always find one; the bound only guards against a file
      * that cannot */
