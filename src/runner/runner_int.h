@@ -221,6 +221,10 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
                  size_t errlen);
 bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off);
 void wfiles_free(struct worker *w);
+/* The target of the worker's last write (fio fsyncs that file), and
+ * whether target is one of the worker's files (end_fsync). */
+unsigned wfiles_last_write(const struct worker *w);
+bool wfiles_serves(const struct worker *w, unsigned target);
 /* One interval buffer of a worker: [ntouch] clean statistics (NULL when out
  * of memory). */
 struct io_stats *runner_new_ibuf(unsigned ntouch);

@@ -40,6 +40,7 @@ struct wfiles {
     unsigned cur, left, next_rr;
     bool have_cur;
     unsigned loop, loops;  /* loops == 0: endless */
+    unsigned last_write;   /* target of the last write drawn (for fsync=N) */
     enum job_fservice type;
     unsigned nr;
     bool nonuniform;
@@ -209,6 +210,8 @@ bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t
         unsigned k = pick(wf);
         struct wfile *f = &wf->f[k];
         if (gen_next(&f->gen, io)) {
+            if (io->dir == DIR_WRITE)
+                wf->last_write = f->target;
             *target = f->target;
             *off = f->start + io->off;
             return true;
@@ -225,5 +228,18 @@ bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t
         }
         wf->have_cur = false;
     }
+    return false;
+}
+
+unsigned wfiles_last_write(const struct worker *w)
+{
+    return w->wf->last_write;
+}
+
+bool wfiles_serves(const struct worker *w, unsigned target)
+{
+    for (unsigned k = 0; k < w->wf->n; k++)
+        if (w->wf->f[k].target == target)
+            return true;
     return false;
 }

@@ -108,6 +108,18 @@ n=full_randwrite
 job "$n" rw=randwrite size=1m nrfiles=4 file_service_type=roundrobin
 run_both "$n" && same_as_fio "$n"
 
+# fsync=N: one fsync of the file written last every N writes, as fio
+n=fsync
+job "$n" rw=write size=1m nrfiles=4 fsync=3 end_fsync=1
+if run_both "$n"; then
+    same_as_fio "$n"
+    if [ $HAVE_FIO -eq 1 ]; then
+        a=$(json_get "$n/fio/out.json" "sum(j['sync']['total_ios'] for j in d['jobs'])")
+        b=$(json_get "$n/sb/out.json" "sum(j['sync']['total_ios'] for j in d['jobs'])")
+        check fsync_same_syncs test "$a" = "$b" -a "$b" -gt 0
+    fi
+fi
+
 # --- part of a pass (io_size): the spread shows how files were picked
 for t in roundrobin sequential roundrobin:5; do
     n=part_${t//:/_}
