@@ -12,6 +12,23 @@
 #include "runner/runner_int.h"
 #include "target/fileset.h"
 
+/* fio's create_work_dirs: the directories in a generated file name are
+ * made (mode 0700) before the file; existing ones are left alone. */
+static int make_parents(const char *path, char *err, size_t errlen)
+{
+    char d[JOB_PATH_MAX];
+    snprintf(d, sizeof(d), "%s", path);
+    for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
+        *s = 0;
+        if (mkdir(d, 0700) < 0 && errno != EEXIST) {
+            snprintf(err, errlen, "%s: cannot create directory %s: %s", path, d, strerror(errno));
+            return -errno;
+        }
+        *s = '/';
+    }
+    return 0;
+}
+
 int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
                        struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
 {
@@ -55,10 +72,13 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         }
         if (done[i])
             continue;
+        int rc = make_parents(j->targets[i], err, errlen);
+        if (rc < 0)
+            return rc;
         struct stat st;
         bool exists = stat(j->targets[i], &st) == 0;
         uint64_t len;
-        int rc = fileset_file_len(j, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
+        rc = fileset_file_len(j, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
                                   &r, &len, err, errlen);
         if (rc < 0)
             return rc;

@@ -143,6 +143,10 @@ n=names_clones
 job "$n" rw=write size=256k nrfiles=2 numjobs=2 directory=sub
 mkdir -p "$n/fio/sub" "$n/sb/sub"
 run_both "$n" && same_as_fio "$n"
+# directories in the format are made, as fio's create_work_dirs
+n=names_dirs
+job "$n" rw=write size=128k nrfiles=2 'filename_format=a/b$jobnum/$filenum'
+run_both "$n" && same_as_fio "$n"
 n=names_format
 job "$n" rw=write size=256k nrfiles=3 numjobs=2 'filename_format=data.$filenum.$jobname'
 run_both "$n" && same_as_fio "$n"
