@@ -169,6 +169,12 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
             jb->passes = jb->loops ? jb->loops : 1;
         }
+        /* (rand)trimwrite trims every byte and then writes it: fio doubles
+         * the byte and number_ios limits */
+        if (job_rw_trimwrite(jb)) {
+            jb->io_limit *= 2;
+            jb->rw_ios_limit *= 2;
+        }
         rc = wverify_resolve_job(jb, setups[j].region_len, err, errlen);
         if (rc < 0)
             goto done;
