@@ -25,6 +25,9 @@ const char *const runner_series_fields[] = {
     "mean_inflight",
     "read_ios", "read_bytes", "write_ios", "write_bytes", "syncs",
     "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
+    /* trims (readers find columns by name; device_temp_c stays last) */
+    "trim_iops", "trim_mbps", "trim_lat_mean_ns", "trim_lat_max_ns", "trim_lat_stddev_ns", "trim_p99_ns",
+    "trim_ios", "trim_bytes",
     "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
     "device_temp_c",
 };
@@ -37,6 +40,8 @@ const char *const runner_series_units[] = {
     "I/Os",
     "I/Os", "bytes", "I/Os", "bytes", "syncs",
     "ns", "ns", "ns", "ns",
+    "IO/s", "MB/s", "ns", "ns", "ns", "ns",
+    "I/Os", "bytes",
     "ms", "%", "%", "%", "flag",
     "C",
 };

@@ -105,6 +105,12 @@ check('combined', tot['combined']['ios'] == tr['ios'] + wr['ios'], str(tot['comb
 b, a = [int(x) for x in before.split()], [int(x) for x in after.split()]
 check('kernel-discards', a[0] - b[0] == tr['ios'], 'kernel %d, ssdbench %d' % (a[0] - b[0], tr['ios']))
 check('kernel-writes', a[1] - b[1] == wr['ios'], 'kernel %d, ssdbench %d' % (a[1] - b[1], wr['ios']))
+iv = ph['intervals']
+rsum = lambda k: sum(r[iv['fields'].index(k)] for r in iv['rows'])
+check('intervals-trim-counts', rsum('trim_ios') == tr['ios'] and rsum('trim_bytes') == size and
+      rsum('write_ios') == wr['ios'], 'rows: %s trims, %s bytes' % (rsum('trim_ios'), rsum('trim_bytes')))
+check('intervals-last-field', iv['fields'][-1] == 'device_temp_c' and len(iv['fields']) == len(iv['units']) and
+      all(len(r) == len(iv['fields']) for r in iv['rows']), str(iv['fields']))
 ks = ph['kernel_stats'][0]
 check('kernel-stats', ks['discard_ios'] + ks['discard_merges'] == tr['ios'] and ks['discard_bytes'] == size,
       'kernel_stats %s' % {k: v for k, v in ks.items() if k.startswith('discard')})
