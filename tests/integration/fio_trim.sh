@@ -156,6 +156,33 @@ EOF
     fi
 done
 
+# --- a run killed mid-way: the journal's rows give the recovered trim totals
+"$SSDBENCH" run -q --filename="$dev" --rw=randtrim --bs=64k --size=8m --time_based --runtime=30 \
+    --interval=0.2 --ioengine=psync --result "$WORK/kill.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -9 $pid
+wait $pid 2>/dev/null
+if "$SSDBENCH" show --format json "$WORK/kill.json.partial" >"$WORK/kill.show.json" 2>"$WORK/kill.err"; then
+    out=$(python3 - "$WORK/kill.json.partial" "$WORK/kill.show.json" <<'EOF'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+fields = json.loads([l for l in lines if l.startswith('# fields ')][0][9:])
+rows = []
+for l in lines:
+    if l.startswith('['):
+        try: rows.append(json.loads(l))
+        except ValueError: pass
+want = sum(r[fields.index('trim_ios')] for r in rows)
+tot = [s for s in json.load(open(sys.argv[2]))['phases'][0]['results'] if s['scope'] == 'total'][0]
+print(want > 0 and tot['trim']['ios'] == want and tot['read']['ios'] == 0, want, tot['trim']['ios'])
+EOF
+)
+    check journal-trim-totals test "${out%% *}" = True
+else
+    fail journal-trim-totals "$(head -c 300 "$WORK/kill.err")"
+fi
+
 # --- a file: trims punch holes (fio would fail them with ENOTTY)
 f="$WORK/trimfile.bin"
 "$SSDBENCH" run -q --filename="$f" --size=4m --rw=write --bs=1m --direct=0 >/dev/null 2>&1
