@@ -8,9 +8,11 @@
 # across the result, fio JSON, fio normal text (trim line, issued rwts,
 # TRIM group line), ssdbench's text table and CSV; fio's terse v3 has no
 # trim fields, and ours has as many fields as fio's; trimmed ranges read
-# back as zeros; files are trimmed by punching holes; and the write guard
-# treats a trim job as a write (a device with a file system is refused and
-# its bytes are unchanged).
+# back as zeros; the interval rows' trim columns add up to the totals, also
+# when a killed run is recovered from its journal; files are trimmed by
+# punching holes; fio mode's --readonly refuses trim jobs; and the write
+# guard treats a trim job as a write (a device with a file system is
+# refused and its bytes are unchanged).
 source "$(dirname "$0")/lib.sh"
 
 sum() { sha256sum <"$1" | cut -d' ' -f1; }
@@ -197,6 +199,17 @@ if "$SSDBENCH" run -q --filename="$f" --size=4m --rw=trim --bs=64k --ioengine=ps
 else
     fail file-trim "$(head -c 300 "$WORK/file.log")"
 fi
+
+# --- fio mode --readonly refuses trim jobs (fio: "trim and write operations
+# are not allowed"), before anything runs
+mkdir -p "$WORK/bin"
+ln -sf "$SSDBENCH" "$WORK/bin/fio"
+head -c 1048576 /dev/urandom >"$WORK/ro.data"
+ro0=$(sum "$WORK/ro.data")
+out=$("$WORK/bin/fio" --readonly --name=t --filename="$WORK/ro.data" --size=1m --rw=trim 2>&1)
+rc=$?
+check readonly-refuses-trims test $rc -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" -eq 1
+check readonly-trim-bytes-unchanged test "$ro0" = "$(sum "$WORK/ro.data")"
 
 # --- the write guard: a trim job is a write
 if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$dev" >/dev/null 2>&1; then
