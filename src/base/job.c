@@ -45,6 +45,10 @@ const char *job_rw_name(enum job_rw rw)
     case RW_RANDWRITE: return "randwrite";
     case RW_RW: return "rw";
     case RW_RANDRW: return "randrw";
+    case RW_TRIM: return "trim";
+    case RW_RANDTRIM: return "randtrim";
+    case RW_TRIMWRITE: return "trimwrite";
+    case RW_RANDTRIMWRITE: return "randtrimwrite";
     }
     return "unknown";
 }
@@ -84,7 +88,8 @@ const char *job_randgen_name(enum job_randgen g)
 
 bool job_rw_is_random(enum job_rw rw)
 {
-    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM ||
+           rw == RW_RANDTRIMWRITE;
 }
 
 bool job_rw_reads(const struct job_spec *job)
@@ -106,6 +111,8 @@ bool job_rw_writes(const struct job_spec *job)
     switch (job->rw) {
     case RW_WRITE:
     case RW_RANDWRITE:
+    case RW_TRIMWRITE:
+    case RW_RANDTRIMWRITE:
         return true;
     case RW_RW:
     case RW_RANDRW:
@@ -113,6 +120,22 @@ bool job_rw_writes(const struct job_spec *job)
     default:
         return false;
     }
+}
+
+bool job_rw_trims(const struct job_spec *job)
+{
+    return job->rw == RW_TRIM || job->rw == RW_RANDTRIM || job->rw == RW_TRIMWRITE ||
+           job->rw == RW_RANDTRIMWRITE;
+}
+
+bool job_rw_trimwrite(const struct job_spec *job)
+{
+    return job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE;
+}
+
+bool job_rw_destroys(const struct job_spec *job)
+{
+    return job_rw_writes(job) || job_rw_trims(job);
 }
 
 /* fio's td_non_fatal_error(): EILSEQ is a verify error, any other error

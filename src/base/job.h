@@ -13,7 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_COUNT = 2 };
+/* Directions of data I/O. Trims (discards) are the third, as in fio: they
+ * carry no data but destroy it like a write (see docs/design.md "Trim"). */
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2, DIR_COUNT = 3 };
 
 enum job_rw {
     RW_READ,      /* sequential read */
@@ -22,6 +24,11 @@ enum job_rw {
     RW_RANDWRITE,
     RW_RW,        /* sequential mixed (fio "rw" / "readwrite") */
     RW_RANDRW,
+    /* trims (fio rw=trim, randtrim, trimwrite, randtrimwrite) */
+    RW_TRIM,      /* sequential trim */
+    RW_RANDTRIM,
+    RW_TRIMWRITE, /* sequential: trim a block, then write that block */
+    RW_RANDTRIMWRITE, /* the same at random offsets */
 };
 
 enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP };
@@ -320,6 +327,11 @@ const char *job_randgen_name(enum job_randgen g);
 bool job_rw_is_random(enum job_rw rw);
 bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads */
 bool job_rw_writes(const struct job_spec *job);  /* any writes */
+bool job_rw_trims(const struct job_spec *job);   /* any trims */
+bool job_rw_trimwrite(const struct job_spec *job); /* (rand)trimwrite: each trim, then a write of it */
+/* does the job destroy data (writes or trims): what the write guard and
+ * opening for writing go by */
+bool job_rw_destroys(const struct job_spec *job);
 /* fio's rule for a failed I/O (continue_on_error, ignore_error): true when
  * the job goes on after error err (a positive errno) of a read (is_read)
  * or a write/flush. */

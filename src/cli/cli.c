@@ -201,7 +201,7 @@ void cli_status(const struct runner_interval *iv, double total_s)
         char p99[32];
         render_latency(p99, sizeof(p99), (double)hist_percentile(&ds->lat, 99.0));
         n += snprintf(buf + n, sizeof(buf) - (size_t)n, "  %s %.0f IOPS %.1f MB/s p99 %s",
-                      d == DIR_READ ? "read" : "write", (double)ds->ios / secs,
+                      d == DIR_READ ? "read" : d == DIR_WRITE ? "write" : "trim", (double)ds->ios / secs,
                       (double)ds->bytes / secs / 1e6, p99);
     }
     fprintf(stderr, "%s\033[K", buf);

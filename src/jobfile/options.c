@@ -46,7 +46,7 @@ static const struct job_opt opts[] = {
     {"loops", {0}, JOPT_UINT, JF(loops), .min = 1, .max = U32MAX, .arg = "int", .help = "repeat the size-bounded pass this many times"},
 
     /* direction mix */
-    {"rw", {"readwrite"}, FN(rw), .arg = "mode[:N]", .help = "read write randread randwrite rw randrw; :N = I/Os per random offset, or bytes skipped for sequential"},
+    {"rw", {"readwrite"}, FN(rw), .arg = "mode[:N]", .help = "read write randread randwrite rw randrw trim randtrim trimwrite randtrimwrite; :N = I/Os per random offset, or bytes skipped for sequential"},
     {"rw_sequencer", {0}, FN(rw_sequencer), .arg = "sequential", .help = "how rw=...:N is applied (sequential only)"},
     {"rwmixread", {0}, FN(rwmixread), .arg = "pct", .help = "percent of reads in mixed modes (default 50)"},
     {"rwmixwrite", {0}, FN(rwmixwrite), .arg = "pct", .help = "percent of writes in mixed modes"},

@@ -38,7 +38,8 @@ int jopt_prefix(struct job_opt_ctx *c, int rc)
 
 static bool rw_random(enum job_rw rw)
 {
-    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM ||
+           rw == RW_RANDTRIMWRITE;
 }
 
 static bool rw_mixed(enum job_rw rw)
@@ -340,7 +341,7 @@ JOPT_SETTER(randseed)
 
 JOPT_SETTER(pct_random)
 {
-    uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX};
+    uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
     int rc = per_dir_u64(c, v, false, 100, t);
     if (rc)
         return rc;
@@ -450,6 +451,10 @@ static void finalize_rate(struct job_spec *job, const struct job_extra *x)
     bool reads = job->rw == RW_READ || job->rw == RW_RANDREAD;
     share[DIR_READ] = mixed ? job->rwmixread / 100.0 : reads ? 1 : 0;
     share[DIR_WRITE] = mixed ? 1 - share[DIR_READ] : reads ? 0 : 1;
+    /* trims: trimwrite is one trim per write */
+    share[DIR_TRIM] = job_rw_trimwrite(job) ? 0.5 : job_rw_trims(job) ? 1 : 0;
+    if (job_rw_trims(job))
+        share[DIR_WRITE] = job_rw_trimwrite(job) ? 0.5 : 0;
     double total = INFINITY;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         double iops = 0;

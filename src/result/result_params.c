@@ -55,11 +55,14 @@ cJSON *result_job_params(const struct job_spec *j)
         if (j->rwmix_read_frac > 0)
             cJSON_AddNumberToObject(p, "rwmix_read_frac", j->rwmix_read_frac);
     }
-    if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0])
+    if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0] &&
+        (!job_rw_trims(j) || (j->bs[DIR_TRIM].n == 1 && j->bs[DIR_TRIM].bs[0] == j->bs[0].bs[0])))
         cJSON_AddNumberToObject(p, "bs", j->bs[0].bs[0]);
     cJSON *bss = cJSON_AddObjectToObject(p, "bssplit");
     cJSON_AddItemToObject(bss, "read", bssplit_json(&j->bs[DIR_READ]));
     cJSON_AddItemToObject(bss, "write", bssplit_json(&j->bs[DIR_WRITE]));
+    if (job_rw_trims(j))
+        cJSON_AddItemToObject(bss, "trim", bssplit_json(&j->bs[DIR_TRIM]));
     cJSON_AddNumberToObject(p, "iodepth", j->iodepth);
     cJSON_AddNumberToObject(p, "numjobs", j->numjobs);
     cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));

@@ -25,6 +25,9 @@ const char *const runner_series_fields[] = {
     "mean_inflight",
     "read_ios", "read_bytes", "write_ios", "write_bytes", "syncs",
     "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
+    /* trims (readers find columns by name; device_temp_c stays last) */
+    "trim_iops", "trim_mbps", "trim_lat_mean_ns", "trim_lat_max_ns", "trim_lat_stddev_ns", "trim_p99_ns",
+    "trim_ios", "trim_bytes",
     "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
     "device_temp_c",
 };
@@ -37,6 +40,8 @@ const char *const runner_series_units[] = {
     "I/Os",
     "I/Os", "bytes", "I/Os", "bytes", "syncs",
     "ns", "ns", "ns", "ns",
+    "IO/s", "MB/s", "ns", "ns", "ns", "ns",
+    "I/Os", "bytes",
     "ms", "%", "%", "%", "flag",
     "C",
 };
@@ -168,6 +173,12 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         if (!jb->io_limit && !jb->time_based) {
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
             jb->passes = jb->loops ? jb->loops : 1;
+        }
+        /* (rand)trimwrite trims every byte and then writes it: fio doubles
+         * the byte and number_ios limits */
+        if (job_rw_trimwrite(jb)) {
+            jb->io_limit *= 2;
+            jb->rw_ios_limit *= 2;
         }
         rc = wverify_resolve_job(jb, setups[j].region_len, err, errlen);
         if (rc < 0)

@@ -45,14 +45,16 @@ static int check_alignment(const struct job_spec *j, const struct target_info *t
 {
     uint32_t lbs = ti->logical_block ? ti->logical_block : 512;
     for (int d = 0; d < DIR_COUNT; d++) {
-        if ((d == DIR_READ && !job_rw_reads(j)) || (d == DIR_WRITE && !job_rw_writes(j)))
+        if ((d == DIR_READ && !job_rw_reads(j)) || (d == DIR_WRITE && !job_rw_writes(j)) ||
+            (d == DIR_TRIM && !job_rw_trims(j)))
             continue;
         for (unsigned i = 0; i < j->bs[d].n; i++)
             if (j->bs[d].bs[i] % lbs) {
                 snprintf(err, errlen,
                          "%s block size %" PRIu32 " is not a multiple of %s's logical block size %" PRIu32
                          " (needed for O_DIRECT); use a multiple of %" PRIu32 " or --direct=0",
-                         d == DIR_READ ? "read" : "write", j->bs[d].bs[i], ti->path, lbs, lbs);
+                         d == DIR_READ ? "read" : d == DIR_WRITE ? "write" : "trim", j->bs[d].bs[i],
+                         ti->path, lbs, lbs);
                 return -EINVAL;
             }
         if (j->blockalign[d] && j->blockalign[d] % lbs) {
@@ -148,8 +150,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 {
     struct job_setup *js = &setups[jidx];
     const struct engine_ops *ops = engine_lookup(j->engine);
-    /* verify_only writes nothing: its targets are opened as for reads */
-    bool writes = job_rw_writes(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    /* verify_only writes nothing: its targets are opened as for reads;
+     * trims destroy data as writes do (and BLKDISCARD needs write access) */
+    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
     if (!ops->needs_files) {
         /* The null engine has no target: the region is the job's size. */

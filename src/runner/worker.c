@@ -218,7 +218,7 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
 {
     struct io_stats *s = &w->cur[w->map.layout == LAYOUT_JBOD ? 0 : r->target];
     uint64_t lat = tc > r->t_submit ? tc - r->t_submit : 0;
-    if (r->op <= IO_OP_WRITE) {
+    if (r->op <= IO_OP_TRIM) {
         struct dir_stats *d = &s->dir[r->op];
         if (r->res == (int32_t)r->len) {
             d->ios++;
@@ -356,7 +356,7 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
         return false;
     unsigned t = q.target < w->map.ntouch ? q.target : 0;
     r->op = q.op;
-    r->len = q.op <= IO_OP_WRITE ? q.len : 0;
+    r->len = q.op <= IO_OP_TRIM ? q.len : 0;
     r->off = q.off;
     r->target = (uint16_t)t;
     r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
@@ -687,7 +687,7 @@ static void worker_loop(struct worker *w)
                     break;
                 }
                 w->ev_open = cont;
-                if (r->op > IO_OP_WRITE && inline_flush) {
+                if (r->op > IO_OP_TRIM && inline_flush) {
                     /* sysbench calls fsync() itself in async mode */
                     r->t_submit = t0;
                     int fd = w->fds[r->file];
@@ -718,8 +718,8 @@ static void worker_loop(struct worker *w)
             inflight++;
             issued += r->len;
             nreq++;
-            nrw += r->op <= IO_OP_WRITE;
-            if (tt_on && job->thinktime_issue && r->op <= IO_OP_WRITE && think_due(w, nrw, now)) {
+            nrw += r->op <= IO_OP_TRIM;
+            if (tt_on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, nrw, now)) {
                 tt_due = true;
                 break;
             }
@@ -831,7 +831,7 @@ static void worker_loop(struct worker *w)
             else if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
                 verify_completed(w, r, false);
             if (tt_on)
-                w->tt_completed += r->op <= IO_OP_WRITE;
+                w->tt_completed += r->op <= IO_OP_TRIM;
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
