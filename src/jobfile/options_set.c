@@ -535,6 +535,11 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    /* fio zones: zonemode default, zonerange, values in zones */
+    if ((rc = jopt_finalize_zones(job, x, err, errlen)))
+        return rc;
+    if ((rc = jopt_finalize_limits(job, x, err, errlen)))
+        return rc;
     if (x->ss.dur_ns > 0) {
         char msg[256];
         x->ss.set = true;

@@ -396,6 +396,14 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->thinktime_ns)
         cJSON_AddNumberToObject(jo, "think_pauses", (double)st->think_pauses);
+    /* fio latency_target: the search's settings and the depth it found */
+    if (jb->lat_target_ns) {
+        cJSON *lt = cJSON_AddObjectToObject(jo, "latency_target");
+        cJSON_AddNumberToObject(lt, "target_ns", (double)jb->lat_target_ns);
+        cJSON_AddNumberToObject(lt, "window_ns", (double)jb->lat_window_ns);
+        cJSON_AddNumberToObject(lt, "percentile", jb->lat_percentile);
+        cJSON_AddNumberToObject(lt, "depth", st->lat_depth);
+    }
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));

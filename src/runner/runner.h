@@ -92,6 +92,9 @@ struct job_stats {
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */
     uint64_t *worker_event_ns;     /* [workers]: sum of that worker's event times */
+    /* fio latency_target: the queue depth the search ended at (of the
+     * job's last worker, as fio reports it); 0 without latency_target */
+    unsigned lat_depth;
 };
 
 /* One interval's merged figures, handed to the hook and to the series. */
