@@ -35,14 +35,20 @@ fio_offs() {
     /usr/bin/fio "$1.fio" --write_iolog="$1.iolog" --output="$1.fio.out" >"$1.fio.err" 2>&1 || return 1
     awk '$3 == "read" || $3 == "write" {print $3, $4}' "$1.iolog"
 }
-# same_seq NAME [FILE-TO-REMOVE]: ssdbench's offsets equal fio's line for line
+# same_seq NAME [FILE-TO-REMOVE] [sorted]: ssdbench's offsets equal fio's line
+# for line (sorted: as a multiset - clones write fio's one iolog in turn)
 same_seq() {
-    local name=$1 f=$2
+    local name=$1 f=$2 how=$3
     [ -n "$f" ] && rm -f "$f"
     sb_offs "$name" >"$name.s" || { fail "$name" "ssdbench failed: $(head -2 "$name.sb.err")"; return; }
     if ! $have_fio; then skip "$name-vs-fio" "fio 3.33 is not installed"; return; fi
     [ -n "$f" ] && rm -f "$f"
     fio_offs "$name" >"$name.f" || { fail "$name-vs-fio" "fio failed: $(head -2 "$name.fio.err")"; return; }
+    if [ "$how" = sorted ]; then
+        sort "$name.f" -o "$name.f"
+        sort "$name.s" >"$name.s.sorted"
+        mv "$name.s.sorted" "$name.s"
+    fi
     if [ -s "$name.f" ] && cmp -s "$name.f" "$name.s"; then
         pass "$name-vs-fio"
     else
@@ -72,7 +78,9 @@ job restart data rw=read bs=4k $S zonesize=64k offset=16344k size=40k io_size=20
 same_seq restart
 check restart-prefix [ "$(awk '{print $2}' restart.s | sort -u | wc -l)" -eq 10 ] 
 job clones data rw=read bs=4k $S zonesize=16k zonerange=64k zoneskip=32k size=1M numjobs=2 offset_increment=2M
-same_seq clones
+same_seq clones "" sorted
+# each clone's own order: clone 0's zones start at multiples of 96k, clone 1's 32k after
+check clones-own-order [ "$(awk -F', ' '{printf "%d ", $5 / 1024}' clones.sb_clat.2.log | cut -d' ' -f1-5)" = "2048 2052 2056 2060 2144" ]
 job writes wdata rw=write bs=4k $S zonesize=16k zonerange=64k zoneskip=32k size=1M
 same_seq writes wdata
 
