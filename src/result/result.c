@@ -508,7 +508,16 @@ static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
         cJSON_AddNumberToObject(eo, "errno", re->err);
         cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
         /* EILSEQ is how a failed verify is counted (as fio reports it) */
-        cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        if (re->limit) {
+            /* not a failed I/O: a fio limit the job broke (runner/rate_floor.h) */
+            char m[96];
+            snprintf(m, sizeof(m), "%s: %s", re->limit,
+                     re->err == ETIMEDOUT ? "latency limit exceeded" : "minimum rate not met");
+            cJSON_AddStringToObject(eo, "message", m);
+            cJSON_AddStringToObject(eo, "limit", re->limit);
+        } else {
+            cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        }
         cJSON_AddStringToObject(eo, "op", op_name(re->op));
         cJSON_AddNumberToObject(eo, "count", (double)re->count);
         cJSON_AddItemToArray(errs, eo);

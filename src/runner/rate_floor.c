@@ -47,6 +47,7 @@ int rate_floor_check(struct rate_floor *f, const struct job_spec *job, uint64_t 
             if (job->rate_min_bytes[d]) {
                 uint64_t got = (bytes[d] - f->last_bytes[d]) * 1000 / spent_ms;
                 if (got < job->rate_min_bytes[d]) {
+                    f->broken = "rate_min";
                     snprintf(msg, msglen, "%s: rate_min=%lluB/s not met, got %lluB/s", job->name,
                              (unsigned long long)job->rate_min_bytes[d], (unsigned long long)got);
                     return EIO;
@@ -54,6 +55,7 @@ int rate_floor_check(struct rate_floor *f, const struct job_spec *job, uint64_t 
             } else {
                 uint64_t got = (ios[d] - f->last_ios[d]) * 1000 / spent_ms;
                 if (got < job->rate_min_iops[d]) {
+                    f->broken = "rate_iops_min";
                     snprintf(msg, msglen, "%s: rate_iops_min=%llu not met, got %llu IOPS", job->name,
                              (unsigned long long)job->rate_min_iops[d], (unsigned long long)got);
                     return EIO;
@@ -116,6 +118,7 @@ int rate_floor_complete(struct rate_floor *f, const struct job_spec *job, unsign
 {
     uint64_t max = job->max_latency_ns[dir];
     if (max && lat_ns > max) {
+        f->broken = "max_latency";
         snprintf(msg, msglen, "latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
                  (unsigned long long)lat_ns, (unsigned long long)max, target, dir_name[dir],
                  (unsigned long long)off, len);
@@ -125,6 +128,7 @@ int rate_floor_complete(struct rate_floor *f, const struct job_spec *job, unsign
         if (job->lat_percentile < 100) {
             f->win_failed++;
         } else if (step_down(f)) {
+            f->broken = "latency_target";
             snprintf(msg, msglen, "latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
                      (unsigned long long)lat_ns, (unsigned long long)job->lat_target_ns, target,
                      dir_name[dir], (unsigned long long)off, len);

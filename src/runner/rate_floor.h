@@ -44,6 +44,7 @@ struct rate_floor {
     unsigned qd, qd_low, qd_high, stable;
     bool end_run, done;
     uint64_t win_start_ns, win_ios, win_failed;
+    const char *broken;          /* the limit a nonzero return broke (its option name) */
     /* reads and writes completed in the measured part, per direction */
     uint64_t done_bytes[DIR_COUNT], done_ios[DIR_COUNT];
 };

@@ -39,6 +39,8 @@ struct runner_error {
     int err;          /* errno */
     int op;           /* enum io_op */
     uint64_t count;   /* how many errors with this target/errno/op in total */
+    const char *limit; /* a broken fio limit (rate_min, rate_iops_min, max_latency,
+                          latency_target: a static name), not a failed I/O; NULL else */
 };
 
 /* fio's per-clone figures of one worker thread: its own resource usage

@@ -212,6 +212,7 @@ static void note_error(struct worker *w, const struct io_req *r, int err)
         e->err = err;
         e->op = r->op;
         e->count = 1;
+        e->limit = NULL;
     }
 }
 
@@ -561,6 +562,9 @@ static void floor_fail(struct worker *w, const struct io_req *r, int err, const 
 {
     fprintf(stderr, "%s%s\n", err == ETIMEDOUT ? "fio: " : "", msg);
     note_error(w, r, err);
+    for (unsigned i = 0; i < w->nerr; i++)
+        if (w->errs[i].err == err && w->errs[i].op == r->op && !w->errs[i].limit)
+            w->errs[i].limit = w->floor.broken;
     atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 

@@ -53,6 +53,7 @@ job maxlat rw=randread ioengine=psync size=1M max_latency=1us
 both maxlat 1 "^fio: latency of [0-9]+ nsec exceeds specified max \(1000 nsec\): $WORK/run/data read [0-9]+ 4096$"
 check maxlat-one-io [ "$(field maxlat sb "j['read']['total_ios']")" = 1 ]
 check maxlat-etimedout [ "$(field maxlat sb "j['error']")" = 110 ]
+check maxlat-no-io-error grep -q "job stopped on $WORK/run/data: max_latency: latency limit exceeded" maxlat.sb.err
 $have_fio && check maxlat-fio-etimedout [ "$(field maxlat fio "j['error']")" = 110 ]
 # per direction: reads may take 10 s, writes 1 ns; the first write fails it
 job maxlat_dir rw=randrw ioengine=psync size=1M max_latency=10s,1us filename=$WORK/run/wdata
@@ -63,6 +64,7 @@ check maxlat-dir-one-write [ "$(field maxlat_dir sb "j['write']['total_ios']")" 
 job ratefloor rw=randread ioengine=psync time_based runtime=3 rate_iops_min=1000000000 ratecycle=100
 both ratefloor 1 "^ratefloor: rate_iops_min=1000000000 not met, got [0-9]+ IOPS$"
 check ratefloor-eio [ "$(field ratefloor sb "j['error']")" = 5 ]
+check ratefloor-no-io-error grep -q "job stopped on $WORK/run/data: rate_iops_min: minimum rate not met" ratefloor.sb.err
 $have_fio && check ratefloor-fio-eio [ "$(field ratefloor fio "j['error']")" = 5 ]
 job ratemin rw=read ioengine=psync time_based runtime=3 ratemin=100g ratecycle=200
 both ratemin 1 "^ratemin: rate_min=107374182400B/s not met, got [0-9]+B/s$"

@@ -208,13 +208,14 @@ TEST(zone_suffix_and_rules)
 TEST(limit_options)
 {
     struct jobfile jf;
-    int rc = parse("[a]\nfilename=/dev/x\nratemin=1m,2m\nrate_iops_min=100\nratecycle=500\n"
+    int rc = parse("[a]\nfilename=/dev/x\nratemin=1m,2m\nratecycle=500\n"
                    "max_latency=10ms,20\nlatency_target=5ms\nlatency_window=1s\n"
-                   "latency_percentile=99.5\nlatency_run=1\n[b]\nfilename=/dev/x\n", &jf);
+                   "latency_percentile=99.5\nlatency_run=1\n[b]\nfilename=/dev/x\n"
+                   "[c]\nfilename=/dev/x\nrate_iops_min=100\n", &jf);
     CHECK(rc == 0, "%s", perr);
-    const struct job_spec *a = &jf.jobs[0], *b = &jf.jobs[1];
+    const struct job_spec *a = &jf.jobs[0], *b = &jf.jobs[1], *c = &jf.jobs[2];
     CHECK(a->rate_min_bytes[0] == 1024 * K && a->rate_min_bytes[1] == 2048 * K, "rate_min");
-    CHECK(a->rate_min_iops[0] == 100 && a->rate_min_iops[1] == 100, "rate_iops_min applies to both");
+    CHECK(c->rate_min_iops[0] == 100 && c->rate_min_iops[1] == 100, "rate_iops_min applies to both");
     CHECK(a->rate_cycle_ms == 500 && b->rate_cycle_ms == 1000, "ratecycle and its default");
     CHECK(a->max_latency_ns[0] == 10000000 && a->max_latency_ns[1] == 20000,
           "max_latency (bare = usec): %llu %llu", (unsigned long long)a->max_latency_ns[0],
@@ -226,6 +227,11 @@ TEST(limit_options)
     jobfile_free(&jf);
     CHECK(parse("[a]\nfilename=/dev/x\nlatency_percentile=101\n", &jf) == -EINVAL &&
               strstr(perr, "out of range"), "%s", perr);
+    /* fio's rules: one kind of floor; no floor above the rate */
+    CHECK(parse("[a]\nfilename=/dev/x\nrate_min=1m\nrate_iops_min=5\n", &jf) == -EINVAL &&
+              strstr(perr, "mutually exclusive"), "%s", perr);
+    CHECK(parse("[a]\nfilename=/dev/x\nrate_iops=10,20\nrate_iops_min=5,30\n", &jf) == -EINVAL &&
+              strstr(perr, "minimum rate exceeds rate, ddir 1"), "%s", perr);
 }
 
 CHECK_MAIN()
