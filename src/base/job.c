@@ -34,6 +34,9 @@ void job_defaults(struct job_spec *job)
     job->interval_ns = 1000000000ULL;
     job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
     memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));
+    /* fio rate floors and latency limits: fio's defaults */
+    job->rate_cycle_ms = 1000;
+    job->lat_percentile = 100;
 }
 
 const char *job_rw_name(enum job_rw rw)

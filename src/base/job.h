@@ -59,6 +59,9 @@ enum job_verify {
  * gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
+/* fio zonemode (see base/zone.h); zbd is refused at parse time */
+enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED };
+
 enum job_layout {
     LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
     LAYOUT_STRIPE, /* one RAID-0 style address space over all targets */
@@ -313,6 +316,20 @@ struct job_spec {
     bool invalidate;             /* drop the targets' page cache before the I/O (job files
                                     and the run command line: on unless invalidate=0, as fio) */
     bool pre_read;               /* read every target's region before the timed phase */
+    /* fio zones (zonemode=strided, base/zone.h): I/O one zone at a time */
+    enum job_zone_mode zone_mode;
+    uint64_t zone_size;          /* zonesize: bytes of I/O per zone */
+    uint64_t zone_range;         /* zonerange: length of a zone; 0 = zone_size */
+    uint64_t zone_skip;          /* zoneskip: bytes skipped after each zone */
+    /* fio rate floors and latency limits (runner/rate_floor.h) */
+    uint64_t rate_min_bytes[DIR_COUNT]; /* rate_min: bytes/s per direction; 0 = none */
+    uint64_t rate_min_iops[DIR_COUNT];  /* rate_iops_min: I/Os per second per direction */
+    uint64_t rate_cycle_ms;      /* ratecycle: averaging window of the floors (fio's default 1000) */
+    uint64_t max_latency_ns[DIR_COUNT]; /* max_latency per direction; 0 = none */
+    uint64_t lat_target_ns;      /* latency_target: search the deepest queue meeting it; 0 = off */
+    uint64_t lat_window_ns;      /* latency_window: time per depth step */
+    double lat_percentile;       /* latency_percentile: share of I/Os that must meet it (100) */
+    bool lat_run;                /* latency_run: keep adjusting for the whole run */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

@@ -219,6 +219,11 @@ void cli_report_errors(const cJSON *doc)
                 path = result_str(t, "path", tid);
         double n = result_num(e, "count", 0);
         int err = (int)result_num_in(e, "errno", INT_MIN, INT_MAX, 0);
+        /* a fio limit the job broke (rate_min, max_latency, ...): no failed I/O */
+        if (cJSON_GetObjectItemCaseSensitive(e, "limit")) {
+            cli_err("job stopped on %s: %s (%s)", path, result_str(e, "message", "?"), strerror(err));
+            continue;
+        }
         cli_err("%.0f %s error%s on %s, first at offset %.0f: %s%s", n, result_str(e, "op", "I/O"),
                 n == 1 ? "" : "s", path, result_num(e, "offset", 0), result_str(e, "message", "?"),
                 err == ENOSPC ? " (the file system or device is full)" : "");

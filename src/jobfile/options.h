@@ -92,6 +92,10 @@ struct job_extra {
 
     /* verify */
     bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
+    /* fio zones (options_zone.c): zonemode as written and the values given
+     * in zones ("2z"), turned into bytes with zonesize by finalize */
+    int zone_mode;                 /* -1 not given, else enum job_zone_mode */
+    uint64_t size_nz, io_size_nz, offset_nz, offset_inc_nz, zone_skip_nz;
 };
 
 /* Value forms, for the help table and the generic setters. */

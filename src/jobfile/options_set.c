@@ -547,6 +547,11 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     /* fio invalidates the page cache unless told not to */
     if (!x->invalidate_set)
         job->invalidate = true;
+    /* fio zones: zonemode default, zonerange, values in zones */
+    if ((rc = jopt_finalize_zones(job, x, err, errlen)))
+        return rc;
+    if ((rc = jopt_finalize_limits(job, x, err, errlen)))
+        return rc;
     if (x->ss.dur_ns > 0) {
         char msg[256];
         x->ss.set = true;

@@ -170,11 +170,15 @@ static int obj_error(const struct fio_json_obj *o, const cJSON *phase, const cJS
     if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0) {
         cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors"))
         {
-            if (result_num_in(e, "errno", INT_MIN, INT_MAX, 0) != EILSEQ)
+            /* no failed I/O: a failed verify (EILSEQ), or a limit the job
+             * broke - max_latency / latency_target (ETIMEDOUT), rate_min /
+             * rate_iops_min (EIO, recorded with no I/O failed) */
+            int en = (int)result_num_in(e, "errno", INT_MIN, INT_MAX, 0);
+            if (en != EILSEQ && en != ETIMEDOUT && en != EIO)
                 continue;
             for (int k = j0; k < j1; k++)
                 if (has_target(cJSON_GetArrayItem(jobs, k), result_str(e, "target", "")))
-                    return EILSEQ;
+                    return en;
         }
         return 0;
     }
@@ -492,10 +496,20 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     hist_merge(&c->tmp, &o->dir[0].lat);
     hist_merge(&c->tmp, &o->dir[1].lat);
     fio_json_latency_dists(jo, &c->tmp);
-    cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
-    cJSON_AddNumberToObject(jo, "latency_target", 0);
-    cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
-    cJSON_AddNumberToObject(jo, "latency_window", 0);
+    /* fio: the depth in force (iodepth without latency_target), the target
+     * in ns, the window in us */
+    const cJSON *lt = cJSON_GetObjectItemCaseSensitive(first, "latency_target");
+    if (cJSON_IsObject(lt)) {
+        cJSON_AddNumberToObject(jo, "latency_depth", result_num(lt, "depth", 1));
+        cJSON_AddNumberToObject(jo, "latency_target", result_num(lt, "target_ns", 0));
+        cJSON_AddNumberToObject(jo, "latency_percentile", result_num(lt, "percentile", 100));
+        cJSON_AddNumberToObject(jo, "latency_window", (double)(uint64_t)(result_num(lt, "window_ns", 0) / 1000));
+    } else {
+        cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
+        cJSON_AddNumberToObject(jo, "latency_target", 0);
+        cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
+        cJSON_AddNumberToObject(jo, "latency_window", 0);
+    }
     if (c->members)
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
     return jo;

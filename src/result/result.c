@@ -405,6 +405,14 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->thinktime_ns)
         cJSON_AddNumberToObject(jo, "think_pauses", (double)st->think_pauses);
+    /* fio latency_target: the search's settings and the depth it found */
+    if (jb->lat_target_ns) {
+        cJSON *lt = cJSON_AddObjectToObject(jo, "latency_target");
+        cJSON_AddNumberToObject(lt, "target_ns", (double)jb->lat_target_ns);
+        cJSON_AddNumberToObject(lt, "window_ns", (double)jb->lat_window_ns);
+        cJSON_AddNumberToObject(lt, "percentile", jb->lat_percentile);
+        cJSON_AddNumberToObject(lt, "depth", st->lat_depth);
+    }
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
@@ -509,7 +517,16 @@ static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
         cJSON_AddNumberToObject(eo, "errno", re->err);
         cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
         /* EILSEQ is how a failed verify is counted (as fio reports it) */
-        cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        if (re->limit) {
+            /* not a failed I/O: a fio limit the job broke (runner/rate_floor.h) */
+            char m[96];
+            snprintf(m, sizeof(m), "%s: %s", re->limit,
+                     re->err == ETIMEDOUT ? "latency limit exceeded" : "minimum rate not met");
+            cJSON_AddStringToObject(eo, "message", m);
+            cJSON_AddStringToObject(eo, "limit", re->limit);
+        } else {
+            cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        }
         cJSON_AddStringToObject(eo, "op", op_name(re->op));
         cJSON_AddNumberToObject(eo, "count", (double)re->count);
         cJSON_AddItemToArray(errs, eo);

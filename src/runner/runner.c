@@ -487,6 +487,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             vs->backlog_blocks += ws->backlog_blocks;
         }
         js->think_pauses += w->think_pauses;
+        if (w->floor.target_on)
+            js->lat_depth = rate_floor_depth(&w->floor);
         if (js->event_lat && w->ev_hist) {
             hist_merge(js->event_lat, w->ev_hist);
             js->worker_events[w->job_worker] = w->events;

@@ -11,6 +11,8 @@
 #include "engine/engine.h"
 #include "target/stripe.h"
 #include "base/gen.h"
+#include "base/zone.h"
+#include "runner/rate_floor.h"
 
 #define WORKER_LOCAL_ERRORS 4
 #define WORKER_RING 4
@@ -159,6 +161,10 @@ struct worker {
 
     /* fio's file set (LAYOUT_FILES, worker_files.c); NULL otherwise */
     struct wfiles *wf;
+    /* fio zonemode=strided (base/zone.h); zone.on false otherwise */
+    struct zone_walk zone;
+    /* fio rate floors, max_latency and latency_target (rate_floor.h) */
+    struct rate_floor floor;
 };
 
 struct phase_run {

@@ -350,7 +350,24 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
         return vrc;
     if (w->map.layout == LAYOUT_FILES && (vrc = wfiles_setup(w, j, js, err, errlen)) < 0)
         return vrc;
-    return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
+    /* fio zonemode=strided: the generator draws inside one zone, the walk
+     * moves the zone; zones wrap at the end of the target */
+    uint64_t zend = w->map.region_start + w->map.region_len;
+    if (w->map.layout == LAYOUT_JBOD && js->ntargets > w->first_target &&
+        js->tg[w->first_target].info.size > zend)
+        zend = js->tg[w->first_target].info.size;
+    int zrc = zone_walk_init(&w->zone, j, w->map.region_start, w->map.region_len, zend, err, errlen);
+    if (zrc < 0)
+        return zrc;
+    if (w->zone.on && w->map.layout == LAYOUT_FILES) {
+        snprintf(err, errlen, "zonemode=strided with a file set (nrfiles) is not supported");
+        return -EINVAL;
+    }
+    rate_floor_init(&w->floor, j, w->depth);
+    int grc = gen_init(&w->gen, j, zone_walk_gen_len(&w->zone, w->map.region_len), seed, err, errlen);
+    if (grc == 0 && w->zone.on)
+        w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
+    return grc;
 }
 
 void runner_free_worker(struct worker *w)

@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -211,6 +212,7 @@ static void note_error(struct worker *w, const struct io_req *r, int err)
         e->err = err;
         e->op = r->op;
         e->count = 1;
+        e->limit = NULL;
     }
 }
 
@@ -409,7 +411,8 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         /* fio's file set: the file first, then its own generator */
         if (!wfiles_next(w, &io, &ft, &foff))
             return false;
-    } else if (!gen_next(&w->gen, &io))
+    } else if (!(w->zone.on ? zone_walk_next(&w->zone, &w->gen, w->map.region_start, &io)
+                            : gen_next(&w->gen, &io)))
         return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
@@ -568,6 +571,56 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
     }
 }
 
+/* fio's rate floors and latency limits (rate_floor.h): a failed limit
+ * prints fio's line, is recorded as an error of the job and stops it. */
+static void floor_fail(struct worker *w, const struct io_req *r, int err, const char *msg)
+{
+    fprintf(stderr, "%s%s\n", err == ETIMEDOUT ? "fio: " : "", msg);
+    note_error(w, r, err);
+    for (unsigned i = 0; i < w->nerr; i++)
+        if (w->errs[i].err == err && w->errs[i].op == r->op && !w->errs[i].limit)
+            w->errs[i].limit = w->floor.broken;
+    atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
+/* After a successful read or write: its latency against the limits, and
+ * the completed counts for the floors (measured part only). */
+static void floor_completion(struct worker *w, const struct io_req *r, uint64_t tc)
+{
+    struct rate_floor *f = &w->floor;
+    if (!w->measuring)
+        return;
+    if (!f->start_ns)
+        rate_floor_start(f, tc);
+    f->done_bytes[r->op] += r->len;
+    f->done_ios[r->op]++;
+    if (!f->lat_on)
+        return;
+    char msg[RATE_FLOOR_MSG];
+    uint64_t lat = tc > r->t_submit ? tc - r->t_submit : 0;
+    const struct job_spec *job = w->job;
+    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+    const char *path = w->eng.ops->needs_files && t < job->ntargets ? job->targets[t] : "(null engine)";
+    int err = rate_floor_complete(f, job, r->op, lat, path, r->off, r->len, msg, sizeof(msg));
+    if (err)
+        floor_fail(w, r, err, msg);
+}
+
+/* After a round of completions: the rate floors and the depth search. */
+static void floor_round(struct worker *w, uint64_t now)
+{
+    struct rate_floor *f = &w->floor;
+    if (!w->measuring || !f->start_ns)
+        return;
+    char msg[RATE_FLOOR_MSG];
+    if (f->rate_on && !atomic_load_explicit(&w->run->job_stop[w->job_index], memory_order_relaxed) &&
+        rate_floor_check(f, w->job, now, f->done_bytes, f->done_ios, msg, sizeof(msg))) {
+        struct io_req fake = {.op = f->done_ios[DIR_READ] ? IO_OP_READ : IO_OP_WRITE, .target = 0};
+        floor_fail(w, &fake, EIO, msg);
+    }
+    rate_floor_step(f, w->job, now, f->done_ios[DIR_READ] + f->done_ios[DIR_WRITE]);
+}
+
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
 {
     uint64_t m = a < b ? a : b;
@@ -641,7 +694,7 @@ static void worker_loop(struct worker *w)
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
              (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
-             (rw_limit && nrw >= rw_limit) || w->filled))
+             (rw_limit && nrw >= rw_limit) || w->filled || w->floor.done))
             stopping = true;
 
         unsigned nstaged = 0;
@@ -671,6 +724,8 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
                 (rw_limit && nrw >= rw_limit))
                 break;
+            if (__builtin_expect(w->floor.target_on, 0) && inflight >= rate_floor_depth(&w->floor))
+                break; /* latency_target: the search's depth */
             if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
                 break; /* verify_backlog: the written blocks are checked first */
             struct io_req *r = w->free_slots[w->nfree - 1];
@@ -828,6 +883,8 @@ static void worker_loop(struct worker *w)
             bool ok = record(w, r, tc);
             if (!ok)
                 after_error(w, r);
+            else if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_WRITE)
+                floor_completion(w, r, tc);
             else if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
                 verify_completed(w, r, false);
             if (tt_on)
@@ -840,6 +897,8 @@ static void worker_loop(struct worker *w)
          * its issue returns) */
         if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
             tt_due = true;
+        if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
+            floor_round(w, tc);
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */
