@@ -380,10 +380,12 @@ void render_pts_text(FILE *f, const cJSON *doc)
 static void ss_rounds(FILE *f, const char *what, const cJSON *o)
 {
     const cJSON *e = element(o, 0);
-    fprintf(f, "%s: %s at T%.0f/Q%.0f in rounds of %.3g s until steady state, %.0f rounds run\n",
-            what, result_str(e, "name", "?"),
-            result_num(e, "threads", result_num(o, "threads", 0)),
-            result_num(e, "depth", result_num(o, "depth", 0)), result_num(o, "round_s", 0),
+    char at[32] = "";
+    if (!get(e, "threads"))   /* else the name says it */
+        snprintf(at, sizeof(at), " at T%.0f/Q%.0f", result_num(o, "threads", 0),
+                 result_num(o, "depth", 0));
+    fprintf(f, "%s: %s%s in rounds of %.3g s until steady state, %.0f rounds run\n", what,
+            result_str(e, "name", "?"), at, result_num(o, "round_s", 0),
             result_num(o, "rounds_run", 0));
     if (!get(o, "steady_state")) {
         fprintf(f, "(not finished)\n");

@@ -15,6 +15,11 @@
  * and HTML reports (output/pts_text.c, output/html_pts.c) read only that
  * object and the phases it names. docs/pts.md says which reading of the
  * specification each choice follows.
+ *
+ * HIR, XSR and CBW/DIRTH run in pts_hir.c, pts_xsr.c and pts_ecw.c on the
+ * same building blocks (pts_int.h); their configuration, the CBW composite,
+ * the demand grid and the choice of the demand-intensity points are in
+ * pts_more.c.
  */
 #ifndef SSDBENCH_PTS_H
 #define SSDBENCH_PTS_H

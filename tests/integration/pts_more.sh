@@ -275,6 +275,21 @@ done
 check cbw_text_stimulus grep -q "^Stimulus: CBW composite, R/W 40/60, blockalign 4096; block sizes: 0.5KiB 4%" "$WORK/cbw.txt"
 check dirth_text_stimulus grep -q "^Stimulus: RND 16KiB, R/W 70/30" "$WORK/dirth.txt"
 
+# ---- a stop signal during the HIR idle: a whole result, marked interrupted --
+"$SSDBENCH" pts hir "${SHORT[@]}" --round-time 0.1 --hir-burst 0.2 --reps 100 \
+    --result "$WORK/hirint.json" "$dev" >/dev/null 2>"$WORK/hirint.err" &
+pid=$!
+for _ in $(seq 300); do
+    grep -q "wait state 1:" "$WORK/hirint.err" 2>/dev/null && break
+    sleep 0.1
+done
+sleep 1
+kill -INT $pid
+wait $pid
+check hir_interrupt_exit test $? -eq 130
+check hir_interrupt_common test "$(python3 "$WORK/check_common.py" "$WORK/hirint.json" 2>&1)" = ok
+check hir_interrupt_marked test "$(json_get "$WORK/hirint.json" '("interrupted" in d["pts"]["noncompliance"], 0 < len(d["pts"]["tests"][0]["wait_states"][0]["bursts"]) < 100)')" = "(True, True)"
+
 # ---- bad input ------------------------------------------------------------
 "$SSDBENCH" pts cbw --di-tc 1,2 "$dev" >/dev/null 2>"$WORK/bad.err"
 check grid_not_descending test $? -eq 2
