@@ -92,7 +92,7 @@ if is_root && d=$(make_loop 64); then
     R+=("$WORK/acto.json")
     # pts: every test but IOPS (whose keys the latency test has), shortened
     "$SSDBENCH" pts throughput latency wsat hir xsr cbw --tc 1 --qd 2 --max-rounds 5 \
-        --capacity-scale 0.25 --round-time 0.4 --wsat-time 30 --wsat-interval 0.1 \
+        --capacity-scale 0.25 --round-time 0.2 --wsat-time 30 --wsat-interval 0.1 \
         --hir-burst 0.1 --reps 1 --xsr-time 0.3 --xsr-interval 0.1 --di-tc 2,1 --di-qd 2,1 \
         -q --result "$WORK/pts.json" "$d" >/dev/null 2>&1
     check pts_ran test -s "$WORK/pts.json"
