@@ -27,7 +27,8 @@ static void pts_usage(FILE *f)
     fprintf(f,
             "usage: ssdbench pts [TEST...] [options] DEVICE\n\n"
             "SNIA SSS PTS 2.0.2 tests, each: purge, WIPC (2x capacity SEQ 128 KiB writes), then\n"
-            "rounds until steady state (at most 25), with no idle time between steps.\n"
+            "rounds until steady state (at most 25), with no idle time between steps; WSAT, HIR,\n"
+            "XSR, CBW and DIRTH start from the purged state with their own stimulus instead.\n"
             "TEST: iops, throughput (tp), latency (lat), wsat, hir, xsr, cbw (ecw), dirth,\n"
             "or all (default: all).\n\n"
             "Test conditions:\n"

@@ -720,6 +720,7 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     int ix = html_table_add_col(di, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int io = html_table_add_col(di, "total OIO", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int iy = html_table_add_col(di, "IOPS (all points)", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    int is = html_table_add_col(di, "ART of the Max/Mid/Min points", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
     int vc[16], ic[16];
     for (int a = 0; a < ntc; a++) {
         vc[a] = html_table_add_col(dv, html_printf(r, "TC %.0f", result_at_num(tcs, a, 0)), "IOPS", HTML_TABLE_NUM,
@@ -743,6 +744,11 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         html_table_set(di, (size_t)w, ix, result_num(row, "iops", NAN));
         html_table_set(di, (size_t)w, io, result_num(el, "threads", 0) * result_num(el, "depth", 0));
         html_table_set(di, (size_t)w, iy, result_num(row, "iops", NAN));
+        html_table_set(di, (size_t)w, is, NAN);
+        const cJSON *pt;
+        cJSON_ArrayForEach(pt, get(t, "points"))
+            if (el_num(pt, -1) == e)
+                html_table_set(di, (size_t)w, is, result_num(row, "lat_mean_ns", NAN));
         for (int a = 0; a < ntc; a++) {
             bool mine = result_num(el, "threads", 0) == result_at_num(tcs, a, 0);
             html_table_set(di, (size_t)w, ic[a], mine ? result_num(row, "lat_mean_ns", NAN) : NAN);
@@ -770,6 +776,7 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         for (int a = 0; a < ntc; a++)
             html_chart_series(c, ic[a], html_printf(r, "TC %.0f", result_at_num(tcs, a, 0)), (unsigned)a, 0,
                               HTML_SVG_MARKS);
+        html_chart_series(c, is, "MaxIOPS, MidIOPS, MinIOPS", 7, 0, HTML_SVG_MARKS);
         html_chart_mark(c, HTML_SVG_HLINE, 0, result_num(st, "art_limit_ns", 5e6), 0, 0, "MaxIOPS ART limit", 7, 1);
     }
     c = html_chart(r, di, io, "IOPS vs total outstanding I/O (TC x QD)");

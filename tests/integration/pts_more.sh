@@ -270,6 +270,7 @@ for t in cbw dirth; do
         check "${t}_html_chart_${chart%%:*}" grep -qF "aria-label=\"$chart\"" "$WORK/$t.html"
     done
     check ${t}_html_points grep -q "Demand-intensity points" "$WORK/$t.html"
+    check ${t}_html_selected_marked grep -q "MaxIOPS, MidIOPS, MinIOPS" "$WORK/$t.html"
     check ${t}_html_heat grep -q 'style="background:hsl(' "$WORK/$t.html"
 done
 check cbw_text_stimulus grep -q "^Stimulus: CBW composite, R/W 40/60, blockalign 4096; block sizes: 0.5KiB 4%" "$WORK/cbw.txt"
