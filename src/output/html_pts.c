@@ -674,6 +674,27 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
                                       "%d TC x QD points of %.3g s; %.0f rounds run.",
                                    result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(get(t, "elements")),
                                    result_num(t, "element_s", 0), result_num(t, "rounds_run", 0)));
+    struct html_table *pw = html_add_data_table(r, html_printf(r, "%s-prewrites", id), "Between-round pre-writes");
+    if (!pw)
+        return;
+    int pr = html_table_add_col(pw, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int pi = html_table_add_col(pw, "pre-write IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    const cJSON *rd;
+    cJSON_ArrayForEach(rd, get(t, "rounds")) {
+        long w = html_table_add_row(pw);
+        if (w < 0)
+            return;
+        html_table_set(pw, (size_t)w, pr, result_num(rd, "round", NAN));
+        html_table_set(pw, (size_t)w, pi, result_num(get(rd, "prewrite"), "iops", NAN));
+    }
+    struct html_chart *pc = html_chart(r, pw, pr, "Between-round pre-writes: IOPS per round");
+    if (pc) {
+        pc->half = true;
+        pc->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        pc->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        pc->y.zero = true;
+        html_chart_series(pc, pi, "pre-write IOPS", 0, 0, HTML_SVG_LINE_MARKS);
+    }
     convergence(r, id, t);
     const cJSON *g = get(st, "grid"), *tcs = get(g, "threads"), *qds = get(g, "depths");
     const cJSON *els = get(t, "elements"), *tab = get(t, "table");

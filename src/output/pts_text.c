@@ -582,6 +582,12 @@ static void di_page(FILE *f, const cJSON *t)
         fprintf(f, "(not finished)\n");
         return;
     }
+    fprintf(f, "Between-round pre-writes (IOPS):");
+    const cJSON *rd;
+    cJSON_ArrayForEach(rd, get(t, "rounds"))
+        fprintf(f, " r%.0f %.0f", result_num(rd, "round", 0),
+                result_num(get(rd, "prewrite"), "iops", 0));
+    fprintf(f, "\n");
     convergence(f, t);
     determination(f, t);
     di_grid(f, t, "iops", "Demand variation: IOPS");

@@ -258,6 +258,7 @@ for t in cbw dirth; do
     check ${t}_text_not_compliant grep -q "^NOT COMPLIANT:" "$WORK/$t.txt"
     check ${t}_text_grid grep -q "^Demand variation: IOPS (average of the measurement window)" "$WORK/$t.txt"
     check ${t}_text_di grep -q "^Demand intensity: ART vs IOPS" "$WORK/$t.txt"
+    check ${t}_text_prewrites grep -qE "^Between-round pre-writes \(IOPS\): r1 [0-9]+ r2 [0-9]+ r3 [0-9]+ r4 [0-9]+ r5 [0-9]+" "$WORK/$t.txt"
     check ${t}_text_points test "$(grep -cE '^  (max|mid|min) +T[12]/Q[14] ' "$WORK/$t.txt")" -eq 3
     check ${t}_text_histograms test "$(grep -c 'response-time histogram' "$WORK/$t.txt")" -eq 3
     "$SSDBENCH" report "$WORK/$t.json" -o "$WORK/$t.html" 2>>"$WORK/report.err"
@@ -266,6 +267,7 @@ for t in cbw dirth; do
     for chart in "Demand variation: IOPS vs QD, one line per TC" \
         "Demand intensity: average response time vs IOPS, one colour per TC" \
         "IOPS vs total outstanding I/O (TC x QD)" "Max/Mid/Min capture: latency histogram" \
+        "Between-round pre-writes: IOPS per round" \
         "preconditioning: SS convergence"; do
         check "${t}_html_chart_${chart%%:*}" grep -qF "aria-label=\"$chart\"" "$WORK/$t.html"
     done
