@@ -1,6 +1,7 @@
 /* cmd_pts.c - `ssdbench pts [TEST...] DEVICE`: the SNIA Solid State Storage
- * Performance Test Specification's IOPS, Throughput, Latency and Write
- * Saturation tests (src/pts/), with the Enterprise and Client presets and
+ * Performance Test Specification's IOPS, Throughput, Latency, Write
+ * Saturation, Host Idle Recovery, Cross Stimulus Recovery, Composite Block
+ * Size Workload and Demand Intensity / Response Time Histogram tests (src/pts/), with the Enterprise and Client presets and
  * the options that shorten a run for a test device (marked not compliant). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +27,10 @@ static void pts_usage(FILE *f)
     fprintf(f,
             "usage: ssdbench pts [TEST...] [options] DEVICE\n\n"
             "SNIA SSS PTS 2.0.2 tests, each: purge, WIPC (2x capacity SEQ 128 KiB writes), then\n"
-            "rounds until steady state (at most 25), with no idle time between steps.\n"
-            "TEST: iops, throughput (tp), latency (lat), wsat, or all (default: all).\n"
-            "Not implemented: HIR, XSR, ECW/CBW, DIRTH.\n\n"
+            "rounds until steady state (at most 25), with no idle time between steps; WSAT, HIR,\n"
+            "XSR, CBW and DIRTH start from the purged state with their own stimulus instead.\n"
+            "TEST: iops, throughput (tp), latency (lat), wsat, hir, xsr, cbw (ecw), dirth,\n"
+            "or all (default: all).\n\n"
             "Test conditions:\n"
             "  --test LIST              the tests, comma-separated (same as naming them)\n"
             "  --enterprise             PTS-E (default): WCD, ActiveRange 100 %%, T4/Q32\n"
@@ -44,6 +46,14 @@ static void pts_usage(FILE *f)
             "  --wsat-time TIME         WSAT time limit (default 24h)\n"
             "  --wsat-interval TIME     WSAT sample interval (default 1m)\n"
             "  --no-purge               skip the purge (the report says \"no purge\")\n"
+            "  --hir-burst TIME         HIR burst length (5s); the waits are 1,2,3,5,10x it\n"
+            "  --reps N                 HIR bursts per wait state and baseline bursts (360)\n"
+            "  --xsr-time TIME          XSR AG1 and AG3 time (8h); AG2 runs 3/4 of it\n"
+            "  --xsr-interval TIME      XSR sample interval (default 1m)\n"
+            "  --di-tc LIST, --di-qd LIST  CBW/DIRTH demand grid, descending (32,16,8,6,4,2,1)\n"
+            "DIRTH stimulus (the operator's choice; not a compliance matter):\n"
+            "  --dirth-bs SIZE          block size (default 8k)\n"
+            "  --dirth-read PCT         read share (default 65)\n"
             "Output and safety:\n"
             "  --format text|json|csv   what to print (default text: the PTS report)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
@@ -68,13 +78,8 @@ static int select_tests(struct pts_args *a, const char *list)
         } else {
             int t = pts_test_parse(name);
             if (t < 0) {
-                if (!strcasecmp(name, "hir") || !strcasecmp(name, "xsr") ||
-                    !strcasecmp(name, "ecw") || !strcasecmp(name, "cbw") ||
-                    !strcasecmp(name, "dirth"))
-                    cli_err("pts: the %s test is not implemented (iops, throughput, latency, wsat)",
-                            name);
-                else
-                    cli_err("pts: unknown test '%s' (iops, throughput, latency, wsat, all)", name);
+                cli_err("pts: unknown test '%s' (iops, throughput, latency, wsat, hir, xsr, cbw, "
+                        "dirth, all)", name);
                 return -1;
             }
             a->cfg.test[t] = true;
@@ -94,6 +99,38 @@ static int opt_time(const char *opt, const char *v, uint64_t *ns)
         cli_err("%s: must be more than 0", opt);
         return -1;
     }
+    return 0;
+}
+
+/* "32,16,8": descending whole numbers, at most PTS_DI_MAX of them. */
+static int opt_grid(const char *opt, const char *v, unsigned *out, unsigned *n)
+{
+    unsigned k = 0;
+    const char *p = v;
+    while (*p) {
+        size_t l = strcspn(p, ",");
+        char one[16];
+        snprintf(one, sizeof(one), "%.*s", (int)(l < 15 ? l : 15), p);
+        if (k == PTS_DI_MAX) {
+            cli_err("%s: '%s' has more than %d values", opt, v, PTS_DI_MAX);
+            return -1;
+        }
+        if (cli_opt_uint(opt, one, 1, 64, &out[k]) < 0)
+            return -1;
+        if (k && out[k] >= out[k - 1]) {
+            cli_err("%s: '%s' is not descending", opt, v);
+            return -1;
+        }
+        k++;
+        p += l;
+        if (*p)
+            p++;
+    }
+    if (!k) {
+        cli_err("%s: empty list", opt);
+        return -1;
+    }
+    *n = k;
     return 0;
 }
 
@@ -158,6 +195,35 @@ static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
     } else if ((v = cli_opt_value("--wsat-interval", &i, argc, argv))) {
         if (opt_time("--wsat-interval", v, &c->wsat_sample_ns) < 0)
             return -1;
+    } else if ((v = cli_opt_value("--hir-burst", &i, argc, argv))) {
+        if (opt_time("--hir-burst", v, &c->hir_burst_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--reps", &i, argc, argv))) {
+        if (cli_opt_uint("--reps", v, 1, 100000, &c->hir_reps) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--xsr-time", &i, argc, argv))) {
+        if (opt_time("--xsr-time", v, &c->xsr_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--xsr-interval", &i, argc, argv))) {
+        if (opt_time("--xsr-interval", v, &c->xsr_sample_ns) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--di-tc", &i, argc, argv))) {
+        if (opt_grid("--di-tc", v, c->di_tc, &c->di_ntc) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--di-qd", &i, argc, argv))) {
+        if (opt_grid("--di-qd", v, c->di_qd, &c->di_nqd) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--dirth-bs", &i, argc, argv))) {
+        uint64_t b;
+        char e2[128];
+        if (spec_parse_size(v, 1024, &b, e2, sizeof(e2)) < 0 || !b || b > (64u << 20) || b % 512) {
+            cli_err("--dirth-bs: '%s' is not a block size of 512 bytes .. 64 MiB, a multiple of 512", v);
+            return -1;
+        }
+        c->dirth_bs = (uint32_t)b;
+    } else if ((v = cli_opt_value("--dirth-read", &i, argc, argv))) {
+        if (cli_opt_uint("--dirth-read", v, 0, 100, &c->dirth_read_pct) < 0)
+            return -1;
     } else {
         return 0;
     }
@@ -187,7 +253,8 @@ static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_outp
                 "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
                 "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
                 "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
-                "--quiet", NULL};
+                "--quiet", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
+                "--dirth-bs", "--dirth-read", NULL};
             char key[64];
             snprintf(key, sizeof(key), "%.*s", (int)strcspn(s, "="), s);
             const char *sg = cli_suggest(key, names);
@@ -198,10 +265,7 @@ static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_outp
             return -1;
         }
         /* a test name before the device; anything else is the device */
-        if (!a->cfg.target[0] && (pts_test_parse(s) >= 0 || !strcmp(s, "all") ||
-                                  !strcasecmp(s, "hir") || !strcasecmp(s, "xsr") ||
-                                  !strcasecmp(s, "ecw") || !strcasecmp(s, "cbw") ||
-                                  !strcasecmp(s, "dirth"))) {
+        if (!a->cfg.target[0] && (pts_test_parse(s) >= 0 || !strcmp(s, "all"))) {
             if (select_tests(a, s) < 0)
                 return -1;
             continue;
@@ -288,7 +352,7 @@ static int pts_render(struct session *s, void *cfg, const struct cli_output *o, 
 
 const struct workload_cmd pts_workload = {
     .name = "pts",
-    .summary = "SNIA SSS PTS: IOPS, throughput, latency, write saturation to steady state",
+    .summary = "SNIA SSS PTS: IOPS, TP, LAT, WSAT, HIR, XSR, CBW, DIRTH to steady state",
     .usage = pts_usage,
     .cfg_size = sizeof(struct pts_args),
     .parse = pts_parse,

@@ -12,7 +12,10 @@
 bool html_kind_known(const char *kind)
 {
     static const char *const known[] = {"precondition", "sweep-point", "act", "fileio",
-                                         "pts-wipc", "pts-element", "pts-wsat"};
+                                         "pts-wipc", "pts-element", "pts-wsat",
+                                         /* HIR, XSR, CBW/DIRTH phases */
+                                         "pts-burst", "pts-baseline", "pts-xsr", "pts-prewrite",
+                                         "pts-capture"};
     for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
         if (kind && strcmp(kind, known[i]) == 0)
             return true;

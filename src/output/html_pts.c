@@ -5,8 +5,11 @@
  * the test's table and plots: the IOPS surface as a heat table (block size x
  * R/W mix) and IOPS against block size per mix; throughput per element;
  * latency average / 5 nines / maximum and the window's histograms; WSAT IOPS
- * against time and against TGBW. Each result with a "pts" object gets its
- * own pages (PTS reports are per device). */
+ * against time and against TGBW; HIR IOPS against time with the wait
+ * states marked; XSR throughput and response times against time per access
+ * group; CBW/DIRTH demand variation (IOPS per TC x QD), demand intensity
+ * (ART against IOPS) and the Max/Mid/Min response-time histograms. Each
+ * result with a "pts" object gets its own pages (PTS reports are per device). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -123,19 +126,14 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
             cJSON_IsObject(get(tt, "wipc")) ? html_printf(r, "WIPC %s; WDPC: the test's rounds",
                                                           result_str(get(tt, "wipc"), "statement", "?"))
                                             : "none (from the purged state)");
+        const cJSON *pre = get(tt, "prewrite") ? get(tt, "prewrite") : get(tt, "precondition");
+        if (get(pre, "steady_state"))
+            ROW(html_printf(r, "%s: %s SS rounds", id, result_str(pre, "title", "?")),
+                result_str(get(pre, "steady_state"), "statement", "?"));
         if (get(tt, "steady_state"))
             ROW(html_printf(r, "%s: SS rounds", id), result_str(get(tt, "steady_state"), "statement", "?"));
     }
     ROW("test dates", html_printf(r, "%s to %s", result_str(p, "started", "?"), result_str(p, "finished", "(not finished)")));
-    const cJSON *nd = get(p, "tests_not_implemented");
-    if (cJSON_GetArraySize(nd)) {
-        char buf[256];
-        size_t n = 0;
-        buf[0] = 0;
-        for (int k = 0; k < cJSON_GetArraySize(nd) && n < sizeof(buf); k++)
-            n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", k ? ", " : "", result_at_str(nd, k, "?"));
-        ROW("not done", html_printf(r, "%s (not implemented)", buf));
-    }
 #undef ROW
 }
 
@@ -433,6 +431,10 @@ static void wsat(struct html_report *r, const char *id, const cJSON *t)
     }
 }
 
+static void hir_page(struct html_report *r, const char *id, const cJSON *t);
+static void xsr_page(struct html_report *r, const char *id, const cJSON *t);
+static void di_page(struct html_report *r, const char *id, const cJSON *t);
+
 int html_build_pts(struct html_report *r)
 {
     bool multi = r->multi;
@@ -459,6 +461,18 @@ int html_build_pts(struct html_report *r)
                 wsat(r, id, t);
                 continue;
             }
+            if (!strcmp(test, "hir")) {
+                hir_page(r, id, t);
+                continue;
+            }
+            if (!strcmp(test, "xsr")) {
+                xsr_page(r, id, t);
+                continue;
+            }
+            if (!strcmp(test, "cbw") || !strcmp(test, "dirth")) {
+                di_page(r, id, t);
+                continue;
+            }
             if (!get(t, "steady_state"))
                 continue;
             html_para(r, NULL, html_printf(r, "%d elements of %.3g s per round at T%.0f/Q%.0f; %.0f rounds run.",
@@ -474,4 +488,363 @@ int html_build_pts(struct html_report *r)
     }
     r->multi = multi;
     return r->oom ? -ENOMEM : 0;
+}
+
+/* ---- HIR, XSR, CBW/DIRTH ------------------------------------------------- */
+
+/* A rounds-to-steady-state object (HIR pre-writes, CBW/DIRTH preconditioning). */
+static void ss_rounds(struct html_report *r, const char *id, const cJSON *o)
+{
+    if (!o)
+        return;
+    html_para(r, NULL, html_printf(r, "%s: %s, rounds of %.3g s until steady state; %.0f rounds run.",
+                                   result_str(o, "title", "?"),
+                                   result_str(cJSON_GetArrayItem(get(o, "elements"), 0), "name", "?"),
+                                   result_num(o, "round_s", 0), result_num(o, "rounds_run", 0)));
+    if (get(o, "steady_state"))
+        convergence(r, id, o);
+}
+
+static void hir_page(struct html_report *r, const char *id, const cJSON *t)
+{
+    ss_rounds(r, html_printf(r, "%s-pre", id), get(t, "prewrite"));
+    html_para(r, NULL, html_printf(r, "Wait states: bursts of %.3g s RND 4KiB 0/100 at T%.0f/Q%.0f, %.0f per wait "
+                                      "state, each followed by its idle; after each wait state %.3g s of "
+                                      "continuous writes (return to baseline).",
+                                   result_num(t, "burst_s", 0), result_num(t, "threads", 0), result_num(t, "depth", 0),
+                                   result_num(t, "reps", 0), result_num(t, "baseline_s", 0)));
+    struct html_table *w = html_add_table(r, html_printf(r, "%s-waits", id), "HIR: wait states");
+    if (!w)
+        return;
+    int c0 = html_table_add_col(w, "wait state", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int c1 = html_table_add_col(w, "idle", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int c2 = html_table_add_col(w, "bursts", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int c3 = html_table_add_col(w, "burst IOPS (mean)", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    int c4 = html_table_add_col(w, "baseline IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    struct html_table *d = html_add_data_table(r, html_printf(r, "%s-time", id), "HIR: IOPS vs time");
+    if (!d)
+        return;
+    int dt = html_table_add_col(d, "time", "min", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int db = html_table_add_col(d, "burst IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    int dl = html_table_add_col(d, "baseline IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    const cJSON *ws;
+    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+        long row = html_table_add_row(w);
+        if (row < 0)
+            return;
+        html_table_set(w, (size_t)row, c0, result_num(ws, "wait_state", NAN));
+        html_table_set(w, (size_t)row, c1, result_num(ws, "wait_s", NAN));
+        html_table_set(w, (size_t)row, c2, cJSON_GetArraySize(get(ws, "bursts")));
+        html_table_set(w, (size_t)row, c3, result_num(ws, "burst_iops_mean", NAN));
+        html_table_set(w, (size_t)row, c4, result_num(get(get(ws, "baseline"), "figures"), "iops", NAN));
+        const cJSON *b;
+        cJSON_ArrayForEach(b, get(ws, "bursts")) {
+            long k = html_table_add_row(d);
+            if (k < 0)
+                return;
+            html_table_set(d, (size_t)k, dt, result_num(b, "t_s", NAN) / 60);
+            html_table_set(d, (size_t)k, db, result_num(b, "iops", NAN));
+            html_table_set(d, (size_t)k, dl, NAN);
+        }
+        const cJSON *s = get(get(ws, "baseline"), "samples"), *sr;
+        int it = result_field_index(s, "t_s"), ii = result_field_index(s, "iops");
+        cJSON_ArrayForEach(sr, get(s, "rows")) {
+            long k = html_table_add_row(d);
+            if (k < 0)
+                return;
+            html_table_set(d, (size_t)k, dt, result_at_num(sr, it, NAN) / 60);
+            html_table_set(d, (size_t)k, db, NAN);
+            html_table_set(d, (size_t)k, dl, result_at_num(sr, ii, NAN));
+        }
+    }
+    html_show_table(r, w);
+    struct html_chart *c = html_chart(r, d, dt, "HIR: IOPS vs time, wait states marked");
+    if (!c)
+        return;
+    c->x = html_axis("time (min)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+    c->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+    c->y.zero = true;
+    c->note = "Bursts (markers) in the shaded wait-state segments; continuous baseline writes between them.";
+    html_chart_series(c, db, "burst IOPS", 0, 0, HTML_SVG_MARKS);
+    html_chart_series(c, dl, "baseline IOPS", 1, 0, HTML_SVG_LINE_MARKS);
+    unsigned k = 2;
+    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+        double a = result_num(ws, "t_start_s", 0) / 60;
+        double e = result_num(get(ws, "baseline"), "t_start_s", NAN) / 60;
+        if (isnan(e))
+            e = a;
+        html_chart_mark(c, HTML_SVG_VSPAN, a, 0, e, 0,
+                        html_printf(r, "wait state %.0f (%.3g s idle)", result_num(ws, "wait_state", 0),
+                                    result_num(ws, "wait_s", 0)),
+                        k++, 0);
+    }
+}
+
+static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
+{
+    const cJSON *rc = get(t, "recovery");
+    if (rc)
+        html_para(r, cJSON_IsTrue(get(rc, "recovered")) ? "verdict pass" : "verdict fail",
+                  cJSON_IsTrue(get(rc, "recovered"))
+                      ? html_printf(r, "Recovery time: %.4g s (%.4g min) until AG3 reached AG1's %.1f MB/s.",
+                                    result_num(rc, "time_s", 0), result_num(rc, "time_s", 0) / 60,
+                                    result_num(rc, "ag1_mbps", 0))
+                      : html_printf(r, "Not recovered: AG3 never reached AG1's %.1f MB/s.",
+                                    result_num(rc, "ag1_mbps", 0)));
+    struct html_table *g = html_add_table(r, html_printf(r, "%s-groups", id), "XSR: access groups");
+    struct html_table *d = html_add_data_table(r, html_printf(r, "%s-time", id), "XSR: samples");
+    if (!g || !d)
+        return;
+    int g0 = html_table_add_col(g, "group", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int g1 = html_table_add_col(g, "stimulus", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int g2 = html_table_add_col(g, "time", "s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int g3 = html_table_add_col(g, "TP", "MB/s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int g4 = html_table_add_col(g, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int g5 = html_table_add_col(g, "ART", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int g6 = html_table_add_col(g, "MRT", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int dt = html_table_add_col(d, "time", "min", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int dm = html_table_add_col(d, "TP", "MB/s", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    int da = html_table_add_col(d, "ART", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int dx = html_table_add_col(d, "MRT", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    const cJSON *gj;
+    cJSON_ArrayForEach(gj, get(t, "groups")) {
+        long w = html_table_add_row(g);
+        if (w < 0)
+            return;
+        const cJSON *fg = get(gj, "figures");
+        html_table_set_text(g, (size_t)w, g0, result_str(gj, "group", "?"));
+        html_table_set_text(g, (size_t)w, g1, html_printf(r, "%s %s 0/100", result_str(gj, "access", "?"),
+                                                          bs_text(r, result_num(gj, "block_size", 0))));
+        html_table_set(g, (size_t)w, g2, result_num(fg, "elapsed_s", NAN));
+        html_table_set(g, (size_t)w, g3, result_num(fg, "mbps", NAN));
+        html_table_set(g, (size_t)w, g4, result_num(fg, "iops", NAN));
+        html_table_set(g, (size_t)w, g5, result_num(fg, "lat_mean_ns", NAN));
+        html_table_set(g, (size_t)w, g6, result_num(fg, "lat_max_ns", NAN));
+        const cJSON *s = get(gj, "samples"), *row;
+        int it = result_field_index(s, "t_s"), im = result_field_index(s, "mbps"),
+            il = result_field_index(s, "lat_mean_ns"), ix = result_field_index(s, "lat_max_ns");
+        cJSON_ArrayForEach(row, get(s, "rows")) {
+            long k = html_table_add_row(d);
+            if (k < 0)
+                return;
+            html_table_set(d, (size_t)k, dt, result_at_num(row, it, NAN) / 60);
+            html_table_set(d, (size_t)k, dm, result_at_num(row, im, NAN));
+            html_table_set(d, (size_t)k, da, result_at_num(row, il, NAN));
+            html_table_set(d, (size_t)k, dx, result_at_num(row, ix, NAN));
+        }
+    }
+    html_show_table(r, g);
+    for (int k = 0; k < 2; k++) {
+        struct html_chart *c = html_chart(r, d, dt, k ? "XSR: ART and MRT vs time" : "XSR: throughput vs time");
+        if (!c)
+            return;
+        c->x = html_axis("time (min)", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        if (k) {
+            c->y = html_axis("response time", HTML_SVG_LOG, HTML_SVG_FMT_NS);
+            html_chart_series(c, da, "ART", 0, 0, HTML_SVG_LINE_MARKS);
+            html_chart_series(c, dx, "MRT", 1, 0, HTML_SVG_LINE_MARKS);
+        } else {
+            c->y = html_axis("throughput (MB/s)", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+            c->y.zero = true;
+            html_chart_series(c, dm, "MB/s", 0, 0, HTML_SVG_LINE_MARKS);
+        }
+        unsigned col = 2;
+        cJSON_ArrayForEach(gj, get(t, "groups")) {
+            double a = result_num(gj, "t_start_s", 0) / 60;
+            double e = a + result_num(get(gj, "figures"), "elapsed_s", 0) / 60;
+            html_chart_mark(c, HTML_SVG_VSPAN, a, 0, e, 0, result_str(gj, "group", "?"), col++, 0);
+        }
+    }
+}
+
+static void di_page(struct html_report *r, const char *id, const cJSON *t)
+{
+    const cJSON *st = get(t, "stimulus");
+    if (cJSON_IsTrue(get(st, "composite")))
+        html_para(r, NULL, html_printf(r, "Stimulus: the CBW composite (%d block sizes, %d access zones), R/W %.0f/%.0f.",
+                                       cJSON_GetArraySize(get(st, "block_sizes")), cJSON_GetArraySize(get(st, "zones")),
+                                       result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0)));
+    else
+        html_para(r, NULL, html_printf(r, "Stimulus: RND %s, R/W %.0f/%.0f.", bs_text(r, result_num(st, "block_size", 0)),
+                                       result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0)));
+    ss_rounds(r, html_printf(r, "%s-pre", id), get(t, "precondition"));
+    if (!get(t, "steady_state"))
+        return;
+    html_para(r, NULL, html_printf(r, "Demand variation: each round a %.3g s pre-write at the largest TC/QD, then "
+                                      "%d TC x QD points of %.3g s; %.0f rounds run.",
+                                   result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(get(t, "elements")),
+                                   result_num(t, "element_s", 0), result_num(t, "rounds_run", 0)));
+    struct html_table *pw = html_add_data_table(r, html_printf(r, "%s-prewrites", id), "Between-round pre-writes");
+    if (!pw)
+        return;
+    int pr = html_table_add_col(pw, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int pi = html_table_add_col(pw, "pre-write IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    const cJSON *rd;
+    cJSON_ArrayForEach(rd, get(t, "rounds")) {
+        long w = html_table_add_row(pw);
+        if (w < 0)
+            return;
+        html_table_set(pw, (size_t)w, pr, result_num(rd, "round", NAN));
+        html_table_set(pw, (size_t)w, pi, result_num(get(rd, "prewrite"), "iops", NAN));
+    }
+    struct html_chart *pc = html_chart(r, pw, pr, "Between-round pre-writes: IOPS per round");
+    if (pc) {
+        pc->half = true;
+        pc->x = html_axis("round", HTML_SVG_LIN, HTML_SVG_FMT_PLAIN);
+        pc->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        pc->y.zero = true;
+        html_chart_series(pc, pi, "pre-write IOPS", 0, 0, HTML_SVG_LINE_MARKS);
+    }
+    convergence(r, id, t);
+    const cJSON *g = get(st, "grid"), *tcs = get(g, "threads"), *qds = get(g, "depths");
+    const cJSON *els = get(t, "elements"), *tab = get(t, "table");
+    int ntc = cJSON_GetArraySize(tcs), nqd = cJSON_GetArraySize(qds), ne = cJSON_GetArraySize(els);
+    if (ntc > 16 || nqd > 16)
+        return;
+    /* the grid tables: TC rows, QD columns */
+    for (int k = 0; k < 2; k++) {
+        const char *key = k ? "lat_mean_ns" : "iops";
+        struct html_table *h = html_add_table(r, html_printf(r, "%s-%s", id, k ? "art" : "iops"),
+                                              k ? "Average response time: TC x QD (window average)"
+                                                : "IOPS: TC x QD (window average)");
+        if (!h)
+            return;
+        h->heat = !k;
+        int c0 = html_table_add_col(h, "TC", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+        int cq[16];
+        for (int q = 0; q < nqd; q++)
+            cq[q] = html_table_add_col(h, html_printf(r, "QD %.0f", result_at_num(qds, q, 0)), k ? "ns" : "IOPS",
+                                       HTML_TABLE_NUM, k ? HTML_TABLE_NS : HTML_TABLE_INT);
+        for (int a = 0; a < ntc; a++) {
+            long w = html_table_add_row(h);
+            if (w < 0)
+                return;
+            html_table_set(h, (size_t)w, c0, result_at_num(tcs, a, 0));
+            for (int q = 0; q < nqd; q++)
+                html_table_set(h, (size_t)w, cq[q], NAN);
+            for (int e = 0; e < ne; e++) {
+                const cJSON *el = cJSON_GetArrayItem(els, e);
+                for (int q = 0; q < nqd; q++)
+                    if (result_num(el, "threads", 0) == result_at_num(tcs, a, 0) &&
+                        result_num(el, "depth", 0) == result_at_num(qds, q, 0))
+                        html_table_set(h, (size_t)w, cq[q], result_num(cJSON_GetArrayItem(tab, e), key, NAN));
+            }
+        }
+        html_show_table(r, h);
+    }
+    /* demand variation: IOPS vs QD per TC; demand intensity: ART vs IOPS per TC; IOPS vs OIO */
+    struct html_table *dv = html_add_data_table(r, html_printf(r, "%s-dv", id), "Demand variation");
+    struct html_table *di = html_add_data_table(r, html_printf(r, "%s-di", id), "Demand intensity");
+    if (!dv || !di)
+        return;
+    int vx = html_table_add_col(dv, "QD", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int ix = html_table_add_col(di, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int io = html_table_add_col(di, "total OIO", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int iy = html_table_add_col(di, "IOPS (all points)", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
+    int is = html_table_add_col(di, "ART of the Max/Mid/Min points", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int vc[16], ic[16];
+    for (int a = 0; a < ntc; a++) {
+        vc[a] = html_table_add_col(dv, html_printf(r, "TC %.0f", result_at_num(tcs, a, 0)), "IOPS", HTML_TABLE_NUM,
+                                   HTML_TABLE_INT);
+        ic[a] = html_table_add_col(di, html_printf(r, "ART TC %.0f", result_at_num(tcs, a, 0)), "ns", HTML_TABLE_NUM,
+                                   HTML_TABLE_NS);
+    }
+    for (int q = 0; q < nqd; q++) {
+        long w = html_table_add_row(dv);
+        if (w < 0)
+            return;
+        html_table_set(dv, (size_t)w, vx, result_at_num(qds, q, 0));
+        for (int a = 0; a < ntc; a++)
+            html_table_set(dv, (size_t)w, vc[a], NAN);
+    }
+    for (int e = 0; e < ne; e++) {
+        const cJSON *el = cJSON_GetArrayItem(els, e), *row = cJSON_GetArrayItem(tab, e);
+        long w = html_table_add_row(di);
+        if (w < 0)
+            return;
+        html_table_set(di, (size_t)w, ix, result_num(row, "iops", NAN));
+        html_table_set(di, (size_t)w, io, result_num(el, "threads", 0) * result_num(el, "depth", 0));
+        html_table_set(di, (size_t)w, iy, result_num(row, "iops", NAN));
+        html_table_set(di, (size_t)w, is, NAN);
+        const cJSON *pt;
+        cJSON_ArrayForEach(pt, get(t, "points"))
+            if (el_num(pt, -1) == e)
+                html_table_set(di, (size_t)w, is, result_num(row, "lat_mean_ns", NAN));
+        for (int a = 0; a < ntc; a++) {
+            bool mine = result_num(el, "threads", 0) == result_at_num(tcs, a, 0);
+            html_table_set(di, (size_t)w, ic[a], mine ? result_num(row, "lat_mean_ns", NAN) : NAN);
+            for (int q = 0; q < nqd && mine; q++)
+                if (result_num(el, "depth", 0) == result_at_num(qds, q, 0))
+                    html_table_set(dv, (size_t)q, vc[a], result_num(row, "iops", NAN));
+        }
+    }
+    html_table_sort(dv, vx);
+    html_table_sort(di, ix);
+    struct html_chart *c = html_chart(r, dv, vx, "Demand variation: IOPS vs QD, one line per TC");
+    if (c) {
+        c->x = html_axis("QD", HTML_SVG_LOG, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->y.zero = true;
+        for (int a = 0; a < ntc; a++)
+            html_chart_series(c, vc[a], html_printf(r, "TC %.0f", result_at_num(tcs, a, 0)), (unsigned)a, 0,
+                              HTML_SVG_LINE_MARKS);
+    }
+    c = html_chart(r, di, ix, "Demand intensity: average response time vs IOPS, one colour per TC");
+    if (c) {
+        c->x = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->y = html_axis("average response time", HTML_SVG_LIN, HTML_SVG_FMT_NS);
+        c->y.zero = true;
+        for (int a = 0; a < ntc; a++)
+            html_chart_series(c, ic[a], html_printf(r, "TC %.0f", result_at_num(tcs, a, 0)), (unsigned)a, 0,
+                              HTML_SVG_MARKS);
+        html_chart_series(c, is, "MaxIOPS, MidIOPS, MinIOPS", 7, 0, HTML_SVG_MARKS);
+        html_chart_mark(c, HTML_SVG_HLINE, 0, result_num(st, "art_limit_ns", 5e6), 0, 0, "MaxIOPS ART limit", 7, 1);
+    }
+    c = html_chart(r, di, io, "IOPS vs total outstanding I/O (TC x QD)");
+    if (c) {
+        c->x = html_axis("total OIO", HTML_SVG_LOG, HTML_SVG_FMT_PLAIN);
+        c->y = html_axis("IOPS", HTML_SVG_LIN, HTML_SVG_FMT_NUM);
+        c->y.zero = true;
+        html_chart_series(c, iy, "IOPS", 0, 0, HTML_SVG_MARKS);
+    }
+    /* the Max / Mid / Min points and their histograms */
+    struct html_table *p = html_add_table(r, html_printf(r, "%s-points", id),
+                                          "Demand-intensity points: pre-write, then the histogram capture");
+    if (!p)
+        return;
+    int p0 = html_table_add_col(p, "point", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int p1 = html_table_add_col(p, "TC/QD", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
+    int p2 = html_table_add_col(p, "DV IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int p3 = html_table_add_col(p, "pre-write IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int p4 = html_table_add_col(p, "capture IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
+    int p5 = html_table_add_col(p, "ART", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int p6 = html_table_add_col(p, "99.999 %", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    int p7 = html_table_add_col(p, "maximum", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
+    struct html_lat_src src[3];
+    size_t ns = 0;
+    const cJSON *pt;
+    cJSON_ArrayForEach(pt, get(t, "points")) {
+        long w = html_table_add_row(p);
+        if (w < 0)
+            return;
+        const cJSON *cap = get(pt, "capture"), *l = get(cap, "latency_ns");
+        const char *nm = html_printf(r, "%sIOPS T%.0f/Q%.0f", result_str(pt, "point", "?"), result_num(pt, "threads", 0),
+                                     result_num(pt, "depth", 0));
+        html_table_set_text(p, (size_t)w, p0, html_printf(r, "%sIOPS", result_str(pt, "point", "?")));
+        html_table_set_text(p, (size_t)w, p1, html_printf(r, "T%.0f/Q%.0f", result_num(pt, "threads", 0),
+                                                          result_num(pt, "depth", 0)));
+        html_table_set(p, (size_t)w, p2, result_num(pt, "iops", NAN));
+        html_table_set(p, (size_t)w, p3, result_num(get(pt, "prewrite"), "iops", NAN));
+        html_table_set(p, (size_t)w, p4, result_num(cap, "iops", NAN));
+        html_table_set(p, (size_t)w, p5, result_num(cap, "lat_mean_ns", NAN));
+        html_table_set(p, (size_t)w, p6, result_num(get(l, "percentiles"), "99.999", NAN));
+        html_table_set(p, (size_t)w, p7, result_num(l, "max", NAN));
+        if (l && ns < 3) {
+            src[ns] = (struct html_lat_src){l, nm, (unsigned)ns, 0};
+            ns++;
+        }
+    }
+    html_show_table(r, p);
+    if (ns)
+        html_latency_charts(r, html_printf(r, "%s-hist", id), "Max/Mid/Min capture", src, ns);
 }

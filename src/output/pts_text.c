@@ -6,6 +6,8 @@
 #include "output/pts_text.h"
 #include "output/render.h"
 #include "result/result.h"
+#include "result/result_hist.h"
+#include "stats/hist.h"
 
 /* An element index stored in the document, clamped so the conversion is
  * defined whatever the file holds (-1 when missing). */
@@ -106,13 +108,6 @@ static void header(FILE *f, const cJSON *doc, const cJSON *p)
                "excursion\n", result_num(p, "max_rounds", 25));
     fprintf(f, "  test dates:        %s to %s\n", result_str(p, "started", "?"),
             result_str(p, "finished", "(not finished)"));
-    const cJSON *nd = get(p, "tests_not_implemented");
-    if (cJSON_GetArraySize(nd)) {
-        fprintf(f, "  not done:          ");
-        for (int i = 0; i < cJSON_GetArraySize(nd); i++)
-            fprintf(f, "%s%s", i ? ", " : "", result_at_str(nd, i, "?"));
-        fprintf(f, " (not implemented)\n");
-    }
 }
 
 static const cJSON *element(const cJSON *t, int i)
@@ -315,6 +310,9 @@ static void wsat(FILE *f, const cJSON *t)
     }
 }
 
+static void recovery_page(FILE *f, const cJSON *t);
+static void di_page(FILE *f, const cJSON *t);
+
 static void test_page(FILE *f, const cJSON *t)
 {
     const char *test = result_str(t, "test", "?");
@@ -328,6 +326,14 @@ static void test_page(FILE *f, const cJSON *t)
     const cJSON *pu = get(t, "purge");
     fprintf(f, "Purge: %s%s%s\n", result_str(pu, "statement", "?"), get(pu, "notes") ? "; " : "",
             result_str(pu, "notes", ""));
+    if (!strcmp(test, "hir") || !strcmp(test, "xsr")) {
+        recovery_page(f, t);
+        return;
+    }
+    if (!strcmp(test, "cbw") || !strcmp(test, "dirth")) {
+        di_page(f, t);
+        return;
+    }
     const cJSON *w = get(t, "wipc");
     if (cJSON_IsObject(w))
         fprintf(f, "Preconditioning: WIPC %s\n", result_str(w, "statement", "?"));
@@ -365,4 +371,265 @@ void render_pts_text(FILE *f, const cJSON *doc)
     const cJSON *t;
     cJSON_ArrayForEach(t, get(p, "tests"))
         test_page(f, t);
+}
+
+/* ---- HIR, XSR, CBW/DIRTH ------------------------------------------------- */
+
+/* A rounds-to-steady-state object (HIR pre-writes, CBW/DIRTH
+ * preconditioning): its convergence and determination. */
+static void ss_rounds(FILE *f, const char *what, const cJSON *o)
+{
+    const cJSON *e = element(o, 0);
+    char at[32] = "";
+    if (!get(e, "threads"))   /* else the name says it */
+        snprintf(at, sizeof(at), " at T%.0f/Q%.0f", result_num(o, "threads", 0),
+                 result_num(o, "depth", 0));
+    fprintf(f, "%s: %s%s in rounds of %.3g s until steady state, %.0f rounds run\n", what,
+            result_str(e, "name", "?"), at, result_num(o, "round_s", 0),
+            result_num(o, "rounds_run", 0));
+    if (!get(o, "steady_state")) {
+        fprintf(f, "(not finished)\n");
+        return;
+    }
+    convergence(f, o);
+    determination(f, o);
+}
+
+/* One sample row of an XSR group or HIR baseline: time, IOPS, MB/s, ART. */
+static void series_row(FILE *f, const cJSON *s, const cJSON *row, const char *seg)
+{
+    int it = result_field_index(s, "t_s"), ii = result_field_index(s, "iops"),
+        im = result_field_index(s, "mbps"), il = result_field_index(s, "lat_mean_ns");
+    char l[32];
+    lat(l, sizeof(l), result_at_num(row, il, 0));
+    fprintf(f, "  %10.4f %10.0f %10.1f %12s  %s\n", result_at_num(row, it, 0) / 60,
+            result_at_num(row, ii, 0), result_at_num(row, im, 0), l, seg);
+}
+
+static void hir(FILE *f, const cJSON *t)
+{
+    ss_rounds(f, "Pre-writes", get(t, "prewrite"));
+    fprintf(f, "Wait states: bursts of %.3g s RND 4KiB 0/100 at T%.0f/Q%.0f, %.0f per wait state, "
+               "each followed by its idle; then %.3g s of continuous writes (return to baseline)\n",
+            result_num(t, "burst_s", 0), result_num(t, "threads", 0), result_num(t, "depth", 0),
+            result_num(t, "reps", 0), result_num(t, "baseline_s", 0));
+    fprintf(f, "  %-10s %8s %7s %12s %10s %10s %14s\n", "wait state", "idle (s)", "bursts",
+            "burst IOPS", "min", "max", "baseline IOPS");
+    const cJSON *ws;
+    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+        double mn = 0, mx = 0;
+        int n = 0;
+        const cJSON *b;
+        cJSON_ArrayForEach(b, get(ws, "bursts")) {
+            double v = result_num(b, "iops", 0);
+            if (!n || v < mn)
+                mn = v;
+            if (!n || v > mx)
+                mx = v;
+            n++;
+        }
+        const cJSON *bl = get(get(ws, "baseline"), "figures");
+        char bv[24] = "-";
+        if (bl)
+            snprintf(bv, sizeof(bv), "%.0f", result_num(bl, "iops", 0));
+        char wn[16];
+        snprintf(wn, sizeof(wn), "%.0f", result_num(ws, "wait_state", 0));
+        fprintf(f, "  %-10s %8.3g %7d %12.0f %10.0f %10.0f %14s\n", wn, result_num(ws, "wait_s", 0), n,
+                result_num(ws, "burst_iops_mean", 0), mn, mx, bv);
+    }
+    fprintf(f, "IOPS vs time (minutes from the first burst; every burst, every baseline sample)\n"
+               "  %10s %10s %10s %12s  %s\n", "time (min)", "IOPS", "MB/s", "avg latency", "segment");
+    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+        char seg[48];
+        snprintf(seg, sizeof(seg), "wait state %.0f (%.3g s idle)", result_num(ws, "wait_state", 0),
+                 result_num(ws, "wait_s", 0));
+        const cJSON *b;
+        cJSON_ArrayForEach(b, get(ws, "bursts")) {
+            char l[32];
+            lat(l, sizeof(l), result_num(b, "lat_mean_ns", 0));
+            fprintf(f, "  %10.4f %10.0f %10.1f %12s  %s\n", result_num(b, "t_s", 0) / 60,
+                    result_num(b, "iops", 0), result_num(b, "mbps", 0), l, seg);
+        }
+        const cJSON *s = get(get(ws, "baseline"), "samples"), *row;
+        snprintf(seg, sizeof(seg), "baseline after wait state %.0f", result_num(ws, "wait_state", 0));
+        cJSON_ArrayForEach(row, get(s, "rows"))
+            series_row(f, s, row, seg);
+    }
+}
+
+static void xsr(FILE *f, const cJSON *t)
+{
+    fprintf(f, "Access groups at T%.0f/Q%.0f, one after the other with no idle, sampled every %.3g s\n",
+            result_num(t, "threads", 0), result_num(t, "depth", 0), result_num(t, "sample_s", 0));
+    fprintf(f, "  %-5s %-18s %10s %10s %10s %12s %12s\n", "group", "stimulus", "time (s)", "MB/s",
+            "IOPS", "ART", "MRT");
+    const cJSON *g;
+    cJSON_ArrayForEach(g, get(t, "groups")) {
+        char st[32], bn[16], a[32], m[32];
+        bs_name(result_num(g, "block_size", 0), bn, sizeof(bn));
+        snprintf(st, sizeof(st), "%s %s 0/100", result_str(g, "access", "?"), bn);
+        const cJSON *fg = get(g, "figures");
+        lat(a, sizeof(a), result_num(fg, "lat_mean_ns", 0));
+        lat(m, sizeof(m), result_num(fg, "lat_max_ns", 0));
+        fprintf(f, "  %-5s %-18s %10.3g %10.1f %10.0f %12s %12s\n", result_str(g, "group", "?"), st,
+                result_num(fg, "elapsed_s", 0), result_num(fg, "mbps", 0), result_num(fg, "iops", 0),
+                a, m);
+    }
+    const cJSON *rc = get(t, "recovery");
+    if (rc && cJSON_IsTrue(get(rc, "recovered")))
+        fprintf(f, "Recovery time: %.4g s (%.4g min) until AG3 reached AG1's %.1f MB/s\n",
+                result_num(rc, "time_s", 0), result_num(rc, "time_s", 0) / 60,
+                result_num(rc, "ag1_mbps", 0));
+    else if (rc)
+        fprintf(f, "Recovery time: not recovered (AG3 never reached AG1's %.1f MB/s)\n",
+                result_num(rc, "ag1_mbps", 0));
+    fprintf(f, "TP, IOPS and ART vs time (minutes from AG1's start)\n"
+               "  %10s %10s %10s %12s  %s\n", "time (min)", "IOPS", "MB/s", "avg latency", "group");
+    cJSON_ArrayForEach(g, get(t, "groups")) {
+        const cJSON *s = get(g, "samples"), *row;
+        cJSON_ArrayForEach(row, get(s, "rows"))
+            series_row(f, s, row, result_str(g, "group", "?"));
+    }
+}
+
+static void recovery_page(FILE *f, const cJSON *t)
+{
+    if (!strcmp(result_str(t, "test", ""), "hir"))
+        hir(f, t);
+    else
+        xsr(f, t);
+}
+
+/* A TC x QD table of one figure of the window table. */
+static void di_grid(FILE *f, const cJSON *t, const char *key, const char *title)
+{
+    const cJSON *g = get(get(t, "stimulus"), "grid");
+    const cJSON *tcs = get(g, "threads"), *qds = get(g, "depths");
+    fprintf(f, "%s (average of the measurement window)\n  %-6s", title, "TC\\QD");
+    for (int q = 0; q < cJSON_GetArraySize(qds); q++)
+        fprintf(f, " %10.0f", result_at_num(qds, q, 0));
+    fprintf(f, "\n");
+    int ne = cJSON_GetArraySize(get(t, "elements"));
+    for (int a = 0; a < cJSON_GetArraySize(tcs); a++) {
+        double tc = result_at_num(tcs, a, 0);
+        fprintf(f, "  %-6.0f", tc);
+        for (int q = 0; q < cJSON_GetArraySize(qds); q++) {
+            char v[32] = "-";
+            for (int i = 0; i < ne; i++)
+                if (result_num(element(t, i), "threads", 0) == tc &&
+                    result_num(element(t, i), "depth", 0) == result_at_num(qds, q, 0))
+                    value(v, sizeof(v), key, result_num(cJSON_GetArrayItem(get(t, "table"), i), key, 0));
+            fprintf(f, " %10s", v);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void di_histogram(FILE *f, const cJSON *l)
+{
+    struct hist h;
+    char e[128];
+    if (result_hist_from_json(get(l, "histogram"), &h, e, sizeof(e)) < 0 || !h.n)
+        return;
+    uint64_t b[40];
+    unsigned n = hist_log2_buckets(&h, 1000, b, 40);
+    fprintf(f, "    response-time histogram (us, log2 bins):\n");
+    for (unsigned i = 0; i < n; i++) {
+        if (!b[i])
+            continue;
+        char r[48];
+        if (i == 0)
+            snprintf(r, sizeof(r), "[0, 1)");
+        else
+            snprintf(r, sizeof(r), "[%llu, %llu)", 1ull << (i - 1), 1ull << i);
+        int bar = (int)(50.0 * (double)b[i] / (double)h.n + 0.5);
+        fprintf(f, "    %18s %10llu %6.2f%% %.*s\n", r, (unsigned long long)b[i],
+                100.0 * (double)b[i] / (double)h.n, bar,
+                "##################################################");
+    }
+}
+
+static void di_page(FILE *f, const cJSON *t)
+{
+    const cJSON *st = get(t, "stimulus");
+    if (cJSON_IsTrue(get(st, "composite"))) {
+        fprintf(f, "Stimulus: CBW composite, R/W %.0f/%.0f, blockalign %.0f; block sizes:",
+                result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0),
+                result_num(st, "blockalign", 0));
+        const cJSON *b;
+        cJSON_ArrayForEach(b, get(st, "block_sizes")) {
+            char bn[16];
+            bs_name(result_num(b, "block_size", 0), bn, sizeof(bn));
+            fprintf(f, " %s %g%%", bn, result_num(b, "pct", 0));
+        }
+        fprintf(f, "; access:");
+        cJSON_ArrayForEach(b, get(st, "zones"))
+            fprintf(f, " %g%% of I/Os to %g%% of the range", result_num(b, "access_pct", 0),
+                    result_num(b, "range_pct", 0));
+        fprintf(f, "\n");
+    } else {
+        char bn[16];
+        bs_name(result_num(st, "block_size", 0), bn, sizeof(bn));
+        fprintf(f, "Stimulus: RND %s, R/W %.0f/%.0f\n", bn, result_num(st, "read_pct", 0),
+                100 - result_num(st, "read_pct", 0));
+    }
+    ss_rounds(f, "Preconditioning", get(t, "precondition"));
+    fprintf(f, "Demand variation: each round a %.3g s pre-write at the largest TC/QD, then %d TC x QD "
+               "points of %.3g s, %.0f rounds run\n",
+            result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(get(t, "elements")),
+            result_num(t, "element_s", 0), result_num(t, "rounds_run", 0));
+    if (!get(t, "steady_state")) {
+        fprintf(f, "(not finished)\n");
+        return;
+    }
+    fprintf(f, "Between-round pre-writes (IOPS):");
+    const cJSON *rd;
+    cJSON_ArrayForEach(rd, get(t, "rounds"))
+        fprintf(f, " r%.0f %.0f", result_num(rd, "round", 0),
+                result_num(get(rd, "prewrite"), "iops", 0));
+    fprintf(f, "\n");
+    convergence(f, t);
+    determination(f, t);
+    di_grid(f, t, "iops", "Demand variation: IOPS");
+    di_grid(f, t, "lat_mean_ns", "Demand intensity: average response time");
+    fprintf(f, "Demand intensity: ART vs IOPS (window averages)\n  %-12s %10s %12s %12s\n", "TC/QD",
+            "IOPS", "ART", "total OIO");
+    const cJSON *row;
+    cJSON_ArrayForEach(row, get(t, "table")) {
+        const cJSON *e = element(t, el_num(row, 0));
+        char q[24], a[32];
+        snprintf(q, sizeof(q), "T%.0f/Q%.0f", result_num(e, "threads", 0), result_num(e, "depth", 0));
+        lat(a, sizeof(a), result_num(row, "lat_mean_ns", 0));
+        fprintf(f, "  %-12s %10.0f %12s %12.0f\n", q, result_num(row, "iops", 0), a,
+                result_num(e, "threads", 0) * result_num(e, "depth", 0));
+    }
+    char lim[32];
+    lat(lim, sizeof(lim), result_num(st, "art_limit_ns", 0));
+    fprintf(f, "Selected points (MaxIOPS: highest IOPS with ART < %s%s); pre-writes of %.3g s, "
+               "captures of %.3g s\n",
+            lim, cJSON_IsFalse(get(t, "max_under_limit")) ? "; none under it: the lowest ART" : "",
+            result_num(t, "point_prewrite_s", 0), result_num(t, "capture_s", 0));
+    fprintf(f, "  %-6s %-10s %10s %10s %10s %12s %12s %12s %12s\n", "point", "TC/QD", "DV IOPS",
+            "IOPS", "ART", "99%", "99.99%", "99.999%", "maximum");
+    const cJSON *pt;
+    cJSON_ArrayForEach(pt, get(t, "points")) {
+        const cJSON *c = get(pt, "capture"), *l = get(c, "latency_ns"), *pc = get(l, "percentiles");
+        char q[24], a[32], p1[32], p2[32], p3[32], m[32];
+        snprintf(q, sizeof(q), "T%.0f/Q%.0f", result_num(pt, "threads", 0), result_num(pt, "depth", 0));
+        lat(a, sizeof(a), result_num(c, "lat_mean_ns", 0));
+        lat(p1, sizeof(p1), result_num(pc, "99", 0));
+        lat(p2, sizeof(p2), result_num(pc, "99.99", 0));
+        lat(p3, sizeof(p3), result_num(pc, "99.999", 0));
+        lat(m, sizeof(m), result_num(l, "max", 0));
+        fprintf(f, "  %-6s %-10s %10.0f %10.0f %10s %12s %12s %12s %12s\n",
+                result_str(pt, "point", "?"), q, result_num(pt, "iops", 0), result_num(c, "iops", 0),
+                a, p1, p2, p3, m);
+    }
+    cJSON_ArrayForEach(pt, get(t, "points")) {
+        const cJSON *c = get(pt, "capture");
+        fprintf(f, "  %s point T%.0f/Q%.0f: pre-write %.0f IOPS; capture %.0f I/Os\n",
+                result_str(pt, "point", "?"), result_num(pt, "threads", 0), result_num(pt, "depth", 0),
+                result_num(get(pt, "prewrite"), "iops", 0), result_num(c, "ios", 0));
+        di_histogram(f, get(c, "latency_ns"));
+    }
 }

@@ -20,6 +20,12 @@ void pts_defaults(struct pts_cfg *c)
     c->wsat_ns = PTS_SPEC_WSAT_NS;
     c->wsat_sample_ns = PTS_SPEC_ELEMENT_NS;
     c->engine = ENGINE_IO_URING;
+    c->hir_burst_ns = PTS_SPEC_HIR_BURST_NS;
+    c->hir_reps = PTS_SPEC_HIR_REPS;
+    c->xsr_ns = PTS_SPEC_XSR_NS;
+    c->xsr_sample_ns = PTS_SPEC_ELEMENT_NS;
+    c->dirth_bs = 8 << 10;
+    c->dirth_read_pct = 65;
 }
 
 double pts_active_range(const struct pts_cfg *c)
@@ -44,9 +50,12 @@ const char *pts_wc_required(const struct pts_cfg *c)
     return c->preset == PTS_CLIENT ? "WCE" : "WCD";
 }
 
-static const char *const test_names[PTS_NTESTS] = {"iops", "throughput", "latency", "wsat"};
-static const char *const test_titles[PTS_NTESTS] = {"IOPS", "Throughput", "Latency",
-                                                    "Write Saturation"};
+static const char *const test_names[PTS_NTESTS] = {"iops", "throughput", "latency", "wsat",
+                                                   "hir",  "xsr",        "cbw",     "dirth"};
+static const char *const test_titles[PTS_NTESTS] = {
+    "IOPS", "Throughput", "Latency", "Write Saturation", "Host Idle Recovery",
+    "Cross Stimulus Recovery", "Composite Block Size Workload",
+    "Demand Intensity / Response Time Histogram"};
 
 const char *pts_test_name(enum pts_test t)
 {
@@ -72,6 +81,8 @@ int pts_test_parse(const char *s)
         return PTS_TP;
     if (!strcasecmp(s, "lat"))
         return PTS_LAT;
+    if (!strcasecmp(s, "ecw"))
+        return PTS_CBW;
     return -1;
 }
 
@@ -98,7 +109,7 @@ void pts_matrix(enum pts_test t, uint32_t tp_bs, struct pts_matrix *m)
     case PTS_IOPS:
         for (unsigned x = 0; x < PTS_MAX_MIX; x++)
             for (unsigned b = 0; b < PTS_MAX_BS; b++)
-                m->el[m->nelements++] = (struct pts_element){iops_bs[b], iops_mix[x], false};
+                m->el[m->nelements++] = (struct pts_element){.bs = iops_bs[b], .read_pct = iops_mix[x], .seq = false};
         /* PTS 2.0.x: RND 4 KiB 0/100, RND 64 KiB 65/35, RND 1024 KiB 100/0 */
         m->ntrack = 3;
         m->track[0] = find_el(m, 4 << 10, 0);
@@ -107,8 +118,8 @@ void pts_matrix(enum pts_test t, uint32_t tp_bs, struct pts_matrix *m)
         m->metric = STEADY_IOPS;
         break;
     case PTS_TP:
-        m->el[m->nelements++] = (struct pts_element){tp_bs, 100, true};
-        m->el[m->nelements++] = (struct pts_element){tp_bs, 0, true};
+        m->el[m->nelements++] = (struct pts_element){.bs = tp_bs, .read_pct = 100, .seq = true};
+        m->el[m->nelements++] = (struct pts_element){.bs = tp_bs, .read_pct = 0, .seq = true};
         m->ntrack = 1;
         m->track[0] = 1;   /* SEQ write MB/s */
         m->metric = STEADY_BW;
@@ -116,14 +127,18 @@ void pts_matrix(enum pts_test t, uint32_t tp_bs, struct pts_matrix *m)
     case PTS_LAT:
         for (unsigned x = 0; x < 3; x++)
             for (unsigned b = 0; b < 3; b++)
-                m->el[m->nelements++] = (struct pts_element){lat_bs[b], lat_mix[x], false};
+                m->el[m->nelements++] = (struct pts_element){.bs = lat_bs[b], .read_pct = lat_mix[x], .seq = false};
         m->ntrack = 1;
         m->track[0] = find_el(m, 4 << 10, 0);   /* average latency of RND 4 KiB 0/100 */
         m->metric = STEADY_LAT;
         break;
     case PTS_WSAT:
+    case PTS_HIR:   /* HIR pre-writes, XSR, CBW/DIRTH: see pts_hir.c .. pts_ecw.c */
+    case PTS_XSR:
+    case PTS_CBW:
+    case PTS_DIRTH:
     case PTS_NTESTS:
-        m->el[m->nelements++] = (struct pts_element){4 << 10, 0, false};
+        m->el[m->nelements++] = (struct pts_element){.bs = 4 << 10, .read_pct = 0, .seq = false};
         m->ntrack = 1;
         m->track[0] = 0;
         m->metric = STEADY_IOPS;
@@ -177,7 +192,7 @@ int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t
         snprintf(err, errlen, "pts: --max-rounds must be at least 5 (the steady-state window)");
         return -EINVAL;
     }
-    for (int t = 0; t < PTS_NTESTS; t++) {
+    for (int t = 0; t < PTS_HIR; t++) {
         if (!c->test[t])
             continue;
         struct pts_matrix m;
@@ -208,7 +223,7 @@ int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t
                  PTS_MIN_ELEMENT_NS / 1e6);
         return -EINVAL;
     }
-    return 0;
+    return pts_more_check(c, logical_block, err, errlen);
 }
 
 static void reason(cJSON *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -226,7 +241,7 @@ cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
 {
     cJSON *a = cJSON_CreateArray();
     bool rounds = false;
-    for (int t = 0; t < PTS_NTESTS; t++) {
+    for (int t = 0; t < PTS_HIR; t++) {
         if (!tests_run[t] || t == PTS_WSAT)
             continue;
         struct pts_matrix m;
@@ -236,6 +251,7 @@ cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
                    pts_test_name((enum pts_test)t), (double)pts_element_ns(c, &m) / 1e9);
         rounds = true;
     }
+    rounds |= tests_run[PTS_HIR] || tests_run[PTS_CBW] || tests_run[PTS_DIRTH];
     if (rounds && c->max_rounds != 25)
         reason(a, "at most %u rounds instead of 25 (--max-rounds)", c->max_rounds);
     if (c->capacity_scale != 1.0)
@@ -249,6 +265,7 @@ cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
                (double)c->wsat_sample_ns / 1e9);
     if (c->preset == PTS_CLIENT && pts_active_range(c) != 75.0)
         reason(a, "client: ActiveRange %g %% instead of 75 %%", pts_active_range(c));
+    pts_more_noncompliance(c, tests_run, a);
     if (c->no_purge)
         reason(a, "no purge (--no-purge)");
     return a;

@@ -15,6 +15,11 @@
  * and HTML reports (output/pts_text.c, output/html_pts.c) read only that
  * object and the phases it names. docs/pts.md says which reading of the
  * specification each choice follows.
+ *
+ * HIR, XSR and CBW/DIRTH run in pts_hir.c, pts_xsr.c and pts_ecw.c on the
+ * same building blocks (pts_int.h); their configuration, the CBW composite,
+ * the demand grid and the choice of the demand-intensity points are in
+ * pts_more.c.
  */
 #ifndef SSDBENCH_PTS_H
 #define SSDBENCH_PTS_H
@@ -29,7 +34,12 @@
 #include "target/guard.h"
 #include "workload/plan.h"
 
-enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_NTESTS };
+enum pts_test {
+    PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT,
+    /* the recovery and demand-intensity tests (pts_hir.c, pts_xsr.c, pts_ecw.c) */
+    PTS_HIR, PTS_XSR, PTS_CBW, PTS_DIRTH,
+    PTS_NTESTS
+};
 enum pts_preset { PTS_ENTERPRISE, PTS_CLIENT };
 
 #define PTS_MAX_BS 8
@@ -39,6 +49,10 @@ enum pts_preset { PTS_ENTERPRISE, PTS_CLIENT };
 #define PTS_SPEC_ELEMENT_NS (60ull * 1000000000ull)   /* 1 min per element */
 #define PTS_SPEC_WSAT_NS (24ull * 3600ull * 1000000000ull)
 #define PTS_MIN_ELEMENT_NS (20ull * 1000000ull)       /* 20 ms: below this a rate is noise */
+#define PTS_DI_MAX 7                                   /* TC (and QD) values of the demand grid */
+#define PTS_SPEC_HIR_BURST_NS (5ull * 1000000000ull)
+#define PTS_SPEC_HIR_REPS 360
+#define PTS_SPEC_XSR_NS (8ull * 3600ull * 1000000000ull)
 
 struct pts_cfg {
     char target[JOB_PATH_MAX];
@@ -53,6 +67,15 @@ struct pts_cfg {
     uint64_t wsat_sample_ns;        /* WSAT sample interval (1 min) */
     bool no_purge;
     enum job_engine engine;
+    /* ---- HIR, XSR, CBW/DIRTH (pts_hir.c, pts_xsr.c, pts_ecw.c) ---- */
+    uint64_t hir_burst_ns;          /* HIR burst of RND 4 KiB W (5 s); waits are 1, 2, 3, 5, 10x it */
+    unsigned hir_reps;              /* bursts per wait state; baseline = reps bursts' time (360) */
+    uint64_t xsr_ns;                /* XSR AG1 and AG3 time (8 h); AG2 is 3/4 of it (6 h) */
+    uint64_t xsr_sample_ns;         /* XSR sample interval (1 min) */
+    unsigned di_ntc, di_nqd;        /* demand grid; 0 = the specification's 32 .. 1 */
+    unsigned di_tc[PTS_DI_MAX], di_qd[PTS_DI_MAX];   /* descending */
+    uint32_t dirth_bs;              /* DIRTH block size (8 KiB) */
+    unsigned dirth_read_pct;        /* DIRTH read share (65) */
 };
 
 /* One element of a round: block size and read share. */
@@ -60,6 +83,8 @@ struct pts_element {
     uint32_t bs;
     unsigned read_pct;
     bool seq;
+    bool composite;                 /* CBW: the composite block-size mix and access zones */
+    unsigned tc, qd;                /* demand-intensity points: this TC/QD (0 = the test's) */
 };
 
 /* A test's matrix and tracking variables (indexes into the elements). */
@@ -82,10 +107,10 @@ unsigned pts_tc(const struct pts_cfg *c);
 unsigned pts_qd(const struct pts_cfg *c);
 const char *pts_wc_required(const struct pts_cfg *c);
 
-const char *pts_test_name(enum pts_test t);      /* iops, throughput, latency, wsat */
+const char *pts_test_name(enum pts_test t);      /* iops, throughput, latency, wsat, hir ... */
 const char *pts_test_title(enum pts_test t);     /* "IOPS", "Throughput" ... */
 const char *pts_preset_name(enum pts_preset p);  /* enterprise, client */
-/* A test by name (also "tp", "lat"); -1 when unknown. */
+/* A test by name (also "tp", "lat", "ecw"); -1 when unknown. */
 int pts_test_parse(const char *s);
 
 /* The matrix of test t; for PTS_TP the one block size bs (128 KiB or
@@ -124,6 +149,40 @@ enum steady_state pts_ss_feed(struct pts_ss *s, const double *values);
 /* Tracking variable i's report and its window values (oldest first). */
 void pts_ss_report(const struct pts_ss *s, unsigned i, struct steady_report *r, double *win,
                    unsigned *nwin);
+
+/* ---- HIR, XSR, CBW/DIRTH: configuration (pts_hir.c, pts_xsr.c, pts_ecw.c) -- */
+
+/* The CBW composite (JESD219): block sizes and shares of I/Os, the access
+ * zones (share of I/Os, share of the range), and the R/W mix 40/60. */
+#define PTS_CBW_NBS 12
+#define PTS_CBW_NZONES 3
+#define PTS_CBW_READ_PCT 40
+extern const uint32_t pts_cbw_bs[PTS_CBW_NBS];
+extern const double pts_cbw_pct[PTS_CBW_NBS];
+extern const double pts_cbw_zone[PTS_CBW_NZONES][2];
+/* Sets j's block-size mix (both directions), blockalign 4 KiB and the
+ * zoned access distribution to the CBW composite. */
+void pts_cbw_apply(struct job_spec *j);
+
+/* The demand grid of c: TC and QD values, descending (spec 32,16,8,6,4,2,1). */
+unsigned pts_di_tcs(const struct pts_cfg *c, unsigned *tc);
+unsigned pts_di_qds(const struct pts_cfg *c, unsigned *qd);
+/* The demand-variation matrix of CBW or DIRTH: TC outer, QD inner, at the
+ * test's mix; tracking = the first (largest TC and QD) point. */
+void pts_di_matrix(const struct pts_cfg *c, enum pts_test t, struct pts_matrix *m);
+
+/* The demand-intensity points: Max = the highest IOPS with ART below
+ * art_limit_ns (none qualifies: the lowest ART, *max_ok false), Min = the
+ * TC1/QD1 point (absent: the lowest TC x QD, then the lowest IOPS), Mid =
+ * the point whose IOPS is nearest (Max + Min) / 2; ties go to the earlier
+ * point. sel[0..2] = Max, Mid, Min. -EINVAL when n is 0. */
+int pts_di_select(const double *iops, const double *art_ns, const unsigned *tc, const unsigned *qd,
+                  unsigned n, double art_limit_ns, unsigned sel[3], bool *max_ok);
+
+/* The checks and non-compliance reasons of these four tests, called by
+ * pts_check and pts_noncompliance. */
+int pts_more_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t errlen);
+void pts_more_noncompliance(const struct pts_cfg *c, const bool *tests_run, cJSON *reasons);
 
 /* ---- the run ------------------------------------------------------------- */
 

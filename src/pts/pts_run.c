@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "base/clock.h"
-#include "pts/pts.h"
+#include "pts/pts_int.h"
 #include "result/result.h"
 #include "result/result_fig.h"
 #include "result/result_hist.h"
@@ -27,19 +27,6 @@
 #include "target/target.h"
 
 #define MIB (1ull << 20)
-
-struct pts_ctx {
-    const struct pts_cfg *c;
-    const struct pts_run_opts *o;
-    cJSON *doc;
-    cJSON *pts;                 /* the document's "pts" object */
-    cJSON *reasons;             /* its "noncompliance" list */
-    struct plan_status *st;
-    struct target_info ti;
-    uint64_t capacity;          /* bytes */
-    uint64_t ar_bytes;          /* the ActiveRange, whole MiB */
-    unsigned tc, qd;
-};
 
 static void progress(const struct pts_ctx *x, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -150,6 +137,8 @@ static void rnd_job(const struct pts_ctx *x, const char *name, const struct pts_
     j->rw = e->read_pct == 100 ? RW_RANDREAD : e->read_pct == 0 ? RW_RANDWRITE : RW_RANDRW;
     j->rwmixread = e->read_pct;
     j->pct_random = 100;
+    if (e->composite)
+        pts_cbw_apply(j);
     j->iodepth = qd;
     j->numjobs = tc;
     j->runtime_ns = runtime_ns;
@@ -185,11 +174,6 @@ static cJSON *run_phase(struct pts_ctx *x, const char *name, const char *kind,
 }
 
 /* ---- figures of a phase ----------------------------------------------------- */
-
-struct el_fig {
-    double ios, read_ios, write_ios, bytes, elapsed_s;
-    double iops, mbps, lat_mean_ns, lat_max_ns, p99999_ns;
-};
 
 /* Merges the read and write latency histograms of a phase's total into h. */
 static int phase_hist(const cJSON *phase, struct hist *h, struct hist *tmp, char *err, size_t errlen)
@@ -338,19 +322,35 @@ static int do_wipc(struct pts_ctx *x, cJSON *tj, const char *test, uint32_t bs, 
 
 /* ---- rounds -------------------------------------------------------------------- */
 
+/* "4KiB 65/35", "CBW 40/60 T8/Q4": an element without its access. */
+static void el_label(const struct pts_element *e, char *buf, size_t len)
+{
+    char b[16], mx[16];
+    pts_bs_name(e->bs, b, sizeof(b));
+    pts_mix_name(e->read_pct, mx, sizeof(mx));
+    int n = snprintf(buf, len, "%s %s", e->composite ? "CBW" : b, mx);
+    if (e->tc && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " T%u/Q%u", e->tc, e->qd);
+}
+
 static cJSON *elements_json(const struct pts_matrix *m)
 {
     cJSON *a = cJSON_CreateArray();
     for (unsigned i = 0; i < m->nelements; i++) {
         cJSON *e = cJSON_CreateObject();
-        char b[16], mx[16], nm[40];
-        pts_bs_name(m->el[i].bs, b, sizeof(b));
-        pts_mix_name(m->el[i].read_pct, mx, sizeof(mx));
-        snprintf(nm, sizeof(nm), "%s %s %s", m->el[i].seq ? "SEQ" : "RND", b, mx);
+        char lb[40], nm[48];
+        el_label(&m->el[i], lb, sizeof(lb));
+        snprintf(nm, sizeof(nm), "%s %s", m->el[i].seq ? "SEQ" : "RND", lb);
         cJSON_AddStringToObject(e, "name", nm);
         cJSON_AddNumberToObject(e, "block_size", m->el[i].bs);
         cJSON_AddNumberToObject(e, "read_pct", m->el[i].read_pct);
         cJSON_AddStringToObject(e, "access", m->el[i].seq ? "SEQ" : "RND");
+        if (m->el[i].composite)
+            cJSON_AddBoolToObject(e, "composite", true);
+        if (m->el[i].tc) {
+            cJSON_AddNumberToObject(e, "threads", m->el[i].tc);
+            cJSON_AddNumberToObject(e, "depth", m->el[i].qd);
+        }
         cJSON_AddItemToArray(a, e);
     }
     return a;
@@ -420,7 +420,7 @@ static int window_table(struct pts_ctx *x, cJSON *tj, const struct pts_matrix *m
 
 /* Rounds of m's elements until steady state; fills tj. */
 static int run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const struct pts_matrix *m,
-                      char *err, size_t errlen)
+                      pts_round_fn before, void *arg, char *err, size_t errlen)
 {
     uint64_t el_ns = pts_element_ns(x->c, m);
     cJSON_AddItemToObject(tj, "elements", elements_json(m));
@@ -451,19 +451,20 @@ static int run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const stru
         cJSON *rj = cJSON_CreateObject();
         cJSON_AddItemToArray(rounds, rj);
         cJSON_AddNumberToObject(rj, "round", r);
+        if (before && (rc = before(x, r, rj, arg, err, errlen)) < 0)
+            goto out;
         cJSON *els = cJSON_AddArrayToObject(rj, "elements");
         for (unsigned e = 0; e < m->nelements && !x->st->interrupted; e++) {
             const struct pts_element *el = &m->el[e];
-            char b[16], mx[16], name[JOB_NAME_MAX];
-            pts_bs_name(el->bs, b, sizeof(b));
-            pts_mix_name(el->read_pct, mx, sizeof(mx));
-            snprintf(name, sizeof(name), "pts %s r%u %s %s", test, r, b, mx);
+            char lb[40], name[JOB_NAME_MAX];
+            el_label(el, lb, sizeof(lb));
+            snprintf(name, sizeof(name), "pts %s r%u %s", test, r, lb);
             struct job_spec jobs[64];
             unsigned nj = 1;
             if (el->seq)
                 nj = seq_jobs(x, name, el->bs, el->read_pct, el_ns, 0, jobs);
             else
-                rnd_job(x, name, el, el_ns, tc, qd, &jobs[0]);
+                rnd_job(x, name, el, el_ns, el->tc ? el->tc : tc, el->tc ? el->qd : qd, &jobs[0]);
             cJSON *ph = run_phase(x, name, "pts-element", jobs, nj, NULL, NULL, &rc, err, errlen);
             if (!ph)
                 goto out;
@@ -584,7 +585,7 @@ static int test_rounds(struct pts_ctx *x, enum pts_test t, uint32_t bs, char *er
     if (rc == 0 && !x->st->interrupted)
         rc = do_wipc(x, tj, id, t == PTS_TP ? bs : 128 << 10, err, errlen);
     if (rc == 0 && !x->st->interrupted)
-        rc = run_rounds(x, tj, id, &m, err, errlen);
+        rc = run_rounds(x, tj, id, &m, NULL, NULL, err, errlen);
     end_test(tj);
     return rc;
 }
@@ -638,7 +639,7 @@ static int test_wsat(struct pts_ctx *x, char *err, size_t errlen)
         return rc;
     }
     uint64_t limit = (uint64_t)((double)x->ar_bytes * 4.0 * x->c->capacity_scale);
-    struct pts_element el = {4 << 10, 0, false};
+    struct pts_element el = {.bs = 4 << 10, .read_pct = 0, .seq = false};
     struct job_spec j;
     rnd_job(x, "pts wsat", &el, 0, x->tc, x->qd, &j);
     j.time_based = false;
@@ -712,10 +713,6 @@ static cJSON *header_json(struct pts_ctx *x)
     for (int t = 0; t < PTS_NTESTS; t++)
         if (c->test[t])
             cJSON_AddItemToArray(tl, cJSON_CreateString(pts_test_name((enum pts_test)t)));
-    cJSON *nd = cJSON_AddArrayToObject(p, "tests_not_implemented");
-    static const char *const missing[] = {"HIR", "XSR", "ECW/CBW", "DIRTH"};
-    for (unsigned i = 0; i < 4; i++)
-        cJSON_AddItemToArray(nd, cJSON_CreateString(missing[i]));
     cJSON_AddNumberToObject(p, "capacity_bytes", (double)x->capacity);
     cJSON_AddNumberToObject(p, "active_range_pct", pts_active_range(c));
     cJSON_AddNumberToObject(p, "active_range_bytes", (double)x->ar_bytes);
@@ -784,10 +781,103 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
         rc = test_rounds(&x, PTS_LAT, 0, err, errlen);
     if (rc == 0 && c->test[PTS_WSAT] && !st->interrupted)
         rc = test_wsat(&x, err, errlen);
+    if (rc == 0 && c->test[PTS_HIR] && !st->interrupted)
+        rc = pts_test_hir(&x, err, errlen);
+    if (rc == 0 && c->test[PTS_XSR] && !st->interrupted)
+        rc = pts_test_xsr(&x, err, errlen);
+    if (rc == 0 && c->test[PTS_CBW] && !st->interrupted)
+        rc = pts_test_di(&x, PTS_CBW, err, errlen);
+    if (rc == 0 && c->test[PTS_DIRTH] && !st->interrupted)
+        rc = pts_test_di(&x, PTS_DIRTH, err, errlen);
     if (st->interrupted)
         add_reason(&x, "interrupted");
     now_iso(ts, sizeof(ts));
     cJSON_AddStringToObject(x.pts, "finished", ts);
     cJSON_AddBoolToObject(x.pts, "compliant", cJSON_GetArraySize(x.reasons) == 0);
     return rc;
+}
+
+/* ---- for the tests of their own files (pts_int.h) ------------------------------ */
+
+void pts_progress(const struct pts_ctx *x, const char *fmt, ...)
+{
+    if (!x->o->progress)
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    x->o->progress(x->o->arg, buf);
+}
+
+void pts_add_reason(struct pts_ctx *x, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    add_reason(x, "%s", buf);
+}
+
+void pts_base_job(const struct pts_ctx *x, const char *name, struct job_spec *j)
+{
+    base_job(x, name, j);
+}
+
+void pts_rnd_job(const struct pts_ctx *x, const char *name, const struct pts_element *e,
+                 uint64_t runtime_ns, unsigned tc, unsigned qd, struct job_spec *j)
+{
+    rnd_job(x, name, e, runtime_ns, tc, qd, j);
+}
+
+unsigned pts_seq_jobs(const struct pts_ctx *x, const char *name, uint32_t bs, unsigned read_pct,
+                      uint64_t runtime_ns, uint64_t total_bytes, struct job_spec *jobs)
+{
+    return seq_jobs(x, name, bs, read_pct, runtime_ns, total_bytes, jobs);
+}
+
+cJSON *pts_run_phase(struct pts_ctx *x, const char *name, const char *kind,
+                     const struct job_spec *jobs, unsigned njobs, runner_interval_fn hook,
+                     void *arg, int *rc, char *err, size_t errlen)
+{
+    return run_phase(x, name, kind, jobs, njobs, hook, arg, rc, err, errlen);
+}
+
+int pts_phase_fig(const cJSON *phase, struct hist *h, struct hist *tmp, struct el_fig *f,
+                  char *err, size_t errlen)
+{
+    return phase_fig(phase, h, tmp, f, err, errlen);
+}
+
+cJSON *pts_fig_json(const struct el_fig *f, const char *phase)
+{
+    return fig_json(f, phase);
+}
+
+const char *pts_metric_unit(enum steady_metric m)
+{
+    return metric_unit(m);
+}
+
+int pts_do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
+{
+    return do_purge(x, tj, err, errlen);
+}
+
+cJSON *pts_new_test(struct pts_ctx *x, const char *id, enum pts_test t)
+{
+    return new_test(x, id, t);
+}
+
+void pts_end_test(cJSON *tj)
+{
+    end_test(tj);
+}
+
+int pts_run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const struct pts_matrix *m,
+                   pts_round_fn before, void *arg, char *err, size_t errlen)
+{
+    return run_rounds(x, tj, test, m, before, arg, err, errlen);
 }

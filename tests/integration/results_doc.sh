@@ -3,7 +3,8 @@
 # every object key met in the results of representative runs (run with
 # fsync, a short suite with preconditioning and a baseline, fileio with a
 # thread list and a baseline, short ACT ladders and --find-max, ACT with
-# --op on a loop device when root) appears inside a `code span` of
+# --op and a shortened `pts` of every test but IOPS on a loop device when
+# root) appears inside a `code span` of
 # docs/results.md. Keys that are data (percentile "99.9", limits "1") and the
 # children of the name-keyed maps the page names (suite.overrides,
 # act.config, fileio.options, and a job's options as written,
@@ -89,6 +90,13 @@ if is_root && d=$(make_loop 64); then
         >/dev/null 2>&1
     check act_op_ran test -s "$WORK/acto.json"
     R+=("$WORK/acto.json")
+    # pts: every test but IOPS (whose keys the latency test has), shortened
+    "$SSDBENCH" pts throughput latency wsat hir xsr cbw --tc 1 --qd 2 --max-rounds 5 \
+        --capacity-scale 0.25 --round-time 0.2 --wsat-time 30 --wsat-interval 0.1 \
+        --hir-burst 0.1 --reps 1 --xsr-time 0.3 --xsr-interval 0.1 --di-tc 2,1 --di-qd 2,1 \
+        -q --result "$WORK/pts.json" "$d" >/dev/null 2>&1
+    check pts_ran test -s "$WORK/pts.json"
+    R+=("$WORK/pts.json")
 else
     skip act_op "needs root for a loop device"
 fi
