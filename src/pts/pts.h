@@ -26,6 +26,7 @@
 
 #include "base/steady.h"
 #include "base/job.h"
+#include "runner/runner_purge.h"
 #include "target/guard.h"
 #include "workload/plan.h"
 
@@ -53,6 +54,8 @@ struct pts_cfg {
     uint64_t wsat_sample_ns;        /* WSAT sample interval (1 min) */
     bool no_purge;
     enum job_engine engine;
+    /* purge, write cache and ActiveRange segmentation (pts_run.c, docs/pts.md) */
+    enum rpurge_mode purge_mode;    /* auto: the device's erase where it has one */
 };
 
 /* One element of a round: block size and read share. */

@@ -23,6 +23,7 @@
 #include "result/result_hist.h"
 #include "result/result_steady.h"
 #include "stats/hist.h"
+#include "runner/runner_purge.h"
 #include "target/purge.h"
 #include "target/target.h"
 
@@ -266,6 +267,12 @@ static const char *metric_unit(enum steady_metric m)
 
 /* ---- purge and WIPC ---------------------------------------------------------- */
 
+static void purge_progress(void *arg, const char *line)
+{
+    const struct pts_ctx *x = arg;
+    progress(x, "purge: %s", line);
+}
+
 static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
 {
     cJSON *p = cJSON_AddObjectToObject(tj, "purge");
@@ -275,24 +282,33 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
         cJSON_AddStringToObject(p, "statement", "no purge (--no-purge)");
         return 0;
     }
-    struct purge_report r;
+    struct rpurge_report rr;
+    struct rpurge_opts po = {.consent = x->o->consent, .mode = x->c->purge_mode,
+                             .progress = purge_progress, .arg = x};
     progress(x, "purging %s", x->c->target);
-    int rc = purge_target(x->c->target, x->o->consent, &r, err, errlen);
+    int rc = runner_purge(x->c->target, &po, &rr, err, errlen);
     if (rc < 0)
         return rc;
-    cJSON_AddStringToObject(p, "method", purge_method_name(r.method));
+    const struct purge_report *r = &rr.r;
+    cJSON_AddStringToObject(p, "method", purge_method_name(r->method));
     cJSON_AddBoolToObject(p, "skipped", false);
-    cJSON_AddNumberToObject(p, "offset", (double)r.offset);
-    cJSON_AddNumberToObject(p, "length", (double)r.length);
-    cJSON_AddNumberToObject(p, "elapsed_s", r.elapsed_s);
-    if (r.notes[0])
-        cJSON_AddStringToObject(p, "notes", r.notes);
+    cJSON_AddBoolToObject(p, "device_command", rr.device_command);
+    cJSON_AddNumberToObject(p, "offset", (double)r->offset);
+    cJSON_AddNumberToObject(p, "length", (double)r->length);
+    cJSON_AddNumberToObject(p, "elapsed_s", r->elapsed_s);
+    if (r->notes[0])
+        cJSON_AddStringToObject(p, "notes", r->notes);
+    if (rr.considered[0])
+        cJSON_AddStringToObject(p, "considered", rr.considered);
+    if (rr.scope[0])
+        cJSON_AddStringToObject(p, "scope", rr.scope);
     char stmt[160];
-    snprintf(stmt, sizeof(stmt), "purged by %s (%.2f s)", purge_method_name(r.method), r.elapsed_s);
+    snprintf(stmt, sizeof(stmt), "purged by %s (%.2f s)", purge_method_name(r->method), r->elapsed_s);
     cJSON_AddStringToObject(p, "statement", stmt);
-    /* the block layer has no SECURITY ERASE / FORMAT UNIT / sanitize */
-    add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
-               purge_method_name(r.method));
+    /* PTS: SECURITY ERASE, FORMAT UNIT or an equivalent device method */
+    if (!purge_method_is_device(r->method))
+        add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
+                   purge_method_name(r->method));
     return 0;
 }
 
