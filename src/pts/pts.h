@@ -56,6 +56,7 @@ struct pts_cfg {
     enum job_engine engine;
     /* purge, write cache and ActiveRange segmentation (pts_run.c, docs/pts.md) */
     enum rpurge_mode purge_mode;    /* auto: the device's erase where it has one */
+    bool keep_write_cache;          /* leave the write cache as it is (not compliant if it differs) */
 };
 
 /* One element of a round: block size and read share. */

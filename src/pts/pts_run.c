@@ -24,6 +24,7 @@
 #include "result/result_steady.h"
 #include "stats/hist.h"
 #include "runner/runner_purge.h"
+#include "runner/runner_wcache.h"
 #include "target/purge.h"
 #include "target/target.h"
 
@@ -40,6 +41,9 @@ struct pts_ctx {
     uint64_t capacity;          /* bytes */
     uint64_t ar_bytes;          /* the ActiveRange, whole MiB */
     unsigned tc, qd;
+    /* the write cache as the preset wants it, and what to put back */
+    struct wcache_state *wc;
+    int wc_rc;                  /* wcache_apply's answer; 1: not set */
 };
 
 static void progress(const struct pts_ctx *x, const char *fmt, ...)
@@ -305,6 +309,21 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
     char stmt[160];
     snprintf(stmt, sizeof(stmt), "purged by %s (%.2f s)", purge_method_name(r->method), r->elapsed_s);
     cJSON_AddStringToObject(p, "statement", stmt);
+    /* the header's purge summary: every method used, and whether all were
+     * the device's own */
+    cJSON *hp = cJSON_GetObjectItemCaseSensitive(x->pts, "purge");
+    const char *name = purge_method_name(r->method);
+    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(hp, "methods");
+    if (!cJSON_IsString(ms)) {
+        cJSON_AddStringToObject(hp, "methods", name);
+        cJSON_AddBoolToObject(hp, "device_command", purge_method_is_device(r->method));
+    } else if (!strstr(ms->valuestring, name)) {
+        char both[256];
+        snprintf(both, sizeof(both), "%s, %s", ms->valuestring, name);
+        cJSON_ReplaceItemInObject(hp, "methods", cJSON_CreateString(both));
+        if (!purge_method_is_device(r->method))
+            cJSON_ReplaceItemInObject(hp, "device_command", cJSON_CreateBool(false));
+    }
     /* PTS: SECURITY ERASE, FORMAT UNIT or an equivalent device method */
     if (!purge_method_is_device(r->method))
         add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
@@ -716,6 +735,59 @@ static int test_wsat(struct pts_ctx *x, char *err, size_t errlen)
 
 /* ---- the run ---------------------------------------------------------------------- */
 
+/* ---- write cache ------------------------------------------------------------------ */
+
+static const char *wc_via_name(enum wcache_via v)
+{
+    return v == WCACHE_DEVICE ? "device" : v == WCACHE_KERNEL ? "kernel" : "none";
+}
+
+/* The header's write_cache object: the state during the run (state,
+ * kernel), before, how it was set and why not. */
+static void wcache_json(struct pts_ctx *x, cJSON *wc)
+{
+    const struct wcache_state *w = x->wc;
+    const char *obs = w->kernel_during[0] ? w->kernel_during : x->ti.write_cache;
+    const char *state = w->via == WCACHE_DEVICE ? wcache_name_device(w->device_during)
+                                                : wcache_name_kernel(obs);
+    cJSON_AddStringToObject(wc, "kernel", obs[0] ? obs : "unknown");
+    cJSON_AddStringToObject(wc, "state", state);
+    cJSON_AddStringToObject(wc, "set_by", wc_via_name(x->wc_rc == 0 ? w->via : WCACHE_NONE));
+    cJSON *b = cJSON_AddObjectToObject(wc, "before");
+    const char *kb = w->kernel_before[0] ? w->kernel_before : x->ti.write_cache;
+    cJSON_AddStringToObject(b, "state", w->via == WCACHE_DEVICE ? wcache_name_device(w->device_before)
+                                                                : wcache_name_kernel(kb));
+    cJSON_AddStringToObject(b, "kernel", kb[0] ? kb : "unknown");
+    if (w->note[0])
+        cJSON_AddStringToObject(wc, "note", w->note);
+    if (strcmp(state, pts_wc_required(x->c)))
+        add_reason(x, "write cache %s (kernel: %s); the %s preset asks for %s%s", state,
+                   obs[0] ? obs : "unknown", pts_preset_name(x->c->preset), pts_wc_required(x->c),
+                   x->c->keep_write_cache ? " (--write-cache keep)" : "");
+    else if (w->via == WCACHE_KERNEL && (w->di.bus == DEV_BUS_NVME || w->di.bus == DEV_BUS_ATA ||
+                                         w->di.bus == DEV_BUS_SCSI))
+        add_reason(x, "write cache %s only in the kernel's flush behaviour (the device's own cache "
+                      "could not be set)", state);
+}
+
+/* Puts the write cache back and records the state after. */
+static void wcache_end(struct pts_ctx *x)
+{
+    char e[256] = "";
+    int rc = wcache_restore(x->wc, e, sizeof(e));
+    cJSON *wc = cJSON_GetObjectItemCaseSensitive(x->pts, "write_cache");
+    cJSON_AddBoolToObject(wc, "restored", rc == 0);
+    cJSON *a = cJSON_AddObjectToObject(wc, "after");
+    const struct wcache_state *w = x->wc;
+    cJSON_AddStringToObject(a, "state", w->via == WCACHE_DEVICE ? wcache_name_device(w->device_after)
+                                                                : wcache_name_kernel(w->kernel_after));
+    cJSON_AddStringToObject(a, "kernel", w->kernel_after[0] ? w->kernel_after : "unknown");
+    if (rc < 0) {
+        cJSON_AddStringToObject(wc, "restore_error", e);
+        progress(x, "write cache not restored: %s", e);
+    }
+}
+
 static cJSON *header_json(struct pts_ctx *x)
 {
     const struct pts_cfg *c = x->c;
@@ -743,14 +815,9 @@ static cJSON *header_json(struct pts_ctx *x)
     cJSON_AddStringToObject(p, "engine", job_engine_name(c->engine));
     cJSON *wc = cJSON_AddObjectToObject(p, "write_cache");
     cJSON_AddStringToObject(wc, "required", pts_wc_required(c));
-    const char *obs = x->ti.write_cache;
-    const char *state = !strcmp(obs, "write back") ? "WCE" : !strcmp(obs, "write through") ? "WCD"
-                                                                                          : "unknown";
-    cJSON_AddStringToObject(wc, "kernel", obs[0] ? obs : "unknown");
-    cJSON_AddStringToObject(wc, "state", state);
-    if (strcmp(state, pts_wc_required(c)))
-        add_reason(x, "write cache %s (kernel: %s); the %s preset asks for %s", state,
-                   obs[0] ? obs : "unknown", pts_preset_name(c->preset), pts_wc_required(c));
+    wcache_json(x, wc);
+    cJSON *pm = cJSON_AddObjectToObject(p, "purge");
+    cJSON_AddStringToObject(pm, "mode", c->no_purge ? "none" : c->purge_mode == RPURGE_BLOCK ? "block" : "auto");
     cJSON_AddItemToObject(p, "noncompliance", x->reasons);
     cJSON_AddArrayToObject(p, "tests");
     return p;
@@ -781,6 +848,26 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
                  c->target, x.ar_bytes);
         return -EINVAL;
     }
+    x.wc = calloc(1, sizeof(*x.wc));
+    if (!x.wc) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    x.wc_rc = 1;
+    if (!c->keep_write_cache) {
+        bool enable = !strcmp(pts_wc_required(c), "WCE");
+        x.wc_rc = wcache_apply(c->target, enable, NULL, x.wc, err, errlen);
+        if (x.wc_rc < 0) {
+            free(x.wc);
+            return x.wc_rc;
+        }
+        if (x.wc_rc == 0)
+            progress(&x, "write cache %s: %s", enable ? "enabled" : "disabled", x.wc->note);
+        else
+            progress(&x, "write cache not set: %s", x.wc->note);
+    } else {
+        snprintf(x.wc->note, sizeof(x.wc->note), "left as it was (--write-cache keep)");
+    }
     x.reasons = pts_noncompliance(c, c->test);
     x.pts = header_json(&x);
     cJSON_AddItemToObject(doc, "pts", x.pts);
@@ -800,6 +887,8 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
         rc = test_rounds(&x, PTS_LAT, 0, err, errlen);
     if (rc == 0 && c->test[PTS_WSAT] && !st->interrupted)
         rc = test_wsat(&x, err, errlen);
+    wcache_end(&x);
+    free(x.wc);
     if (st->interrupted)
         add_reason(&x, "interrupted");
     now_iso(ts, sizeof(ts));
