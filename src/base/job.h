@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/segments.h"
+
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_COUNT = 2 };
 
 enum job_rw {
@@ -278,6 +280,11 @@ struct job_spec {
                                     of the same mean (seeded), not evenly spaced */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
+
+    /* ActiveRange segmentation (SNIA PTS-C, base/segments.h): segs.n > 0
+     * confines I/O to the segments; offset, size and the region are then
+     * in the space of the segments laid end to end (n x len bytes) */
+    struct ar_segments segs;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

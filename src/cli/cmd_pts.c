@@ -42,6 +42,10 @@ static void pts_usage(FILE *f)
             "                           block: the block layer's only (not compliant)\n"
             "  --write-cache set|keep   set (default): the preset's state (E: off, C: on) for the\n"
             "                           run, restored after; keep: leave it as it is\n"
+            "  --active-amount SIZE     PTS-C ActiveRange segmentation: the rounds of IOPS, TP and\n"
+            "                           LAT touch only SIZE bytes (PTS-C: 8g or 16g) in segments\n"
+            "  --segments N             how many segments, spread over the ActiveRange (2048)\n"
+            "  --io-log PREFIX          per-phase fio latency logs with offsets (PREFIX-NNN-phase)\n"
             "Shortening a run (any of these marks the result not compliant):\n"
             "  --round-time TIME        length of one round, split evenly over its elements\n"
             "                           (default: 1 min per element: IOPS 56 min, LAT 9, TP 2)\n"
@@ -117,6 +121,27 @@ static int pts_setup_option(int *ip, int argc, char **argv, struct pts_cfg *c)
             cli_err("--purge-method: '%s' is not auto or block", v);
             return -1;
         }
+        return 1;
+    }
+    if ((v = cli_opt_value("--active-amount", ip, argc, argv))) {
+        char msg[256] = "";
+        if (spec_parse_size(v, 1024, &c->active_amount, msg, sizeof(msg)) < 0 || !c->active_amount) {
+            cli_err("--active-amount: '%s' is not a size (e.g. 16g)%s%s", v, msg[0] ? ": " : "", msg);
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = cli_opt_value("--segments", ip, argc, argv))) {
+        if (cli_opt_uint("--segments", v, 1, 1u << 20, &c->segments) < 0)
+            return -1;
+        return 1;
+    }
+    if ((v = cli_opt_value("--io-log", ip, argc, argv))) {
+        if (strlen(v) + 64 >= sizeof(c->io_log)) {
+            cli_err("--io-log: prefix too long");
+            return -1;
+        }
+        snprintf(c->io_log, sizeof(c->io_log), "%s", v);
         return 1;
     }
     if ((v = cli_opt_value("--write-cache", ip, argc, argv))) {
@@ -237,7 +262,7 @@ static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_outp
         "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
         "--quiet",
         /* purge, write cache, segmentation */
-        "--purge-method", "--write-cache", NULL};
+        "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", NULL};
     const struct cli_family f = {.cmd = "pts", .usage = pts_usage, .option = pts_option_fn,
                                  .operand = pts_operand, .names = names, .arg = a};
     return cli_family_parse(argc, argv, &f, out);

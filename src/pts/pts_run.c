@@ -44,6 +44,10 @@ struct pts_ctx {
     /* the write cache as the preset wants it, and what to put back */
     struct wcache_state *wc;
     int wc_rc;                  /* wcache_apply's answer; 1: not set */
+    /* ActiveRange segmentation (PTS-C): used by the rounds of IOPS, TP, LAT */
+    struct ar_segments segs;
+    bool in_rounds;
+    unsigned nphase;            /* phases run, for the I/O log names */
 };
 
 static void progress(const struct pts_ctx *x, const char *fmt, ...)
@@ -99,6 +103,27 @@ static void base_job(const struct pts_ctx *x, const char *name, struct job_spec 
     j->norandommap = true;
     j->offset = 0;
     j->size = x->ar_bytes;
+    /* the rounds of a segmented run see the segments laid end to end */
+    if (x->in_rounds && x->segs.n) {
+        j->segs = x->segs;
+        j->size = (uint64_t)x->segs.n * x->segs.len;
+    }
+    if (x->c->io_log[0]) {
+        char nm[JOB_NAME_MAX];
+        size_t k = 0;
+        for (const char *p = name; *p && k + 1 < sizeof(nm); p++)
+            nm[k++] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ? *p : '_';
+        nm[k] = 0;
+        snprintf(j->lat_log, sizeof(j->lat_log), "%s-%03u-%s", x->c->io_log, x->nphase, nm);
+        j->log_offset = true;
+    }
+}
+
+/* The space the jobs of this phase address: the ActiveRange, or in the
+ * rounds of a segmented run the segments end to end. */
+static uint64_t job_space(const struct pts_ctx *x)
+{
+    return x->in_rounds && x->segs.n ? (uint64_t)x->segs.n * x->segs.len : x->ar_bytes;
 }
 
 static void set_bs(struct job_spec *j, uint32_t bs)
@@ -116,10 +141,13 @@ static void set_bs(struct job_spec *j, uint32_t bs)
 static unsigned seq_jobs(const struct pts_ctx *x, const char *name, uint32_t bs, unsigned read_pct,
                          uint64_t runtime_ns, uint64_t total_bytes, struct job_spec *jobs)
 {
-    uint64_t slice = x->ar_bytes / x->tc / bs * bs;
+    uint64_t space = job_space(x);
+    /* segmented: whole segments per thread, so a slice starts a segment */
+    uint64_t unit = x->in_rounds && x->segs.n ? x->segs.len : bs;
+    uint64_t slice = space / x->tc / unit * unit;
     unsigned n = slice ? x->tc : 1;
     if (!slice)
-        slice = x->ar_bytes / bs * bs;
+        slice = space / unit * unit;
     for (unsigned k = 0; k < n; k++) {
         struct job_spec *j = &jobs[k];
         char nm[JOB_NAME_MAX];
@@ -181,6 +209,7 @@ static cJSON *run_phase(struct pts_ctx *x, const char *name, const char *kind,
     ro.arg = arg;
     ro.stop_on_error = true;
     *rc = 0;
+    x->nphase++;
     cJSON *obj = plan_run_phase(x->doc, &ph, &ro, x->st, rc, err, errlen);
     if (!obj && *rc == 0) {
         *rc = -ENOMEM;
@@ -618,8 +647,11 @@ static int test_rounds(struct pts_ctx *x, enum pts_test t, uint32_t bs, char *er
     int rc = do_purge(x, tj, err, errlen);
     if (rc == 0 && !x->st->interrupted)
         rc = do_wipc(x, tj, id, t == PTS_TP ? bs : 128 << 10, err, errlen);
-    if (rc == 0 && !x->st->interrupted)
+    if (rc == 0 && !x->st->interrupted) {
+        x->in_rounds = true;
         rc = run_rounds(x, tj, id, &m, err, errlen);
+        x->in_rounds = false;
+    }
     end_test(tj);
     return rc;
 }
@@ -816,6 +848,24 @@ static cJSON *header_json(struct pts_ctx *x)
     cJSON *wc = cJSON_AddObjectToObject(p, "write_cache");
     cJSON_AddStringToObject(wc, "required", pts_wc_required(c));
     wcache_json(x, wc);
+    if (x->segs.n) {
+        /* PTS-C ActiveRange segmentation: every segment's start, so the
+         * confinement can be checked against an I/O log */
+        cJSON *sg = cJSON_AddObjectToObject(p, "active_range_segments");
+        cJSON_AddNumberToObject(sg, "amount_bytes", (double)x->segs.n * (double)x->segs.len);
+        cJSON_AddNumberToObject(sg, "requested_amount_bytes", (double)c->active_amount);
+        cJSON_AddNumberToObject(sg, "segments", x->segs.n);
+        cJSON_AddNumberToObject(sg, "segment_bytes", (double)x->segs.len);
+        cJSON_AddNumberToObject(sg, "slot_bytes", (double)x->segs.slot);
+        cJSON_AddNumberToObject(sg, "align_bytes", (double)x->segs.align);
+        char seed[24];
+        snprintf(seed, sizeof(seed), "%" PRIu64, x->segs.seed);
+        cJSON_AddStringToObject(sg, "seed", seed);
+        cJSON_AddStringToObject(sg, "applies_to", "the rounds of IOPS, throughput and latency (not WIPC, not WSAT)");
+        cJSON *st = cJSON_AddArrayToObject(sg, "starts");
+        for (unsigned i = 0; i < x->segs.n; i++)
+            cJSON_AddItemToArray(st, cJSON_CreateNumber((double)ar_segment_start(&x->segs, i)));
+    }
     cJSON *pm = cJSON_AddObjectToObject(p, "purge");
     cJSON_AddStringToObject(pm, "mode", c->no_purge ? "none" : c->purge_mode == RPURGE_BLOCK ? "block" : "auto");
     cJSON_AddItemToObject(p, "noncompliance", x->reasons);
@@ -847,6 +897,13 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
         snprintf(err, errlen, "pts: the ActiveRange of %s is %" PRIu64 " bytes; at least 4 MiB",
                  c->target, x.ar_bytes);
         return -EINVAL;
+    }
+    if (c->active_amount) {
+        uint64_t seed = clock_wall_ns() ^ clock_ns();
+        if ((rc = ar_segments_init(&x.segs, 0, x.ar_bytes, c->active_amount,
+                                   c->segments ? c->segments : PTS_SEGMENTS, PTS_SEGMENT_ALIGN, seed,
+                                   err, errlen)) < 0)
+            return rc;
     }
     x.wc = calloc(1, sizeof(*x.wc));
     if (!x.wc) {
