@@ -126,6 +126,14 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
                                         cJSON_IsTrue(get(get(p, "purge"), "device_command"))
                                             ? "the device's own erase"
                                             : "block layer, not a PTS purge"));
+    if (get(p, "active_range_segments")) {
+        const cJSON *sg = get(p, "active_range_segments");
+        ROW("ActiveRange segments",
+            html_printf(r, "%.0f of %.0f bytes (amount %.0f bytes), seed %s; %s",
+                        result_num(sg, "segments", 0), result_num(sg, "segment_bytes", 0),
+                        result_num(sg, "amount_bytes", 0), result_str(sg, "seed", "?"),
+                        result_str(sg, "applies_to", "")));
+    }
     ROW("data pattern", result_str(p, "data_pattern", "?"));
     const cJSON *tt;
     cJSON_ArrayForEach(tt, get(p, "tests")) {

@@ -112,6 +112,12 @@ static void header(FILE *f, const cJSON *doc, const cJSON *p)
         fprintf(f, "  purge method:      %s (%s)\n", result_str(pm, "methods", "none"),
                 cJSON_IsTrue(get(pm, "device_command")) ? "the device's own erase"
                                                         : "block layer, not a PTS purge");
+    const cJSON *sg = get(p, "active_range_segments");
+    if (sg)
+        fprintf(f, "  AR segments:       %.0f of %.0f bytes (amount %.0f bytes), seed %s; %s\n",
+                result_num(sg, "segments", 0), result_num(sg, "segment_bytes", 0),
+                result_num(sg, "amount_bytes", 0), result_str(sg, "seed", "?"),
+                result_str(sg, "applies_to", ""));
     fprintf(f, "  data pattern:      %s\n", result_str(p, "data_pattern", "?"));
     fprintf(f, "  max rounds:        %.0f, steady-state window 5 rounds, 20 %% data / 10 %% slope "
                "excursion\n", result_num(p, "max_rounds", 25));

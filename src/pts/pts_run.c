@@ -891,6 +891,12 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
     /* refuse now rather than after the purge */
     if ((rc = target_check_write(c->target, o->consent, err, errlen)) < 0)
         return rc;
+    if (!c->no_purge) {
+        /* the device's own erase needs its own consent: refuse it now too */
+        struct rpurge_opts po = {.consent = o->consent, .mode = c->purge_mode};
+        if ((rc = runner_purge_check(c->target, &po, err, errlen)) < 0)
+            return rc;
+    }
     x.capacity = x.ti.size;
     x.ar_bytes = (uint64_t)((double)x.capacity * pts_active_range(c) / 100.0) / MIB * MIB;
     if (x.ar_bytes < 4 * MIB) {

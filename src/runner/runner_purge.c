@@ -1,10 +1,12 @@
 /* runner_purge.c - see runner_purge.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <linux/fs.h>
 
 #include "base/clock.h"
@@ -215,4 +217,58 @@ int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_re
     }
     target_close(&t, false);
     return rc;
+}
+
+int runner_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen)
+{
+    struct target_info ti;
+    char e2[256];
+    if (target_probe(path, &ti, e2, sizeof(e2)) < 0 || ti.kind != TARGET_BLOCK)
+        return 0;   /* the purge itself reports what is wrong */
+    struct device_info di;
+    struct device_probe_opts po = {.health = false, .smartctl = false};
+    memset(&di, 0, sizeof(di));
+    snprintf(di.path, sizeof(di.path), "%s", path);
+    if (device_probe_name(ti.devname, &po, &di, e2, sizeof(e2)) < 0)
+        return 0;
+    struct devpurge_choice ch;
+    devpurge_choose(&di, NULL, &ch);
+    if (ch.refuse) {
+        snprintf(err, errlen, "purge: %s", ch.why);
+        return ch.refuse;
+    }
+    if (o->mode == RPURGE_BLOCK || !devpurge_is_device(ch.method))
+        return 0;
+    struct stat st;
+    if (stat(path, &st) < 0 || !guard_consented_st(&st, o->consent)) {
+        snprintf(err, errlen,
+                 "purge: %s: %s erases the whole device; name it with --destroy %s to consent (or "
+                 "--purge-method block for the block layer's purge)",
+                 path, devpurge_method_name(ch.method), path);
+        return -EPERM;
+    }
+    if (!(ch.controller_wide && di.bus == DEV_BUS_NVME))
+        return 0;
+    int fd = open(di.dev_node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    const struct devio_ops *ops = o->ops ? o->ops : devio_real();
+    uint32_t ids[MAX_OTHER_NS];
+    uint64_t nuse[MAX_OTHER_NS];
+    int n = devpurge_nvme_other_namespaces(fd, &di, ops, ids, nuse, MAX_OTHER_NS);
+    close(fd);
+    for (int i = 0; i < n; i++) {
+        char node[96];
+        ns_node(di.disk, ids[i], node, sizeof(node));
+        struct stat ns;
+        bool has_node = stat(node, &ns) == 0 && S_ISBLK(ns.st_mode);
+        if (nuse[i] != 0 && !(has_node && guard_consented_st(&ns, o->consent))) {
+            snprintf(err, errlen,
+                     "purge: %s: the erase reaches the whole controller, and namespace %u (%s) "
+                     "holds data; name it with --destroy %s as well, or use --purge-method block",
+                     di.dev_node, ids[i], has_node ? node : "no block device", node);
+            return -EPERM;
+        }
+    }
+    return 0;
 }

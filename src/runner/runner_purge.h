@@ -56,6 +56,13 @@ struct rpurge_report {
 int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_report *r, char *err,
                  size_t errlen);
 
+/* What runner_purge would refuse, decided without writing (for refusing
+ * before a long run starts): a locked drive, a device erase without the
+ * device named, an NVMe controller-wide erase with another namespace
+ * holding data that is not named. 0 or -EPERM with the message. The purge
+ * itself decides again on its descriptor. */
+int runner_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen);
+
 /* The target method of a device method. */
 enum purge_method runner_purge_method(enum devpurge_method m);
 

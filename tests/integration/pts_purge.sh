@@ -121,8 +121,9 @@ check wc_sigint_json_restored test "$(json_get "$WORK/int.json" 'd["pts"]["write
 # ---- ActiveRange segmentation: every round I/O inside a segment ------------------
 mkdir -p "$WORK/logs"
 "$SSDBENCH" pts latency --client "${SHORT[@]}" --active-amount 8m --segments 8 \
-    --io-log "$WORK/logs/l" --result "$WORK/seg.json" "$dev" >/dev/null 2>"$WORK/seg.err"
+    --io-log "$WORK/logs/l" --result "$WORK/seg.json" "$dev" >"$WORK/seg.txt" 2>"$WORK/seg.err"
 check seg_runs test $? -eq 0
+check seg_text grep -q "AR segments:       8 of 1048576 bytes (amount 8388608 bytes)" "$WORK/seg.txt"
 cat >"$WORK/check_seg.py" <<'EOF'
 # argv: result, log dir. Every I/O of the rounds lies inside one recorded
 # segment; all segments are touched; the segments are inside the
