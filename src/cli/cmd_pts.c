@@ -58,7 +58,9 @@ static void pts_usage(FILE *f)
             "  --format text|json|csv   what to print (default text: the PTS report)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
             "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
-            "  --destroy PATH           consent to overwrite PATH (a device with signatures)\n"
+            "  --destroy PATH           consent to overwrite PATH (a device with signatures; also\n"
+            "                           needed for the device's own erase, and for every other\n"
+            "                           NVMe namespace with data that a sanitize reaches)\n"
             "  --quiet, -q              no progress or status lines\n");
 }
 

@@ -481,7 +481,8 @@ void devpurge_choose(const struct device_info *di, const struct scsi_purge_caps 
     case DEV_BUS_SCSI:
         if (!whole) {
             why(c, "device purge: %s",
-                "a partition (the device's erase commands erase the whole disk; name the disk)");
+                "not the whole disk (a partition or a mapped device; the device's erase commands "
+                "erase the whole disk: name the disk)");
             break;
         }
         done = di->bus == DEV_BUS_NVME ? choose_nvme(di, c)

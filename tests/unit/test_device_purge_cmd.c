@@ -304,7 +304,7 @@ TEST(decision_table_fixtures)
     CHECK(nvme_di("nvme_id_ctrl.bin", &di), "fixture");
     snprintf(di.name, sizeof(di.name), "nvme0n1p1");
     devpurge_choose(&di, NULL, &c);
-    CHECK(c.method == DEVPURGE_DISCARD && strstr(c.why, "partition"), "partition: %s", c.why);
+    CHECK(c.method == DEVPURGE_DISCARD && strstr(c.why, "not the whole disk"), "partition: %s", c.why);
     /* identify not read: no device command */
     CHECK(nvme_di("nvme_id_ctrl.bin", &di), "fixture");
     di.id.nvme = false;
