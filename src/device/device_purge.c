@@ -9,6 +9,7 @@
 #include <linux/nvme_ioctl.h>
 #include <scsi/sg.h>
 
+#include "base/signal.h"
 #include "device/device_purge.h"
 
 /* ---- the real ioctl ------------------------------------------------------------ */
@@ -146,6 +147,14 @@ static int nvme_sanitize(int fd, unsigned sanact, const struct devio_ops *ops,
                      "the sanitize failed (Sanitize Status log); the controller stays in sanitize "
                      "failure mode until a sanitize succeeds");
             return -EIO;
+        }
+        if (signal_received()) {
+            snprintf(err, errlen,
+                     "stopped waiting for the sanitize after %.0f s (%s; %.1f %% done): the "
+                     "device goes on with it and refuses I/O until it ends",
+                     (double)(now - t0) / 1000.0, signal_name(signal_received()),
+                     rc == 0 ? l.sprog * 100.0 / 65536.0 : 0.0);
+            return -EINTR;
         }
         if (now - t0 >= limit) {
             snprintf(err, errlen,
@@ -334,6 +343,13 @@ static int ata_sanitize(int fd, uint16_t feature, const struct devio_ops *ops,
         if (rc < 0 && !s.running && r->polls > 1) {
             snprintf(err, errlen, "SANITIZE STATUS EXT: %s (the sanitize failed)", e2);
             return -EIO;
+        }
+        if (signal_received()) {
+            snprintf(err, errlen,
+                     "stopped waiting for the sanitize after %.0f s (%s): the drive goes on "
+                     "with it",
+                     (double)(now - t0) / 1000.0, signal_name(signal_received()));
+            return -EINTR;
         }
         if (now - t0 >= limit) {
             snprintf(err, errlen,

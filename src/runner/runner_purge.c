@@ -139,7 +139,7 @@ static int device_purge(struct target *t, const char *path, const struct device_
             /* the page cache may still hold what was there */
             if (ops == devio_real())
                 ioctl(t->fd, BLKFLSBUF, 0);
-        } else if (rc == -ETIMEDOUT || rc == -EBUSY) {
+        } else if (rc == -ETIMEDOUT || rc == -EBUSY || rc == -EINTR) {
             snprintf(err, errlen, "purge: %s: %s", path, e2);
         } else {
             /* the device refused: the block layer's methods, and say so */

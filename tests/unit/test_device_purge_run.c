@@ -16,6 +16,7 @@
 #include <linux/nvme_ioctl.h>
 #include <scsi/sg.h>
 
+#include "base/signal.h"
 #include "check.h"
 #include "device_fixture.h"
 #include "device/device_purge.h"
@@ -443,6 +444,27 @@ TEST(loop_device_chooses_discard)
     CHECK(r.r.method == PURGE_DISCARD && !r.device_command, "method %s", purge_method_name(r.r.method));
     CHECK(strstr(r.considered, "virtual") != NULL, "considered: %s", r.considered);
     CHECK(m.n == 0, "the device table was not reached (%u calls)", m.n);
+}
+
+/* Last: raises the stop flag, which stays set for the rest of the process. */
+TEST(signal_stops_the_wait_not_the_device)
+{
+    struct mock m;
+    struct devio_ops ops;
+    mock_init(&m, &ops);
+    m.san_state[0] = NVME_SAN_NEVER;
+    m.san_state[1] = NVME_SAN_RUNNING;
+    m.nsan = 2;
+    struct device_info di;
+    CHECK(nvme_di("nvme_id_ctrl.bin", &di), "fixture");
+    signal_raise_stop(SIGINT);
+    struct devpurge_opts o = {.poll_ms = 1000};
+    struct devpurge_result r;
+    char err[256] = "";
+    int rc = devpurge_run(3, &di, DEVPURGE_NVME_SANITIZE_BLOCK, &ops, &o, &r, err, sizeof(err));
+    CHECK(rc == -EINTR && r.polls == 1, "rc %d after %u polls", rc, r.polls);
+    CHECK(m.calls[1].opcode == 0x84, "the sanitize was sent before the signal was seen");
+    CHECK(strstr(err, "SIGINT") && strstr(err, "goes on"), "message: %s", err);
 }
 
 CHECK_MAIN()
