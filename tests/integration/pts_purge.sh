@@ -172,3 +172,6 @@ check seg_too_big_message grep -q "do not fit apart" "$WORK/segbad.err"
 "$SSDBENCH" pts latency --active-amount lots "$dev" >/dev/null 2>"$WORK/segbad2.err"
 check seg_bad_size test $? -eq 2
 check seg_bad_size_message grep -q -- "--active-amount: 'lots'" "$WORK/segbad2.err"
+"$SSDBENCH" pts latency --segments 8 "$dev" >/dev/null 2>"$WORK/segbad3.err"
+check seg_needs_amount test $? -eq 2
+check seg_needs_amount_message grep -q -- "--segments needs --active-amount" "$WORK/segbad3.err"
