@@ -264,6 +264,11 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
         if ((g->chunk & (g->chunk - 1)) == 0)
             g->chunk_mask = g->chunk - 1;
     }
+    /* ActiveRange segments: every I/O inside one segment, as in a chunk */
+    if (job->segs.n && job->segs.len) {
+        g->chunk = job->segs.len;
+        g->chunk_mask = (g->chunk & (g->chunk - 1)) == 0 ? g->chunk - 1 : 0;
+    }
 
     int rc = 0;
     for (unsigned d = 0; d < DIR_COUNT && !rc; d++)

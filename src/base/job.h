@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/segments.h"
+
 /* Directions of data I/O. Trims (discards) are the third, as in fio: they
  * carry no data but destroy it like a write (see docs/design.md "Trim"). */
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2, DIR_COUNT = 3 };
@@ -330,6 +332,11 @@ struct job_spec {
     uint64_t lat_window_ns;      /* latency_window: time per depth step */
     double lat_percentile;       /* latency_percentile: share of I/Os that must meet it (100) */
     bool lat_run;                /* latency_run: keep adjusting for the whole run */
+
+    /* ActiveRange segmentation (SNIA PTS-C, base/segments.h): segs.n > 0
+     * confines I/O to the segments; offset, size and the region are then
+     * in the space of the segments laid end to end (n x len bytes) */
+    struct ar_segments segs;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

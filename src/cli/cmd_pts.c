@@ -8,10 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/outfile.h"
 #include "base/signal.h"
 #include "base/spec_parse.h"
 #include "cli/cli.h"
+#include "cli/cli_family.h"
 #include "cli/workloads.h"
 #include "output/pts_text.h"
 #include "pts/pts.h"
@@ -38,6 +38,16 @@ static void pts_usage(FILE *f)
             "  --active-range PCT       ActiveRange in %% of the capacity (default: the preset's)\n"
             "  --tc N, --qd N           threads and outstanding I/O per thread (default: preset's)\n"
             "  --engine NAME            io_uring (default), libaio or psync\n"
+            "  --purge-method auto|block  auto (default): the device's own erase (NVMe sanitize /\n"
+            "                           format, ATA security erase / sanitize, SCSI sanitize /\n"
+            "                           format unit) where it has one, else discard or zero fill;\n"
+            "                           block: the block layer's only (not compliant)\n"
+            "  --write-cache set|keep   set (default): the preset's state (E: off, C: on) for the\n"
+            "                           run, restored after; keep: leave it as it is\n"
+            "  --active-amount SIZE     PTS-C ActiveRange segmentation: the rounds of IOPS, TP and\n"
+            "                           LAT touch only SIZE bytes (PTS-C: 8g or 16g) in segments\n"
+            "  --segments N             how many segments, spread over the ActiveRange (2048)\n"
+            "  --io-log PREFIX          per-phase fio latency logs with offsets (PREFIX-NNN-phase)\n"
             "Shortening a run (any of these marks the result not compliant):\n"
             "  --round-time TIME        length of one round, split evenly over its elements\n"
             "                           (default: 1 min per element: IOPS 56 min, LAT 9, TP 2)\n"
@@ -58,7 +68,9 @@ static void pts_usage(FILE *f)
             "  --format text|json|csv   what to print (default text: the PTS report)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
             "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
-            "  --destroy PATH           consent to overwrite PATH (a device with signatures)\n"
+            "  --destroy PATH           consent to overwrite PATH (a device with signatures; also\n"
+            "                           needed for the device's own erase, and for every other\n"
+            "                           NVMe namespace with data that a sanitize reaches)\n"
             "  --quiet, -q              no progress or status lines\n");
 }
 
@@ -134,13 +146,64 @@ static int opt_grid(const char *opt, const char *v, unsigned *out, unsigned *n)
     return 0;
 }
 
+/* The purge, write-cache and segmentation options: 1 consumed, 0 not one,
+ * -1 after an error message. */
+static int pts_setup_option(int *ip, int argc, char **argv, struct pts_cfg *c)
+{
+    const char *v;
+    if ((v = cli_opt_value("--purge-method", ip, argc, argv))) {
+        if (!strcmp(v, "auto"))
+            c->purge_mode = RPURGE_AUTO;
+        else if (!strcmp(v, "block"))
+            c->purge_mode = RPURGE_BLOCK;
+        else {
+            cli_err("--purge-method: '%s' is not auto or block", v);
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = cli_opt_value("--active-amount", ip, argc, argv))) {
+        char msg[256] = "";
+        if (spec_parse_size(v, 1024, &c->active_amount, msg, sizeof(msg)) < 0 || !c->active_amount) {
+            cli_err("--active-amount: '%s' is not a size (e.g. 16g)%s%s", v, msg[0] ? ": " : "", msg);
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = cli_opt_value("--segments", ip, argc, argv))) {
+        if (cli_opt_uint("--segments", v, 1, 1u << 20, &c->segments) < 0)
+            return -1;
+        return 1;
+    }
+    if ((v = cli_opt_value("--io-log", ip, argc, argv))) {
+        if (strlen(v) + 64 >= sizeof(c->io_log)) {
+            cli_err("--io-log: prefix too long");
+            return -1;
+        }
+        snprintf(c->io_log, sizeof(c->io_log), "%s", v);
+        return 1;
+    }
+    if ((v = cli_opt_value("--write-cache", ip, argc, argv))) {
+        if (!strcmp(v, "set"))
+            c->keep_write_cache = false;
+        else if (!strcmp(v, "keep"))
+            c->keep_write_cache = true;
+        else {
+            cli_err("--write-cache: '%s' is not set or keep", v);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* Returns 1 when argv[*ip] is a pts option (consumed), 0 when not, -1
  * after an error message. */
 static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
 {
     struct pts_cfg *c = &a->cfg;
     const char *s = argv[*ip], *v;
-    int i = *ip;
+    int i = *ip, r;
     if (!strcmp(s, "--enterprise")) {
         c->preset = PTS_ENTERPRISE;
     } else if (!strcmp(s, "--client")) {
@@ -224,6 +287,9 @@ static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
     } else if ((v = cli_opt_value("--dirth-read", &i, argc, argv))) {
         if (cli_opt_uint("--dirth-read", v, 0, 100, &c->dirth_read_pct) < 0)
             return -1;
+    } else if ((r = pts_setup_option(&i, argc, argv, c)) != 0) {
+        if (r < 0)
+            return -1;
     } else {
         return 0;
     }
@@ -231,56 +297,44 @@ static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
     return 1;
 }
 
+static int pts_option_fn(int *ip, int argc, char **argv, void *arg)
+{
+    return pts_option(ip, argc, argv, arg);
+}
+
+/* A test name before the device; anything else is the device. */
+static int pts_operand(const char *s, void *arg)
+{
+    struct pts_args *a = arg;
+    if (!a->cfg.target[0] && (pts_test_parse(s) >= 0 || !strcmp(s, "all") || !strcasecmp(s, "hir") ||
+                              !strcasecmp(s, "xsr") || !strcasecmp(s, "ecw") ||
+                              !strcasecmp(s, "cbw") || !strcasecmp(s, "dirth")))
+        return select_tests(a, s);
+    if (a->cfg.target[0]) {
+        cli_err("pts: one device at a time (got '%s' and '%s')", a->cfg.target, s);
+        return -1;
+    }
+    if (strlen(s) >= sizeof(a->cfg.target)) {
+        cli_err("pts: device path too long: %s", s);
+        return -1;
+    }
+    snprintf(a->cfg.target, sizeof(a->cfg.target), "%s", s);
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_output *out)
 {
-    for (int i = 1; i < argc; i++) {
-        int r = cli_output_option(&i, argc, argv, out);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *s = argv[i];
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            pts_usage(stdout);
-            return 1;
-        }
-        if ((r = pts_option(&i, argc, argv, a)) < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        if (s[0] == '-' && s[1]) {
-            static const char *const names[] = {
-                "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
-                "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
-                "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
-                "--quiet", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
-                "--dirth-bs", "--dirth-read", NULL};
-            char key[64];
-            snprintf(key, sizeof(key), "%.*s", (int)strcspn(s, "="), s);
-            const char *sg = cli_suggest(key, names);
-            if (sg)
-                cli_err("pts: unknown option '%s' (did you mean '%s'?)", s, sg);
-            else
-                cli_err("pts: unknown option '%s' (see ssdbench pts --help)", s);
-            return -1;
-        }
-        /* a test name before the device; anything else is the device */
-        if (!a->cfg.target[0] && (pts_test_parse(s) >= 0 || !strcmp(s, "all"))) {
-            if (select_tests(a, s) < 0)
-                return -1;
-            continue;
-        }
-        if (a->cfg.target[0]) {
-            cli_err("pts: one device at a time (got '%s' and '%s')", a->cfg.target, s);
-            return -1;
-        }
-        if (strlen(s) >= sizeof(a->cfg.target)) {
-            cli_err("pts: device path too long: %s", s);
-            return -1;
-        }
-        snprintf(a->cfg.target, sizeof(a->cfg.target), "%s", s);
-    }
-    return 0;
+    static const char *const names[] = {
+        "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
+        "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
+        "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
+        "--quiet", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
+        "--dirth-bs", "--dirth-read",
+        /* purge, write cache, segmentation */
+        "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", NULL};
+    const struct cli_family f = {.cmd = "pts", .usage = pts_usage, .option = pts_option_fn,
+                                 .operand = pts_operand, .names = names, .arg = a};
+    return cli_family_parse(argc, argv, &f, out);
 }
 
 static int pts_parse(int argc, char **argv, void *cfg, struct cli_output *out)
@@ -327,27 +381,16 @@ static int pts_run_cmd(struct session *s, void *cfg, struct cli_output *out)
     return plan_exit_code(&s->st);
 }
 
+static void render_text_pts(FILE *f, const cJSON *doc, const struct render_opts *ro)
+{
+    (void)ro;
+    render_pts_text(f, doc);
+}
+
 static int pts_render(struct session *s, void *cfg, const struct cli_output *o, int code)
 {
     (void)cfg;
-    struct render_opts ro = {.summary = true, .details = true};
-    if (o->format != FMT_TEXT)
-        return cli_emit(s->doc, o, &ro, code);
-    char e2[512];
-    if (cli_save_result(s->doc, o) < 0)
-        code = code ? code : CLI_EXIT_FAIL;
-    struct outfile of;
-    if (outfile_open(&of, o->output ? o->output : "-", e2, sizeof(e2)) < 0) {
-        cli_err("%s", e2);
-        return code ? code : CLI_EXIT_FAIL;
-    }
-    render_pts_text(of.f, s->doc);
-    if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
-        cli_err("%s", e2);
-        code = code ? code : CLI_EXIT_FAIL;
-    }
-    fflush(stdout);
-    return code;
+    return cli_family_render(s->doc, o, code, render_text_pts);
 }
 
 const struct workload_cmd pts_workload = {

@@ -1,6 +1,8 @@
-/* cmd_purge.c - `ssdbench purge TARGET...`: secure discard, else discard,
- * else zero fill (files: punch hole, else zero fill), through the
- * destructive-write guard, and a record of the method used. */
+/* cmd_purge.c - `ssdbench purge TARGET...`: the device's own erase (NVMe
+ * sanitize / format, ATA security erase / sanitize, SCSI sanitize / format
+ * unit) where it has one, else secure discard, discard, zero fill (files:
+ * punch hole, else zero fill), through the destructive-write guard
+ * (runner/runner_purge.h), and a record of the method used. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "cli/commands.h"
 #include "base/signal.h"
 #include "result/result.h"
+#include "runner/runner_purge.h"
 #include "target/purge.h"
 
 int cmd_purge(int argc, char **argv)
@@ -18,6 +21,7 @@ int cmd_purge(int argc, char **argv)
     cli_output_init(&out);
     const char *paths[JOB_MAX_TARGETS];
     unsigned n = 0;
+    enum rpurge_mode mode = RPURGE_AUTO;
     for (int i = 1; i < argc; i++) {
         int r = cli_output_option(&i, argc, argv, &out);
         if (r < 0)
@@ -26,11 +30,28 @@ int cmd_purge(int argc, char **argv)
             continue;
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench purge [--destroy PATH]... [--result FILE] [--format text|json] TARGET...\n"
-                   "Returns each target to an as-if-never-written state: secure discard, else\n"
-                   "discard, else zero fill (regular files: punch hole, else zero fill), and says\n"
-                   "which method worked. Writing needs the same consent as any write (--destroy).\n");
+            printf("usage: ssdbench purge [--destroy PATH]... [--purge-method auto|block] [--result FILE]\n"
+                   "                      [--format text|json] TARGET...\n"
+                   "Returns each target to an as-if-never-written state: the device's own erase\n"
+                   "(NVMe sanitize or format with secure erase, ATA security erase or sanitize, SCSI\n"
+                   "sanitize or format unit), else secure discard, discard, zero fill (regular\n"
+                   "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
+                   "the same consent as any write (--destroy); a device's erase command needs the\n"
+                   "device named with --destroy, and an NVMe sanitize every other namespace with\n"
+                   "data too. --purge-method block uses the block layer's methods only.\n");
             return 0;
+        }
+        const char *pv = cli_opt_value("--purge-method", &i, argc, argv);
+        if (pv) {
+            if (!strcmp(pv, "auto"))
+                mode = RPURGE_AUTO;
+            else if (!strcmp(pv, "block"))
+                mode = RPURGE_BLOCK;
+            else {
+                cli_err("--purge-method: '%s' is not auto or block", pv);
+                return CLI_EXIT_USAGE;
+            }
+            continue;
         }
         if (a[0] == '-' && a[1]) {
             cli_err("purge: unknown option '%s' (see ssdbench purge --help)", a);
@@ -61,8 +82,10 @@ int cmd_purge(int argc, char **argv)
     int status = 0;
     char err[512];
     for (unsigned i = 0; i < n; i++) {
-        struct purge_report r;
-        int rc = purge_target(paths[i], &out.consent, &r, err, sizeof(err));
+        struct rpurge_report rr;
+        struct rpurge_opts po = {.consent = &out.consent, .mode = mode};
+        int rc = runner_purge(paths[i], &po, &rr, err, sizeof(err));
+        const struct purge_report r = rr.r;
         if (rc < 0) {
             cli_err("%s", err);
             status = rc == -EPERM || rc == -EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
@@ -76,11 +99,16 @@ int cmd_purge(int argc, char **argv)
         cJSON_AddNumberToObject(o, "elapsed_s", r.elapsed_s);
         if (r.notes[0])
             cJSON_AddStringToObject(o, "notes", r.notes);
+        cJSON_AddBoolToObject(o, "device_command", rr.device_command);
+        if (rr.considered[0])
+            cJSON_AddStringToObject(o, "considered", rr.considered);
+        if (rr.scope[0])
+            cJSON_AddStringToObject(o, "scope", rr.scope);
         cJSON_AddItemToArray(arr, o);
         if (out.format == FMT_TEXT)
-            printf("%s: %s, %llu bytes in %.2f s%s%s%s\n", r.path, purge_method_name(r.method),
+            printf("%s: %s, %llu bytes in %.2f s%s%s%s%s%s\n", r.path, purge_method_name(r.method),
                    (unsigned long long)r.length, r.elapsed_s, r.notes[0] ? " (" : "", r.notes,
-                   r.notes[0] ? ")" : "");
+                   r.notes[0] ? ")" : "", rr.considered[0] ? "; not used: " : "", rr.considered);
     }
     result_finish(doc, signal_received() != 0, signal_received());
     if (out.result && result_write(doc, out.result, err, sizeof(err)) < 0) {

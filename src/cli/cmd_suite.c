@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_family.h"
 #include "cli/commands.h"
-#include "base/outfile.h"
 #include "base/signal.h"
 #include "output/suite_text.h"
 #include "result/result.h"
@@ -224,96 +224,61 @@ static int target_option(int *ip, int argc, char **argv, struct suite_args *sa)
     return 1;
 }
 
-/* Text goes through the suite renderer (also when --output names a file);
- * the other formats through cli_emit. */
-static int emit(cJSON *doc, const struct cli_output *o, int code)
+/* --profiles, --profile-file, then the sweep and target options: 1 when
+ * argv[*ip] is one of them (consumed), 0 when not, -1 after an error. */
+static int suite_option(int *ip, int argc, char **argv, void *arg)
 {
-    const struct cli_output out = *o;
-    struct render_opts ro = {.summary = true, .details = true};
-    if (out.format == FMT_TEXT) {
-        char e2[512];
-        if (cli_save_result(doc, &out) < 0)
-            code = code ? code : CLI_EXIT_FAIL;
-        struct outfile of;
-        if (outfile_open(&of, out.output ? out.output : "-", e2, sizeof(e2)) < 0) {
-            cli_err("%s", e2);
-            code = code ? code : CLI_EXIT_FAIL;
-        } else {
-            render_suite_text(of.f, doc, &ro);
-            if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
-                cli_err("%s", e2);
-                code = code ? code : CLI_EXIT_FAIL;
-            }
-            fflush(stdout);
+    struct suite_args *sa = arg;
+    struct suite_cfg *c = sa->cfg;
+    const char *v;
+    int i = *ip;
+    if ((v = cli_opt_value("--profiles", &i, argc, argv))) {
+        if (split_profiles(v, c) < 0)
+            return -1;
+    } else if ((v = cli_opt_value("--profile-file", &i, argc, argv))) {
+        if (sa->npfiles == SUITE_MAX_PROFILE_FILES) {
+            cli_err("--profile-file: at most %d files", SUITE_MAX_PROFILE_FILES);
+            return -1;
         }
+        sa->pfiles[sa->npfiles++] = v;
     } else {
-        code = cli_emit(doc, &out, &ro, code);
+        int r = sweep_option(ip, argc, argv, sa);
+        return r ? r : target_option(ip, argc, argv, sa);
     }
-    return code;
+    *ip = i;
+    return 1;
+}
+
+static int suite_operand(const char *a, void *arg)
+{
+    struct suite_cfg *c = ((struct suite_args *)arg)->cfg;
+    if (c->ntargets == JOB_MAX_TARGETS) {
+        cli_err("suite: at most %d targets", JOB_MAX_TARGETS);
+        return -1;
+    }
+    if (strlen(a) >= JOB_PATH_MAX) {
+        cli_err("suite: target path too long: %s", a);
+        return -1;
+    }
+    snprintf(c->targets[c->ntargets++], JOB_PATH_MAX, "%s", a);
+    return 0;
 }
 
 /* Parses argv into sa and out. Returns 0, 1 after --help, or -1 after an
  * error message. */
 static int parse_args(int argc, char **argv, struct suite_args *sa, struct cli_output *out)
 {
-    struct suite_cfg *c = sa->cfg;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_output_option(&i, argc, argv, out);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *a = argv[i], *v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            suite_usage(stdout);
-            return 1;
-        } else if ((v = cli_opt_value("--profiles", &i, argc, argv))) {
-            if (split_profiles(v, c) < 0)
-                return -1;
-            continue;
-        } else if ((v = cli_opt_value("--profile-file", &i, argc, argv))) {
-            if (sa->npfiles == SUITE_MAX_PROFILE_FILES) {
-                cli_err("--profile-file: at most %d files", SUITE_MAX_PROFILE_FILES);
-                return -1;
-            }
-            sa->pfiles[sa->npfiles++] = v;
-            continue;
-        }
-        if ((r = sweep_option(&i, argc, argv, sa)) == 0)
-            r = target_option(&i, argc, argv, sa);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        if (a[0] == '-' && a[1]) {
-            static const char *const names[] = {
-                "--profiles", "--profile-file", "--sweep", "--runtime", "--ramp", "--precondition",
-                "--precondition-load", "--ss", "--ss-interval", "--ss-window", "--ss-max-rounds",
-                "--sample", "--purge", "--range", "--discard-unused", "--layout", "--baseline",
-                "--rwmixread", "--set", "--dry-run", "--format", "--output", "--result",
-                "--destroy", "--quiet", NULL};
-            char key[64];
-            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
-            const char *s = cli_suggest(key, names);
-            if (s)
-                cli_err("suite: unknown option '%s' (did you mean '%s'?)", a, s);
-            else
-                cli_err("suite: unknown option '%s' (see ssdbench suite --help)", a);
-            return -1;
-        } else {
-            if (c->ntargets == JOB_MAX_TARGETS) {
-                cli_err("suite: at most %d targets", JOB_MAX_TARGETS);
-                return -1;
-            }
-            if (strlen(a) >= JOB_PATH_MAX) {
-                cli_err("suite: target path too long: %s", a);
-                return -1;
-            }
-            snprintf(c->targets[c->ntargets++], JOB_PATH_MAX, "%s", a);
-        }
-    }
+    static const char *const names[] = {
+        "--profiles", "--profile-file", "--sweep", "--runtime", "--ramp", "--precondition",
+        "--precondition-load", "--ss", "--ss-interval", "--ss-window", "--ss-max-rounds",
+        "--sample", "--purge", "--range", "--discard-unused", "--layout", "--baseline",
+        "--rwmixread", "--set", "--dry-run", "--format", "--output", "--result",
+        "--destroy", "--quiet", NULL};
+    const struct cli_family f = {.cmd = "suite", .usage = suite_usage, .option = suite_option,
+                                 .operand = suite_operand, .names = names, .arg = sa};
+    int rc = cli_family_parse(argc, argv, &f, out);
     sa->quiet = out->quiet;
-    return 0;
+    return rc;
 }
 
 static int suite_parse(int argc, char **argv, void *cfg, struct cli_output *out)
@@ -342,7 +307,7 @@ static int suite_run_cmd(struct session *s, void *cfg, struct cli_output *out)
 static int suite_render(struct session *s, void *cfg, const struct cli_output *out, int status)
 {
     (void)cfg;
-    return emit(s->doc, out, status);
+    return cli_family_render(s->doc, out, status, render_suite_text);
 }
 
 static void suite_free(void *cfg)

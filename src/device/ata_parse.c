@@ -49,6 +49,37 @@ static int bit_of(uint16_t w, unsigned bit)
     return (w >> bit) & 1;
 }
 
+/* Erase time words 89 / 90 (ACS-3): bit 15 set: bits 14:0 are the time in
+ * 2-minute units; clear: bits 7:0 are (ACS-2 format); 0 = not reported,
+ * the largest value = more than the field holds (counted as that). */
+static unsigned erase_minutes(uint16_t w)
+{
+    if (w == 0xffff)
+        return 0;
+    return w & 0x8000 ? 2u * (w & 0x7fffu) : 2u * (w & 0xffu);
+}
+
+/* Words 59, 82, 89, 90 and 128: what a purge may use. */
+static void ata_parse_purge_caps(const uint8_t *b, struct ata_identity *a)
+{
+    uint16_t w82 = word(b, 82), w128 = word(b, 128), w59 = word(b, 59);
+    a->security_supported = bit_of(w82, 1) == 1 && w128 != 0xffff && (w128 & 1) ? 1
+                          : bit_of(w82, 1) < 0 ? -1 : 0;
+    bool s = a->security_supported == 1;
+    a->security_enabled = s ? (w128 >> 1) & 1 : -1;
+    a->security_locked = s ? (w128 >> 2) & 1 : -1;
+    a->security_frozen = s ? (w128 >> 3) & 1 : -1;
+    a->security_count_expired = s ? (w128 >> 4) & 1 : -1;
+    a->security_enhanced = s ? (w128 >> 5) & 1 : -1;
+    a->erase_minutes = s ? erase_minutes(word(b, 89)) : 0;
+    a->enhanced_erase_minutes = s ? erase_minutes(word(b, 90)) : 0;
+    int san = w59 == 0xffff ? -1 : (w59 >> 12) & 1;
+    a->sanitize_supported = san;
+    a->sanitize_crypto = san == 1 ? (w59 >> 13) & 1 : san;
+    a->sanitize_overwrite = san == 1 ? (w59 >> 14) & 1 : san;
+    a->sanitize_block = san == 1 ? (w59 >> 15) & 1 : san;
+}
+
 int ata_parse_identity(const uint8_t *b, size_t len, struct ata_identity *a)
 {
     if (len < ATA_SECTOR_BYTES)
@@ -85,6 +116,7 @@ int ata_parse_identity(const uint8_t *b, size_t len, struct ata_identity *a)
     a->trim = bit_of(word(b, 169), 0);
     a->major_version = word(b, 80);
     a->checksum_ok = sector_checksum(b, true);
+    ata_parse_purge_caps(b, a);
     return 0;
 }
 

@@ -219,6 +219,8 @@ static int ata_identity(int fd, struct device_identity *id)
     id->write_cache_supported = a.write_cache_supported;
     id->write_cache_enabled = a.write_cache_enabled;
     id->trim = a.trim;
+    id->ata = true;
+    id->ata_id = a;
     return 0;
 }
 

@@ -100,6 +100,10 @@ struct device_identity {
     /* ATA only: the attribute table */
     bool has_attrs;
     struct ata_smart attrs;
+    /* ATA only: the whole IDENTIFY DEVICE reading (security and sanitize
+     * words for the purge, device_purge_cmd.h) */
+    bool ata;
+    struct ata_identity ata_id;
 };
 
 /* Everything device_probe learns. */

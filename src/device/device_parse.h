@@ -104,6 +104,16 @@ struct ata_identity {
     int trim;                       /* word 169 bit 0 */
     uint16_t major_version;         /* word 80 */
     int checksum_ok;                /* word 255: 1 good, 0 bad, -1 absent (low byte not A5h) */
+    /* purge capabilities (device_purge_cmd.h): the Security feature set
+     * (word 82 bit 1; word 128: bit 0 supported, 1 enabled = a user
+     * password is set, 2 locked, 3 frozen, 4 count expired, 5 enhanced
+     * erase supported; words 89 / 90 the erase times) and the Sanitize
+     * feature set (word 59 bit 12 supported, 13 CRYPTO SCRAMBLE, 14
+     * OVERWRITE, 15 BLOCK ERASE) */
+    int security_supported, security_enabled, security_locked, security_frozen;
+    int security_count_expired, security_enhanced;
+    unsigned erase_minutes, enhanced_erase_minutes; /* 0 not reported */
+    int sanitize_supported, sanitize_crypto, sanitize_overwrite, sanitize_block;
 };
 
 struct ata_smart_attr {

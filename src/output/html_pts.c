@@ -117,6 +117,26 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
     const cJSON *wc = get(p, "write_cache");
     ROW("write cache", html_printf(r, "%s (kernel: %s); preset asks for %s", result_str(wc, "state", "?"),
                                    result_str(wc, "kernel", "?"), result_str(wc, "required", "?")));
+    /* how the write cache was set and put back, and the purge method */
+    if (get(wc, "set_by"))
+        ROW("write cache set", html_printf(r, "by %s; before the run %s, after %s (%s)",
+                                           result_str(wc, "set_by", "?"),
+                                           result_str(get(wc, "before"), "state", "?"),
+                                           result_str(get(wc, "after"), "state", "?"),
+                                           cJSON_IsTrue(get(wc, "restored")) ? "restored" : "NOT restored"));
+    if (get(p, "purge"))
+        ROW("purge method", html_printf(r, "%s (%s)", result_str(get(p, "purge"), "methods", "none"),
+                                        cJSON_IsTrue(get(get(p, "purge"), "device_command"))
+                                            ? "the device's own erase"
+                                            : "block layer, not a PTS purge"));
+    if (get(p, "active_range_segments")) {
+        const cJSON *sg = get(p, "active_range_segments");
+        ROW("ActiveRange segments",
+            html_printf(r, "%.0f of %.0f bytes (amount %.0f bytes), seed %s; %s",
+                        result_num(sg, "segments", 0), result_num(sg, "segment_bytes", 0),
+                        result_num(sg, "amount_bytes", 0), result_str(sg, "seed", "?"),
+                        result_str(sg, "applies_to", "")));
+    }
     ROW("data pattern", result_str(p, "data_pattern", "?"));
     const cJSON *tt;
     cJSON_ArrayForEach(tt, get(p, "tests")) {

@@ -103,6 +103,23 @@ static void header(FILE *f, const cJSON *doc, const cJSON *p)
     const cJSON *wc = get(p, "write_cache");
     fprintf(f, "  write cache:       %s (kernel: %s); preset asks for %s\n",
             result_str(wc, "state", "?"), result_str(wc, "kernel", "?"), result_str(wc, "required", "?"));
+    /* how the write cache was set and put back, and the purge method */
+    if (get(wc, "set_by"))
+        fprintf(f, "  write cache set:   by %s; before the run %s, after %s (%s)\n",
+                result_str(wc, "set_by", "?"), result_str(get(wc, "before"), "state", "?"),
+                result_str(get(wc, "after"), "state", "?"),
+                cJSON_IsTrue(get(wc, "restored")) ? "restored" : "NOT restored");
+    const cJSON *pm = get(p, "purge");
+    if (pm)
+        fprintf(f, "  purge method:      %s (%s)\n", result_str(pm, "methods", "none"),
+                cJSON_IsTrue(get(pm, "device_command")) ? "the device's own erase"
+                                                        : "block layer, not a PTS purge");
+    const cJSON *sg = get(p, "active_range_segments");
+    if (sg)
+        fprintf(f, "  AR segments:       %.0f of %.0f bytes (amount %.0f bytes), seed %s; %s\n",
+                result_num(sg, "segments", 0), result_num(sg, "segment_bytes", 0),
+                result_num(sg, "amount_bytes", 0), result_str(sg, "seed", "?"),
+                result_str(sg, "applies_to", ""));
     fprintf(f, "  data pattern:      %s\n", result_str(p, "data_pattern", "?"));
     fprintf(f, "  max rounds:        %.0f, steady-state window 5 rounds, 20 %% data / 10 %% slope "
                "excursion\n", result_num(p, "max_rounds", 25));

@@ -218,6 +218,11 @@ int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t
                 return -EINVAL;
             }
     }
+    /* ActiveRange segmentation */
+    if (c->segments && !c->active_amount) {
+        snprintf(err, errlen, "pts: --segments needs --active-amount (the amount they share)");
+        return -EINVAL;
+    }
     if (c->test[PTS_WSAT] && c->wsat_sample_ns < PTS_MIN_ELEMENT_NS) {
         snprintf(err, errlen, "pts: --wsat-interval must be at least %.0f ms",
                  PTS_MIN_ELEMENT_NS / 1e6);

@@ -31,6 +31,7 @@
 
 #include "base/steady.h"
 #include "base/job.h"
+#include "runner/runner_purge.h"
 #include "target/guard.h"
 #include "workload/plan.h"
 
@@ -76,7 +77,17 @@ struct pts_cfg {
     unsigned di_tc[PTS_DI_MAX], di_qd[PTS_DI_MAX];   /* descending */
     uint32_t dirth_bs;              /* DIRTH block size (8 KiB) */
     unsigned dirth_read_pct;        /* DIRTH read share (65) */
+    /* purge, write cache and ActiveRange segmentation (pts_run.c, docs/pts.md) */
+    enum rpurge_mode purge_mode;    /* auto: the device's erase where it has one */
+    bool keep_write_cache;          /* leave the write cache as it is (not compliant if it differs) */
+    uint64_t active_amount;         /* PTS-C ActiveRange Amount, bytes; 0 = no segmentation */
+    unsigned segments;              /* ActiveRange segments (0 = 2048 with an amount) */
+    char io_log[JOB_PATH_MAX];      /* prefix of per-phase fio latency logs with offsets; "" none */
 };
+
+#define PTS_SEGMENTS 2048               /* PTS-C: the ActiveRange Amount in 2048 segments */
+#define PTS_SEGMENT_ALIGN (1u << 20)    /* segment starts and lengths: whole MiB (the largest
+                                           block size, 1024 KiB, fits in one) */
 
 /* One element of a round: block size and read share. */
 struct pts_element {

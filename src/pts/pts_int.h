@@ -21,6 +21,13 @@ struct pts_ctx {
     uint64_t capacity;          /* bytes */
     uint64_t ar_bytes;          /* the ActiveRange, whole MiB */
     unsigned tc, qd;
+    /* the write cache as the preset wants it, and what to put back */
+    struct wcache_state *wc;
+    int wc_rc;                  /* wcache_apply's answer; 1: not set */
+    /* ActiveRange segmentation (PTS-C): used by the rounds of IOPS, TP, LAT */
+    struct ar_segments segs;
+    bool in_rounds;
+    unsigned nphase;            /* phases run, for the I/O log names */
 };
 
 /* The figures of one phase (its total scope and merged latency histogram). */

@@ -23,6 +23,8 @@
 #include "result/result_hist.h"
 #include "result/result_steady.h"
 #include "stats/hist.h"
+#include "runner/runner_purge.h"
+#include "runner/runner_wcache.h"
 #include "target/purge.h"
 #include "target/target.h"
 
@@ -81,6 +83,27 @@ static void base_job(const struct pts_ctx *x, const char *name, struct job_spec 
     j->norandommap = true;
     j->offset = 0;
     j->size = x->ar_bytes;
+    /* the rounds of a segmented run see the segments laid end to end */
+    if (x->in_rounds && x->segs.n) {
+        j->segs = x->segs;
+        j->size = (uint64_t)x->segs.n * x->segs.len;
+    }
+    if (x->c->io_log[0]) {
+        char nm[JOB_NAME_MAX];
+        size_t k = 0;
+        for (const char *p = name; *p && k + 1 < sizeof(nm); p++)
+            nm[k++] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ? *p : '_';
+        nm[k] = 0;
+        snprintf(j->lat_log, sizeof(j->lat_log), "%s-%03u-%s", x->c->io_log, x->nphase, nm);
+        j->log_offset = true;
+    }
+}
+
+/* The space the jobs of this phase address: the ActiveRange, or in the
+ * rounds of a segmented run the segments end to end. */
+static uint64_t job_space(const struct pts_ctx *x)
+{
+    return x->in_rounds && x->segs.n ? (uint64_t)x->segs.n * x->segs.len : x->ar_bytes;
 }
 
 static void set_bs(struct job_spec *j, uint32_t bs)
@@ -98,10 +121,13 @@ static void set_bs(struct job_spec *j, uint32_t bs)
 static unsigned seq_jobs(const struct pts_ctx *x, const char *name, uint32_t bs, unsigned read_pct,
                          uint64_t runtime_ns, uint64_t total_bytes, struct job_spec *jobs)
 {
-    uint64_t slice = x->ar_bytes / x->tc / bs * bs;
+    uint64_t space = job_space(x);
+    /* segmented: whole segments per thread, so a slice starts a segment */
+    uint64_t unit = x->in_rounds && x->segs.n ? x->segs.len : bs;
+    uint64_t slice = space / x->tc / unit * unit;
     unsigned n = slice ? x->tc : 1;
     if (!slice)
-        slice = x->ar_bytes / bs * bs;
+        slice = space / unit * unit;
     for (unsigned k = 0; k < n; k++) {
         struct job_spec *j = &jobs[k];
         char nm[JOB_NAME_MAX];
@@ -165,6 +191,7 @@ static cJSON *run_phase(struct pts_ctx *x, const char *name, const char *kind,
     ro.arg = arg;
     ro.stop_on_error = true;
     *rc = 0;
+    x->nphase++;
     cJSON *obj = plan_run_phase(x->doc, &ph, &ro, x->st, rc, err, errlen);
     if (!obj && *rc == 0) {
         *rc = -ENOMEM;
@@ -250,6 +277,12 @@ static const char *metric_unit(enum steady_metric m)
 
 /* ---- purge and WIPC ---------------------------------------------------------- */
 
+static void purge_progress(void *arg, const char *line)
+{
+    const struct pts_ctx *x = arg;
+    progress(x, "purge: %s", line);
+}
+
 static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
 {
     cJSON *p = cJSON_AddObjectToObject(tj, "purge");
@@ -259,24 +292,48 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
         cJSON_AddStringToObject(p, "statement", "no purge (--no-purge)");
         return 0;
     }
-    struct purge_report r;
+    struct rpurge_report rr;
+    struct rpurge_opts po = {.consent = x->o->consent, .mode = x->c->purge_mode,
+                             .progress = purge_progress, .arg = x};
     progress(x, "purging %s", x->c->target);
-    int rc = purge_target(x->c->target, x->o->consent, &r, err, errlen);
+    int rc = runner_purge(x->c->target, &po, &rr, err, errlen);
     if (rc < 0)
         return rc;
-    cJSON_AddStringToObject(p, "method", purge_method_name(r.method));
+    const struct purge_report *r = &rr.r;
+    cJSON_AddStringToObject(p, "method", purge_method_name(r->method));
     cJSON_AddBoolToObject(p, "skipped", false);
-    cJSON_AddNumberToObject(p, "offset", (double)r.offset);
-    cJSON_AddNumberToObject(p, "length", (double)r.length);
-    cJSON_AddNumberToObject(p, "elapsed_s", r.elapsed_s);
-    if (r.notes[0])
-        cJSON_AddStringToObject(p, "notes", r.notes);
+    cJSON_AddBoolToObject(p, "device_command", rr.device_command);
+    cJSON_AddNumberToObject(p, "offset", (double)r->offset);
+    cJSON_AddNumberToObject(p, "length", (double)r->length);
+    cJSON_AddNumberToObject(p, "elapsed_s", r->elapsed_s);
+    if (r->notes[0])
+        cJSON_AddStringToObject(p, "notes", r->notes);
+    if (rr.considered[0])
+        cJSON_AddStringToObject(p, "considered", rr.considered);
+    if (rr.scope[0])
+        cJSON_AddStringToObject(p, "scope", rr.scope);
     char stmt[160];
-    snprintf(stmt, sizeof(stmt), "purged by %s (%.2f s)", purge_method_name(r.method), r.elapsed_s);
+    snprintf(stmt, sizeof(stmt), "purged by %s (%.2f s)", purge_method_name(r->method), r->elapsed_s);
     cJSON_AddStringToObject(p, "statement", stmt);
-    /* the block layer has no SECURITY ERASE / FORMAT UNIT / sanitize */
-    add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
-               purge_method_name(r.method));
+    /* the header's purge summary: every method used, and whether all were
+     * the device's own */
+    cJSON *hp = cJSON_GetObjectItemCaseSensitive(x->pts, "purge");
+    const char *name = purge_method_name(r->method);
+    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(hp, "methods");
+    if (!cJSON_IsString(ms)) {
+        cJSON_AddStringToObject(hp, "methods", name);
+        cJSON_AddBoolToObject(hp, "device_command", purge_method_is_device(r->method));
+    } else if (!strstr(ms->valuestring, name)) {
+        char both[256];
+        snprintf(both, sizeof(both), "%s, %s", ms->valuestring, name);
+        cJSON_ReplaceItemInObject(hp, "methods", cJSON_CreateString(both));
+        if (!purge_method_is_device(r->method))
+            cJSON_ReplaceItemInObject(hp, "device_command", cJSON_CreateBool(false));
+    }
+    /* PTS: SECURITY ERASE, FORMAT UNIT or an equivalent device method */
+    if (!purge_method_is_device(r->method))
+        add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
+                   purge_method_name(r->method));
     return 0;
 }
 
@@ -584,8 +641,11 @@ static int test_rounds(struct pts_ctx *x, enum pts_test t, uint32_t bs, char *er
     int rc = do_purge(x, tj, err, errlen);
     if (rc == 0 && !x->st->interrupted)
         rc = do_wipc(x, tj, id, t == PTS_TP ? bs : 128 << 10, err, errlen);
-    if (rc == 0 && !x->st->interrupted)
+    if (rc == 0 && !x->st->interrupted) {
+        x->in_rounds = true;
         rc = run_rounds(x, tj, id, &m, NULL, NULL, err, errlen);
+        x->in_rounds = false;
+    }
     end_test(tj);
     return rc;
 }
@@ -701,6 +761,59 @@ static int test_wsat(struct pts_ctx *x, char *err, size_t errlen)
 
 /* ---- the run ---------------------------------------------------------------------- */
 
+/* ---- write cache ------------------------------------------------------------------ */
+
+static const char *wc_via_name(enum wcache_via v)
+{
+    return v == WCACHE_DEVICE ? "device" : v == WCACHE_KERNEL ? "kernel" : "none";
+}
+
+/* The header's write_cache object: the state during the run (state,
+ * kernel), before, how it was set and why not. */
+static void wcache_json(struct pts_ctx *x, cJSON *wc)
+{
+    const struct wcache_state *w = x->wc;
+    const char *obs = w->kernel_during[0] ? w->kernel_during : x->ti.write_cache;
+    const char *state = w->via == WCACHE_DEVICE ? wcache_name_device(w->device_during)
+                                                : wcache_name_kernel(obs);
+    cJSON_AddStringToObject(wc, "kernel", obs[0] ? obs : "unknown");
+    cJSON_AddStringToObject(wc, "state", state);
+    cJSON_AddStringToObject(wc, "set_by", wc_via_name(x->wc_rc == 0 ? w->via : WCACHE_NONE));
+    cJSON *b = cJSON_AddObjectToObject(wc, "before");
+    const char *kb = w->kernel_before[0] ? w->kernel_before : x->ti.write_cache;
+    cJSON_AddStringToObject(b, "state", w->via == WCACHE_DEVICE ? wcache_name_device(w->device_before)
+                                                                : wcache_name_kernel(kb));
+    cJSON_AddStringToObject(b, "kernel", kb[0] ? kb : "unknown");
+    if (w->note[0])
+        cJSON_AddStringToObject(wc, "note", w->note);
+    if (strcmp(state, pts_wc_required(x->c)))
+        add_reason(x, "write cache %s (kernel: %s); the %s preset asks for %s%s", state,
+                   obs[0] ? obs : "unknown", pts_preset_name(x->c->preset), pts_wc_required(x->c),
+                   x->c->keep_write_cache ? " (--write-cache keep)" : "");
+    else if (w->via == WCACHE_KERNEL && (w->di.bus == DEV_BUS_NVME || w->di.bus == DEV_BUS_ATA ||
+                                         w->di.bus == DEV_BUS_SCSI))
+        add_reason(x, "write cache %s only in the kernel's flush behaviour (the device's own cache "
+                      "could not be set)", state);
+}
+
+/* Puts the write cache back and records the state after. */
+static void wcache_end(struct pts_ctx *x)
+{
+    char e[256] = "";
+    int rc = wcache_restore(x->wc, e, sizeof(e));
+    cJSON *wc = cJSON_GetObjectItemCaseSensitive(x->pts, "write_cache");
+    cJSON_AddBoolToObject(wc, "restored", rc == 0);
+    cJSON *a = cJSON_AddObjectToObject(wc, "after");
+    const struct wcache_state *w = x->wc;
+    cJSON_AddStringToObject(a, "state", w->via == WCACHE_DEVICE ? wcache_name_device(w->device_after)
+                                                                : wcache_name_kernel(w->kernel_after));
+    cJSON_AddStringToObject(a, "kernel", w->kernel_after[0] ? w->kernel_after : "unknown");
+    if (rc < 0) {
+        cJSON_AddStringToObject(wc, "restore_error", e);
+        progress(x, "write cache not restored: %s", e);
+    }
+}
+
 static cJSON *header_json(struct pts_ctx *x)
 {
     const struct pts_cfg *c = x->c;
@@ -724,14 +837,27 @@ static cJSON *header_json(struct pts_ctx *x)
     cJSON_AddStringToObject(p, "engine", job_engine_name(c->engine));
     cJSON *wc = cJSON_AddObjectToObject(p, "write_cache");
     cJSON_AddStringToObject(wc, "required", pts_wc_required(c));
-    const char *obs = x->ti.write_cache;
-    const char *state = !strcmp(obs, "write back") ? "WCE" : !strcmp(obs, "write through") ? "WCD"
-                                                                                          : "unknown";
-    cJSON_AddStringToObject(wc, "kernel", obs[0] ? obs : "unknown");
-    cJSON_AddStringToObject(wc, "state", state);
-    if (strcmp(state, pts_wc_required(c)))
-        add_reason(x, "write cache %s (kernel: %s); the %s preset asks for %s", state,
-                   obs[0] ? obs : "unknown", pts_preset_name(c->preset), pts_wc_required(c));
+    wcache_json(x, wc);
+    if (x->segs.n) {
+        /* PTS-C ActiveRange segmentation: every segment's start, so the
+         * confinement can be checked against an I/O log */
+        cJSON *sg = cJSON_AddObjectToObject(p, "active_range_segments");
+        cJSON_AddNumberToObject(sg, "amount_bytes", (double)x->segs.n * (double)x->segs.len);
+        cJSON_AddNumberToObject(sg, "requested_amount_bytes", (double)c->active_amount);
+        cJSON_AddNumberToObject(sg, "segments", x->segs.n);
+        cJSON_AddNumberToObject(sg, "segment_bytes", (double)x->segs.len);
+        cJSON_AddNumberToObject(sg, "slot_bytes", (double)x->segs.slot);
+        cJSON_AddNumberToObject(sg, "align_bytes", (double)x->segs.align);
+        char seed[24];
+        snprintf(seed, sizeof(seed), "%" PRIu64, x->segs.seed);
+        cJSON_AddStringToObject(sg, "seed", seed);
+        cJSON_AddStringToObject(sg, "applies_to", "the rounds of IOPS, throughput and latency (not WIPC, not WSAT)");
+        cJSON *st = cJSON_AddArrayToObject(sg, "starts");
+        for (unsigned i = 0; i < x->segs.n; i++)
+            cJSON_AddItemToArray(st, cJSON_CreateNumber((double)ar_segment_start(&x->segs, i)));
+    }
+    cJSON *pm = cJSON_AddObjectToObject(p, "purge");
+    cJSON_AddStringToObject(pm, "mode", c->no_purge ? "none" : c->purge_mode == RPURGE_BLOCK ? "block" : "auto");
     cJSON_AddItemToObject(p, "noncompliance", x->reasons);
     cJSON_AddArrayToObject(p, "tests");
     return p;
@@ -755,12 +881,45 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
     /* refuse now rather than after the purge */
     if ((rc = target_check_write(c->target, o->consent, err, errlen)) < 0)
         return rc;
+    if (!c->no_purge) {
+        /* the device's own erase needs its own consent: refuse it now too */
+        struct rpurge_opts po = {.consent = o->consent, .mode = c->purge_mode};
+        if ((rc = runner_purge_check(c->target, &po, err, errlen)) < 0)
+            return rc;
+    }
     x.capacity = x.ti.size;
     x.ar_bytes = (uint64_t)((double)x.capacity * pts_active_range(c) / 100.0) / MIB * MIB;
     if (x.ar_bytes < 4 * MIB) {
         snprintf(err, errlen, "pts: the ActiveRange of %s is %" PRIu64 " bytes; at least 4 MiB",
                  c->target, x.ar_bytes);
         return -EINVAL;
+    }
+    if (c->active_amount) {
+        uint64_t seed = clock_wall_ns() ^ clock_ns();
+        if ((rc = ar_segments_init(&x.segs, 0, x.ar_bytes, c->active_amount,
+                                   c->segments ? c->segments : PTS_SEGMENTS, PTS_SEGMENT_ALIGN, seed,
+                                   err, errlen)) < 0)
+            return rc;
+    }
+    x.wc = calloc(1, sizeof(*x.wc));
+    if (!x.wc) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    x.wc_rc = 1;
+    if (!c->keep_write_cache) {
+        bool enable = !strcmp(pts_wc_required(c), "WCE");
+        x.wc_rc = wcache_apply(c->target, enable, NULL, x.wc, err, errlen);
+        if (x.wc_rc < 0) {
+            free(x.wc);
+            return x.wc_rc;
+        }
+        if (x.wc_rc == 0)
+            progress(&x, "write cache %s: %s", enable ? "enabled" : "disabled", x.wc->note);
+        else
+            progress(&x, "write cache not set: %s", x.wc->note);
+    } else {
+        snprintf(x.wc->note, sizeof(x.wc->note), "left as it was (--write-cache keep)");
     }
     x.reasons = pts_noncompliance(c, c->test);
     x.pts = header_json(&x);
@@ -789,6 +948,8 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
         rc = pts_test_di(&x, PTS_CBW, err, errlen);
     if (rc == 0 && c->test[PTS_DIRTH] && !st->interrupted)
         rc = pts_test_di(&x, PTS_DIRTH, err, errlen);
+    wcache_end(&x);
+    free(x.wc);
     if (st->interrupted)
         add_reason(&x, "interrupted");
     now_iso(ts, sizeof(ts));

@@ -39,6 +39,7 @@ struct worker_map {
                                    stripe: offset in the logical striped space */
     uint64_t region_len;
     struct stripe_map stripe;
+    struct ar_segments segs;    /* n > 0: region offsets are in the segments' space */
 };
 
 /* Histogram flags of an interval (the row's late_hist): its latencies are in

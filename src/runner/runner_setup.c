@@ -229,6 +229,19 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
     }
     if (j->fill_device && j->layout != LAYOUT_STRIPE)
         space = fill_space(j, js, space);
+    if (j->segs.n) {
+        /* ActiveRange segments: the job's space is the segments end to end */
+        const struct ar_segments *sg = &j->segs;
+        uint64_t last_end = ar_segment_start(sg, sg->n - 1) + sg->len;
+        if (j->layout == LAYOUT_STRIPE || js->ntargets != 1 || last_end > min_size) {
+            snprintf(err, errlen,
+                     "%s: ActiveRange segments need one target holding them all (last segment "
+                     "ends at %llu, target %llu bytes)",
+                     j->name, (unsigned long long)last_end, (unsigned long long)min_size);
+            return -EINVAL;
+        }
+        space = (uint64_t)sg->n * sg->len;
+    }
     int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
@@ -236,6 +249,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         rc = stripe_check_region(&js->stripe, js->region_start, js->region_len, err, errlen);
         if (rc < 0)
             return rc;
+    }
+    if (j->segs.n && js->region_start % j->segs.len) {
+        snprintf(err, errlen, "%s: with ActiveRange segments the offset must be a multiple of the "
+                              "segment length %llu", j->name, (unsigned long long)j->segs.len);
+        return -EINVAL;
     }
     if (j->direct)
         for (unsigned i = 0; i < js->ntargets; i++) {
@@ -268,6 +286,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;
     w->map.stripe = js->stripe;
+    w->map.segs = j->segs;
     if (w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone) {
         /* numjobs workers per target; clone k starts offset_increment * k
          * further (fio): a job with a size keeps its length (cut at the

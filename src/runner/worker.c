@@ -426,6 +426,8 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         r->target = 0;
         r->file = (uint16_t)w->first_target;
         r->off = w->map.region_start + io.off;
+        if (w->map.segs.n)
+            r->off = ar_segment_map(&w->map.segs, r->off);
         break;
     case LAYOUT_STRIPE: {
         unsigned t;

@@ -265,6 +265,8 @@ static void place(struct worker *w, uint64_t roff, struct io_req *r)
         r->target = 0;
         r->file = (uint16_t)w->first_target;
         r->off = w->map.region_start + roff;
+        if (w->map.segs.n)
+            r->off = ar_segment_map(&w->map.segs, r->off);
     }
 }
 

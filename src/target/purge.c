@@ -25,8 +25,22 @@ const char *purge_method_name(enum purge_method m)
     case PURGE_DISCARD: return "discard";
     case PURGE_ZERO_FILL: return "zero-fill";
     case PURGE_PUNCH_HOLE: return "punch-hole";
+    case PURGE_NVME_SANITIZE_BLOCK: return "nvme-sanitize-block-erase";
+    case PURGE_NVME_SANITIZE_CRYPTO: return "nvme-sanitize-crypto-erase";
+    case PURGE_NVME_FORMAT_ERASE: return "nvme-format-secure-erase";
+    case PURGE_ATA_SECURITY_ERASE: return "ata-security-erase";
+    case PURGE_ATA_SANITIZE_BLOCK: return "ata-sanitize-block-erase";
+    case PURGE_ATA_SANITIZE_CRYPTO: return "ata-sanitize-crypto-scramble";
+    case PURGE_SCSI_SANITIZE_BLOCK: return "scsi-sanitize-block-erase";
+    case PURGE_SCSI_SANITIZE_CRYPTO: return "scsi-sanitize-crypto-erase";
+    case PURGE_SCSI_FORMAT_UNIT: return "scsi-format-unit";
     }
     return "?";
+}
+
+bool purge_method_is_device(enum purge_method m)
+{
+    return m >= PURGE_NVME_SANITIZE_BLOCK && m <= PURGE_SCSI_FORMAT_UNIT;
 }
 
 static void note(struct purge_report *r, const char *what, int e)
@@ -150,18 +164,26 @@ int purge_target(const char *path, const struct guard_consent *c, struct purge_r
     }
     if (rc < 0)
         return rc;
+    rc = purge_target_open(&t, path, r, err, errlen);
+    target_close(&t, false);
+    return rc;
+}
+
+int purge_target_open(struct target *t, const char *path, struct purge_report *r, char *err,
+                      size_t errlen)
+{
+    int rc;
     uint64_t t0 = clock_ns();
-    if (t.info.kind == TARGET_BLOCK) {
+    if (t->info.kind == TARGET_BLOCK) {
         /* zero fill in whole aligned chunks; buffered if O_DIRECT is refused */
-        int fl = fcntl(t.fd, F_GETFL);
+        int fl = fcntl(t->fd, F_GETFL);
         if (fl >= 0)
-            fcntl(t.fd, F_SETFL, fl | O_DIRECT);
-        rc = purge_block(t.fd, path, r, err, errlen);
+            fcntl(t->fd, F_SETFL, fl | O_DIRECT);
+        rc = purge_block(t->fd, path, r, err, errlen);
     } else {
-        rc = purge_file(t.fd, path, t.info.size, r, err, errlen);
+        rc = purge_file(t->fd, path, t->info.size, r, err, errlen);
     }
     r->elapsed_s = (double)(clock_ns() - t0) / 1e9;
-    target_close(&t, false);
     return rc;
 }
 

@@ -17,10 +17,12 @@
 #ifndef SSDBENCH_PURGE_H
 #define SSDBENCH_PURGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "target/guard.h"
+#include "target/target.h"
 #include "base/job.h"
 
 enum purge_method {
@@ -29,6 +31,17 @@ enum purge_method {
     PURGE_DISCARD,         /* BLKDISCARD */
     PURGE_ZERO_FILL,       /* BLKZEROOUT or written zeroes */
     PURGE_PUNCH_HOLE,      /* regular file: fallocate(PUNCH_HOLE) */
+    /* the device's own erase, sent by runner/runner_purge.c (device/
+     * device_purge.h); this layer only names them */
+    PURGE_NVME_SANITIZE_BLOCK,
+    PURGE_NVME_SANITIZE_CRYPTO,
+    PURGE_NVME_FORMAT_ERASE,
+    PURGE_ATA_SECURITY_ERASE,
+    PURGE_ATA_SANITIZE_BLOCK,
+    PURGE_ATA_SANITIZE_CRYPTO,
+    PURGE_SCSI_SANITIZE_BLOCK,
+    PURGE_SCSI_SANITIZE_CRYPTO,
+    PURGE_SCSI_FORMAT_UNIT,
 };
 
 struct purge_report {
@@ -52,7 +65,17 @@ int purge_discard(const char *path, uint64_t offset, uint64_t length,
                   const struct guard_consent *c, struct purge_report *r, char *err,
                   size_t errlen);
 
-/* "none", "secure-discard", "discard", "zero-fill", "punch-hole" */
+/* "none", "secure-discard", "discard", "zero-fill", "punch-hole",
+ * "nvme-sanitize-block-erase", ... (the names of device_purge_cmd.h) */
 const char *purge_method_name(enum purge_method m);
+/* True for the device's own erase commands: a purge as SNIA PTS means it
+ * (SECURITY ERASE, FORMAT UNIT, sanitize). */
+bool purge_method_is_device(enum purge_method m);
+
+/* purge_target on a target already opened for writing through the guard
+ * (target_open with write): the block layer's methods on its descriptor.
+ * The caller closes t. */
+int purge_target_open(struct target *t, const char *path, struct purge_report *r, char *err,
+                      size_t errlen);
 
 #endif

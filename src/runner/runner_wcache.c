@@ -1,0 +1,162 @@
+/* runner_wcache.c - see runner_wcache.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/sysfs_attr.h"
+#include "runner/runner_wcache.h"
+#include "target/target.h"
+
+const char *wcache_name_device(int state)
+{
+    return state == 1 ? "WCE" : state == 0 ? "WCD" : "unknown";
+}
+
+const char *wcache_name_kernel(const char *a)
+{
+    return !strcmp(a, "write back") ? "WCE" : !strcmp(a, "write through") ? "WCD" : "unknown";
+}
+
+static void read_kernel(const struct wcache_state *s, char *out, size_t len)
+{
+    out[0] = 0;
+    if (!s->sysfs[0])
+        return;
+    FILE *f = fopen(s->sysfs, "r");
+    if (!f)
+        return;
+    if (fgets(out, (int)len, f))
+        out[strcspn(out, "\n")] = 0;
+    else
+        out[0] = 0;
+    fclose(f);
+}
+
+static int write_kernel(const struct wcache_state *s, const char *v)
+{
+    int fd = open(s->sysfs, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    ssize_t w = write(fd, v, strlen(v));
+    int e = w < 0 ? errno : 0;
+    close(fd);
+    return w < 0 ? -e : 0;
+}
+
+static int open_dev(const struct wcache_state *s)
+{
+    int fd = open(s->di.dev_node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, struct wcache_state *s,
+                 char *err, size_t errlen)
+{
+    memset(s, 0, sizeof(*s));
+    snprintf(s->path, sizeof(s->path), "%s", path);
+    s->want = enable;
+    s->ops = ops ? ops : devio_real();
+    s->device_before = s->device_during = s->device_after = -1;
+    struct target_info ti;
+    int rc = target_probe(path, &ti, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (ti.kind != TARGET_BLOCK) {
+        snprintf(s->note, sizeof(s->note), "not a block device: the write cache is the file system's");
+        return 1;
+    }
+    struct device_probe_opts po = {0};
+    snprintf(s->di.path, sizeof(s->di.path), "%s", path);
+    if (device_probe_name(ti.devname, &po, &s->di, err, errlen) < 0)
+        return -ENODEV;
+    if (s->di.write_cache_path[0])
+        snprintf(s->sysfs, sizeof(s->sysfs), "%s", s->di.write_cache_path);
+    read_kernel(s, s->kernel_before, sizeof(s->kernel_before));
+    char e2[256] = "";
+    bool device = s->di.bus == DEV_BUS_NVME || s->di.bus == DEV_BUS_ATA || s->di.bus == DEV_BUS_SCSI;
+    if (device) {
+        int fd = open_dev(s);
+        if (fd >= 0) {
+            s->device_before = devwc_get(fd, &s->di, s->ops);
+            if (s->device_before < 0) {
+                snprintf(e2, sizeof(e2), "the device's write cache cannot be read (%s)",
+                         s->device_before == -EOPNOTSUPP ? "no volatile cache or no command"
+                                                         : strerror(-s->device_before));
+                s->device_before = -1;
+            } else if (s->device_before == (int)enable) {
+                s->via = WCACHE_DEVICE;
+                s->device_during = s->device_before;
+            } else if (devwc_set(fd, &s->di, s->ops, enable, e2, sizeof(e2)) == 0) {
+                s->via = WCACHE_DEVICE;
+                s->changed = true;
+                int now = devwc_get(fd, &s->di, s->ops);
+                s->device_during = now < 0 ? (int)enable : now;
+            }
+            close(fd);
+        } else {
+            snprintf(e2, sizeof(e2), "%s: %s", s->di.dev_node, strerror(-fd));
+        }
+        if (s->via == WCACHE_DEVICE) {
+            snprintf(s->note, sizeof(s->note), "set on the device (%s)",
+                     s->di.bus == DEV_BUS_NVME ? "NVMe Set Features 06h"
+                     : s->di.bus == DEV_BUS_ATA ? "ATA SET FEATURES" : "SCSI Caching mode page");
+            read_kernel(s, s->kernel_during, sizeof(s->kernel_during));
+            return 0;
+        }
+    }
+    /* the block layer's attribute */
+    if (!s->sysfs[0]) {
+        snprintf(s->note, sizeof(s->note), "%s%sno queue/write_cache attribute", e2, e2[0] ? "; " : "");
+        return 1;
+    }
+    const char *want = enable ? "write back" : "write through";
+    if (strcmp(s->kernel_before, want)) {
+        rc = write_kernel(s, want);
+        if (rc < 0) {
+            snprintf(s->note, sizeof(s->note), "%s%s%s: %s", e2, e2[0] ? "; " : "", s->sysfs, strerror(-rc));
+            return 1;
+        }
+        s->changed = true;
+    }
+    read_kernel(s, s->kernel_during, sizeof(s->kernel_during));
+    if (strcmp(s->kernel_during, want)) {
+        snprintf(s->note, sizeof(s->note), "%s reads '%s' after writing '%s'", s->sysfs,
+                 s->kernel_during, want);
+        wcache_restore(s, err, errlen);
+        return 1;
+    }
+    s->via = WCACHE_KERNEL;
+    snprintf(s->note, sizeof(s->note),
+             "set in the kernel (%s): this only changes whether the kernel sends flushes; the "
+             "device's own cache is not changed%s%s",
+             s->sysfs, e2[0] ? "; " : "", e2);
+    return 0;
+}
+
+int wcache_restore(struct wcache_state *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (s->changed && s->via == WCACHE_DEVICE && s->device_before >= 0) {
+        int fd = open_dev(s);
+        rc = fd;
+        if (fd >= 0) {
+            rc = devwc_set(fd, &s->di, s->ops, s->device_before == 1, err, errlen);
+            s->device_after = devwc_get(fd, &s->di, s->ops);
+            close(fd);
+        } else {
+            snprintf(err, errlen, "%s: restoring the write cache: %s", s->di.dev_node, strerror(-fd));
+        }
+    } else if (s->changed && s->sysfs[0] && s->kernel_before[0]) {
+        rc = write_kernel(s, s->kernel_before);
+        if (rc < 0)
+            snprintf(err, errlen, "%s: restoring '%s': %s", s->sysfs, s->kernel_before, strerror(-rc));
+    }
+    read_kernel(s, s->kernel_after, sizeof(s->kernel_after));
+    if (s->via != WCACHE_DEVICE)
+        s->device_after = s->device_before;
+    s->restored = rc == 0;
+    s->changed = false;
+    return rc;
+}

@@ -1,0 +1,56 @@
+/* runner_wcache.h - setting a device's volatile write cache for a test and
+ * putting it back afterwards (SNIA PTS: WCD for Enterprise, WCE for
+ * Client).
+ *
+ * Where the device has its own command (NVMe Set Features 06h, ATA SET
+ * FEATURES 02h / 82h, SCSI Caching mode page WCE; device/device_purge.h)
+ * that changes the cache itself. Elsewhere (loop, zram, virtio, dm, or a
+ * device that refuses) the block layer's /sys/block/X/queue/write_cache
+ * is the fallback: "write through" only makes the kernel stop sending
+ * flushes, the device's cache (if any) is not touched, and the record says
+ * so. The state before, during and after is recorded; wcache_restore puts
+ * back what was there (the run calls it on every way out, including a stop
+ * signal, which only sets the signal flag and lets the run return).
+ */
+#ifndef SSDBENCH_RUNNER_WCACHE_H
+#define SSDBENCH_RUNNER_WCACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/job.h"
+#include "device/device.h"
+#include "device/device_purge.h"
+
+enum wcache_via { WCACHE_NONE, WCACHE_DEVICE, WCACHE_KERNEL };
+
+struct wcache_state {
+    char path[JOB_PATH_MAX];
+    enum wcache_via via;            /* how it was set */
+    bool want;                      /* enabled for the test */
+    int device_before, device_during;   /* 1 on, 0 off, -1 unknown */
+    char kernel_before[32], kernel_during[32], kernel_after[32]; /* queue/write_cache */
+    int device_after;
+    bool changed;                   /* something was set (so restore has work) */
+    bool restored;
+    char sysfs[160];
+    char note[256];                 /* what the setting means, what failed */
+    struct device_info di;          /* for the device command */
+    const struct devio_ops *ops;
+};
+
+/* Sets path's write cache to enable (ops NULL: the real ioctls). Returns
+ * 0 when it is set (s->via says how), 1 when it could not be set (s->note
+ * says why; nothing changed), -errno on error with a message. */
+int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, struct wcache_state *s,
+                 char *err, size_t errlen);
+
+/* Puts back what wcache_apply changed; 0, or -errno with a message. */
+int wcache_restore(struct wcache_state *s, char *err, size_t errlen);
+
+/* "WCE", "WCD" or "unknown" for a device state (1 / 0 / -1) or a kernel
+ * attribute ("write back" / "write through"). */
+const char *wcache_name_device(int state);
+const char *wcache_name_kernel(const char *attr);
+
+#endif
