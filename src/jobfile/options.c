@@ -150,6 +150,17 @@ static const struct job_opt opts[] = {
     {"thinktime_iotime", {0}, JOPT_TIME, JF(thinktime_iotime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "also pause once this much I/O time has passed (bare number = seconds)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
 
+    /* fio's io_uring engine options (engine=io_uring) */
+    {"hipri", {0}, FN(uring_knob), JF(uring.hipri), .bare = true, .arg = "bool", .help = "io_uring: polled completions (IORING_SETUP_IOPOLL); the device must support polling"},
+    {"fixedbufs", {0}, FN(uring_knob), JF(uring.fixedbufs), .bare = true, .arg = "bool", .help = "io_uring: registered buffers, READ_FIXED/WRITE_FIXED (default: when the kernel grants them)"},
+    {"registerfiles", {0}, FN(uring_knob), JF(uring.registerfiles), .bare = true, .arg = "bool", .help = "io_uring: registered files, IOSQE_FIXED_FILE (default: when the kernel grants them)"},
+    {"sqthread_poll", {0}, JOPT_BOOL, JF(uring.sqthread_poll), .arg = "bool", .help = "io_uring: a kernel thread polls the submission queue (IORING_SETUP_SQPOLL)"},
+    {"sqthread_poll_cpu", {0}, FN(sqthread_poll_cpu), .arg = "int", .help = "io_uring: CPU to pin the sqthread_poll thread to"},
+    {"nonvectored", {0}, FN(uring_knob), JF(uring.nonvectored), .bare = true, .arg = "bool|-1", .help = "io_uring: READ/WRITE (1, the default) or READV/WRITEV of one iovec (0)"},
+    {"uncached", {0}, JOPT_BOOL, JF(uring.uncached), .arg = "bool", .help = "io_uring, buffered I/O: drop the pages after the I/O (RWF_DONTCACHE)"},
+    {"nowait", {0}, JOPT_BOOL, JF(uring.nowait), .arg = "bool", .help = "io_uring: RWF_NOWAIT, an I/O that would block fails with EAGAIN"},
+    {"force_async", {0}, JOPT_UINT, JF(uring.force_async), .max = U32MAX, .arg = "int", .help = "io_uring: IOSQE_ASYNC on every Nth request (0 = never)"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };
@@ -173,8 +184,7 @@ static const char *const fio_unsupported[] = {
     "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
-    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
-    "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
+    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
     "flow", "flow_id", "flow_watermark", "flow_sleep", "read_iolog", "write_iolog", "replay_no_stall",

@@ -61,5 +61,8 @@ JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
+/* fio's io_uring engine options (options_fio_set.c) */
+JOPT_SETTER(uring_knob);
+JOPT_SETTER(sqthread_poll_cpu);
 
 #endif
