@@ -119,4 +119,15 @@ check hipri-off-runs [ "$(json_get "$WORK/hipri0.json" "d['phases'][0]['results'
     -o "$WORK/bad.json" 2>"$WORK/bad.err"
 check bad-value-refused [ $? != 0 ]
 check bad-value-message grep -q "fixedbufs" "$WORK/bad.err"
+# --- fio mode: --enghelp=io_uring lists the options, as fio ---------------------
+ln -s "$SSDBENCH" "$WORK/fio"
+"$WORK/fio" --enghelp=io_uring >"$WORK/eng.out"
+rc=$?
+check enghelp-rc [ "$rc" = 0 ]
+for o in hipri fixedbufs registerfiles sqthread_poll sqthread_poll_cpu nonvectored uncached nowait force_async; do
+    grep -q "^$o  *: " "$WORK/eng.out" || { fail enghelp-lists "$o missing"; continue; }
+done
+check enghelp-count [ "$(wc -l <"$WORK/eng.out")" = 9 ]
+"$WORK/fio" --enghelp=io_uring,hipri >"$WORK/eng1.out"
+check enghelp-one grep -q '^ *hipri: io_uring: polled completions' "$WORK/eng1.out"
 exit 0
