@@ -202,9 +202,12 @@ static int uring_queue(struct engine *e, struct io_req *r)
 {
     struct uring_priv *p = e->priv;
     bool linked = e->flush_writes && r->op == IO_OP_WRITE;
-    if (io_uring_sq_space_left(&p->ring) < (linked ? 2u : 1u))
+    /* io_uring_get_sqe checks the space itself; a pair needs two */
+    if (linked && io_uring_sq_space_left(&p->ring) < 2u)
         return -EAGAIN;
     struct io_uring_sqe *sqe = io_uring_get_sqe(&p->ring);
+    if (!sqe)
+        return -EAGAIN;
     int fd = p->fixed_files ? r->file : p->fds[r->file];
     switch (r->op) {
     case IO_OP_READ:
@@ -280,24 +283,27 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
         return ret;
     p->staged = 0;
 
-    struct io_uring_cqe *cqes[256];
-    unsigned want = max < 256 ? max : 256;
-    unsigned n = io_uring_peek_batch_cqe(&p->ring, cqes, want), ndone = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t data = io_uring_cqe_get_data64(cqes[i]);
+    /* walk the CQ ring in place (inline, no copy); at most max requests */
+    struct io_uring_cqe *cqe;
+    unsigned head, n = 0, ndone = 0;
+    io_uring_for_each_cqe(&p->ring, head, cqe) {
+        if (ndone == max)
+            break;
+        n++;
+        uint64_t data = io_uring_cqe_get_data64(cqe);
         struct io_req *r = &e->slots[data & ~PAIR_WRITE_TAG];
         if (data & PAIR_WRITE_TAG) {
             /* the write of a write + flush pair: its result, not yet done */
-            r->res = cqes[i]->res;
+            r->res = cqe->res;
             continue;
         }
         if (e->flush_writes && r->op == IO_OP_WRITE) {
             /* the flush: a failed or short write cancelled it and keeps
              * its own result; a failed flush fails the write */
-            if (r->res == (int32_t)r->len && cqes[i]->res < 0)
-                r->res = cqes[i]->res;
+            if (r->res == (int32_t)r->len && cqe->res < 0)
+                r->res = cqe->res;
         } else {
-            r->res = cqes[i]->res;
+            r->res = cqe->res;
         }
         done[ndone++] = r;
     }
