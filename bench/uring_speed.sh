@@ -12,6 +12,7 @@
 #                                                 ... and an older build vs this one
 #   PAIRS=5 RUNTIME=5 bench/uring_speed.sh        (the defaults)
 #   bench/uring_speed.sh before|fio|tio           only that comparison
+#   PIN="taskset -c 0" bench/uring_speed.sh       every tool run under PIN
 #
 # t/io_uring is fio's own test tool; build it outside this tree from fio's
 # source (./configure && make t/io_uring) and pass its path; this script
@@ -33,6 +34,7 @@ FIO=${FIO:-fio}
 PAIRS=${PAIRS:-5}
 RUNTIME=${RUNTIME:-5}
 SIZE_MB=${SIZE_MB:-1024}
+PIN=${PIN:-}
 WORK=$(mktemp -d)
 LOOP=""
 cleanup() {
@@ -59,7 +61,7 @@ echo none >"/sys/block/${LOOP#/dev/}/queue/scheduler" 2>/dev/null
 # cpu_of CMD...: runs CMD (output to $WORK/out.txt) and prints its CPU seconds
 # (user + system of the child) and wall seconds
 cpu_of() {
-    bash -c 't0=$(date +%s.%N); "$@" >"'"$WORK"'/out.txt" 2>&1
+    bash -c 't0=$(date +%s.%N); '"$PIN"' "$@" >"'"$WORK"'/out.txt" 2>&1
         t1=$(date +%s.%N)
         python3 -c "import resource as r, sys; u=r.getrusage(r.RUSAGE_CHILDREN); print(u.ru_utime+u.ru_stime, float(sys.argv[2])-float(sys.argv[1]))" $t0 $t1' _ "$@"
 }
@@ -149,7 +151,7 @@ PY
 }
 
 echo "loop device $LOOP on tmpfs (${SIZE_MB} MiB, direct I/O), ${RUNTIME}s runs, $(nproc) CPUs, $(uname -r)"
-echo "ssdbench: $SSDBENCH"
+echo "ssdbench: $SSDBENCH${PIN:+, every run under $PIN}"
 # t/io_uring's terms: batches of 8, fixed buffers and files, plain random offsets
 S_T_IO="--iodepth_batch_submit=8 --iodepth_batch_complete_min=8 --fixedbufs --registerfiles --norandommap"
 what=${1:-all}
