@@ -139,6 +139,24 @@ struct io_source {
     void *arg;
 };
 
+/* fio's io_uring engine options, applied by engine_uring.c. A knob is
+ * JOB_KNOB_DEFAULT when not given (ssdbench's choice: fixed buffers and
+ * files when the kernel grants them, vectored or not as fio probes), else
+ * JOB_KNOB_OFF or JOB_KNOB_ON; one given on is applied or the job fails. */
+enum job_knob { JOB_KNOB_DEFAULT, JOB_KNOB_OFF, JOB_KNOB_ON };
+struct job_uring {
+    uint8_t hipri;               /* enum job_knob: IORING_SETUP_IOPOLL (polled completions) */
+    uint8_t fixedbufs;           /* enum job_knob: registered buffers, READ_FIXED/WRITE_FIXED */
+    uint8_t registerfiles;       /* enum job_knob: registered files, IOSQE_FIXED_FILE */
+    uint8_t nonvectored;         /* enum job_knob: OFF = READV/WRITEV of one iovec */
+    bool sqthread_poll;          /* IORING_SETUP_SQPOLL: a kernel thread submits */
+    bool sqthread_poll_cpu_set;  /* pin that thread (IORING_SETUP_SQ_AFF) ... */
+    unsigned sqthread_poll_cpu;  /* ... to this CPU */
+    bool uncached;               /* buffered I/O only: RWF_DONTCACHE */
+    bool nowait;                 /* RWF_NOWAIT */
+    unsigned force_async;        /* IOSQE_ASYNC on every Nth request; 0 = never */
+};
+
 struct job_spec {
     char name[JOB_NAME_MAX];
     char description[128];
@@ -337,6 +355,8 @@ struct job_spec {
      * confines I/O to the segments; offset, size and the region are then
      * in the space of the segments laid end to end (n x len bytes) */
     struct ar_segments segs;
+    /* fio's io_uring engine options (engine_uring.c) */
+    struct job_uring uring;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

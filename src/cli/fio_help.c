@@ -124,7 +124,21 @@ int fio_help_engine(FILE *f, const char *engine)
         fprintf(f, "IO engine %s not found\n", name);
         return 1;
     }
-    /* fio's engine options (hipri, fixedbufs, ...) are not implemented */
+    if (e == ENGINE_IO_URING) {
+        /* fio's io_uring options that ssdbench implements, in fio's layout */
+        static const char *const uring_opts[] = {
+            "hipri", "fixedbufs", "registerfiles", "sqthread_poll", "sqthread_poll_cpu",
+            "nonvectored", "uncached", "nowait", "force_async",
+        };
+        if (comma && comma[1])
+            return fio_help_cmd(f, comma + 1);
+        for (unsigned i = 0; i < sizeof(uring_opts) / sizeof(uring_opts[0]); i++) {
+            const struct job_opt *o = job_option_find(uring_opts[i]);
+            if (o)
+                fprintf(f, "%-24s: %s\n", o->name, o->help);
+        }
+        return 0;
+    }
     fprintf(f, "IO engine %s has no options\n", name);
     return 1;
 }

@@ -77,6 +77,9 @@ struct engine {
      * after it); asynchronous writes to an O_DSYNC block device get only
      * FUA. Used by ACT's open-loop mode; the psync engine ignores it. */
     bool flush_writes;
+    /* Set before init: fio's io_uring options of the job (io_uring engine
+     * only; NULL = ssdbench's defaults) */
+    const struct job_uring *uring;
     void *priv;
 };
 

@@ -158,6 +158,16 @@ static const struct job_opt opts[] = {
     {"fallocate", {0}, FN(fallocate), .arg = "none|native|posix|keep|truncate|0|1", .help = "how files ssdbench creates are allocated (not given: written in full with random data)"},
     {"invalidate", {0}, FN(invalidate), .bare = true, .arg = "bool", .help = "drop the targets' page cache before the I/O (default 1, as fio)"},
     {"pre_read", {0}, JOPT_BOOL, JF(pre_read), .arg = "bool", .help = "read every target's region into the page cache before the timed phase (no invalidate then)"},
+    /* fio's io_uring engine options (engine=io_uring) */
+    {"hipri", {0}, FN(uring_knob), JF(uring.hipri), .bare = true, .arg = "bool", .help = "io_uring: polled completions (IORING_SETUP_IOPOLL); the device must support polling"},
+    {"fixedbufs", {0}, FN(uring_knob), JF(uring.fixedbufs), .bare = true, .arg = "bool", .help = "io_uring: registered buffers, READ_FIXED/WRITE_FIXED (default: when the kernel grants them)"},
+    {"registerfiles", {0}, FN(uring_knob), JF(uring.registerfiles), .bare = true, .arg = "bool", .help = "io_uring: registered files, IOSQE_FIXED_FILE (default: when the kernel grants them)"},
+    {"sqthread_poll", {0}, JOPT_BOOL, JF(uring.sqthread_poll), .arg = "bool", .help = "io_uring: a kernel thread polls the submission queue (IORING_SETUP_SQPOLL)"},
+    {"sqthread_poll_cpu", {0}, FN(sqthread_poll_cpu), .arg = "int", .help = "io_uring: CPU to pin the sqthread_poll thread to"},
+    {"nonvectored", {0}, FN(uring_knob), JF(uring.nonvectored), .bare = true, .arg = "bool|-1", .help = "io_uring: READ/WRITE (1, the default) or READV/WRITEV of one iovec (0)"},
+    {"uncached", {0}, JOPT_BOOL, JF(uring.uncached), .arg = "bool", .help = "io_uring, buffered I/O: drop the pages after the I/O (RWF_DONTCACHE)"},
+    {"nowait", {0}, JOPT_BOOL, JF(uring.nowait), .arg = "bool", .help = "io_uring: RWF_NOWAIT, an I/O that would block fails with EAGAIN"},
+    {"force_async", {0}, JOPT_UINT, JF(uring.force_async), .max = U32MAX, .arg = "int", .help = "io_uring: IOSQE_ASYNC on every Nth request (0 = never)"},
 
     /* fio zones (options_zone.c, base/zone.h) */
     {"zonemode", {0}, FN(zonemode), .arg = "none|strided", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone (zbd is not supported)"},
@@ -197,8 +207,7 @@ static const char *const fio_unsupported[] = {
     "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
-    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
-    "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
+    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
     "flow", "flow_id", "flow_watermark", "flow_sleep", "read_iolog", "write_iolog", "replay_no_stall",

@@ -128,3 +128,37 @@ JOPT_SETTER(ignore_error)
     }
     return 0;
 }
+
+/* --- fio's io_uring engine options --- */
+
+/* A tri-state knob (enum job_knob) at the option's field: a bare key or a
+ * true value is on, a false one off; -1 (fio's "probe" for nonvectored)
+ * leaves ssdbench's choice. */
+JOPT_SETTER(uring_knob)
+{
+    uint8_t *field = (uint8_t *)c->job + o->off;
+    if (v && !strcmp(v, "-1")) {
+        *field = JOB_KNOB_DEFAULT;
+        return 0;
+    }
+    bool b;
+    int rc = spec_parse_bool(v, &b, c->err, c->errlen);
+    if (rc)
+        return jopt_prefix(c, rc);
+    *field = b ? JOB_KNOB_ON : JOB_KNOB_OFF;
+    return 0;
+}
+
+JOPT_SETTER(sqthread_poll_cpu)
+{
+    uint64_t n;
+    (void)o;
+    int rc = spec_parse_u64(v, &n, c->err, c->errlen);
+    if (rc)
+        return jopt_prefix(c, rc);
+    if (n >= 4096)
+        return jopt_fail(c, -EINVAL, "CPU %llu is out of range (0-4095)", (unsigned long long)n);
+    c->job->uring.sqthread_poll_cpu = (unsigned)n;
+    c->job->uring.sqthread_poll_cpu_set = true;
+    return 0;
+}

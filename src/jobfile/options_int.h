@@ -88,5 +88,8 @@ JOPT_SETTER(latency_percentile);
 int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, size_t errlen);
 /* fio's rate floor rules: rate_min with rate_iops_min, a floor above the rate */
 int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *err, size_t errlen);
+/* fio's io_uring engine options (options_fio_set.c) */
+JOPT_SETTER(uring_knob);
+JOPT_SETTER(sqthread_poll_cpu);
 
 #endif

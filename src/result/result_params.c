@@ -21,6 +21,25 @@ static cJSON *bssplit_json(const struct job_bssplit *b)
     return a;
 }
 
+/* fio's io_uring options as given: each knob "on", "off" or "default"
+ * (ssdbench's choice, see job.h); the others only when set. */
+static cJSON *uring_json(const struct job_uring *u)
+{
+    static const char *const knob[] = {"default", "off", "on"};
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "hipri", knob[u->hipri % 3]);
+    cJSON_AddStringToObject(o, "fixedbufs", knob[u->fixedbufs % 3]);
+    cJSON_AddStringToObject(o, "registerfiles", knob[u->registerfiles % 3]);
+    cJSON_AddStringToObject(o, "nonvectored", knob[u->nonvectored % 3]);
+    cJSON_AddBoolToObject(o, "sqthread_poll", u->sqthread_poll);
+    if (u->sqthread_poll_cpu_set)
+        cJSON_AddNumberToObject(o, "sqthread_poll_cpu", u->sqthread_poll_cpu);
+    cJSON_AddBoolToObject(o, "uncached", u->uncached);
+    cJSON_AddBoolToObject(o, "nowait", u->nowait);
+    cJSON_AddNumberToObject(o, "force_async", u->force_async);
+    return o;
+}
+
 /* {"key": "value", ...} from "key\tvalue\n" lines. */
 static cJSON *written_json(const char *s)
 {
@@ -66,6 +85,8 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddNumberToObject(p, "iodepth", j->iodepth);
     cJSON_AddNumberToObject(p, "numjobs", j->numjobs);
     cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));
+    if (j->engine == ENGINE_IO_URING)
+        cJSON_AddItemToObject(p, "io_uring", uring_json(&j->uring));
     cJSON_AddBoolToObject(p, "direct", j->direct);
     cJSON_AddBoolToObject(p, "dsync", j->dsync);
     cJSON_AddBoolToObject(p, "osync", j->osync);
