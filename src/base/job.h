@@ -225,6 +225,12 @@ struct job_spec {
     bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
 
+    /* fio's histogram log (write_hist_log, stats/iolog_hist.h): NAME_clat_hist.N.log,
+     * one line of clat bucket counts per log_hist_msec per direction; "" = off */
+    char hist_log[JOB_PATH_MAX];
+    unsigned log_hist_msec;      /* 0: the file is made but stays empty, as in fio */
+    unsigned log_hist_coarseness; /* 0..6: 2^c of fio's 1856 buckets summed per column */
+
     /* files */
     bool unlink_after;           /* remove files ssdbench created when done */
 

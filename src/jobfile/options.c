@@ -115,6 +115,11 @@ static const struct job_opt opts[] = {
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
 
+    /* histogram logs (stats/iolog_hist.h) */
+    {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
+    {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
+    {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
+
     /* steady state */
     {"steadystate", {"ss"}, FN(steadystate), .arg = "iops|bw|lat[_slope]:limit[%]", .help = "stop when the metric is steady (fio rule)"},
     {"ss_dur", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "steady-state window length"},
@@ -166,7 +171,7 @@ static const char *const fio_unsupported[] = {
     "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
     "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
     "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
-    "disable_bw_measurement", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
+    "disable_bw_measurement",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
     "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
     "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
