@@ -531,6 +531,9 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         uint64_t ts = clock_ns();
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
+        /* fio's iodepth_level counts the verify reads too */
+        if (w->measuring && nstaged)
+            w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
         int n = ops->run(&w->eng, 1, wake > ts ? wake - ts : 1, w->done, w->depth);
         uint64_t tc = clock_ns();
@@ -790,6 +793,9 @@ static void worker_loop(struct worker *w)
         }
         /* fio's submit / complete tables: one count per call */
         if (w->measuring) {
+            /* fio's iodepth_level: the batch at the depth it makes */
+            if (nstaged)
+                w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
             if (nstaged)
                 w->usage.submit_calls[depth_bucket(nstaged)]++;
             if (n > 0)
