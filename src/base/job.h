@@ -42,6 +42,17 @@ enum job_verify {
     VERIFY_META,         /* header only (and verify_pattern when given) */
     VERIFY_PATTERN,      /* verify_pattern only, no header (fio's pattern) */
     VERIFY_NULL,         /* headers written, nothing checked */
+    /* fio's further checksums (base/checksum.h) */
+    VERIFY_CRC64,
+    VERIFY_CRC32,
+    VERIFY_CRC16,
+    VERIFY_CRC7,
+    VERIFY_SHA1,
+    VERIFY_SHA512,
+    VERIFY_SHA3_224,
+    VERIFY_SHA3_256,
+    VERIFY_SHA3_384,
+    VERIFY_SHA3_512,
 };
 #define JOB_VPATTERN_MAX 512
 #define JOB_VPATTERN_FMT_MAX 8
@@ -261,6 +272,11 @@ struct job_spec {
     uint8_t verify_pattern[JOB_VPATTERN_MAX];
     unsigned verify_pattern_nfmt; /* %o: the block's offset (8 bytes, little-endian) pasted at */
     uint16_t verify_pattern_fmt[JOB_VPATTERN_FMT_MAX]; /* these pattern positions */
+    /* fio's verify_state_save / verify_state_load / verify_async
+     * (runner/worker_vstate.h) */
+    bool verify_state_save;      /* write jobs: record how many writes were done (default off) */
+    bool verify_state_load;      /* verify_only: replay only the writes the state file records */
+    unsigned verify_async;       /* accepted; the checks run in the completing worker */
     /* fio's error and end rules (continue_on_error, ignore_error, fill_device,
      * exitall): which failed I/Os let a job go on, and what ends it */
     unsigned continue_on_error;  /* JOB_ERR_* bits: error classes that do not stop the job */

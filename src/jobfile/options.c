@@ -127,7 +127,7 @@ static const struct job_opt opts[] = {
     {"ss_interval", {0}, JOPT_TIME, XF(ss.interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = TIME_MAX, .arg = "time", .help = "steady-state sample step (default 1s)"},
 
     /* verify */
-    {"verify", {0}, FN(verify), .arg = "md5|crc32c|crc32c-intel|xxhash|sha256|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
+    {"verify", {0}, FN(verify), .arg = "md5|crc64|crc32c|crc32c-intel|crc32|crc16|crc7|xxhash|sha1|sha256|sha512|sha3-224|sha3-256|sha3-384|sha3-512|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
     {"do_verify", {0}, JOPT_BOOL, JF(do_verify), .arg = "bool", .help = "read back and check after the writes (default 1 once verify is set)"},
     {"verify_only", {0}, JOPT_BOOL, JF(verify_only), .arg = "bool", .help = "replay the job's writes without writing and only check them"},
     {"verify_fatal", {0}, JOPT_BOOL, JF(verify_fatal), .arg = "bool", .help = "stop the job at the first bad block"},
@@ -137,6 +137,10 @@ static const struct job_opt opts[] = {
     {"verify_pattern", {0}, FN(verify_pattern), .arg = "0xhex|int|\"str\"|%o...", .help = "fill blocks with this pattern (%o = the block offset); sets verify=pattern unless verify is given"},
     {"verify_backlog", {0}, JOPT_UINT, JF(verify_backlog), .max = UINT64_MAX, .arg = "int", .help = "check the written blocks after every this many writes (verify as you go)"},
     {"verify_backlog_batch", {0}, JOPT_UINT, JF(verify_backlog_batch), .max = UINT64_MAX, .arg = "int", .help = "blocks checked in each backlog round (default verify_backlog)"},
+    /* verify state files and async checks (runner/worker_vstate.h) */
+    {"verify_state_save", {0}, JOPT_BOOL, JF(verify_state_save), .arg = "bool", .help = "write jobs: save how many writes were done to ssdbench-JOB-N-verify.state (default 0; fio: 1)"},
+    {"verify_state_load", {0}, JOPT_BOOL, JF(verify_state_load), .arg = "bool", .help = "verify_only: check only the writes the saved state records"},
+    {"verify_async", {0}, JOPT_UINT, JF(verify_async), .max = 1024, .arg = "int", .help = "accepted: blocks are checked in the worker that completes the read"},
     /* fio job-file options: aliases, I/O count limits, error and end rules */
     {"timeout", {0}, JOPT_TIME, JF(runtime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for runtime"},
     {"steadystate_duration", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for ss_dur"},
@@ -164,8 +168,7 @@ static const struct job_opt opts[] = {
 /* fio options ssdbench knows but does not implement: reported as unsupported
  * (a warning with ignore_unsupported) rather than as typos. */
 static const char *const fio_unsupported[] = {
-    "verify_async", "verify_state_save",
-    "verify_state_load", "nrfiles", "openfiles", "file_service_type", "filename_format",
+    "nrfiles", "openfiles", "file_service_type", "filename_format",
     "unique_filename", "opendir",
     "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
     "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",

@@ -26,6 +26,7 @@
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
+#include "runner/worker_vstate.h"
 
 static void fill_buffer(struct worker *w, void *buf, size_t len)
 {
@@ -486,6 +487,9 @@ static void verify_replay(struct worker *w)
         issued += io.len;
         if (io.dir != DIR_WRITE)
             continue;
+        /* verify_state_load: only the writes the state file says were done */
+        if (w->vf->state_loaded && w->vf->seq >= w->vf->state_writes)
+            break;
         fake.len = io.len;
         /* with loops only the last pass is on the device: it is checked
          * once, with seeds and sequence numbers (fio checks every pass
@@ -831,6 +835,12 @@ static void worker_loop(struct worker *w)
          * its issue returns) */
         if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
             tt_due = true;
+    }
+    /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
+    if (verify_writes && job->verify_state_save && !job->verify_only) {
+        char serr[JOB_PATH_MAX + 160];
+        if (wvstate_save(w, inflight, serr, sizeof(serr)) < 0)
+            fprintf(stderr, "ssdbench: %s\n", serr);
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */
