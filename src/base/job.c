@@ -67,6 +67,7 @@ const char *job_layout_name(enum job_layout l)
     case LAYOUT_JBOD: return "jbod";
     case LAYOUT_STRIPE: return "stripe";
     case LAYOUT_RANDOM: return "random";
+    case LAYOUT_FILES: return "files";
     }
     return "unknown";
 }

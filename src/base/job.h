@@ -67,7 +67,18 @@ enum job_layout {
     LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
     LAYOUT_STRIPE, /* one RAID-0 style address space over all targets */
     LAYOUT_RANDOM, /* ACT style: each I/O goes to a uniformly random target */
+    LAYOUT_FILES,  /* fio's file set (nrfiles > 1): each worker one stream over its
+                      own files, file_service_type picking the file of each I/O */
 };
+
+/* fio file_service_type: how a file-set worker picks the file of its next I/O */
+enum job_fservice { FSERVICE_ROUNDROBIN, FSERVICE_SEQUENTIAL, FSERVICE_RANDOM,
+                    FSERVICE_ZIPF, FSERVICE_PARETO, FSERVICE_NORMAL };
+
+/* fio fallocate: how a file ssdbench creates is allocated (UNSET keeps
+ * ssdbench's own way: written in full with random data) */
+enum job_fallocate { FALLOC_UNSET, FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP,
+                     FALLOC_TRUNCATE };
 
 #define JOB_NAME_MAX 64
 #define JOB_PATH_MAX 256
@@ -81,6 +92,7 @@ enum job_layout {
 enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
 #define JOB_ERR_CLASSES 3
 #define JOB_IGNORE_MAX 16
+#define JOB_FILESET_NONE 0xff   /* fileset_idx: no file here */
 
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
  * in percent and sum to 100. A plain --bs is one entry at 100. */
@@ -300,6 +312,22 @@ struct job_spec {
                                     of the same mean (seeded), not evenly spaced */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
+    /* fio's file set and file life cycle (target/fileset.h, runner/worker_files.c).
+     * LAYOUT_FILES: worker (clone) c serves the nrfiles targets
+     * fileset_idx[c * nrfiles + f], f = 0..nrfiles-1 (clones whose
+     * filename_format leaves out $jobnum do not get the files an earlier
+     * clone named: JOB_FILESET_NONE, as fio) */
+    unsigned nrfiles;            /* files per clone; 0 or 1 = no file set */
+    unsigned openfiles;          /* files a worker serves at once (0 = nrfiles) */
+    enum job_fservice file_service;
+    unsigned file_service_nr;    /* I/Os before the next file is picked (:N; >= 1) */
+    double file_service_param;   /* zipf theta, pareto h, normal sigma (percent) */
+    uint8_t fileset_idx[JOB_MAX_TARGETS];
+    uint64_t file_size_hi;       /* filesize=lo-hi: sizes drawn in [file_size, this] */
+    enum job_fallocate fallocate;
+    bool invalidate;             /* drop the targets' page cache before the I/O (job files
+                                    and the run command line: on unless invalidate=0, as fio) */
+    bool pre_read;               /* read every target's region before the timed phase */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

@@ -42,7 +42,7 @@ static const struct job_opt opts[] = {
     {"range", {0}, FN(range), .arg = "pct%|offset:length", .help = "region as a share of the target, or offset and length (each may be pct%)"},
     {"offset_increment", {0}, JOPT_SIZE, JF(offset_increment), .max = UINT64_MAX, .arg = "size", .help = "extra offset for each further clone"},
     {"io_size", {0}, JOPT_SIZE, JF(io_limit), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O per worker, independent of the region (io-size)"},
-    {"filesize", {0}, JOPT_SIZE, JF(file_size), .max = UINT64_MAX, .arg = "size", .help = "size to create missing regular files with"},
+    {"filesize", {0}, FN(filesize), .arg = "size|lo-hi", .help = "size to create missing regular files with; file sets: each file's size, a range draws one per file"},
     {"loops", {0}, JOPT_UINT, JF(loops), .min = 1, .max = U32MAX, .arg = "int", .help = "repeat the size-bounded pass this many times"},
 
     /* direction mix */
@@ -159,6 +159,15 @@ static const struct job_opt opts[] = {
     {"thinktime_iotime", {0}, JOPT_TIME, JF(thinktime_iotime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "also pause once this much I/O time has passed (bare number = seconds)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
 
+    /* fio's file set and file life cycle (options_files.c, target/fileset.h) */
+    {"nrfiles", {"nr_files"}, JOPT_UINT, JF(nrfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files per clone when filename is not given; size is split across them (fio)"},
+    {"openfiles", {0}, JOPT_UINT, JF(openfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files a clone serves at once (default nrfiles); all are opened and checked at the start"},
+    {"file_service_type", {0}, FN(file_service_type), .arg = "roundrobin|sequential|random[:N]|zipf|pareto|normal[:P]", .help = "which file of the set serves the next I/O; :N = I/Os before switching (default roundrobin:1)"},
+    {"filename_format", {0}, JOPT_STR, XF(filename_format), .arg = "str", .help = "names of generated files: $jobname $jobnum $filenum $clientuid (default $jobname.$jobnum.$filenum)"},
+    {"fallocate", {0}, FN(fallocate), .arg = "none|native|posix|keep|truncate|0|1", .help = "how files ssdbench creates are allocated (not given: written in full with random data)"},
+    {"invalidate", {0}, FN(invalidate), .bare = true, .arg = "bool", .help = "drop the targets' page cache before the I/O (default 1, as fio)"},
+    {"pre_read", {0}, JOPT_BOOL, JF(pre_read), .arg = "bool", .help = "read every target's region into the page cache before the timed phase (no invalidate then)"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };
@@ -168,7 +177,6 @@ static const struct job_opt opts[] = {
 /* fio options ssdbench knows but does not implement: reported as unsupported
  * (a warning with ignore_unsupported) rather than as typos. */
 static const char *const fio_unsupported[] = {
-    "nrfiles", "openfiles", "file_service_type", "filename_format",
     "unique_filename", "opendir",
     "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
     "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
@@ -177,8 +185,8 @@ static const char *const fio_unsupported[] = {
     "disable_bw_measurement",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
     "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
-    "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
-    "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
+    "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler",
+    "overwrite", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
     "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",

@@ -61,5 +61,16 @@ JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
+/* fio's file set (options_files.c) */
+JOPT_SETTER(file_service_type);
+JOPT_SETTER(filesize);
+JOPT_SETTER(fallocate);
+JOPT_SETTER(invalidate);
+/* The names of a job's files when filename is not given and nrfiles > 1,
+ * filename_format or a filesize range asks for fio's naming: every clone's
+ * files, inside its directory (dirs, ndirs). 1 when it named them, 0 when
+ * the job is not such a job, -EINVAL with a message. */
+int jopt_files_finalize(struct job_spec *job, struct job_extra *x, char **dirs, int ndirs,
+                        char *err, size_t errlen);
 
 #endif

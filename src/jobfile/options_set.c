@@ -475,6 +475,10 @@ static int finalize_targets(struct job_spec *job, struct job_extra *x, bool no_d
         return snprintf(err, errlen, "directory: more than %d directories", JOB_MAX_TARGETS), -EINVAL;
 
     x->numjobs = job->numjobs;
+    /* fio's file sets and filename_format (options_files.c) */
+    int frc = no_default_files ? 0 : jopt_files_finalize(job, x, dirs, ndirs, err, errlen);
+    if (frc)
+        return frc < 0 ? frc : 0;
     if (job->ntargets == 0 && !no_default_files) {
         /* fio's default: every clone gets its own file $jobname.$jobnum.$filenum */
         unsigned n = job->numjobs ? job->numjobs : 1;
@@ -535,6 +539,9 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    /* fio invalidates the page cache unless told not to */
+    if (!x->invalidate_set)
+        job->invalidate = true;
     if (x->ss.dur_ns > 0) {
         char msg[256];
         x->ss.set = true;

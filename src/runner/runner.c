@@ -173,7 +173,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         if (rc < 0)
             goto done;
         unsigned nt = setups[j].ntargets;
-        bool jbod = jb->layout == LAYOUT_JBOD || nt <= 1;
+        bool jbod = jb->layout == LAYOUT_JBOD || (nt <= 1 && jb->layout != LAYOUT_FILES);
         out->stats[j].ntargets = nt;
         out->stats[j].ramp_ns = jb->ramp_ns;
         out->stats[j].per_target = calloc(nt, sizeof(struct io_stats));
@@ -223,7 +223,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     run.nworkers = 0;
     for (unsigned j = 0; j < njobs; j++) {
         struct job_spec *jb = &out->jobs[j];
-        bool jbod = jb->layout == LAYOUT_JBOD || setups[j].ntargets <= 1;
+        bool jbod = jb->layout == LAYOUT_JBOD || (setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
         for (unsigned i = 0; i < out->stats[j].workers; i++) {
             struct worker *w = &run.workers[run.nworkers++];
             w->run = &run;

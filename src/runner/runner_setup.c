@@ -123,6 +123,11 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
+unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)
+{
+    return find_or_add_target(out, ti);
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -167,6 +172,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
                  j->name);
         return -EINVAL;
     }
+    if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
+        return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
     for (unsigned i = 0; i < j->ntargets; i++) {
         struct target_open_opts oo = {
             .write = writes,
@@ -181,6 +188,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .seed = j->seed + i,
             .consent = opts->consent,
         };
+        /* fio fallocate: allocate that way; laid out only for reading */
+        oo.alloc = j->fallocate;
+        oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
         /* a device an earlier job holds is shared, not opened again (the
          * share reopens the held descriptor; the name only picks which) */
         struct stat pst;
@@ -231,7 +241,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             if (rc < 0)
                 return rc;
         }
-    return 0;
+    return runner_prepare_cache(j, js, err, errlen);
 }
 
 struct io_stats *runner_new_ibuf(unsigned ntouch)
@@ -250,7 +260,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->depth = j->iodepth ? j->iodepth : 1;
     if (ops->max_depth && w->depth > ops->max_depth)
         w->depth = ops->max_depth;
-    w->map.layout = js->ntargets > 1 ? j->layout : LAYOUT_JBOD;
+    w->map.layout = js->ntargets > 1 || j->layout == LAYOUT_FILES ? j->layout : LAYOUT_JBOD;
     w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;
@@ -335,6 +345,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int vrc = wverify_setup(w, err, errlen);
     if (vrc < 0)
         return vrc;
+    if (w->map.layout == LAYOUT_FILES && (vrc = wfiles_setup(w, j, js, err, errlen)) < 0)
+        return vrc;
     return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
 }
 
@@ -347,6 +359,7 @@ void runner_free_worker(struct worker *w)
     }
     gen_free(&w->gen);
     wverify_free(w);
+    wfiles_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);

@@ -385,6 +385,10 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         unsigned t = 0;
         if (jbod) {
             *writes_since_sync = 0;
+        } else if (w->map.layout == LAYOUT_FILES) {
+            /* fio's file set: the file of the write that made it due */
+            t = wfiles_last_write(w);
+            *writes_since_sync = 0;
         } else if (every == 1) {
             t = *writes_since_sync - 1;
             *writes_since_sync = 0;
@@ -400,11 +404,22 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         return true;
     }
     struct gen_io io;
-    if (!gen_next(&w->gen, &io))
+    unsigned ft = 0;
+    uint64_t foff = 0;
+    if (w->map.layout == LAYOUT_FILES) {
+        /* fio's file set: the file first, then its own generator */
+        if (!wfiles_next(w, &io, &ft, &foff))
+            return false;
+    } else if (!gen_next(&w->gen, &io))
         return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
     switch (w->map.layout) {
+    case LAYOUT_FILES:
+        r->target = (uint16_t)ft;
+        r->file = (uint16_t)ft;
+        r->off = foff;
+        break;
     case LAYOUT_JBOD:
         r->target = 0;
         r->file = (uint16_t)w->first_target;
@@ -428,7 +443,7 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
     }
     }
     if (io.dir == DIR_WRITE) {
-        if (every == 1 && !jbod)
+        if (every == 1 && !jbod && w->map.layout != LAYOUT_FILES)
             *writes_since_sync = 1u + r->target;
         else
             (*writes_since_sync)++;
@@ -858,6 +873,8 @@ static void worker_loop(struct worker *w)
     if (job->end_fsync && ops->needs_files)
         for (unsigned i = 0; i < w->map.ntouch; i++) {
             unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
+            if (w->wf && !wfiles_serves(w, i))
+                continue; /* fio's file set: this worker's own files only */
             /* one-at-a-time engines flush their way (mmap: msync); queueing
              * engines would submit it, so flush directly, as sysbench does */
             if (w->depth == 1 && w->nfree == 1) {
