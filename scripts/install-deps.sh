@@ -11,12 +11,15 @@
 #                                    SAS/SATA disks), clang for the libFuzzer harnesses
 #                                    (tests/fuzz; that test fails without it),
 #                                    libopenmpi-dev and openmpi-bin for the MPI
-#                                    build and its tests (tests/integration/mpi.sh). The
+#                                    build and its tests (tests/integration/mpi.sh),
+#                                    python3-numpy and python3-pandas for fio's
+#                                    fiologparser_hist.py (tests/integration/
+#                                    fio_histlog.sh; optional). The
 #                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools"
+TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools python3-numpy python3-pandas"
 
 missing_of() {
     m=""

@@ -1,5 +1,7 @@
 /* checksum.h - the data checksums of the verify header, written from their
- * specifications: MD5 (RFC 1321), SHA-256 (FIPS 180-4), CRC-32C (Castagnoli,
+ * specifications: MD5 (RFC 1321), SHA-256, SHA-1 and SHA-512 (FIPS 180-4),
+ * SHA-3 (FIPS 202), fio's CRC-64, CRC-32, CRC-16 and CRC-7 (named by the CRC
+ * catalogue's parameters in checksum_crc.c), CRC-32C (Castagnoli,
  * the iSCSI polynomial of RFC 3720, with the SSE4.2 crc32 instruction when
  * the CPU has it and a table otherwise) and XXH64 (xxHash's 64-bit variant,
  * from its specification document). Pure code: no I/O, no allocation, no
@@ -52,5 +54,34 @@ bool crc32c_hw_available(void);
 
 /* XXH64 of p[0..len) with seed. */
 uint64_t xxh64(const void *p, size_t len, uint64_t seed);
+
+/* fio's further verify checksums (checksum_crc.c, checksum_sha1.c,
+ * checksum_sha512.c, checksum_sha3.c): the same values as fio's crc64,
+ * crc32, crc16, crc7, sha1, sha512 and sha3-* methods. */
+uint64_t sum_crc64(const void *p, size_t len);   /* CRC-64/REDIS (Jones poly, reflected, init 0) */
+uint32_t sum_crc32(const void *p, size_t len);   /* poly 0x04c11db7, MSB first, init 0, no xorout */
+uint16_t sum_crc16(const void *p, size_t len);   /* CRC-16/ARC */
+uint8_t  sum_crc7(const void *p, size_t len);    /* CRC-7/MMC, the 7 bits in the low bits */
+
+struct sha1_ctx {
+    uint32_t h[5];
+    uint64_t n;
+    uint8_t blk[64];
+};
+void sha1_init(struct sha1_ctx *c);
+void sha1_update(struct sha1_ctx *c, const void *p, size_t len);
+void sha1_final(struct sha1_ctx *c, uint8_t out[20]);
+
+struct sha512_ctx {
+    uint64_t h[8];
+    uint64_t n;          /* bytes so far */
+    uint8_t blk[128];
+};
+void sha512_init(struct sha512_ctx *c);
+void sha512_update(struct sha512_ctx *c, const void *p, size_t len);
+void sha512_final(struct sha512_ctx *c, uint8_t out[64]);
+
+/* SHA3-224/256/384/512 (digest_bytes 28, 32, 48 or 64) of p[0..len), one shot. */
+void sha3(unsigned digest_bytes, const void *p, size_t len, uint8_t *out);
 
 #endif

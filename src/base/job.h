@@ -51,6 +51,17 @@ enum job_verify {
     VERIFY_META,         /* header only (and verify_pattern when given) */
     VERIFY_PATTERN,      /* verify_pattern only, no header (fio's pattern) */
     VERIFY_NULL,         /* headers written, nothing checked */
+    /* fio's further checksums (base/checksum.h) */
+    VERIFY_CRC64,
+    VERIFY_CRC32,
+    VERIFY_CRC16,
+    VERIFY_CRC7,
+    VERIFY_SHA1,
+    VERIFY_SHA512,
+    VERIFY_SHA3_224,
+    VERIFY_SHA3_256,
+    VERIFY_SHA3_384,
+    VERIFY_SHA3_512,
 };
 #define JOB_VPATTERN_MAX 512
 #define JOB_VPATTERN_FMT_MAX 8
@@ -267,6 +278,12 @@ struct job_spec {
     bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
 
+    /* fio's histogram log (write_hist_log, stats/iolog_hist.h): NAME_clat_hist.N.log,
+     * one line of clat bucket counts per log_hist_msec per direction; "" = off */
+    char hist_log[JOB_PATH_MAX];
+    unsigned log_hist_msec;      /* 0: the file is made but stays empty, as in fio */
+    unsigned log_hist_coarseness; /* 0..6: 2^c of fio's 1856 buckets summed per column */
+
     /* files */
     bool unlink_after;           /* remove files ssdbench created when done */
 
@@ -297,6 +314,11 @@ struct job_spec {
     uint8_t verify_pattern[JOB_VPATTERN_MAX];
     unsigned verify_pattern_nfmt; /* %o: the block's offset (8 bytes, little-endian) pasted at */
     uint16_t verify_pattern_fmt[JOB_VPATTERN_FMT_MAX]; /* these pattern positions */
+    /* fio's verify_state_save / verify_state_load / verify_async
+     * (runner/worker_vstate.h) */
+    bool verify_state_save;      /* write jobs: record how many writes were done (default off) */
+    bool verify_state_load;      /* verify_only: replay only the writes the state file records */
+    unsigned verify_async;       /* accepted; the checks run in the completing worker */
     /* fio's error and end rules (continue_on_error, ignore_error, fill_device,
      * exitall): which failed I/Os let a job go on, and what ends it */
     unsigned continue_on_error;  /* JOB_ERR_* bits: error classes that do not stop the job */

@@ -18,6 +18,11 @@ static const struct {
     {"0", VERIFY_OFF},         {"md5", VERIFY_MD5},       {"crc32c", VERIFY_CRC32C},
     {"crc32c-intel", VERIFY_CRC32C_INTEL}, {"xxhash", VERIFY_XXHASH}, {"sha256", VERIFY_SHA256},
     {"meta", VERIFY_META},     {"pattern", VERIFY_PATTERN}, {"null", VERIFY_NULL},
+    /* fio's further checksums */
+    {"crc64", VERIFY_CRC64},   {"crc32", VERIFY_CRC32},   {"crc16", VERIFY_CRC16},
+    {"crc7", VERIFY_CRC7},     {"sha1", VERIFY_SHA1},     {"sha512", VERIFY_SHA512},
+    {"sha3-224", VERIFY_SHA3_224}, {"sha3-256", VERIFY_SHA3_256}, {"sha3-384", VERIFY_SHA3_384},
+    {"sha3-512", VERIFY_SHA3_512},
 };
 
 const char *verify_kind_name(enum job_verify k)
@@ -46,6 +51,16 @@ unsigned verify_digest_size(enum job_verify k)
     case VERIFY_CRC32C_INTEL: return 4;
     case VERIFY_XXHASH: return 8;
     case VERIFY_SHA256: return 32;
+    case VERIFY_CRC64: return 8;
+    case VERIFY_CRC32: return 4;
+    case VERIFY_CRC16: return 2;
+    case VERIFY_CRC7: return 1;
+    case VERIFY_SHA1: return 20;
+    case VERIFY_SHA512: return 64;
+    case VERIFY_SHA3_224: return 28;
+    case VERIFY_SHA3_256: return 32;
+    case VERIFY_SHA3_384: return 48;
+    case VERIFY_SHA3_512: return 64;
     default: return 0;
     }
 }
@@ -115,6 +130,38 @@ static void digest(enum job_verify k, const void *p, size_t len, uint8_t *out)
     case VERIFY_CRC32C:
     case VERIFY_CRC32C_INTEL:
         put32(out, crc32c(0, p, len));
+        break;
+    case VERIFY_CRC64:
+        put64(out, sum_crc64(p, len));
+        break;
+    case VERIFY_CRC32:
+        put32(out, sum_crc32(p, len));
+        break;
+    case VERIFY_CRC16:
+        put16(out, sum_crc16(p, len));
+        break;
+    case VERIFY_CRC7:
+        out[0] = sum_crc7(p, len);
+        break;
+    case VERIFY_SHA1: {
+        struct sha1_ctx c;
+        sha1_init(&c);
+        sha1_update(&c, p, len);
+        sha1_final(&c, out);
+        break;
+    }
+    case VERIFY_SHA512: {
+        struct sha512_ctx c;
+        sha512_init(&c);
+        sha512_update(&c, p, len);
+        sha512_final(&c, out);
+        break;
+    }
+    case VERIFY_SHA3_224:
+    case VERIFY_SHA3_256:
+    case VERIFY_SHA3_384:
+    case VERIFY_SHA3_512:
+        sha3(verify_digest_size(k), p, len, out);
         break;
     case VERIFY_XXHASH:
         put64(out, xxh64(p, len, 0));

@@ -21,7 +21,9 @@
  *   40  u32  CRC-32C of bytes 0..39
  *   44  u32  0
  *   48       digest of the chunk's data after the header: md5 16 bytes,
- *            crc32c 4, xxhash (XXH64) 8, sha256 32, meta none
+ *            crc32c 4, xxhash (XXH64) 8, sha256 32, crc64 8, crc32 4,
+ *            crc16 2, crc7 1, sha1 20, sha512 64, sha3-224/256/384/512
+ *            28/32/48/64, meta none
  *
  * verify_offset swaps the header with the bytes at that offset of the chunk
  * after it is built, and back before it is checked, as fio does.
@@ -43,7 +45,7 @@
 
 #define VERIFY_MAGIC 0x56445353u
 #define VERIFY_HDR_BASE 48u
-#define VERIFY_DIGEST_MAX 32u
+#define VERIFY_DIGEST_MAX 64u
 
 /* fio's name of a kind ("md5", "crc32c", ...), and the kind of a name
  * (-1 when unknown; "0" is VERIFY_OFF). */

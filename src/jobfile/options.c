@@ -115,6 +115,11 @@ static const struct job_opt opts[] = {
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
 
+    /* histogram logs (stats/iolog_hist.h) */
+    {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
+    {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
+    {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
+
     /* steady state */
     {"steadystate", {"ss"}, FN(steadystate), .arg = "iops|bw|lat[_slope]:limit[%]", .help = "stop when the metric is steady (fio rule)"},
     {"ss_dur", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "steady-state window length"},
@@ -122,7 +127,7 @@ static const struct job_opt opts[] = {
     {"ss_interval", {0}, JOPT_TIME, XF(ss.interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = TIME_MAX, .arg = "time", .help = "steady-state sample step (default 1s)"},
 
     /* verify */
-    {"verify", {0}, FN(verify), .arg = "md5|crc32c|crc32c-intel|xxhash|sha256|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
+    {"verify", {0}, FN(verify), .arg = "md5|crc64|crc32c|crc32c-intel|crc32|crc16|crc7|xxhash|sha1|sha256|sha512|sha3-224|sha3-256|sha3-384|sha3-512|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
     {"do_verify", {0}, JOPT_BOOL, JF(do_verify), .arg = "bool", .help = "read back and check after the writes (default 1 once verify is set)"},
     {"verify_only", {0}, JOPT_BOOL, JF(verify_only), .arg = "bool", .help = "replay the job's writes without writing and only check them"},
     {"verify_fatal", {0}, JOPT_BOOL, JF(verify_fatal), .arg = "bool", .help = "stop the job at the first bad block"},
@@ -132,6 +137,10 @@ static const struct job_opt opts[] = {
     {"verify_pattern", {0}, FN(verify_pattern), .arg = "0xhex|int|\"str\"|%o...", .help = "fill blocks with this pattern (%o = the block offset); sets verify=pattern unless verify is given"},
     {"verify_backlog", {0}, JOPT_UINT, JF(verify_backlog), .max = UINT64_MAX, .arg = "int", .help = "check the written blocks after every this many writes (verify as you go)"},
     {"verify_backlog_batch", {0}, JOPT_UINT, JF(verify_backlog_batch), .max = UINT64_MAX, .arg = "int", .help = "blocks checked in each backlog round (default verify_backlog)"},
+    /* verify state files and async checks (runner/worker_vstate.h) */
+    {"verify_state_save", {0}, JOPT_BOOL, JF(verify_state_save), .arg = "bool", .help = "write jobs: save how many writes were done to ssdbench-JOB-N-verify.state (default 0; fio: 1)"},
+    {"verify_state_load", {0}, JOPT_BOOL, JF(verify_state_load), .arg = "bool", .help = "verify_only: check only the writes the saved state records"},
+    {"verify_async", {0}, JOPT_UINT, JF(verify_async), .max = 1024, .arg = "int", .help = "accepted: blocks are checked in the worker that completes the read"},
     /* fio job-file options: aliases, I/O count limits, error and end rules */
     {"timeout", {0}, JOPT_TIME, JF(runtime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for runtime"},
     {"steadystate_duration", {0}, JOPT_TIME, XF(ss.dur_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "fio's other name for ss_dur"},
@@ -194,13 +203,11 @@ static const struct job_opt opts[] = {
 /* fio options ssdbench knows but does not implement: reported as unsupported
  * (a warning with ignore_unsupported) rather than as typos. */
 static const char *const fio_unsupported[] = {
-    "verify_async", "verify_state_save",
-    "verify_state_load",
     "unique_filename", "opendir",
     "rate_ignore_thinktime",
     "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
     "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
-    "disable_bw_measurement", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
+    "disable_bw_measurement",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
     "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
     "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler",

@@ -10,8 +10,9 @@ JOPT_SETTER(verify)
 {
     int k = verify_kind_parse(v);
     if (k < 0)
-        return jopt_fail(c, -EINVAL, "unknown verify method '%s' (md5, crc32c, crc32c-intel, xxhash, sha256, "
-                         "meta, pattern, null or 0)", v);
+        return jopt_fail(c, -EINVAL, "unknown verify method '%s' (md5, crc64, crc32c, crc32c-intel, crc32, "
+                         "crc16, crc7, xxhash, sha1, sha256, sha512, sha3-224, sha3-256, sha3-384, "
+                         "sha3-512, meta, pattern, null or 0)", v);
     c->job->verify = (enum job_verify)k;
     c->x->verify_set = true;
     return 0;

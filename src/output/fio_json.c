@@ -333,6 +333,9 @@ struct fio_json_usage {
     double ctx, majf, minf;
     double submit[7], complete[7];
     bool any;
+    /* fio's io_u_map from worker_stats.depth_levels (results before it: none) */
+    double depth[7];
+    bool any_depth;
 };
 
 static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
@@ -349,6 +352,12 @@ static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
     for (int i = 0; i < 7; i++) {
         u->submit[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "submit_calls"), i, 0);
         u->complete[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "complete_calls"), i, 0);
+    }
+    const cJSON *dl = cJSON_GetObjectItemCaseSensitive(ws, "depth_levels");
+    if (cJSON_IsArray(dl)) {
+        u->any_depth = true;
+        for (int i = 0; i < 7; i++)
+            u->depth[i] += result_at_num(dl, i, 0);
     }
 }
 
@@ -488,7 +497,10 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
 
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
-    fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
+    if (usage.any_depth)
+        fio_json_iodepth_dist(jo, usage.depth);
+    else
+        fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
     calls_table(jo, "iodepth_submit", usage.submit);
     calls_table(jo, "iodepth_complete", usage.complete);
     /* fio's latency_* tables are shares of all read and write I/Os */

@@ -160,6 +160,22 @@ void fio_json_latency_dists(cJSON *job, const struct hist *h)
     }
 }
 
+void fio_json_iodepth_dist(cJSON *job, const double *counts)
+{
+    static const char *const keys[] = {"1", "2", "4", "8", "16", "32", ">=64"};
+    double total = 0;
+    for (unsigned i = 0; i < 7; i++)
+        total += counts[i];
+    cJSON *t = cJSON_AddObjectToObject(job, "iodepth_level");
+    for (unsigned i = 0; i < 7; i++) {
+        /* fio's stat_calc_dist: a share below 0.1 % that is not zero shows as 0.1 % */
+        double v = total > 0 ? 100.0 * counts[i] / total : 0;
+        if (v > 0 && v < 0.1)
+            v = 0.1;
+        cJSON_AddNumberToObject(t, keys[i], fio_json_round6(v));
+    }
+}
+
 void fio_json_iodepth_level(cJSON *job, double depth)
 {
     static const char *const keys[] = {"1", "2", "4", "8", "16", "32", ">=64"};

@@ -85,6 +85,9 @@ void fio_json_latency_dists(cJSON *job, const struct hist *h);
 
 /* Adds fio's iodepth_level table: 100 % in the bucket of depth (rounded). */
 void fio_json_iodepth_level(cJSON *job, double depth);
+/* fio's iodepth_level from the counts of I/Os per depth bucket (1, 2, 4, 8,
+ * 16, 32, >=64): shares in %, as fio's stat_calc_dist. */
+void fio_json_iodepth_dist(cJSON *job, const double *counts);
 
 /* Statistics of one column (by field name) of a phase's interval series,
  * scaled, over the rows that span a whole step of step_ms (fio samples whole

@@ -354,6 +354,10 @@ static void worker_usage_json(cJSON *wo, const struct worker_usage *u)
         cJSON_AddItemToArray(sc, cJSON_CreateNumber((double)u->submit_calls[i]));
         cJSON_AddItemToArray(cc, cJSON_CreateNumber((double)u->complete_calls[i]));
     }
+    /* fio's iodepth_level counts (runner.h worker_usage.depth_level) */
+    cJSON *dl = cJSON_AddArrayToObject(wo, "depth_levels");
+    for (unsigned i = 0; i < RUNNER_DEPTH_BUCKETS; i++)
+        cJSON_AddItemToArray(dl, cJSON_CreateNumber((double)u->depth_level[i]));
 }
 
 static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)

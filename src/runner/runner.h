@@ -56,7 +56,19 @@ struct worker_usage {
     uint64_t submit_calls[RUNNER_DEPTH_BUCKETS];
     uint64_t complete_calls[RUNNER_DEPTH_BUCKETS];
     uint64_t elapsed_ns;           /* this worker's measured time (excluding ramp) */
+    /* fio's io_u_map (iodepth_level): I/Os submitted, by the number in
+     * flight at their submission (themselves included), in buckets 1,
+     * 2-3, 4-7, 8-15, 16-31, 32-63, >= 64 (runner_depth_level) */
+    uint64_t depth_level[RUNNER_DEPTH_BUCKETS];
 };
+
+/* fio's io_u_mark_depth() bucket of an in-flight depth. */
+static inline unsigned runner_depth_level(unsigned depth)
+{
+    if (depth == 0 || depth >= 64)
+        return RUNNER_DEPTH_BUCKETS - 1;   /* fio: 0 falls to its default, >= 64 */
+    return 31u - (unsigned)__builtin_clz(depth);   /* floor(log2): 0..5 for 1..63 */
+}
 
 /* verify (jobs with verify=): what the read-back checked and the first bad
  * block (docs/design.md "Verify"). */

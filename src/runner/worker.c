@@ -27,6 +27,7 @@
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
+#include "runner/worker_vstate.h"
 
 static void fill_buffer(struct worker *w, void *buf, size_t len)
 {
@@ -506,6 +507,9 @@ static void verify_replay(struct worker *w)
         issued += io.len;
         if (io.dir != DIR_WRITE)
             continue;
+        /* verify_state_load: only the writes the state file says were done */
+        if (w->vf->state_loaded && w->vf->seq >= w->vf->state_writes)
+            break;
         fake.len = io.len;
         /* with loops only the last pass is on the device: it is checked
          * once, with seeds and sequence numbers (fio checks every pass
@@ -551,6 +555,9 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         uint64_t ts = clock_ns();
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
+        /* fio's iodepth_level counts the verify reads too */
+        if (w->measuring && nstaged)
+            w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
         int n = ops->run(&w->eng, 1, wake > ts ? wake - ts : 1, w->done, w->depth);
         uint64_t tc = clock_ns();
@@ -862,6 +869,9 @@ static void worker_loop(struct worker *w)
         }
         /* fio's submit / complete tables: one count per call */
         if (w->measuring) {
+            /* fio's iodepth_level: the batch at the depth it makes */
+            if (nstaged)
+                w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
             if (nstaged)
                 w->usage.submit_calls[depth_bucket(nstaged)]++;
             if (n > 0)
@@ -901,6 +911,12 @@ static void worker_loop(struct worker *w)
             tt_due = true;
         if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
             floor_round(w, tc);
+    }
+    /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
+    if (verify_writes && job->verify_state_save && !job->verify_only) {
+        char serr[JOB_PATH_MAX + 160];
+        if (wvstate_save(w, inflight, serr, sizeof(serr)) < 0)
+            fprintf(stderr, "ssdbench: %s\n", serr);
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */

@@ -2,6 +2,7 @@
  * worker_verify.h and base/verify_hdr.h). The cold parts (reports, dump
  * files) run only for a bad block. */
 #include "runner/worker_verify.h"
+#include "runner/worker_vstate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -84,6 +85,11 @@ int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size
         snprintf(err, errlen, "job '%s': verify is not supported for this workload", j->name);
         return -ENOTSUP;
     }
+    if (j->verify_state_load && !j->verify_only) {
+        snprintf(err, errlen, "job '%s': verify_state_load needs verify_only (it limits the replay of the writes)",
+                 j->name);
+        return -EINVAL;
+    }
     if (j->verify_only && j->time_based) {
         snprintf(err, errlen, "job '%s': verify_only cannot replay a time_based job (as in fio)", j->name);
         return -EINVAL;
@@ -145,6 +151,8 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         if (!vf->fifo)
             return snprintf(err, errlen, "out of memory"), -ENOMEM;
     }
+    if (j->verify_state_load && j->verify_only)
+        return wvstate_load(w, err, errlen);
     return 0;
 }
 

@@ -50,6 +50,9 @@ struct wverify {
     uint64_t held_roff;
     struct wverify_pend *slot;   /* [depth]: the block each slot reads */
     void *scratch;               /* the expected block, for reports and dumps */
+    /* verify_state_load (worker_vstate.h): replay only the first state_writes writes */
+    bool state_loaded;
+    uint64_t state_writes;
     struct verify_stats st;
 };
 

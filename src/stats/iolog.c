@@ -14,7 +14,7 @@
 #define IOLOG_LINE_MAX 128
 
 static const char *const iolog_suffix[IOLOG_NKINDS] = {"lat", "clat", "slat", "schedlat", "bw",
-                                                       "iops"};
+                                                       "iops", "clat_hist"};
 
 static int write_all(int fd, const char *p, size_t n)
 {
@@ -41,8 +41,7 @@ static void flush_file(struct iolog *l, struct iolog_file *f)
     f->len = 0;
 }
 
-/* Decimal digits of v at p; returns the end. */
-static char *put_u64(char *p, uint64_t v)
+char *iolog_put_u64(char *p, uint64_t v)
 {
     char tmp[24];
     unsigned n = 0;
@@ -60,22 +59,22 @@ static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_
                           uint64_t bs, uint64_t off)
 {
     char *s = p;
-    p = put_u64(p, t_ms);
+    p = iolog_put_u64(p, t_ms);
     *p++ = ',', *p++ = ' ';
-    p = put_u64(p, v);
+    p = iolog_put_u64(p, v);
     *p++ = ',', *p++ = ' ';
     *p++ = (char)('0' + ddir);
     *p++ = ',', *p++ = ' ';
-    p = put_u64(p, bs);
+    p = iolog_put_u64(p, bs);
     if (l->offsets) {
         *p++ = ',', *p++ = ' ';
-        p = put_u64(p, off);
+        p = iolog_put_u64(p, off);
     }
     memcpy(p, ", 0\n", 4);
     return (size_t)(p + 4 - s);
 }
 
-static void put_line(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
+void iolog_put(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
 {
     struct iolog_file *f = l->f[k];
     if (!f)
@@ -94,31 +93,31 @@ void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
     size_t n;
     if (l->f[IOLOG_LAT]) {
         n = format_line(l, line, t_ms, io->lat, d, io->bytes, io->off);
-        put_line(l, IOLOG_LAT, line, n);
+        iolog_put(l, IOLOG_LAT, line, n);
     }
     if (l->f[IOLOG_CLAT]) {
         n = format_line(l, line, t_ms, io->t_issue ? io->lat - io->slat : io->lat, d, io->bytes,
                         io->off);
-        put_line(l, IOLOG_CLAT, line, n);
+        iolog_put(l, IOLOG_CLAT, line, n);
     }
     if (l->f[IOLOG_SLAT] && io->t_issue) {
         uint64_t ti_ms = (io->t_issue > t0_ns ? io->t_issue - t0_ns : 0) / 1000000;
         n = format_line(l, line, ti_ms, io->slat, d, io->bytes, io->off);
-        put_line(l, IOLOG_SLAT, line, n);
+        iolog_put(l, IOLOG_SLAT, line, n);
     }
     if (l->f[IOLOG_SCHED] && io->paced) {
         n = format_line(l, line, t_ms, io->sched, d, io->bytes, io->off);
-        put_line(l, IOLOG_SCHED, line, n);
+        iolog_put(l, IOLOG_SCHED, line, n);
     }
     if (l->f[IOLOG_BW]) {
         /* fio: this I/O's bytes over its latency, bytes * 10^6 / ns */
         n = format_line(l, line, t_ms, io->lat ? (uint64_t)io->bytes * 1000000u / io->lat : 0, d,
                         io->bytes, io->off);
-        put_line(l, IOLOG_BW, line, n);
+        iolog_put(l, IOLOG_BW, line, n);
     }
     if (l->f[IOLOG_IOPS]) {
         n = format_line(l, line, t_ms, 1, d, io->bytes, io->off);
-        put_line(l, IOLOG_IOPS, line, n);
+        iolog_put(l, IOLOG_IOPS, line, n);
     }
 }
 
@@ -134,22 +133,22 @@ static void window_out(struct iolog *l, uint64_t t_ns, bool rates)
         if (!w->n)
             continue;
         size_t n = format_line(l, line, t_ms, (w->lat_sum + w->n / 2) / w->n, d, 0, 0);
-        put_line(l, IOLOG_LAT, line, n);
+        iolog_put(l, IOLOG_LAT, line, n);
         n = format_line(l, line, t_ms, (w->clat_sum + w->n / 2) / w->n, d, 0, 0);
-        put_line(l, IOLOG_CLAT, line, n);
+        iolog_put(l, IOLOG_CLAT, line, n);
         if (w->slat_n) {
             n = format_line(l, line, t_ms, (w->slat_sum + w->slat_n / 2) / w->slat_n, d, 0, 0);
-            put_line(l, IOLOG_SLAT, line, n);
+            iolog_put(l, IOLOG_SLAT, line, n);
         }
         if (w->sched_n) {
             n = format_line(l, line, t_ms, (w->sched_sum + w->sched_n / 2) / w->sched_n, d, 0, 0);
-            put_line(l, IOLOG_SCHED, line, n);
+            iolog_put(l, IOLOG_SCHED, line, n);
         }
         if (rates) {
             n = format_line(l, line, t_ms, (uint64_t)((double)w->bytes / secs / 1024.0), d, 0, 0);
-            put_line(l, IOLOG_BW, line, n);
+            iolog_put(l, IOLOG_BW, line, n);
             n = format_line(l, line, t_ms, (uint64_t)((double)w->n / secs), d, 0, 0);
-            put_line(l, IOLOG_IOPS, line, n);
+            iolog_put(l, IOLOG_IOPS, line, n);
         }
         memset(w, 0, sizeof(*w));
     }
@@ -176,6 +175,7 @@ static void close_file(struct iolog_file *f, bool remove_it)
 
 static void free_log(struct iolog *l)
 {
+    free(l->hist);
     for (unsigned k = 0; k < IOLOG_NKINDS; k++)
         free(l->f[k]);
     free(l);
@@ -187,9 +187,9 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
     const char *none = "";
     const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log,
                                        job->rate_iops > 0 && job->log_schedlat ? job->lat_log : none, job->bw_log,
-                                       job->iops_log};
+                                       job->iops_log, job->hist_log};
     *out = NULL;
-    if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0])
+    if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0] && !job->hist_log[0])
         return 0;
     struct iolog *l = calloc(1, sizeof(*l));
     if (!l)
@@ -197,6 +197,10 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
     l->avg_ns = (uint64_t)job->log_avg_msec * 1000000u;
     l->win_end = l->avg_ns;
     l->offsets = job->log_offset;
+    if (job->hist_log[0] && job->log_hist_msec && iolog_hist_init(l, job) < 0) {
+        free_log(l);
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    }
     for (unsigned k = 0; k < IOLOG_NKINDS; k++) {
         if (!names[k][0])
             continue;
@@ -272,6 +276,8 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
         else
             window_out(l, t, false);
     }
+    if (l->hist)
+        iolog_hist_finish(l, t0_ns, t_end_ns);
     int rc = 0;
     const char *bad = NULL;
     for (unsigned k = 0; k < IOLOG_NKINDS; k++) {

@@ -45,7 +45,9 @@
 #define IOLOG_BUF_SIZE (32 * 1024)
 #define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)
 
-enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_SCHED, IOLOG_BW, IOLOG_IOPS, IOLOG_NKINDS };
+enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_SCHED, IOLOG_BW, IOLOG_IOPS,
+                 IOLOG_HIST, /* write_hist_log: stats/iolog_hist.h */
+                 IOLOG_NKINDS };
 
 struct iolog_file {
     int fd;
@@ -82,7 +84,15 @@ struct iolog {
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */
     struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */
+    struct iolog_hist *hist;         /* write_hist_log with log_hist_msec; NULL otherwise */
 };
+
+#include "stats/iolog_hist.h"
+
+/* Appends n bytes (at most IOLOG_BUF_SIZE) to log k's buffer (for iolog_hist.c). */
+void iolog_put(struct iolog *l, enum iolog_kind k, const char *text, size_t n);
+/* Decimal digits of v at p; returns the end. */
+char *iolog_put_u64(char *p, uint64_t v);
 
 /* Opens the logs job asks for, numbered `number` (fio's job number, from 1).
  * *out is NULL when the job asks for none. Returns 0, or a negative errno
@@ -98,6 +108,8 @@ void iolog_roll(struct iolog *l, uint64_t t_ns);
  * t0_ns (absolute); io->ddir is DIR_READ or DIR_WRITE. */
 static inline void iolog_add(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
 {
+    if (__builtin_expect(l->hist != NULL, 0))
+        iolog_hist_add(l, t0_ns, io);
     if (!l->avg_ns) {
         iolog_emit(l, t0_ns, io);
         return;

@@ -1,6 +1,7 @@
 #!/bin/bash
 # verify.sh - fio's verify family: write + read-back on a file and on a loop
-# device for every checksum (sequential and random, several seeds, block
+# device for every checksum (fio's crc64, crc32, crc16, crc7, sha1, sha512
+# and sha3-* included) (sequential and random, several seeds, block
 # size mixes, norandommap, verify_backlog) reports zero bad blocks and checks
 # every block written; bytes changed in the backing file between a write job
 # and a verify_only job are found at exactly that block, with verify_fatal
@@ -68,6 +69,13 @@ for sum in md5 crc32c crc32c-intel xxhash sha256 meta; do
     clean_case "file_${sum}_rand_s$((seed + 1))" "$F" size=8m rw=randwrite bs=8k verify=$sum \
         randseed=$((seed + 1)) ioengine=libaio iodepth=4
 done
+# fio's further checksums: a random mixed-size write + read-back each
+for sum in crc64 crc32 crc16 crc7 sha1 sha512 sha3-224 sha3-256 sha3-384 sha3-512; do
+    seed=$((seed * 7 + 3))
+    clean_case "file_${sum}_rand_mix_s$seed" "$F" size=8m rw=randwrite bssplit=4k/40:8k/30:64k/30 verify=$sum \
+        randseed=$seed ioengine=io_uring iodepth=8 direct=1
+done
+clean_case file_sha512_interval "$F" size=4m rw=randwrite bs=16k verify=sha512 verify_interval=4k verify_offset=1k ioengine=psync
 clean_case file_norandommap_mix "$F" size=8m rw=randwrite bssplit=4k/50:16k/50 norandommap=1 verify=crc32c randseed=3 ioengine=psync
 clean_case file_seq_mix_loops "$F" size=4m rw=write bssplit=4k/50:12k/50 loops=3 verify=xxhash ioengine=psync
 vrun file_loops "$F" size=4m bs=4k rw=randwrite loops=3 verify=md5 ioengine=psync
@@ -84,7 +92,7 @@ vrun file_backlog_batch "$F" size=4m rw=randwrite bs=4k verify=crc32c verify_bac
 check file_backlog_batch_rest_at_the_end test "$(vsum file_backlog_batch | cut -d' ' -f1-6)" = "0 0 1024 1024 1024 256"
 
 # corruption between the write job and a verify_only job, for every checksum
-for sum in md5 crc32c xxhash sha256; do
+for sum in md5 crc32c xxhash sha256 crc64 crc32 crc16 crc7 sha1 sha512 sha3-224 sha3-256 sha3-384 sha3-512; do
     n=corrupt_$sum
     vrun "${n}_w" "$F" size=4m bs=8k rw=randwrite verify=$sum randseed=11 ioengine=psync
     printf 'BAD!' | dd of="$F" bs=1 seek=$((8192 * 77 + 1234)) conv=notrunc status=none
@@ -142,11 +150,58 @@ else
     skip fio_pattern "fio is not installed"
 fi
 
+# verify_state_save / verify_state_load (fio's semantics, ssdbench's file):
+# a write job cut short by its runtime records how many writes it did; a
+# verify_only job that loads it checks exactly those blocks, where without
+# it the blocks never written count as bad
+rm -f "$D"/ssdbench-*-verify.state
+truncate -s 0 "$F"; truncate -s 4M "$F"   # zeros: a block never written fails its check
+vrun st_w "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 rate_iops=400 runtime=1 \
+    verify_state_save=1 do_verify=0
+w=$(vsum st_w | cut -d' ' -f4)
+check state_file_records_the_writes test "$(grep '^writes ' "$D/ssdbench-v-0-verify.state" 2>&1)" = "writes $w"
+check state_run_was_cut_short test "$w" -gt 0 -a "$w" -lt 1024
+vrun st_v "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 verify_only=1 verify_state_load=1
+check state_load_checks_only_the_written test "$(vsum st_v | cut -d' ' -f1-5)" = "0 0 $w $w $w"
+vrun st_n "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 verify_only=1
+check without_state_unwritten_blocks_are_bad test "$(vsum st_n | cut -d' ' -f1-3)" = "1 $((1024 - w)) 1024"
+# stopped by SIGINT part-way: the state has the writes done; a changed byte
+# in one of them is found at its block
+truncate -s 0 "$F"; truncate -s 4M "$F"
+vjob "$D/st_k.fio" "$F" size=4m bs=4k rw=write verify=md5 ioengine=psync rate_iops=300 verify_state_save=1 do_verify=0
+"$SSDBENCH" run -q --destroy="$F" --result "$D/st_k.json" "$D/st_k.fio" >"$D/st_k.out" 2>"$D/st_k.err" &
+spid=$!
+sleep 1.5
+kill -INT "$spid"
+wait "$spid"
+echo $? >"$D/st_k.rc"
+k=$(vsum st_k | cut -d' ' -f4)
+check sigint_state_records_the_writes test "$(grep '^writes ' "$D/ssdbench-v-0-verify.state" 2>&1)" = "writes $k"
+check sigint_cut_short test "$k" -gt 10 -a "$k" -lt 1024
+printf 'Z' | dd of="$F" bs=1 seek=$((4096 * 5 + 100)) conv=notrunc status=none
+vrun st_kv "$F" size=4m bs=4k rw=write verify=md5 ioengine=psync verify_only=1 verify_state_load=1
+# rc bad checked written reads backlog problem offset first_diff
+check sigint_state_damage_found test "$(vsum st_kv)" = "1 1 $k $k $k 0 checksum 20480 100"
+# a state of another job, none at all, or load without verify_only: one-line errors
+vjob "$D/st_other.fio" "$F" size=4m bs=4k rw=write verify=md5 randseed=77 verify_only=1 verify_state_load=1
+check state_of_other_job_refused bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/st_other.fio' 2>'$D/st_other.err' && grep -q 'not of this job' '$D/st_other.err' && [ \$(wc -l <'$D/st_other.err') = 1 ]"
+rm -f "$D"/ssdbench-*-verify.state
+check state_missing_refused bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/st_kv.fio' 2>'$D/st_miss.err' && grep -q 'verify_state_load: cannot read ssdbench-v-0-verify.state' '$D/st_miss.err'"
+vjob "$D/st_nvo.fio" "$F" size=4m bs=4k rw=write verify=md5 verify_state_load=1
+check state_load_needs_verify_only bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/st_nvo.fio' 2>'$D/st_nvo.err' && grep -q 'verify_state_load needs verify_only' '$D/st_nvo.err'"
+# without verify_state_save (ssdbench's default) no file is left behind
+vrun st_none "$F" size=1m bs=4k rw=write verify=md5 ioengine=psync
+check no_state_file_by_default test -z "$(ls "$D" | grep '^ssdbench-.*verify.state$')"
+# verify_async is accepted; the checks are the same
+clean_case file_verify_async "$F" size=4m rw=randwrite bs=4k verify=sha1 verify_async=4 ioengine=libaio iodepth=8
+
 # bad values are one-line errors
-vjob "$D/bad.fio" "$F" size=4m verify=crc64
-check bad_method_rejected bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/bad.fio' 2>'$D/bad.err' && grep -q \"unknown verify method 'crc64'\" '$D/bad.err'"
+vjob "$D/bad.fio" "$F" size=4m verify=crc63
+check bad_method_rejected bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/bad.fio' 2>'$D/bad.err' && grep -q \"unknown verify method 'crc63'\" '$D/bad.err'"
 vjob "$D/bad2.fio" "$F" size=4m rw=write verify=md5 verify_interval=32
 check small_interval_rejected bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/bad2.fio' 2>'$D/bad2.err' && grep -q 'smaller than the md5 header' '$D/bad2.err'"
+vjob "$D/bad3.fio" "$F" size=4m rw=write verify=sha512 verify_interval=64
+check small_interval_rejected_sha512 bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/bad3.fio' 2>'$D/bad3.err' && grep -q 'smaller than the sha512 header' '$D/bad3.err'"
 
 # a loop device: the same checks, and fio's verify phase reads as many blocks
 if dev=$(make_loop 64); then

@@ -373,7 +373,7 @@ TEST(malformed_files)
     FAILS("bad_nojob.fio", NULL, -EINVAL,
           "@/bad_nojob.fio: no job defined (only [global] sections or no sections)");
     FAILS("bad_unsupported.fio", NULL, -ENOTSUP,
-          "@/bad_unsupported.fio:3: fio option 'verify_async' is not supported by ssdbench");
+          "@/bad_unsupported.fio:3: fio option 'experimental_verify' is not supported by ssdbench");
     FAILS("no_such_file.fio", NULL, -ENOENT,
           "@/no_such_file.fio: cannot open '@/no_such_file.fio': No such file or directory");
 }

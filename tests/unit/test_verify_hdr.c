@@ -171,8 +171,18 @@ TEST(kind_names)
 {
     CHECK(verify_kind_parse("md5") == VERIFY_MD5 && verify_kind_parse("crc32c-intel") == VERIFY_CRC32C_INTEL &&
               verify_kind_parse("0") == VERIFY_OFF && verify_kind_parse("xxhash") == VERIFY_XXHASH &&
-              verify_kind_parse("crc64") == -1,
+              verify_kind_parse("crc63") == -1,
           "names");
+    /* fio's further methods */
+    CHECK(verify_kind_parse("crc64") == VERIFY_CRC64 && verify_kind_parse("crc32") == VERIFY_CRC32 &&
+              verify_kind_parse("crc16") == VERIFY_CRC16 && verify_kind_parse("crc7") == VERIFY_CRC7 &&
+              verify_kind_parse("sha1") == VERIFY_SHA1 && verify_kind_parse("sha512") == VERIFY_SHA512 &&
+              verify_kind_parse("sha3-224") == VERIFY_SHA3_224 && verify_kind_parse("SHA3-512") == VERIFY_SHA3_512,
+          "fio's further names");
+    CHECK(!strcmp(verify_kind_name(VERIFY_SHA3_384), "sha3-384") && verify_hdr_size(VERIFY_SHA512) == 112 &&
+              verify_hdr_size(VERIFY_CRC7) == 49 && verify_hdr_size(VERIFY_SHA3_224) == 76 &&
+              verify_hdr_size(VERIFY_CRC64) == 56,
+          "further sizes");
     CHECK(verify_hdr_size(VERIFY_SHA256) == 80 && verify_hdr_size(VERIFY_PATTERN) == 0 &&
               verify_hdr_size(VERIFY_META) == 48,
           "sizes");

@@ -55,10 +55,10 @@ TEST(bad_verify_values)
     char err[256];
     job_defaults(&j);
     job_extra_defaults(&x);
-    CHECK(set(&j, &x, "verify", "crc64", err) == -EINVAL && strstr(err, "verify: unknown verify method 'crc64'"),
+    CHECK(set(&j, &x, "verify", "crc63", err) == -EINVAL && strstr(err, "verify: unknown verify method 'crc63'"),
           "%s", err);
     CHECK(set(&j, &x, "verify_pattern", "0xzz", err) == -EINVAL && strstr(err, "verify_pattern:"), "%s", err);
-    CHECK(set(&j, &x, "verify_async", "2", err) == -ENOTSUP, "verify_async stays unsupported: %s", err);
+    CHECK(set(&j, &x, "experimental_verify", "1", err) == -ENOTSUP, "experimental_verify stays unsupported: %s", err);
     CHECK(j.verify == VERIFY_OFF, "a rejected value leaves the job as it was");
 }
 
