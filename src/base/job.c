@@ -34,6 +34,10 @@ void job_defaults(struct job_spec *job)
     job->interval_ns = 1000000000ULL;
     job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
     memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));
+    /* fio buffer contents and scheduling */
+    job->scramble_buffers = true; /* fio's default */
+    job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
+    job->ioprio = -1;
 }
 
 const char *job_rw_name(enum job_rw rw)

@@ -70,6 +70,10 @@ enum job_layout {
 enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
 #define JOB_ERR_CLASSES 3
 #define JOB_IGNORE_MAX 16
+/* CPUs a job may name (cpus_allowed, cpumask): 64 per word */
+#define JOB_CPUSET_WORDS 16
+/* numa_mem_policy modes (the kernel's MPOL_* plus one) */
+enum { JOB_MPOL_DEFAULT = 1, JOB_MPOL_PREFER, JOB_MPOL_BIND, JOB_MPOL_INTERLEAVE, JOB_MPOL_LOCAL };
 
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
  * in percent and sum to 100. A plain --bs is one entry at 100. */
@@ -278,6 +282,33 @@ struct job_spec {
                                     of the same mean (seeded), not evenly spaced */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
+    /* fio's buffer contents beyond `buffer` (runner/worker_buf.c): a
+     * buffer_pattern, fio's compressible layout (buffer_compress_percentage:
+     * per chunk the random bytes first, then zeroes or the pattern),
+     * dedupe_percentage (repeat mode) and scramble_buffers */
+    unsigned buf_pattern_len;    /* 0 = no buffer_pattern */
+    uint8_t buf_pattern[JOB_VPATTERN_MAX];
+    bool compress_fio;           /* compress_pct uses fio's layout and compress_chunk */
+    uint32_t compress_chunk;     /* bytes per random/zero region; 0 = the smallest write size */
+    unsigned dedupe_pct;         /* percent of write buffers that repeat an earlier one */
+    bool scramble_buffers;       /* fio's default 1: each 512 B block of a write not refilled
+                                    gets its offset and a time stamp written in */
+    /* fio's scheduling and clock options (runner/worker_sched.c) */
+    uint64_t cpus_allowed[JOB_CPUSET_WORDS]; /* bit c = CPU c; all zero = not set */
+    bool cpus_split;             /* cpus_allowed_policy=split: clone i gets the i-th CPU of the set */
+    int nice;                    /* setpriority() of each worker thread; 0 = unchanged */
+    int ioprio_class;            /* prioclass: 0 = not set, 1 rt, 2 be, 3 idle */
+    int ioprio;                  /* prio 0..7; -1 = not set */
+    int mem_policy;              /* numa_mem_policy: JOB_MPOL_*; 0 = not set */
+    uint64_t mem_nodes;          /* its node mask (bit n = node n) */
+    /* fio's measurement switches; what is not measured is reported as fio
+     * does (its figures zero, N 0). disable_slat is `slat` above. */
+    bool no_lat;                 /* disable_lat: no total latency (fio's lat_ns) */
+    bool no_clat;                /* disable_clat: no completion latency (clat_ns) */
+    bool no_bw;                  /* disable_bw_measurement: no bw_* / iops_* samples */
+    bool lat_pct;                /* lat_percentiles: percentiles in lat_ns (default 0) */
+    bool clat_pct_off;           /* clat_percentiles=0: no percentiles in clat_ns */
+    bool slat_pct;               /* slat_percentiles (default 0) */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

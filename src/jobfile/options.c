@@ -89,9 +89,15 @@ static const struct job_opt opts[] = {
 
     /* write data */
     {"buffer", {0}, FN(buffer), .arg = "random|zero|compressible:pct", .help = "write buffer contents"},
-    {"refill_buffers", {0}, JOPT_BOOL, JF(refill_buffers), .arg = "bool", .help = "new random data before every write"},
-    {"buffer_compress_percentage", {0}, FN(compress), .arg = "pct", .help = "make write data compressible by this share"},
+    {"refill_buffers", {0}, FN(refill_buffers), .bare = true, .arg = "bool", .help = "new buffer contents before every write"},
+    {"buffer_compress_percentage", {0}, FN(fio_compress), .arg = "pct", .help = "each buffer_compress_chunk of a write: the first (100-pct)% random, the rest zero (or the buffer_pattern); implies refill_buffers"},
     {"zero_buffers", {0}, FN(zero_buffers), .bare = true, .arg = "bool", .help = "write zeroes"},
+    /* fio buffer contents (options_buf.c, runner/worker_buf.c) */
+    {"buffer_compress_chunk", {0}, JOPT_SIZE, JF(compress_chunk), .max = U32MAX, .arg = "size", .help = "bytes per random/zero region of buffer_compress_percentage (default 512; 0 = the smallest write size)"},
+    {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
+    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (fio's dedupe_mode=repeat); implies refill_buffers"},
+    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat", .help = "how dedupe_percentage makes duplicates (repeat only)"},
+    {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
     /* durability */
     {"fsync", {0}, JOPT_UINT, JF(fsync_every), .max = U32MAX, .arg = "int", .help = "fsync after this many writes (0 = never)"},
@@ -172,8 +178,7 @@ static const char *const fio_unsupported[] = {
     "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
     "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
-    "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
-    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
+    "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
     "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
@@ -184,7 +189,7 @@ static const char *const fio_unsupported[] = {
     "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "readonly", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval", "job_max_open_zones",
-    "zone_reset_threshold", "zone_reset_frequency", "dedupe_mode", "dedupe_working_set_percentage",
+    "zone_reset_threshold", "zone_reset_frequency", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
 

@@ -84,6 +84,9 @@ struct job_extra {
 
     /* verify */
     bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
+    /* fio buffer contents (options_buf.c) */
+    bool buf_refill_set;           /* refill_buffers given (compression then keeps it) */
+    bool buf_compress_given;       /* buffer_compress_percentage or dedupe_percentage given */
 };
 
 /* Value forms, for the help table and the generic setters. */

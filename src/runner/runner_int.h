@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "target/stripe.h"
 #include "base/gen.h"
+#include "runner/worker_buf.h"
 
 #define WORKER_LOCAL_ERRORS 4
 #define WORKER_RING 4
@@ -156,6 +157,8 @@ struct worker {
 
     /* verify (worker_verify.h); NULL when the job has no verify= */
     struct wverify *vf;
+    /* fio buffer contents (worker_buf.h) */
+    struct wbuf_state wb;
 };
 
 struct phase_run {

@@ -31,6 +31,10 @@ static void fill_buffer(struct worker *w, void *buf, size_t len)
 {
     const struct job_spec *job = w->job;
     uint64_t *p = buf;
+    if (wbuf_active(job)) { /* fio's pattern, compression layout, dedupe */
+        wbuf_fill(w, buf, len);
+        return;
+    }
     switch (job->buffer) {
     case BUF_ZERO:
         memset(buf, 0, len);
@@ -362,6 +366,8 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
     r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
     if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
         fill_buffer(w, r->buf, r->len);
+    else if (r->op == IO_OP_WRITE && wbuf_scrambles(job))
+        wbuf_scramble(r, clock_ns());
     *cont = q.event_continues;
     return true;
 }
@@ -435,6 +441,8 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
             w->vf->roff = io.off; /* recorded and filled by the caller (verify_staged) */
         else if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
+        else if (wbuf_scrambles(job))
+            wbuf_scramble(r, clock_ns());
     }
     return true;
 }
