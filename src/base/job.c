@@ -38,6 +38,7 @@ void job_defaults(struct job_spec *job)
     job->scramble_buffers = true; /* fio's default */
     job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
     job->ioprio = -1;
+    job->ioprio_class = -1;
 }
 
 const char *job_rw_name(enum job_rw rw)

@@ -297,15 +297,16 @@ struct job_spec {
     uint64_t cpus_allowed[JOB_CPUSET_WORDS]; /* bit c = CPU c; all zero = not set */
     bool cpus_split;             /* cpus_allowed_policy=split: clone i gets the i-th CPU of the set */
     int nice;                    /* setpriority() of each worker thread; 0 = unchanged */
-    int ioprio_class;            /* prioclass: 0 = not set, 1 rt, 2 be, 3 idle */
+    int ioprio_class;            /* prioclass 0..3 (0: fio's best effort); -1 = not set */
     int ioprio;                  /* prio 0..7; -1 = not set */
+    uint64_t cpu_nodes;          /* numa_cpu_nodes: bit n = node n; 0 = not set */
     int mem_policy;              /* numa_mem_policy: JOB_MPOL_*; 0 = not set */
     uint64_t mem_nodes;          /* its node mask (bit n = node n) */
     /* fio's measurement switches; what is not measured is reported as fio
      * does (its figures zero, N 0). disable_slat is `slat` above. */
     bool no_lat;                 /* disable_lat: no total latency (fio's lat_ns) */
     bool no_clat;                /* disable_clat: no completion latency (clat_ns) */
-    bool no_bw;                  /* disable_bw_measurement: no bw_* / iops_* samples */
+    bool no_bw;                  /* disable_bw_measurement (fio: only its per-I/O bw log) */
     bool lat_pct;                /* lat_percentiles: percentiles in lat_ns (default 0) */
     bool clat_pct_off;           /* clat_percentiles=0: no percentiles in clat_ns */
     bool slat_pct;               /* slat_percentiles (default 0) */

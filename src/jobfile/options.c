@@ -120,6 +120,15 @@ static const struct job_opt opts[] = {
     {"log_schedlat", {0}, JOPT_BOOL, JF(log_schedlat), .arg = "bool", .help = "paced jobs with write_lat_log: also NAME_schedlat.N.log, scheduled issue time -> completion (ssdbench's own)"},
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
+    /* fio measurement switches (options_sched.c; fio's JSON shapes in output/fio_json*.c) */
+    {"gtod_reduce", {0}, FN(gtod_reduce), .arg = "bool", .help = "1 = disable_lat, disable_clat, disable_slat, disable_bw_measurement and no percentiles, as fio"},
+    {"disable_lat", {0}, JOPT_BOOL, JF(no_lat), .arg = "bool", .help = "report no total latency (fio's lat_ns all zero)"},
+    {"disable_clat", {0}, JOPT_BOOL, JF(no_clat), .arg = "bool", .help = "report no completion latency (clat_ns and the latency_* shares zero)"},
+    {"disable_bw_measurement", {"disable_bw"}, JOPT_BOOL, JF(no_bw), .arg = "bool", .help = "accepted: fio drops only per-I/O bandwidth log entries; bw_* figures stay"},
+    {"clat_percentiles", {0}, JOPT_BOOL, JF(clat_pct_off), .negate = true, .arg = "bool", .help = "percentiles in the completion latency (default 1)"},
+    {"lat_percentiles", {0}, JOPT_BOOL, JF(lat_pct), .arg = "bool", .help = "percentiles in the total latency (default 0)"},
+    {"slat_percentiles", {0}, JOPT_BOOL, JF(slat_pct), .arg = "bool", .help = "percentiles in the submission latency, when measured (default 0)"},
+    {"clocksource", {0}, FN(clocksource), .arg = "gettimeofday|clock_gettime|cpu", .help = "accepted: ssdbench always times with clock_gettime(CLOCK_MONOTONIC)"},
 
     /* steady state */
     {"steadystate", {"ss"}, FN(steadystate), .arg = "iops|bw|lat[_slope]:limit[%]", .help = "stop when the metric is steady (fio rule)"},
@@ -156,6 +165,16 @@ static const struct job_opt opts[] = {
     {"thinktime_iotime", {0}, JOPT_TIME, JF(thinktime_iotime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "also pause once this much I/O time has passed (bare number = seconds)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
 
+    /* fio scheduling (options_sched.c, runner/worker_sched.c) */
+    {"cpus_allowed", {0}, FN(cpus_allowed), .arg = "N[-M][,...]", .help = "CPUs each worker thread may run on"},
+    {"cpumask", {0}, FN(cpumask), .arg = "int", .help = "the same as a bit mask (bit i = CPU i; decimal or 0x hex)"},
+    {"cpus_allowed_policy", {0}, FN(cpus_allowed_policy), .arg = "shared|split", .help = "split: each worker thread gets one CPU of the set (fio's thread number mod the count)"},
+    {"numa_cpu_nodes", {0}, FN(numa_cpu_nodes), .arg = "N[-M][,...]|all", .help = "run the workers on the CPUs of these NUMA nodes (in place of cpus_allowed)"},
+    {"numa_mem_policy", {0}, FN(numa_mem_policy), .arg = "default|prefer:N|bind:NODES|interleave[:NODES]|local", .help = "the workers' memory policy (set_mempolicy; their I/O buffers moved with mbind)"},
+    {"nice", {0}, FN(nice), .arg = "-20..19", .help = "nice value of each worker thread"},
+    {"prio", {0}, FN(prio), .arg = "0..7", .help = "I/O priority level of each worker thread (ioprio_set; class best effort unless prioclass)"},
+    {"prioclass", {0}, FN(prioclass), .arg = "0..3", .help = "I/O priority class: 1 realtime, 2 best effort, 3 idle (0 = best effort)"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };
@@ -170,12 +189,9 @@ static const char *const fio_unsupported[] = {
     "unique_filename", "opendir",
     "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
     "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
-    "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
-    "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
-    "disable_bw_measurement", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
+    "exit_what", "exitall_on_error", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
-    "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
-    "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler", "invalidate",
+    "log_window_value", "log_max_value", "ioscheduler", "invalidate",
     "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",

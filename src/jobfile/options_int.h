@@ -69,5 +69,16 @@ JOPT_SETTER(scramble_buffers);
 JOPT_SETTER(refill_buffers);
 /* resolves them once the job is complete (called by job_option_finalize) */
 void job_buf_finalize(struct job_spec *job, struct job_extra *x);
+/* fio scheduling and clock (options_sched.c) */
+JOPT_SETTER(cpus_allowed);
+JOPT_SETTER(cpumask);
+JOPT_SETTER(cpus_allowed_policy);
+JOPT_SETTER(numa_cpu_nodes);
+JOPT_SETTER(numa_mem_policy);
+JOPT_SETTER(nice);
+JOPT_SETTER(prio);
+JOPT_SETTER(prioclass);
+JOPT_SETTER(gtod_reduce);
+JOPT_SETTER(clocksource);
 
 #endif

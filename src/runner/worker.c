@@ -24,6 +24,7 @@
 #include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
+#include "runner/worker_sched.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 
@@ -889,6 +890,10 @@ void *worker_main(void *arg)
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;
+    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c) */
+    int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
+    if (src < 0)
+        w->setup_error = src;
     pthread_barrier_wait(&run->ready);
     pthread_barrier_wait(&run->go);
     struct rusage ru0, ru1;
