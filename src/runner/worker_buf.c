@@ -81,8 +81,10 @@ void wbuf_fill(struct worker *w, void *buf, size_t len)
 
 void wbuf_setup(struct worker *w)
 {
+    if (!wbuf_active(w->job))
+        return; /* the buffer generator's stream stays as it was */
     w->wb.prev_seed = rng_next(&w->brng);
-    if (!wbuf_active(w->job) || !job_rw_writes(w->job))
+    if (!job_rw_writes(w->job))
         return;
     for (unsigned i = 0; i < w->depth; i++)
         wbuf_fill(w, w->slots[i].buf, w->bufsize);
