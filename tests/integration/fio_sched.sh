@@ -29,14 +29,15 @@ job() {
         for o in "$@"; do echo "$o"; done
     } >"$WORK/$name.fio"
 }
-# watch NAME: runs the job and prints, per worker thread (every thread but
-# the main one), "cpus nice ioprio"; then "rc N" and "bind LINES" (numa_maps
-# lines with a bind policy)
+# watch NAME [POLICY]: runs the job and prints, per worker thread (every
+# thread but the main one), "cpus nice ioprio"; then "rc N" and "bind LINES"
+# (the most numa_maps lines seen with that memory policy, default "bind:")
 watch() {
-    python3 - "$SSDBENCH" "$WORK/$1.fio" "$WORK/$1" <<'PYEOF'
+    python3 - "$SSDBENCH" "$WORK/$1.fio" "$WORK/$1" "${2:-bind:}" <<'PYEOF'
 import ctypes, os, subprocess, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 NR_IOPRIO_GET = {'x86_64': 252, 'aarch64': 31}.get(os.uname().machine, 252)
+POLICY = sys.argv[4]
 p = subprocess.Popen([sys.argv[1], 'run', '-q', '--output-format=json', sys.argv[2]],
                      stdout=open(sys.argv[3] + '.json', 'w'), stderr=open(sys.argv[3] + '.err', 'w'))
 seen, bind = {}, 0
@@ -52,7 +53,7 @@ while p.poll() is None:
                 seen[tid] = (cpus, nice, libc.syscall(NR_IOPRIO_GET, 1, int(tid)))
             except (OSError, IndexError, ValueError):
                 pass
-        bind = max(bind, sum(1 for l in open('/proc/%d/numa_maps' % p.pid) if ' bind:' in l))
+        bind = max(bind, sum(1 for l in open('/proc/%d/numa_maps' % p.pid) if ' ' + POLICY in l))
     except OSError:
         pass
     time.sleep(0.05)
@@ -106,6 +107,12 @@ if [ -r /sys/devices/system/node/node0/cpulist ]; then
     job mbind numa_mem_policy=bind:0
     out=$(watch mbind)
     check numa_mem_policy_bind bound "$out"
+    for pol in interleave:0 prefer:0 local; do
+        n=mpol_${pol%%:*}
+        job "$n" numa_mem_policy=$pol
+        out=$(watch "$n" "$pol")
+        check "numa_mem_policy_$n" bound "$out"
+    done
     job nonode numa_mem_policy=bind:63
     out=$(watch nonode)
     check numa_mem_policy_missing_node fails_naming "$out" "$WORK/nonode.err" numa_mem_policy
