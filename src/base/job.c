@@ -35,7 +35,7 @@ void job_defaults(struct job_spec *job)
     job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
     memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));
     /* fio buffer contents and scheduling */
-    job->scramble_buffers = true; /* fio's default */
+    job->scramble_buffers = false; /* job files and command lines: fio's 1 (jobfile.c) */
     job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
     job->ioprio = -1;
     job->ioprio_class = -1;

@@ -291,8 +291,9 @@ struct job_spec {
     bool compress_fio;           /* compress_pct uses fio's layout and compress_chunk */
     uint32_t compress_chunk;     /* bytes per random/zero region; 0 = the smallest write size */
     unsigned dedupe_pct;         /* percent of write buffers that repeat an earlier one */
-    bool scramble_buffers;       /* fio's default 1: each 512 B block of a write not refilled
-                                    gets its offset and a time stamp written in */
+    bool scramble_buffers;       /* each 512 B block of a random write not refilled gets its
+                                    offset and a time stamp written in; on for job files and
+                                    command lines (fio's default 1), off for ACT, fileio, PTS */
     /* fio's scheduling and clock options (runner/worker_sched.c) */
     uint64_t cpus_allowed[JOB_CPUSET_WORDS]; /* bit c = CPU c; all zero = not set */
     bool cpus_split;             /* cpus_allowed_policy=split: clone i gets the i-th CPU of the set */
