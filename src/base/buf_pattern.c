@@ -60,7 +60,8 @@ static int elem_file(const char *s, uint8_t *out, unsigned room, unsigned *got, 
     path[l] = '\0';
     if (!room)
         return bad(err, errlen, "pattern longer than 512 bytes", s);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* non-blocking: a FIFO or terminal named here fails instead of hanging */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         snprintf(err, errlen, "cannot read pattern file '%.*s': %s", QUOTE_MAX, path, strerror(errno));
         return -1;
