@@ -11,7 +11,8 @@ source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
 command -v fio >/dev/null 2>&1 && HAVE_FIO=1
-NCPU=$(nproc --all 2>/dev/null || echo 1)
+# the two lowest CPUs this shell may run on (a cpuset may hide others)
+read -r CA CB <<<"$(python3 -c 'import os; c = sorted(os.sched_getaffinity(0)); print(c[0], c[1] if len(c) > 1 else "")')"
 
 # job NAME OPTIONS...: $WORK/NAME.fio, a short time-based read job on its own file
 job() {
@@ -82,20 +83,22 @@ bound() { [ "$(rc_of "$1")" = 0 ] && [ "$(awk '$1 == "bind" {print $2}' <<<"$1")
 # one_line_naming MSG KEY FILE: a one-line message naming KEY, FILE not created
 one_line_naming() { [ "$(printf '%s\n' "$1" | wc -l)" -eq 1 ] && [[ "$1" == *"$2"* ]] && [ ! -e "$3" ]; }
 
-if [ "$NCPU" -lt 2 ]; then
+if [ -z "$CB" ]; then
     skip cpus "one CPU only"
 else
-    job pin numjobs=2 cpus_allowed=1
+    job pin numjobs=2 cpus_allowed=$CB
     out=$(watch pin)
-    check cpus_allowed_pins_workers all_workers "$out" 1 1 2
+    check cpus_allowed_pins_workers all_workers "$out" 1 "$CB" 2
 
-    job split numjobs=2 cpus_allowed=0-1 cpus_allowed_policy=split
+    job split numjobs=2 cpus_allowed=$CA,$CB cpus_allowed_policy=split
     out=$(watch split)
-    check split_one_cpu_each cpus_are "$out" "0 1 "
+    check split_one_cpu_each cpus_are "$out" "$(printf '%s\n%s\n' "$CA" "$CB" | sort | tr '\n' ' ')"
 
-    job mask cpumask=0x2
-    out=$(watch mask)
-    check cpumask_bits all_workers "$out" 1 1
+    if [ "$CB" -lt 32 ]; then
+        job mask cpumask=$((1 << CB))
+        out=$(watch mask)
+        check cpumask_bits all_workers "$out" 1 "$CB"
+    fi
 fi
 
 # numa_cpu_nodes: the node's own CPU list
