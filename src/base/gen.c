@@ -13,7 +13,18 @@
 #define GEN_SUM_TOL 0.001
 #define GEN_FIT_TRIES 16
 
-static const char *const gen_dir_name[DIR_COUNT] = {"reads", "writes"};
+static const char *const gen_dir_name[DIR_COUNT] = {"reads", "writes", "trims"};
+
+/* Does the generator draw I/Os of direction d itself? (rand)trimwrite's
+ * writes repeat its trims, so they have no sizes of their own. */
+static bool gen_draws(const struct job_spec *job, unsigned d)
+{
+    switch (d) {
+    case DIR_READ: return job_rw_reads(job);
+    case DIR_WRITE: return job_rw_writes(job) && !job_rw_trimwrite(job);
+    default: return job_rw_trims(job);
+    }
+}
 
 /* A cumulative share in [0,1] as a threshold for a 63-bit draw, so the last
  * entry (UINT64_MAX) is always above any draw and the scan needs no bound. */
@@ -148,7 +159,7 @@ enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
     uint32_t unit = 0;
     bool fixed = true;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
-        if (!(d == DIR_READ ? job_rw_reads(job) : job_rw_writes(job)))
+        if (!gen_draws(job, d))
             continue;
         unsigned nused;
         uint32_t m = gen_min_bs(&job->bs[d], &nused);
@@ -175,7 +186,9 @@ static int gen_init_map(struct gen *g, const struct job_spec *job, uint64_t seed
     g->map = (uint8_t)gen_map_choice(job, NULL);
     if (g->map == GEN_MAP_NONE)
         return 0;
-    const struct gen_dir *gd = g->dir[DIR_READ].used ? &g->dir[DIR_READ] : &g->dir[DIR_WRITE];
+    const struct gen_dir *gd = g->dir[DIR_READ].used    ? &g->dir[DIR_READ]
+                               : g->dir[DIR_WRITE].used ? &g->dir[DIR_WRITE]
+                                                        : &g->dir[DIR_TRIM];
     g->map_unit = gd->align;
     uint64_t n = g->region_len / g->map_unit;
     if (g->map == GEN_MAP_PERM) {
@@ -206,6 +219,10 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
     case RW_WRITE:
     case RW_RANDREAD:
     case RW_RANDWRITE:
+    case RW_TRIM:
+    case RW_RANDTRIM:
+    case RW_TRIMWRITE:
+    case RW_RANDTRIMWRITE:
         mixed = false;
         break;
     case RW_RW:
@@ -218,7 +235,9 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
     if (mixed && job->rwmixread > 100)
         return gen_fail(err, errlen, "rwmixread %u out of range: must be 0 to 100", job->rwmixread);
     bool reads = job_rw_reads(job), writes = job_rw_writes(job);
-    g->dir_mode = reads && writes ? GEN_MIXED : reads ? GEN_READS : GEN_WRITES;
+    g->dir_mode = reads && writes ? GEN_MIXED : reads ? GEN_READS : job_rw_trims(job) ? GEN_TRIMS
+                                                                                        : GEN_WRITES;
+    g->trimwrite = job_rw_trimwrite(job);
     if (g->dir_mode == GEN_MIXED) {
         double f = job->rwmix_read_frac;
         if (f > 0 && !(f <= 1))
@@ -248,7 +267,7 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
 
     int rc = 0;
     for (unsigned d = 0; d < DIR_COUNT && !rc; d++)
-        if (d == DIR_READ ? reads : writes)
+        if (gen_draws(job, d))
             rc = gen_init_dir(g, d, job, err, errlen);
     if (!rc && g->rand_mode != GEN_SEQUENTIAL)
         rc = dist_validate(&job->dist, err, errlen);
@@ -264,6 +283,10 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
                 rc = dist_init(&w->dist, &job->dist, w->nblocks, job->seed, err, errlen);
             }
         }
+        /* trims are never mixed with reads or drawn writes */
+        if (!rc && g->dir[DIR_TRIM].used)
+            rc = dist_init(&g->dir[DIR_TRIM].dist, &job->dist, g->dir[DIR_TRIM].nblocks, job->seed,
+                           err, errlen);
     }
     if (!rc)
         rc = gen_init_map(g, job, seed, err, errlen);
@@ -412,6 +435,14 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
 
 bool gen_next(struct gen *g, struct gen_io *io)
 {
+    if (g->write_due) {
+        /* (rand)trimwrite: the block just trimmed is written */
+        g->write_due = false;
+        io->dir = DIR_WRITE;
+        io->len = g->due_len;
+        io->off = g->due_off;
+        return true;
+    }
     unsigned d = g->dir_mode;
     if (d == GEN_MIXED)
         d = rng_next(&g->rng) < g->read_thresh ? DIR_READ : DIR_WRITE;
@@ -462,6 +493,11 @@ bool gen_next(struct gen *g, struct gen_io *io)
     io->dir = (uint8_t)d;
     io->len = (uint32_t)len;
     io->off = off;
+    if (g->trimwrite) {
+        g->write_due = true;
+        g->due_len = (uint32_t)len;
+        g->due_off = off;
+    }
     return true;
 }
 
@@ -485,6 +521,7 @@ void gen_free(struct gen *g)
     else
         dist_free(&g->dir[DIR_WRITE].dist);
     g->dist_shared = false;
+    dist_free(&g->dir[DIR_TRIM].dist);
     if (g->map == GEN_MAP_BITMAP)
         randmap_free(&g->bitmap);
     g->map = GEN_MAP_NONE;

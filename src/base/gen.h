@@ -46,6 +46,12 @@
  *    region start chunk-aligned, see stripe_check_region). Uniform random
  *    offsets are redrawn until they fit in a chunk; other distributions move
  *    the I/O back inside its chunk; sequential I/Os skip to the next chunk.
+ *  - Trims (rw=trim, randtrim) are a direction of their own with the third
+ *    block size (bs=r,w,t). (rand)trimwrite draws trims only and follows
+ *    each with a write of exactly the trimmed block (same offset and
+ *    length), as fio's randtrimwrite does; fio's sequential trimwrite
+ *    keeps the write its own position and write block size, which is the
+ *    same block whenever the trim and write sizes agree.
  *  - The zipf/pareto hot set is keyed by job->seed, not by the per-thread
  *    seed, so all workers of a job hammer the same blocks.
  */
@@ -89,7 +95,7 @@ struct gen_dir {
     struct gen_size size[JOB_BSSPLIT_MAX];
 };
 
-enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_MIXED };
+enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_TRIMS = DIR_TRIM, GEN_MIXED };
 enum gen_rand_mode { GEN_SEQUENTIAL, GEN_RANDOM, GEN_SOME_RANDOM };
 enum gen_map { GEN_MAP_NONE, GEN_MAP_PERM, GEN_MAP_BITMAP };
 
@@ -110,6 +116,11 @@ struct gen {
     unsigned passes;      /* job->passes: 0 = no limit */
     unsigned pass;        /* passes finished */
     uint64_t map_unit;    /* bytes per map block */
+    /* (rand)trimwrite: the write of the block trimmed last is due next */
+    bool trimwrite;
+    bool write_due;
+    uint32_t due_len;
+    uint64_t due_off;
     struct randperm perm;
     struct randmap bitmap;
     struct gen_dir dir[DIR_COUNT];

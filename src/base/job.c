@@ -39,6 +39,9 @@ void job_defaults(struct job_spec *job)
     job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
     job->ioprio = -1;
     job->ioprio_class = -1;
+    /* fio rate floors and latency limits: fio's defaults */
+    job->rate_cycle_ms = 1000;
+    job->lat_percentile = 100;
 }
 
 const char *job_rw_name(enum job_rw rw)
@@ -50,6 +53,10 @@ const char *job_rw_name(enum job_rw rw)
     case RW_RANDWRITE: return "randwrite";
     case RW_RW: return "rw";
     case RW_RANDRW: return "randrw";
+    case RW_TRIM: return "trim";
+    case RW_RANDTRIM: return "randtrim";
+    case RW_TRIMWRITE: return "trimwrite";
+    case RW_RANDTRIMWRITE: return "randtrimwrite";
     }
     return "unknown";
 }
@@ -72,6 +79,7 @@ const char *job_layout_name(enum job_layout l)
     case LAYOUT_JBOD: return "jbod";
     case LAYOUT_STRIPE: return "stripe";
     case LAYOUT_RANDOM: return "random";
+    case LAYOUT_FILES: return "files";
     }
     return "unknown";
 }
@@ -88,7 +96,8 @@ const char *job_randgen_name(enum job_randgen g)
 
 bool job_rw_is_random(enum job_rw rw)
 {
-    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM ||
+           rw == RW_RANDTRIMWRITE;
 }
 
 bool job_rw_reads(const struct job_spec *job)
@@ -110,6 +119,8 @@ bool job_rw_writes(const struct job_spec *job)
     switch (job->rw) {
     case RW_WRITE:
     case RW_RANDWRITE:
+    case RW_TRIMWRITE:
+    case RW_RANDTRIMWRITE:
         return true;
     case RW_RW:
     case RW_RANDRW:
@@ -117,6 +128,22 @@ bool job_rw_writes(const struct job_spec *job)
     default:
         return false;
     }
+}
+
+bool job_rw_trims(const struct job_spec *job)
+{
+    return job->rw == RW_TRIM || job->rw == RW_RANDTRIM || job->rw == RW_TRIMWRITE ||
+           job->rw == RW_RANDTRIMWRITE;
+}
+
+bool job_rw_trimwrite(const struct job_spec *job)
+{
+    return job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE;
+}
+
+bool job_rw_destroys(const struct job_spec *job)
+{
+    return job_rw_writes(job) || job_rw_trims(job);
 }
 
 /* fio's td_non_fatal_error(): EILSEQ is a verify error, any other error

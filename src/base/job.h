@@ -13,7 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_COUNT = 2 };
+/* Directions of data I/O. Trims (discards) are the third, as in fio: they
+ * carry no data but destroy it like a write (see docs/design.md "Trim"). */
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2, DIR_COUNT = 3 };
 
 enum job_rw {
     RW_READ,      /* sequential read */
@@ -22,6 +24,11 @@ enum job_rw {
     RW_RANDWRITE,
     RW_RW,        /* sequential mixed (fio "rw" / "readwrite") */
     RW_RANDRW,
+    /* trims (fio rw=trim, randtrim, trimwrite, randtrimwrite) */
+    RW_TRIM,      /* sequential trim */
+    RW_RANDTRIM,
+    RW_TRIMWRITE, /* sequential: trim a block, then write that block */
+    RW_RANDTRIMWRITE, /* the same at random offsets */
 };
 
 enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP };
@@ -52,11 +59,25 @@ enum job_verify {
  * gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
+/* fio zonemode (see base/zone.h); zbd is refused at parse time */
+enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED };
+
 enum job_layout {
     LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
     LAYOUT_STRIPE, /* one RAID-0 style address space over all targets */
     LAYOUT_RANDOM, /* ACT style: each I/O goes to a uniformly random target */
+    LAYOUT_FILES,  /* fio's file set (nrfiles > 1): each worker one stream over its
+                      own files, file_service_type picking the file of each I/O */
 };
+
+/* fio file_service_type: how a file-set worker picks the file of its next I/O */
+enum job_fservice { FSERVICE_ROUNDROBIN, FSERVICE_SEQUENTIAL, FSERVICE_RANDOM,
+                    FSERVICE_ZIPF, FSERVICE_PARETO, FSERVICE_NORMAL };
+
+/* fio fallocate: how a file ssdbench creates is allocated (UNSET keeps
+ * ssdbench's own way: written in full with random data) */
+enum job_fallocate { FALLOC_UNSET, FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP,
+                     FALLOC_TRUNCATE };
 
 #define JOB_NAME_MAX 64
 #define JOB_PATH_MAX 256
@@ -74,6 +95,7 @@ enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
 #define JOB_CPUSET_WORDS 16
 /* numa_mem_policy modes (the kernel's MPOL_* plus one) */
 enum { JOB_MPOL_DEFAULT = 1, JOB_MPOL_PREFER, JOB_MPOL_BIND, JOB_MPOL_INTERLEAVE, JOB_MPOL_LOCAL };
+#define JOB_FILESET_NONE 0xff   /* fileset_idx: no file here */
 
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
  * in percent and sum to 100. A plain --bs is one entry at 100. */
@@ -311,6 +333,36 @@ struct job_spec {
     bool lat_pct;                /* lat_percentiles: percentiles in lat_ns (default 0) */
     bool clat_pct_off;           /* clat_percentiles=0: no percentiles in clat_ns */
     bool slat_pct;               /* slat_percentiles (default 0) */
+    /* fio's file set and file life cycle (target/fileset.h, runner/worker_files.c).
+     * LAYOUT_FILES: worker (clone) c serves the nrfiles targets
+     * fileset_idx[c * nrfiles + f], f = 0..nrfiles-1 (clones whose
+     * filename_format leaves out $jobnum do not get the files an earlier
+     * clone named: JOB_FILESET_NONE, as fio) */
+    unsigned nrfiles;            /* files per clone; 0 or 1 = no file set */
+    unsigned openfiles;          /* files a worker serves at once (0 = nrfiles) */
+    enum job_fservice file_service;
+    unsigned file_service_nr;    /* I/Os before the next file is picked (:N; >= 1) */
+    double file_service_param;   /* zipf theta, pareto h, normal sigma (percent) */
+    uint8_t fileset_idx[JOB_MAX_TARGETS];
+    uint64_t file_size_hi;       /* filesize=lo-hi: sizes drawn in [file_size, this] */
+    enum job_fallocate fallocate;
+    bool invalidate;             /* drop the targets' page cache before the I/O (job files
+                                    and the run command line: on unless invalidate=0, as fio) */
+    bool pre_read;               /* read every target's region before the timed phase */
+    /* fio zones (zonemode=strided, base/zone.h): I/O one zone at a time */
+    enum job_zone_mode zone_mode;
+    uint64_t zone_size;          /* zonesize: bytes of I/O per zone */
+    uint64_t zone_range;         /* zonerange: length of a zone; 0 = zone_size */
+    uint64_t zone_skip;          /* zoneskip: bytes skipped after each zone */
+    /* fio rate floors and latency limits (runner/rate_floor.h) */
+    uint64_t rate_min_bytes[DIR_COUNT]; /* rate_min: bytes/s per direction; 0 = none */
+    uint64_t rate_min_iops[DIR_COUNT];  /* rate_iops_min: I/Os per second per direction */
+    uint64_t rate_cycle_ms;      /* ratecycle: averaging window of the floors (fio's default 1000) */
+    uint64_t max_latency_ns[DIR_COUNT]; /* max_latency per direction; 0 = none */
+    uint64_t lat_target_ns;      /* latency_target: search the deepest queue meeting it; 0 = off */
+    uint64_t lat_window_ns;      /* latency_window: time per depth step */
+    double lat_percentile;       /* latency_percentile: share of I/Os that must meet it (100) */
+    bool lat_run;                /* latency_run: keep adjusting for the whole run */
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,
@@ -325,6 +377,11 @@ const char *job_randgen_name(enum job_randgen g);
 bool job_rw_is_random(enum job_rw rw);
 bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads */
 bool job_rw_writes(const struct job_spec *job);  /* any writes */
+bool job_rw_trims(const struct job_spec *job);   /* any trims */
+bool job_rw_trimwrite(const struct job_spec *job); /* (rand)trimwrite: each trim, then a write of it */
+/* does the job destroy data (writes or trims): what the write guard and
+ * opening for writing go by */
+bool job_rw_destroys(const struct job_spec *job);
 /* fio's rule for a failed I/O (continue_on_error, ignore_error): true when
  * the job goes on after error err (a positive errno) of a read (is_read)
  * or a write/flush. */

@@ -417,8 +417,9 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
         {"read", RW_READ},   {"write", RW_WRITE},   {"randread", RW_RANDREAD},
         {"randwrite", RW_RANDWRITE}, {"rw", RW_RW}, {"readwrite", RW_RW},
         {"randrw", RW_RANDRW},
+        {"trim", RW_TRIM}, {"randtrim", RW_RANDTRIM}, {"trimwrite", RW_TRIMWRITE},
+        {"randtrimwrite", RW_RANDTRIMWRITE},
     };
-    static const char *const trims[] = {"trim", "randtrim", "trimwrite", "randtrimwrite"};
     char buf[128];
     int rc = spec_copy(s, buf, sizeof(buf), err, errlen);
     if (rc)
@@ -427,16 +428,13 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
     char *suf = strchr(name, ':');
     if (suf)
         *suf++ = '\0';
-    for (unsigned i = 0; i < sizeof(trims) / sizeof(trims[0]); i++)
-        if (!strcasecmp(name, trims[i]))
-            return spec_fail(err, errlen, -ENOTSUP, "rw=%s is not supported: ssdbench issues no trims",
-                             name);
     for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
         if (strcasecmp(name, modes[i].name))
             continue;
         uint64_t v = 0;
         bool random = modes[i].rw == RW_RANDREAD || modes[i].rw == RW_RANDWRITE ||
-                      modes[i].rw == RW_RANDRW;
+                      modes[i].rw == RW_RANDRW || modes[i].rw == RW_RANDTRIM ||
+                      modes[i].rw == RW_RANDTRIMWRITE;
         if (suf && random &&
             spec_parse_uint_in(suf, 1, UINT32_MAX, &v, NULL, 0))
             return spec_fail(err, errlen, -EINVAL,
@@ -452,7 +450,7 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
         return 0;
     }
     return spec_fail(err, errlen, -EINVAL,
-                     "unknown rw mode '%.*s' (expected read, write, randread, randwrite, rw, readwrite or randrw)",
+                     "unknown rw mode '%.*s' (expected read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite or randtrimwrite)",
                      SPEC_QUOTE_MAX, name);
 }
 

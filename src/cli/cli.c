@@ -201,7 +201,7 @@ void cli_status(const struct runner_interval *iv, double total_s)
         char p99[32];
         render_latency(p99, sizeof(p99), (double)hist_percentile(&ds->lat, 99.0));
         n += snprintf(buf + n, sizeof(buf) - (size_t)n, "  %s %.0f IOPS %.1f MB/s p99 %s",
-                      d == DIR_READ ? "read" : "write", (double)ds->ios / secs,
+                      d == DIR_READ ? "read" : d == DIR_WRITE ? "write" : "trim", (double)ds->ios / secs,
                       (double)ds->bytes / secs / 1e6, p99);
     }
     fprintf(stderr, "%s\033[K", buf);
@@ -219,6 +219,11 @@ void cli_report_errors(const cJSON *doc)
                 path = result_str(t, "path", tid);
         double n = result_num(e, "count", 0);
         int err = (int)result_num_in(e, "errno", INT_MIN, INT_MAX, 0);
+        /* a fio limit the job broke (rate_min, max_latency, ...): no failed I/O */
+        if (cJSON_GetObjectItemCaseSensitive(e, "limit")) {
+            cli_err("job stopped on %s: %s (%s)", path, result_str(e, "message", "?"), strerror(err));
+            continue;
+        }
         cli_err("%.0f %s error%s on %s, first at offset %.0f: %s%s", n, result_str(e, "op", "I/O"),
                 n == 1 ? "" : "s", path, result_num(e, "offset", 0), result_str(e, "message", "?"),
                 err == ENOSPC ? " (the file system or device is full)" : "");

@@ -446,7 +446,8 @@ static int check_readonly(const struct jobfile *jf)
     for (unsigned j = 0; j < jf->njobs; j++) {
         enum job_rw rw = jf->jobs[j].rw;
         bool writes = rw == RW_WRITE || rw == RW_RANDWRITE ||
-                      ((rw == RW_RW || rw == RW_RANDRW) && jf->jobs[j].rwmixread < 100);
+                      ((rw == RW_RW || rw == RW_RANDRW) && jf->jobs[j].rwmixread < 100) ||
+                      job_rw_trims(&jf->jobs[j]); /* fio: trims are refused as well */
         if (writes) {
             cli_err("job <%s> has write bit set, but fio is in read-only mode (--readonly)", jf->jobs[j].name);
             return -1;

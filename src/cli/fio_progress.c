@@ -26,7 +26,8 @@ void fio_num(char *buf, size_t len, double v, bool binary, const char *suffix)
 
 int fio_progress_start(struct fio_progress *p, char *err, size_t errlen)
 {
-    static const char *const names[DIR_COUNT] = {"agg-read_bw.log", "agg-write_bw.log"};
+    static const char *const names[DIR_COUNT] = {"agg-read_bw.log", "agg-write_bw.log",
+                                                     "agg-trim_bw.log"};
     if (!p->err)
         p->err = stderr;
     p->next_status_ns = p->status_interval_ns;
@@ -48,7 +49,12 @@ static bool eta_on(const struct fio_progress *p)
     return p->eta == FIO_ETA_ALWAYS || (p->eta == FIO_ETA_AUTO && isatty(fileno(p->err)));
 }
 
-/* fio's ETA line: "Jobs: 2 (f=2): [50.0%][r=12.3MiB/s,w=0KiB/s][r=3150,w=0 IOPS][eta 00m:05s]" */
+static uint64_t ios_of(const struct runner_interval *iv, int d)
+{
+    return iv->all->dir[d].ios;
+}
+
+/* fio's ETA line (",t=" parts when trims ran): "Jobs: 2 (f=2): [50.0%][r=12.3MiB/s,w=0KiB/s][r=3150,w=0 IOPS][eta 00m:05s]" */
 static void eta_line(struct fio_progress *p, const struct runner_interval *iv)
 {
     double secs = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
@@ -66,8 +72,12 @@ static void eta_line(struct fio_progress *p, const struct runner_interval *iv)
     } else {
         snprintf(eta, sizeof(eta), "elapsed %02um:%02us", (unsigned)(done / 60), (unsigned)done % 60);
     }
-    fprintf(p->err, "Jobs: %u (f=%u): %s[r=%s,w=%s][r=%s,w=%s IOPS][%s]", iv->njobs, iv->njobs, pct, bw[0], bw[1],
-            io[0], io[1], eta);
+    if (ios_of(iv, DIR_TRIM))
+        fprintf(p->err, "Jobs: %u (f=%u): %s[r=%s,w=%s,t=%s][r=%s,w=%s,t=%s IOPS][%s]", iv->njobs, iv->njobs, pct,
+                bw[0], bw[1], bw[2], io[0], io[1], io[2], eta);
+    else
+        fprintf(p->err, "Jobs: %u (f=%u): %s[r=%s,w=%s][r=%s,w=%s IOPS][%s]", iv->njobs, iv->njobs, pct, bw[0],
+                bw[1], io[0], io[1], eta);
     if (p->eta_newline_ns && p->now_ns - p->last_newline_ns >= p->eta_newline_ns) {
         fputc('\n', p->err);
         p->last_newline_ns = p->now_ns;
@@ -83,7 +93,7 @@ static void eta_line(struct fio_progress *p, const struct runner_interval *iv)
  * "   READ: bw=3483MiB/s (3652MB/s), io=1024MiB (1074MB), run=294-294msec" */
 static void status_lines(struct fio_progress *p)
 {
-    static const char *const dname[DIR_COUNT] = {"READ", "WRITE"};
+    static const char *const dname[DIR_COUNT] = {"READ", "WRITE", "TRIM"};
     double secs = (double)p->now_ns / 1e9;
     unsigned long long ms = (unsigned long long)(p->now_ns / 1000000);
     if (p->line_open)

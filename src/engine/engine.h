@@ -19,7 +19,10 @@
 
 #include "base/job.h"
 
-enum io_op { IO_OP_READ = DIR_READ, IO_OP_WRITE = DIR_WRITE, IO_OP_FSYNC, IO_OP_FDATASYNC };
+/* Data operations first, numbered as their directions (op <= IO_OP_TRIM:
+ * an I/O with a length and statistics of its direction), then flushes. */
+enum io_op { IO_OP_READ = DIR_READ, IO_OP_WRITE = DIR_WRITE, IO_OP_TRIM = DIR_TRIM, IO_OP_FSYNC,
+             IO_OP_FDATASYNC };
 
 /* One request slot. Slots live in an array owned by the worker and are reused;
  * the engine refers back to them through their index. */
@@ -84,5 +87,32 @@ extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode */
 
 const struct engine_ops *engine_lookup(enum job_engine kind);
+
+/* --- trims (engine_trim.c) ---
+ * A trim (discard) of [off, off + len): BLKDISCARD on a block device, as
+ * fio does; on a regular file (where that ioctl fails with ENOTTY) the
+ * range is punched out with fallocate(PUNCH_HOLE | KEEP_SIZE), the file
+ * system's discard (fio fails such trims). Blocking. Returns 0, or -1 with
+ * errno set, as a system call does. */
+int engine_trim(int fd, uint64_t off, uint64_t len);
+
+/* Trims on the asynchronous engines (io_uring, libaio), which have no
+ * asynchronous discard: staged like any request, carried out synchronously
+ * in staging order by the next submitting call, before the requests staged
+ * with them are submitted (so a trimwrite's write never overtakes its
+ * trim), and handed back as completions by the next run(). fio's engines
+ * also trim synchronously. */
+struct engine_trims {
+    struct io_req **req; /* [depth]: staged, the first ndone of them carried out */
+    unsigned n, ndone, depth;
+};
+int engine_trims_init(struct engine_trims *t, unsigned depth);
+/* Stages r (an IO_OP_TRIM); -EAGAIN when full. */
+int engine_trims_stage(struct engine_trims *t, struct io_req *r);
+/* Carries out the staged trims; fds is the engine's file table. */
+void engine_trims_do(struct engine_trims *t, const int *fds);
+/* Moves up to max carried-out trims to done[]; returns their number. */
+unsigned engine_trims_take(struct engine_trims *t, struct io_req **done, unsigned max);
+void engine_trims_free(struct engine_trims *t);
 
 #endif

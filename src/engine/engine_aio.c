@@ -24,6 +24,7 @@ struct aio_priv {
     unsigned nstaged;
     unsigned depth;
     bool *flushing;          /* per slot: the write is done, its fdsync is in flight */
+    struct engine_trims trims;
 };
 
 static int aio_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
@@ -38,15 +39,17 @@ static int aio_init(struct engine *e, unsigned depth, const int *fds, unsigned n
     p->staged = calloc(depth, sizeof(*p->staged));
     p->events = calloc(depth, sizeof(*p->events));
     p->flushing = calloc(depth, sizeof(*p->flushing));
-    if (!p->iocbs || !p->staged || !p->events || !p->flushing) {
+    if (!p->iocbs || !p->staged || !p->events || !p->flushing || engine_trims_init(&p->trims, depth)) {
         snprintf(err, errlen, "out of memory");
-        free(p->iocbs); free(p->staged); free(p->events); free(p->flushing); free(p);
+        free(p->iocbs); free(p->staged); free(p->events); free(p->flushing);
+        engine_trims_free(&p->trims); free(p);
         return -ENOMEM;
     }
     int ret = io_setup((int)depth, &p->ctx);
     if (ret < 0) {
         snprintf(err, errlen, "io_setup(%u) failed: %s", depth, strerror(-ret));
-        free(p->iocbs); free(p->staged); free(p->events); free(p->flushing); free(p);
+        free(p->iocbs); free(p->staged); free(p->events); free(p->flushing);
+        engine_trims_free(&p->trims); free(p);
         return ret;
     }
     p->fds = fds;
@@ -58,6 +61,8 @@ static int aio_init(struct engine *e, unsigned depth, const int *fds, unsigned n
 static int aio_queue(struct engine *e, struct io_req *r)
 {
     struct aio_priv *p = e->priv;
+    if (r->op == IO_OP_TRIM)
+        return engine_trims_stage(&p->trims, r);
     if (p->nstaged >= p->depth)
         return -EAGAIN;
     struct iocb *cb = &p->iocbs[r->slot];
@@ -73,8 +78,8 @@ static int aio_queue(struct engine *e, struct io_req *r)
     return 0;
 }
 
-static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
-                   struct io_req **done, unsigned max)
+static int aio_run_io(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                      struct io_req **done, unsigned max)
 {
     struct aio_priv *p = e->priv;
     unsigned off = 0;
@@ -146,11 +151,26 @@ static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     return ndone;
 }
 
-/* Submits what is staged; stops at a request the kernel refuses, which
- * stays staged (first) so that run() completes it with its error. */
+/* Staged trims first (carried out here, see engine.h), then the rest. */
+static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                   struct io_req **done, unsigned max)
+{
+    struct aio_priv *p = e->priv;
+    engine_trims_do(&p->trims, p->fds);
+    unsigned nt = engine_trims_take(&p->trims, done, max);
+    if (nt == 0)
+        return aio_run_io(e, min_done, timeout_ns, done, max);
+    int n = aio_run_io(e, 0, 0, done + nt, max - nt);
+    return n < 0 ? n : n + (int)nt;
+}
+
+/* Submits what is staged (trims carried out first); stops at a request
+ * the kernel refuses, which stays staged (first) so that run() completes
+ * it with its error. */
 static int aio_submit(struct engine *e)
 {
     struct aio_priv *p = e->priv;
+    engine_trims_do(&p->trims, p->fds);
     unsigned off = 0;
     while (off < p->nstaged) {
         int ret = io_submit(p->ctx, (long)(p->nstaged - off), p->staged + off);
@@ -175,6 +195,7 @@ static void aio_exit(struct engine *e)
     free(p->staged);
     free(p->events);
     free(p->flushing);
+    engine_trims_free(&p->trims);
     free(p);
     e->priv = NULL;
 }

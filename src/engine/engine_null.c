@@ -45,7 +45,7 @@ static int null_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     unsigned n = p->n < max ? p->n : max;
     for (unsigned i = 0; i < n; i++) {
         struct io_req *r = p->staged[i];
-        r->res = r->op <= IO_OP_WRITE ? (int32_t)r->len : 0;
+        r->res = r->op <= IO_OP_TRIM ? (int32_t)r->len : 0;
         done[i] = r;
     }
     for (unsigned i = n; i < p->n; i++)

@@ -48,6 +48,7 @@ static int psync_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
         switch (r->op) {
         case IO_OP_READ: ret = pread(fd, r->buf, r->len, (off_t)r->off); break;
         case IO_OP_WRITE: ret = pwrite(fd, r->buf, r->len, (off_t)r->off); break;
+        case IO_OP_TRIM: ret = engine_trim(fd, r->off, r->len) < 0 ? -1 : (ssize_t)r->len; break;
         case IO_OP_FSYNC: ret = fsync(fd); break;
         case IO_OP_FDATASYNC: ret = fdatasync(fd); break;
         }

@@ -31,6 +31,7 @@ struct uring_priv {
     bool fixed_bufs;
     bool defer_taskrun;
     unsigned staged;
+    struct engine_trims trims;
 };
 
 static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
@@ -63,6 +64,12 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
         return ret;
     }
     p->fds = fds;
+    if (engine_trims_init(&p->trims, depth) < 0) {
+        snprintf(err, errlen, "out of memory");
+        io_uring_queue_exit(&p->ring);
+        free(p);
+        return -ENOMEM;
+    }
     if (nfds && io_uring_register_files(&p->ring, fds, nfds) == 0)
         p->fixed_files = true;
     /* Fixed buffers need locked memory; without enough RLIMIT_MEMLOCK we fall
@@ -76,6 +83,8 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
 static int uring_queue(struct engine *e, struct io_req *r)
 {
     struct uring_priv *p = e->priv;
+    if (r->op == IO_OP_TRIM)
+        return engine_trims_stage(&p->trims, r);
     bool linked = e->flush_writes && r->op == IO_OP_WRITE;
     if (io_uring_sq_space_left(&p->ring) < (linked ? 2u : 1u))
         return -EAGAIN;
@@ -117,8 +126,8 @@ static int uring_queue(struct engine *e, struct io_req *r)
     return 0;
 }
 
-static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
-                     struct io_req **done, unsigned max)
+static int uring_run_io(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                        struct io_req **done, unsigned max)
 {
     struct uring_priv *p = e->priv;
     int ret;
@@ -168,9 +177,23 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
     return (int)ndone;
 }
 
+/* Staged trims first (carried out here, see engine.h), then the rest. */
+static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                     struct io_req **done, unsigned max)
+{
+    struct uring_priv *p = e->priv;
+    engine_trims_do(&p->trims, p->fds);
+    unsigned nt = engine_trims_take(&p->trims, done, max);
+    if (nt == 0)
+        return uring_run_io(e, min_done, timeout_ns, done, max);
+    int n = uring_run_io(e, 0, 0, done + nt, max - nt);
+    return n < 0 ? n : n + (int)nt;
+}
+
 static int uring_submit(struct engine *e)
 {
     struct uring_priv *p = e->priv;
+    engine_trims_do(&p->trims, p->fds);
     int ret = io_uring_submit(&p->ring);
     if (ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
         return ret;
@@ -184,6 +207,7 @@ static void uring_exit(struct engine *e)
     if (!p)
         return;
     io_uring_queue_exit(&p->ring);
+    engine_trims_free(&p->trims);
     free(p);
     e->priv = NULL;
 }

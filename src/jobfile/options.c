@@ -37,16 +37,16 @@ static const struct job_opt opts[] = {
     {"allow_mounted_write", {0}, JOPT_BOOL, XF(allow_mounted_write), .arg = "bool", .help = "accepted for fio compatibility; ssdbench's write guard still applies"},
 
     /* region and amount */
-    {"size", {0}, FN(size), .arg = "size|pct%", .help = "region of each target (per clone); 0 = to the end"},
-    {"offset", {0}, FN(offset), .arg = "size|pct%", .help = "start of the region"},
+    {"size", {0}, FN(zsize), .arg = "size|pct%|Nz", .help = "region of each target (per clone); 0 = to the end; Nz = N zones (zonesize)"},
+    {"offset", {"fileoffset"}, FN(zoffset), .arg = "size|pct%|Nz", .help = "start of the region; Nz = N zones (zonesize)"},
     {"range", {0}, FN(range), .arg = "pct%|offset:length", .help = "region as a share of the target, or offset and length (each may be pct%)"},
-    {"offset_increment", {0}, JOPT_SIZE, JF(offset_increment), .max = UINT64_MAX, .arg = "size", .help = "extra offset for each further clone"},
-    {"io_size", {0}, JOPT_SIZE, JF(io_limit), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O per worker, independent of the region (io-size)"},
-    {"filesize", {0}, JOPT_SIZE, JF(file_size), .max = UINT64_MAX, .arg = "size", .help = "size to create missing regular files with"},
+    {"offset_increment", {0}, FN(zoffset_inc), .arg = "size|Nz", .help = "extra offset for each further clone; Nz = N zones (zonesize)"},
+    {"io_size", {"io_limit"}, FN(zio_size), .arg = "size|Nz", .help = "bytes of I/O per worker, independent of the region (io-size); Nz = N zones (zonesize)"},
+    {"filesize", {0}, FN(filesize), .arg = "size|lo-hi", .help = "size to create missing regular files with; file sets: each file's size, a range draws one per file"},
     {"loops", {0}, JOPT_UINT, JF(loops), .min = 1, .max = U32MAX, .arg = "int", .help = "repeat the size-bounded pass this many times"},
 
     /* direction mix */
-    {"rw", {"readwrite"}, FN(rw), .arg = "mode[:N]", .help = "read write randread randwrite rw randrw; :N = I/Os per random offset, or bytes skipped for sequential"},
+    {"rw", {"readwrite"}, FN(rw), .arg = "mode[:N]", .help = "read write randread randwrite rw randrw trim randtrim trimwrite randtrimwrite; :N = I/Os per random offset, or bytes skipped for sequential"},
     {"rw_sequencer", {0}, FN(rw_sequencer), .arg = "sequential", .help = "how rw=...:N is applied (sequential only)"},
     {"rwmixread", {0}, FN(rwmixread), .arg = "pct", .help = "percent of reads in mixed modes (default 50)"},
     {"rwmixwrite", {0}, FN(rwmixwrite), .arg = "pct", .help = "percent of writes in mixed modes"},
@@ -175,6 +175,31 @@ static const struct job_opt opts[] = {
     {"prio", {0}, FN(prio), .arg = "0..7", .help = "I/O priority level of each worker thread (ioprio_set; class best effort unless prioclass)"},
     {"prioclass", {0}, FN(prioclass), .arg = "0..3", .help = "I/O priority class: 1 realtime, 2 best effort, 3 idle (0 = best effort)"},
 
+    /* fio's file set and file life cycle (options_files.c, target/fileset.h) */
+    {"nrfiles", {"nr_files"}, JOPT_UINT, JF(nrfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files per clone when filename is not given; size is split across them (fio)"},
+    {"openfiles", {0}, JOPT_UINT, JF(openfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files a clone serves at once (default nrfiles); all are opened and checked at the start"},
+    {"file_service_type", {0}, FN(file_service_type), .arg = "roundrobin|sequential|random[:N]|zipf|pareto|normal[:P]", .help = "which file of the set serves the next I/O; :N = I/Os before switching (default roundrobin:1)"},
+    {"filename_format", {0}, JOPT_STR, XF(filename_format), .arg = "str", .help = "names of generated files: $jobname $jobnum $filenum $clientuid (default $jobname.$jobnum.$filenum)"},
+    {"fallocate", {0}, FN(fallocate), .arg = "none|native|posix|keep|truncate|0|1", .help = "how files ssdbench creates are allocated (not given: written in full with random data)"},
+    {"invalidate", {0}, FN(invalidate), .bare = true, .arg = "bool", .help = "drop the targets' page cache before the I/O (default 1, as fio)"},
+    {"pre_read", {0}, JOPT_BOOL, JF(pre_read), .arg = "bool", .help = "read every target's region into the page cache before the timed phase (no invalidate then)"},
+
+    /* fio zones (options_zone.c, base/zone.h) */
+    {"zonemode", {0}, FN(zonemode), .arg = "none|strided", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone (zbd is not supported)"},
+    {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O in each zone before moving on (needs zonemode=strided)"},
+    {"zonerange", {0}, JOPT_SIZE, JF(zone_range), .max = UINT64_MAX, .arg = "size", .help = "length of a zone: where its I/Os fall (default zonesize)"},
+    {"zoneskip", {0}, FN(zoneskip), .arg = "size|Nz", .help = "bytes skipped after each zone; the zones wrap at the end of the target"},
+
+    /* fio rate floors and latency limits (runner/rate_floor.h) */
+    {"rate_min", {"ratemin"}, FN(rate_min), .arg = "size[,size]", .help = "bytes/s per direction the job must keep, averaged over rate_cycle after 2 s; below it the job fails (EIO)"},
+    {"rate_iops_min", {0}, FN(rate_iops_min), .arg = "int[,int]", .help = "I/Os per second per direction the job must keep (as rate_min)"},
+    {"rate_cycle", {"ratecycle"}, JOPT_UINT, JF(rate_cycle_ms), .min = 1, .max = U32MAX, .arg = "int", .help = "averaging window of rate_min / rate_iops_min in ms (default 1000)"},
+    {"max_latency", {0}, FN(max_latency), .arg = "time[,time]", .help = "a completion slower than this fails the job (ETIMEDOUT), per direction (bare number = microseconds)"},
+    {"latency_target", {0}, JOPT_TIME, JF(lat_target_ns), .unit_ns = 1000, .max = TIME_MAX, .arg = "time", .help = "search the deepest queue (up to iodepth) whose latency meets this (bare number = microseconds)"},
+    {"latency_window", {0}, JOPT_TIME, JF(lat_window_ns), .unit_ns = 1000, .max = TIME_MAX, .arg = "time", .help = "time spent at each queue depth of the search (bare number = microseconds)"},
+    {"latency_percentile", {0}, FN(latency_percentile), .arg = "pct", .help = "share of I/Os that must meet latency_target (default 100)"},
+    {"latency_run", {0}, JOPT_BOOL, JF(lat_run), .arg = "bool", .help = "keep adjusting the queue depth for the whole run instead of stopping at the depth found"},
+
     /* parsing */
     {"kb_base", {0}, FN(kb_base), .arg = "1024|1000", .help = "unit base for this job's sizes (applied before its other options)"},
 };
@@ -185,14 +210,13 @@ static const struct job_opt opts[] = {
  * (a warning with ignore_unsupported) rather than as typos. */
 static const char *const fio_unsupported[] = {
     "verify_async", "verify_state_save",
-    "verify_state_load", "nrfiles", "openfiles", "file_service_type", "filename_format",
+    "verify_state_load",
     "unique_filename", "opendir",
-    "rate_min", "rate_iops_min", "rate_cycle", "rate_ignore_thinktime",
-    "latency_target", "latency_window", "latency_percentile", "latency_run", "max_latency",
+    "rate_ignore_thinktime",
     "exit_what", "exitall_on_error", "write_hist_log", "log_hist_msec", "log_hist_coarseness",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
-    "log_window_value", "log_max_value", "ioscheduler", "invalidate",
-    "overwrite", "fallocate", "pre_read", "zonemode", "zonesize", "zonerange", "zoneskip",
+    "log_window_value", "log_max_value", "ioscheduler",
+    "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size", "sqthread_poll",
     "sqthread_poll_cpu", "hipri", "fixedbufs", "registerfiles", "nonvectored", "uncached",
@@ -258,6 +282,7 @@ void job_extra_defaults(struct job_extra *x)
     x->numjobs = 1;
     steady_fio_defaults(&x->ss.cfg);
     x->ss.interval_ns = SPEC_NS_PER_S;
+    x->zone_mode = -1;
 }
 
 static void fmt_bound(const struct job_opt *o, uint64_t v, char *buf, size_t len)

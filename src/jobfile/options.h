@@ -24,7 +24,11 @@
  *  - randrepeat=1 pins fio's seed; without randrepeat or randseed the job keeps
  *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
  *  - several files in filename are several targets with the job's layout
- *    (jbod: numjobs workers per file), not fio's round-robin over files.
+ *    (jbod: numjobs workers per file), not fio's round-robin over files;
+ *    the files ssdbench names (nrfiles, filename_format) are fio's file
+ *    set, LAYOUT_FILES (options_files.c, target/fileset.h).
+ *  - invalidate is on after job_option_finalize() unless given (fio's
+ *    default); front ends that do not finalize leave it off.
  *  - trim modes, zoned_abs, distribution hot-spot
  *    centres, per-direction zoned lists or percentage_random are -ENOTSUP.
  */
@@ -82,11 +86,19 @@ struct job_extra {
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
 
+    /* fio's file set (options_files.c) */
+    char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */
+    bool invalidate_set;           /* invalidate= given (else on, as fio) */
+
     /* verify */
     bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
     /* fio buffer contents (options_buf.c) */
     bool buf_refill_set;           /* refill_buffers given (compression then keeps it) */
     bool buf_compress_given;       /* buffer_compress_percentage or dedupe_percentage given */
+    /* fio zones (options_zone.c): zonemode as written and the values given
+     * in zones ("2z"), turned into bytes with zonesize by finalize */
+    int zone_mode;                 /* -1 not given, else enum job_zone_mode */
+    uint64_t size_nz, io_size_nz, offset_nz, offset_inc_nz, zone_skip_nz;
 };
 
 /* Value forms, for the help table and the generic setters. */

@@ -80,5 +80,32 @@ JOPT_SETTER(prio);
 JOPT_SETTER(prioclass);
 JOPT_SETTER(gtod_reduce);
 JOPT_SETTER(clocksource);
+/* fio's file set (options_files.c) */
+JOPT_SETTER(file_service_type);
+JOPT_SETTER(filesize);
+JOPT_SETTER(fallocate);
+JOPT_SETTER(invalidate);
+/* The names of a job's files when filename is not given and nrfiles > 1,
+ * filename_format or a filesize range asks for fio's naming: every clone's
+ * files, inside its directory (dirs, ndirs). 1 when it named them, 0 when
+ * the job is not such a job, -EINVAL with a message. */
+int jopt_files_finalize(struct job_spec *job, struct job_extra *x, char **dirs, int ndirs,
+                        char *err, size_t errlen);
+/* fio zones, rate floors and latency limits (options_zone.c) */
+JOPT_SETTER(zsize);
+JOPT_SETTER(zoffset);
+JOPT_SETTER(zio_size);
+JOPT_SETTER(zoffset_inc);
+JOPT_SETTER(zoneskip);
+JOPT_SETTER(zonemode);
+JOPT_SETTER(rate_min);
+JOPT_SETTER(rate_iops_min);
+JOPT_SETTER(max_latency);
+JOPT_SETTER(latency_percentile);
+/* fio's zone rules after all options are set: zonemode default and
+ * checks, zonerange default, values in zones into bytes */
+int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, size_t errlen);
+/* fio's rate floor rules: rate_min with rate_iops_min, a floor above the rate */
+int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *err, size_t errlen);
 
 #endif

@@ -38,7 +38,8 @@ int jopt_prefix(struct job_opt_ctx *c, int rc)
 
 static bool rw_random(enum job_rw rw)
 {
-    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+    return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM ||
+           rw == RW_RANDTRIMWRITE;
 }
 
 static bool rw_mixed(enum job_rw rw)
@@ -340,7 +341,7 @@ JOPT_SETTER(randseed)
 
 JOPT_SETTER(pct_random)
 {
-    uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX};
+    uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
     int rc = per_dir_u64(c, v, false, 100, t);
     if (rc)
         return rc;
@@ -440,6 +441,10 @@ static void finalize_rate(struct job_spec *job, const struct job_extra *x)
     bool reads = job->rw == RW_READ || job->rw == RW_RANDREAD;
     share[DIR_READ] = mixed ? job->rwmixread / 100.0 : reads ? 1 : 0;
     share[DIR_WRITE] = mixed ? 1 - share[DIR_READ] : reads ? 0 : 1;
+    /* trims: trimwrite is one trim per write */
+    share[DIR_TRIM] = job_rw_trimwrite(job) ? 0.5 : job_rw_trims(job) ? 1 : 0;
+    if (job_rw_trims(job))
+        share[DIR_WRITE] = job_rw_trimwrite(job) ? 0.5 : 0;
     double total = INFINITY;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         double iops = 0;
@@ -465,6 +470,10 @@ static int finalize_targets(struct job_spec *job, struct job_extra *x, bool no_d
         return snprintf(err, errlen, "directory: more than %d directories", JOB_MAX_TARGETS), -EINVAL;
 
     x->numjobs = job->numjobs;
+    /* fio's file sets and filename_format (options_files.c) */
+    int frc = no_default_files ? 0 : jopt_files_finalize(job, x, dirs, ndirs, err, errlen);
+    if (frc)
+        return frc < 0 ? frc : 0;
     if (job->ntargets == 0 && !no_default_files) {
         /* fio's default: every clone gets its own file $jobname.$jobnum.$filenum */
         unsigned n = job->numjobs ? job->numjobs : 1;
@@ -526,6 +535,14 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
     job_buf_finalize(job, x);
+    /* fio invalidates the page cache unless told not to */
+    if (!x->invalidate_set)
+        job->invalidate = true;
+    /* fio zones: zonemode default, zonerange, values in zones */
+    if ((rc = jopt_finalize_zones(job, x, err, errlen)))
+        return rc;
+    if ((rc = jopt_finalize_limits(job, x, err, errlen)))
+        return rc;
     if (x->ss.dur_ns > 0) {
         char msg[256];
         x->ss.set = true;

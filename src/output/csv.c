@@ -87,8 +87,12 @@ void render_csv(FILE *f, const cJSON *doc)
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         const cJSON *sc;
         cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(ph, "results")) {
-            for (int d = 0; d < 2; d++) {
-                const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, d ? "write" : "read");
+            static const char *const dn[] = {"read", "write", "trim"};
+            for (int d = 0; d < 3; d++) {
+                const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, dn[d]);
+                /* a trim row only for scopes that trimmed (or failed to) */
+                if (d == 2 && result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
+                    continue;
                 const cJSON *l = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
                 csv_str(f, result_str(ph, "name", ""));
                 fputc(',', f);
@@ -96,7 +100,7 @@ void render_csv(FILE *f, const cJSON *doc)
                 fputc(',', f);
                 csv_str(f, result_str(sc, "scope", ""));
                 fprintf(f, ",%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
-                        d ? "write" : "read", result_num(sc, "elapsed_s", 0), result_num(dir, "ios", 0),
+                        dn[d], result_num(sc, "elapsed_s", 0), result_num(dir, "ios", 0),
                         result_num(dir, "bytes", 0), result_num(dir, "iops", 0),
                         result_num(dir, "mbps", 0), result_num(dir, "errors", 0),
                         result_num(l, "min", 0), result_num(l, "mean", 0), result_num(l, "stddev", 0),

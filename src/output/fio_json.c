@@ -80,7 +80,7 @@ static int merge_hist(struct fio_json_ctx *c, const cJSON *lat, struct hist *dst
 
 static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *where)
 {
-    static const char *const dn[DIR_COUNT] = {"read", "write"};
+    static const char *const dn[DIR_COUNT] = {"read", "write", "trim"};
     struct fio_json_obj *o = &c->obj;
     for (int d = 0; d < DIR_COUNT; d++) {
         const cJSON *ds = cJSON_GetObjectItemCaseSensitive(scope, dn[d]);
@@ -137,8 +137,8 @@ static void job_pcts(const cJSON *scope, struct fio_json_pcts *p)
  * over its longest runtime. */
 static void group_rate(const cJSON *phase, const cJSON *jobs, int gid, double out[DIR_COUNT])
 {
-    static const char *const dn[DIR_COUNT] = {"read", "write"};
-    double bytes[DIR_COUNT] = {0, 0}, el = 0;
+    static const char *const dn[DIR_COUNT] = {"read", "write", "trim"};
+    double bytes[DIR_COUNT] = {0}, el = 0;
     for (int k = 0; k < cJSON_GetArraySize(jobs); k++) {
         if ((int)result_num_in(cJSON_GetArrayItem(jobs, k), "group", INT_MIN, INT_MAX, 0) != gid)
             continue;
@@ -170,11 +170,15 @@ static int obj_error(const struct fio_json_obj *o, const cJSON *phase, const cJS
     if (o->dir[0].errors + o->dir[1].errors + o->sync_errors == 0) {
         cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(phase, "errors"))
         {
-            if (result_num_in(e, "errno", INT_MIN, INT_MAX, 0) != EILSEQ)
+            /* no failed I/O: a failed verify (EILSEQ), or a limit the job
+             * broke - max_latency / latency_target (ETIMEDOUT), rate_min /
+             * rate_iops_min (EIO, recorded with no I/O failed) */
+            int en = (int)result_num_in(e, "errno", INT_MIN, INT_MAX, 0);
+            if (en != EILSEQ && en != ETIMEDOUT && en != EIO)
                 continue;
             for (int k = j0; k < j1; k++)
                 if (has_target(cJSON_GetArrayItem(jobs, k), result_str(e, "target", "")))
-                    return EILSEQ;
+                    return en;
         }
         return 0;
     }
@@ -285,7 +289,7 @@ static cJSON *job_options(const cJSON *job)
     return o;
 }
 
-/* fio unified_rw_reporting: "mixed" holds reads and writes together; with
+/* fio unified_rw_reporting: "mixed" holds reads, writes and trims together; with
  * mixed (not both) it stands in place of read, write and trim. Its bw and
  * iops sample statistics are not formed (the interval rows are per
  * direction). */
@@ -300,15 +304,17 @@ static void add_mixed(cJSON *jo, const cJSON *job, struct fio_json_obj *o, doubl
     if (!m)
         return;
     *m = o->dir[DIR_READ];
-    const struct fio_json_dir *w = &o->dir[DIR_WRITE];
-    m->ios += w->ios;
-    m->bytes += w->bytes;
-    m->errors += w->errors;
-    m->paced = m->paced || w->paced;
-    hist_merge(&m->lat, &w->lat);
-    hist_merge(&m->slat, &w->slat);
-    hist_merge(&m->clat, &w->clat);
-    hist_merge(&m->sched, &w->sched);
+    for (int d = DIR_WRITE; d < DIR_COUNT; d++) {
+        const struct fio_json_dir *w = &o->dir[d];
+        m->ios += w->ios;
+        m->bytes += w->bytes;
+        m->errors += w->errors;
+        m->paced = m->paced || w->paced;
+        hist_merge(&m->lat, &w->lat);
+        hist_merge(&m->slat, &w->slat);
+        hist_merge(&m->clat, &w->clat);
+        hist_merge(&m->sched, &w->sched);
+    }
     if (!strcmp(mode, "mixed")) {
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "read");
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "write");
@@ -452,7 +458,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         rows = parsed;
     double grate[DIR_COUNT];
     group_rate(phase, jobs, gid, grate);
-    static const char *const dn[DIR_COUNT] = {"read", "write"};
+    static const char *const dn[DIR_COUNT] = {"read", "write", "trim"};
     for (int d = 0; d < DIR_COUNT; d++) {
         struct fio_json_samples bw, iops;
         char f[32];
@@ -464,8 +470,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
                                                      whole ? &iops : NULL, grate[d], &pct, c->plus));
     }
     cJSON_Delete(parsed);
-    cJSON_AddItemToObject(jo, "trim", fio_json_dir_zero());
-    add_mixed(jo, first, o, grate[0] + grate[1], &pct, c->plus);
+    add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], &pct, c->plus);
     cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
     cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
     if (pct.no_clat) /* fio times flushes with clat */
@@ -504,10 +509,20 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         hist_merge(&c->tmp, &o->dir[1].lat);
     }
     fio_json_latency_dists(jo, &c->tmp);
-    cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
-    cJSON_AddNumberToObject(jo, "latency_target", 0);
-    cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
-    cJSON_AddNumberToObject(jo, "latency_window", 0);
+    /* fio: the depth in force (iodepth without latency_target), the target
+     * in ns, the window in us */
+    const cJSON *lt = cJSON_GetObjectItemCaseSensitive(first, "latency_target");
+    if (cJSON_IsObject(lt)) {
+        cJSON_AddNumberToObject(jo, "latency_depth", result_num(lt, "depth", 1));
+        cJSON_AddNumberToObject(jo, "latency_target", result_num(lt, "target_ns", 0));
+        cJSON_AddNumberToObject(jo, "latency_percentile", result_num(lt, "percentile", 100));
+        cJSON_AddNumberToObject(jo, "latency_window", (double)(uint64_t)(result_num(lt, "window_ns", 0) / 1000));
+    } else {
+        cJSON_AddNumberToObject(jo, "latency_depth", job_param(first, "iodepth", 1));
+        cJSON_AddNumberToObject(jo, "latency_target", 0);
+        cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
+        cJSON_AddNumberToObject(jo, "latency_window", 0);
+    }
     if (c->members)
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
     return jo;

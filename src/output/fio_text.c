@@ -24,7 +24,7 @@
 /* fio's terse lines have room for this many percentiles */
 #define TERSE_PCTS 20
 
-static const char *const dir_names[DIR_COUNT] = {"read", "write"};
+static const char *const dir_names[DIR_COUNT] = {"read", "write", "trim"};
 
 static uint64_t jnum_u64(const cJSON *o, const char *key)
 {
@@ -175,12 +175,14 @@ static void preamble(FILE *f, const cJSON *doc)
         cJSON_ArrayForEach(job, jobj(phase, "jobs"))
         {
             const cJSON *p = jobj(job, "params");
-            char r0[32], r1[32], w0[32], w1[32];
+            char r0[32], r1[32], w0[32], w1[32], t0[32], t1[32];
             bs_range(p, 0, r0, r1, sizeof(r0));
             bs_range(p, 1, w0, w1, sizeof(w0));
+            /* the trim sizes are stored for jobs that trim */
+            bs_range(p, jobj(jobj(p, "bssplit"), "trim") ? DIR_TRIM : DIR_WRITE, t0, t1, sizeof(t0));
             fprintf(f, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
                     result_str(job, "name", "job"), (int)result_num_in(job, "group", INT_MIN, INT_MAX, 0),
-                    result_str(p, "rw", "read"), r0, r1, w0, w1, w0, w1, result_str(p, "engine", "psync"),
+                    result_str(p, "rw", "read"), r0, r1, w0, w1, t0, t1, result_str(p, "engine", "psync"),
                     (unsigned)result_num_in(p, "iodepth", 0, UINT_MAX, 1));
             /* fio's clones (older results: the workers) */
             unsigned nw = (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
@@ -275,8 +277,9 @@ static void depth_row(FILE *f, const char *lead, const cJSON *tab, const char *c
 
 static void job_status(FILE *f, const cJSON *job, const struct groups *gs, long pid, const char *when)
 {
-    const cJSON *r = jobj(job, "read"), *w = jobj(job, "write");
-    if (jnum(r, "io_bytes") + jnum(w, "io_bytes") + jnum(r, "total_ios") + jnum(w, "total_ios") == 0)
+    const cJSON *r = jobj(job, "read"), *w = jobj(job, "write"), *t = jobj(job, "trim");
+    if (jnum(r, "io_bytes") + jnum(w, "io_bytes") + jnum(t, "io_bytes") + jnum(r, "total_ios") +
+            jnum(w, "total_ios") + jnum(t, "total_ios") == 0)
         return;
     int err = (int)result_num_in(job, "error", INT_MIN, INT_MAX, 0);
     unsigned members = (unsigned)result_num_in(job, FIO_JSON_MEMBERS_KEY, 0, 1e6, 1);
@@ -316,10 +319,11 @@ static void job_status(FILE *f, const cJSON *job, const struct groups *gs, long 
     depth_row(f, "  IO depths    : ", jobj(job, "iodepth_level"), lv);
     depth_row(f, "     submit    : ", jobj(job, "iodepth_submit"), sc);
     depth_row(f, "     complete  : ", jobj(job, "iodepth_complete"), sc);
-    fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=%" PRIu64 ",%" PRIu64 ",0,0 dropped=%" PRIu64
-               ",%" PRIu64 ",0,0\n",
-            jnum_u64(r, "total_ios"), jnum_u64(w, "total_ios"), jnum_u64(r, "short_ios"), jnum_u64(w, "short_ios"),
-            jnum_u64(r, "drop_ios"), jnum_u64(w, "drop_ios"));
+    fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 short=%" PRIu64 ",%" PRIu64 ",%" PRIu64
+               ",0 dropped=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0\n",
+            jnum_u64(r, "total_ios"), jnum_u64(w, "total_ios"), jnum_u64(t, "total_ios"), jnum_u64(r, "short_ios"),
+            jnum_u64(w, "short_ios"), jnum_u64(t, "short_ios"), jnum_u64(r, "drop_ios"), jnum_u64(w, "drop_ios"),
+            jnum_u64(t, "drop_ios"));
     if (jnum(job, "latency_depth") > 0)
         fprintf(f, "     latency   : target=%" PRIu64 ", window=%" PRIu64 ", percentile=%.2f%%, depth=%u\n",
                 jnum_u64(job, "latency_target"), jnum_u64(job, "latency_window"), jnum(job, "latency_percentile"),
@@ -328,7 +332,7 @@ static void job_status(FILE *f, const cJSON *job, const struct groups *gs, long 
 
 static void group_status(FILE *f, const struct group_rs *g)
 {
-    static const char *const str[DIR_COUNT] = {"   READ", "  WRITE"};
+    static const char *const str[DIR_COUNT] = {"   READ", "  WRITE", "   TRIM"};
     fprintf(f, "\nRun status group %d (all jobs):\n", g->id);
     for (int d = 0; d < DIR_COUNT; d++) {
         if (!g->max_run[d])
@@ -493,7 +497,8 @@ int render_fio_terse(FILE *f, const cJSON *doc, char *err, size_t errlen)
                 (int)result_num_in(job, "groupid", INT_MIN, INT_MAX, 0),
                 (int)result_num_in(job, "error", INT_MIN, INT_MAX, 0));
         const struct group_rs *rs = group_find(gs, job);
-        for (int d = 0; d < DIR_COUNT; d++)
+        /* terse v3 has reads and writes only (fio's v2, v4 and v5 add trims) */
+        for (int d = 0; d <= DIR_WRITE; d++)
             terse_dir(f, job, d, rs);
         fprintf(f, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, jnum(job, "usr_cpu"), jnum(job, "sys_cpu"),
                 jnum_u64(job, "ctx"), jnum_u64(job, "majf"), jnum_u64(job, "minf"));

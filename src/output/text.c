@@ -100,8 +100,9 @@ static void summary(FILE *f, const cJSON *doc)
         const cJSON *tot = result_scope(ph, "total");
         if (!tot)
             continue;
-        for (int d = 0; d < 2; d++) {
-            const cJSON *dir = cJSON_GetObjectItemCaseSensitive(tot, d ? "write" : "read");
+        static const char *const dnames[] = {"read", "write", "trim"};
+        for (int d = 0; d < 3; d++) {
+            const cJSON *dir = cJSON_GetObjectItemCaseSensitive(tot, dnames[d]);
             if (result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
                 continue;
             const cJSON *l = lat(dir);
@@ -111,7 +112,7 @@ static void summary(FILE *f, const cJSON *doc)
             render_latency(p999, sizeof(p999), pct(l, "99.9"));
             render_latency(mx, sizeof(mx), result_num(l, "max", 0));
             fprintf(f, "%-22.22s %-5s %11.0f %10.1f %10s %10s %10s %10s\n", result_str(ph, "name", "?"),
-                    d ? "write" : "read", result_num(dir, "iops", 0), result_num(dir, "mbps", 0), m, p99,
+                    dnames[d], result_num(dir, "iops", 0), result_num(dir, "mbps", 0), m, p99,
                     p999, mx);
             const cJSON *sl = cJSON_GetObjectItemCaseSensitive(dir, "scheduled_latency_ns");
             if (cJSON_IsObject(sl)) {
@@ -120,7 +121,7 @@ static void summary(FILE *f, const cJSON *doc)
                 render_latency(p999, sizeof(p999), pct(sl, "99.9"));
                 render_latency(mx, sizeof(mx), result_num(sl, "max", 0));
                 fprintf(f, "%-22s %-5s %11s %10s %10s %10s %10s %10s\n", "  from schedule",
-                        d ? "write" : "read", "", "", m, p99, p999, mx);
+                        dnames[d], "", "", m, p99, p999, mx);
                 paced = true;
             }
         }
@@ -156,15 +157,17 @@ static void scope_block(FILE *f, const cJSON *sc)
 {
     fprintf(f, "  [%s] %.2f s, mean I/Os in flight %.2f\n", result_str(sc, "scope", "?"),
             result_num(sc, "elapsed_s", 0), result_num(sc, "mean_inflight", 0));
-    static const char *const dirs[] = {"read", "write", "combined"};
-    bool mixed = result_num(cJSON_GetObjectItemCaseSensitive(sc, "read"), "ios", 0) > 0 &&
-                 result_num(cJSON_GetObjectItemCaseSensitive(sc, "write"), "ios", 0) > 0;
-    for (int d = 0; d < (mixed ? 3 : 2); d++) {
+    static const char *const dirs[] = {"read", "write", "trim", "combined"};
+    /* the combined figures when more than one direction ran */
+    int ndirs = 0;
+    for (int d = 0; d < 3; d++)
+        ndirs += result_num(cJSON_GetObjectItemCaseSensitive(sc, dirs[d]), "ios", 0) > 0;
+    for (int d = 0; d < (ndirs > 1 ? 4 : 3); d++) {
         const cJSON *dir = cJSON_GetObjectItemCaseSensitive(sc, dirs[d]);
         if (result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
             continue;
         fprintf(f, "    %-5s: %.0f IOPS, %.2f MB/s (%.2f MiB/s), %.0f I/Os, %.0f bytes, %.0f errors\n",
-                d == 2 ? "both" : dirs[d], result_num(dir, "iops", 0), result_num(dir, "mbps", 0),
+                d == 3 ? (ndirs > 2 ? "all" : "both") : dirs[d], result_num(dir, "iops", 0), result_num(dir, "mbps", 0),
                 result_num(dir, "mibps", 0), result_num(dir, "ios", 0), result_num(dir, "bytes", 0),
                 result_num(dir, "errors", 0));
         latency_block(f, "latency", lat(dir));

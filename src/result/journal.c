@@ -107,7 +107,7 @@ bool journal_detect(const char *buf, size_t len)
 
 /* Sums of one phase's rows, for its "total" scope. */
 struct phase_sum {
-    double ios[2], bytes[2], lat_sum[2], lat_max[2], inflight_s, t_last_ms;
+    double ios[3], bytes[3], lat_sum[3], lat_max[3], inflight_s, t_last_ms; /* read, write, trim */
     unsigned rows;
 };
 
@@ -116,7 +116,7 @@ struct jreader {
     cJSON *doc, *phase, *rows;    /* the current phase and its rows */
     cJSON *fields;                /* names from "# fields" (owned by doc) */
     int nfields;
-    int col_t, col_ios[2], col_bytes[2], col_mean[2], col_max[2], col_inflight;
+    int col_t, col_ios[3], col_bytes[3], col_mean[3], col_max[3], col_inflight; /* -1: no such column */
     struct phase_sum sum;
     unsigned skipped, total_rows, line, whole;
 };
@@ -170,6 +170,7 @@ static void end_phase(struct jreader *r)
     cJSON_AddNumberToObject(t, "elapsed_s", secs);
     cJSON_AddItemToObject(t, "read", dir_total(s, 0, secs));
     cJSON_AddItemToObject(t, "write", dir_total(s, 1, secs));
+    cJSON_AddItemToObject(t, "trim", dir_total(s, 2, secs));
     cJSON_AddNumberToObject(t, "mean_inflight", secs > 0 ? s->inflight_s / secs : 0);
     cJSON_AddItemToArray(res, t);
     cJSON_AddNumberToObject(r->phase, "recovered_intervals", s->rows);
@@ -263,7 +264,8 @@ static void add_row(struct jreader *r, const char *line, size_t n)
         v[i++] = cJSON_IsNull(x) ? NAN : x->valuedouble;
     }
     const int used[] = {r->col_t, r->col_ios[0], r->col_ios[1], r->col_bytes[0], r->col_bytes[1],
-                        r->col_mean[0], r->col_mean[1], r->col_max[0], r->col_max[1], r->col_inflight};
+                        r->col_mean[0], r->col_mean[1], r->col_max[0], r->col_max[1], r->col_inflight,
+                        r->col_ios[2], r->col_bytes[2], r->col_mean[2], r->col_max[2]};
     for (size_t u = 0; u < sizeof(used) / sizeof(used[0]); u++)
         if (!isfinite(col(v, used[u]))) {
             cJSON_Delete(row);
@@ -272,7 +274,7 @@ static void add_row(struct jreader *r, const char *line, size_t n)
         }
     struct phase_sum *s = &r->sum;
     double t = col(v, r->col_t), secs = (t - s->t_last_ms) / 1000.0;
-    for (int d = 0; d < 2; d++) {
+    for (int d = 0; d < 3; d++) {
         double ios = col(v, r->col_ios[d]);
         s->ios[d] += ios;
         s->bytes[d] += col(v, r->col_bytes[d]);
@@ -299,10 +301,10 @@ static void set_fields(struct jreader *r, cJSON *fields)
     cJSON_AddItemToObject(r->doc, "_fields", fields);
     r->fields = fields;
     r->nfields = n;
-    static const char *const dn[2] = {"read", "write"};
+    static const char *const dn[3] = {"read", "write", "trim"};
     r->col_t = field_col(fields, "t_ms");
     r->col_inflight = field_col(fields, "mean_inflight");
-    for (int d = 0; d < 2; d++) {
+    for (int d = 0; d < 3; d++) {
         char k[32];
         snprintf(k, sizeof(k), "%s_ios", dn[d]);
         r->col_ios[d] = field_col(fields, k);

@@ -209,25 +209,31 @@ static cJSON *scope_json(const char *scope, const struct io_stats *s, double sec
     cJSON_AddNumberToObject(r, "elapsed_s", secs);
     cJSON_AddItemToObject(r, "read", dir_json(&s->dir[DIR_READ], secs, j, paced));
     cJSON_AddItemToObject(r, "write", dir_json(&s->dir[DIR_WRITE], secs, j, paced));
-    /* reads and writes together, from the merged histograms (exact as well) */
+    cJSON_AddItemToObject(r, "trim", dir_json(&s->dir[DIR_TRIM], secs, j, paced));
+    /* every direction together, from the merged histograms (exact as well) */
     struct dir_stats *both = malloc(sizeof(*both));
     if (both) {
         *both = s->dir[DIR_READ];
-        both->ios += s->dir[DIR_WRITE].ios;
-        both->bytes += s->dir[DIR_WRITE].bytes;
-        both->errors += s->dir[DIR_WRITE].errors;
-        if (s->dir[DIR_WRITE].lat.n)
-            hist_merge(&both->lat, &s->dir[DIR_WRITE].lat);
-        if (s->dir[DIR_WRITE].sched.n)
-            hist_merge(&both->sched, &s->dir[DIR_WRITE].sched);
-        if (s->dir[DIR_WRITE].slat.n) {
-            hist_merge(&both->slat, &s->dir[DIR_WRITE].slat);
-            hist_merge(&both->clat, &s->dir[DIR_WRITE].clat);
+        for (int d = DIR_READ + 1; d < DIR_COUNT; d++) {
+            const struct dir_stats *o = &s->dir[d];
+            both->ios += o->ios;
+            both->bytes += o->bytes;
+            both->errors += o->errors;
+            if (o->lat.n)
+                hist_merge(&both->lat, &o->lat);
+            if (o->sched.n)
+                hist_merge(&both->sched, &o->sched);
+            if (o->slat.n) {
+                hist_merge(&both->slat, &o->slat);
+                hist_merge(&both->clat, &o->clat);
+            }
         }
         cJSON_AddItemToObject(r, "combined", dir_json(both, secs, j, paced));
         free(both);
     }
-    double lat_sum = (double)s->dir[0].lat.sum + (double)s->dir[1].lat.sum;
+    double lat_sum = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        lat_sum += (double)s->dir[d].lat.sum;
     cJSON_AddNumberToObject(r, "mean_inflight", secs > 0 ? lat_sum / (secs * 1e9) : 0);
     if (s->syncs || s->sync_errors) {
         cJSON *sy = cJSON_AddObjectToObject(r, "sync");
@@ -294,6 +300,7 @@ static const char *op_name(int op)
     switch (op) {
     case IO_OP_READ: return "read";
     case IO_OP_WRITE: return "write";
+    case IO_OP_TRIM: return "trim";
     case IO_OP_FSYNC: return "fsync";
     case IO_OP_FDATASYNC: return "fdatasync";
     }
@@ -370,6 +377,8 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
         cJSON *ri = cJSON_AddObjectToObject(jo, "ramp_ios");
         cJSON_AddNumberToObject(ri, "read", (double)st->ramp_ios[DIR_READ]);
         cJSON_AddNumberToObject(ri, "write", (double)st->ramp_ios[DIR_WRITE]);
+        if (st->ramp_ios[DIR_TRIM])
+            cJSON_AddNumberToObject(ri, "trim", (double)st->ramp_ios[DIR_TRIM]);
     }
     cJSON *wk = cJSON_AddArrayToObject(jo, "worker_stats");
     for (unsigned w = 0; st->worker_ios && w < st->workers; w++) {
@@ -396,6 +405,14 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->thinktime_ns)
         cJSON_AddNumberToObject(jo, "think_pauses", (double)st->think_pauses);
+    /* fio latency_target: the search's settings and the depth it found */
+    if (jb->lat_target_ns) {
+        cJSON *lt = cJSON_AddObjectToObject(jo, "latency_target");
+        cJSON_AddNumberToObject(lt, "target_ns", (double)jb->lat_target_ns);
+        cJSON_AddNumberToObject(lt, "window_ns", (double)jb->lat_window_ns);
+        cJSON_AddNumberToObject(lt, "percentile", jb->lat_percentile);
+        cJSON_AddNumberToObject(lt, "depth", st->lat_depth);
+    }
     /* shared request source: each event's time as sysbench takes it */
     if (st->event_lat)
         cJSON_AddItemToObject(jo, "event_latency_ns", latency_json(st->event_lat, jb));
@@ -500,7 +517,16 @@ static void errors_json(cJSON *doc, const struct phase_stats *ps, cJSON *phase)
         cJSON_AddNumberToObject(eo, "errno", re->err);
         cJSON_AddStringToObject(eo, "errno_name", errno_name(re->err));
         /* EILSEQ is how a failed verify is counted (as fio reports it) */
-        cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        if (re->limit) {
+            /* not a failed I/O: a fio limit the job broke (runner/rate_floor.h) */
+            char m[96];
+            snprintf(m, sizeof(m), "%s: %s", re->limit,
+                     re->err == ETIMEDOUT ? "latency limit exceeded" : "minimum rate not met");
+            cJSON_AddStringToObject(eo, "message", m);
+            cJSON_AddStringToObject(eo, "limit", re->limit);
+        } else {
+            cJSON_AddStringToObject(eo, "message", re->err == EILSEQ ? "verify failed: bad block" : strerror(re->err));
+        }
         cJSON_AddStringToObject(eo, "op", op_name(re->op));
         cJSON_AddNumberToObject(eo, "count", (double)re->count);
         cJSON_AddItemToArray(errs, eo);

@@ -139,7 +139,7 @@ static int latency(struct chk *c, const cJSON *dir, const char *path, const char
 
 static int scope(struct chk *c, const cJSON *sc, const char *path)
 {
-    static const char *const dirs[] = {"read", "write", "combined", "sync"};
+    static const char *const dirs[] = {"read", "write", "trim", "combined", "sync"};
     if (opt(c, sc, path, "scope", W_STRING) < 0)
         return -EINVAL;
     for (unsigned d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {

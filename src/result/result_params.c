@@ -56,11 +56,14 @@ cJSON *result_job_params(const struct job_spec *j)
         if (j->rwmix_read_frac > 0)
             cJSON_AddNumberToObject(p, "rwmix_read_frac", j->rwmix_read_frac);
     }
-    if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0])
+    if (j->bs[DIR_READ].n == 1 && j->bs[DIR_WRITE].n == 1 && j->bs[0].bs[0] == j->bs[1].bs[0] &&
+        (!job_rw_trims(j) || (j->bs[DIR_TRIM].n == 1 && j->bs[DIR_TRIM].bs[0] == j->bs[0].bs[0])))
         cJSON_AddNumberToObject(p, "bs", j->bs[0].bs[0]);
     cJSON *bss = cJSON_AddObjectToObject(p, "bssplit");
     cJSON_AddItemToObject(bss, "read", bssplit_json(&j->bs[DIR_READ]));
     cJSON_AddItemToObject(bss, "write", bssplit_json(&j->bs[DIR_WRITE]));
+    if (job_rw_trims(j))
+        cJSON_AddItemToObject(bss, "trim", bssplit_json(&j->bs[DIR_TRIM]));
     cJSON_AddNumberToObject(p, "iodepth", j->iodepth);
     cJSON_AddNumberToObject(p, "numjobs", j->numjobs);
     cJSON_AddStringToObject(p, "engine", job_engine_name(j->engine));
@@ -70,6 +73,25 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON_AddStringToObject(p, "layout", job_layout_name(j->layout));
     if (j->layout == LAYOUT_STRIPE)
         cJSON_AddNumberToObject(p, "stripe_chunk", (double)j->stripe_chunk);
+    /* fio's file set and file life cycle (target/fileset.h) */
+    if (j->layout == LAYOUT_FILES) {
+        static const char *const svc[] = {"roundrobin", "sequential", "random", "zipf", "pareto", "normal"};
+        cJSON *fs = cJSON_AddObjectToObject(p, "fileset");
+        cJSON_AddNumberToObject(fs, "nrfiles", j->nrfiles);
+        cJSON_AddNumberToObject(fs, "openfiles", j->openfiles && j->openfiles < j->nrfiles ? j->openfiles : j->nrfiles);
+        cJSON_AddStringToObject(fs, "file_service_type", svc[j->file_service]);
+        cJSON_AddNumberToObject(fs, "file_service_nr", j->file_service_nr ? j->file_service_nr : 1);
+        if (j->file_service >= FSERVICE_ZIPF)
+            cJSON_AddNumberToObject(fs, "file_service_param", j->file_service_param);
+    }
+    if (j->fallocate != FALLOC_UNSET) {
+        static const char *const fa[] = {"", "none", "native", "posix", "keep", "truncate"};
+        cJSON_AddStringToObject(p, "fallocate", fa[j->fallocate]);
+    }
+    if (j->invalidate)
+        cJSON_AddBoolToObject(p, "invalidate", true);
+    if (j->pre_read)
+        cJSON_AddBoolToObject(p, "pre_read", true);
     cJSON *r = cJSON_AddObjectToObject(p, "range");
     cJSON_AddNumberToObject(r, "offset", (double)j->offset);
     cJSON_AddNumberToObject(r, "offset_pct", j->offset_pct);

@@ -25,6 +25,9 @@ const char *const runner_series_fields[] = {
     "mean_inflight",
     "read_ios", "read_bytes", "write_ios", "write_bytes", "syncs",
     "read_sched_p99_ns", "read_sched_max_ns", "write_sched_p99_ns", "write_sched_max_ns",
+    /* trims (readers find columns by name; device_temp_c stays last) */
+    "trim_iops", "trim_mbps", "trim_lat_mean_ns", "trim_lat_max_ns", "trim_lat_stddev_ns", "trim_p99_ns",
+    "trim_ios", "trim_bytes",
     "stalled_ms", "cpu_busy_pct", "cpu_steal_pct", "cpu_iowait_pct", "late_hist",
     "device_temp_c",
 };
@@ -37,6 +40,8 @@ const char *const runner_series_units[] = {
     "I/Os",
     "I/Os", "bytes", "I/Os", "bytes", "syncs",
     "ns", "ns", "ns", "ns",
+    "IO/s", "MB/s", "ns", "ns", "ns", "ns",
+    "I/Os", "bytes",
     "ms", "%", "%", "%", "flag",
     "C",
 };
@@ -169,11 +174,17 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
             jb->passes = jb->loops ? jb->loops : 1;
         }
+        /* (rand)trimwrite trims every byte and then writes it: fio doubles
+         * the byte and number_ios limits */
+        if (job_rw_trimwrite(jb)) {
+            jb->io_limit *= 2;
+            jb->rw_ios_limit *= 2;
+        }
         rc = wverify_resolve_job(jb, setups[j].region_len, err, errlen);
         if (rc < 0)
             goto done;
         unsigned nt = setups[j].ntargets;
-        bool jbod = jb->layout == LAYOUT_JBOD || nt <= 1;
+        bool jbod = jb->layout == LAYOUT_JBOD || (nt <= 1 && jb->layout != LAYOUT_FILES);
         out->stats[j].ntargets = nt;
         out->stats[j].ramp_ns = jb->ramp_ns;
         out->stats[j].per_target = calloc(nt, sizeof(struct io_stats));
@@ -223,7 +234,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
     run.nworkers = 0;
     for (unsigned j = 0; j < njobs; j++) {
         struct job_spec *jb = &out->jobs[j];
-        bool jbod = jb->layout == LAYOUT_JBOD || setups[j].ntargets <= 1;
+        bool jbod = jb->layout == LAYOUT_JBOD || (setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
         for (unsigned i = 0; i < out->stats[j].workers; i++) {
             struct worker *w = &run.workers[run.nworkers++];
             w->run = &run;
@@ -476,6 +487,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             vs->backlog_blocks += ws->backlog_blocks;
         }
         js->think_pauses += w->think_pauses;
+        if (w->floor.target_on)
+            js->lat_depth = rate_floor_depth(&w->floor);
         if (js->event_lat && w->ev_hist) {
             hist_merge(js->event_lat, w->ev_hist);
             js->worker_events[w->job_worker] = w->events;

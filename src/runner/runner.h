@@ -39,6 +39,8 @@ struct runner_error {
     int err;          /* errno */
     int op;           /* enum io_op */
     uint64_t count;   /* how many errors with this target/errno/op in total */
+    const char *limit; /* a broken fio limit (rate_min, rate_iops_min, max_latency,
+                          latency_target: a static name), not a failed I/O; NULL else */
 };
 
 /* fio's per-clone figures of one worker thread: its own resource usage
@@ -92,6 +94,9 @@ struct job_stats {
     struct hist *event_lat;
     uint64_t *worker_events;       /* [workers] */
     uint64_t *worker_event_ns;     /* [workers]: sum of that worker's event times */
+    /* fio latency_target: the queue depth the search ended at (of the
+     * job's last worker, as fio reports it); 0 without latency_target */
+    unsigned lat_depth;
 };
 
 /* One interval's merged figures, handed to the hook and to the series. */

@@ -65,8 +65,8 @@ static int grow(uint64_t **p, size_t *cap, size_t n)
     return 0;
 }
 
-#define HISTS_PER 9             /* per io_stats: 4 per direction + sync_lat */
-#define COUNTERS_PER 8          /* ios, bytes, errors per direction; syncs, sync_errors */
+#define HISTS_PER (4 * DIR_COUNT + 1)    /* per io_stats: 4 per direction + sync_lat */
+#define COUNTERS_PER (3 * DIR_COUNT + 2) /* ios, bytes, errors per direction; syncs, sync_errors */
 #define HIST_WORDS (1 + 4 + HIST_MS_BUCKETS + HIST_NBUCKETS)
 
 static struct hist *hist_at(struct io_stats *s, unsigned h)
@@ -84,19 +84,12 @@ static struct hist *hist_at(struct io_stats *s, unsigned h)
 
 static uint64_t *counter_at(struct io_stats *s, unsigned i)
 {
-    switch (i) {
-    case 0: return &s->dir[0].ios;
-    case 1: return &s->dir[0].bytes;
-    case 2: return &s->dir[0].errors;
-    case 3: return &s->dir[1].ios;
-    case 4: return &s->dir[1].bytes;
-    case 5: return &s->dir[1].errors;
-    case 6: return &s->syncs;
-    default: return &s->sync_errors;
+    if (i < 3 * DIR_COUNT) {
+        struct dir_stats *d = &s->dir[i / 3];
+        return i % 3 == 0 ? &d->ios : i % 3 == 1 ? &d->bytes : &d->errors;
     }
+    return i == 3 * DIR_COUNT ? &s->syncs : &s->sync_errors;
 }
-
-_Static_assert(DIR_COUNT == 2, "two directions in the packing above");
 
 int runner_cluster_merge(struct cluster *c, struct runner_reduce *rb, struct io_stats *s, unsigned n)
 {

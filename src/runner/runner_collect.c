@@ -18,26 +18,35 @@ static double mbps(uint64_t bytes, double secs)
     return secs > 0 ? (double)bytes / secs / 1e6 : 0;
 }
 
+/* One direction's iops, MB/s, latency mean, max, stddev and p99. */
+static void rate_cols(FILE *f, const struct dir_stats *ds, double secs)
+{
+    fprintf(f, ",%.3f,%.6f,%.1f,%" PRIu64 ",%.1f,%" PRIu64, secs > 0 ? (double)ds->ios / secs : 0,
+            mbps(ds->bytes, secs), hist_mean(&ds->lat), ds->lat.n ? ds->lat.max : 0,
+            hist_stddev(&ds->lat), hist_percentile(&ds->lat, 99.0));
+}
+
 void runner_stream_row(FILE *f, const struct io_stats *s, uint64_t t_ms, double secs,
                        uint64_t stalled_ns, const struct runner_row_host *h, unsigned late)
 {
     fprintf(f, "[%" PRIu64, t_ms);
     double inflight_ns = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const struct dir_stats *ds = &s->dir[d];
-        fprintf(f, ",%.3f,%.6f,%.1f,%" PRIu64 ",%.1f,%" PRIu64, secs > 0 ? (double)ds->ios / secs : 0,
-                mbps(ds->bytes, secs), hist_mean(&ds->lat), ds->lat.n ? ds->lat.max : 0,
-                hist_stddev(&ds->lat), hist_percentile(&ds->lat, 99.0));
-        inflight_ns += (double)ds->lat.sum;
-    }
-    fprintf(f, ",%.3f", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
     for (int d = 0; d < DIR_COUNT; d++)
+        inflight_ns += (double)s->dir[d].lat.sum;
+    /* the columns of runner_series_fields: reads and writes first, the
+     * trims after the scheduled latencies */
+    for (int d = 0; d <= DIR_WRITE; d++)
+        rate_cols(f, &s->dir[d], secs);
+    fprintf(f, ",%.3f", secs > 0 ? inflight_ns / (secs * 1e9) : 0);
+    for (int d = 0; d <= DIR_WRITE; d++)
         fprintf(f, ",%" PRIu64 ",%" PRIu64, s->dir[d].ios, s->dir[d].bytes);
     fprintf(f, ",%" PRIu64, s->syncs);
-    for (int d = 0; d < DIR_COUNT; d++) {
+    for (int d = 0; d <= DIR_WRITE; d++) {
         const struct hist *sh = &s->dir[d].sched;
         fprintf(f, ",%" PRIu64 ",%" PRIu64, sh->n ? hist_percentile(sh, 99.0) : 0, sh->n ? sh->max : 0);
     }
+    rate_cols(f, &s->dir[DIR_TRIM], secs);
+    fprintf(f, ",%" PRIu64 ",%" PRIu64, s->dir[DIR_TRIM].ios, s->dir[DIR_TRIM].bytes);
     fprintf(f, ",%.3f,%.2f,%.2f,%.2f,%u", (double)stalled_ns / 1e6, h->busy_pct, h->steal_pct,
             h->iowait_pct, late);
     if (isnan(h->device_temp_c))

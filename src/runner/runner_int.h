@@ -12,6 +12,8 @@
 #include "target/stripe.h"
 #include "base/gen.h"
 #include "runner/worker_buf.h"
+#include "base/zone.h"
+#include "runner/rate_floor.h"
 
 #define WORKER_LOCAL_ERRORS 4
 #define WORKER_RING 4
@@ -159,6 +161,13 @@ struct worker {
     struct wverify *vf;
     /* fio buffer contents (worker_buf.h) */
     struct wbuf_state wb;
+
+    /* fio's file set (LAYOUT_FILES, worker_files.c); NULL otherwise */
+    struct wfiles *wf;
+    /* fio zonemode=strided (base/zone.h); zone.on false otherwise */
+    struct zone_walk zone;
+    /* fio rate floors, max_latency and latency_target (rate_floor.h) */
+    struct rate_floor floor;
 };
 
 struct phase_run {
@@ -186,6 +195,9 @@ struct job_setup {
     unsigned ntargets;
     uint64_t region_start, region_len; /* in a target (jbod/random) or the striped space */
     struct stripe_map stripe;
+    /* LAYOUT_FILES: each target's own region (region_len: the bytes of one
+     * pass of a clone over its files) */
+    uint64_t file_start[JOB_MAX_TARGETS], file_len[JOB_MAX_TARGETS];
 };
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
@@ -197,6 +209,31 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen);
 void runner_free_worker(struct worker *w);
+
+/* runner_files.c: fio's file set. runner_setup_files opens, creates (sizes
+ * and fallocate as fio) and guards every file of a LAYOUT_FILES job, as
+ * runner_setup_job does a job's targets; runner_prepare_cache then runs
+ * pre_read or invalidate over every target of a job (a failed invalidation
+ * is a warning on stderr, as in fio). runner_add_target records a target
+ * in the phase's list (runner_setup.c). */
+int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                       struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen);
+int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen);
+unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti);
+
+/* worker_files.c: a file-set worker's files (each its own generator over
+ * its own region) and file_service_type's choice of the file of each I/O.
+ * wfiles_next draws the next I/O: its job-local target, the offset in it
+ * and the direction and size; false when the worker's last pass over all
+ * of its files is over. No allocation after wfiles_setup. */
+int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                 size_t errlen);
+bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off);
+void wfiles_free(struct worker *w);
+/* The target of the worker's last write (fio fsyncs that file), and
+ * whether target is one of the worker's files (end_fsync). */
+unsigned wfiles_last_write(const struct worker *w);
+bool wfiles_serves(const struct worker *w, unsigned target);
 /* One interval buffer of a worker: [ntouch] clean statistics (NULL when out
  * of memory). */
 struct io_stats *runner_new_ibuf(unsigned ntouch);

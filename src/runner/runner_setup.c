@@ -45,14 +45,16 @@ static int check_alignment(const struct job_spec *j, const struct target_info *t
 {
     uint32_t lbs = ti->logical_block ? ti->logical_block : 512;
     for (int d = 0; d < DIR_COUNT; d++) {
-        if ((d == DIR_READ && !job_rw_reads(j)) || (d == DIR_WRITE && !job_rw_writes(j)))
+        if ((d == DIR_READ && !job_rw_reads(j)) || (d == DIR_WRITE && !job_rw_writes(j)) ||
+            (d == DIR_TRIM && !job_rw_trims(j)))
             continue;
         for (unsigned i = 0; i < j->bs[d].n; i++)
             if (j->bs[d].bs[i] % lbs) {
                 snprintf(err, errlen,
                          "%s block size %" PRIu32 " is not a multiple of %s's logical block size %" PRIu32
                          " (needed for O_DIRECT); use a multiple of %" PRIu32 " or --direct=0",
-                         d == DIR_READ ? "read" : "write", j->bs[d].bs[i], ti->path, lbs, lbs);
+                         d == DIR_READ ? "read" : d == DIR_WRITE ? "write" : "trim", j->bs[d].bs[i],
+                         ti->path, lbs, lbs);
                 return -EINVAL;
             }
         if (j->blockalign[d] && j->blockalign[d] % lbs) {
@@ -123,6 +125,11 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
+unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)
+{
+    return find_or_add_target(out, ti);
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -143,8 +150,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 {
     struct job_setup *js = &setups[jidx];
     const struct engine_ops *ops = engine_lookup(j->engine);
-    /* verify_only writes nothing: its targets are opened as for reads */
-    bool writes = job_rw_writes(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    /* verify_only writes nothing: its targets are opened as for reads;
+     * trims destroy data as writes do (and BLKDISCARD needs write access) */
+    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
     if (!ops->needs_files) {
         /* The null engine has no target: the region is the job's size. */
@@ -167,6 +175,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
                  j->name);
         return -EINVAL;
     }
+    if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
+        return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
     for (unsigned i = 0; i < j->ntargets; i++) {
         struct target_open_opts oo = {
             .write = writes,
@@ -181,6 +191,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .seed = j->seed + i,
             .consent = opts->consent,
         };
+        /* fio fallocate: allocate that way; laid out only for reading */
+        oo.alloc = j->fallocate;
+        oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
         /* a device an earlier job holds is shared, not opened again (the
          * share reopens the held descriptor; the name only picks which) */
         struct stat pst;
@@ -231,7 +244,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             if (rc < 0)
                 return rc;
         }
-    return 0;
+    return runner_prepare_cache(j, js, err, errlen);
 }
 
 struct io_stats *runner_new_ibuf(unsigned ntouch)
@@ -250,7 +263,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->depth = j->iodepth ? j->iodepth : 1;
     if (ops->max_depth && w->depth > ops->max_depth)
         w->depth = ops->max_depth;
-    w->map.layout = js->ntargets > 1 ? j->layout : LAYOUT_JBOD;
+    w->map.layout = js->ntargets > 1 || j->layout == LAYOUT_FILES ? j->layout : LAYOUT_JBOD;
     w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
     w->map.region_start = js->region_start;
     w->map.region_len = js->region_len;
@@ -336,7 +349,26 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int vrc = wverify_setup(w, err, errlen);
     if (vrc < 0)
         return vrc;
-    return gen_init(&w->gen, j, w->map.region_len, seed, err, errlen);
+    if (w->map.layout == LAYOUT_FILES && (vrc = wfiles_setup(w, j, js, err, errlen)) < 0)
+        return vrc;
+    /* fio zonemode=strided: the generator draws inside one zone, the walk
+     * moves the zone; zones wrap at the end of the target */
+    uint64_t zend = w->map.region_start + w->map.region_len;
+    if (w->map.layout == LAYOUT_JBOD && js->ntargets > w->first_target &&
+        js->tg[w->first_target].info.size > zend)
+        zend = js->tg[w->first_target].info.size;
+    int zrc = zone_walk_init(&w->zone, j, w->map.region_start, w->map.region_len, zend, err, errlen);
+    if (zrc < 0)
+        return zrc;
+    if (w->zone.on && w->map.layout == LAYOUT_FILES) {
+        snprintf(err, errlen, "zonemode=strided with a file set (nrfiles) is not supported");
+        return -EINVAL;
+    }
+    rate_floor_init(&w->floor, j, w->depth);
+    int grc = gen_init(&w->gen, j, zone_walk_gen_len(&w->zone, w->map.region_len), seed, err, errlen);
+    if (grc == 0 && w->zone.on)
+        w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
+    return grc;
 }
 
 void runner_free_worker(struct worker *w)
@@ -348,6 +380,7 @@ void runner_free_worker(struct worker *w)
     }
     gen_free(&w->gen);
     wverify_free(w);
+    wfiles_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);

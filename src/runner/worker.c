@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -216,6 +217,7 @@ static void note_error(struct worker *w, const struct io_req *r, int err)
         e->err = err;
         e->op = r->op;
         e->count = 1;
+        e->limit = NULL;
     }
 }
 
@@ -223,7 +225,7 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
 {
     struct io_stats *s = &w->cur[w->map.layout == LAYOUT_JBOD ? 0 : r->target];
     uint64_t lat = tc > r->t_submit ? tc - r->t_submit : 0;
-    if (r->op <= IO_OP_WRITE) {
+    if (r->op <= IO_OP_TRIM) {
         struct dir_stats *d = &s->dir[r->op];
         if (r->res == (int32_t)r->len) {
             d->ios++;
@@ -361,7 +363,7 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
         return false;
     unsigned t = q.target < w->map.ntouch ? q.target : 0;
     r->op = q.op;
-    r->len = q.op <= IO_OP_WRITE ? q.len : 0;
+    r->len = q.op <= IO_OP_TRIM ? q.len : 0;
     r->off = q.off;
     r->target = (uint16_t)t;
     r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
@@ -391,6 +393,10 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         unsigned t = 0;
         if (jbod) {
             *writes_since_sync = 0;
+        } else if (w->map.layout == LAYOUT_FILES) {
+            /* fio's file set: the file of the write that made it due */
+            t = wfiles_last_write(w);
+            *writes_since_sync = 0;
         } else if (every == 1) {
             t = *writes_since_sync - 1;
             *writes_since_sync = 0;
@@ -406,11 +412,23 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         return true;
     }
     struct gen_io io;
-    if (!gen_next(&w->gen, &io))
+    unsigned ft = 0;
+    uint64_t foff = 0;
+    if (w->map.layout == LAYOUT_FILES) {
+        /* fio's file set: the file first, then its own generator */
+        if (!wfiles_next(w, &io, &ft, &foff))
+            return false;
+    } else if (!(w->zone.on ? zone_walk_next(&w->zone, &w->gen, w->map.region_start, &io)
+                            : gen_next(&w->gen, &io)))
         return false; /* the last pass over the region is done */
     r->op = io.dir;
     r->len = io.len;
     switch (w->map.layout) {
+    case LAYOUT_FILES:
+        r->target = (uint16_t)ft;
+        r->file = (uint16_t)ft;
+        r->off = foff;
+        break;
     case LAYOUT_JBOD:
         r->target = 0;
         r->file = (uint16_t)w->first_target;
@@ -434,7 +452,7 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
     }
     }
     if (io.dir == DIR_WRITE) {
-        if (every == 1 && !jbod)
+        if (every == 1 && !jbod && w->map.layout != LAYOUT_FILES)
             *writes_since_sync = 1u + r->target;
         else
             (*writes_since_sync)++;
@@ -562,6 +580,56 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
     }
 }
 
+/* fio's rate floors and latency limits (rate_floor.h): a failed limit
+ * prints fio's line, is recorded as an error of the job and stops it. */
+static void floor_fail(struct worker *w, const struct io_req *r, int err, const char *msg)
+{
+    fprintf(stderr, "%s%s\n", err == ETIMEDOUT ? "fio: " : "", msg);
+    note_error(w, r, err);
+    for (unsigned i = 0; i < w->nerr; i++)
+        if (w->errs[i].err == err && w->errs[i].op == r->op && !w->errs[i].limit)
+            w->errs[i].limit = w->floor.broken;
+    atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
+/* After a successful read or write: its latency against the limits, and
+ * the completed counts for the floors (measured part only). */
+static void floor_completion(struct worker *w, const struct io_req *r, uint64_t tc)
+{
+    struct rate_floor *f = &w->floor;
+    if (!w->measuring)
+        return;
+    if (!f->start_ns)
+        rate_floor_start(f, tc);
+    f->done_bytes[r->op] += r->len;
+    f->done_ios[r->op]++;
+    if (!f->lat_on)
+        return;
+    char msg[RATE_FLOOR_MSG];
+    uint64_t lat = tc > r->t_submit ? tc - r->t_submit : 0;
+    const struct job_spec *job = w->job;
+    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+    const char *path = w->eng.ops->needs_files && t < job->ntargets ? job->targets[t] : "(null engine)";
+    int err = rate_floor_complete(f, job, r->op, lat, path, r->off, r->len, msg, sizeof(msg));
+    if (err)
+        floor_fail(w, r, err, msg);
+}
+
+/* After a round of completions: the rate floors and the depth search. */
+static void floor_round(struct worker *w, uint64_t now)
+{
+    struct rate_floor *f = &w->floor;
+    if (!w->measuring || !f->start_ns)
+        return;
+    char msg[RATE_FLOOR_MSG];
+    if (f->rate_on && !atomic_load_explicit(&w->run->job_stop[w->job_index], memory_order_relaxed) &&
+        rate_floor_check(f, w->job, now, f->done_bytes, f->done_ios, msg, sizeof(msg))) {
+        struct io_req fake = {.op = f->done_ios[DIR_READ] ? IO_OP_READ : IO_OP_WRITE, .target = 0};
+        floor_fail(w, &fake, EIO, msg);
+    }
+    rate_floor_step(f, w->job, now, f->done_ios[DIR_READ] + f->done_ios[DIR_WRITE]);
+}
+
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
 {
     uint64_t m = a < b ? a : b;
@@ -635,7 +703,7 @@ static void worker_loop(struct worker *w)
              atomic_load_explicit(&run->stop, memory_order_relaxed) ||
              atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
              (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
-             (rw_limit && nrw >= rw_limit) || w->filled))
+             (rw_limit && nrw >= rw_limit) || w->filled || w->floor.done))
             stopping = true;
 
         unsigned nstaged = 0;
@@ -665,6 +733,8 @@ static void worker_loop(struct worker *w)
             if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
                 (rw_limit && nrw >= rw_limit))
                 break;
+            if (__builtin_expect(w->floor.target_on, 0) && inflight >= rate_floor_depth(&w->floor))
+                break; /* latency_target: the search's depth */
             if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
                 break; /* verify_backlog: the written blocks are checked first */
             struct io_req *r = w->free_slots[w->nfree - 1];
@@ -681,7 +751,7 @@ static void worker_loop(struct worker *w)
                     break;
                 }
                 w->ev_open = cont;
-                if (r->op > IO_OP_WRITE && inline_flush) {
+                if (r->op > IO_OP_TRIM && inline_flush) {
                     /* sysbench calls fsync() itself in async mode */
                     r->t_submit = t0;
                     int fd = w->fds[r->file];
@@ -712,8 +782,8 @@ static void worker_loop(struct worker *w)
             inflight++;
             issued += r->len;
             nreq++;
-            nrw += r->op <= IO_OP_WRITE;
-            if (tt_on && job->thinktime_issue && r->op <= IO_OP_WRITE && think_due(w, nrw, now)) {
+            nrw += r->op <= IO_OP_TRIM;
+            if (tt_on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, nrw, now)) {
                 tt_due = true;
                 break;
             }
@@ -822,10 +892,12 @@ static void worker_loop(struct worker *w)
             bool ok = record(w, r, tc);
             if (!ok)
                 after_error(w, r);
+            else if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_WRITE)
+                floor_completion(w, r, tc);
             else if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
                 verify_completed(w, r, false);
             if (tt_on)
-                w->tt_completed += r->op <= IO_OP_WRITE;
+                w->tt_completed += r->op <= IO_OP_TRIM;
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
@@ -834,6 +906,8 @@ static void worker_loop(struct worker *w)
          * its issue returns) */
         if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
             tt_due = true;
+        if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
+            floor_round(w, tc);
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */
@@ -851,6 +925,8 @@ static void worker_loop(struct worker *w)
     if (job->end_fsync && ops->needs_files)
         for (unsigned i = 0; i < w->map.ntouch; i++) {
             unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
+            if (w->wf && !wfiles_serves(w, i))
+                continue; /* fio's file set: this worker's own files only */
             /* one-at-a-time engines flush their way (mmap: msync); queueing
              * engines would submit it, so flush directly, as sysbench does */
             if (w->depth == 1 && w->nfree == 1) {

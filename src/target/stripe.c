@@ -57,10 +57,10 @@ uint64_t stripe_logical_len(const struct stripe_map *m)
 int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, char *err,
                      size_t errlen)
 {
-    static const char *const dname[DIR_COUNT] = {"reads", "writes"};
+    static const char *const dname[DIR_COUNT] = {"reads", "writes", "trims"};
     unsigned long long chunk = m->chunk;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
-        if (!(d == DIR_READ ? job_rw_reads(job) : job_rw_writes(job)))
+        if (!(d == DIR_READ ? job_rw_reads(job) : d == DIR_WRITE ? job_rw_writes(job) : job_rw_trims(job)))
             continue;
         const struct job_bssplit *bs = &job->bs[d];
         uint32_t minbs = 0;

@@ -16,6 +16,7 @@
 
 #include "base/rng.h"
 #include "base/sysfs_attr.h"
+#include "target/fileset.h"
 #include "target/guard.h"
 #include "target/target.h"
 
@@ -366,7 +367,18 @@ static int create_file(struct target *t, const char *path, const struct target_o
     t->ours = true;
     t->fd = fd;
     int ret = 0;
-    if (o->fill_random) {
+    if (o->alloc != FALLOC_UNSET) {
+        /* fio's order: allocate, then lay the file out when it is read */
+        ret = target_allocate(fd, o->alloc, o->create_size, path, err, errlen);
+        if (ret == 0 && o->fill_random) {
+            if (ftruncate(fd, (off_t)o->create_size) < 0) {
+                ret = -errno;
+                snprintf(err, errlen, "%s: ftruncate: %s", path, strerror(errno));
+            } else {
+                ret = fill_file(fd, o->create_size, o->seed, path, err, errlen);
+            }
+        }
+    } else if (o->fill_random) {
         ret = fill_file(fd, o->create_size, o->seed, path, err, errlen);
     } else {
         ret = posix_fallocate(fd, 0, (off_t)o->create_size);
@@ -393,6 +405,9 @@ static int create_file(struct target *t, const char *path, const struct target_o
     }
     if (ret == 0)
         ret = probe_fd(t->fd, &t->info, err, errlen);
+    /* fallocate=none/keep: the file grows as it is written (fio's size) */
+    if (ret == 0 && o->alloc != FALLOC_UNSET && t->info.size < o->create_size)
+        t->info.size = o->create_size;
     if (ret == 0)
         ret = final_flags(t, o->direct, err, errlen);
     if (ret < 0) {

@@ -67,6 +67,11 @@ struct target_open_opts {
     bool fill_random;      /* fill a file ssdbench creates with random data */
     uint64_t seed;
     const struct guard_consent *consent; /* writes: what the user allowed to be destroyed */
+    /* fio fallocate for a file this open creates (fileset.h): FALLOC_UNSET
+     * = the above (random fill or posix_fallocate); any other mode
+     * allocates that way first and then fills only when fill_random is set,
+     * and the target's size is create_size even while the file is shorter */
+    enum job_fallocate alloc;
 };
 
 /* Fills info for a path without opening it for I/O (stat, sysfs, ioctls on a

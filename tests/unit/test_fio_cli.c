@@ -127,8 +127,14 @@ TEST(progress_bandwidth_log)
     CHECK(f && fgetc(f) == EOF, "no read lines without reads");
     if (f)
         fclose(f);
+    /* fio opens the trim log as well */
+    f = fopen("agg-trim_bw.log", "r");
+    CHECK(f && fgetc(f) == EOF, "no trim lines without trims");
+    if (f)
+        fclose(f);
     unlink("agg-write_bw.log");
     unlink("agg-read_bw.log");
+    unlink("agg-trim_bw.log");
     CHECK(chdir(old) == 0 && rmdir(dir) == 0, "cleanup");
 }
 CHECK_MAIN()

@@ -847,4 +847,126 @@ TEST(sequential_bssplit_stops_at_region_end)
     }
 }
 
+/* --- trims ------------------------------------------------------------------ */
+
+TEST(trim_modes_names_and_directions)
+{
+    static const struct {
+        enum job_rw rw;
+        const char *name;
+        bool random, writes, trimwrite;
+    } m[] = {
+        {RW_TRIM, "trim", false, false, false},
+        {RW_RANDTRIM, "randtrim", true, false, false},
+        {RW_TRIMWRITE, "trimwrite", false, true, true},
+        {RW_RANDTRIMWRITE, "randtrimwrite", true, true, true},
+    };
+    for (unsigned i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+        struct job_spec j = mkjob(m[i].rw);
+        CHECK(strcmp(job_rw_name(m[i].rw), m[i].name) == 0, "%s", job_rw_name(m[i].rw));
+        CHECK(job_rw_is_random(m[i].rw) == m[i].random, "%s random", m[i].name);
+        CHECK(!job_rw_reads(&j) && job_rw_trims(&j) && job_rw_destroys(&j), "%s trims", m[i].name);
+        CHECK(job_rw_writes(&j) == m[i].writes && job_rw_trimwrite(&j) == m[i].trimwrite, "%s writes",
+              m[i].name);
+    }
+    struct job_spec r = mkjob(RW_RANDREAD);
+    CHECK(!job_rw_trims(&r) && !job_rw_destroys(&r), "randread destroys nothing");
+    struct job_spec w = mkjob(RW_WRITE);
+    CHECK(!job_rw_trims(&w) && job_rw_destroys(&w), "write destroys");
+}
+
+/* rw=trim: sequential trims with the third block size over the region,
+ * one pass, nothing else */
+TEST(trim_sequential_third_block_size)
+{
+    struct job_spec j = mkjob(RW_TRIM);
+    set_bssplit(&j, DIR_READ, "4k/100");
+    set_bssplit(&j, DIR_WRITE, "8k/100");
+    set_bssplit(&j, DIR_TRIM, "64k/100");
+    j.passes = 1;
+    struct gen g;
+    char err[256];
+    CHECK(gen_init(&g, &j, 1 * MiB, 7, err, sizeof(err)) == 0, "%s", err);
+    struct gen_io io;
+    uint64_t pos = 0, n = 0;
+    while (gen_next(&g, &io)) {
+        CHECK(io.dir == DIR_TRIM && io.len == 64 * KiB && io.off == pos, "I/O %llu: dir %u len %u off %llu",
+              (unsigned long long)n, io.dir, io.len, (unsigned long long)io.off);
+        pos += io.len;
+        n++;
+    }
+    CHECK(n == 16 && pos == 1 * MiB, "%llu trims, %llu bytes", (unsigned long long)n, (unsigned long long)pos);
+    gen_free(&g);
+}
+
+/* randtrim with the random map: every block trimmed once per pass */
+TEST(randtrim_covers_every_block_once)
+{
+    uint64_t nb = 257, bytes;
+    unsigned *cover = calloc(nb, sizeof(unsigned));
+    char why[256] = "";
+    struct job_spec j = mkjob(RW_RANDTRIM);
+    CHECK(gen_map_choice(&j, NULL) == GEN_MAP_PERM, "map %s", gen_map_name(gen_map_choice(&j, NULL)));
+    uint64_t n = one_pass(&j, nb * 4096, 4096, cover, &bytes, why, sizeof(why));
+    CHECK(n == nb && bytes == nb * 4096, "%llu I/Os, %llu bytes %s", (unsigned long long)n,
+          (unsigned long long)bytes, why);
+    CHECK(all_once(cover, nb, why, sizeof(why)), "%s", why);
+    free(cover);
+}
+
+/* (rand)trimwrite: trim, then a write of exactly that block, alternating;
+ * the trims cover the region once per pass and the pair is never split at
+ * the pass end */
+TEST(trimwrite_pairs_trim_then_write)
+{
+    for (int rnd = 0; rnd < 2; rnd++) {
+        struct job_spec j = mkjob(rnd ? RW_RANDTRIMWRITE : RW_TRIMWRITE);
+        set_bssplit(&j, DIR_TRIM, "4k/50:16k/50");
+        set_bssplit(&j, DIR_WRITE, "512/100"); /* not used: writes repeat the trims */
+        j.passes = 1;
+        uint64_t R = 1 * MiB;
+        struct gen g;
+        char err[256];
+        CHECK(gen_init(&g, &j, R, 11, err, sizeof(err)) == 0, "%s", err);
+        struct gen_io io, last = {0};
+        uint64_t n = 0, trimmed = 0, written = 0;
+        unsigned char *seen = calloc(R / 4096, 1);
+        bool ok = true;
+        while (gen_next(&g, &io)) {
+            bool want_trim = n % 2 == 0;
+            if (want_trim) {
+                ok = ok && io.dir == DIR_TRIM && io.off + io.len <= R;
+                trimmed += io.len;
+                for (uint64_t b = io.off / 4096; b < (io.off + io.len) / 4096 && b < R / 4096; b++)
+                    ok = ok && !seen[b]++;
+            } else {
+                ok = ok && io.dir == DIR_WRITE && io.off == last.off && io.len == last.len;
+                written += io.len;
+            }
+            CHECK(ok, "%s I/O %llu: dir %u off %llu len %u", job_rw_name(j.rw), (unsigned long long)n, io.dir,
+                  (unsigned long long)io.off, io.len);
+            if (!ok)
+                break;
+            last = io;
+            n++;
+        }
+        CHECK(n % 2 == 0 && trimmed == R && written == R, "%s: %llu I/Os, %llu trimmed, %llu written",
+              job_rw_name(j.rw), (unsigned long long)n, (unsigned long long)trimmed,
+              (unsigned long long)written);
+        free(seen);
+        gen_free(&g);
+    }
+}
+
+TEST(trim_bad_block_size_named)
+{
+    struct job_spec j = mkjob(RW_TRIM);
+    set_bssplit(&j, DIR_TRIM, "8k/100");
+    struct gen g;
+    char err[256];
+    CHECK(gen_init(&g, &j, 4096, 1, err, sizeof(err)) == -EINVAL, "accepted");
+    CHECK(strstr(err, "trims") != NULL, "%s", err);
+    gen_free(&g);
+}
+
 CHECK_MAIN()

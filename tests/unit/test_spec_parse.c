@@ -493,7 +493,10 @@ TEST(rw_modes)
         {"randrw", RW_RANDRW, 1, 0},       {"randread:8", RW_RANDREAD, 8, 0},
         {"randrw:2", RW_RANDRW, 2, 0},     {"write:4k", RW_WRITE, 1, 4096},
         {"read:1m", RW_READ, 1, 1048576},  {"rw:512", RW_RW, 1, 512},
-        {"RandRead", RW_RANDREAD, 1, 0},
+        {"RandRead", RW_RANDREAD, 1, 0},   {"trim", RW_TRIM, 1, 0},
+        {"randtrim", RW_RANDTRIM, 1, 0},   {"trimwrite", RW_TRIMWRITE, 1, 0},
+        {"randtrimwrite", RW_RANDTRIMWRITE, 1, 0}, {"randtrim:4", RW_RANDTRIM, 4, 0},
+        {"trim:8k", RW_TRIM, 1, 8192},
     };
     for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
         enum job_rw rw = RW_RANDRW;
@@ -507,16 +510,12 @@ TEST(rw_modes)
     enum job_rw rw;
     unsigned nr;
     uint64_t hole;
-    FAILS_WITH(spec_parse_rw("trim", 1024, &rw, &nr, &hole, err, sizeof(err)), -ENOTSUP,
-               "rw=trim is not supported: ssdbench issues no trims");
-    FAILS_WITH(spec_parse_rw("randtrimwrite", 1024, &rw, &nr, &hole, err, sizeof(err)), -ENOTSUP,
-               "rw=randtrimwrite is not supported: ssdbench issues no trims");
     FAILS_WITH(spec_parse_rw("randread:0", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
                "invalid rw suffix 'randread:0' (random modes take a count of I/Os per offset, e.g. randread:8)");
     FAILS_WITH(spec_parse_rw("write:x", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
                "invalid rw suffix 'write:x' (sequential modes take a size to skip after each I/O, e.g. write:4k)");
     FAILS_WITH(spec_parse_rw("readonly", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
-               "unknown rw mode 'readonly' (expected read, write, randread, randwrite, rw, readwrite or randrw)");
+               "unknown rw mode 'readonly' (expected read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite or randtrimwrite)");
 }
 
 TEST(engines_layouts_buffers)

@@ -1,0 +1,69 @@
+/* engine_trim.c - trims (discards) for every engine: the one blocking
+ * discard call and the queue the asynchronous engines keep their trims in
+ * (see engine.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+
+#include "engine/engine.h"
+
+int engine_trim(int fd, uint64_t off, uint64_t len)
+{
+    uint64_t range[2] = {off, len};
+    int rc;
+    do
+        rc = ioctl(fd, BLKDISCARD, range);
+    while (rc < 0 && errno == EINTR);
+    if (rc == 0 || errno != ENOTTY)
+        return rc;
+    /* not a block device: a regular file's range is deallocated */
+    do
+        rc = fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len);
+    while (rc < 0 && errno == EINTR);
+    return rc;
+}
+
+int engine_trims_init(struct engine_trims *t, unsigned depth)
+{
+    t->n = t->ndone = 0;
+    t->depth = depth;
+    t->req = calloc(depth ? depth : 1, sizeof(*t->req));
+    return t->req ? 0 : -ENOMEM;
+}
+
+int engine_trims_stage(struct engine_trims *t, struct io_req *r)
+{
+    if (t->n >= t->depth)
+        return -EAGAIN;
+    t->req[t->n++] = r;
+    return 0;
+}
+
+void engine_trims_do(struct engine_trims *t, const int *fds)
+{
+    for (; t->ndone < t->n; t->ndone++) {
+        struct io_req *r = t->req[t->ndone];
+        r->res = engine_trim(fds[r->file], r->off, r->len) < 0 ? -errno : (int32_t)r->len;
+    }
+}
+
+unsigned engine_trims_take(struct engine_trims *t, struct io_req **done, unsigned max)
+{
+    unsigned k = t->ndone < max ? t->ndone : max;
+    for (unsigned i = 0; i < k; i++)
+        done[i] = t->req[i];
+    for (unsigned i = k; i < t->n; i++)
+        t->req[i - k] = t->req[i];
+    t->n -= k;
+    t->ndone -= k;
+    return k;
+}
+
+void engine_trims_free(struct engine_trims *t)
+{
+    free(t->req);
+    t->req = NULL;
+    t->n = t->ndone = 0;
+}

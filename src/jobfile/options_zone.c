@@ -1,0 +1,221 @@
+/* options_zone.c - setters for fio's zone options (zonemode, zoneskip and the
+ * "z" suffix of size, io_size, offset, offset_increment and zoneskip: a
+ * count of zones) and for its rate floors and latency limits (rate_min,
+ * rate_iops_min, max_latency, latency_percentile), plus the finalize step
+ * that applies fio's zone rules (init.c fixup_options, zbd.c
+ * zbd_recalc_options_with_zone_granularity).
+ */
+#include "jobfile/options_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/spec_parse.h"
+
+#define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
+
+/* "Nz": 1 with *n set; 0 when v does not end in 'z'; -EINVAL (message set)
+ * for a bad count, as fio's "unexpected zone value". */
+static int zone_count(struct job_opt_ctx *c, const char *v, uint64_t *n)
+{
+    size_t len = strlen(v);
+    if (!len || (v[len - 1] != 'z' && v[len - 1] != 'Z'))
+        return 0;
+    char *ep;
+    errno = 0;
+    unsigned long long x = strtoull(v, &ep, 10);
+    if (errno || ep == v || ep != v + len - 1 || *v == '-' || *v == '+' || x > UINT32_MAX)
+        return jopt_fail(c, -EINVAL, "unexpected zone value '%s' (expected a count of zones, e.g. 2z)", v);
+    *n = x;
+    return 1;
+}
+
+JOPT_SETTER(zsize)
+{
+    uint64_t n;
+    int z = zone_count(c, v, &n);
+    if (z < 0)
+        return z;
+    if (z) {
+        c->job->size = 0;
+        c->job->size_pct = 0;
+        c->x->size_nz = n;
+        return 0;
+    }
+    c->x->size_nz = 0;
+    return jopt_set_size(o, c, v);
+}
+
+JOPT_SETTER(zoffset)
+{
+    uint64_t n;
+    int z = zone_count(c, v, &n);
+    if (z < 0)
+        return z;
+    if (z) {
+        c->job->offset = 0;
+        c->job->offset_pct = 0;
+        c->x->offset_nz = n;
+        return 0;
+    }
+    c->x->offset_nz = 0;
+    return jopt_set_offset(o, c, v);
+}
+
+/* plain sizes with a zone count: io_size, offset_increment, zoneskip */
+static int zsize_field(const struct job_opt *o, struct job_opt_ctx *c, const char *v, uint64_t *field,
+                       uint64_t *nz)
+{
+    (void)o;
+    uint64_t n;
+    int z = zone_count(c, v, &n);
+    if (z < 0)
+        return z;
+    if (z) {
+        *field = 0;
+        *nz = n;
+        return 0;
+    }
+    uint64_t b;
+    PARSED(spec_parse_size(v, c->x->kb_base, &b, c->err, c->errlen));
+    *field = b;
+    *nz = 0;
+    return 0;
+}
+
+JOPT_SETTER(zio_size)
+{
+    return zsize_field(o, c, v, &c->job->io_limit, &c->x->io_size_nz);
+}
+
+JOPT_SETTER(zoffset_inc)
+{
+    return zsize_field(o, c, v, &c->job->offset_increment, &c->x->offset_inc_nz);
+}
+
+JOPT_SETTER(zoneskip)
+{
+    return zsize_field(o, c, v, &c->job->zone_skip, &c->x->zone_skip_nz);
+}
+
+JOPT_SETTER(zonemode)
+{
+    (void)o;
+    if (!strcasecmp(v, "none")) {
+        c->x->zone_mode = JOB_ZONE_NONE;
+        return 0;
+    }
+    if (!strcasecmp(v, "strided")) {
+        c->x->zone_mode = JOB_ZONE_STRIDED;
+        return 0;
+    }
+    if (!strcasecmp(v, "zbd"))
+        return jopt_fail(c, -ENOTSUP, "zonemode=zbd (zoned block devices) is not supported by ssdbench; "
+                                      "zonemode=strided is");
+    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected none, strided or zbd)", v);
+}
+
+int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, size_t errlen)
+{
+    /* fio's fixup_options; zonemode defaults to none (fio 3.33's option
+     * default), so zonesize alone is refused as fio refuses it */
+    if (x->zone_mode < 0)
+        x->zone_mode = JOB_ZONE_NONE;
+    if (x->zone_mode == JOB_ZONE_NONE && job->zone_size)
+        return snprintf(err, errlen, "zonemode=none and zonesize are not compatible"), -EINVAL;
+    if (x->zone_mode == JOB_ZONE_STRIDED && !job->zone_size)
+        return snprintf(err, errlen, "zonesize must be specified when using zonemode=strided"), -EINVAL;
+    job->zone_mode = (enum job_zone_mode)x->zone_mode;
+    if (job->zone_mode == JOB_ZONE_STRIDED && !job->zone_range)
+        job->zone_range = job->zone_size;
+    /* values in zones: times zonesize (fio leaves them 0 without one) */
+    uint64_t zs = job->zone_size;
+    const uint64_t nz[5] = {x->size_nz, x->io_size_nz, x->offset_nz, x->offset_inc_nz, x->zone_skip_nz};
+    uint64_t *field[5] = {&job->size, &job->io_limit, &job->offset, &job->offset_increment,
+                          &job->zone_skip};
+    static const char *const names[5] = {"size", "io_size", "offset", "offset_increment", "zoneskip"};
+    for (unsigned i = 0; i < 5; i++) {
+        if (!nz[i] || !zs)
+            continue;
+        if (nz[i] > UINT64_MAX / zs)
+            return snprintf(err, errlen, "%s: %llu zones of %llu bytes overflow", names[i],
+                            (unsigned long long)nz[i], (unsigned long long)zs), -EINVAL;
+        *field[i] = nz[i] * zs;
+    }
+    if (job->zone_mode == JOB_ZONE_STRIDED && job->verify != VERIFY_OFF)
+        return snprintf(err, errlen, "zonemode=strided with verify is not supported by ssdbench"), -ENOTSUP;
+    return 0;
+}
+
+/* --- rate floors and latency limits --- */
+
+int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *err, size_t errlen)
+{
+    /* fio's fixup_options */
+    uint64_t rmin = 0, imin = 0;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        rmin += job->rate_min_bytes[d];
+        imin += job->rate_min_iops[d];
+    }
+    if (rmin && imin)
+        return snprintf(err, errlen, "rate_min and rate_iops_min are mutually exclusive"), -EINVAL;
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        if ((x->rate_bytes[d] && x->rate_bytes[d] < job->rate_min_bytes[d]) ||
+            (x->rate_iops[d] && x->rate_iops[d] < job->rate_min_iops[d]))
+            return snprintf(err, errlen, "minimum rate exceeds rate, ddir %u", d), -EINVAL;
+    return 0;
+}
+
+/* per direction "read,write,trim" by fio's comma rule; trim is dropped */
+static int per_dir(struct job_opt_ctx *c, const char *v, int kind, uint64_t out[DIR_COUNT])
+{
+    char buf[SPEC_VALUE_MAX];
+    const char *f[SPEC_NDIRS];
+    uint64_t t[SPEC_NDIRS] = {0};
+    PARSED(spec_split_dirs(v, buf, sizeof(buf), f, c->err, c->errlen));
+    for (unsigned d = 0; d < SPEC_NDIRS; d++) {
+        if (!f[d])
+            continue;
+        if (kind == 0)
+            PARSED(spec_parse_size(f[d], c->x->kb_base, &t[d], c->err, c->errlen));
+        else if (kind == 1)
+            PARSED(spec_parse_uint_in(f[d], 0, UINT32_MAX, &t[d], c->err, c->errlen));
+        else
+            PARSED(spec_parse_time(f[d], 1000, &t[d], c->err, c->errlen));
+    }
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        if (f[d])
+            out[d] = t[d];
+    return 0;
+}
+
+JOPT_SETTER(rate_min)
+{
+    (void)o;
+    return per_dir(c, v, 0, c->job->rate_min_bytes);
+}
+
+JOPT_SETTER(rate_iops_min)
+{
+    (void)o;
+    return per_dir(c, v, 1, c->job->rate_min_iops);
+}
+
+JOPT_SETTER(max_latency)
+{
+    (void)o;
+    return per_dir(c, v, 2, c->job->max_latency_ns);
+}
+
+JOPT_SETTER(latency_percentile)
+{
+    (void)o;
+    double p;
+    PARSED(spec_parse_double(v, &p, c->err, c->errlen));
+    if (!(p >= 0 && p <= 100))
+        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..100)", v);
+    c->job->lat_percentile = p;
+    return 0;
+}

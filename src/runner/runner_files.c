@@ -1,0 +1,176 @@
+/* runner_files.c - set-up of fio's file sets (LAYOUT_FILES): every file a
+ * job's clones serve is opened once, created at the size fio gives it
+ * (target/fileset.h) and, for writing, judged by the guard on the
+ * descriptor the I/O then uses, as any target; and the page-cache steps
+ * before the run of every job (pre_read, invalidate). Declared in
+ * runner_int.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "runner/runner_int.h"
+#include "target/fileset.h"
+
+/* fio's create_work_dirs: the directories in a generated file name are
+ * made (mode 0700) before the file; existing ones are left alone. */
+static int make_parents(const char *path, char *err, size_t errlen)
+{
+    char d[JOB_PATH_MAX];
+    snprintf(d, sizeof(d), "%s", path);
+    for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
+        *s = 0;
+        if (mkdir(d, 0700) < 0 && errno != EEXIST) {
+            snprintf(err, errlen, "%s: cannot create directory %s: %s", path, d, strerror(errno));
+            return -errno;
+        }
+        *s = '/';
+    }
+    return 0;
+}
+
+int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                       struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
+    unsigned nf = j->nrfiles ? j->nrfiles : 1, clones = j->numjobs ? j->numjobs : 1;
+    bool writes = job_rw_writes(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    if (j->offset_pct > 0 || j->size_pct > 0) {
+        snprintf(err, errlen, "job '%s': nrfiles with size or offset in percent is not supported; give bytes",
+                 j->name);
+        return -EINVAL;
+    }
+    if (j->verify != VERIFY_OFF || j->source || j->fill_device) {
+        snprintf(err, errlen, "job '%s': nrfiles does not combine with %s", j->name,
+                 j->verify != VERIFY_OFF ? "verify" : j->source ? "a shared request source" : "fill_device");
+        return -EINVAL;
+    }
+    if (j->ntargets < 1 || (uint64_t)clones * nf > JOB_MAX_TARGETS) {
+        snprintf(err, errlen, "job '%s': %u clones x %u files do not fit the job's %u targets", j->name,
+                 clones, nf, j->ntargets);
+        return -EINVAL;
+    }
+    /* every file the job will write is judged before any is created, so a
+     * refused one leaves no new files behind (target_open decides again,
+     * on the descriptor the I/O uses) */
+    for (unsigned i = 0; writes && i < j->ntargets; i++) {
+        int rc = target_check_write(j->targets[i], opts->consent, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
+    /* range sizes from the job's seed: the same seed, the same sizes */
+    struct rng r;
+    rng_seed(&r, j->seed ^ 0xf11e512eull);
+    bool done[JOB_MAX_TARGETS] = {false};
+    for (unsigned k = 0; k < clones * nf; k++) {
+        unsigned i = j->fileset_idx[k];
+        if (i == JOB_FILESET_NONE)
+            continue;
+        if (i >= j->ntargets) {
+            snprintf(err, errlen, "job '%s': file %u of clone %u has no target", j->name, k % nf, k / nf);
+            return -EINVAL;
+        }
+        if (done[i])
+            continue;
+        int rc = make_parents(j->targets[i], err, errlen);
+        if (rc < 0)
+            return rc;
+        struct stat st;
+        bool exists = stat(j->targets[i], &st) == 0;
+        uint64_t len;
+        rc = fileset_file_len(j, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
+                                  &r, &len, err, errlen);
+        if (rc < 0)
+            return rc;
+        struct target_open_opts oo = {
+            .write = writes,
+            .direct = j->direct,
+            .dsync = j->dsync,
+            .sync = j->osync,
+            .create_size = j->offset + len,
+            /* fio lays a file out (writes it) only when the job reads it */
+            .fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j),
+            .seed = j->seed + i,
+            .consent = opts->consent,
+            .alloc = j->fallocate,
+        };
+        rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        if (rc < 0)
+            return rc;
+        done[i] = true;
+        js->ntargets = js->ntargets > i + 1 ? js->ntargets : i + 1;
+        js->fds[i] = js->tg[i].fd;
+        out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
+        /* an existing file smaller than its region: the region ends with it */
+        uint64_t tsize = js->tg[i].info.size;
+        if (tsize <= j->offset) {
+            snprintf(err, errlen, "job '%s': offset %llu is beyond the end of %s (%llu bytes)", j->name,
+                     (unsigned long long)j->offset, j->targets[i], (unsigned long long)tsize);
+            return -EINVAL;
+        }
+        js->file_start[i] = j->offset;
+        js->file_len[i] = len < tsize - j->offset ? len : tsize - j->offset;
+        if (js->file_len[i] < fileset_min_bs(j)) {
+            snprintf(err, errlen, "job '%s': %s has %llu bytes to use, less than the block size", j->name,
+                     j->targets[i], (unsigned long long)js->file_len[i]);
+            return -EINVAL;
+        }
+    }
+    if (js->ntargets != j->ntargets) {
+        snprintf(err, errlen, "job '%s': %u of its %u files are served by no clone", j->name,
+                 j->ntargets - js->ntargets, j->ntargets);
+        return -EINVAL;
+    }
+    /* one pass of a clone: its files' regions; size, when smaller, caps it
+     * (fio: with filesize, size is the I/O amount) */
+    uint64_t total = 0;
+    for (unsigned f = 0; f < nf; f++)
+        total += js->file_len[j->fileset_idx[f]]; /* clone 0 has all of its files */
+    js->region_start = js->file_start[j->fileset_idx[0]];
+    js->region_len = j->size && j->size < total ? j->size : total;
+    if (j->direct) {
+        for (unsigned i = 0; i < js->ntargets; i++) {
+            uint32_t lbs = js->tg[i].info.logical_block ? js->tg[i].info.logical_block : 512;
+            if (fileset_min_bs(j) % lbs || j->offset % lbs) {
+                snprintf(err, errlen,
+                         "%s: block size and offset must be multiples of its logical block size %u (needed for O_DIRECT); or use direct=0",
+                         js->tg[i].info.path, lbs);
+                return -EINVAL;
+            }
+        }
+    }
+    return runner_prepare_cache(j, js, err, errlen);
+}
+
+int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen)
+{
+    if (!j->pre_read && !j->invalidate)
+        return 0;
+    for (unsigned i = 0; i < js->ntargets; i++) {
+        const struct target *t = &js->tg[i];
+        if (t->fd < 0)
+            continue;
+        uint64_t off = 0, len = 0;
+        if (j->layout == LAYOUT_FILES) {
+            off = js->file_start[i];
+            len = js->file_len[i];
+        } else if (j->layout == LAYOUT_JBOD) {
+            off = js->region_start;
+            len = js->region_len;
+        }
+        if (j->pre_read) {
+            /* fio: pre-reading clears invalidate */
+            int rc = target_pre_read(t, off, len, err, errlen);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        /* the whole target, outside file sets: every clone's region is in it */
+        if (j->layout != LAYOUT_FILES)
+            off = len = 0;
+        char msg[256];
+        if (target_invalidate(t, off, len, msg, sizeof(msg)) < 0)
+            fprintf(stderr, "ssdbench: warning: %s\n", msg);
+    }
+    return 0;
+}
