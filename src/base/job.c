@@ -34,6 +34,11 @@ void job_defaults(struct job_spec *job)
     job->interval_ns = 1000000000ULL;
     job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
     memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));
+    /* fio buffer contents and scheduling */
+    job->scramble_buffers = false; /* job files and command lines: fio's 1 (jobfile.c) */
+    job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
+    job->ioprio = -1;
+    job->ioprio_class = -1;
     /* fio rate floors and latency limits: fio's defaults */
     job->rate_cycle_ms = 1000;
     job->lat_percentile = 100;

@@ -104,6 +104,10 @@ enum job_fallocate { FALLOC_UNSET, FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FAL
 enum { JOB_ERR_READ = 1, JOB_ERR_WRITE = 2, JOB_ERR_VERIFY = 4 };
 #define JOB_ERR_CLASSES 3
 #define JOB_IGNORE_MAX 16
+/* CPUs a job may name (cpus_allowed, cpumask): 64 per word */
+#define JOB_CPUSET_WORDS 16
+/* numa_mem_policy modes (the kernel's MPOL_* plus one) */
+enum { JOB_MPOL_DEFAULT = 1, JOB_MPOL_PREFER, JOB_MPOL_BIND, JOB_MPOL_INTERLEAVE, JOB_MPOL_LOCAL };
 #define JOB_FILESET_NONE 0xff   /* fileset_idx: no file here */
 
 /* One block-size mix for one direction. Weights are shares of I/Os (not bytes)
@@ -342,6 +346,35 @@ struct job_spec {
                                     of the same mean (seeded), not evenly spaced */
     uint64_t rw_ios_limit;       /* fio number_ios (times loops): stop after this many reads
                                     and writes per worker, flushes not counted; 0 = none */
+    /* fio's buffer contents beyond `buffer` (runner/worker_buf.c): a
+     * buffer_pattern, fio's compressible layout (buffer_compress_percentage:
+     * per chunk the random bytes first, then zeroes or the pattern),
+     * dedupe_percentage (repeat mode) and scramble_buffers */
+    unsigned buf_pattern_len;    /* 0 = no buffer_pattern */
+    uint8_t buf_pattern[JOB_VPATTERN_MAX];
+    bool compress_fio;           /* compress_pct uses fio's layout and compress_chunk */
+    uint32_t compress_chunk;     /* bytes per random/zero region; 0 = the smallest write size */
+    unsigned dedupe_pct;         /* percent of write buffers that repeat an earlier one */
+    bool scramble_buffers;       /* each 512 B block of a random write not refilled gets its
+                                    offset and a time stamp written in; on for job files and
+                                    command lines (fio's default 1), off for ACT, fileio, PTS */
+    /* fio's scheduling and clock options (runner/worker_sched.c) */
+    uint64_t cpus_allowed[JOB_CPUSET_WORDS]; /* bit c = CPU c; all zero = not set */
+    bool cpus_split;             /* cpus_allowed_policy=split: clone i gets the i-th CPU of the set */
+    int nice;                    /* setpriority() of each worker thread; 0 = unchanged */
+    int ioprio_class;            /* prioclass 0..3 (0: fio's best effort); -1 = not set */
+    int ioprio;                  /* prio 0..7; -1 = not set */
+    uint64_t cpu_nodes;          /* numa_cpu_nodes: bit n = node n; 0 = not set */
+    int mem_policy;              /* numa_mem_policy: JOB_MPOL_*; 0 = not set */
+    uint64_t mem_nodes;          /* its node mask (bit n = node n) */
+    /* fio's measurement switches; what is not measured is reported as fio
+     * does (its figures zero, N 0). disable_slat is `slat` above. */
+    bool no_lat;                 /* disable_lat: no total latency (fio's lat_ns) */
+    bool no_clat;                /* disable_clat: no completion latency (clat_ns) */
+    bool no_bw;                  /* disable_bw_measurement (fio: only its per-I/O bw log) */
+    bool lat_pct;                /* lat_percentiles: percentiles in lat_ns (default 0) */
+    bool clat_pct_off;           /* clat_percentiles=0: no percentiles in clat_ns */
+    bool slat_pct;               /* slat_percentiles (default 0) */
     /* fio's file set and file life cycle (target/fileset.h, runner/worker_files.c).
      * LAYOUT_FILES: worker (clone) c serves the nrfiles targets
      * fileset_idx[c * nrfiles + f], f = 0..nrfiles-1 (clones whose

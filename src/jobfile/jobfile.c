@@ -153,6 +153,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         return jf_fail(p, -ENOMEM, "out of memory");
     job_defaults(p->gjob);
     job_extra_defaults(&p->gx);
+    p->gjob->scramble_buffers = true; /* fio's default in its job language */
     if (p->o->fio_defaults) {
         p->gjob->rw = RW_READ;
         p->gjob->pct_random = 0;

@@ -89,9 +89,15 @@ static const struct job_opt opts[] = {
 
     /* write data */
     {"buffer", {0}, FN(buffer), .arg = "random|zero|compressible:pct", .help = "write buffer contents"},
-    {"refill_buffers", {0}, JOPT_BOOL, JF(refill_buffers), .arg = "bool", .help = "new random data before every write"},
-    {"buffer_compress_percentage", {0}, FN(compress), .arg = "pct", .help = "make write data compressible by this share"},
+    {"refill_buffers", {0}, FN(refill_buffers), .bare = true, .arg = "bool", .help = "new buffer contents before every write"},
+    {"buffer_compress_percentage", {0}, FN(fio_compress), .arg = "pct", .help = "each buffer_compress_chunk of a write: the first (100-pct)% random, the rest zero (or the buffer_pattern); implies refill_buffers"},
     {"zero_buffers", {0}, FN(zero_buffers), .bare = true, .arg = "bool", .help = "write zeroes"},
+    /* fio buffer contents (options_buf.c, runner/worker_buf.c) */
+    {"buffer_compress_chunk", {0}, JOPT_SIZE, JF(compress_chunk), .max = U32MAX, .arg = "size", .help = "bytes per random/zero region of buffer_compress_percentage (default 512; 0 = the smallest write size)"},
+    {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
+    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (fio's dedupe_mode=repeat); implies refill_buffers"},
+    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat", .help = "how dedupe_percentage makes duplicates (repeat only)"},
+    {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
     /* durability */
     {"fsync", {0}, JOPT_UINT, JF(fsync_every), .max = U32MAX, .arg = "int", .help = "fsync after this many writes (0 = never)"},
@@ -114,6 +120,15 @@ static const struct job_opt opts[] = {
     {"log_schedlat", {0}, JOPT_BOOL, JF(log_schedlat), .arg = "bool", .help = "paced jobs with write_lat_log: also NAME_schedlat.N.log, scheduled issue time -> completion (ssdbench's own)"},
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
+    /* fio measurement switches (options_sched.c; fio's JSON shapes in output/fio_json*.c) */
+    {"gtod_reduce", {0}, FN(gtod_reduce), .arg = "bool", .help = "1 = disable_lat, disable_clat, disable_slat, disable_bw_measurement and no percentiles, as fio"},
+    {"disable_lat", {0}, JOPT_BOOL, JF(no_lat), .arg = "bool", .help = "report no total latency (fio's lat_ns all zero)"},
+    {"disable_clat", {0}, JOPT_BOOL, JF(no_clat), .arg = "bool", .help = "report no completion latency (clat_ns and the latency_* shares zero)"},
+    {"disable_bw_measurement", {"disable_bw"}, JOPT_BOOL, JF(no_bw), .arg = "bool", .help = "accepted: fio drops only per-I/O bandwidth log entries; bw_* figures stay"},
+    {"clat_percentiles", {0}, JOPT_BOOL, JF(clat_pct_off), .negate = true, .arg = "bool", .help = "percentiles in the completion latency (default 1)"},
+    {"lat_percentiles", {0}, JOPT_BOOL, JF(lat_pct), .arg = "bool", .help = "percentiles in the total latency (default 0)"},
+    {"slat_percentiles", {0}, JOPT_BOOL, JF(slat_pct), .arg = "bool", .help = "percentiles in the submission latency, when measured (default 0)"},
+    {"clocksource", {0}, FN(clocksource), .arg = "gettimeofday|clock_gettime|cpu", .help = "accepted: ssdbench always times with clock_gettime(CLOCK_MONOTONIC)"},
 
     /* histogram logs (stats/iolog_hist.h) */
     {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
@@ -158,6 +173,16 @@ static const struct job_opt opts[] = {
     {"thinktime_blocks_type", {0}, FN(thinktime_blocks_type), .arg = "complete|issue", .help = "thinktime_blocks counts completed (default) or issued I/Os"},
     {"thinktime_iotime", {0}, JOPT_TIME, JF(thinktime_iotime_ns), SEC, .max = TIME_MAX, .arg = "time", .help = "also pause once this much I/O time has passed (bare number = seconds)"},
     {"wait_for", {0}, JOPT_STR, XF(wait_for), .arg = "jobname", .help = "start after the named earlier job is done (ssdbench: after every job started with it)"},
+
+    /* fio scheduling (options_sched.c, runner/worker_sched.c) */
+    {"cpus_allowed", {0}, FN(cpus_allowed), .arg = "N[-M][,...]", .help = "CPUs each worker thread may run on"},
+    {"cpumask", {0}, FN(cpumask), .arg = "int", .help = "the same as a bit mask (bit i = CPU i; decimal or 0x hex)"},
+    {"cpus_allowed_policy", {0}, FN(cpus_allowed_policy), .arg = "shared|split", .help = "split: each worker thread gets one CPU of the set (fio's thread number mod the count)"},
+    {"numa_cpu_nodes", {0}, FN(numa_cpu_nodes), .arg = "N[-M][,...]|all", .help = "run the workers on the CPUs of these NUMA nodes (in place of cpus_allowed)"},
+    {"numa_mem_policy", {0}, FN(numa_mem_policy), .arg = "default|prefer:N|bind:NODES|interleave[:NODES]|local", .help = "the workers' memory policy (set_mempolicy; their I/O buffers moved with mbind)"},
+    {"nice", {0}, FN(nice), .arg = "-20..19", .help = "nice value of each worker thread"},
+    {"prio", {0}, FN(prio), .arg = "0..7", .help = "I/O priority level of each worker thread (ioprio_set; class best effort unless prioclass)"},
+    {"prioclass", {0}, FN(prioclass), .arg = "0..3", .help = "I/O priority class: 1 realtime, 2 best effort, 3 idle (0 = best effort)"},
 
     /* fio's file set and file life cycle (options_files.c, target/fileset.h) */
     {"nrfiles", {"nr_files"}, JOPT_UINT, JF(nrfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files per clone when filename is not given; size is split across them (fio)"},
@@ -205,16 +230,12 @@ static const struct job_opt opts[] = {
 static const char *const fio_unsupported[] = {
     "unique_filename", "opendir",
     "rate_ignore_thinktime",
-    "exit_what", "exitall_on_error", "gtod_reduce", "clocksource", "clat_percentiles",
-    "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
-    "disable_bw_measurement",
+    "exit_what", "exitall_on_error",
     "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
-    "log_window_value", "log_max_value", "cpus_allowed", "cpus_allowed_policy", "cpumask",
-    "numa_cpu_nodes", "numa_mem_policy", "nice", "prio", "prioclass", "ioscheduler",
+    "log_window_value", "log_max_value", "ioscheduler",
     "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
-    "bs_is_seq_rand", "softrandommap", "buffer_pattern", "dedupe_percentage",
-    "scramble_buffers", "mem", "iomem", "iomem_align", "hugepage-size",
+    "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
     "flow", "flow_id", "flow_watermark", "flow_sleep", "read_iolog", "write_iolog", "replay_no_stall",
@@ -224,7 +245,7 @@ static const char *const fio_unsupported[] = {
     "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "readonly", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval", "job_max_open_zones",
-    "zone_reset_threshold", "zone_reset_frequency", "dedupe_mode", "dedupe_working_set_percentage",
+    "zone_reset_threshold", "zone_reset_frequency", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
 

@@ -92,6 +92,9 @@ struct job_extra {
 
     /* verify */
     bool verify_set;               /* verify= given (verify_pattern alone means verify=pattern) */
+    /* fio buffer contents (options_buf.c) */
+    bool buf_refill_set;           /* refill_buffers given (compression then keeps it) */
+    bool buf_compress_given;       /* buffer_compress_percentage or dedupe_percentage given */
     /* fio zones (options_zone.c): zonemode as written and the values given
      * in zones ("2z"), turned into bytes with zonesize by finalize */
     int zone_mode;                 /* -1 not given, else enum job_zone_mode */

@@ -44,7 +44,6 @@ JOPT_SETTER(distribution);
 JOPT_SETTER(randrepeat);
 JOPT_SETTER(randseed);
 JOPT_SETTER(pct_random);
-JOPT_SETTER(compress);
 JOPT_SETTER(zero_buffers);
 JOPT_SETTER(buffer);
 JOPT_SETTER(layout);
@@ -61,6 +60,26 @@ JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
+/* fio buffer contents (options_buf.c) */
+JOPT_SETTER(buffer_pattern);
+JOPT_SETTER(fio_compress);
+JOPT_SETTER(dedupe_percentage);
+JOPT_SETTER(dedupe_mode);
+JOPT_SETTER(scramble_buffers);
+JOPT_SETTER(refill_buffers);
+/* resolves them once the job is complete (called by job_option_finalize) */
+void job_buf_finalize(struct job_spec *job, struct job_extra *x);
+/* fio scheduling and clock (options_sched.c) */
+JOPT_SETTER(cpus_allowed);
+JOPT_SETTER(cpumask);
+JOPT_SETTER(cpus_allowed_policy);
+JOPT_SETTER(numa_cpu_nodes);
+JOPT_SETTER(numa_mem_policy);
+JOPT_SETTER(nice);
+JOPT_SETTER(prio);
+JOPT_SETTER(prioclass);
+JOPT_SETTER(gtod_reduce);
+JOPT_SETTER(clocksource);
 /* fio's file set (options_files.c) */
 JOPT_SETTER(file_service_type);
 JOPT_SETTER(filesize);

@@ -353,17 +353,6 @@ JOPT_SETTER(pct_random)
     return 0;
 }
 
-JOPT_SETTER(compress)
-{
-    unsigned p = 0;
-    int rc = percent_int(c, v, &p);
-    if (rc)
-        return rc;
-    c->job->compress_pct = p;
-    c->job->buffer = p ? BUF_COMPRESSIBLE : BUF_RANDOM;
-    return 0;
-}
-
 JOPT_SETTER(zero_buffers)
 {
     bool b;
@@ -378,6 +367,7 @@ JOPT_SETTER(zero_buffers)
 JOPT_SETTER(buffer)
 {
     PARSED(spec_parse_buffer(v, &c->job->buffer, &c->job->compress_pct, c->err, c->errlen));
+    c->job->compress_fio = false; /* ssdbench's own layout (512 B chunks, zeroes first) */
     return 0;
 }
 
@@ -544,6 +534,7 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    job_buf_finalize(job, x);
     /* fio invalidates the page cache unless told not to */
     if (!x->invalidate_set)
         job->invalidate = true;

@@ -436,6 +436,13 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     }
     int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
     double ramp_s = job_param(first, "ramp_s", 0);
+    /* fio's measurement switches, as the job was given them */
+    pct.no_lat = job_bool(first, "disable_lat");
+    pct.no_clat = job_bool(first, "disable_clat");
+    pct.lat_pct = job_bool(first, "lat_percentiles");
+    pct.clat_pct_off = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(first, "params"), "clat_percentiles"));
+    pct.slat_pct = job_bool(first, "slat_percentiles");
 
     cJSON *jo = cJSON_CreateObject();
     cJSON_AddStringToObject(jo, "jobname", result_str(first, "name", "job"));
@@ -475,7 +482,11 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], &pct, c->plus);
     cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
     cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
-    cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, &pct, c->plus));
+    if (pct.no_clat) /* fio times flushes with clat */
+        hist_init(&o->sync);
+    /* fio: flush percentiles when lat_ or clat_percentiles is on */
+    bool sync_pct = pct.lat_pct || !pct.clat_pct_off;
+    cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, sync_pct ? &pct : NULL, c->plus && sync_pct));
 
     cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
     if (usage.any) {
@@ -505,8 +516,10 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     calls_table(jo, "iodepth_complete", usage.complete);
     /* fio's latency_* tables are shares of all read and write I/Os */
     hist_init(&c->tmp);
-    hist_merge(&c->tmp, &o->dir[0].lat);
-    hist_merge(&c->tmp, &o->dir[1].lat);
+    if (!pct.no_clat) { /* fio counts them from clat */
+        hist_merge(&c->tmp, &o->dir[0].lat);
+        hist_merge(&c->tmp, &o->dir[1].lat);
+    }
     fio_json_latency_dists(jo, &c->tmp);
     /* fio: the depth in force (iodepth without latency_target), the target
      * in ns, the window in us */

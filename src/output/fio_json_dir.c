@@ -97,14 +97,21 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     cJSON_AddNumberToObject(o, "total_ios", (double)d->ios);
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
+    /* fio's switches: a latency not measured is all zero; percentiles
+     * (and json+ bins) only where asked for */
+    static const struct hist none; /* n = 0 */
+    bool no_lat = pct && pct->no_lat, no_clat = pct && pct->no_clat;
+    const struct fio_json_pcts *cpct = pct && pct->clat_pct_off ? NULL : pct;
+    const struct fio_json_pcts *lpct = pct && pct->lat_pct ? pct : NULL;
+    const struct fio_json_pcts *spct = pct && pct->slat_pct ? pct : NULL;
     if (d->slat.n) {
-        cJSON_AddItemToObject(o, "slat_ns", fio_json_lat_json(&d->slat, NULL, false));
-        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->clat, pct, plus));
+        cJSON_AddItemToObject(o, "slat_ns", fio_json_lat_json(&d->slat, spct, false));
+        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(no_clat ? &none : &d->clat, cpct, plus && cpct));
     } else {
         cJSON_AddItemToObject(o, "slat_ns", slat_zero());
-        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(&d->lat, pct, plus));
+        cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(no_clat ? &none : &d->lat, cpct, plus && cpct));
     }
-    cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(&d->lat, NULL, false));
+    cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(no_lat ? &none : &d->lat, lpct, false));
     if (d->paced)
         cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fio_json_lat_json(&d->sched, pct, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);

@@ -61,6 +61,10 @@ struct fio_json_samples {
 struct fio_json_pcts {
     unsigned n;
     double p[FIO_JSON_PCT_MAX];       /* ascending */
+    /* fio's measurement switches of the reported job (params; all false =
+     * fio's defaults): what is off is reported as fio does, zero with N 0 */
+    bool no_lat, no_clat;             /* disable_lat, disable_clat (gtod_reduce) */
+    bool lat_pct, clat_pct_off, slat_pct; /* lat_/clat_/slat_percentiles */
 };
 
 /* fio's latency object: min, max, mean, stddev, N, then "percentile" (keys

@@ -220,9 +220,13 @@ static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs 
     }
     double pct[FIO_JSON_PCT_MAX];
     uint64_t val[FIO_JSON_PCT_MAX];
-    const cJSON *clat = jobj(dj, "clat_ns");
-    if (jnum(clat, "N") > 0)
-        fio_text_pct_block(f, "clat", pct, val, lat_pcts(clat, pct, val, FIO_JSON_PCT_MAX), PCT_PRECISION);
+    /* fio: slat, clat, lat percentiles, each where its *_percentiles put them */
+    for (int i = 0; i < 3; i++) {
+        const cJSON *l = jobj(dj, lats[i][0]);
+        unsigned np = jnum(l, "N") > 0 ? lat_pcts(l, pct, val, FIO_JSON_PCT_MAX) : 0;
+        if (np)
+            fio_text_pct_block(f, i == 2 ? "lat" : lats[i][1], pct, val, np, PCT_PRECISION);
+    }
     if (jnum(dj, "bw_samples") > 0) {
         uint64_t mn = jnum_u64(dj, "bw_min"), mx = jnum_u64(dj, "bw_max");
         double mean = jnum(dj, "bw_mean"), dev = jnum(dj, "bw_dev");

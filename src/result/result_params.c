@@ -8,6 +8,7 @@
 #include "base/gen.h"
 #include "engine/engine.h"
 #include "result/result.h"
+#include "result/result_params_fio.h"
 
 static cJSON *bssplit_json(const struct job_bssplit *b)
 {
@@ -165,6 +166,7 @@ cJSON *result_job_params(const struct job_spec *j)
     if (j->buffer == BUF_COMPRESSIBLE)
         cJSON_AddNumberToObject(p, "compress_pct", j->compress_pct);
     cJSON_AddBoolToObject(p, "refill_buffers", j->refill_buffers);
+    result_params_fio_extra(p, j); /* buffer contents, scheduling, measurement switches */
     if (j->fsync_every)
         cJSON_AddNumberToObject(p, "fsync", j->fsync_every);
     if (j->fdatasync_every)

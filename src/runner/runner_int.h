@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "target/stripe.h"
 #include "base/gen.h"
+#include "runner/worker_buf.h"
 #include "base/zone.h"
 #include "runner/rate_floor.h"
 
@@ -159,6 +160,8 @@ struct worker {
 
     /* verify (worker_verify.h); NULL when the job has no verify= */
     struct wverify *vf;
+    /* fio buffer contents (worker_buf.h) */
+    struct wbuf_state wb;
 
     /* fio's file set (LAYOUT_FILES, worker_files.c); NULL otherwise */
     struct wfiles *wf;

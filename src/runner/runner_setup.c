@@ -360,6 +360,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
         }
     }
     w->nfree = w->depth;
+    wbuf_setup(w); /* fio's buffer_pattern, compression layout, dedupe */
     /* fio numbers its logs by job clone: the worker's place in the phase */
     int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)

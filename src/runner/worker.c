@@ -25,6 +25,7 @@
 #include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
+#include "runner/worker_sched.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 #include "runner/worker_vstate.h"
@@ -33,6 +34,10 @@ static void fill_buffer(struct worker *w, void *buf, size_t len)
 {
     const struct job_spec *job = w->job;
     uint64_t *p = buf;
+    if (wbuf_active(job)) { /* fio's pattern, compression layout, dedupe */
+        wbuf_fill(w, buf, len);
+        return;
+    }
     switch (job->buffer) {
     case BUF_ZERO:
         memset(buf, 0, len);
@@ -365,6 +370,8 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
     r->file = (uint16_t)(w->map.layout == LAYOUT_JBOD ? w->first_target : t);
     if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
         fill_buffer(w, r->buf, r->len);
+    else if (r->op == IO_OP_WRITE && wbuf_scrambles(job))
+        wbuf_scramble(r, clock_ns());
     *cont = q.event_continues;
     return true;
 }
@@ -456,6 +463,8 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
             w->vf->roff = io.off; /* recorded and filled by the caller (verify_staged) */
         else if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
+        else if (wbuf_scrambles(job))
+            wbuf_scramble(r, clock_ns());
     }
     return true;
 }
@@ -976,6 +985,10 @@ void *worker_main(void *arg)
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;
+    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c) */
+    int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
+    if (src < 0)
+        w->setup_error = src;
     pthread_barrier_wait(&run->ready);
     pthread_barrier_wait(&run->go);
     struct rusage ru0, ru1;

@@ -1,0 +1,104 @@
+/* worker_buf.c - fio's write-buffer contents (see worker_buf.h). */
+#include "runner/worker_buf.h"
+
+#include <string.h>
+
+#include "base/buf_pattern.h"
+#include "base/rng.h"
+#include "runner/runner_int.h"
+
+static uint32_t min_write_bs(const struct job_spec *j)
+{
+    const struct job_bssplit *b = &j->bs[DIR_WRITE];
+    uint32_t m = 0;
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->bs[i] && (!m || b->bs[i] < m))
+            m = b->bs[i];
+    return m ? m : 4096;
+}
+
+static void fill_random(struct rng *r, uint8_t *p, size_t len)
+{
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t v = rng_next(r);
+        memcpy(p + i, &v, 8);
+    }
+    if (i < len) {
+        uint64_t v = rng_next(r);
+        memcpy(p + i, &v, len - i);
+    }
+}
+
+/* The seed of the next buffer: a new one, or with dedupe_percentage the
+ * last unique buffer's again (fio's dedupe_mode=repeat). */
+static uint64_t next_seed(struct worker *w)
+{
+    const struct job_spec *j = w->job;
+    if (j->dedupe_pct >= 100 || (j->dedupe_pct && rng_below(&w->brng, 100) < j->dedupe_pct))
+        return w->wb.prev_seed;
+    uint64_t s = rng_next(&w->brng);
+    w->wb.prev_seed = s;
+    return s;
+}
+
+void wbuf_fill(struct worker *w, void *buf, size_t len)
+{
+    const struct job_spec *j = w->job;
+    uint8_t *p = buf;
+    if (j->compress_fio || j->dedupe_pct) {
+        /* fio: the buffer in chunks of min(smallest write, compress_chunk);
+         * each chunk's first (100 - pct)% random, the rest zero or the
+         * pattern from its first byte */
+        unsigned pct = j->compress_fio ? j->compress_pct : 0;
+        struct rng r;
+        rng_seed(&r, next_seed(w));
+        size_t mw = min_write_bs(j);
+        size_t chunk = j->compress_chunk && j->compress_chunk < mw ? j->compress_chunk : mw;
+        for (size_t left = len; left;) {
+            size_t c = chunk < left ? chunk : left;
+            size_t rnd = c * (100 - pct) / 100;
+            fill_random(&r, p, rnd);
+            if (c > rnd) {
+                if (j->buf_pattern_len)
+                    buf_pattern_fill(j->buf_pattern, j->buf_pattern_len, p + rnd, c - rnd);
+                else
+                    memset(p + rnd, 0, c - rnd);
+            }
+            p += c;
+            left -= c;
+        }
+    } else if (j->buf_pattern_len) {
+        buf_pattern_fill(j->buf_pattern, j->buf_pattern_len, p, len);
+    } else if (j->buffer == BUF_ZERO) {
+        memset(p, 0, len);
+    } else {
+        struct rng r;
+        rng_seed(&r, rng_next(&w->brng));
+        fill_random(&r, p, len);
+    }
+}
+
+void wbuf_setup(struct worker *w)
+{
+    if (!wbuf_active(w->job))
+        return; /* the buffer generator's stream stays as it was */
+    w->wb.prev_seed = rng_next(&w->brng);
+    if (!job_rw_writes(w->job))
+        return;
+    for (unsigned i = 0; i < w->depth; i++)
+        wbuf_fill(w, w->slots[i].buf, w->bufsize);
+}
+
+void wbuf_scramble(struct io_req *r, uint64_t now_ns)
+{
+    uint8_t *p = r->buf;
+    uint64_t boff = r->off;
+    uint64_t sec = now_ns / 1000000000ull, nsec = now_ns % 1000000000ull;
+    unsigned line = (unsigned)((nsec ^ boff) & 7);
+    for (uint32_t b = 0; b < r->len >> 9; b++, p += 512, boff += 512) {
+        memcpy(p + ((size_t)line << 6), &boff, 8);
+        memcpy(p + 48, &sec, 8);
+        memcpy(p + 56, &nsec, 8);
+    }
+}
