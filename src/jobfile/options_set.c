@@ -6,33 +6,11 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "base/spec_parse.h"
-
-int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
-{
-    if (c->err && c->errlen) {
-        int n = snprintf(c->err, c->errlen, "%s: ", c->key);
-        if (n >= 0 && (size_t)n < c->errlen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
-    }
-    return rc;
-}
-
-int jopt_prefix(struct job_opt_ctx *c, int rc)
-{
-    char msg[512];
-    snprintf(msg, sizeof(msg), "%s", c->err ? c->err : "");
-    return jopt_fail(c, rc, "%s", msg);
-}
 
 #define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
 

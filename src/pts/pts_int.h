@@ -68,7 +68,13 @@ typedef int (*pts_round_fn)(struct pts_ctx *x, unsigned round, cJSON *rj, void *
 int pts_run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const struct pts_matrix *m,
                    pts_round_fn before, void *arg, char *err, size_t errlen);
 
-/* The tests of their own files. */
+/* The wall-clock time now, ISO 8601 UTC (the test dates of the header). */
+void pts_now_iso(char *buf, size_t len);
+
+/* The tests: IOPS, TP (one block size) and LAT rounds, and WSAT (pts_run.c);
+ * the others in their own files. */
+int pts_test_rounds(struct pts_ctx *x, enum pts_test t, uint32_t bs, char *err, size_t errlen);
+int pts_test_wsat(struct pts_ctx *x, char *err, size_t errlen);
 int pts_test_hir(struct pts_ctx *x, char *err, size_t errlen);
 int pts_test_xsr(struct pts_ctx *x, char *err, size_t errlen);
 int pts_test_di(struct pts_ctx *x, enum pts_test t, char *err, size_t errlen);

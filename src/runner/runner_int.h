@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <string.h>
 
 #include "base/rng.h"
 #include "runner/runner.h"
@@ -215,12 +216,21 @@ void runner_free_worker(struct worker *w);
  * and fallocate as fio) and guards every file of a LAYOUT_FILES job, as
  * runner_setup_job does a job's targets; runner_prepare_cache then runs
  * pre_read or invalidate over every target of a job (a failed invalidation
- * is a warning on stderr, as in fio). runner_add_target records a target
- * in the phase's list (runner_setup.c). */
+ * is a warning on stderr, as in fio). */
 int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
                        struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen);
 int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen);
-unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti);
+
+/* A target's index in the phase's list, added when not there yet (by its
+ * resolved path): for runner_setup.c and runner_files.c. */
+static inline unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)
+{
+    for (unsigned i = 0; i < out->ntargets; i++)
+        if (strcmp(out->targets[i].resolved, ti->resolved) == 0)
+            return i;
+    out->targets[out->ntargets] = *ti;
+    return out->ntargets++;
+}
 
 /* worker_files.c: a file-set worker's files (each its own generator over
  * its own region) and file_service_type's choice of the file of each I/O.

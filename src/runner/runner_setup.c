@@ -31,15 +31,6 @@ static uint32_t max_bs(const struct job_spec *j)
     return m;
 }
 
-static unsigned find_or_add_target(struct phase_stats *out, const struct target_info *ti)
-{
-    for (unsigned i = 0; i < out->ntargets; i++)
-        if (strcmp(out->targets[i].resolved, ti->resolved) == 0)
-            return i;
-    out->targets[out->ntargets] = *ti;
-    return out->ntargets++;
-}
-
 static int check_alignment(const struct job_spec *j, const struct target_info *ti, uint64_t start,
                            char *err, size_t errlen)
 {
@@ -125,11 +116,6 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
-unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)
-{
-    return find_or_add_target(out, ti);
-}
-
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -167,7 +153,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
         ti.size = size;
         ti.rotational = -1;
-        out->job_target[jidx * JOB_MAX_TARGETS] = find_or_add_target(out, &ti);
+        out->job_target[jidx * JOB_MAX_TARGETS] = runner_add_target(out, &ti);
         return 0;
     }
     if (j->ntargets == 0) {
@@ -211,7 +197,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             return rc;
         js->ntargets = i + 1;
         js->fds[i] = js->tg[i].fd;
-        out->job_target[jidx * JOB_MAX_TARGETS + i] = find_or_add_target(out, &js->tg[i].info);
+        out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
     }
     uint64_t min_size = UINT64_MAX;
     for (unsigned i = 0; i < js->ntargets; i++)

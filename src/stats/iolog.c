@@ -10,6 +10,8 @@
 
 #include "stats/iolog.h"
 
+#include "base/numfmt.h"
+
 /* Longest line: six 20-digit numbers and their separators. */
 #define IOLOG_LINE_MAX 128
 
@@ -41,40 +43,28 @@ static void flush_file(struct iolog *l, struct iolog_file *f)
     f->len = 0;
 }
 
-char *iolog_put_u64(char *p, uint64_t v)
-{
-    char tmp[24];
-    unsigned n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        *p++ = tmp[--n];
-    return p;
-}
 
 /* "t, v, ddir, bs, 0\n", or with offsets "t, v, ddir, bs, off, 0\n" */
 static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_t v, unsigned ddir,
                           uint64_t bs, uint64_t off)
 {
     char *s = p;
-    p = iolog_put_u64(p, t_ms);
+    p = numfmt_u64(p, t_ms);
     *p++ = ',', *p++ = ' ';
-    p = iolog_put_u64(p, v);
+    p = numfmt_u64(p, v);
     *p++ = ',', *p++ = ' ';
     *p++ = (char)('0' + ddir);
     *p++ = ',', *p++ = ' ';
-    p = iolog_put_u64(p, bs);
+    p = numfmt_u64(p, bs);
     if (l->offsets) {
         *p++ = ',', *p++ = ' ';
-        p = iolog_put_u64(p, off);
+        p = numfmt_u64(p, off);
     }
     memcpy(p, ", 0\n", 4);
     return (size_t)(p + 4 - s);
 }
 
-void iolog_put(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
+static void iolog_put(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
 {
     struct iolog_file *f = l->f[k];
     if (!f)
@@ -83,6 +73,20 @@ void iolog_put(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
         flush_file(l, f);
     memcpy(f->buf + f->len, line, n);
     f->len += n;
+}
+
+/* The histogram log's lines go to the IOLOG_HIST buffer. */
+static void hist_put(void *arg, const char *text, size_t n)
+{
+    iolog_put(arg, IOLOG_HIST, text, n);
+}
+
+void iolog_hist_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
+{
+    const struct iolog_hist_sink out = {hist_put, l};
+    uint64_t clat = io->t_issue ? io->lat - io->slat : io->lat;
+    uint64_t t_ms = (io->tc > t0_ns ? io->tc - t0_ns : 0) / 1000000;
+    iolog_hist_add(l->hist, io->ddir, io->bytes, clat, t_ms, &out);
 }
 
 void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
@@ -197,7 +201,7 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
     l->avg_ns = (uint64_t)job->log_avg_msec * 1000000u;
     l->win_end = l->avg_ns;
     l->offsets = job->log_offset;
-    if (job->hist_log[0] && job->log_hist_msec && iolog_hist_init(l, job) < 0) {
+    if (job->hist_log[0] && job->log_hist_msec && !(l->hist = iolog_hist_new(job))) {
         free_log(l);
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
     }
@@ -276,8 +280,10 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
         else
             window_out(l, t, false);
     }
-    if (l->hist)
-        iolog_hist_finish(l, t0_ns, t_end_ns);
+    if (l->hist) {
+        const struct iolog_hist_sink out = {hist_put, l};
+        iolog_hist_finish(l->hist, (t_end_ns > t0_ns ? t_end_ns - t0_ns : 0) / 1000000, &out);
+    }
     int rc = 0;
     const char *bad = NULL;
     for (unsigned k = 0; k < IOLOG_NKINDS; k++) {

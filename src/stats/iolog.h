@@ -89,10 +89,6 @@ struct iolog {
 
 #include "stats/iolog_hist.h"
 
-/* Appends n bytes (at most IOLOG_BUF_SIZE) to log k's buffer (for iolog_hist.c). */
-void iolog_put(struct iolog *l, enum iolog_kind k, const char *text, size_t n);
-/* Decimal digits of v at p; returns the end. */
-char *iolog_put_u64(char *p, uint64_t v);
 
 /* Opens the logs job asks for, numbered `number` (fio's job number, from 1).
  * *out is NULL when the job asks for none. Returns 0, or a negative errno
@@ -103,13 +99,15 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
 /* Not for direct use: one line per I/O, and closing an averaging window. */
 void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io);
 void iolog_roll(struct iolog *l, uint64_t t_ns);
+/* One completion into the histogram log (l->hist set). */
+void iolog_hist_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io);
 
 /* Logs one successful completion of a job whose measurement started at
  * t0_ns (absolute); io->ddir is DIR_READ or DIR_WRITE. */
 static inline void iolog_add(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
 {
     if (__builtin_expect(l->hist != NULL, 0))
-        iolog_hist_add(l, t0_ns, io);
+        iolog_hist_emit(l, t0_ns, io);
     if (!l->avg_ns) {
         iolog_emit(l, t0_ns, io);
         return;

@@ -26,13 +26,18 @@
 #ifndef SSDBENCH_STATS_IOLOG_HIST_H
 #define SSDBENCH_STATS_IOLOG_HIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/job.h"
 #include "stats/fio_plat.h"
 
-struct iolog;
-struct iolog_io;
+/* Where the lines go: put(arg, text, n) appends n bytes (stats/iolog.c
+ * gives its buffered NAME_clat_hist.N.log). */
+struct iolog_hist_sink {
+    void (*put)(void *arg, const char *text, size_t n);
+    void *arg;
+};
 
 struct iolog_hist_dir {
     uint64_t last_ms;            /* fio's hist_last: start of the current window */
@@ -47,12 +52,14 @@ struct iolog_hist {
     struct iolog_hist_dir dir[DIR_COUNT];
 };
 
-/* Allocates l->hist for job (write_hist_log with log_hist_msec > 0).
- * 0, or -1 when out of memory. */
-int iolog_hist_init(struct iolog *l, const struct job_spec *job);
-/* One completion (called from iolog_add). */
-void iolog_hist_add(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io);
-/* The completions after the last whole window, at the job's end. */
-void iolog_hist_finish(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns);
+/* The histogram state for job (write_hist_log with log_hist_msec > 0);
+ * NULL when out of memory. Freed with free(). */
+struct iolog_hist *iolog_hist_new(const struct job_spec *job);
+/* One completion of direction ddir and bs bytes, clat_ns long, t_ms after
+ * the job's measurement started (called through iolog_add). */
+void iolog_hist_add(struct iolog_hist *h, unsigned ddir, uint32_t bs, uint64_t clat_ns, uint64_t t_ms,
+                    const struct iolog_hist_sink *out);
+/* The completions after the last whole window, at the job's end (t_ms). */
+void iolog_hist_finish(struct iolog_hist *h, uint64_t t_ms, const struct iolog_hist_sink *out);
 
 #endif
