@@ -5,7 +5,8 @@
 # line counts as one failure. Ends with the line "N passed, N failed, N skipped".
 # The integration scripts run TEST_JOBS at a time (default 2: most of their
 # time is spent waiting on runs and devices); each has its own work directory
-# and devices, and their reports are printed in order.
+# and devices; the long ones (marked "# run.sh: long") start first, and the
+# reports are printed in that order.
 cd "$(dirname "$0")/.." || exit 1
 export SSDBENCH=${SSDBENCH:-$PWD/build/ssdbench}
 export SSDBENCH_ASAN=${SSDBENCH_ASAN:-$PWD/build-asan/ssdbench}
@@ -65,6 +66,13 @@ for t in tests/integration/*.sh; do
     [ -n "$only" ] && [[ "$t" != *"$only"* ]] && continue
     scripts+=("$t")
 done
+# the long scripts (a line "# run.sh: long" at the top) start first, so the
+# pool does not end with one of them running alone
+long=() short=()
+for t in "${scripts[@]}"; do
+    if head -n 12 "$t" | grep -q '^# run.sh: long'; then long+=("$t"); else short+=("$t"); fi
+done
+scripts=("${long[@]}" "${short[@]}")
 pool=$(mktemp -d /tmp/ssdbench-tests.XXXXXX)
 trap 'rm -f "$log"; rm -rf "$pool"' EXIT
 jobs_max=${TEST_JOBS:-2}

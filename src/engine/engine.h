@@ -117,5 +117,12 @@ void engine_trims_do(struct engine_trims *t, const int *fds);
 /* Moves up to max carried-out trims to done[]; returns their number. */
 unsigned engine_trims_take(struct engine_trims *t, struct io_req **done, unsigned max);
 void engine_trims_free(struct engine_trims *t);
+/* An engine's run() with trims: the staged trims carried out and handed
+ * back first, then run_io (the engine's own reaping) for the rest; without
+ * trims to hand back, run_io with min_done and timeout_ns as asked. */
+typedef int (*engine_run_fn)(struct engine *e, unsigned min_done, uint64_t timeout_ns,
+                             struct io_req **done, unsigned max);
+int engine_trims_run(struct engine_trims *t, const int *fds, engine_run_fn run_io, struct engine *e,
+                     unsigned min_done, uint64_t timeout_ns, struct io_req **done, unsigned max);
 
 #endif

@@ -156,12 +156,7 @@ static int aio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
                    struct io_req **done, unsigned max)
 {
     struct aio_priv *p = e->priv;
-    engine_trims_do(&p->trims, p->fds);
-    unsigned nt = engine_trims_take(&p->trims, done, max);
-    if (nt == 0)
-        return aio_run_io(e, min_done, timeout_ns, done, max);
-    int n = aio_run_io(e, 0, 0, done + nt, max - nt);
-    return n < 0 ? n : n + (int)nt;
+    return engine_trims_run(&p->trims, p->fds, aio_run_io, e, min_done, timeout_ns, done, max);
 }
 
 /* Submits what is staged (trims carried out first); stops at a request

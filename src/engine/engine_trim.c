@@ -67,3 +67,14 @@ void engine_trims_free(struct engine_trims *t)
     t->req = NULL;
     t->n = t->ndone = 0;
 }
+
+int engine_trims_run(struct engine_trims *t, const int *fds, engine_run_fn run_io, struct engine *e,
+                     unsigned min_done, uint64_t timeout_ns, struct io_req **done, unsigned max)
+{
+    engine_trims_do(t, fds);
+    unsigned nt = engine_trims_take(t, done, max);
+    if (nt == 0)
+        return run_io(e, min_done, timeout_ns, done, max);
+    int n = run_io(e, 0, 0, done + nt, max - nt);
+    return n < 0 ? n : n + (int)nt;
+}

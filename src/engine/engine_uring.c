@@ -326,12 +326,7 @@ static int uring_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
                      struct io_req **done, unsigned max)
 {
     struct uring_priv *p = e->priv;
-    engine_trims_do(&p->trims, p->fds);
-    unsigned nt = engine_trims_take(&p->trims, done, max);
-    if (nt == 0)
-        return uring_run_io(e, min_done, timeout_ns, done, max);
-    int n = uring_run_io(e, 0, 0, done + nt, max - nt);
-    return n < 0 ? n : n + (int)nt;
+    return engine_trims_run(&p->trims, p->fds, uring_run_io, e, min_done, timeout_ns, done, max);
 }
 
 static int uring_submit(struct engine *e)

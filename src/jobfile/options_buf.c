@@ -13,15 +13,6 @@
 #include "base/buf_pattern.h"
 #include "base/spec_parse.h"
 
-static int pct_value(struct job_opt_ctx *c, const char *v, unsigned *out)
-{
-    uint64_t n;
-    if (spec_parse_uint_in(v, 0, 100, &n, NULL, 0))
-        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..100)", v);
-    *out = (unsigned)n;
-    return 0;
-}
-
 JOPT_SETTER(buffer_pattern)
 {
     char msg[160];
@@ -44,7 +35,7 @@ JOPT_SETTER(fio_compress)
 {
     unsigned p = 0;
     (void)o;
-    int rc = pct_value(c, v, &p);
+    int rc = jopt_percent(c, v, &p);
     if (rc)
         return rc;
     c->job->compress_pct = p;
@@ -58,7 +49,7 @@ JOPT_SETTER(dedupe_percentage)
 {
     unsigned p = 0;
     (void)o;
-    int rc = pct_value(c, v, &p);
+    int rc = jopt_percent(c, v, &p);
     if (rc)
         return rc;
     c->job->dedupe_pct = p;

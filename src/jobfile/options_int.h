@@ -19,6 +19,16 @@ int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Prefixes the message a value parser left in c->err with "KEY: ". */
 int jopt_prefix(struct job_opt_ctx *c, int rc);
+/* Returns from the setter with the parser's message prefixed when call fails. */
+#define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
+/* A whole percentage 0..100. */
+int jopt_percent(struct job_opt_ctx *c, const char *v, unsigned *out);
+/* fio's per-direction value "read,write,trim" (comma rule of spec_split_dirs):
+ * sizes, integers up to max, or times (bare number = microseconds); a
+ * direction not given keeps its value in out. */
+enum jopt_dir_kind { JOPT_DIR_SIZE, JOPT_DIR_UINT, JOPT_DIR_TIME };
+int jopt_per_dir(struct job_opt_ctx *c, const char *v, enum jopt_dir_kind kind, uint64_t max,
+                 uint64_t out[DIR_COUNT]);
 
 #define JOPT_SETTER(n) int jopt_set_##n(const struct job_opt *o, struct job_opt_ctx *c, const char *v)
 JOPT_SETTER(name);

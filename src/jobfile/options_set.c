@@ -12,7 +12,6 @@
 
 #include "base/spec_parse.h"
 
-#define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
 
 static bool rw_random(enum job_rw rw)
 {
@@ -160,19 +159,10 @@ JOPT_SETTER(rw_sequencer)
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected sequential)", v);
 }
 
-static int percent_int(struct job_opt_ctx *c, const char *v, unsigned *out)
-{
-    uint64_t n;
-    if (spec_parse_uint_in(v, 0, 100, &n, NULL, 0))
-        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..100)", v);
-    *out = (unsigned)n;
-    return 0;
-}
-
 JOPT_SETTER(rwmixread)
 {
     unsigned p = 0;
-    int rc = percent_int(c, v, &p);
+    int rc = jopt_percent(c, v, &p);
     if (!rc)
         c->job->rwmixread = p;
     return rc;
@@ -181,7 +171,7 @@ JOPT_SETTER(rwmixread)
 JOPT_SETTER(rwmixwrite)
 {
     unsigned p = 0;
-    int rc = percent_int(c, v, &p);
+    int rc = jopt_percent(c, v, &p);
     if (!rc)
         c->job->rwmixread = 100 - p;
     return rc;
@@ -235,36 +225,14 @@ JOPT_SETTER(sync)
     return 0;
 }
 
-/* Per-direction integers, trim checked and dropped. */
-static int per_dir_u64(struct job_opt_ctx *c, const char *v, bool size, uint64_t max,
-                       uint64_t out[DIR_COUNT])
-{
-    char buf[SPEC_VALUE_MAX];
-    const char *f[SPEC_NDIRS];
-    uint64_t t[SPEC_NDIRS] = {0};
-    PARSED(spec_split_dirs(v, buf, sizeof(buf), f, c->err, c->errlen));
-    for (unsigned d = 0; d < SPEC_NDIRS; d++) {
-        if (!f[d])
-            continue;
-        if (size)
-            PARSED(spec_parse_size(f[d], c->x->kb_base, &t[d], c->err, c->errlen));
-        else
-            PARSED(spec_parse_uint_in(f[d], 0, max, &t[d], c->err, c->errlen));
-    }
-    for (unsigned d = 0; d < DIR_COUNT; d++)
-        if (f[d])
-            out[d] = t[d];
-    return 0;
-}
-
 JOPT_SETTER(rate)
 {
-    return per_dir_u64(c, v, true, 0, c->x->rate_bytes);
+    return jopt_per_dir(c, v, JOPT_DIR_SIZE, 0, c->x->rate_bytes);
 }
 
 JOPT_SETTER(rate_iops)
 {
-    return per_dir_u64(c, v, false, UINT32_MAX, c->x->rate_iops);
+    return jopt_per_dir(c, v, JOPT_DIR_UINT, UINT32_MAX, c->x->rate_iops);
 }
 
 JOPT_SETTER(rate_process)
@@ -320,7 +288,7 @@ JOPT_SETTER(randseed)
 JOPT_SETTER(pct_random)
 {
     uint64_t t[DIR_COUNT] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
-    int rc = per_dir_u64(c, v, false, 100, t);
+    int rc = jopt_per_dir(c, v, JOPT_DIR_UINT, 100, t);
     if (rc)
         return rc;
     if (t[0] != UINT64_MAX && t[1] != UINT64_MAX && t[0] != t[1])

@@ -14,7 +14,6 @@
 
 #include "base/spec_parse.h"
 
-#define PARSED(call) do { int rc_ = (call); if (rc_) return jopt_prefix(c, rc_); } while (0)
 
 /* "Nz": 1 with *n set; 0 when v does not end in 'z'; -EINVAL (message set)
  * for a bad count, as fio's "unexpected zone value". */
@@ -168,45 +167,22 @@ int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *
     return 0;
 }
 
-/* per direction "read,write,trim" by fio's comma rule; trim is dropped */
-static int per_dir(struct job_opt_ctx *c, const char *v, int kind, uint64_t out[DIR_COUNT])
-{
-    char buf[SPEC_VALUE_MAX];
-    const char *f[SPEC_NDIRS];
-    uint64_t t[SPEC_NDIRS] = {0};
-    PARSED(spec_split_dirs(v, buf, sizeof(buf), f, c->err, c->errlen));
-    for (unsigned d = 0; d < SPEC_NDIRS; d++) {
-        if (!f[d])
-            continue;
-        if (kind == 0)
-            PARSED(spec_parse_size(f[d], c->x->kb_base, &t[d], c->err, c->errlen));
-        else if (kind == 1)
-            PARSED(spec_parse_uint_in(f[d], 0, UINT32_MAX, &t[d], c->err, c->errlen));
-        else
-            PARSED(spec_parse_time(f[d], 1000, &t[d], c->err, c->errlen));
-    }
-    for (unsigned d = 0; d < DIR_COUNT; d++)
-        if (f[d])
-            out[d] = t[d];
-    return 0;
-}
-
 JOPT_SETTER(rate_min)
 {
     (void)o;
-    return per_dir(c, v, 0, c->job->rate_min_bytes);
+    return jopt_per_dir(c, v, JOPT_DIR_SIZE, 0, c->job->rate_min_bytes);
 }
 
 JOPT_SETTER(rate_iops_min)
 {
     (void)o;
-    return per_dir(c, v, 1, c->job->rate_min_iops);
+    return jopt_per_dir(c, v, JOPT_DIR_UINT, UINT32_MAX, c->job->rate_min_iops);
 }
 
 JOPT_SETTER(max_latency)
 {
     (void)o;
-    return per_dir(c, v, 2, c->job->max_latency_ns);
+    return jopt_per_dir(c, v, JOPT_DIR_TIME, 0, c->job->max_latency_ns);
 }
 
 JOPT_SETTER(latency_percentile)

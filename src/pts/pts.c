@@ -167,6 +167,16 @@ void pts_mix_name(unsigned read_pct, char *buf, size_t len)
     snprintf(buf, len, "%u/%u", read_pct, 100 - read_pct);
 }
 
+void pts_reason(cJSON *a, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+}
+
 /* ---- steady state --------------------------------------------------------- */
 
 int pts_ss_init(struct pts_ss *s, unsigned n, enum steady_metric metric, unsigned max_rounds)

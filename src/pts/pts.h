@@ -143,6 +143,8 @@ int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t
  * strings (empty when compliant as far as the configuration goes); the run
  * adds what it learns (purge method, write cache state, SS not achieved). */
 cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run);
+/* Appends one formatted reason (at most 255 bytes) to the list a. */
+void pts_reason(cJSON *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- steady state over the tracking variables --------------------------- */
 

@@ -76,17 +76,6 @@ int pts_check(const struct pts_cfg *c, uint32_t logical_block, char *err, size_t
     return pts_more_check(c, logical_block, err, errlen);
 }
 
-static void reason(cJSON *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void reason(cJSON *a, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
-    va_end(ap);
-    cJSON_AddItemToArray(a, cJSON_CreateString(buf));
-}
-
 cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
 {
     cJSON *a = cJSON_CreateArray();
@@ -97,26 +86,26 @@ cJSON *pts_noncompliance(const struct pts_cfg *c, const bool *tests_run)
         struct pts_matrix m;
         pts_matrix((enum pts_test)t, 1024 << 10, &m);
         if (pts_element_ns(c, &m) != PTS_SPEC_ELEMENT_NS)
-            reason(a, "%s: elements of %.3g s instead of 60 s (--round-time)",
+            pts_reason(a, "%s: elements of %.3g s instead of 60 s (--round-time)",
                    pts_test_name((enum pts_test)t), (double)pts_element_ns(c, &m) / 1e9);
         rounds = true;
     }
     rounds |= tests_run[PTS_HIR] || tests_run[PTS_CBW] || tests_run[PTS_DIRTH];
     if (rounds && c->max_rounds != 25)
-        reason(a, "at most %u rounds instead of 25 (--max-rounds)", c->max_rounds);
+        pts_reason(a, "at most %u rounds instead of 25 (--max-rounds)", c->max_rounds);
     if (c->capacity_scale != 1.0)
-        reason(a, "capacity scaled by %g: WIPC writes %gx and WSAT at most %gx the capacity instead "
+        pts_reason(a, "capacity scaled by %g: WIPC writes %gx and WSAT at most %gx the capacity instead "
                   "of 2x and 4x (--capacity-scale)",
                c->capacity_scale, 2 * c->capacity_scale, 4 * c->capacity_scale);
     if (tests_run[PTS_WSAT] && c->wsat_ns != PTS_SPEC_WSAT_NS)
-        reason(a, "WSAT limited to %.3g s instead of 24 h (--wsat-time)", (double)c->wsat_ns / 1e9);
+        pts_reason(a, "WSAT limited to %.3g s instead of 24 h (--wsat-time)", (double)c->wsat_ns / 1e9);
     if (tests_run[PTS_WSAT] && c->wsat_sample_ns != PTS_SPEC_ELEMENT_NS)
-        reason(a, "WSAT sampled every %.3g s instead of 1 min (--wsat-interval)",
+        pts_reason(a, "WSAT sampled every %.3g s instead of 1 min (--wsat-interval)",
                (double)c->wsat_sample_ns / 1e9);
     if (c->preset == PTS_CLIENT && pts_active_range(c) != 75.0)
-        reason(a, "client: ActiveRange %g %% instead of 75 %%", pts_active_range(c));
+        pts_reason(a, "client: ActiveRange %g %% instead of 75 %%", pts_active_range(c));
     pts_more_noncompliance(c, tests_run, a);
     if (c->no_purge)
-        reason(a, "no purge (--no-purge)");
+        pts_reason(a, "no purge (--no-purge)");
     return a;
 }

@@ -39,6 +39,9 @@ struct el_fig {
 void pts_progress(const struct pts_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pts_add_reason(struct pts_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* An interval's length in seconds and its I/Os and bytes over every direction. */
+void pts_interval_sums(const struct runner_interval *iv, double *dur_s, double *ios, double *bytes);
+
 /* A job on the ActiveRange: random data refilled per write, O_DIRECT, norandommap. */
 void pts_base_job(const struct pts_ctx *x, const char *name, struct job_spec *j);
 /* RND element e (composite: the CBW mix) for runtime_ns at tc threads x qd. */

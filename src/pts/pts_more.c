@@ -168,17 +168,6 @@ int pts_more_check(const struct pts_cfg *c, uint32_t logical_block, char *err, s
     return 0;
 }
 
-static void reason(cJSON *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void reason(cJSON *a, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
-    va_end(ap);
-    cJSON_AddItemToArray(a, cJSON_CreateString(buf));
-}
-
 static bool spec_grid_used(const struct pts_cfg *c)
 {
     unsigned tc[PTS_DI_MAX], qd[PTS_DI_MAX];
@@ -191,21 +180,21 @@ void pts_more_noncompliance(const struct pts_cfg *c, const bool *tests_run, cJSO
 {
     if (tests_run[PTS_HIR]) {
         if (c->round_ns && c->round_ns != PTS_SPEC_ELEMENT_NS)
-            reason(a, "hir: pre-write rounds of %.3g s instead of 60 s (--round-time)",
+            pts_reason(a, "hir: pre-write rounds of %.3g s instead of 60 s (--round-time)",
                    (double)c->round_ns / 1e9);
         if (c->hir_burst_ns != PTS_SPEC_HIR_BURST_NS)
-            reason(a, "hir: bursts of %.3g s instead of 5 s, waits scaled with them (--hir-burst)",
+            pts_reason(a, "hir: bursts of %.3g s instead of 5 s, waits scaled with them (--hir-burst)",
                    (double)c->hir_burst_ns / 1e9);
         if (c->hir_reps != PTS_SPEC_HIR_REPS)
-            reason(a, "hir: %u bursts per wait state instead of 360 (--reps)", c->hir_reps);
+            pts_reason(a, "hir: %u bursts per wait state instead of 360 (--reps)", c->hir_reps);
     }
     if (tests_run[PTS_XSR]) {
         if (c->xsr_ns != PTS_SPEC_XSR_NS)
-            reason(a, "xsr: access groups of %.3g s / %.3g s / %.3g s instead of 8 h / 6 h / 8 h "
+            pts_reason(a, "xsr: access groups of %.3g s / %.3g s / %.3g s instead of 8 h / 6 h / 8 h "
                    "(--xsr-time)", (double)c->xsr_ns / 1e9, 0.75 * (double)c->xsr_ns / 1e9,
                    (double)c->xsr_ns / 1e9);
         if (c->xsr_sample_ns != PTS_SPEC_ELEMENT_NS)
-            reason(a, "xsr: sampled every %.3g s instead of 1 min (--xsr-interval)",
+            pts_reason(a, "xsr: sampled every %.3g s instead of 1 min (--xsr-interval)",
                    (double)c->xsr_sample_ns / 1e9);
     }
     for (int t = PTS_CBW; t <= PTS_DIRTH; t++) {
@@ -214,14 +203,14 @@ void pts_more_noncompliance(const struct pts_cfg *c, const bool *tests_run, cJSO
         struct pts_matrix m;
         pts_di_matrix(c, (enum pts_test)t, &m);
         if (pts_element_ns(c, &m) != PTS_SPEC_ELEMENT_NS)
-            reason(a, "%s: demand points of %.3g s instead of 60 s, pre-writes and captures scaled "
+            pts_reason(a, "%s: demand points of %.3g s instead of 60 s, pre-writes and captures scaled "
                    "with them (--round-time)", pts_test_name((enum pts_test)t),
                    (double)pts_element_ns(c, &m) / 1e9);
         if (c->round_ns && c->round_ns != PTS_SPEC_ELEMENT_NS)
-            reason(a, "%s: preconditioning rounds of %.3g s instead of 60 s (--round-time)",
+            pts_reason(a, "%s: preconditioning rounds of %.3g s instead of 60 s (--round-time)",
                    pts_test_name((enum pts_test)t), (double)c->round_ns / 1e9);
         if (!spec_grid_used(c))
-            reason(a, "%s: a TC x QD grid of %u x %u points instead of 7 x 7 (--di-tc, --di-qd)",
+            pts_reason(a, "%s: a TC x QD grid of %u x %u points instead of 7 x 7 (--di-tc, --di-qd)",
                    pts_test_name((enum pts_test)t), c->di_ntc ? c->di_ntc : PTS_DI_MAX,
                    c->di_nqd ? c->di_nqd : PTS_DI_MAX);
     }

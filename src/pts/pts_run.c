@@ -29,35 +29,6 @@
 
 #define MIB (1ull << 20)
 
-static void progress(const struct pts_ctx *x, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void progress(const struct pts_ctx *x, const char *fmt, ...)
-{
-    if (!x->o->progress)
-        return;
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
-    va_end(ap);
-    x->o->progress(x->o->arg, buf);
-}
-
-static void add_reason(struct pts_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add_reason(struct pts_ctx *x, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
-    va_end(ap);
-    const cJSON *e;
-    cJSON_ArrayForEach(e, x->reasons)
-        if (cJSON_IsString(e) && !strcmp(e->valuestring, buf))
-            return;
-    cJSON_AddItemToArray(x->reasons, cJSON_CreateString(buf));
-}
-
 void pts_now_iso(char *buf, size_t len)
 {
     time_t t = (time_t)(clock_wall_ns() / 1000000000ull);
@@ -278,7 +249,7 @@ static const char *metric_unit(enum steady_metric m)
 static void purge_progress(void *arg, const char *line)
 {
     const struct pts_ctx *x = arg;
-    progress(x, "purge: %s", line);
+    pts_progress(x, "purge: %s", line);
 }
 
 static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
@@ -293,7 +264,7 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
     struct rpurge_report rr;
     struct rpurge_opts po = {.consent = x->o->consent, .mode = x->c->purge_mode,
                              .progress = purge_progress, .arg = x};
-    progress(x, "purging %s", x->c->target);
+    pts_progress(x, "purging %s", x->c->target);
     int rc = runner_purge(x->c->target, &po, &rr, err, errlen);
     if (rc < 0)
         return rc;
@@ -330,7 +301,7 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
     }
     /* PTS: SECURITY ERASE, FORMAT UNIT or an equivalent device method */
     if (!purge_method_is_device(r->method))
-        add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
+        pts_add_reason(x, "purge by %s, not a device SECURITY ERASE, FORMAT UNIT or sanitize",
                    purge_method_name(r->method));
     return 0;
 }
@@ -350,7 +321,7 @@ static int do_wipc(struct pts_ctx *x, cJSON *tj, const char *test, uint32_t bs, 
         planned += jobs[k].io_limit;
     char b[16];
     pts_bs_name(bs, b, sizeof(b));
-    progress(x, "%s: WIPC, SEQ %s writes, %.3g MB (%gx the ActiveRange) at T%u/Q%u", test, b,
+    pts_progress(x, "%s: WIPC, SEQ %s writes, %.3g MB (%gx the ActiveRange) at T%u/Q%u", test, b,
              (double)planned / 1e6, 2.0 * x->c->capacity_scale, x->tc, x->qd);
     int rc;
     cJSON *ph = run_phase(x, name, "pts-wipc", jobs, n, NULL, NULL, &rc, err, errlen);
@@ -553,7 +524,7 @@ static int run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const stru
         }
         cJSON_AddItemToObject(rj, "tracking", cJSON_CreateDoubleArray(v, (int)m->ntrack));
         state = pts_ss_feed(ss, v);
-        progress(x, "%s: round %u: %s%s", test, r, line,
+        pts_progress(x, "%s: round %u: %s%s", test, r, line,
                  state == STEADY_REACHED ? " (steady state)" : "");
     }
     unsigned rounds_run = 0;
@@ -593,7 +564,7 @@ static int run_rounds(struct pts_ctx *x, cJSON *tj, const char *test, const stru
                  rounds_run, wf, wl);
     cJSON_AddStringToObject(sj, "statement", stmt);
     if (!reached)
-        add_reason(x, "%s: steady state not achieved", test);
+        pts_add_reason(x, "%s: steady state not achieved", test);
     rc = window_table(x, tj, m, phases, rounds_run, wf, wl, err, errlen);
 out:
     free(h);
@@ -663,12 +634,8 @@ static const char *const wsat_fields[WSAT_NF] = {"t_s", "dur_s", "iops", "mbps",
 static bool wsat_hook(void *arg, const struct runner_interval *iv)
 {
     struct wsat_ctx *w = arg;
-    double dur = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
-    double ios = 0, bytes = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        ios += (double)iv->all->dir[d].ios;
-        bytes += (double)iv->all->dir[d].bytes;
-    }
+    double dur, ios, bytes;
+    pts_interval_sums(iv, &dur, &ios, &bytes);
     w->bytes += bytes;
     const struct hist *lh = &iv->all->dir[DIR_WRITE].lat;
     if (w->nrows == w->cap) {
@@ -712,7 +679,7 @@ int pts_test_wsat(struct pts_ctx *x, char *err, size_t errlen)
     cJSON_AddNumberToObject(tj, "capacity_multiple", 4.0 * x->c->capacity_scale);
     cJSON_AddNumberToObject(tj, "time_limit_s", (double)x->c->wsat_ns / 1e9);
     cJSON_AddNumberToObject(tj, "sample_s", (double)x->c->wsat_sample_ns / 1e9);
-    progress(x, "wsat: RND 4KiB writes, %.4g GB (%gx the ActiveRange) or %.4g s, at T%u/Q%u",
+    pts_progress(x, "wsat: RND 4KiB writes, %.4g GB (%gx the ActiveRange) or %.4g s, at T%u/Q%u",
              (double)j.io_limit * x->tc / 1e9, 4.0 * x->c->capacity_scale,
              (double)x->c->wsat_ns / 1e9, x->tc, x->qd);
     struct wsat_ctx *w = calloc(1, sizeof(*w));
@@ -757,8 +724,6 @@ int pts_test_wsat(struct pts_ctx *x, char *err, size_t errlen)
     return ph ? 0 : rc;
 }
 
-/* ---- for the tests of their own files (pts_int.h) ------------------------------ */
-
 void pts_progress(const struct pts_ctx *x, const char *fmt, ...)
 {
     if (!x->o->progress)
@@ -778,8 +743,24 @@ void pts_add_reason(struct pts_ctx *x, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof(buf), fmt, ap);
     va_end(ap);
-    add_reason(x, "%s", buf);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, x->reasons)
+        if (cJSON_IsString(e) && !strcmp(e->valuestring, buf))
+            return;
+    cJSON_AddItemToArray(x->reasons, cJSON_CreateString(buf));
 }
+
+void pts_interval_sums(const struct runner_interval *iv, double *dur_s, double *ios, double *bytes)
+{
+    *dur_s = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
+    *ios = *bytes = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        *ios += (double)iv->all->dir[d].ios;
+        *bytes += (double)iv->all->dir[d].bytes;
+    }
+}
+
+/* ---- for the tests of their own files (pts_int.h) ------------------------------ */
 
 void pts_base_job(const struct pts_ctx *x, const char *name, struct job_spec *j)
 {

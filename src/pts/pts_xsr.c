@@ -27,12 +27,8 @@ struct xsr_samples {
 static bool xsr_hook(void *arg, const struct runner_interval *iv)
 {
     struct xsr_samples *s = arg;
-    double dur = (double)(iv->t_end_ns - iv->t_start_ns) / 1e9;
-    double ios = 0, bytes = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        ios += (double)iv->all->dir[d].ios;
-        bytes += (double)iv->all->dir[d].bytes;
-    }
+    double dur, ios, bytes;
+    pts_interval_sums(iv, &dur, &ios, &bytes);
     const struct hist *lh = &iv->all->dir[DIR_WRITE].lat;
     double v[XSR_NF] = {s->t0_s + (double)iv->t_start_ns / 1e9, dur,
                         dur > 0 ? bytes / dur / 1e6 : 0, dur > 0 ? ios / dur : 0, hist_mean(lh),

@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # act.sh - `ssdbench act` and `ssdbench act-prep` end to end. Bad input is one
 # line and exit 2; on a RAM-backed loop device: act-prep fills the device and
 # the guard asks for --destroy on a signed one; a 12 s 3x run (1 s reports,

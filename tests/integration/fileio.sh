@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # fileio.sh - `ssdbench fileio` as a drop-in for `sysbench fileio`: bad input,
 # prepare/run/cleanup on a temporary directory (file names and sizes, every
 # test mode in every I/O mode, exact --events, fsync counts, the rndrw ratio),

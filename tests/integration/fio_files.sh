@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # fio_files.sh - fio's file sets and file life cycle (nrfiles, openfiles,
 # file_service_type, filename_format, directory, filesize, fallocate,
 # invalidate, pre_read) against fio 3.33 itself: the same job file run by

@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # Smoke run of every libFuzzer harness in tests/fuzz/: builds them with clang
 # (make fuzzers), replays each seed corpus (crash regressions included) and
 # fuzzes each for a few seconds (FUZZ_SMOKE_TIME, default 5; at most 20000

@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # mpi.sh - cluster runs over MPI (docs/cluster.md), with mpirun on this one
 # machine: 2 and 4 ranks, each on its own loop device (its own name through
 # {rank}). Checks that the merged counts are the kernel's (every rank's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # outputs.sh - what ssdbench writes and reads at paths a user names: outputs
 # never replace a device, FIFO or link (base/outfile.c); a bad --result is
 # refused before the run; the RESULT.partial journal survives kill -9 and a

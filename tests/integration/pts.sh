@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # pts.sh - `ssdbench pts` end to end on a RAM-backed loop device with short
 # rounds: every test (IOPS, throughput, latency, WSAT) produces its text
 # report, its JSON (whose figures are recomputed here from the stored rounds

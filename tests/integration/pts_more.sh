@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # pts_more.sh - `ssdbench pts hir|xsr|cbw|dirth` end to end on a RAM-backed
 # loop device with shortened timing: each produces its text page, its JSON
 # (element counts equal to the plan: wait states x reps bursts, 3 access

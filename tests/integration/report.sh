@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # report.sh - `ssdbench report` end to end on results made here (single runs,
 # a suite with preconditioning and a QD sweep, ACT loads on the null engine,
 # a fileio thread list): every page is well-formed XML and self-contained (no

@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # results_doc.sh - docs/results.md names every key the result JSON has:
 # every object key met in the results of representative runs (run with
 # fsync, a short suite with preconditioning and a baseline, fileio with a

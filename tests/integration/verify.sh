@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long (started first)
 # verify.sh - fio's verify family: write + read-back on a file and on a loop
 # device for every checksum (fio's crc64, crc32, crc16, crc7, sha1, sha512
 # and sha3-* included) (sequential and random, several seeds, block
