@@ -35,6 +35,7 @@ struct nvme_id_ctrl {
     char serial[21];                /* SN, bytes 4-23 */
     char model[41];                 /* MN, bytes 24-63 */
     char firmware[9];               /* FR, bytes 64-71 */
+    uint8_t cmic;                   /* byte 76: bit 1 = more than one controller in the subsystem */
     uint8_t mdts;                   /* byte 77: max transfer 2^mdts pages (0 = no limit) */
     uint16_t cntlid;                /* bytes 78-79 */
     uint32_t ver;                   /* bytes 80-83: major << 16 | minor << 8 | tertiary */

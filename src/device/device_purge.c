@@ -437,6 +437,15 @@ int devpurge_nvme_other_namespaces(int fd, const struct device_info *di,
     nvme_ns_list_cmd(0, &b);
     int rc = nvme_send(fd, ops, &b, buf, NULL, NULL);
     unsigned n = rc == 0 ? nvme_parse_ns_list(buf, NVME_ID_BYTES, all, 1024) : 0, k = 0;
+    /* a full page may have more after it, and more than max cannot all be
+     * checked: either way not every namespace the erase reaches is known */
+    unsigned others = 0;
+    for (unsigned i = 0; i < n; i++)
+        others += all[i] != di->id.nsid;
+    if (rc == 0 && (n == 1024 || others > max)) {
+        free(buf);
+        return -E2BIG;
+    }
     for (unsigned i = 0; rc == 0 && i < n && k < max; i++) {
         if (all[i] == di->id.nsid)
             continue;

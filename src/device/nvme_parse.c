@@ -51,6 +51,7 @@ int nvme_parse_id_ctrl(const uint8_t *b, size_t len, struct nvme_id_ctrl *c)
     nvme_string(b + 4, 20, c->serial);
     nvme_string(b + 24, 40, c->model);
     nvme_string(b + 64, 8, c->firmware);
+    c->cmic = b[76];
     c->mdts = b[77];
     c->cntlid = dev_le16(b + 78);
     c->ver = dev_le32(b + 80);

@@ -145,6 +145,10 @@ int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, si
     }
     if (job->zone_mode == JOB_ZONE_STRIDED && job->verify != VERIFY_OFF)
         return snprintf(err, errlen, "zonemode=strided with verify is not supported by ssdbench"), -ENOTSUP;
+    /* a trimwrite's write follows its trim to the same block; a zone move
+     * or restart between the two would put it elsewhere */
+    if (job->zone_mode == JOB_ZONE_STRIDED && (job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE))
+        return snprintf(err, errlen, "zonemode=strided with rw=trimwrite is not supported by ssdbench"), -ENOTSUP;
     return 0;
 }
 

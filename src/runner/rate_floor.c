@@ -8,7 +8,7 @@
 
 #define SETTLE_NS 2000000000ull /* fio: no rate check in the first 2 s */
 
-static const char *const dir_name[DIR_COUNT] = {"read", "write"};
+static const char *const dir_name[DIR_COUNT] = {"read", "write", "trim"};
 
 void rate_floor_init(struct rate_floor *f, const struct job_spec *job, unsigned depth)
 {

@@ -34,7 +34,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
 {
     struct job_setup *js = &setups[jidx];
     unsigned nf = j->nrfiles ? j->nrfiles : 1, clones = j->numjobs ? j->numjobs : 1;
-    bool writes = job_rw_writes(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     if (j->offset_pct > 0 || j->size_pct > 0) {
         snprintf(err, errlen, "job '%s': nrfiles with size or offset in percent is not supported; give bytes",
                  j->name);

@@ -56,7 +56,24 @@ static int hold_other_namespaces(int fd, const struct device_info *di, const str
 {
     uint32_t ids[MAX_OTHER_NS];
     uint64_t nuse[MAX_OTHER_NS];
+    if (di->id.ctrl.cmic & 0x2) {
+        /* other controllers' namespaces (another host's) are not listed here */
+        snprintf(err, errlen,
+                 "purge: %s: the NVM subsystem has more than one controller (CMIC bit 1); a "
+                 "sanitize or format of all namespaces would also erase namespaces this host "
+                 "cannot check, so it is not sent (--purge-method block for the block layer's purge)",
+                 di->dev_node);
+        return -EPERM;
+    }
     int n = devpurge_nvme_other_namespaces(fd, di, ops, ids, nuse, MAX_OTHER_NS);
+    if (n == -E2BIG) {
+        snprintf(err, errlen,
+                 "purge: %s: the controller has more namespaces than ssdbench checks (%d); a "
+                 "sanitize erases every namespace, so it is not sent (--purge-method block for "
+                 "the block layer's purge)",
+                 di->dev_node, MAX_OTHER_NS);
+        return -EPERM;
+    }
     if (n < 0) {
         snprintf(err, errlen,
                  "purge: %s: the controller's namespace list could not be read (%s); a sanitize "
@@ -72,7 +89,20 @@ static int hold_other_namespaces(int fd, const struct device_info *di, const str
         struct stat st;
         bool has_node = stat(node, &st) == 0 && S_ISBLK(st.st_mode);
         bool data = nuse[i] != 0;
-        if (data && !(has_node && guard_consented_st(&st, o->consent))) {
+        struct target *held = NULL;
+        if (has_node) {
+            /* open first: in use and signatures are judged on the fd held,
+             * and so is the consent below */
+            struct target_open_opts to = {.write = true, .consent = o->consent};
+            int rc = target_open(&others[*nothers], node, &to, err, errlen);
+            if (rc < 0)
+                return rc;
+            held = &others[(*nothers)++];
+        }
+        struct stat fst;
+        bool named = held && fstat(held->fd, &fst) == 0 && S_ISBLK(fst.st_mode) &&
+                     guard_consented_st(&fst, o->consent);
+        if (data && !named) {
             char blocks[48];
             if (nuse[i] == UINT64_MAX)
                 snprintf(blocks, sizeof(blocks), "its use could not be read");
@@ -84,13 +114,6 @@ static int hold_other_namespaces(int fd, const struct device_info *di, const str
                      "block",
                      di->dev_node, ids[i], has_node ? node : "no block device", blocks, node);
             return -EPERM;
-        }
-        if (has_node) {
-            struct target_open_opts to = {.write = true, .consent = o->consent};
-            int rc = target_open(&others[*nothers], node, &to, err, errlen);
-            if (rc < 0)
-                return rc;
-            (*nothers)++;
         }
         if (sl < sizeof(r->scope))
             sl += (size_t)snprintf(r->scope + sl, sizeof(r->scope) - sl, "%snamespace %u%s", sl ? ", " : "also ",

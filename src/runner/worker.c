@@ -636,7 +636,7 @@ static void floor_round(struct worker *w, uint64_t now)
         struct io_req fake = {.op = f->done_ios[DIR_READ] ? IO_OP_READ : IO_OP_WRITE, .target = 0};
         floor_fail(w, &fake, EIO, msg);
     }
-    rate_floor_step(f, w->job, now, f->done_ios[DIR_READ] + f->done_ios[DIR_WRITE]);
+    rate_floor_step(f, w->job, now, f->done_ios[DIR_READ] + f->done_ios[DIR_WRITE] + f->done_ios[DIR_TRIM]);
 }
 
 static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
@@ -902,12 +902,15 @@ static void worker_loop(struct worker *w)
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
             bool ok = record(w, r, tc);
-            if (!ok)
+            if (!ok) {
                 after_error(w, r);
-            else if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_WRITE)
-                floor_completion(w, r, tc);
-            else if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
-                verify_completed(w, r, false);
+            } else {
+                /* a limit and verify each see every good completion */
+                if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
+                    floor_completion(w, r, tc);
+                if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
+                    verify_completed(w, r, false);
+            }
             if (tt_on)
                 w->tt_completed += r->op <= IO_OP_TRIM;
             w->free_slots[w->nfree++] = r;

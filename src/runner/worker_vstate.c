@@ -65,8 +65,10 @@ int wvstate_load(struct worker *w, char *err, size_t errlen)
     size_t n = fread(buf, 1, sizeof(buf) - 1, f);
     fclose(f);
     buf[n] = 0;
-    /* the crc line is the last one */
-    char *crcl = strstr(buf, "crc32c ");
+    /* the crc line is the last one (a job name may hold "crc32c " too) */
+    char *crcl = NULL;
+    for (char *p = strstr(buf, "\ncrc32c "); p; p = strstr(p + 1, "\ncrc32c "))
+        crcl = p + 1;
     unsigned crc = 0;
     uint64_t seed = 0, writes = 0;
     unsigned worker = 0;

@@ -194,6 +194,17 @@ check guard_nothing_created test "$(cd "$n/sb" && ls fs.* | tr '\n' ' ')" = "fs.
 # with consent for that file the job runs
 (cd "$n/sb" && "$SSDBENCH" run -q --destroy=fs.0.2 "../../$n.fio" >out.json 2>out.err)
 check guard_consent_runs test $? -eq 0
+# a trim-only set destroys as writes do: the same refusal, the bytes kept
+n=guard_trim
+job "$n" rw=trim size=1m nrfiles=4
+mkdir -p "$n/sb"
+head -c 100000 /dev/urandom >"$n/sb/fs.0.2"
+sum0=$(sha256sum <"$n/sb/fs.0.2")
+(cd "$n/sb" && "$SSDBENCH" run -q "../../$n.fio" >out.json 2>out.err)
+rc=$?
+check guard_trim_refused test $rc -ne 0
+check guard_trim_says_why grep -q "fs.0.2.*ssdbench did not create" "$n/sb/out.err"
+check guard_trim_bytes_unchanged test "$(sha256sum <"$n/sb/fs.0.2")" = "$sum0"
 
 # --- page cache: invalidate drops it, pre_read fills it, before the run
 cc -O1 -o procio -x c - <<'EOF' || { fail helper "cannot build the test helper"; exit 0; }

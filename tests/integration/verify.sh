@@ -109,6 +109,9 @@ check meta_bad_offset_field test "$(vsum meta_v | cut -d' ' -f1,2,7,8)" = "1 1 o
 # a read job checks each block against its own header
 vrun readonly_v "$F" size=4m bs=4k rw=randread verify=meta ioengine=psync
 check readonly_job_finds_it test "$(vsum readonly_v | cut -d' ' -f1-3,5,7,8)" = "1 1 1024 1024 offset 20480"
+# ... also under a latency limit no read comes near (limits and verify both see each read)
+vrun readonly_lim "$F" size=4m bs=4k rw=randread verify=meta ioengine=psync max_latency=60s
+check readonly_job_with_a_latency_limit_finds_it test "$(vsum readonly_lim | cut -d' ' -f1-3,5,7,8)" = "1 1 1024 1024 offset 20480"
 
 # verify_fatal stops at the first of two bad blocks; without it both count
 vrun fatal_w "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync
