@@ -98,6 +98,10 @@ const struct engine_ops *engine_lookup(enum job_engine kind);
  * system's discard (fio fails such trims). Blocking. Returns 0, or -1 with
  * errno set, as a system call does. */
 int engine_trim(int fd, uint64_t off, uint64_t len);
+/* The same with what the first trim of each file learned kept in kinds[file]
+ * (0 unknown, zeroed by the caller), so later trims make one system call:
+ * the per-I/O form for the engines. */
+int engine_trim_file(uint8_t kinds[JOB_MAX_TARGETS], unsigned file, int fd, uint64_t off, uint64_t len);
 
 /* Trims on the asynchronous engines (io_uring, libaio), which have no
  * asynchronous discard: staged like any request, carried out synchronously
@@ -108,6 +112,7 @@ int engine_trim(int fd, uint64_t off, uint64_t len);
 struct engine_trims {
     struct io_req **req; /* [depth]: staged, the first ndone of them carried out */
     unsigned n, ndone, depth;
+    uint8_t kinds[JOB_MAX_TARGETS]; /* engine_trim_file's memory */
 };
 int engine_trims_init(struct engine_trims *t, unsigned depth);
 /* Stages r (an IO_OP_TRIM); -EAGAIN when full. */

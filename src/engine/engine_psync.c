@@ -12,6 +12,7 @@
 struct psync_priv {
     const int *fds;
     struct io_req *staged;
+    uint8_t trim_kinds[JOB_MAX_TARGETS]; /* engine_trim_file's memory */
 };
 
 static int psync_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
@@ -48,7 +49,7 @@ static int psync_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
         switch (r->op) {
         case IO_OP_READ: ret = pread(fd, r->buf, r->len, (off_t)r->off); break;
         case IO_OP_WRITE: ret = pwrite(fd, r->buf, r->len, (off_t)r->off); break;
-        case IO_OP_TRIM: ret = engine_trim(fd, r->off, r->len) < 0 ? -1 : (ssize_t)r->len; break;
+        case IO_OP_TRIM: ret = engine_trim_file(p->trim_kinds, r->file, fd, r->off, r->len) < 0 ? -1 : (ssize_t)r->len; break;
         case IO_OP_FSYNC: ret = fsync(fd); break;
         case IO_OP_FDATASYNC: ret = fdatasync(fd); break;
         }

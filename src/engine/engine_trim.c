@@ -4,31 +4,63 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <linux/fs.h>
 
 #include "engine/engine.h"
 
-int engine_trim(int fd, uint64_t off, uint64_t len)
+enum { TRIM_UNKNOWN, TRIM_DISCARD, TRIM_PUNCH };
+
+static int trim_discard(int fd, uint64_t off, uint64_t len)
 {
     uint64_t range[2] = {off, len};
     int rc;
     do
         rc = ioctl(fd, BLKDISCARD, range);
     while (rc < 0 && errno == EINTR);
-    if (rc == 0 || errno != ENOTTY)
-        return rc;
-    /* not a block device: a regular file's range is deallocated */
+    return rc;
+}
+
+/* a regular file's range is deallocated */
+static int trim_punch(int fd, uint64_t off, uint64_t len)
+{
+    int rc;
     do
         rc = fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len);
     while (rc < 0 && errno == EINTR);
     return rc;
 }
 
+int engine_trim(int fd, uint64_t off, uint64_t len)
+{
+    int rc = trim_discard(fd, off, len);
+    if (rc == 0 || errno != ENOTTY)
+        return rc;
+    return trim_punch(fd, off, len); /* not a block device */
+}
+
+int engine_trim_file(uint8_t kinds[JOB_MAX_TARGETS], unsigned file, int fd, uint64_t off, uint64_t len)
+{
+    uint8_t *k = file < JOB_MAX_TARGETS ? &kinds[file] : NULL;
+    if (k && *k == TRIM_PUNCH)
+        return trim_punch(fd, off, len);
+    int rc = trim_discard(fd, off, len);
+    if (rc == 0 || errno != ENOTTY) {
+        if (k && rc == 0)
+            *k = TRIM_DISCARD;
+        return rc;
+    }
+    if (k)
+        *k = TRIM_PUNCH;
+    return trim_punch(fd, off, len);
+}
+
 int engine_trims_init(struct engine_trims *t, unsigned depth)
 {
     t->n = t->ndone = 0;
     t->depth = depth;
+    memset(t->kinds, 0, sizeof(t->kinds));
     t->req = calloc(depth ? depth : 1, sizeof(*t->req));
     return t->req ? 0 : -ENOMEM;
 }
@@ -45,7 +77,8 @@ void engine_trims_do(struct engine_trims *t, const int *fds)
 {
     for (; t->ndone < t->n; t->ndone++) {
         struct io_req *r = t->req[t->ndone];
-        r->res = engine_trim(fds[r->file], r->off, r->len) < 0 ? -errno : (int32_t)r->len;
+        r->res = engine_trim_file(t->kinds, r->file, fds[r->file], r->off, r->len) < 0 ? -errno
+                                                                                     : (int32_t)r->len;
     }
 }
 

@@ -70,6 +70,33 @@ TEST(file_trim_punches_a_hole)
     unlink(path);
 }
 
+TEST(file_kind_learned_on_the_first_trim)
+{
+    char path[64];
+    int fd = data_file(path, sizeof(path));
+    CHECK(fd >= 0, "no temporary file");
+    uint8_t kinds[JOB_MAX_TARGETS] = {0};
+    int rc = engine_trim_file(kinds, 3, fd, 0, 64 * 1024);
+    if (rc < 0 && errno == EOPNOTSUPP) {
+        close(fd);
+        unlink(path);
+        printf("SKIP %s:%s: /tmp cannot punch holes\n", __FILE__, __func__);
+        return;
+    }
+    CHECK(rc == 0, "engine_trim_file: %s", strerror(errno));
+    CHECK(kinds[3] != 0, "the file's kind was not kept");
+    CHECK(kinds[0] == 0 && kinds[4] == 0, "another file's kind changed");
+    uint8_t learned = kinds[3];
+    /* the second trim goes straight to the punch, with the same effect */
+    CHECK(engine_trim_file(kinds, 3, fd, 128 * 1024, 64 * 1024) == 0, "second trim: %s", strerror(errno));
+    CHECK(kinds[3] == learned, "the kind changed");
+    CHECK(all_bytes(fd, 0, 64 * 1024, 0) && all_bytes(fd, 128 * 1024, 64 * 1024, 0), "trimmed ranges not zero");
+    CHECK(all_bytes(fd, 64 * 1024, 64 * 1024, 0xa5) && all_bytes(fd, 192 * 1024, 64 * 1024, 0xa5),
+          "bytes outside the ranges changed");
+    close(fd);
+    unlink(path);
+}
+
 TEST(bad_descriptor_fails_with_errno)
 {
     errno = 0;
