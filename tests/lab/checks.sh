@@ -8,14 +8,14 @@
 #   the reads and writes of a run against the NVMe SMART log's host command
 #   counters (nomerges=2, so the block layer does not merge);
 #   purge: the method chosen per device and the data gone (Format NVM with
-#   secure erase: the first MiB reads as zeros; a zoned namespace: every
-#   zone reset);
+#   secure erase: the first MiB reads as zeros);
 #   the write cache per PTS preset, set during the run and restored after it,
 #   also after a SIGINT;
 #   the guard on an NVMe namespace with an ext4 file system (signature,
 #   then mounted): refused, bytes unchanged;
-#   zoned namespaces: the zoned identity against sysfs and the zone report,
-#   a plain write job and pts refused.
+#   the zoned namespace: its zoned identity against sysfs and the zone
+#   report, a plain write job and pts refused (no I/O, zones untouched),
+#   purge by resetting every zone (the zone report as new, data gone).
 # Output: PASS/FAIL/SKIP lines (lib.sh), then "lab checks done".
 SSDBENCH=${SSDBENCH:-$LAB_TREE/build/ssdbench}
 source "$LAB_TREE/tests/integration/lib.sh"
@@ -186,6 +186,60 @@ check pts_sigint_cache_restored test "$(scsi_wce)" = 1
 check pts_sigint_state_recorded test "$(jv pts_s.json pts.write_cache.state)" = WCD
 check pts_sigint_set_by_device test "$(jv pts_s.json pts.write_cache.set_by)" = device
 check pts_sigint_restored_recorded test "$(jv pts_s.json pts.write_cache.restored)" = True
+
+# ---- zoned namespace: identity, refusals, purge by zone reset ------------
+section "zoned"
+ZQ=/sys/block/${LAB_ZNS##*/}/queue
+$T "$S" info --json "$LAB_ZNS" >zns.json
+$T blkzone report "$LAB_ZNS" >zones0.txt
+zcap=$(sed -n '1s/.*cap 0x\([0-9a-f]*\),.*/\1/p' zones0.txt)
+zcap=$((16#${zcap:-0} * 512))
+check zns_model_is_sysfs test "$(jv zns.json device.zoned)" = "$(cat $ZQ/zoned)"
+check zns_host_managed test "$(jv zns.json device.zoned)" = host-managed
+check zns_zone_bytes_is_chunk_sectors test "$(jv zns.json device.zone_bytes)" = $(($(cat $ZQ/chunk_sectors) * 512))
+check zns_zone_capacity_is_report test "$(jv zns.json device.zone_capacity_bytes)" = "$zcap"
+check zns_zone_capacity_6mib test "$zcap" = 6291456
+check zns_nr_zones_is_sysfs test "$(jv zns.json device.nr_zones)" = "$(cat $ZQ/nr_zones)"
+check zns_nr_zones_is_report test "$(jv zns.json device.nr_zones)" = "$(wc -l <zones0.txt)"
+check zns_max_open test "$(jv zns.json device.max_open_zones)" = "$(cat $ZQ/max_open_zones)"
+check zns_max_active test "$(jv zns.json device.max_active_zones)" = "$(cat $ZQ/max_active_zones)"
+check zns_limits_lab test "$(cat $ZQ/max_open_zones)/$(cat $ZQ/max_active_zones)" = 4/6
+$T "$S" info "$LAB_ZNS" >zns.txt
+check zns_text_line grep -q "^zoned: *host-managed, 8 zones of 8.39 MB (capacity 6.29 MB), max open zones 4, max active zones 6" zns.txt
+# a read job's result records the same identity
+$T "$S" run -q --result zread.json --name=r --filename="$LAB_ZNS" --rw=read --bs=64k --size=1m --direct=1 >/dev/null
+check zns_read_runs test $? -eq 0
+check zns_result_identity test "$(jv zread.json targets.0.device.zoned)/$(jv zread.json targets.0.device.nr_zones)" = host-managed/8
+# a plain write job: refused before any I/O, one line; the zones stay empty
+w0=$(smart host_write_commands)
+$T "$S" run -q --name=w --filename="$LAB_ZNS" --destroy "$LAB_ZNS" --rw=randwrite --bs=4k --size=4m --direct=1 >zwrite.txt 2>&1
+check zns_write_refused test $? -ne 0
+check zns_write_one_line test "$(wc -l <zwrite.txt)" -eq 1
+check zns_write_says_why grep -q "host-managed zoned device" zwrite.txt
+check zns_write_no_io test "$(smart host_write_commands)" = "$w0"
+$T blkzone report "$LAB_ZNS" >zones1.txt
+check zns_write_zones_untouched cmp -s zones0.txt zones1.txt
+sed 's/^/# zoned: /' zwrite.txt
+# pts: refused with the reason
+$T "$S" pts tp --no-purge -q --destroy "$LAB_ZNS" "$LAB_ZNS" >zpts.txt 2>&1
+check zns_pts_refused test $? -ne 0
+check zns_pts_says_zoned grep -q "zoned block device" zpts.txt
+# purge: zone 0 written full, zone 1 in part; then every zone reset
+dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=6 oflag=direct status=none
+dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=2 seek=8 oflag=direct status=none
+$T blkzone report "$LAB_ZNS" >zones2.txt
+check zns_zone0_full grep -q "^ *start: 0x000000000,.*(fu)" zones2.txt
+check zns_zone1_open grep -q "^ *start: 0x000004000,.*wptr 0x001000 .*(oi)" zones2.txt
+before=$(mib_sum "$LAB_ZNS")
+$T "$S" purge --format json --destroy "$LAB_ZNS" "$LAB_ZNS" >zpurge.json
+check zns_purge_exit0 test $? -eq 0
+check zns_purge_zone_reset test "$(jv zpurge.json purge.0.method)" = zone-reset
+check zns_purge_says_so grep -q "every zone reset (8 zones" zpurge.json
+$T blkzone report "$LAB_ZNS" >zones3.txt
+check zns_purge_all_empty test "$(grep -c 'wptr 0x000000 .*(em)' zones3.txt)" = 8
+check zns_purge_report_as_new cmp -s zones0.txt zones3.txt
+check zns_purge_data_gone test "$(mib_sum "$LAB_ZNS")" = "$ZERO_MIB" -a "$before" != "$ZERO_MIB"
+echo "# zoned: before purge: $(grep -c '(fu)' zones2.txt) full, $(grep -c '(oi)' zones2.txt) open, $(grep -c '(em)' zones2.txt) empty; after: $(grep -c '(em)' zones3.txt) empty"
 
 # ---- the guard: an ext4 file system on the NVMe namespace ---------------
 section "guard"
