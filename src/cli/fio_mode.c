@@ -552,7 +552,7 @@ static int fio_run(struct session *s, void *cfg, struct cli_output *out)
     s->ro.on_interval = fio_progress_hook;
     s->ro.arg = &c->prog;
     int rc = jobrun_execute(s->doc, &c->jf, &s->ro, &s->st, err, sizeof(err));
-    fio_progress_end(&c->prog);
+    bool log_failed = fio_progress_end(&c->prog) < 0;
     if (rc < 0) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
@@ -560,7 +560,8 @@ static int fio_run(struct session *s, void *cfg, struct cli_output *out)
     result_finish(s->doc, s->st.interrupted, s->st.signal);
     cli_report_errors(s->doc);
     s->done = true;
-    return plan_exit_code(&s->st);
+    int code = plan_exit_code(&s->st);
+    return code ? code : log_failed ? CLI_EXIT_FAIL : 0;
 }
 
 /* Every chosen format into one output, in fio's order. */

@@ -376,12 +376,17 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     return grc;
 }
 
-void runner_free_worker(struct worker *w)
+unsigned runner_free_worker(struct worker *w)
 {
+    unsigned failed = w->side_errors;
     if (w->iolog) {
-        char lerr[64];
-        iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
-                    sizeof(lerr));
+        char lerr[JOB_PATH_MAX + 600];
+        if (iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
+                        sizeof(lerr)) < 0) {
+            fprintf(stderr, "ssdbench: %s\n", lerr);
+            failed++;
+        }
+        w->iolog = NULL;
     }
     gen_free(&w->gen);
     wverify_free(w);
@@ -402,4 +407,5 @@ void runner_free_worker(struct worker *w)
         free(w->pool[i]);
     free(w->pool);
     free(w->bufmem);
+    return failed;
 }
