@@ -290,15 +290,15 @@ int outfile_check(const char *path, char *err, size_t errlen)
 static const char *strict_refusal(mode_t m)
 {
     if (S_ISLNK(m))
-        return "is a symbolic link; files ssdbench names itself are never written through links";
+        return "is a symbolic link: written only as a regular file, never through a link";
     if (S_ISDIR(m))
         return "is a directory; not written";
     if (S_ISBLK(m))
         return "is a block device; outputs are never written to block devices";
     if (S_ISCHR(m))
-        return "is a character device; files ssdbench names itself are written only as regular files";
+        return "is a character device: written only as a regular file";
     if (S_ISFIFO(m))
-        return "is a FIFO; files ssdbench names itself are written only as regular files";
+        return "is a FIFO: written only as a regular file";
     if (!S_ISREG(m))
         return "is not a regular file; not written";
     return NULL;

@@ -129,6 +129,26 @@ int cli_output_check(const struct cli_output *o, bool *journal)
     return 0;
 }
 
+int cli_output_check_readonly(const struct cli_output *o)
+{
+    char err[512];
+    const char *what[2] = {"--result", "--output"}, *path[2] = {o->result, o->output};
+    for (int i = 0; i < 2; i++)
+        if (path[i] && outfile_check_strict(path[i], err, sizeof(err)) < 0) {
+            cli_err("%s %s (read-only mode writes outputs only as regular files)", what[i], err);
+            return -1;
+        }
+    return 0;
+}
+
+bool cli_jobs_readonly(const struct job_spec *jobs, unsigned n)
+{
+    for (unsigned j = 0; j < n; j++)
+        if (jobs[j].readonly)
+            return true;
+    return false;
+}
+
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
 {
     char err[512];

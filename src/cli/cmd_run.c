@@ -297,6 +297,9 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         jo.sections = NULL;
     if (code == WL_PARSED)
         code = run_plan(c, files, nfiles, &ja, &jo, parse_only);
+    if (code == WL_PARSED && !c->quick && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) &&
+        cli_output_check_readonly(out) < 0)
+        code = CLI_EXIT_USAGE;
     argvec_free(&ja);
     return code;
 }

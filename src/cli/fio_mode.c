@@ -518,6 +518,9 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     }
     if (code == WL_PARSED && a.readonly && check_readonly(&c->jf) < 0)
         code = CLI_EXIT_USAGE;
+    /* fio's --readonly is every job's readonly=1 */
+    for (unsigned j = 0; code == WL_PARSED && a.readonly && j < c->jf.njobs; j++)
+        c->jf.jobs[j].readonly = true;
     if (code == WL_PARSED && a.max_jobs) {
         unsigned long n = 0;
         for (unsigned j = 0; j < c->jf.njobs; j++)
@@ -530,6 +533,8 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     if (code == WL_PARSED && (a.showcmd || a.parse_only))
         code = 0; /* fio runs nothing after --showcmd or --parse-only */
     if (code == WL_PARSED && cli_output_check(out, NULL) < 0)
+        code = CLI_EXIT_USAGE;
+    if (code == WL_PARSED && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) && cli_output_check_readonly(out) < 0)
         code = CLI_EXIT_USAGE;
     if (code == WL_PARSED)
         c->prog.planned_s = planned_seconds(&c->jf);

@@ -177,6 +177,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .seed = j->seed + i,
             .consent = opts->consent,
         };
+        if (j->readonly)
+            oo.create_size = 0; /* a read-only job creates nothing */
         /* fio fallocate: allocate that way; laid out only for reading */
         oo.alloc = j->fallocate;
         oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
