@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "base/suggest.h"
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
@@ -166,7 +167,15 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         cli_err("%s", err);
         return status ? status : CLI_EXIT_FAIL;
     }
-    FILE *f = of.f;
+    /* text formats: control characters in names and paths escaped */
+    bool text = o->format == FMT_TEXT || o->format == FMT_FIO_NORMAL || o->format == FMT_FIO_TERSE;
+    FILE *safe = text ? textsafe_open(of.f) : NULL;
+    if (text && !safe) {
+        outfile_abort(&of);
+        cli_err("out of memory");
+        return status ? status : CLI_EXIT_FAIL;
+    }
+    FILE *f = safe ? safe : of.f;
     switch (o->format) {
     case FMT_TEXT: render_text(f, doc, ro); break;
     case FMT_CSV: render_csv(f, doc); break;
@@ -186,6 +195,8 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         break;
     case FMT_JSON: break;
     }
+    if (safe)
+        textsafe_close(safe); /* a failed write shows as an error on of.f */
     int wrc = outfile_commit(&of, err, sizeof(err));
     if (OUTFILE_READER_GONE(wrc))
         return status; /* the reader of stdout went away (| head): a clean stop */

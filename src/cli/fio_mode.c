@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "base/signal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -585,19 +586,26 @@ static int fio_render(struct session *s, void *cfg, const struct cli_output *out
     }
     /* a format that cannot be written does not keep the others back */
     bool failed = false;
-    if (c->formats & FIO_OUT_TERSE && render_fio_terse(of.f, s->doc, err, sizeof(err)) < 0) {
+    /* the text formats with control characters in names and paths escaped */
+    FILE *safe = c->formats & (FIO_OUT_TERSE | FIO_OUT_NORMAL) ? textsafe_open(of.f) : NULL;
+    FILE *text = safe ? safe : of.f;
+    if (c->formats & FIO_OUT_TERSE && render_fio_terse(text, s->doc, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
+    if (safe)
+        fflush(safe); /* terse before the JSON document, as fio */
     if (c->formats & FIO_OUT_JSON &&
         render_fio_json(of.f, s->doc, c->formats & FIO_OUT_JSON_PLUS, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
-    if (c->formats & FIO_OUT_NORMAL && render_fio_normal(of.f, s->doc, err, sizeof(err)) < 0) {
+    if (c->formats & FIO_OUT_NORMAL && render_fio_normal(text, s->doc, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
+    if (safe)
+        textsafe_close(safe); /* a failed write shows as an error on of.f */
     if (failed)
         status = status ? status : CLI_EXIT_FAIL;
     int wrc = outfile_commit(&of, err, sizeof(err));
