@@ -219,15 +219,20 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
         if (job->per_job_logs) {
             /* a safe output file: written to a temporary file, renamed at close */
             snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
-            f->fd = outfile_open_derived(&f->of, f->path, oerr, sizeof(oerr)) < 0 ? -1 : fileno(f->of.f);
+            int orc = outfile_open_derived(&f->of, f->path, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : fileno(f->of.f);
         } else {
             /* a private file per worker, appended to the shared one at close */
             snprintf(f->shared, sizeof(f->shared), "%s_%s.log", names[k], iolog_suffix[k]);
             snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
-            f->fd = outfile_create_new(f->path, oerr, sizeof(oerr));
+            /* the shared name is judged now, before the run, as well as
+             * when it is appended to (a refusal then still fails the run) */
+            int orc = outfile_check_strict(f->shared, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : outfile_create_new(f->path, oerr, sizeof(oerr));
         }
         if (f->fd < 0) {
-            int e = errno;
+            int e = -f->fd;
+            f->fd = -1;
             snprintf(err, errlen, "cannot create log file %s", oerr);
             for (unsigned j = 0; j < k; j++)
                 if (l->f[j])
