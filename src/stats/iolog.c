@@ -309,8 +309,10 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
         if (f->of.f) {
             if (rc)
                 outfile_abort(&f->of);
-            else if (outfile_commit(&f->of, cerr, sizeof(cerr)) < 0)
+            else if (outfile_commit(&f->of, cerr, sizeof(cerr)) < 0) {
                 bad = f->path, rc = -EIO;
+                snprintf(aerr, sizeof(aerr), "%s", cerr);
+            }
         } else if (f->fd >= 0 && close(f->fd) < 0 && !rc) {
             bad = f->path, rc = -errno;
         }

@@ -117,6 +117,14 @@ check fifo_log_refused test "$rc" -ne 0
 check fifo_log_message grep -q 'F_bw.log: is a FIFO' <<<"$out"
 check fifo_log_still_fifo test -p "$f/F_bw.log"
 
+# --- a FIFO named as --result that nobody reads: given up after 10 s
+mkfifo "$f/r.fifo"
+out=$(timeout 40 "$SSDBENCH" run --ioengine=null --size=1m --name=n --result "$f/r.fifo" -q 2>&1 >/dev/null)
+rc=$?
+check fifo_result_no_hang test "$rc" -ne 124
+check fifo_result_refused test "$rc" -ne 0
+check fifo_result_message grep -q 'r.fifo: is a FIFO nobody reads' <<<"$out"
+
 # --- readonly=1 is never dropped by --ignore-unsupported
 r="$WORK/ro"
 mkdir -p "$r"
