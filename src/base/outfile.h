@@ -1,6 +1,7 @@
-/* outfile.h - safe output files: the one way ssdbench writes a file the user
- * named (--result, --output, report -o, CSV tables, ACT --log, fio-format
- * logs).
+/* outfile.h - safe output files: the one way ssdbench writes any file other
+ * than a benchmark target, whether the user named it (--result, --output,
+ * report -o, ACT --log) or ssdbench made the name (fio-format logs, verify
+ * dumps and state, agg-*_bw.log, report CSV tables, the journal).
  *
  * The rule (docs/design.md, "Outputs and the journal"):
  *  - an absent path or a regular file is written to a new temporary file in
@@ -24,7 +25,8 @@
  * per-job and shared fio logs, verify dumps and state, agg-*_bw.log, report
  * CSV tables) are stricter: nobody named what is there, so the last
  * component must be absent or a regular file. A symbolic link (to anything),
- * a FIFO, a socket or a device is refused and never opened.
+ * a FIFO, a socket or a device is refused, judged before anything is opened
+ * (and for appends again on the descriptor, opened O_NOFOLLOW|O_NONBLOCK).
  * Every refusal is a one-line message naming the path.
  */
 #ifndef SSDBENCH_OUTFILE_H
