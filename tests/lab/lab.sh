@@ -99,7 +99,7 @@ PY
     local key
     key=$({ cat "$LAB_TREE/tests/lab/init.sh"; echo "$KVER $MODULES"; md5sum </bin/busybox; } | md5sum | cut -c1-10)
     INITRD=$LAB_CACHE/initramfs-$KVER-$key.cpio.gz
-    [ -f "$INITRD" ] && return 0
+    [ -f "$INITRD" ] && { exec 9>&-; return 0; }   # the cache lock ends here
     local root m f
     root=$(mktemp -d "$LAB_CACHE/initramfs.XXXXXX") || cannot "mktemp failed"
     mkdir -p "$root"/{bin,dev,proc,sys,mods,lab/io,newroot}
@@ -116,6 +116,7 @@ PY
     (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1 >"$root.gz") || cannot "cpio failed"
     mv "$root.gz" "$INITRD"
     rm -rf "$root"
+    exec 9>&-
 }
 
 # ---- run: one guest, one script ----------------------------------------
