@@ -43,6 +43,14 @@ struct guard_consent {
 int guard_check_fd(int fd, const struct stat *st, const char *path,
                    const struct guard_consent *c, bool *ours, char *msg, size_t len);
 
+/* The in-use walk every write goes through (guard_check_fd calls it first;
+ * inuse_walk.h says how it is built): 0 when neither the target nor
+ * anything below or beside it is in use; 1 in use, 2 the walk could not see
+ * everything - both with a one-line refusal in msg that no consent
+ * overrides. fd is the descriptor to be written (-1: none, a device whose
+ * O_EXCL open failed). */
+int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, size_t len);
+
 /* The message for a block device whose O_EXCL open failed with EBUSY: names
  * the mount (any namespace), swap or holder when one is found (then true). */
 bool guard_explain_busy(dev_t rdev, const char *path, char *msg, size_t len);
