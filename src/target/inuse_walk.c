@@ -190,6 +190,8 @@ struct walk {
     struct inuse_node flat[MAX_FLAT];
     unsigned nflat;
     char limit[512];        /* what could not be seen: the verdict is "cannot tell" */
+    unsigned unknown_loops; /* loop devices that could not be identified */
+    char unknown_loop[32];  /* the first */
     char note[512];         /* what could not be seen but does not stop a write */
     const char *path;
 };
@@ -563,12 +565,8 @@ static bool find_loop(struct walk *w, char *msg, size_t len)
             const struct loopdev *l = &w->loops[k];
             int r = loop_over(w, l, i);
             if (r < 0) {
-                char what[PATH_MAX + 128];
-                snprintf(what, sizeof(what),
-                         "loop device %s could not be identified (backing file %s%s, /dev/%s not "
-                         "openable)",
-                         l->name, l->file, l->deleted ? " (deleted)" : "", l->name);
-                add_limit(w, what);
+                if (!w->unknown_loops++)
+                    snprintf(w->unknown_loop, sizeof(w->unknown_loop), "%s", l->name);
                 continue;
             }
             if (!r)
@@ -664,7 +662,10 @@ static bool find_process(struct walk *w, int fd, bool lease_failed, char *msg, s
         for (int i = 0; i < 100; i++) {
             usleep(20000);
             if (sole_opener(fd) == 1) {
-                w->note[0] = 0; /* the kernel's count settles it */
+                /* the kernel's count settles it: no process, loop or other
+                 * kernel user has the file open */
+                w->note[0] = w->limit[0] = 0;
+                w->unknown_loops = 0;
                 return false;
             }
         }
@@ -709,7 +710,15 @@ int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, siz
     } else if (find_swap(w, msg, len) || find_holder(w, msg, len) || find_loop(w, msg, len) ||
                find_process(w, fd, lease == 0, msg, len)) {
         rc = 1;
-    } else if (w->limit[0]) {
+    } else if (w->limit[0] || w->unknown_loops) {
+        if (w->unknown_loops) {
+            char what[160];
+            snprintf(what, sizeof(what),
+                     "%u loop device%s (e.g. %s) could not be asked for %s backing (not openable)",
+                     w->unknown_loops, w->unknown_loops == 1 ? "" : "s", w->unknown_loop,
+                     w->unknown_loops == 1 ? "its" : "their");
+            add_limit(w, what);
+        }
         snprintf(msg, len,
                  "refusing to write to %s: cannot tell whether it is in use%s: %s; run ssdbench as "
                  "root in the host's PID namespace to check it (consent does not override this)",
