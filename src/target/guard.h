@@ -7,9 +7,11 @@
  * descriptor the writes then go through, so nothing can be swapped in
  * between. Reading is always allowed.
  *
- * A block device is refused, consent or not, when it or any partition of it
- * is mounted (in any mount namespace), is swap, has holders (LVM, md, dm), or
- * is open exclusively elsewhere (the O_EXCL open failed). It is refused
+ * A target is refused, consent or not, when it is in use anywhere in its
+ * storage stack (guard_in_use; inuse_walk.h): mounted in any mount
+ * namespace, swap, held (LVM, md, dm), under a loop device, written by
+ * another process with or without a descriptor, or open exclusively
+ * elsewhere (the O_EXCL open failed). A block device is refused
  * unless consented when it carries a signature: anything libblkid recognises
  * on it or its partitions (file system, partition table, RAID/LVM member),
  * or a GPT header or md superblock at its end. A regular file is writable
