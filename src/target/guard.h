@@ -49,8 +49,10 @@ int guard_check_fd(int fd, const struct stat *st, const char *path,
  * inuse_walk.h says how it is built): 0 when neither the target nor
  * anything below or beside it is in use; 1 in use, 2 the walk could not see
  * everything - both with a one-line refusal in msg that no consent
- * overrides. fd is the descriptor to be written (-1: none, a device whose
- * O_EXCL open failed). */
+ * overrides. When it returns 0, msg holds "" or a note: what the walk could
+ * not see without that stopping the write (guard_check_fd prints it on
+ * stderr when the write goes ahead). fd is the descriptor to be written (-1:
+ * none, a device whose O_EXCL open failed). */
 int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, size_t len);
 
 /* The message for a block device whose O_EXCL open failed with EBUSY: names

@@ -82,8 +82,8 @@ static int uring_entry(const char *name, bool deleted, void *arg)
 }
 
 /* The ring's registered files; 6.1 lists none while the ring's lock is
- * busy, so a short list is read again. Returns the id or -1; *unlisted
- * when the list stayed incomplete. */
+ * busy, so an empty list of a non-empty table is read again. Returns the
+ * id or -1; *unlisted when the list stayed empty. */
 static int uring_files(const struct scan *s, int fdinfo_dir, const char *fd, bool *unlisted)
 {
     *unlisted = false;
@@ -97,7 +97,9 @@ static int uring_files(const struct scan *s, int fdinfo_dir, const char *fd, boo
             return -1;
         if (rc > 0)
             return a.id;
-        if (listed >= declared)
+        /* 6.1 lists every slot ("<none>" for an empty one) or, when the
+         * ring's lock is busy, none; later kernels list the filled slots */
+        if (listed > 0 || declared == 0)
             return -1;
         usleep(2000);
     }

@@ -684,6 +684,8 @@ static bool find_process(struct walk *w, int fd, bool lease_failed, char *msg, s
 
 int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, size_t len)
 {
+    if (len)
+        msg[0] = 0;
     int lease = -1;
     if (S_ISREG(st->st_mode) && fd >= 0 && (lease = sole_opener(fd)) == 1)
         return 0; /* no one else has it open: nothing above it, no writer */
@@ -725,8 +727,7 @@ int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, siz
                  path, lease == 0 ? " (another process has it open)" : "", w->limit);
         rc = 2;
     } else if (w->note[0]) {
-        fprintf(stderr, "ssdbench: note: %s: the in-use check could not see everything: %s\n", path,
-                w->note);
+        snprintf(msg, len, "%s: the in-use check could not see everything: %s", path, w->note);
     }
     free(w->loops);
     free(w);
