@@ -712,6 +712,10 @@ int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, siz
     } else if (find_swap(w, msg, len) || find_holder(w, msg, len) || find_loop(w, msg, len) ||
                find_process(w, fd, lease == 0, msg, len)) {
         rc = 1;
+    }
+    if (rc == 1) {
+        size_t l = strlen(msg);
+        snprintf(msg + l, len - l, " (in use: consent does not override this)");
     } else if (w->limit[0] || w->unknown_loops) {
         if (w->unknown_loops) {
             char what[160];
