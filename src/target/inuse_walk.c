@@ -701,7 +701,7 @@ int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, siz
     char where[PATH_MAX];
     long pid;
     int rc = 0, i;
-    if ((i = find_mount(w->flat, w->nflat, where, sizeof(where), &pid)) >= 0) {
+    if (w->nflat && (i = find_mount(w->flat, w->nflat, where, sizeof(where), &pid)) >= 0) {
         char ns[64] = "", who[PATH_MAX + 200];
         if (pid)
             snprintf(ns, sizeof(ns), " in the mount namespace of pid %ld", pid);
