@@ -141,8 +141,9 @@ check purge_ata_says_why grep -q "Security feature set is not supported" purge_a
 section "write cache"
 # the throughput test: the fewest phases (each reads the device's health)
 PTS=(tp --tc 1 --qd 1 --max-rounds 5 --capacity-scale 0.01 --round-time 0.1 --no-purge -q)
-# watch_cache READER FILE: one reading per 0.1 s into FILE until killed
-watch_cache() { while :; do $1 >>"$2"; sleep 0.1; done; }
+# watch_cache READER FILE: one reading per 0.2 s into FILE until killed (the
+# guest has one CPU: a faster watcher slows the run it watches)
+watch_cache() { while :; do $1 >>"$2"; sleep 0.2; done; }
 # the enterprise preset turns the NVMe cache off for the run, back on after
 : >seen_nvme
 watch_cache nvme_vwc seen_nvme & wpid=$!
@@ -175,7 +176,7 @@ $T hdparm -W 1 "$LAB_ATA" >/dev/null
 section "sigint"
 timeout 120 "$S" pts "${PTS[@]}" --round-time 30 --enterprise --destroy "$LAB_SCSI" --result pts_s.json "$LAB_SCSI" >/dev/null 2>pts_s.err &
 ppid=$!
-n=0; while [ "$(scsi_wce)" = 1 ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+n=0; while [ "$(scsi_wce)" = 1 ] && [ $n -lt 100 ]; do sleep 0.3; n=$((n + 1)); done
 off_seen=$(scsi_wce)
 sleep 0.5
 kill -INT $ppid
