@@ -120,7 +120,7 @@ check run_health_delta_writes test "$(jv run.json "targets.0.health.delta.host_w
 
 # ---- purge: method and data gone -------------------------------------------
 section "purge"
-dd if=/dev/urandom of="$LAB_NVME" bs=1M count=1 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_NVME" bs=1M count=1 oflag=direct status=none
 before=$(mib_sum "$LAB_NVME")
 check purge_data_written test "$before" != "$ZERO_MIB"
 $T "$S" purge "$LAB_NVME" >purge_refused.txt 2>&1
@@ -132,7 +132,7 @@ check purge_nvme_format_ses1 test "$(jv purge.json "purge.0.method")" = nvme-for
 check purge_nvme_device_command test "$(jv purge.json "purge.0.device_command")" = True
 check purge_nvme_first_mib_zero test "$(mib_sum "$LAB_NVME")" = "$ZERO_MIB"
 echo "# purge: first MiB sha256 ${before:0:16}... -> ${ZERO_MIB:0:16}... (zeros)"
-dd if=/dev/urandom of="$LAB_ATA" bs=1M count=1 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ATA" bs=1M count=1 oflag=direct status=none
 $T "$S" purge --format json --destroy "$LAB_ATA" "$LAB_ATA" >purge_ata.json
 check purge_ata_block_method test "$(jv purge_ata.json "purge.0.device_command")" = False
 check purge_ata_says_why grep -q "Security feature set is not supported" purge_ata.json
@@ -226,8 +226,8 @@ $T "$S" pts tp --no-purge -q --destroy "$LAB_ZNS" "$LAB_ZNS" >zpts.txt 2>&1
 check zns_pts_refused test $? -ne 0
 check zns_pts_says_zoned grep -q "zoned block device" zpts.txt
 # purge: zone 0 written full, zone 1 in part; then every zone reset
-dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=6 oflag=direct status=none
-dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=2 seek=8 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=6 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=2 seek=8 oflag=direct status=none
 $T blkzone report "$LAB_ZNS" >zones2.txt
 check zns_zone0_full grep -q "^ *start: 0x000000000,.*(fu)" zones2.txt
 check zns_zone1_open grep -q "^ *start: 0x000004000,.*wptr 0x001000 .*(oi)" zones2.txt
@@ -255,14 +255,14 @@ $T "$S" purge "$LAB_NVME" >guard2.txt 2>&1
 check guard_purge_ext4_refused test $? -ne 0
 check guard_ext4_bytes_kept test "$(mib_sum "$LAB_NVME")" = "$before"
 # read-only, so the superblock stays as it was
-mkdir -p /mnt/fs && mount -t ext4 -o ro "$LAB_NVME" /mnt/fs
+mkdir -p /mnt/fs && $T mount -t ext4 -o ro "$LAB_NVME" /mnt/fs
 check guard_mounted test $? -eq 0
 $T "$S" run -q "${W[@]}" --destroy "$LAB_NVME" >guard3.txt 2>&1
 check guard_mounted_refused_despite_consent test $? -ne 0
 check guard_mounted_says_mounted grep -q "is mounted on /mnt/fs" guard3.txt
 $T "$S" purge --destroy "$LAB_NVME" "$LAB_NVME" >guard4.txt 2>&1
 check guard_purge_mounted_refused test $? -ne 0
-umount /mnt/fs
+$T umount /mnt/fs
 check guard_mounted_bytes_kept test "$(mib_sum "$LAB_NVME")" = "$before"
 cat guard1.txt guard3.txt | sed 's/^/# guard: /'
 
