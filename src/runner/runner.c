@@ -14,6 +14,7 @@
 #include "base/hostcpu.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
+#include "runner/runner_mem.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -226,6 +227,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
         nworkers += out->stats[j].workers;
     }
+    /* what the workers will allocate, against what the host has */
+    if ((rc = runner_mem_check_phase(out->jobs, njobs, setups, err, errlen)) < 0)
+        goto done;
     run.workers = calloc(nworkers, sizeof(*run.workers));
     if (!run.workers) {
         rc = -ENOMEM;
@@ -244,6 +248,8 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             w->first_target = jbod ? i / jb->numjobs : 0;
             w->job_worker = i;
             rc = runner_setup_worker(w, jb, &setups[j], err, errlen);
+            if (rc == 0 && signal_received())
+                rc = runner_setup_stopped(err, errlen);
             if (rc < 0)
                 goto done;
         }
