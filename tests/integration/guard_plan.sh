@@ -85,3 +85,24 @@ EOF
 else
     skip phases "needs root for loop devices"
 fi
+
+# --- includes: the job file and everything it includes read at most 4 MiB
+d="$WORK/inc"
+mkdir -p "$d"
+python3 - "$d" <<'PY'
+import sys
+d = sys.argv[1]
+open(d + '/c.fio', 'w').write(('#' + 'x' * 62 + '\n') * 750)      # 48000 bytes of comments
+open(d + '/b.fio', 'w').write('include c.fio\n' * 300)
+open(d + '/a.fio', 'w').write('[job]\nioengine=null\nsize=1m\n' + 'include b.fio\n' * 3000)
+open(d + '/many.fio', 'w').write('[global]\nioengine=null\nsize=1m\n' +
+                                 ''.join('[j%d]\n' % i for i in range(5000)))
+PY
+out=$( (ulimit -v 1000000; timeout 20 "$SSDBENCH" run --parse-only "$d/a.fio") 2>&1); rc=$?
+check include_cap_exit2 test "$rc" -eq 2
+check include_cap_one_line one_line "$out"
+check include_cap_names_line grep -qE "b\.fio:[0-9]+: include '[^']*c\.fio': .*4 MiB" <<<"$out"
+out=$( (ulimit -v 1000000; timeout 20 "$SSDBENCH" run --parse-only "$d/many.fio") 2>&1); rc=$?
+check job_cap_exit2 test "$rc" -eq 2
+check job_cap_one_line one_line "$out"
+check job_cap_names_line grep -qE "many\.fio:[0-9]+: job 'j4096': more than 4096 jobs" <<<"$out"
