@@ -106,3 +106,21 @@ out=$( (ulimit -v 1000000; timeout 20 "$SSDBENCH" run --parse-only "$d/many.fio"
 check job_cap_exit2 test "$rc" -eq 2
 check job_cap_one_line one_line "$out"
 check job_cap_names_line grep -qE "many\.fio:[0-9]+: job 'j4096': more than 4096 jobs" <<<"$out"
+
+# --- the memory a plan needs, computed before it is allocated (only ever
+# tried under prlimit --as, so no run can push the host towards the OOM killer)
+out=$(cd "$WORK" && timeout 30 prlimit --as=1073741824 "$SSDBENCH" run --ioengine=null --filename=nul \
+    --numjobs=128 --iodepth=65536 --bs=4k --size=1m -q 2>&1); rc=$?
+check mem_refused_exit2 test "$rc" -eq 2
+check mem_refused_one_line one_line "$out"
+check mem_refused_product grep -qF "128 workers x iodepth 65536 x 4096 bytes = 32GiB of I/O buffers" <<<"$out"
+check mem_refused_limit grep -qE "MemAvailable|RLIMIT_AS" <<<"$out"
+out=$(cd "$WORK" && timeout 30 prlimit --as=536870912 "$SSDBENCH" run --ioengine=null --filename=nul \
+    --numjobs=4 --iodepth=4096 --bs=64k --size=1m -q 2>&1); rc=$?
+check mem_as_refused_exit2 test "$rc" -eq 2
+check mem_as_refused_product grep -qF "4 workers x iodepth 4096 x 65536 bytes = 1GiB of I/O buffers" <<<"$out"
+check mem_as_refused_limit grep -qE "MemAvailable|RLIMIT_AS" <<<"$out"
+# the same plan with room for it runs
+out=$(cd "$WORK" && timeout 30 prlimit --as=4294967296 "$SSDBENCH" run --ioengine=null --filename=nul \
+    --numjobs=2 --iodepth=64 --bs=64k --size=1m -q --format=json 2>&1); rc=$?
+check mem_small_runs test "$rc" -eq 0
