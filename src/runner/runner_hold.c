@@ -115,9 +115,10 @@ static int check_space(struct runner_hold *h, char *err, size_t errlen)
             sizefmt_binary(a, sizeof(a), (double)need, "B");
             sizefmt_binary(b, sizeof(b), (double)avail, "B");
             snprintf(err, errlen,
-                     "%s: the new file%s of this run need %llu bytes (%s) but the file system of %s "
+                     "%s: the new file%s of this run need%s %llu bytes (%s) but the file system of %s "
                      "has %llu bytes (%s) free; use a smaller --size",
-                     e->path, need > e->create_size ? "s" : "", (unsigned long long)need, a, dir,
+                     e->path, need > e->create_size ? "s" : "", need > e->create_size ? "" : "s",
+                     (unsigned long long)need, a, dir,
                      (unsigned long long)avail, b);
             return -ENOSPC;
         }

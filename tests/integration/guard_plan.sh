@@ -124,3 +124,66 @@ check mem_as_refused_limit grep -qE "MemAvailable|RLIMIT_AS" <<<"$out"
 out=$(cd "$WORK" && timeout 30 prlimit --as=4294967296 "$SSDBENCH" run --ioengine=null --filename=nul \
     --numjobs=2 --iodepth=64 --bs=64k --size=1m -q --format=json 2>&1); rc=$?
 check mem_small_runs test "$rc" -eq 0
+
+# --- a new file larger than the free space is refused before it is made
+if is_root && fsdev=$(make_loop 48); then
+    mkfs.ext4 -q -F "$fsdev" >/dev/null 2>&1
+    mnt="$WORK/mnt"
+    mkdir -p "$mnt"
+    if mount "$fsdev" "$mnt"; then
+        track mount "$mnt"
+        name=$(basename "$fsdev")
+        w0=$(awk '{print $7}' "/sys/class/block/$name/stat")
+        out=$(timeout 60 "$SSDBENCH" run --filename="$mnt/new.bin" --size=1000000000000000000 --rw=write \
+            --bs=1m --direct=0 -q 2>&1); rc=$?
+        sync
+        w1=$(awk '{print $7}' "/sys/class/block/$name/stat")
+        check space_refused_exit2 test "$rc" -eq 2
+        check space_refused_one_line one_line "$out"
+        check space_refused_says_free grep -qE "1000000000000000000 bytes .* free; use a smaller --size" <<<"$out"
+        check space_not_created test ! -e "$mnt/new.bin"
+        # sectors written to the file system's device: none of the file's (under 1 MiB of metadata)
+        check space_nothing_filled test $(((w1 - w0) * 512)) -lt $((1 << 20))
+        # fileio: the same up front
+        out=$(cd "$mnt" && timeout 60 "$SSDBENCH" fileio --file-num=2 --file-total-size=100G prepare 2>&1); rc=$?
+        check fileio_space_refused test "$rc" -ne 0
+        check fileio_space_says_free grep -q "free; use a smaller --file-total-size" <<<"$out"
+        check fileio_space_not_created test ! -e "$mnt/test_file.0"
+        umount "$mnt"
+    else
+        skip space "cannot mount ext4 on $fsdev"
+    fi
+else
+    skip space "needs root for loop devices"
+fi
+
+# --- SIGINT during fileio prepare: it stops within a block or two. The
+# process is stopped, its file size taken, SIGINT queued, then continued:
+# at most the block in flight and one more may land after the signal.
+if is_root; then
+    d="$WORK/fprep"
+    mkdir -p "$d"
+    mount -t tmpfs -o size=300m tmpfs "$d" && track mount "$d"
+    # SIGINT comes in ignored, as in any background job of a script
+    (cd "$d" && trap '' INT && exec "$SSDBENCH" fileio --file-num=1 --file-total-size=256M \
+        --file-block-size=16384 prepare >/dev/null 2>&1) &
+    pid=$!
+    (sleep 60; kill -KILL "$pid" 2>/dev/null) &
+    watchdog=$!
+    for _ in $(seq 400); do
+        [ -f "$d/test_file.0" ] && [ "$(stat -c %s "$d/test_file.0")" -gt $((1 << 20)) ] && break
+        sleep 0.01
+    done
+    kill -STOP "$pid" 2>/dev/null
+    at=$(stat -c %s "$d/test_file.0" 2>/dev/null || echo 0)
+    kill -INT "$pid" 2>/dev/null
+    kill -CONT "$pid" 2>/dev/null
+    wait "$pid"; rc=$?
+    kill "$watchdog" 2>/dev/null
+    end=$(stat -c %s "$d/test_file.0" 2>/dev/null || echo 0)
+    check fileio_sigint_exit130 test "$rc" -eq 130
+    check fileio_sigint_stopped_early test "$at" -gt 0 -a "$at" -lt $((256 << 20))
+    check fileio_sigint_within_two_blocks test $((end - at)) -le $((2 * 16384))
+else
+    skip fileio_sigint "needs root for a tmpfs"
+fi
