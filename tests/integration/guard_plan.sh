@@ -11,6 +11,17 @@ source "$(dirname "$0")/lib.sh"
 
 sum() { sha256sum <"$1" | cut -d' ' -f1; }
 one_line() { test "$(printf '%s\n' "$1" | wc -l)" -eq 1; }
+# kills process $1 after 60 s unless unwatch is called with what this prints
+# (its output closed, so a pipe reading the script's output is not held open)
+watchdog() {
+    (sleep 60 </dev/null >/dev/null 2>&1; kill -KILL "$1" 2>/dev/null) </dev/null >/dev/null 2>&1 &
+    echo $!
+}
+unwatch() {
+    local k
+    k=$(ps -o pid= --ppid "$1" 2>/dev/null)
+    kill "$1" $k 2>/dev/null
+}
 
 # --- item: every phase's targets judged before phase 1 writes
 if blank=$(make_loop 8) && fs=$(make_loop 16); then
@@ -127,12 +138,14 @@ check mem_small_runs test "$rc" -eq 0
 
 # --- a new file larger than the free space is refused before it is made
 if is_root && fsdev=$(make_loop 48); then
-    mkfs.ext4 -q -F "$fsdev" >/dev/null 2>&1
+    # no lazy inode-table init: nothing writes in the background after mount
+    mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$fsdev" >/dev/null 2>&1
     mnt="$WORK/mnt"
     mkdir -p "$mnt"
     if mount "$fsdev" "$mnt"; then
         track mount "$mnt"
         name=$(basename "$fsdev")
+        sync
         w0=$(awk '{print $7}' "/sys/class/block/$name/stat")
         out=$(timeout 60 "$SSDBENCH" run --filename="$mnt/new.bin" --size=1000000000000000000 --rw=write \
             --bs=1m --direct=0 -q 2>&1); rc=$?
@@ -168,8 +181,7 @@ if is_root; then
     (cd "$d" && trap '' INT && exec "$SSDBENCH" fileio --file-num=1 --file-total-size=256M \
         --file-block-size=16384 prepare >/dev/null 2>&1) &
     pid=$!
-    (sleep 60; kill -KILL "$pid" 2>/dev/null) &
-    watchdog=$!
+    watchdog=$(watchdog "$pid")
     for _ in $(seq 400); do
         [ -f "$d/test_file.0" ] && [ "$(stat -c %s "$d/test_file.0")" -gt $((1 << 20)) ] && break
         sleep 0.01
@@ -179,7 +191,7 @@ if is_root; then
     kill -INT "$pid" 2>/dev/null
     kill -CONT "$pid" 2>/dev/null
     wait "$pid"; rc=$?
-    kill "$watchdog" 2>/dev/null
+    unwatch "$watchdog"
     end=$(stat -c %s "$d/test_file.0" 2>/dev/null || echo 0)
     check fileio_sigint_exit130 test "$rc" -eq 130
     check fileio_sigint_stopped_early test "$at" -gt 0 -a "$at" -lt $((256 << 20))
@@ -187,3 +199,88 @@ if is_root; then
 else
     skip fileio_sigint "needs root for a tmpfs"
 fi
+
+# --- the write cache is the disk's: not changed under a partition whose
+# sibling is mounted; written down before it changes; put back by
+# 'recover' and by the next run after kill -9
+SHORT=(--tc 1 --qd 2 --max-rounds 5 --capacity-scale 0.05 --round-time 0.2)
+export SSDBENCH_STATE_DIR="$WORK/state"
+# a partition's node: udev's, or made here (no udev in a container)
+part_node() {
+    local pn
+    pn=$(basename "$1")p$2
+    [ -e "/sys/class/block/$pn" ] || partx -a "$1" 2>/dev/null
+    for _ in $(seq 50); do [ -e "/sys/class/block/$pn/dev" ] && break; sleep 0.1; done
+    if [ -b "/dev/$pn" ]; then
+        echo "/dev/$pn"
+    elif [ -e "/sys/class/block/$pn/dev" ]; then
+        IFS=: read -r ma mi <"/sys/class/block/$pn/dev"
+        mknod "$WORK/$pn" b "$ma" "$mi" && echo "$WORK/$pn"
+    fi
+}
+if is_root && command -v sgdisk >/dev/null; then
+    pd="$WORK/ptmp"
+    mkdir -p "$pd" && mount -t tmpfs -o size=80m tmpfs "$pd" && track mount "$pd"
+    truncate -s 64M "$pd/img"
+    sgdisk -o -n 1:2048:+24M -n 2:0:+24M "$pd/img" >/dev/null 2>&1
+    pdev=$(losetup --find --show -P "$pd/img") && track loop "$pdev"
+    p1=$(part_node "$pdev" 1)
+    p2=$(part_node "$pdev" 2)
+    pname=$(basename "$pdev")
+    wc="/sys/block/$pname/queue/write_cache"
+    if [ -b "$p1" ] && [ -b "$p2" ] && [ -w "$wc" ] && mkfs.ext4 -q -F "$p2" >/dev/null 2>&1 &&
+        mkdir -p "$WORK/pmnt" && mount "$p2" "$WORK/pmnt"; then
+        track mount "$WORK/pmnt"
+        echo "write back" >"$wc"
+        out=$(timeout 120 "$SSDBENCH" pts latency "${SHORT[@]}" -q --result "$WORK/part.json" "$p1" 2>&1); rc=$?
+        check wc_partition_runs test "$rc" -eq 0
+        check wc_partition_kept_during test "$(json_get "$WORK/part.json" 'd["pts"]["write_cache"]["kernel"]')" = "write back"
+        check wc_partition_says_why grep -q "belongs to the whole disk $pname" "$WORK/part.json"
+        check wc_partition_noncompliant grep -q "write cache WCE" "$WORK/part.json"
+        check wc_partition_attr_kept test "$(cat "$wc")" = "write back"
+        umount "$WORK/pmnt"
+    else
+        skip wc_partition "no partitioned loop device with a writable queue/write_cache"
+    fi
+else
+    skip wc_partition "needs root and sgdisk (package gdisk)"
+fi
+if is_root && wdev=$(make_loop 64); then
+    wname=$(basename "$wdev")
+    wc="/sys/block/$wname/queue/write_cache"
+    # a run killed while the cache is changed: the record names the original
+    start_killed() {
+        echo "write back" >"$wc"
+        "$SSDBENCH" pts iops --tc 1 --qd 2 --max-rounds 25 --capacity-scale 0.05 --round-time 60 -q \
+            "$wdev" >/dev/null 2>&1 &
+        local pid=$!
+        local dog
+        dog=$(watchdog "$pid")
+        for _ in $(seq 100); do
+            [ "$(cat "$wc")" = "write through" ] && break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        unwatch "$dog"
+    }
+    start_killed
+    check wc_killed_left_changed test "$(cat "$wc")" = "write through"
+    check wc_killed_recorded grep -q "before=write back" "$SSDBENCH_STATE_DIR/wcache-$wname"
+    out=$(timeout 30 "$SSDBENCH" recover 2>&1); rc=$?
+    check wc_recover_exit0 test "$rc" -eq 0
+    check wc_recover_says grep -q "write cache of $wname restored to 'write back'" <<<"$out"
+    check wc_recover_restored test "$(cat "$wc")" = "write back"
+    check wc_recover_record_gone test ! -e "$SSDBENCH_STATE_DIR/wcache-$wname"
+    # the next run on that disk puts it back first, and says so
+    start_killed
+    check wc_killed2_left_changed test "$(cat "$wc")" = "write through"
+    out=$(timeout 120 "$SSDBENCH" pts latency --write-cache keep "${SHORT[@]}" --result "$WORK/next.json" "$wdev" 2>&1); rc=$?
+    check wc_next_run_ok test "$rc" -eq 0
+    check wc_next_run_says grep -q "write cache of $wname restored to 'write back'" <<<"$out"
+    check wc_next_run_restored test "$(cat "$wc")" = "write back"
+    check wc_next_run_json grep -q '"recovered"' "$WORK/next.json"
+else
+    skip wc_killed "needs root for loop devices"
+fi
+unset SSDBENCH_STATE_DIR
