@@ -240,6 +240,10 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         struct job_spec *jb = &out->jobs[j];
         bool jbod = jb->layout == LAYOUT_JBOD || (setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
         for (unsigned i = 0; i < out->stats[j].workers; i++) {
+            /* a stop signal ends the set-up: the workers made so far start,
+             * see the flag and stop, and the phase is filed interrupted */
+            if (signal_received())
+                goto workers_made;
             struct worker *w = &run.workers[run.nworkers++];
             w->run = &run;
             w->job = jb;
@@ -248,12 +252,11 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             w->first_target = jbod ? i / jb->numjobs : 0;
             w->job_worker = i;
             rc = runner_setup_worker(w, jb, &setups[j], err, errlen);
-            if (rc == 0 && signal_received())
-                rc = runner_setup_stopped(err, errlen);
             if (rc < 0)
                 goto done;
         }
     }
+workers_made:
 
     pthread_barrier_init(&run.ready, NULL, run.nworkers + 1);
     pthread_barrier_init(&run.go, NULL, run.nworkers + 1);

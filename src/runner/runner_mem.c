@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "base/randmap.h"
-#include "base/signal.h"
 #include "base/sizefmt.h"
 #include "runner/runner_int.h"
 #include "runner/runner_mem.h"
@@ -191,12 +190,4 @@ int runner_mem_check_phase(const struct job_spec *jobs, unsigned njobs, const st
     int rc = runner_mem_check(jobs, njobs, reg, err, errlen);
     free(reg);
     return rc;
-}
-
-int runner_setup_stopped(char *err, size_t errlen)
-{
-    int sig = signal_received();
-    snprintf(err, errlen, "stopped by %s while the phase was being set up (nothing was written)",
-             signal_name(sig));
-    return -EINTR;
 }

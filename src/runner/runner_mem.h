@@ -46,8 +46,4 @@ struct job_setup;
 int runner_mem_check_phase(const struct job_spec *jobs, unsigned njobs, const struct job_setup *setups,
                            char *err, size_t errlen);
 
-/* A stop signal arrived while the phase was being set up: -EINTR with
- * one line saying so (nothing was written). */
-int runner_setup_stopped(char *err, size_t errlen);
-
 #endif
