@@ -157,6 +157,14 @@ int runner_hold_judge(struct runner_hold *h, const struct guard_consent *c, char
         }
         if (rc < 0)
             return rc;
+        if (e->t.info.kind == TARGET_FILE) {
+            /* a file: its identity is kept, not its descriptor (a plan
+             * may name thousands); the phase's open must find that file */
+            e->known = true;
+            e->t.write = false; /* no mark renewed for a look */
+            target_close(&e->t, false);
+            continue;
+        }
         e->held = true;
     }
     return check_space(h, err, errlen);
@@ -210,10 +218,10 @@ int runner_hold_open(struct runner_hold *h, struct target *t, const char *path,
         e->created = true;
         e->t.dev = t->dev;
         e->t.ino = t->ino;
-    } else if (e->created && (t->dev != e->t.dev || t->ino != e->t.ino)) {
+    } else if ((e->created || e->known) && (t->dev != e->t.dev || t->ino != e->t.ino)) {
         snprintf(err, errlen,
-                 "%s: no longer names the file an earlier phase created (it was replaced); refusing it",
-                 path);
+                 "%s: no longer names the file %s (it was replaced); refusing it", path,
+                 e->created ? "an earlier phase created" : "judged before the first phase");
         target_close(t, false);
         return -EPERM;
     } else if (e->is_new && !e->created && o->write && t->info.kind == TARGET_BLOCK) {

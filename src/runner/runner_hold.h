@@ -4,13 +4,15 @@
  * A workload whose plan has several phases (a job file's stonewalls, the
  * quick grid) opens every existing target of every phase through the guard
  * (target_open) before any phase runs, so a refusal anywhere comes before
- * the first write and before anything is created. The descriptors stay
- * open: a phase's runner reopens the held descriptor (target_share) instead
- * of looking the path up again, so a name swapped between phases (a link
- * planted in a sticky directory) is not followed, and a block device stays
- * claimed (O_EXCL) from the check to the end. A file a phase creates is
- * recorded by device and inode; a later phase opening that name must find
- * the same file (or none: it is then created again). Consent given on the
+ * the first write and before anything is created. A block device's
+ * descriptor stays open: a phase's runner reopens it (target_share)
+ * instead of looking the path up again, so a name swapped between phases
+ * (a link planted in a sticky directory) is not followed, and the device
+ * stays claimed (O_EXCL) from the check to the end. A regular file (a plan
+ * may name thousands, more than a process may hold open) is recorded by
+ * device and inode at the check, as is a file a phase creates; a later
+ * phase opening that name must find the same file (or none: it is then
+ * created again), else it is refused. Consent given on the
  * command line is bound once, at the check, to what each path named then
  * (an O_PATH descriptor, matched through /proc/self/fd), so a path that
  * later names something else consents to nothing new.
@@ -28,7 +30,8 @@
 struct runner_hold_ent {
     char path[JOB_PATH_MAX];     /* the job's name for it */
     bool write;                  /* some phase writes (or trims) it */
-    bool held;                   /* t is open (since the plan's check) */
+    bool held;                   /* t is open (since the plan's check): block devices */
+    bool known;                  /* a regular file judged at the check: t.dev/t.ino say which */
     bool created;                /* a phase created it: t.dev/t.ino say which file */
     bool is_new;                 /* missing at the check: a phase will create it */
     uint64_t create_size;        /* the largest size a phase would create it with */

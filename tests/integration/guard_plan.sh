@@ -102,6 +102,41 @@ else
     skip phases "needs root for loop devices"
 fi
 
+# --- a file judged before phase 1, swapped for a link to a user's file
+# while phase 1 runs: phase 2 refuses it (even with consent naming the path)
+d="$WORK/fswap"
+mkdir -p "$d"
+timeout 30 "$SSDBENCH" run --filename="$d/ours.bin" --size=64k --rw=write --bs=4k --direct=0 -q >/dev/null 2>&1
+head -c 65536 /dev/urandom >"$d/user.dat"
+s_user=$(sum "$d/user.dat")
+cat >"$WORK/fswap.fio" <<EOF
+[global]
+ioengine=psync
+rw=write
+bs=4k
+direct=0
+size=64k
+[slow]
+filename=$d/first.bin
+rate=256k
+[second]
+stonewall
+filename=$d/ours.bin
+EOF
+(
+    for _ in $(seq 200); do
+        [ -e "$d/first.bin" ] && break
+        sleep 0.05
+    done
+    ln -sfn user.dat "$d/l.new" && mv -Tf "$d/l.new" "$d/ours.bin"
+) &
+swapper=$!
+out=$(timeout 60 "$SSDBENCH" run "$WORK/fswap.fio" --destroy="$d/ours.bin" -q 2>&1); rc=$?
+wait "$swapper"
+check fswap_link_was_swapped test -L "$d/ours.bin"
+check fswap_refused test "$rc" -eq 2
+check fswap_user_unchanged test "$s_user" = "$(sum "$d/user.dat")"
+
 # --- includes: the job file and everything it includes read at most 4 MiB
 d="$WORK/inc"
 mkdir -p "$d"
