@@ -32,9 +32,10 @@ int plan_guard_add(struct runner_hold *h, const struct runner_opts *opts, const 
         uint64_t size = runner_create_size(j);
         if (j->layout == LAYOUT_FILES)
             size = j->file_size ? j->file_size : j->size / (j->ntargets ? j->ntargets : 1);
-        /* a file that grows only as it is written, or fill_device (which
-         * writes until the file system is full, as fio) */
-        if (j->fill_device || (j->fallocate == FALLOC_NONE && !job_rw_reads(j)))
+        /* a file that grows only as it is written, fill_device (which
+         * writes until the file system is full, as fio), a read-only job
+         * (creates nothing) */
+        if (j->fill_device || j->readonly || (j->fallocate == FALLOC_NONE && !job_rw_reads(j)))
             size = 0;
         for (unsigned t = 0; t < j->ntargets && rc == 0; t++)
             if (runner_hold_add(h, j->targets[t], writes, size) < 0) {
