@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -76,9 +77,16 @@ static int wcache_settle_disk(struct wcache_state *s)
     sysfs_attr(dir, "dev", devno, sizeof(devno));
     unsigned ma, mi;
     if (strcmp(disk, s->di.name) && sscanf(devno, "%u:%u", &ma, &mi) == 2) {
+        /* the guard's in-use walk over the whole disk: mounts of any
+         * partition, swap, holders, loops over it, writers; a walk that
+         * cannot see everything counts as in use */
         char node[80];
         snprintf(node, sizeof(node), "/dev/%s", disk);
-        if (guard_explain_busy(makedev(ma, mi), node, why, sizeof(why))) {
+        struct stat dst;
+        memset(&dst, 0, sizeof(dst));
+        dst.st_mode = S_IFBLK | 0600;
+        dst.st_rdev = makedev(ma, mi);
+        if (guard_in_use(-1, &dst, node, why, sizeof(why)) != 0) {
             snprintf(s->note, sizeof(s->note),
                      "left as it was: the write cache belongs to the whole disk %s, and another part of "
                      "it is in use (%s)", disk, why);

@@ -45,8 +45,8 @@ struct wcache_state {
  * says why; nothing changed), -errno on error with a message.
  *
  * The cache is the whole disk's: under a partition whose disk, or a
- * sibling partition, is in use (mounted, swap, held: guard_explain_busy
- * on the disk) it is left as it is (1, the note says why). The state
+ * sibling partition, is in use (guard_in_use on the whole disk: mounts,
+ * swap, holders, loops over it, writers) it is left as it is (1, the note says why). The state
  * before is written down (runner_wcjournal.h) before anything changes;
  * a record an earlier run left on this disk is put back first
  * (s->recovered says so), and a record of a run still alive keeps the
