@@ -81,16 +81,16 @@ FLAGS_M  = $(MPICC) $(CSTD) $(WARN) $(INC) $(PKG_CFLAGS) $(OPT) $(USERFL) / $(LD
 
 # Unit tests: each test's object links against the archive (a thin one, so
 # the linker names the members it takes); `ld --trace` writes those members
-# into build*/tests/test_x.ld, and the test relinks only when one of them,
+# into build*/unit/test_x.ld, and the test relinks only when one of them,
 # its own object or the flags change. Touching one renderer relinks the few
 # tests that use it, not all of them. When the trace names no member (another
 # linker), the test depends on the whole archive.
 define link_test
 	@mkdir -p $(dir $@)
-	$(1) -o $@ $< $(2)/libssdbench.a $(LDFLAGS) $(LIBS) -Wl,--trace >$@.trace
-	@grep -E '^$(2)/src/.*\.o$$' $@.trace | sort -u >$@.objs || true
-	@if [ -s $@.objs ]; then { printf '%s:' '$@'; tr '\n' ' ' <$@.objs; echo; sed 's/$$/:/' $@.objs; } >$@.ld; \
-	 else echo '$@: $(2)/libssdbench.a' >$@.ld; fi; rm -f $@.trace $@.objs
+	$(1) -o $@ $< $(2)/libssdbench.a $(LDFLAGS) $(LIBS) -Wl,--trace >$(<:.o=.trace)
+	@grep -E '^$(2)/src/.*\.o$$' $(<:.o=.trace) | sort -u >$(<:.o=.objs) || true
+	@if [ -s $(<:.o=.objs) ]; then { printf '%s:' '$@'; tr '\n' ' ' <$(<:.o=.objs); echo; sed 's/$$/:/' $(<:.o=.objs); } >$(<:.o=.ld); \
+	 else echo '$@: $(2)/libssdbench.a' >$(<:.o=.ld); fi; rm -f $(<:.o=.trace) $(<:.o=.objs)
 endef
 
 .PHONY: all asan tests test run deps install uninstall clean bench fuzzers fuzz mpi FORCE
@@ -131,21 +131,22 @@ $(B)/ssdbench: $(B)/src/cli/main.o $(B)/libssdbench.a $(B)/.flags
 $(A)/ssdbench: $(A)/src/cli/main.o $(A)/libssdbench.a $(A)/.flags
 	$(CC) $(ASANFL) $(CFLAGS) $(LDFLAGS) -o $@ $(A)/src/cli/main.o $(A)/libssdbench.a $(LIBS)
 
-$(B)/tests/%.o: tests/unit/%.c $(B)/.flags
+$(B)/unit/%.o: tests/unit/%.c $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFL) $(OPT) $(USERFL) -Itests/unit -MMD -MP -c $< -o $@
 
-$(A)/tests/%.o: tests/unit/%.c $(A)/.flags
+$(A)/unit/%.o: tests/unit/%.c $(A)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFL) $(ASANFL) $(USERFL) -Itests/unit -MMD -MP -c $< -o $@
 
 # the tests' objects are kept (not intermediate), so a relink does not recompile
-.SECONDARY: $(TESTS:=.o) $(ATESTS:=.o)
+# (objects and link lists in build*/unit/, beside the binaries in build*/tests/)
+.SECONDARY: $(TESTSRC:tests/unit/%.c=$(B)/unit/%.o) $(TESTSRC:tests/unit/%.c=$(A)/unit/%.o)
 
-$(B)/tests/%: $(B)/tests/%.o $(B)/.flags | $(B)/libssdbench.a
+$(B)/tests/%: $(B)/unit/%.o $(B)/.flags | $(B)/libssdbench.a
 	$(call link_test,$(CC) $(OPT) $(CFLAGS),$(B))
 
-$(A)/tests/%: $(A)/tests/%.o $(A)/.flags | $(A)/libssdbench.a
+$(A)/tests/%: $(A)/unit/%.o $(A)/.flags | $(A)/libssdbench.a
 	$(call link_test,$(CC) $(ASANFL) $(CFLAGS),$(A))
 
 $(FZ)/%.o: %.c
@@ -195,4 +196,4 @@ clean:
 	rm -rf $(B) $(A) $(FZ) $(M)
 
 -include $(OBJ:.o=.d) $(AOBJ:.o=.d) $(MOBJ:.o=.d) $(M)/src/cli/main.d $(FOBJ:.o=.d) $(B)/src/cli/main.d $(A)/src/cli/main.d
--include $(TESTS:=.d) $(ATESTS:=.d) $(TESTS:=.ld) $(ATESTS:=.ld)
+-include $(wildcard $(B)/unit/*.d $(A)/unit/*.d $(B)/unit/*.ld $(A)/unit/*.ld)
