@@ -172,14 +172,32 @@ struct worker {
     struct rate_floor floor;
 };
 
+/* runner_gate.c: the start of a phase's workers. Each worker arrives once
+ * its engine is set up (runner_gate_arrive: counted, then it waits until the
+ * gate opens); the runner waits for the workers it started
+ * (runner_gate_wait_ready), decides, and opens the gate. Unlike a barrier
+ * sized for every worker, it can be opened when only some threads started,
+ * so a failed thread start releases the others (they see setup_failed). */
+struct runner_gate {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    unsigned ready;              /* workers arrived */
+    bool open;
+};
+void runner_gate_init(struct runner_gate *g);
+void runner_gate_arrive(struct runner_gate *g);
+void runner_gate_wait_ready(struct runner_gate *g, unsigned n);
+void runner_gate_open(struct runner_gate *g);
+void runner_gate_destroy(struct runner_gate *g);
+
 struct phase_run {
     const struct runner_opts *opts;
     const struct job_spec *jobs;
     unsigned njobs;
     unsigned nworkers;
     struct worker *workers;
-    pthread_barrier_t ready, go;
-    bool setup_failed;
+    struct runner_gate gate;
+    bool setup_failed;           /* set before the gate opens: workers do no I/O */
     uint64_t t0;                 /* start, abs ns */
     uint64_t measure_start;      /* t0 + ramp */
     uint64_t step_ns;
@@ -189,6 +207,16 @@ struct phase_run {
 };
 
 void *worker_main(void *arg);
+
+/* How runner_run starts a worker's thread (spawn: pthread_create's
+ * contract, 0 or an error number); a unit test passes a spawn that fails
+ * on purpose to runner_run_with, which is runner_run otherwise. */
+struct runner_hooks {
+    int (*spawn)(pthread_t *tid, void *(*fn)(void *), void *arg, void *ctx);
+    void *ctx;
+};
+int runner_run_with(const struct runner_hooks *hooks, const struct job_spec *jobs, unsigned njobs,
+                    const struct runner_opts *opts, struct phase_stats *out, char *err, size_t errlen);
 
 /* Per job: opened targets and their regions. */
 struct job_setup {

@@ -992,8 +992,7 @@ void *worker_main(void *arg)
     int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     if (src < 0)
         w->setup_error = src;
-    pthread_barrier_wait(&run->ready);
-    pthread_barrier_wait(&run->go);
+    runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
     if (!run->setup_failed)
