@@ -73,6 +73,7 @@ struct worker {
     struct io_req **free_slots;
     unsigned nfree;
     struct io_req **done;
+    struct io_req **staged;      /* [depth]: the requests of one submission batch */
     void *bufmem;
     struct iovec *iov;
     size_t bufsize;

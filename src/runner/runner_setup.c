@@ -302,6 +302,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->slots = calloc(w->depth, sizeof(*w->slots));
     w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
     w->done = calloc(w->depth, sizeof(*w->done));
+    w->staged = calloc(w->depth, sizeof(*w->staged));
     w->iov = calloc(w->depth, sizeof(*w->iov));
     bool ring_ok = true;
     for (unsigned s = 0; s < WORKER_RING; s++) {
@@ -319,7 +320,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
         hist_init(w->ev_hist);
     for (unsigned s = 0; s < WORKER_LITE; s++)
         atomic_init(&w->lite_k[s], RING_NONE);
-    if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok || !w->late || !w->lite ||
+    if (!w->slots || !w->free_slots || !w->done || !w->staged || !w->iov || !ring_ok || !w->late || !w->lite ||
         posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
@@ -389,6 +390,7 @@ void runner_free_worker(struct worker *w)
     free(w->slots);
     free(w->free_slots);
     free(w->done);
+    free(w->staged);
     free(w->iov);
     for (unsigned s = 0; s < WORKER_RING; s++)
         free(w->ring[s]);
