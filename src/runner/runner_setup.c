@@ -131,38 +131,13 @@ static const struct target *held_device(const struct job_setup *setups, unsigned
     return NULL;
 }
 
-int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
-                     struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+/* Opens job j's targets (writes: for writing, under the guard), sharing a
+ * device an earlier job of the phase holds. */
+static int open_job_targets(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                            struct job_setup *setups, struct phase_stats *out, bool writes, char *err,
+                            size_t errlen)
 {
     struct job_setup *js = &setups[jidx];
-    const struct engine_ops *ops = engine_lookup(j->engine);
-    /* verify_only writes nothing: its targets are opened as for reads;
-     * trims destroy data as writes do (and BLKDISCARD needs write access) */
-    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
-    js->ntargets = 0;
-    if (!ops->needs_files) {
-        /* The null engine has no target: the region is the job's size. */
-        uint64_t size = j->size ? j->size : DEFAULT_FILE_SIZE;
-        js->region_start = 0;
-        js->region_len = size;
-        js->ntargets = 1;
-        js->fds[0] = -1;
-        struct target_info ti;
-        memset(&ti, 0, sizeof(ti));
-        snprintf(ti.path, sizeof(ti.path), "(null engine)");
-        snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
-        ti.size = size;
-        ti.rotational = -1;
-        out->job_target[jidx * JOB_MAX_TARGETS] = runner_add_target(out, &ti);
-        return 0;
-    }
-    if (j->ntargets == 0) {
-        snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
-                 j->name);
-        return -EINVAL;
-    }
-    if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
-        return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
     for (unsigned i = 0; i < j->ntargets; i++) {
         struct target_open_opts oo = {
             .write = writes,
@@ -199,6 +174,44 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         js->fds[i] = js->tg[i].fd;
         out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
     }
+    return 0;
+}
+
+int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                     struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
+    const struct engine_ops *ops = engine_lookup(j->engine);
+    /* verify_only writes nothing: its targets are opened as for reads;
+     * trims destroy data as writes do (and BLKDISCARD needs write access) */
+    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    js->ntargets = 0;
+    if (!ops->needs_files) {
+        /* The null engine has no target: the region is the job's size. */
+        uint64_t size = j->size ? j->size : DEFAULT_FILE_SIZE;
+        js->region_start = 0;
+        js->region_len = size;
+        js->ntargets = 1;
+        js->fds[0] = -1;
+        struct target_info ti;
+        memset(&ti, 0, sizeof(ti));
+        snprintf(ti.path, sizeof(ti.path), "(null engine)");
+        snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
+        ti.size = size;
+        ti.rotational = -1;
+        out->job_target[jidx * JOB_MAX_TARGETS] = runner_add_target(out, &ti);
+        return 0;
+    }
+    if (j->ntargets == 0) {
+        snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
+                 j->name);
+        return -EINVAL;
+    }
+    if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
+        return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
+    int orc = open_job_targets(j, jidx, opts, setups, out, writes, err, errlen);
+    if (orc < 0)
+        return orc;
     uint64_t min_size = UINT64_MAX;
     for (unsigned i = 0; i < js->ntargets; i++)
         if (js->tg[i].info.size < min_size)
@@ -259,6 +272,57 @@ struct io_stats *runner_new_ibuf(unsigned ntouch)
     return b;
 }
 
+/* numjobs workers per target; clone k starts offset_increment * k
+ * further (fio): a job with a size keeps its length (cut at the end of
+ * the target), one without runs to the end. */
+static int clone_region(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                        size_t errlen)
+{
+    if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone))
+        return 0;
+    uint64_t shift = j->offset_increment * w->clone;
+    uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
+    if (tsize == 0)
+        tsize = js->region_start + js->region_len;
+    uint64_t start = js->region_start + shift;
+    if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
+        snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
+                 j->name, w->clone);
+        return -EINVAL;
+    }
+    bool sized = j->size > 0 || j->size_pct > 0;
+    uint64_t len = sized ? js->region_len : tsize - start;
+    if (len > tsize - start)
+        len = tsize - start;
+    w->map.region_start = start;
+    w->map.region_len = len;
+    return 0;
+}
+
+/* The worker's slots on their buffers (zero, random or compressible
+ * contents from the buffer generator), all free. */
+static void init_slots(struct worker *w, const struct job_spec *j)
+{
+    for (unsigned i = 0; i < w->depth; i++) {
+        struct io_req *r = &w->slots[i];
+        r->slot = i;
+        r->buf = (char *)w->bufmem + i * w->bufsize;
+        w->iov[i].iov_base = r->buf;
+        w->iov[i].iov_len = w->bufsize;
+        w->free_slots[i] = r;
+        if (j->buffer == BUF_COMPRESSIBLE || j->buffer == BUF_RANDOM) {
+            uint64_t *p = r->buf;
+            for (size_t k = 0; k < w->bufsize / 8; k++)
+                p[k] = rng_next(&w->brng);
+            if (j->buffer == BUF_COMPRESSIBLE)
+                for (size_t c = 0; c < w->bufsize; c += 512)
+                    memset((char *)r->buf + c, 0, 512 * j->compress_pct / 100);
+        } else {
+            memset(r->buf, 0, w->bufsize);
+        }
+    }
+}
+
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen)
 {
@@ -273,27 +337,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->map.region_len = js->region_len;
     w->map.stripe = js->stripe;
     w->map.segs = j->segs;
-    if (w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone) {
-        /* numjobs workers per target; clone k starts offset_increment * k
-         * further (fio): a job with a size keeps its length (cut at the
-         * end of the target), one without runs to the end */
-        uint64_t shift = j->offset_increment * w->clone;
-        uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
-        if (tsize == 0)
-            tsize = js->region_start + js->region_len;
-        uint64_t start = js->region_start + shift;
-        if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
-            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
-                     j->name, w->clone);
-            return -EINVAL;
-        }
-        bool sized = j->size > 0 || j->size_pct > 0;
-        uint64_t len = sized ? js->region_len : tsize - start;
-        if (len > tsize - start)
-            len = tsize - start;
-        w->map.region_start = start;
-        w->map.region_len = len;
-    }
+    int crc = clone_region(w, j, js, err, errlen);
+    if (crc < 0)
+        return crc;
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;
 
@@ -328,24 +374,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->cur = w->ring[0];
     uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1) + w->first_target * 7919;
     rng_seed(&w->brng, seed ^ 0xb0ffe5ull);
-    for (unsigned i = 0; i < w->depth; i++) {
-        struct io_req *r = &w->slots[i];
-        r->slot = i;
-        r->buf = (char *)w->bufmem + i * w->bufsize;
-        w->iov[i].iov_base = r->buf;
-        w->iov[i].iov_len = w->bufsize;
-        w->free_slots[i] = r;
-        if (j->buffer == BUF_COMPRESSIBLE || j->buffer == BUF_RANDOM) {
-            uint64_t *p = r->buf;
-            for (size_t k = 0; k < w->bufsize / 8; k++)
-                p[k] = rng_next(&w->brng);
-            if (j->buffer == BUF_COMPRESSIBLE)
-                for (size_t c = 0; c < w->bufsize; c += 512)
-                    memset((char *)r->buf + c, 0, 512 * j->compress_pct / 100);
-        } else {
-            memset(r->buf, 0, w->bufsize);
-        }
-    }
+    init_slots(w, j);
     w->nfree = w->depth;
     wbuf_setup(w); /* fio's buffer_pattern, compression layout, dedupe */
     /* fio numbers its logs by job clone: the worker's place in the phase */
