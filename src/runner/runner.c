@@ -634,13 +634,13 @@ static void merge_worker(struct phase_stats *out, const struct phase_run *run, c
     js->end_syncs += w->end_syncs;
     if (w->vf)
         merge_verify(&js->verify, &w->vf->st);
-    js->think_pauses += w->think_pauses;
+    js->think_pauses += w->think.pauses;
     if (w->floor.target_on)
         js->lat_depth = rate_floor_depth(&w->floor);
-    if (js->event_lat && w->ev_hist) {
-        hist_merge(js->event_lat, w->ev_hist);
-        js->worker_events[w->job_worker] = w->events;
-        js->worker_event_ns[w->job_worker] = w->ev_busy_ns;
+    if (js->event_lat && w->ev.hist) {
+        hist_merge(js->event_lat, w->ev.hist);
+        js->worker_events[w->job_worker] = w->ev.count;
+        js->worker_event_ns[w->job_worker] = w->ev.busy_ns;
     }
     merge_errors(out, w);
 }

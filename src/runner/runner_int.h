@@ -56,6 +56,25 @@ struct worker_pend {
     struct io_stats *buf;
 };
 
+/* A shared request source's events (struct worker.ev). */
+struct worker_events {
+    struct hist *hist;           /* NULL unless job->source */
+    uint64_t start;              /* when the open event began */
+    bool open;                   /* an event's requests are not all issued yet */
+    bool wait;                   /* its submission still waits for a completion */
+    uint64_t count;
+    uint64_t busy_ns;
+};
+
+/* fio's thinktime: the counts its pauses are due at (struct worker.think). */
+struct worker_think {
+    uint64_t completed;          /* reads/writes completed */
+    uint64_t last_count;         /* the count the last pause was due at */
+    uint64_t count_at_due;
+    uint64_t last_ns;            /* when the last pause ended (thinktime_iotime) */
+    uint64_t pauses;
+};
+
 struct worker {
     pthread_t tid;
     struct phase_run *run;
@@ -137,24 +156,15 @@ struct worker {
     unsigned job_worker;         /* index among the job's workers */
     struct worker_usage usage;   /* this thread's rusage and call counts (runner.h) */
 
-    /* jobs with a shared request source (job->source): per-event time,
-     * from taking the request to the end of its submission (and of the
-     * wait for a free slot, or of the request itself with a synchronous
-     * engine), as sysbench times an event */
-    struct hist *ev_hist;        /* NULL unless job->source */
-    uint64_t ev_start;           /* when the open event began */
-    bool ev_open;                /* an event's requests are not all issued yet */
-    bool ev_wait;                /* its submission still waits for a completion */
-    uint64_t events;
-    uint64_t ev_busy_ns;
+    /* jobs with a shared request source (job->source, worker.c
+     * source_take): per-event time, from taking the request to the end of
+     * its submission (and of the wait for a free slot, or of the request
+     * itself with a synchronous engine), as sysbench times an event */
+    struct worker_events ev;
     uint64_t end_syncs;          /* end_fsync flushes that succeeded */
     /* fio job-file rules */
     bool filled;                 /* fill_device: a write found the target full */
-    uint64_t tt_completed;       /* thinktime: reads/writes completed */
-    uint64_t tt_last_count;      /* the count the last pause was due at */
-    uint64_t tt_count_at_due;
-    uint64_t tt_last_ns;         /* when the last pause ended (thinktime_iotime) */
-    uint64_t think_pauses;
+    struct worker_think think;   /* thinktime (worker.c think_due, think_pause) */
     unsigned nerr;
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;

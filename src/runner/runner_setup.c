@@ -358,12 +358,12 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     }
     w->late = runner_new_ibuf(w->map.ntouch);
     w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
-    if (j->source && !(w->ev_hist = malloc(sizeof(*w->ev_hist)))) {
+    if (j->source && !(w->ev.hist = malloc(sizeof(*w->ev.hist)))) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
-    if (w->ev_hist)
-        hist_init(w->ev_hist);
+    if (w->ev.hist)
+        hist_init(w->ev.hist);
     for (unsigned s = 0; s < WORKER_LITE; s++)
         atomic_init(&w->lite_k[s], RING_NONE);
     if (!w->slots || !w->free_slots || !w->done || !w->staged || !w->iov || !ring_ok || !w->late || !w->lite ||
@@ -425,7 +425,7 @@ void runner_free_worker(struct worker *w)
         free(w->ring[s]);
     free(w->late);
     free(w->lite);
-    free(w->ev_hist);
+    free(w->ev.hist);
     for (unsigned i = 0; i < w->pend_len; i++)
         free(w->pend[(w->pend_head + i) % w->pend_cap].buf);
     free(w->pend);

@@ -300,16 +300,16 @@ static bool think_due(struct worker *w, uint64_t nrw, uint64_t now)
     const struct job_spec *job = w->job;
     bool stall = false;
     if (job->thinktime_iotime_ns) {
-        if (now - w->tt_last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
+        if (now - w->think.last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
             stall = true;
         else if (!job->thinktime_blocks)
             return false;
     }
-    uint64_t b = job->thinktime_issue ? nrw : w->tt_completed;
-    if (b >= w->tt_last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
+    uint64_t b = job->thinktime_issue ? nrw : w->think.completed;
+    if (b >= w->think.last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
         stall = true;
     if (stall)
-        w->tt_count_at_due = b;
+        w->think.count_at_due = b;
     return stall;
 }
 
@@ -331,9 +331,9 @@ static void think_pause(struct worker *w, uint64_t t_end)
         worker_sleep_until(w, until < b ? until : b);
         worker_tick(w, clock_ns());
     }
-    w->tt_last_count = w->tt_count_at_due;
-    w->tt_last_ns = clock_ns();
-    w->think_pauses++;
+    w->think.last_count = w->think.count_at_due;
+    w->think.last_ns = clock_ns();
+    w->think.pauses++;
 }
 
 /* exitall: a job that ends stops the running jobs of its reporting group. */
@@ -379,10 +379,10 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
 /* One finished event (job->source): its time and count. */
 static inline void event_done(struct worker *w, uint64_t tc)
 {
-    uint64_t d = tc > w->ev_start ? tc - w->ev_start : 0;
-    hist_add(w->ev_hist, d);
-    w->ev_busy_ns += d;
-    w->events++;
+    uint64_t d = tc > w->ev.start ? tc - w->ev.start : 0;
+    hist_add(w->ev.hist, d);
+    w->ev.busy_ns += d;
+    w->ev.count++;
 }
 
 static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
@@ -705,7 +705,7 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->lim = (struct loop_limits){.io_limit = job->io_limit, .ios_limit = job->ios_limit,
                                    .rw_limit = job->rw_ios_limit};
     ls->tt.on = job->thinktime_ns > 0;
-    w->tt_last_ns = start;
+    w->think.last_ns = start;
     struct loop_pace *p = &ls->pace;
     p->on = job->rate_iops > 0;
     p->start = p->next_sched = start;
@@ -793,14 +793,14 @@ static int source_take(struct worker *w, struct loop *ls, struct io_req *r)
     if (ls->nstaged)
         return -1;
     uint64_t t0 = clock_ns();
-    if (!w->ev_open)
-        w->ev_start = t0;
+    if (!w->ev.open)
+        w->ev.start = t0;
     bool cont = false;
     if (!prepare_source(w, r, &cont)) {
         ls->stopping = true;
         return -1;
     }
-    w->ev_open = cont;
+    w->ev.open = cont;
     if (r->op <= IO_OP_TRIM || !ls->inline_flush)
         return 1;
     r->t_submit = t0;
@@ -810,7 +810,7 @@ static int source_take(struct worker *w, struct loop *ls, struct io_req *r)
     ls->now = clock_ns();
     if (!record(w, r, ls->now))
         after_error(w, r);
-    if (!w->ev_open)
+    if (!w->ev.open)
         event_done(w, ls->now);
     worker_tick(w, ls->now);
     ls->lim.nreq++; /* counted here: it is not queued */
@@ -824,7 +824,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
 {
     const struct job_spec *job = w->job;
     ls->nstaged = 0;
-    while ((!ls->stopping || (ls->src && w->ev_open)) && w->nfree && !ls->tt.due) {
+    while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
         uint64_t tsched = 0;
         if (ls->pace.on && !pace_admit(w, ls, &tsched))
             break;
@@ -951,13 +951,13 @@ static void reap_wait(const struct worker *w, const struct loop *ls, unsigned *m
 /* The shared source's event time after a reap of n (job->source). */
 static void source_reaped(struct worker *w, const struct loop *ls, unsigned min_done, int n, uint64_t tc)
 {
-    if (ls->nstaged && !w->ev_open) {
+    if (ls->nstaged && !w->ev.open) {
         if (min_done && n == 0)
-            w->ev_wait = true; /* woke for the interval before a slot came free */
+            w->ev.wait = true; /* woke for the interval before a slot came free */
         else
             event_done(w, tc);
-    } else if (!ls->nstaged && w->ev_wait && n > 0) {
-        w->ev_wait = false;
+    } else if (!ls->nstaged && w->ev.wait && n > 0) {
+        w->ev.wait = false;
         event_done(w, tc);
     }
 }
@@ -978,7 +978,7 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
                 verify_completed(w, r, false);
         }
         if (ls->tt.on)
-            w->tt_completed += r->op <= IO_OP_TRIM;
+            w->think.completed += r->op <= IO_OP_TRIM;
         w->free_slots[w->nfree++] = r;
         ls->inflight--;
     }
