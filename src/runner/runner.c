@@ -680,7 +680,7 @@ static int phase_teardown(struct phase *ph, int rc)
     runner_reduce_free(&ph->rb);
     if (run->workers)
         for (unsigned i = 0; i < run->nworkers; i++)
-            runner_free_worker(&run->workers[i]);
+            ph->out->side_file_errors += runner_free_worker(&run->workers[i]);
     free(run->workers);
     if (ph->setups)
         for (unsigned j = 0; j < ph->njobs; j++)
