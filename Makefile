@@ -175,11 +175,12 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./$(B)/ssdbench run
 
-# The tests, and CI (.ci/run), build with -Werror.
+# The tests, and CI (.ci/run), build with -Werror (also the builds the
+# tests make themselves: the fuzzers).
 test:
 	@scripts/install-deps.sh --test
 	@$(MAKE) --no-print-directory -j$$(nproc) tests WERROR=1
-	@tests/run.sh
+	@WERROR=1 tests/run.sh
 
 bench: all
 	@bench/run.sh

@@ -6,7 +6,8 @@
 # flags, and uninstall undoes install.
 source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
-dry() { timeout 120 make -n --no-print-directory "$@" 2>&1; }
+# (WERROR and the user's flags from the environment left out: make test sets WERROR)
+dry() { timeout 120 env -u WERROR -u CFLAGS -u CPPFLAGS -u LDFLAGS -u LDLIBS make -n --no-print-directory "$@" 2>&1; }
 
 dry -B build/ssdbench CFLAGS='-O0 -DUSER_CFLAG' CPPFLAGS=-DUSER_CPPFLAG LDFLAGS=-Wl,-z,now LDLIBS=-lrt >"$WORK/user.txt"
 grep ' -c src/runner/runner.c ' "$WORK/user.txt" >"$WORK/cc.txt"
@@ -24,6 +25,7 @@ check werror_opt_in grep -q -- ' -Werror ' "$WORK/werror.txt"
 # make test builds with -Werror (its sub-make runs under -n; the tests do not)
 dry -B test | grep ' -c src/runner/runner.c ' >"$WORK/test.txt"
 check make_test_werror grep -q -- ' -Werror ' "$WORK/test.txt"
+check make_test_runs_with_werror grep -q 'WERROR=1 tests/run.sh' <(dry -B test)
 if pkg-config --exists liburing blkid libcjson 2>/dev/null; then
     check pkgconfig_cflags grep -q -- "$(pkg-config --cflags libcjson | awk '{print $1}')" "$WORK/cc.txt"
 else
