@@ -31,7 +31,9 @@ int cmd_compare(int argc, char **argv)
                    "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n"
                    "  --label L        series label, once per file in order (default: the result's\n"
                    "                   label, else the file name)\n"
-                   "  --baseline N|LABEL  the reference series (default the first file)\n");
+                   "  --baseline N|LABEL  the reference series (default the first file)\n"
+                   "  --format text|csv  what to print (default text)\n"
+                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n");
             return 0;
         } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
             if (compare_check_metrics(v, err, sizeof(err)) < 0) {
@@ -60,7 +62,15 @@ int cmd_compare(int argc, char **argv)
                    (v = cli_opt_value("-o", &i, argc, argv))) {
             output = v;
         } else if (a[0] == '-' && a[1]) {
-            cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
+            static const char *const names[] = {"--metrics", "--scope", "--label", "--baseline", "--format",
+                                                "--output", "--help", NULL};
+            char key[64];
+            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
+            const char *sg = cli_suggest(key, names);
+            if (sg)
+                cli_err("compare: unknown option '%s' (did you mean '%s'?)", a, sg);
+            else
+                cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
             return CLI_EXIT_USAGE;
         } else if (n == COMPARE_MAX_DOCS) {
             cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);

@@ -8,11 +8,24 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "device/device.h"
 #include "output/device_text.h"
 #include "result/result.h"
 #include "result/result_device.h"
+
+static void info_usage(FILE *f)
+{
+    fprintf(f, "usage: ssdbench info [--json] [--no-smartctl] DEVICE|FILE...\n"
+               "Identity (model, serial, firmware, capacity, block sizes, rotational), queue\n"
+               "settings, write cache state and how to change it, NVMe namespace and LBA format,\n"
+               "and health (temperature, wear, data written, errors, power-on hours) of each\n"
+               "device; a file stands for its file system's device. Read-only: sysfs, NVMe\n"
+               "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.\n"
+               "  --json          one JSON document per device (a list for several)\n"
+               "  --no-smartctl   do not run smartctl for disks the direct commands do not reach\n");
+}
 
 int cmd_info(int argc, char **argv)
 {
@@ -22,14 +35,7 @@ int cmd_info(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench info [--json] [--no-smartctl] DEVICE|FILE...\n"
-                   "Identity (model, serial, firmware, capacity, block sizes, rotational), queue\n"
-                   "settings, write cache state and how to change it, NVMe namespace and LBA format,\n"
-                   "and health (temperature, wear, data written, errors, power-on hours) of each\n"
-                   "device; a file stands for its file system's device. Read-only: sysfs, NVMe\n"
-                   "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.\n"
-                   "  --json          one JSON document per device (a list for several)\n"
-                   "  --no-smartctl   do not run smartctl for disks the direct commands do not reach\n");
+            info_usage(stdout);
             return 0;
         }
         if (!strcmp(a, "--json")) {
@@ -41,7 +47,7 @@ int cmd_info(int argc, char **argv)
             continue;
         }
         if (a[0] == '-' && a[1]) {
-            cli_err("info: unknown option '%s' (see ssdbench info --help)", a);
+            cli_opts_unknown("info", a, info_usage);
             return CLI_EXIT_USAGE;
         }
         if (n == sizeof(paths) / sizeof(paths[0])) {

@@ -4,11 +4,21 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "output/pts_text.h"
 #include "output/suite_text.h"
 #include "output/sysbench_text.h"
 #include "result/result.h"
+
+static void show_usage(FILE *f)
+{
+    fprintf(f, "usage: ssdbench show [options] RESULT.json\n"
+               "Renders a saved result again.\n"
+               "  --format text|json|csv|fio-json|fio-json+|fio-normal|fio-terse  what to print (text)\n"
+               "  --summary                the summary table only\n"
+               "  --output FILE, -o FILE   write it to FILE instead of standard output\n");
+}
 
 int cmd_show(int argc, char **argv)
 {
@@ -23,8 +33,7 @@ int cmd_show(int argc, char **argv)
         if (c > 0)
             continue;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ssdbench show [--format text|json|csv|fio-json|fio-json+|fio-normal|fio-terse] "
-                   "[--summary] [-o FILE] RESULT.json\n");
+            show_usage(stdout);
             return 0;
         }
         if (!strcmp(argv[i], "--summary")) {
@@ -32,7 +41,7 @@ int cmd_show(int argc, char **argv)
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("show: unknown option '%s' (see ssdbench show --help)", argv[i]);
+            cli_opts_unknown("show", argv[i], show_usage);
             return CLI_EXIT_USAGE;
         }
         if (path) {

@@ -74,7 +74,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
-            ses.live = !out.quiet && isatty(2);
+            ses.live = !out.quiet && cli_live_terminal();
             /* every rank's errors from here on are agreed ones, which rank
              * 0 prints naming the rank; an abort still speaks (errfd) */
             if (out.follower && (cl->errfd = dup(2)) >= 0 && !freopen("/dev/null", "w", stderr))
