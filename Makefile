@@ -45,7 +45,7 @@ MOBJ     := $(MSRC:%.c=$(M)/%.o)
 HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
 MPIBIN   := $(if $(filter 1,$(MPI)),$(M)/ssdbench,$(if $(HAVE_MPI),$(M)/ssdbench))
 
-.PHONY: all asan tests test run deps install clean bench fuzzers fuzz mpi
+.PHONY: all asan tests test run deps install uninstall clean bench fuzzers fuzz mpi
 all: $(B)/ssdbench $(if $(filter 1,$(MPI)),$(M)/ssdbench)
 mpi: $(M)/ssdbench
 
@@ -122,6 +122,13 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(B)/ssdbench $(DESTDIR)$(PREFIX)/bin/ssdbench
 	install -m 0644 man/ssdbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	scripts/gen-completion.sh $(B)/ssdbench bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ssdbench
+	scripts/gen-completion.sh $(B)/ssdbench zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ssdbench
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ssdbench $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1 \
+	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ssdbench $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ssdbench
 
 clean:
 	rm -rf $(B) $(A) $(FZ) $(M)

@@ -1,0 +1,124 @@
+#!/bin/bash
+# firsthour.sh - what a new user meets first: a mistyped device is an error
+# and no file under /dev; --dry-run of run, pts and suite plans without
+# writing and names a missing target with exit 2; job options apply to job
+# files, and "-" reads one from stdin; every command's help options are in
+# the man page; the completion lists every option of run; did-you-mean,
+# "needs a value", -h and help through a closed pipe; distinct percentile
+# labels in the HTML report.
+source "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.." || exit 1
+S=$SSDBENCH
+T="timeout 60"
+
+# a mistyped device: exit 2, one line, /dev unchanged
+ls -a /dev >"$WORK/dev.before"
+$T "$S" run --name=a --filename=/dev/nvme9n1 --rw=write --bs=4k --size=1m --quiet >"$WORK/o" 2>"$WORK/e"
+check dev_typo_exit_2 test $? -eq 2
+ls -a /dev >"$WORK/dev.after"
+check dev_typo_leaves_dev_unchanged cmp -s "$WORK/dev.before" "$WORK/dev.after"
+check dev_typo_one_line test "$(wc -l <"$WORK/e")" -eq 1
+check dev_typo_names_path grep -q "/dev/nvme9n1: no such device" "$WORK/e"
+
+# no size: the default file is announced (where, how big, that it stays)
+mkdir -p "$WORK/cwd"
+(cd "$WORK/cwd" && $T "$S" run --name=d --rw=read --io_size=64k --quiet --format=json >/dev/null 2>"$WORK/e")
+check default_file_announced grep -q "creating d.0.0 in $WORK/cwd with the default size 1 GiB; it is kept" "$WORK/e"
+check default_file_size test "$(stat -c %s "$WORK/cwd/d.0.0" 2>/dev/null)" = 1073741824
+rm -f "$WORK/cwd/d.0.0"
+
+# --dry-run: the plan, nothing created, a missing device exits 2 naming it
+$T "$S" run --dry-run --name=w --filename="$WORK/new.dat" --rw=randwrite --size=4m --runtime=7 \
+    --name=r --filename="$WORK/new.dat" --rw=read --runtime=3 --stonewall >"$WORK/o" 2>"$WORK/e"
+check run_dry_exit_0 test $? -eq 0
+check run_dry_creates_nothing test ! -e "$WORK/new.dat"
+check run_dry_phases test "$(grep -c '^  phase ' "$WORK/o")" -eq 2
+check run_dry_total grep -qx "  total: 10 s" "$WORK/o"
+check run_dry_says_created grep -q "target $WORK/new.dat: missing: would be created (4 MiB) and kept" "$WORK/o"
+truncate -s 8m "$WORK/theirs.img"
+$T "$S" run --dry-run --name=w --filename="$WORK/theirs.img" --rw=write --runtime=1 >"$WORK/o" 2>&1
+check run_dry_guard_refusal grep -q "REFUSED: .*--destroy=$WORK/theirs.img" "$WORK/o"
+for cmd in "run --dry-run --name=x --filename=/dev/sdzz9 --rw=write --runtime=1" \
+           "pts --dry-run /dev/sdzz9" "suite --dry-run /dev/sdzz9" \
+           "act --dry-run --load 1x --duration 10s /dev/sdzz9"; do
+    w=${cmd%% *}
+    $T "$S" $cmd >"$WORK/o" 2>"$WORK/e"
+    check "${w}_dry_missing_exit_2" test $? -eq 2
+    check "${w}_dry_missing_named" grep -q "/dev/sdzz9" "$WORK/e"
+done
+check image_untouched test "$(sha256sum <"$WORK/theirs.img")" = "$(head -c 8M /dev/zero | sha256sum)"
+
+# job options with a job file, and the job file on stdin
+printf '[j]\nrw=read\nsize=1m\nfilename=%s\n' "$WORK/j.dat" >"$WORK/j.fio"
+$T "$S" run --dry-run "$WORK/j.fio" --runtime=10 >"$WORK/o" 2>&1
+check jobfile_override grep -q "job j: read, 4 KiB, QD1 x1, at most 10 s" "$WORK/o"
+$T "$S" run --dry-run - --runtime=4 <"$WORK/j.fio" >"$WORK/o" 2>&1
+check jobfile_stdin_dash grep -q "job j: .* at most 4 s" "$WORK/o"
+$T "$S" run --parse-only /dev/stdin <"$WORK/j.fio" >"$WORK/o" 2>&1
+check jobfile_dev_stdin grep -q "1 job parsed, OK" "$WORK/o"
+
+# every option of every command's help is in the man page (its section or
+# COMMON OPTIONS); run's job options are checked by docs.sh
+jobopts=$("$S" run --help | sed -n '/^Job options/,$p' | awk '/^  [a-z]/ {s = substr($0, 3); sub(/=.*/, "", s); n = split(s, p, /, /); for (k = 1; k <= n; k++) print "--" p[k]}')
+common=$(awk '/^\.SH/ {on = ($0 == ".SH COMMON OPTIONS")} on' man/ssdbench.1)
+drift=0
+for cmd in $("$S" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
+    sec=$(echo "$cmd" | tr 'a-z-' 'A-Z ')
+    text=$(awk -v s="$sec" '/^\.SH/ {on = ($0 == ".SH " s || $0 == ".SH \"" s "\"")} on' man/ssdbench.1)
+    for o in $(scripts/gen-completion.sh "$S" opts "$cmd"); do
+        grep -qxF -- "$o" <<<"$jobopts" && [ "$cmd" = run ] && continue
+        m=$(printf '%s' "$o" | sed 's/-/\\-/g')
+        if ! grep -qF -- "$m" <<<"$text$common"; then
+            fail "man_has_${cmd}_$o" "in 'ssdbench $cmd --help', not in the man page"
+            drift=1
+        fi
+    done
+done
+[ "$drift" -eq 0 ] && pass man_has_every_help_option
+
+# the completion offers every option of run's help, job options included
+scripts/gen-completion.sh "$S" bash >"$WORK/comp.bash"
+check completion_parses bash -n "$WORK/comp.bash"
+missing=0
+for o in $("$S" run --help | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,]/); print w[1]}') $jobopts; do
+    grep -q -- " $o " <(grep '^    run)' "$WORK/comp.bash" | sed 's/"/ /g') || { fail "completion_run_$o" "missing"; missing=1; }
+done
+[ "$missing" -eq 0 ] && pass completion_lists_every_run_option
+out=$(bash -c "source '$WORK/comp.bash'; COMP_WORDS=(ssdbench run --dry-r); COMP_CWORD=2; _ssdbench; echo \${COMPREPLY[*]}")
+check completion_completes test "$out" = "--dry-run"
+make -s install DESTDIR="$WORK/dest" PREFIX=/opt/sb >/dev/null 2>&1
+check install_bash_completion test -s "$WORK/dest/opt/sb/share/bash-completion/completions/ssdbench"
+make -s uninstall DESTDIR="$WORK/dest" PREFIX=/opt/sb >/dev/null 2>&1
+check uninstall_removes test ! -e "$WORK/dest/opt/sb/bin/ssdbench" -a ! -e "$WORK/dest/opt/sb/share/bash-completion/completions/ssdbench"
+
+# conventions
+for c in "show --sumary:--summary" "info --jsn:--json" "compare --metric:--metrics" "act --dry-rn:--dry-run"; do
+    args=${c%%:*}
+    $T "$S" $args x >/dev/null 2>"$WORK/e"
+    check "did_you_mean_${args%% *}" grep -q "did you mean '${c##*:}'" "$WORK/e"
+done
+$T "$S" show a.json -o >/dev/null 2>"$WORK/e"
+check show_o_needs_value grep -q -- "-o needs a value" "$WORK/e"
+$T "$S" run -h | head -1 >/dev/null
+check help_closed_pipe_exit_0 test "${PIPESTATUS[0]}" -eq 0
+$T "$S" act-analyze -h >"$WORK/o" 2>&1
+check act_analyze_bare_h_is_help grep -q "^usage: ssdbench act-analyze" "$WORK/o"
+for cmd in $("$S" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
+    $T "$S" "$cmd" -h >/dev/null 2>&1 || fail "dash_h_$cmd" "exit $?"
+done
+pass dash_h_every_command_checked
+
+# the HTML report's percentile labels are distinct
+$T "$S" run --name=p --ioengine=null --size=256m --rw=randread --quiet --result="$WORK/p.json" >/dev/null 2>&1
+$T "$S" report -o "$WORK/p.html" "$WORK/p.json" >/dev/null 2>&1
+python3 - "$WORK/p.html" >"$WORK/labels" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+i = s.find("latency percentiles</caption>")
+t = s[i:s.find("</table>", i)]
+for l in re.findall(r"<tr><td[^>]*>([^<]*)</td>", t):
+    print(l)
+PY
+check pct_labels_many test "$(wc -l <"$WORK/labels")" -ge 20
+check pct_labels_distinct test "$(sort "$WORK/labels" | uniq -d | wc -l)" -eq 0
+check pct_label_fine grep -qx "99.995" "$WORK/labels"
