@@ -1,5 +1,6 @@
 /* cmd_run.c - `ssdbench run`: fio-style jobs from options or job files, or the
  * built-in quick grid when given nothing. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "engine/engine.h"
 #include "base/outfile.h"
 #include "base/signal.h"
+#include "base/spec_parse.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/journal.h"
@@ -118,6 +120,11 @@ static void run_usage(FILE *f)
             "  --ignore-unsupported     warn about fio options ssdbench lacks (typos stay errors)\n"
             "  --quiet, -q              no live status line\n"
             "  --ranks-per-host N       cluster runs: every host must run N ranks\n\n"
+            "Defaults on the command line: rw=randread, bs=4k, ioengine=io_uring, direct=1,\n"
+            "iodepth=1, numjobs=1; without --filename a job's file is NAME.0.0 in the current\n"
+            "directory, and a missing file without --size is created at 1 GiB and kept (a\n"
+            "missing path under /dev, /proc or /sys is an error). Job files start from fio's\n"
+            "defaults instead (rw=read, ioengine=psync, direct=0).\n\n"
             "On the command line --runtime makes a job time-based (it loops over its region\n"
             "until the time is up); in job files fio's rule holds: without time_based a job\n"
             "ends after one pass over its region or at runtime, whichever comes first.\n\n"
@@ -343,6 +350,28 @@ static void announce_default_files(const struct jobfile *jf)
     }
 }
 
+/* fio's units read "64KiB" as 64,000 bytes and "4KB" as 4,096: a size on
+ * the command line spelt with KB/KiB (MB, MiB ...) gets its bytes said. */
+static void note_size_spellings(const struct argvec *ja)
+{
+    for (int k = 1; k < ja->n; k++) {
+        const char *w = ja->v[k], *eq = strchr(w, '=');
+        if (strncmp(w, "--", 2) || !eq)
+            continue;
+        const char *v = eq + 1;
+        size_t len = strlen(v);
+        bool kb = len >= 3 && strchr("kKmMgGtTpP", v[len - 2]) && strchr("bB", v[len - 1]);
+        bool kib = len >= 4 && strchr("kKmMgGtTpP", v[len - 3]) && strchr("iI", v[len - 2]) &&
+                   strchr("bB", v[len - 1]);
+        uint64_t b;
+        char e[128];
+        if ((kb || kib) && isdigit((unsigned char)v[0]) && !strchr(v, ',') && !strchr(v, ':') &&
+            spec_parse_size(v, 1024, &b, e, sizeof(e)) == 0)
+            cli_err("note: %.*s=%s is %llu bytes (fio's units: k = 1024, and the ...iB spellings are "
+                    "powers of 1000)", (int)(eq - w), w, v, (unsigned long long)b);
+    }
+}
+
 /* Reads the jobs (or picks the quick grid's file); with --parse-only says
  * so and stops. */
 static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, const struct argvec *ja,
@@ -370,6 +399,7 @@ static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, co
         }
         return WL_PARSED;
     }
+    note_size_spellings(ja);
     if (run_jobs(&rc_->jf, files, nfiles, ja, jo, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
