@@ -13,6 +13,7 @@
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
 #include "output/fio_text.h"
+#include "result/host_busy.h"
 #include "result/result.h"
 
 void cli_output_init(struct cli_output *o)
@@ -219,6 +220,16 @@ void cli_status(const struct runner_interval *iv, double total_s)
     }
     fprintf(stderr, "%s\033[K", buf);
     fflush(stderr);
+}
+
+void cli_warn_busy(const cJSON *doc)
+{
+    struct host_load hl;
+    char why[256];
+    host_load_from_doc(doc, &hl);
+    if (host_busy(&hl, why, sizeof(why)))
+        fprintf(stderr, "WARNING: the host was busy during the run (%s): other work may have changed "
+                        "these figures (host CPU per interval is in the result)\n", why);
 }
 
 void cli_report_errors(const cJSON *doc)

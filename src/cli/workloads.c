@@ -82,6 +82,8 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
+            if (ses.done && !out.follower)
+                cli_warn_busy(ses.doc); /* after the output, where it is read, on stderr */
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }
