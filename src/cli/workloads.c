@@ -82,8 +82,10 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
-            if (ses.done && !out.follower)
-                cli_warn_busy(ses.doc); /* after the output, where it is read, on stderr */
+            /* after the output, where it is read, on stderr; fio mode
+             * prints what fio prints, and the result keeps host.busy */
+            if (ses.done && !out.follower && strcmp(w->name, "fio"))
+                cli_warn_busy(ses.doc);
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }

@@ -237,6 +237,43 @@ static void summary_table(struct html_report *r, const char *id, const char *wha
     html_show_table(r, t);
 }
 
+/* Ratio columns as `ssdbench compare` has them, oriented so that above 1
+ * means better: throughput rows X / baseline, latency rows (lat[row])
+ * baseline / X. */
+static void add_oriented_ratios(struct html_report *r, struct html_table *t, const int *cols, size_t ncols,
+                                const bool *lat)
+{
+    size_t base = r->baseline < ncols && cols[r->baseline] >= 0 ? r->baseline : ncols;
+    for (size_t i = 0; i < ncols && base == ncols; i++)
+        if (cols[i] >= 0)
+            base = i;
+    for (size_t i = 0; base < ncols && i < ncols; i++) {
+        if (i == base || cols[i] < 0)
+            continue;
+        int c = html_table_add_col(t, html_printf(r, "%s vs %s (above 1: better)", r->labels[i], r->labels[base]), NULL,
+                                   HTML_TABLE_NUM, HTML_TABLE_RATIO);
+        for (size_t row = 0; row < t->nrows; row++) {
+            double x = html_table_get(t, row, cols[i]), b = html_table_get(t, row, cols[base]);
+            double num = lat[row] ? b : x, den = lat[row] ? x : b;
+            html_table_set(t, row, c, den != 0 && !isnan(num) && !isnan(den) ? num / den : NAN);
+        }
+    }
+}
+
+/* A latency row in ns when every value is below 1 µs (25 ns, not 0.0250 µs). */
+static void small_latency_row(struct html_table *t, size_t row, int cu, const int *cols, size_t ncols)
+{
+    for (size_t i = 0; i < ncols; i++) {
+        double v = cols[i] >= 0 ? html_table_get(t, row, cols[i]) : NAN;
+        if (!isnan(v) && v >= 1)
+            return;
+    }
+    for (size_t i = 0; i < ncols; i++)
+        if (cols[i] >= 0)
+            html_table_set(t, row, cols[i], html_table_get(t, row, cols[i]) * 1e3);
+    html_table_set_text(t, row, cu, "ns");
+}
+
 /* Two or more results: one row per figure, a column per result, ratios. */
 static void comparison_table(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                              size_t nruns)
@@ -286,8 +323,16 @@ static void comparison_table(struct html_report *r, const char *id, const char *
             html_table_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
-    html_add_ratios(r, t, cols, r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN, NULL, false);
-    html_table_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
+    size_t ncols = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool lat[2 * 6];
+    for (size_t row = 0; row < t->nrows && row < 12; row++) {
+        lat[row] = row % 6 >= 2; /* mean, p99, p99.9, max */
+        if (lat[row])
+            small_latency_row(t, row, cu, cols, ncols);
+    }
+    add_oriented_ratios(r, t, cols, ncols, lat);
+    html_table_set_note(t, "Ratios are oriented as in ssdbench compare, so that above 1 means better: IOPS and "
+                           "MB/s X / baseline, latency baseline / X.");
     html_show_table(r, t);
 }
 

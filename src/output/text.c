@@ -147,11 +147,16 @@ static void latency_block(FILE *f, const char *label, const cJSON *l)
         i++;
     }
     fprintf(f, "\n        share of I/Os >= 1/2/4/8/16/32/64 ms:");
+    /* fixed notation, one precision for the row: enough decimals for two
+     * significant digits of the smallest share above 0 (at most 6) */
+    int dec = 2;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms")) {
         double v = result_value_num(p, 0);
-        /* fixed notation: 0 %, 0.0047 %, 12.5 % (never 4.724e-05) */
-        fprintf(f, v == 0 ? " 0%%" : v >= 0.01 ? " %.2f%%" : " %.6f%%", v);
+        while (v > 0 && dec < 6 && v < 10 / pow(10, dec))
+            dec++;
     }
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms"))
+        fprintf(f, " %.*f%%", dec, result_value_num(p, 0));
     fprintf(f, "\n");
 }
 
