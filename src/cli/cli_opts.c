@@ -115,3 +115,92 @@ int cli_opts_needs_value(const char *cmd, const char *arg, void (*usage)(FILE *f
         cli_err("%s: %s needs a value (see ssdbench %s --help)", cmd, arg, cmd);
     return found;
 }
+
+void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
+{
+    for (; t->name || t->help; t++) {
+        if (!t->name) {
+            fprintf(f, "%s\n", t->help);
+            continue;
+        }
+        char spec[160];
+        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, t->value ? " " : "", t->value ? t->value : "");
+        if (t->alias)
+            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, t->value ? " " : "",
+                     t->value ? t->value : "");
+        int w = (int)strlen(spec) + 2;
+        fprintf(f, "  %s", spec);
+        const char *h = t->help ? t->help : "";
+        if (w + 1 > col) { /* a long left column: the text on the next line */
+            fprintf(f, "\n%*s", col, "");
+        } else {
+            fprintf(f, "%*s", col - w, "");
+        }
+        for (const char *l = h; *l;) {
+            const char *nl = strchr(l, '\n');
+            int len = nl ? (int)(nl - l) : (int)strlen(l);
+            fprintf(f, "%.*s\n", len, l);
+            if (!nl)
+                break;
+            l = nl + 1;
+            fprintf(f, "%*s", col, "");
+        }
+        if (!*h)
+            fprintf(f, "\n");
+    }
+}
+
+int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
+                  bool *operands)
+{
+    const char *a = argv[*i];
+    *value = NULL;
+    if (*operands || a[0] != '-' || !a[1])
+        return CLI_OPT_OPERAND;
+    if (!strcmp(a, "--")) {
+        *operands = true;
+        return CLI_OPT_SKIP;
+    }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+        return CLI_OPT_HELP;
+    size_t klen = strcspn(a, "=");
+    for (const struct cli_opt *o = t; o->name || o->help; o++) {
+        if (!o->name || o->id <= 0)
+            continue;
+        bool hit = (strlen(o->name) == klen && !strncmp(a, o->name, klen)) ||
+                   (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen));
+        if (!hit)
+            continue;
+        if (!o->value) {
+            if (a[klen] == '=') {
+                cli_err("%s: %.*s takes no value", cmd, (int)klen, a);
+                return CLI_OPT_ERROR;
+            }
+            return o->id;
+        }
+        if (a[klen] == '=') {
+            *value = a + klen + 1;
+        } else if (*i + 1 < argc) {
+            *value = argv[++*i];
+        } else {
+            cli_err("%s: %s needs a value (%s)", cmd, a, o->value);
+            return CLI_OPT_ERROR;
+        }
+        return o->id;
+    }
+    const char *names[CLI_OPTS_MAX + 2];
+    unsigned n = 0;
+    for (const struct cli_opt *o = t; (o->name || o->help) && n < CLI_OPTS_MAX; o++)
+        if (o->name)
+            names[n++] = o->name;
+    names[n++] = "--help";
+    names[n] = NULL;
+    char key[64];
+    snprintf(key, sizeof(key), "%.*s", (int)klen, a);
+    const char *sg = cli_suggest(key, names);
+    if (sg)
+        cli_err("%s: unknown option '%s' (did you mean '%s'?)", cmd, a, sg);
+    else
+        cli_err("%s: unknown option '%s' (see ssdbench %s --help)", cmd, a, cmd);
+    return CLI_OPT_ERROR;
+}

@@ -11,14 +11,16 @@
 #include "output/sysbench_text.h"
 #include "result/result.h"
 
-static void show_usage(FILE *f)
-{
-    fprintf(f, "usage: ssdbench show [options] RESULT.json\n"
-               "Renders a saved result again.\n"
-               "  --format text|json|csv|fio-json|fio-json+|fio-normal|fio-terse  what to print (text)\n"
-               "  --summary                the summary table only\n"
-               "  --output FILE, -o FILE   write it to FILE instead of standard output\n");
-}
+enum { O_SUMMARY = 1 };
+
+static const struct cli_opt show_opts[] = {
+    {NULL, NULL, NULL, "usage: ssdbench show [options] RESULT.json\nRenders a saved result again.", 0},
+    {"--format", NULL, "FORMAT", "text (default), json, csv, fio-json, fio-json+, fio-normal or fio-terse", 0},
+    {"--summary", NULL, NULL, "the summary table only", O_SUMMARY},
+    {"--output", "-o", "FILE", "write it to FILE instead of standard output", 0},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
 
 int cmd_show(int argc, char **argv)
 {
@@ -26,24 +28,25 @@ int cmd_show(int argc, char **argv)
     cli_output_init(&out);
     const char *path = NULL;
     bool summary_only = false;
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
-        int c = cli_output_option(&i, argc, argv, &out);
+        int c = operands ? 0 : cli_output_option(&i, argc, argv, &out);
         if (c < 0)
             return CLI_EXIT_USAGE;
         if (c > 0)
             continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            show_usage(stdout);
+        const char *v;
+        int id = cli_opts_next("show", show_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, show_opts, 27);
             return 0;
         }
-        if (!strcmp(argv[i], "--summary")) {
-            summary_only = true;
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_opts_unknown("show", argv[i], show_usage);
+        if (id == CLI_OPT_ERROR)
             return CLI_EXIT_USAGE;
-        }
+        if (id == O_SUMMARY)
+            summary_only = true;
+        if (id != CLI_OPT_OPERAND)
+            continue;
         if (path) {
             cli_err("show: one result file at a time (got '%s' and '%s')", path, argv[i]);
             return CLI_EXIT_USAGE;

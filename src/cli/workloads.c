@@ -82,9 +82,10 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
-            /* after the output, where it is read, on stderr; fio mode
-             * prints what fio prints, and the result keeps host.busy */
-            if (ses.done && !out.follower && strcmp(w->name, "fio"))
+            /* after the output, where it is read, on stderr; the drop-ins
+             * (fio mode, fileio) print what fio and sysbench print, and
+             * the result keeps host.busy */
+            if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio"))
                 cli_warn_busy(ses.doc);
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
