@@ -118,8 +118,18 @@ static void act_print_usage(FILE *f);
 /* Returns 0, 1 for --help, or -1 after an error message. */
 static int parse_args(int argc, char **argv, struct act_args *a, struct cli_output *out)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
+        if (!operands && !strcmp(arg, "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: devices (or the config) */
+            if (a->ndev < ACT_MAX_DEVICES)
+                a->devices[a->ndev++] = arg;
+            continue;
+        }
         int c = cli_output_option(&i, argc, argv, out);
         if (c < 0)
             return -1;

@@ -17,8 +17,21 @@ int cmd_compare(int argc, char **argv)
     struct compare_opts co = {0};
     const char *output = NULL;
     char err[1024];
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
+        if (!operands && !strcmp(a, "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: result files */
+            if (n == COMPARE_MAX_DOCS) {
+                cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
+                return CLI_EXIT_USAGE;
+            }
+            files[n++] = a;
+            continue;
+        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
                    "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"

@@ -76,6 +76,22 @@ for cmd in $("$S" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {pr
 done
 [ "$drift" -eq 0 ] && pass man_has_every_help_option
 
+# every option of a command's help is in its docs/ page too (the options
+# every command shares are described once, in the man page)
+common_re='^(--help|-h|--format|--output|-o|--result|--destroy|--quiet|-q|--ranks-per-host|--output-format)$'
+drift=0
+for pair in fileio:fileio act:act act-analyze:act act-prep:act pts:pts suite:suite report:report info:info \
+            compare:report; do
+    cmd=${pair%%:*} doc=docs/${pair##*:}.md
+    for o in $(scripts/gen-completion.sh "$S" opts "$cmd" | grep -Ev "$common_re"); do
+        grep -qF -- "$o" "$doc" || { fail "docs_has_${cmd}_$o" "in 'ssdbench $cmd --help', not in $doc"; drift=1; }
+    done
+done
+for o in $("$S" run --help | sed -n '1,/^Job options/p' | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,]/); print w[1]}' | grep -Ev "$common_re"); do
+    grep -qF -- "$o" docs/fio.md || { fail "docs_has_run_$o" "in 'ssdbench run --help', not in docs/fio.md"; drift=1; }
+done
+[ "$drift" -eq 0 ] && pass docs_have_every_help_option
+
 # the completion offers every option of run's help, job options included
 scripts/gen-completion.sh "$S" bash >"$WORK/comp.bash"
 check completion_parses bash -n "$WORK/comp.bash"
@@ -122,3 +138,74 @@ PY
 check pct_labels_many test "$(wc -l <"$WORK/labels")" -ge 20
 check pct_labels_distinct test "$(sort "$WORK/labels" | uniq -d | wc -l)" -eq 0
 check pct_label_fine grep -qx "99.995" "$WORK/labels"
+
+# `--` ends the options; report -o DIR is bad input
+cp "$WORK/p.json" "$WORK/-dash.json"
+(cd "$WORK" && $T "$S" compare -- -dash.json p.json >"$WORK/o" 2>&1)
+check double_dash_compare grep -q "^-dash = -dash.json" "$WORK/o"
+(cd "$WORK" && $T "$S" show -- -dash.json >/dev/null 2>&1)
+check double_dash_show test $? -eq 0
+$T "$S" report -o "$WORK" "$WORK/p.json" >/dev/null 2>"$WORK/e"
+check report_o_dir_exit_2 test $? -eq 2
+check report_o_dir_says grep -q "is a directory" "$WORK/e"
+$T "$S" purge --dry-run /dev/sdzz9 "$WORK/theirs.img" >"$WORK/o" 2>"$WORK/e"
+check purge_dry_missing_exit_2 test $? -eq 2
+check purge_dry_guard grep -q "theirs.img: would be written: REFUSED" "$WORK/o"
+
+# no cursor codes for TERM=dumb, one with a real terminal type
+if command -v script >/dev/null; then
+    for term in dumb xterm; do
+        TERM=$term timeout 60 script -qec "$S run --name=t --ioengine=null --size=16m --rw=read --runtime=2 --format=json >/dev/null" /dev/null >"$WORK/tty.$term" 2>&1
+    done
+    check term_dumb_no_escape test "$(grep -c $'\033\[K' "$WORK/tty.dumb")" -eq 0
+    check term_xterm_escape test "$(grep -c $'\033\[K' "$WORK/tty.xterm")" -gt 0
+else
+    skip term_dumb_no_escape "script (util-linux) not installed"
+fi
+
+# sizes: the hint suggests nothing that means another size; KiB/KB spellings get their bytes
+$T "$S" run --name=s --size=64x --parse-only >/dev/null 2>"$WORK/e"
+check size_hint_no_kib test "$(grep -c 'KiB' "$WORK/e")" -eq 0
+$T "$S" run --name=s --ioengine=null --size=64KiB --bs=4KB --parse-only >/dev/null 2>"$WORK/e"
+check size_kib_resolved grep -q -- "--size=64KiB is 64000 bytes" "$WORK/e"
+check size_kb_resolved grep -q -- "--bs=4KB is 4096 bytes" "$WORK/e"
+
+# text: what ended the phase, the share of I/Os over the limits, the busy verdict in JSON
+$T "$S" show "$WORK/p.json" >"$WORK/o" 2>/dev/null
+check text_no_stopped_by_complete test "$(grep -c 'stopped by complete' "$WORK/o")" -eq 0
+check text_ended_by_io grep -q "ended when its I/O was done" "$WORK/o"
+check text_share_fixed grep -Eq "share of I/Os >= 1/2/4/8/16/32/64 ms:( [0-9]+\.[0-9]+%){7}$" "$WORK/o"
+check text_no_e_notation test "$(grep 'share of I/Os' "$WORK/o" | grep -c 'e-')" -eq 0
+$T "$S" run --name=tb --ioengine=null --size=16m --rw=read --runtime=1 -q --format=json >"$WORK/tb.json" 2>"$WORK/e"
+check json_has_busy_verdict test "$(json_get "$WORK/tb.json" "type(d['host']['busy']).__name__")" = bool
+check busy_warning_not_stdout test "$(grep -c WARNING "$WORK/tb.json")" -eq 0
+busy=$(json_get "$WORK/tb.json" "d['host']['busy']")
+check busy_warning_iff_busy test "$(grep -c '^WARNING: the host was busy' "$WORK/e")" -eq "$([ "$busy" = True ] && echo 1 || echo 0)"
+
+# compare: rows say their workload, different workloads are named, and the
+# report's ratio for a latency row is the same as compare's
+$T "$S" run --rw=randread --ioengine=null --size=16m --io_size=8m -q --result="$WORK/ca.json" >/dev/null 2>&1
+$T "$S" run --rw=randrw --bs=8k --iodepth=8 --ioengine=null --size=16m --io_size=8m -q --result="$WORK/cb.json" >/dev/null 2>&1
+$T "$S" compare --metrics iops,lat "$WORK/ca.json" "$WORK/cb.json" >"$WORK/cmp" 2>&1
+check compare_row_workload grep -q "^  job (randread 4KiB QD1 x1) " "$WORK/cmp"
+check compare_workload_warning grep -q "^WARNING: row 'job' compares different workloads: ca: randread 4KiB QD1 x1; cb: randrw 8KiB 50% read QD8 x1" "$WORK/cmp"
+$T "$S" compare --metrics read-lat --format csv "$WORK/ca.json" "$WORK/cb.json" >"$WORK/cmp.csv" 2>&1
+$T "$S" report -o "$WORK/cmp.html" "$WORK/ca.json" "$WORK/cb.json" >/dev/null 2>&1
+python3 - "$WORK/cmp.csv" "$WORK/cmp.html" "$WORK/ca.json" "$WORK/cb.json" >"$WORK/ratio" <<'PY'
+import csv, json, re, sys
+rows = list(csv.reader(open(sys.argv[1])))
+r_cmp = float(rows[1][-1])                    # ratio of the mean latency, compare's direction
+a, b = (json.load(open(p))["phases"][0]["results"][0]["read"]["latency_ns"]["mean"] for p in sys.argv[3:5])
+s = open(sys.argv[2]).read()
+t = s[s.find("comparison</caption>"):]
+t = t[:t.find("</table>")]
+row = [c for c in re.findall(r"<tr>(.*?)</tr>", t) if "read mean latency" in c][0]
+r_html = float(re.findall(r"<td[^>]*>([^<]*)</td>", row)[-1].rstrip("x"))
+print("same" if abs(r_cmp - a / b) < 1e-3 and abs(r_html - round(a / b, 2)) < 0.006 else "differ %s %s %s" % (r_cmp, r_html, a / b))
+PY
+check compare_report_same_direction grep -qx same "$WORK/ratio"
+
+# fileio: sysbench's deprecated spellings in --help, --file-fill among ssdbench's own
+"$S" fileio --help >"$WORK/o"
+check fileio_help_aliases grep -q -- "--events=N, --max-requests=N" "$WORK/o"
+check fileio_fill_is_ssdbench_option test "$(sed -n '/^ssdbench options:/,$p' "$WORK/o" | grep -c -- '--file-fill')" -eq 1
