@@ -78,7 +78,8 @@ int cmd_show(int argc, char **argv)
     } else {
         rc = cli_emit(doc, &out, &ro, 0);
     }
-    cli_warn_busy(doc);
+    if (rc == 0)
+        cli_warn_busy(doc);
     cJSON_Delete(doc);
     return rc;
 }
