@@ -58,7 +58,8 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
             sname[k][d] = NULL;
             for (int m = 0; m < 5; m++)
                 col[k][d][m] = -1;
-            if (!present[d] || tf < 0)
+            /* a direction this run did not run gets no series (not a line at 0) */
+            if (!present[d] || tf < 0 || !html_dir(result_scope(runs[k].phase, "total"), html_dirs[d]))
                 continue;
             sname[k][d] = html_series_name(r, runs[k].res, nslots(present) > 1 || !r->multi ? html_dirs[d] : NULL);
             for (int m = 0; m < 5; m++) {
@@ -152,6 +153,9 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
         int nm = nlines > 2 ? 2 : 3;
         c->note = nm == 3 ? "Solid: mean; dashed: 99th percentile; dotted: maximum, per interval."
                           : "Solid: mean; dashed: 99th percentile, per interval (the maxima are in the data).";
+        if (npoints == 1) /* one point per series: marks, and a word on why there is no curve */
+            c->note = html_printf(r, "%s One interval only: a run longer than the report interval draws a curve.",
+                                  c->note);
         static const int order[3] = {2, 4, 3};     /* mean, p99, max */
         for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
             for (int d = 0; d < 2; d++)
@@ -160,7 +164,7 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
                         html_chart_series(c, col[k][d][order[m]],
                                          html_printf(r, "%s %s", sname[k][d], m == 0 ? "mean" : m == 1 ? "p99" : "max"),
                                          html_color(runs[k].res, slot(d, present), nslots(present)), (unsigned)m,
-                                         HTML_SVG_LINE);
+                                         npoints == 1 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE);
     }
 }
 

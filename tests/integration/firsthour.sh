@@ -209,3 +209,24 @@ check compare_report_same_direction grep -qx same "$WORK/ratio"
 "$S" fileio --help >"$WORK/o"
 check fileio_help_aliases grep -q -- "--events=N, --max-requests=N" "$WORK/o"
 check fileio_fill_is_ssdbench_option test "$(sed -n '/^ssdbench options:/,$p' "$WORK/o" | grep -c -- '--file-fill')" -eq 1
+
+# the report: a direction a result did not run gets no series; one interval
+# is drawn with marks and a note
+$T "$S" run --rw=randread --ioengine=null --size=16m --runtime=2 -q --result="$WORK/ia.json" >/dev/null 2>&1
+$T "$S" run --rw=randrw --ioengine=null --size=16m --runtime=2 -q --result="$WORK/ib.json" >/dev/null 2>&1
+mkdir -p "$WORK/csvd"
+$T "$S" report --format csv -o "$WORK/csvd" "$WORK/ia.json" "$WORK/ib.json" >/dev/null 2>&1
+hdr=$(head -1 "$WORK"/csvd/*-intervals.csv)
+check report_no_series_for_absent_dir test "$(grep -c 'ia write' <<<"$hdr")" -eq 0
+check report_series_for_present_dir grep -q 'ib write IOPS' <<<"$hdr"
+$T "$S" run --name=one --ioengine=null --size=16m --rw=read --runtime=1 -q --result="$WORK/one.json" >/dev/null 2>&1
+$T "$S" report -o "$WORK/one.html" "$WORK/one.json" >/dev/null 2>&1
+python3 - "$WORK/one.html" "$WORK/one.json" >"$WORK/one.check" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+n = len(json.load(open(sys.argv[2]))["phases"][0]["intervals"]["rows"])
+i = s.find("latency over time")
+svg = s[i:s.find("</svg>", i)]
+print("ok" if n != 1 or (svg.count("<circle") >= 1 and "One interval only" in s) else "empty chart")
+PY
+check report_one_interval_usable grep -qx ok "$WORK/one.check"
