@@ -385,9 +385,9 @@ static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, co
             cli_err("%s", err);
             return CLI_EXIT_USAGE;
         }
+        memcpy(rc_->quick_path, path, sizeof(path));
         if (parse_only)
             return 0;
-        memcpy(rc_->quick_path, path, sizeof(path));
         rc_->quick = true;
         rc_->quick_size = size;
         if (!rc_->dry_run)
@@ -434,11 +434,13 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         jo.sections = NULL;
     if (code == WL_PARSED)
         code = run_plan(c, files, nfiles, &ja, &jo, parse_only);
-    if (code == WL_PARSED && dry) {
+    if (code == WL_PARSED && !c->quick && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) &&
+        cli_output_check_readonly(out) < 0)
+        code = CLI_EXIT_USAGE;
+    /* the quick grid's private directory, made by quick_pick_file, is
+     * removed by run_free as after a run */
+    if (code == WL_PARSED && dry)
         code = run_dry(c, &out->consent);
-        if (c->quick)
-            c->quick_path[0] = 0; /* never created */
-    }
     argvec_free(&ja);
     return code;
 }
@@ -449,7 +451,7 @@ static void run_drop_quick(struct run_cfg *c)
     plan_free(&c->plan);
     jobfile_free(&c->jf);
     if (c->quick_path[0])
-        unlink(c->quick_path);
+        quick_remove_file(c->quick_path);
     c->quick_path[0] = 0;
 }
 
