@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long
 # firsthour.sh - what a new user meets first: a mistyped device is an error
 # and no file under /dev; --dry-run of run, pts and suite plans without
 # writing and names a missing target with exit 2; job options apply to job
@@ -212,8 +213,8 @@ check fileio_fill_is_ssdbench_option test "$(sed -n '/^ssdbench options:/,$p' "$
 
 # the report: a direction a result did not run gets no series; one interval
 # is drawn with marks and a note
-$T "$S" run --rw=randread --ioengine=null --size=16m --runtime=2 -q --result="$WORK/ia.json" >/dev/null 2>&1
-$T "$S" run --rw=randrw --ioengine=null --size=16m --runtime=2 -q --result="$WORK/ib.json" >/dev/null 2>&1
+$T "$S" run --rw=randread --ioengine=null --size=16m --runtime=1 -q --result="$WORK/ia.json" >/dev/null 2>&1
+$T "$S" run --rw=randrw --ioengine=null --size=16m --runtime=1 -q --result="$WORK/ib.json" >/dev/null 2>&1
 mkdir -p "$WORK/csvd"
 $T "$S" report --format csv -o "$WORK/csvd" "$WORK/ia.json" "$WORK/ib.json" >/dev/null 2>&1
 hdr=$(head -1 "$WORK"/csvd/*-intervals.csv)
@@ -230,3 +231,13 @@ svg = s[i:s.find("</svg>", i)]
 print("ok" if n != 1 or (svg.count("<circle") >= 1 and "One interval only" in s) else "empty chart")
 PY
 check report_one_interval_usable grep -qx ok "$WORK/one.check"
+
+# fileio --dry-run: the plan, nothing written; run without prepared files exits 2 naming one
+mkdir -p "$WORK/fdry"
+(cd "$WORK/fdry" && $T "$S" fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrd --threads=1,2 --dry-run run) >"$WORK/o" 2>"$WORK/e"
+check fileio_dry_missing_exit_2 test $? -eq 2
+check fileio_dry_missing_named grep -q "test_file.0: no such file" "$WORK/e"
+check fileio_dry_plan_time grep -q "rndrd, 2 runs (threads 1,2), up to 20 s" "$WORK/o"
+(cd "$WORK/fdry" && $T "$S" fileio --file-num=2 --file-total-size=4M --dry-run prepare) >"$WORK/o" 2>&1
+check fileio_dry_prepare_exit_0 test $? -eq 0
+check fileio_dry_writes_nothing test -z "$(ls -A "$WORK/fdry")"
