@@ -29,7 +29,7 @@ static const struct cli_opt purge_opts[] = {
      "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
      "the same consent as any write (--destroy); a device's erase command needs the\n"
      "device named with --destroy, and an NVMe sanitize every other namespace with\n"
-     "data too.", 0},
+     "data too. A zoned device: every zone reset (BLKRESETZONE).", 0},
     {"--destroy", NULL, "PATH", "consent to overwrite PATH (repeatable)", 0},
     {"--purge-method", NULL, "auto|block", "auto (default): the device's own erase where it has one;\n"
                                          "block: the block layer's methods only", O_PURGE_METHOD},
