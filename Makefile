@@ -189,9 +189,13 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(B)/ssdbench $(DESTDIR)$(PREFIX)/bin/ssdbench
 	install -m 0644 man/ssdbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	scripts/gen-completion.sh $(B)/ssdbench bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ssdbench
+	scripts/gen-completion.sh $(B)/ssdbench zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ssdbench
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ssdbench $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/ssdbench $(DESTDIR)$(PREFIX)/share/man/man1/ssdbench.1 \
+	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/ssdbench $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ssdbench
 
 clean:
 	rm -rf $(B) $(A) $(FZ) $(M)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
@@ -350,6 +351,54 @@ static void close_target(struct target *t)
     t->fd = -1;
 }
 
+/* The directory part of path ("." when it has none). */
+static void parent_dir(const char *path, char *dir, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, len, ".");
+    else if (slash == path)
+        snprintf(dir, len, "/");
+    else
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+bool target_pseudo_place(const char *path)
+{
+    char dir[JOB_PATH_MAX];
+    parent_dir(path, dir, sizeof(dir));
+    struct statfs sf;
+    if (statfs(dir, &sf) == 0) {
+        switch ((unsigned long)sf.f_type) {
+        case 0x9fa0:     /* proc */
+        case 0x62656572: /* sysfs */
+        case 0x1cd1:     /* devpts */
+        case 0x64626720: /* debugfs */
+        case 0x74726163: /* tracefs */
+        case 0x73636673: /* securityfs */
+        case 0x27e0eb:   /* cgroup */
+        case 0x63677270: /* cgroup2 */
+        case 0x62656570: /* configfs */
+            return true;
+        default: break;
+        }
+    }
+    /* devtmpfs reports tmpfs's type: the directory is on the file system
+     * mounted at /dev (its own mount; /dev/shm and the like are others) */
+    struct stat d, dev, root;
+    if (stat(dir, &d) == 0 && stat("/dev", &dev) == 0 && stat("/", &root) == 0 &&
+        dev.st_dev != root.st_dev && d.st_dev == dev.st_dev)
+        return true;
+    /* a directory that does not exist yet under /dev, /proc or /sys */
+    static const char *const tops[] = {"/dev", "/proc", "/sys"};
+    for (unsigned i = 0; i < sizeof(tops) / sizeof(tops[0]); i++) {
+        size_t n = strlen(tops[i]);
+        if (!strncmp(path, tops[i], n) && (path[n] == '/' || path[n] == 0) && strncmp(path, "/dev/shm/", 9))
+            return true;
+    }
+    return false;
+}
+
 static int create_file(struct target *t, const char *path, const struct target_open_opts *o,
                        char *err, size_t errlen)
 {
@@ -433,6 +482,12 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
     if (ret == -ENOENT) {
         if (!o->create_size) {
             snprintf(err, errlen, "%s: no such file or device", path);
+            return -ENOENT;
+        }
+        /* a mistyped device name is not a file to create in RAM */
+        if (target_pseudo_place(path)) {
+            snprintf(err, errlen, "%s: no such device (ssdbench creates no file under /dev, /proc or /sys)",
+                     path);
             return -ENOENT;
         }
         return create_file(t, path, o, err, errlen);

@@ -48,6 +48,11 @@ struct target_info {
 
 struct guard_consent;
 
+/* True when path's directory is on /dev's file system (devtmpfs), proc,
+ * sysfs or another kernel file system, or under /dev, /proc or /sys: a
+ * missing path there is a mistyped device name, never a file to create. */
+bool target_pseudo_place(const char *path);
+
 struct target {
     struct target_info info;
     int fd;
