@@ -161,6 +161,13 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
                  j->name);
         return -EINVAL;
     }
+    bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
+    if (passthru && (j->layout == LAYOUT_FILES || job_rw_trims(j))) {
+        snprintf(err, errlen, "job '%s': ioengine=%s runs reads and writes on device targets (%s)",
+                 j->name, job_engine_name(j->engine),
+                 job_rw_trims(j) ? "no trims" : "no file sets");
+        return -EINVAL;
+    }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
         return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
     for (unsigned i = 0; i < j->ntargets; i++) {
@@ -176,7 +183,10 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
+            .chardev = passthru,
         };
+        if (passthru)
+            oo.create_size = 0; /* devices only */
         if (j->readonly)
             oo.create_size = 0; /* a read-only job creates nothing */
         /* fio fallocate: allocate that way; laid out only for reading */
@@ -198,6 +208,18 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         if (rc < 0)
             return rc;
         js->ntargets = i + 1;
+        if (j->engine == ENGINE_URING_CMD && !js->tg[i].chardev) {
+            snprintf(err, errlen,
+                     "%s: ioengine=io_uring_cmd needs the namespace's NVMe generic character "
+                     "device (/dev/ngXnY), not a %s",
+                     j->targets[i], js->tg[i].info.kind == TARGET_BLOCK ? "block device" : "file");
+            return -EINVAL;
+        }
+        if (j->engine == ENGINE_SG && js->tg[i].info.kind != TARGET_BLOCK) {
+            snprintf(err, errlen, "%s: ioengine=sg needs a SCSI disk (/dev/sdX) or its generic device (/dev/sgN)",
+                     j->targets[i]);
+            return -EINVAL;
+        }
         js->fds[i] = js->tg[i].fd;
         out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
     }
