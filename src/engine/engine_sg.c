@@ -83,7 +83,7 @@ static int sg_init(struct engine *e, unsigned depth, const int *fds, unsigned nf
     for (unsigned i = 0; i < nfds; i++) {
         int ver = 0;
         if (ioctl(fds[i], SG_GET_VERSION_NUM, &ver) < 0 || ver < 30000) {
-            snprintf(err, errlen, "sg: target %u does not take SCSI commands (SG_IO)", i);
+            snprintf(err, errlen, "target %u does not take SCSI commands (SG_IO)", i);
             free(p);
             return -ENOTTY;
         }
@@ -93,7 +93,7 @@ static int sg_init(struct engine *e, unsigned depth, const int *fds, unsigned nf
         scsi_readcap16_build(&c);
         int rc = sg_exec(fds[i], &c, cap);
         if (rc < 0 || scsi_readcap16_parse(cap, sizeof(cap), &blocks, &p->block_size[i]) < 0) {
-            snprintf(err, errlen, "sg: target %u: READ CAPACITY(16) %s", i,
+            snprintf(err, errlen, "target %u: READ CAPACITY(16) %s", i,
                      rc < 0 ? strerror(-rc) : "gave no block size");
             free(p);
             return rc < 0 ? rc : -EIO;

@@ -51,7 +51,7 @@ static int ucmd_probe(int fd, unsigned i, struct ucmd_file *f, char *err, size_t
 {
     int id = ioctl(fd, NVME_IOCTL_ID);
     if (id <= 0) {
-        snprintf(err, errlen, "io_uring_cmd: target %u is not an NVMe namespace (NVME_IOCTL_ID: %s)",
+        snprintf(err, errlen, "target %u is not an NVMe namespace (NVME_IOCTL_ID: %s)",
                  i, id < 0 ? strerror(errno) : "no namespace id");
         return id < 0 ? -errno : -ENOTTY;
     }
@@ -70,7 +70,7 @@ static int ucmd_probe(int fd, unsigned i, struct ucmd_file *f, char *err, size_t
     int shift = rc == 0 ? nvme_idns_lba_shift(idns, 4096) : -1;
     free(idns);
     if (shift < 0) {
-        snprintf(err, errlen, "io_uring_cmd: target %u: Identify Namespace %d %s", i, id,
+        snprintf(err, errlen, "target %u: Identify Namespace %d %s", i, id,
                  rc < 0 ? strerror(errno) : rc > 0 ? "failed with an NVMe status" : "names no block size");
         return -EIO;
     }
@@ -94,7 +94,7 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     static const struct job_uring defaults;
     const struct job_uring *o = e->uring ? e->uring : &defaults;
     if (o->hipri == JOB_KNOB_ON) {
-        snprintf(err, errlen, "io_uring_cmd: hipri (polled passthrough) is not supported");
+        snprintf(err, errlen, "hipri (polled passthrough) is not supported");
         return -EOPNOTSUPP;
     }
     struct ucmd_priv *p = calloc(1, sizeof(*p));
@@ -121,7 +121,7 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     }
     ret = io_uring_queue_init_params(depth, &p->ring, &prm);
     if (ret < 0) {
-        snprintf(err, errlen, "io_uring_cmd: ring set-up (SQE128|CQE32%s) failed: %s",
+        snprintf(err, errlen, "ring set-up (SQE128|CQE32%s) failed: %s",
                  o->sqthread_poll ? "|SQPOLL" : "", strerror(-ret));
         ucmd_free(p, false);
         return ret;
@@ -148,7 +148,7 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
             return ret;
         }
     } else if (vectored && o->fixedbufs == JOB_KNOB_ON) {
-        snprintf(err, errlen, "io_uring_cmd: fixedbufs needs nonvectored=1 (a registered buffer is one range)");
+        snprintf(err, errlen, "fixedbufs needs nonvectored=1 (a registered buffer is one range)");
         ucmd_free(p, true);
         return -EINVAL;
     }
