@@ -109,14 +109,14 @@ check uring_cmd_ng_fio_smart test $((w1 - w0)):$((r1 - r0)) = 512:256
 # ---- io_uring_cmd: verify ----------------------------------------------------
 section "io_uring_cmd verify"
 $T "$S" run -q --result ucv.json --ioengine=io_uring_cmd --destroy "$NV" --name=v --filename="$NG" \
-    --rw=randwrite --bs=4k --size=256k --iodepth=4 --verify=crc32c --do_verify=1 >ucv.out 2>&1
+    --rw=randwrite --randseed=42 --bs=4k --size=256k --iodepth=4 --verify=crc32c --do_verify=1 >ucv.out 2>&1
 check uc_verify_exit0 test $? -eq 0
 check uc_verify_checked_64 test "$(jv ucv.json phases.0.jobs.0.verify.blocks_checked)" = 64
 check uc_verify_no_bad test "$(jv ucv.json phases.0.jobs.0.verify.bad_blocks)" = 0
 # one block changed through the block device: verify_only through ng finds it
 dd if=/dev/urandom of="$NV" bs=4k seek=50 count=1 oflag=direct conv=notrunc status=none
 $T "$S" run -q --result ucv2.json --ioengine=io_uring_cmd --name=v --filename="$NG" \
-    --rw=randwrite --bs=4k --size=256k --iodepth=4 --verify=crc32c --verify_only=1 >ucv2.out 2>&1
+    --rw=randwrite --randseed=42 --bs=4k --size=256k --iodepth=4 --verify=crc32c --verify_only=1 >ucv2.out 2>&1
 check uc_verify_finds_changed_block test $? -ne 0
 check uc_verify_one_bad test "$(jv ucv2.json phases.0.jobs.0.verify.bad_blocks)" = 1
 check uc_verify_bad_offset test "$(jv ucv2.json phases.0.jobs.0.verify.first_bad.offset)" = 204800
@@ -160,16 +160,15 @@ check sg_device_counts_each_write test $(( (c2 - c1) - (c1 - c0) )) = 64
 check sg_device_counts_at_least_ios test $((c1 - c0)) -ge 64
 check sg_not_through_block_layer test "$b2" = "$b0"
 check sg_bytes_read_back_via_block test "$(sum_of "$SD" 0 1024)" = "$(pattern_sum 5a 524288)"
+# /dev/sdX: written and read back (verify=crc32c) through SG_IO on the disk node
 c0=$(scsi_cmds)
-$T "$S" run -q --result sg3.json --ioengine=sg --name=r --filename="$SD" --rw=randread --bs=16k --size=256k >sg3.out 2>&1
-check sg_sd_read_exit0 test $? -eq 0
-c1=$(scsi_cmds)
-check sg_sd_reads_16 test "$(jv sg3.json phases.0.results.0.read.ios)" = 16
-check sg_sd_device_counts_reads test $((c1 - c0)) -ge 16
-$T "$S" run -q --result sgv.json --ioengine=sg --destroy "$SD" --name=v --filename="$SG" \
+$T "$S" run -q --result sgv.json --ioengine=sg --destroy "$SD" --name=v --filename="$SD" \
     --rw=randwrite --bs=8k --size=256k --verify=crc32c --do_verify=1 >sgv.out 2>&1
-check sg_verify_exit0 test $? -eq 0
-check sg_verify_checked_32 test "$(jv sgv.json phases.0.jobs.0.verify.blocks_checked)" = 32
+check sg_sd_verify_exit0 test $? -eq 0
+c1=$(scsi_cmds)
+check sg_sd_verify_checked_32 test "$(jv sgv.json phases.0.jobs.0.verify.blocks_checked)" = 32
+check sg_sd_writes_32 test "$(jv sgv.json phases.0.results.0.write.ios)" = 32
+check sg_sd_device_counts_writes_and_reads test $((c1 - c0)) -ge 64
 
 # ---- sg_write_mode ----------------------------------------------------------
 section "sg_write_mode"
@@ -192,41 +191,66 @@ check sg_write_same_one_block_repeated test "$ws" -eq 0
 # refuses
 head -c 512 /dev/zero >zero.blk
 dd if="$SD" of=/dev/null bs=512 count=1 iflag=direct status=none
-$T sg_write_same --16 --ndob --lba=0 --num=1 "$SG" >/dev/null 2>&1; dev_ndob=$?
+pattern_blocks() { python3 -S -c 'import sys; sys.stdout.buffer.write(bytes([int(sys.argv[1], 16)]) * 512 * int(sys.argv[2]))' "$1" "$2" |
+    dd of="$SD" bs=512 oflag=direct conv=notrunc status=none; }
+# WRITE SAME(16) NDOB of 19 blocks over 20 blocks of 0x01: what the disk does
+pattern_blocks 01 20
+$T sg_write_same --16 --ndob --lba=0 --num=19 "$SG" >/dev/null 2>&1; dev_ndob=$?
+dev_ndob_zeros=$([ "$(sum_of "$SD" 0 19)" = "$(pattern_sum 00 9728)" ] && echo 1 || echo 0)
+dev_ndob_after=$(sum_of "$SD" 0 20)
 $T sg_verify --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v00=$?
 $T sg_verify --ebytchk=1 --ndo=512 --in=zero.blk --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v01=$?
 $T sg_verify --ebytchk=3 --ndo=512 --in=zero.blk --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v11=$?
-echo "# the disk (sg3_utils): WRITE SAME(16) NDOB rc $dev_ndob, VERIFY BYTCHK 00 rc $dev_v00, 01 rc $dev_v01, 11 rc $dev_v11"
-# precon: 20 blocks of 0x01; then one mode on 19 (or 20) blocks
-mode_job() { # NAME MODE PATTERN COUNT
-    printf '[precon]\nfilename=%s\nioengine=sg\nrw=write\nbs=512\nbuffer_pattern=0x01\nnumber_ios=20\n\n[%s]\nstonewall\nfilename=%s\nioengine=sg\nrw=write\nbs=512\nsg_write_mode=%s\nbuffer_pattern=%s\nnumber_ios=%s\n' \
-        "$SG" "$1" "$SG" "$2" "$3" "$4" >"$1.fio"
-    $T "$S" run -q --destroy "$SD" "$1.fio" >"$1.out" 2>&1
-}
-agree() { # NAME DEVICE_RC OURS_RC: both succeed or both fail
+echo "# the disk (sg3_utils): WRITE SAME(16) NDOB rc $dev_ndob (zeros written: $dev_ndob_zeros), VERIFY BYTCHK 00 rc $dev_v00, 01 rc $dev_v01, 11 rc $dev_v11"
+# fio's two examples in one job file, each job its own phase: precon (20
+# blocks of 0x01), WRITE SAME NDOB on 19, then VERIFY with BYTCHK 00, 01, 11
+cat >modes.fio <<JOB
+[global]
+filename=$SG
+ioengine=sg
+rw=write
+bs=512
+buffer_pattern=0x01
+stonewall
+
+[precon]
+number_ios=20
+
+[write_same_ndob]
+sg_write_mode=write_same_ndob
+number_ios=19
+
+[verify00]
+sg_write_mode=verify_bytchk_00
+number_ios=20
+
+[verify01]
+sg_write_mode=verify_bytchk_01
+number_ios=20
+
+[verify11]
+sg_write_mode=verify_bytchk_11
+number_ios=20
+JOB
+$T "$S" run -q --result modes.json --destroy "$SD" modes.fio >modes.out 2>&1
+check sg_modes_ran_5_phases test "$(jv modes.json phases.4.name)" != null
+# phase K: 0 when the job had no error
+perr() { [ "$(jv modes.json "phases.$1.errors.0")" = null ] && echo 0 || echo 1; }
+agree() { # NAME DEVICE_RC OURS (0 = no error): both succeed or both fail
     if [ "$2" -eq 0 ]; then check "$1" test "$3" -eq 0; else check "$1_refused_as_the_disk_does" test "$3" -ne 0; fi
 }
-mode_job ndob write_same_ndob 0x00 19; rc=$?
-agree sg_write_same_ndob_fio "$dev_ndob" "$rc"
-if [ "$dev_ndob" -eq 0 ]; then
+check sg_precon_ok test "$(perr 0)" -eq 0
+agree sg_write_same_ndob "$dev_ndob" "$(perr 1)"
+# the blocks as the disk left them after sg3_utils' own command
+check sg_ndob_bytes_as_sg_write_same test "$(sum_of "$SD" 0 20)" = "$dev_ndob_after"
+if [ "$dev_ndob" -eq 0 ] && [ "$dev_ndob_zeros" = 1 ]; then
     check sg_ndob_zeros_19_blocks test "$(sum_of "$SD" 0 19)" = "$(pattern_sum 00 9728)"
     check sg_ndob_block_20_kept test "$(sum_of "$SD" 19 1)" = "$(pattern_sum 01 512)"
 else
-    skip sg_ndob_zeros_19_blocks "the disk refuses WRITE SAME(16) with NDOB (sg_write_same --ndob)"
-    check sg_ndob_refused_bytes_kept test "$(sum_of "$SD" 0 20)" = "$(pattern_sum 01 10240)"
+    skip sg_ndob_zeros_19_blocks "the disk writes no zeros for WRITE SAME(16) NDOB (sg_write_same --ndob: rc $dev_ndob, the blocks unchanged)"
 fi
-mode_job v00 verify_bytchk_00 0x01 20; rc=$?
-agree sg_verify_bytchk_00 "$dev_v00" "$rc"
-mode_job v01 verify_bytchk_01 0x01 20; rc=$?
-agree sg_verify_bytchk_01 "$dev_v01" "$rc"
-mode_job v11 verify_bytchk_11 0x01 20; rc=$?
-agree sg_verify_bytchk_11 "$dev_v11" "$rc"
-if [ "$dev_v01" -eq 0 ]; then
-    mode_job v01bad verify_bytchk_01 0x00 20; rc=$?
-    check sg_verify_bytchk_01_miscompare_fails test "$rc" -ne 0
-    check sg_verify_miscompare_named grep -q "Invalid or incomplete multibyte\|Illegal byte sequence" v01bad.out
-else
-    skip sg_verify_bytchk_01_miscompare_fails "the disk refuses VERIFY with BYTCHK 01 (sg_verify --ebytchk=1)"
-fi
-for f in ndob v00 v01 v11; do grep -m1 "error" "$f.out" | sed "s/^/# $f: /"; done
+agree sg_verify_bytchk_00 "$dev_v00" "$(perr 2)"
+agree sg_verify_bytchk_01 "$dev_v01" "$(perr 3)"
+agree sg_verify_bytchk_11 "$dev_v11" "$(perr 4)"
+grep "error" modes.out | head -4 | sed 's/^/# modes: /'
 echo "lab engine checks done"
