@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "runner/runner_int.h"
+#include "target/chardev_map.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -120,13 +121,14 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
-                                        const struct target_info *ti)
+                                        const struct target_info *ti, bool chardev)
 {
     for (unsigned j = 0; j <= jidx; j++)
         for (unsigned t = 0; t < (j == jidx ? i : setups[j].ntargets); t++) {
             const struct target *h = &setups[j].tg[t];
+            /* a passthrough node shares only with the same kind of node */
             if (h->fd >= 0 && h->exclusive && h->info.major == ti->major &&
-                h->info.minor == ti->minor)
+                h->info.minor == ti->minor && h->chardev == chardev)
                 return h;
         }
     return NULL;
@@ -197,14 +199,22 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
          * share reopens the held descriptor; the name only picks which) */
         struct stat pst;
         const struct target *h = NULL;
-        if (writes && stat(j->targets[i], &pst) == 0 && S_ISBLK(pst.st_mode)) {
-            struct target_info want = {.major = major(pst.st_rdev), .minor = minor(pst.st_rdev)};
-            h = held_device(setups, jidx, i, &want);
+        bool chr = false;
+        if (writes && stat(j->targets[i], &pst) == 0 &&
+            (S_ISBLK(pst.st_mode) || (passthru && S_ISCHR(pst.st_mode)))) {
+            /* a passthrough node is held through the disk it addresses */
+            dev_t d = pst.st_rdev;
+            char bpath[JOB_PATH_MAX], why[256];
+            chr = S_ISCHR(pst.st_mode);
+            if (!chr || chardev_block(pst.st_rdev, bpath, sizeof(bpath), &d, why, sizeof(why)) == 0) {
+                struct target_info want = {.major = major(d), .minor = minor(d)};
+                h = held_device(setups, jidx, i, &want, chr);
+            }
         }
         int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
                    : target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
         if (!h && rc == -EPERM && js->tg[i].busy &&
-            (h = held_device(setups, jidx, i, &js->tg[i].info)))
+            (h = held_device(setups, jidx, i, &js->tg[i].info, chr)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
         if (rc == 0 && writes)
             rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
