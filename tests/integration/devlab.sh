@@ -16,7 +16,7 @@ case $SSDBENCH in
 esac
 [ -x "$SSDBENCH" ] || { fail all "no $SSDBENCH (make build/ssdbench)"; exit 0; }
 t0=$(date +%s)
-SSDBENCH=$SSDBENCH timeout 400 tests/lab/lab.sh run tests/lab/checks.sh "$WORK/out" 2>"$WORK/lab.err" | sed 's/\r$//'
+SSDBENCH=$SSDBENCH timeout 480 tests/lab/lab.sh run tests/lab/checks.sh "$WORK/out" 2>"$WORK/lab.err" | sed 's/\r$//'
 rc=${PIPESTATUS[0]}
 cat "$WORK/lab.err" >&2
 if [ "$rc" -eq 3 ]; then

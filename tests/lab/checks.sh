@@ -120,7 +120,7 @@ check run_health_delta_writes test "$(jv run.json "targets.0.health.delta.host_w
 
 # ---- purge: method and data gone -------------------------------------------
 section "purge"
-dd if=/dev/urandom of="$LAB_NVME" bs=1M count=1 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_NVME" bs=1M count=1 oflag=direct status=none
 before=$(mib_sum "$LAB_NVME")
 check purge_data_written test "$before" != "$ZERO_MIB"
 $T "$S" purge "$LAB_NVME" >purge_refused.txt 2>&1
@@ -132,7 +132,7 @@ check purge_nvme_format_ses1 test "$(jv purge.json "purge.0.method")" = nvme-for
 check purge_nvme_device_command test "$(jv purge.json "purge.0.device_command")" = True
 check purge_nvme_first_mib_zero test "$(mib_sum "$LAB_NVME")" = "$ZERO_MIB"
 echo "# purge: first MiB sha256 ${before:0:16}... -> ${ZERO_MIB:0:16}... (zeros)"
-dd if=/dev/urandom of="$LAB_ATA" bs=1M count=1 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ATA" bs=1M count=1 oflag=direct status=none
 $T "$S" purge --format json --destroy "$LAB_ATA" "$LAB_ATA" >purge_ata.json
 check purge_ata_block_method test "$(jv purge_ata.json "purge.0.device_command")" = False
 check purge_ata_says_why grep -q "Security feature set is not supported" purge_ata.json
@@ -141,8 +141,9 @@ check purge_ata_says_why grep -q "Security feature set is not supported" purge_a
 section "write cache"
 # the throughput test: the fewest phases (each reads the device's health)
 PTS=(tp --tc 1 --qd 1 --max-rounds 5 --capacity-scale 0.01 --round-time 0.1 --no-purge -q)
-# watch_cache READER FILE: one reading per 0.1 s into FILE until killed
-watch_cache() { while :; do $1 >>"$2"; sleep 0.1; done; }
+# watch_cache READER FILE: one reading per 0.2 s into FILE until killed (the
+# guest has one CPU: a faster watcher slows the run it watches)
+watch_cache() { while :; do $1 >>"$2"; sleep 0.2; done; }
 # the enterprise preset turns the NVMe cache off for the run, back on after
 : >seen_nvme
 watch_cache nvme_vwc seen_nvme & wpid=$!
@@ -175,7 +176,7 @@ $T hdparm -W 1 "$LAB_ATA" >/dev/null
 section "sigint"
 timeout 120 "$S" pts "${PTS[@]}" --round-time 30 --enterprise --destroy "$LAB_SCSI" --result pts_s.json "$LAB_SCSI" >/dev/null 2>pts_s.err &
 ppid=$!
-n=0; while [ "$(scsi_wce)" = 1 ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+n=0; while [ "$(scsi_wce)" = 1 ] && [ $n -lt 100 ]; do sleep 0.3; n=$((n + 1)); done
 off_seen=$(scsi_wce)
 sleep 0.5
 kill -INT $ppid
@@ -225,8 +226,8 @@ $T "$S" pts tp --no-purge -q --destroy "$LAB_ZNS" "$LAB_ZNS" >zpts.txt 2>&1
 check zns_pts_refused test $? -ne 0
 check zns_pts_says_zoned grep -q "zoned block device" zpts.txt
 # purge: zone 0 written full, zone 1 in part; then every zone reset
-dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=6 oflag=direct status=none
-dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=2 seek=8 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=6 oflag=direct status=none
+$T dd if=/dev/urandom of="$LAB_ZNS" bs=1M count=2 seek=8 oflag=direct status=none
 $T blkzone report "$LAB_ZNS" >zones2.txt
 check zns_zone0_full grep -q "^ *start: 0x000000000,.*(fu)" zones2.txt
 check zns_zone1_open grep -q "^ *start: 0x000004000,.*wptr 0x001000 .*(oi)" zones2.txt
@@ -254,14 +255,14 @@ $T "$S" purge "$LAB_NVME" >guard2.txt 2>&1
 check guard_purge_ext4_refused test $? -ne 0
 check guard_ext4_bytes_kept test "$(mib_sum "$LAB_NVME")" = "$before"
 # read-only, so the superblock stays as it was
-mkdir -p /mnt/fs && mount -t ext4 -o ro "$LAB_NVME" /mnt/fs
+mkdir -p /mnt/fs && $T mount -t ext4 -o ro "$LAB_NVME" /mnt/fs
 check guard_mounted test $? -eq 0
 $T "$S" run -q "${W[@]}" --destroy "$LAB_NVME" >guard3.txt 2>&1
 check guard_mounted_refused_despite_consent test $? -ne 0
 check guard_mounted_says_mounted grep -q "is mounted on /mnt/fs" guard3.txt
 $T "$S" purge --destroy "$LAB_NVME" "$LAB_NVME" >guard4.txt 2>&1
 check guard_purge_mounted_refused test $? -ne 0
-umount /mnt/fs
+$T umount /mnt/fs
 check guard_mounted_bytes_kept test "$(mib_sum "$LAB_NVME")" = "$before"
 cat guard1.txt guard3.txt | sed 's/^/# guard: /'
 

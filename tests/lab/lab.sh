@@ -31,13 +31,14 @@
 # seconds and was killed; 125 the guest gave no status (console log printed).
 #
 # Environment: LAB_CACHE (default /var/cache/ssdbench-lab, else
-# $TMPDIR/ssdbench-lab), LAB_TIMEOUT (240 s), LAB_KERNEL_PKG (default: the
-# package linux-image-amd64 depends on), LAB_ACCEL (auto: kvm only when
+# $TMPDIR/ssdbench-lab), LAB_TIMEOUT (420 s; a loaded host slows the
+# emulation several times), LAB_KERNEL_PKG (default: the package
+# linux-image-amd64 depends on), LAB_ACCEL (auto: kvm only when
 # /proc/cpuinfo shows vmx or svm and /dev/kvm is usable; else tcg).
 set -uo pipefail
 
 LAB_TREE=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-LAB_TIMEOUT=${LAB_TIMEOUT:-240}
+LAB_TIMEOUT=${LAB_TIMEOUT:-420}
 LAB_ACCEL=${LAB_ACCEL:-auto}
 if [ -z "${LAB_CACHE:-}" ]; then
     LAB_CACHE=/var/cache/ssdbench-lab
