@@ -533,9 +533,9 @@ TEST(engines_layouts_buffers)
     }
     enum job_engine e;
     FAILS_WITH(spec_parse_engine("posixaio", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync or null)");
+               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync or null)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;
