@@ -299,7 +299,8 @@ int archive_list_ordered(struct archive *a, const struct archive_filter *f, cons
                                {"r.serial = ?", f->serial},   {"r.model = ?", f->model},
                                {"r.target = ?", f->target}};
     if (f->device) {
-        COND("(r.model = ? OR r.serial = ?)");
+        COND("(r.model = ? OR r.serial = ? OR r.target = ?)");
+        binds[nb++] = f->device;
         binds[nb++] = f->device;
         binds[nb++] = f->device;
     }
