@@ -167,7 +167,8 @@ void archive_meta(const cJSON *doc, struct archive_meta *m);
 int archive_doc_figures(const cJSON *doc, archive_fig_fn fn, void *ctx);
 
 /* Every name --workload matches for doc: kind, workload, profile, test,
- * phase and job names (each once). */
+ * phase and job names, and "cluster" for a run over many ranks (a name may
+ * come more than once). */
 int archive_doc_names(const cJSON *doc, const struct archive_meta *m, int (*fn)(const char *name, void *ctx),
                       void *ctx);
 

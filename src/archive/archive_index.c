@@ -194,6 +194,9 @@ int archive_doc_names(const cJSON *doc, const struct archive_meta *m, int (*fn)(
     cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases")) {
         if ((rc = fn(result_str(ph, "name", ""), ctx)))
             return rc;
+        /* a phase run over many ranks (MPI) */
+        if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(ph, "cluster")) && (rc = fn("cluster", ctx)))
+            return rc;
         cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs"))
             if ((rc = fn(result_str(j, "name", ""), ctx)))
                 return rc;

@@ -9,18 +9,23 @@
 #include "cli/cli_archive.h"
 #include "result/result.h"
 
-struct archive *cli_archive_open(const char *path, bool create)
+/* The archive at path (NULL: the default), or NULL with the reason in err. */
+static struct archive *open_at(const char *path, bool create, char *err, size_t errlen)
 {
-    char def[PATH_MAX], err[1024];
+    char def[PATH_MAX];
     if (!path) {
-        if (archive_default_path(def, sizeof(def), err, sizeof(err)) < 0) {
-            cli_err("%s", err);
+        if (archive_default_path(def, sizeof(def), err, errlen) < 0)
             return NULL;
-        }
         path = def;
     }
     int rc;
-    struct archive *a = archive_open(path, create, &rc, err, sizeof(err));
+    return archive_open(path, create, &rc, err, errlen);
+}
+
+struct archive *cli_archive_open(const char *path, bool create)
+{
+    char err[1024];
+    struct archive *a = open_at(path, create, err, sizeof(err));
     if (!a)
         cli_err("archive: %s", err);
     return a;
@@ -41,10 +46,10 @@ int cli_archive_workload(const cJSON *doc, const struct cli_output *o)
     /* exactly what result_write puts in --result */
     bytes[len++] = '\n';
     bytes[len] = 0;
-    struct archive *a = cli_archive_open(o->archive_path, true);
+    char err[1024];
+    struct archive *a = open_at(o->archive_path, true, err, sizeof(err));
     int rc = -1;
     if (a) {
-        char err[1024];
         int64_t id;
         int r = archive_file(a, bytes, len, doc, o->result && strcmp(o->result, "-") ? o->result : "run", o->tags,
                              o->ntags, &id, err, sizeof(err));
@@ -57,7 +62,7 @@ int cli_archive_workload(const cJSON *doc, const struct cli_output *o)
         }
         archive_close(a);
     } else {
-        cli_err("archive: the result was not filed%s", o->result ? " (it is saved in --result)" : "");
+        cli_err("archive: %s; the result was not filed%s", err, o->result ? " (it is saved in --result)" : "");
     }
     free(bytes);
     return rc;
