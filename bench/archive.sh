@@ -4,14 +4,14 @@
 # listing (all rows as text and JSON, a filtered list, a selector), each op
 # the median of REPS (default 5) whole ssdbench processes. Target: every op
 # under 100 ms. Not part of `make test`.
-#   bench/archive.sh            N=10000 REPS=5
+#   bench/archive.sh            N=10000 REPS=5 (KEEP=1 keeps the archive)
 set -u
 cd "$(dirname "$0")/.." || exit 1
 SSDBENCH=${SSDBENCH:-$PWD/build/ssdbench}
 N=${N:-10000}
 REPS=${REPS:-5}
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+[ -n "${KEEP:-}" ] && echo "keeping $WORK" || trap 'rm -rf "$WORK"' EXIT
 [ -x "$SSDBENCH" ] || { echo "build ssdbench first (make)"; exit 1; }
 export SSDBENCH_ARCHIVE="$WORK/results.db"
 

@@ -30,7 +30,9 @@ static const char *const migrations[ARCHIVE_SCHEMA_VERSION] = {
     " bus TEXT NOT NULL, target TEXT NOT NULL,"
     " kind TEXT NOT NULL, workload TEXT NOT NULL, workload_key TEXT NOT NULL, label TEXT NOT NULL,"
     " incomplete INTEGER NOT NULL, source TEXT NOT NULL,"
-    " sha256 TEXT NOT NULL UNIQUE, doc_len INTEGER NOT NULL, doc BLOB NOT NULL);"
+    " sha256 TEXT NOT NULL UNIQUE, doc_len INTEGER NOT NULL);"
+    /* the documents apart, so that listing never reads them */
+    "CREATE TABLE docs (result_id INTEGER PRIMARY KEY, doc BLOB NOT NULL);"
     "CREATE INDEX results_started ON results(started_ms);"
     "CREATE INDEX results_model ON results(model);"
     "CREATE INDEX results_serial ON results(serial);"
@@ -254,6 +256,7 @@ void archive_close(struct archive *a)
 {
     if (!a)
         return;
+    sqlite3_finalize(a->fig_st);
     sqlite3_close(a->db);
     free(a);
 }

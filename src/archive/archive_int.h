@@ -13,6 +13,7 @@
 struct archive {
     sqlite3 *db;
     char *path;
+    sqlite3_stmt *fig_st;   /* archive_figures' statement, prepared once */
 };
 
 /* err = "PATH: what: SQLite's message (why)"; returns the matching

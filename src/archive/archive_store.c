@@ -161,7 +161,7 @@ int archive_file(struct archive *a, const char *text, size_t len, const cJSON *d
     if ((rc = prepare(a,
                       "INSERT INTO results (filed_ms, started, started_ms, host, kernel, version, model, serial,"
                       " firmware, capacity, bus, target, kind, workload, workload_key, label, incomplete, source,"
-                      " sha256, doc_len, doc) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                      " sha256, doc_len) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                       &st, err, errlen)) < 0)
         goto fail;
     const char *txt[] = {m.started, NULL, m.host, m.kernel, m.version, m.model, m.serial, m.firmware};
@@ -181,7 +181,6 @@ int archive_file(struct archive *a, const char *text, size_t len, const cJSON *d
     sqlite3_bind_text(st, 18, source, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 19, sha, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 20, (sqlite3_int64)len);
-    sqlite3_bind_blob(st, 21, z, (int)zlen, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_DONE) {
         rc = archive_sql_err(a, "cannot file", err, errlen);
         goto fail;
@@ -189,6 +188,16 @@ int archive_file(struct archive *a, const char *text, size_t len, const cJSON *d
     sqlite3_finalize(st);
     st = NULL;
     fl.id = sqlite3_last_insert_rowid(a->db);
+    if ((rc = prepare(a, "INSERT INTO docs (result_id, doc) VALUES (?,?)", &st, err, errlen)) < 0)
+        goto fail;
+    sqlite3_bind_int64(st, 1, fl.id);
+    sqlite3_bind_blob(st, 2, z, (int)zlen, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_DONE) {
+        rc = archive_sql_err(a, "cannot file the document", err, errlen);
+        goto fail;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
     if ((rc = prepare(a, "INSERT OR REPLACE INTO tags (result_id, key, value) VALUES (?,?,?)", &st, err, errlen)) < 0)
         goto fail;
     for (size_t i = 0; i < ntags; i++) {
@@ -364,13 +373,15 @@ static double col_num(sqlite3_stmt *st, int i)
 
 int archive_figures(struct archive *a, int64_t id, archive_fig_fn fn, void *ctx, char *err, size_t errlen)
 {
-    sqlite3_stmt *st;
-    int rc = prepare(a,
-                     "SELECT seq, phase, dir, steady, iops, mbps, mean_ns, p99_ns, p999_ns, max_ns FROM figures"
-                     " WHERE result_id = ? ORDER BY seq, CASE dir WHEN 'read' THEN 0 WHEN 'write' THEN 1 ELSE 2 END",
-                     &st, err, errlen);
-    if (rc < 0)
+    int rc;
+    if (!a->fig_st &&
+        (rc = prepare(a,
+                      "SELECT seq, phase, dir, steady, iops, mbps, mean_ns, p99_ns, p999_ns, max_ns FROM figures"
+                      " WHERE result_id = ? ORDER BY seq, CASE dir WHEN 'read' THEN 0 WHEN 'write' THEN 1 ELSE 2 END",
+                      &a->fig_st, err, errlen)) < 0)
         return rc;
+    sqlite3_stmt *st = a->fig_st;
+    sqlite3_reset(st);
     sqlite3_bind_int64(st, 1, id);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct archive_fig f = {
@@ -380,11 +391,11 @@ int archive_figures(struct archive *a, int64_t id, archive_fig_fn fn, void *ctx,
         };
         int u = fn(&f, ctx);
         if (u) {
-            sqlite3_finalize(st);
+            sqlite3_reset(st);
             return u;
         }
     }
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     if (rc != SQLITE_DONE)
         return archive_sql_err(a, "cannot read", err, errlen);
     return 0;
@@ -393,7 +404,8 @@ int archive_figures(struct archive *a, int64_t id, archive_fig_fn fn, void *ctx,
 int archive_get(struct archive *a, int64_t id, char **text, size_t *len, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
-    int rc = prepare(a, "SELECT doc, doc_len, sha256 FROM results WHERE id = ?", &st, err, errlen);
+    int rc = prepare(a, "SELECT d.doc, r.doc_len, r.sha256 FROM results r JOIN docs d ON d.result_id = r.id WHERE r.id = ?",
+                     &st, err, errlen);
     if (rc < 0)
         return rc;
     sqlite3_bind_int64(st, 1, id);
@@ -440,8 +452,9 @@ int archive_rm(struct archive *a, int64_t id, char *err, size_t errlen)
     if (rc < 0)
         return rc;
     static const char *const del[] = {"DELETE FROM tags WHERE result_id = ?", "DELETE FROM names WHERE result_id = ?",
-                                      "DELETE FROM figures WHERE result_id = ?", "DELETE FROM results WHERE id = ?"};
-    for (int i = 0; i < 4; i++) {
+                                      "DELETE FROM figures WHERE result_id = ?", "DELETE FROM docs WHERE result_id = ?",
+                                      "DELETE FROM results WHERE id = ?"};
+    for (int i = 0; i < 5; i++) {
         sqlite3_stmt *st;
         if ((rc = prepare(a, del[i], &st, err, errlen)) < 0)
             goto fail;
