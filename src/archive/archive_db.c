@@ -144,6 +144,28 @@ static int create_file(const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* Refuses, before anything is written, a database that is not an archive
+ * (another application's id, or tables without ours) or is newer. */
+static int refuse_foreign(struct archive *a, char *err, size_t errlen)
+{
+    int64_t ver = 0, app = 0, ntables = 0;
+    int rc;
+    if ((rc = pragma_int(a, "PRAGMA user_version", &ver, err, errlen)) < 0 ||
+        (rc = pragma_int(a, "PRAGMA application_id", &app, err, errlen)) < 0 ||
+        (rc = pragma_int(a, "SELECT count(*) FROM sqlite_master", &ntables, err, errlen)) < 0)
+        return rc;
+    if (app != ARCHIVE_APP_ID && (app != 0 || ntables > 0)) {
+        snprintf(err, errlen, "%s: an SQLite database, but not an ssdbench archive", a->path);
+        return -EINVAL;
+    }
+    if (ver > ARCHIVE_SCHEMA_VERSION) {
+        snprintf(err, errlen, "%s: archive schema %lld is newer than this ssdbench reads (%d); use a newer ssdbench",
+                 a->path, (long long)ver, ARCHIVE_SCHEMA_VERSION);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 /* Brings the schema to ARCHIVE_SCHEMA_VERSION, or refuses a database that
  * is not ours or is newer. */
 static int migrate(struct archive *a, char *err, size_t errlen)
@@ -232,7 +254,8 @@ struct archive *archive_open(const char *path, bool create, int *rcp, char *err,
     sqlite3_extended_result_codes(a->db, 0);
     int64_t dummy_v;
     /* the first read: a file that is not a database fails here */
-    if ((rc = pragma_int(a, "PRAGMA schema_version", &dummy_v, err, errlen)) < 0)
+    if ((rc = pragma_int(a, "PRAGMA schema_version", &dummy_v, err, errlen)) < 0 ||
+        (rc = refuse_foreign(a, err, errlen)) < 0)
         goto fail;
     char mode[16] = "";
     sqlite3_stmt *s;

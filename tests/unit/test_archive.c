@@ -3,7 +3,7 @@
  * database round trip in a temporary directory: filing (bytes back exactly,
  * duplicates found), the indexed columns and figures, filters, selectors
  * (and the message of one that matches nothing), removal, mode 0600, a
- * damaged file and a newer schema refused. */
+ * damaged file, a newer schema and a foreign SQLite database refused. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sqlite3.h>
 
 #include "check.h"
 #include "archive/archive.h"
@@ -242,6 +243,31 @@ TEST(database_round_trip)
     fclose(fp);
     a = archive_open(bad, true, &rc, err, sizeof(err));
     CHECK(!a && rc == -EINVAL && strstr(err, "bad.db") && !strchr(err, '\n'), "%d %s", rc, err);
+    /* a newer schema and a foreign SQLite database: refused, untouched */
+    sqlite3 *db;
+    CHECK(sqlite3_open(path, &db) == SQLITE_OK && sqlite3_exec(db, "PRAGMA user_version = 99", 0, 0, 0) == SQLITE_OK,
+          "set version");
+    sqlite3_close(db);
+    a = archive_open(path, false, &rc, err, sizeof(err));
+    CHECK(!a && rc == -EINVAL && strstr(err, "schema 99 is newer"), "%d %s", rc, err);
+    char other[300];
+    snprintf(other, sizeof(other), "%s/other.db", dir);
+    CHECK(sqlite3_open(other, &db) == SQLITE_OK && sqlite3_exec(db, "CREATE TABLE t (x)", 0, 0, 0) == SQLITE_OK,
+          "foreign db");
+    sqlite3_close(db);
+    a = archive_open(other, true, &rc, err, sizeof(err));
+    CHECK(!a && rc == -EINVAL && strstr(err, "not an ssdbench archive"), "%d %s", rc, err);
+    CHECK(sqlite3_open(other, &db) == SQLITE_OK, "reopen");
+    sqlite3_stmt *q;
+    CHECK(sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &q, NULL) == SQLITE_OK &&
+              sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0) == 1,
+          "foreign db untouched");
+    sqlite3_finalize(q);
+    CHECK(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW &&
+              !strcmp((const char *)sqlite3_column_text(q, 0), "delete"),
+          "foreign db's journal mode untouched");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
     char cmd[700];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "cleanup");
