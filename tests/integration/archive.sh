@@ -20,7 +20,15 @@ export SSDBENCH_ARCHIVE="$DB"
 SB() { timeout 120 "$SSDBENCH" "$@"; }
 rows() { SB archive list --format json "$@" | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"; }
 
-# --- every kind, filed by its own command
+# --- every kind, filed by its own command (pts, the longest, into an archive
+# of its own, checked at the end; the run whose journal is recovered goes on
+# in the background meanwhile)
+truncate -s 64m "$WORK/p.img"
+(SB pts iops --tc 1 --qd 1 --max-rounds 5 --capacity-scale 0.25 --round-time 1.12 --result "$WORK/pts.json" \
+    --destroy "$WORK/p.img" --archive="$WORK/pts.db" -q "$WORK/p.img" >/dev/null 2>&1; echo $? >"$WORK/pts.rc") &
+ptspid=$!
+"$SSDBENCH" run --engine=null --size=1g --runtime=30 --interval=200ms -q --result "$WORK/k9.json" >/dev/null 2>&1 &
+k9pid=$!
 SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --interval=250ms \
     --result "$WORK/run.json" --archive --tag fw=1.0 --tag build=7 -q >/dev/null 2>"$WORK/run.err"
 check run_filed test $? -eq 0 -a -s "$WORK/run.json"
@@ -37,16 +45,10 @@ mkdir -p "$WORK/fio"
     SB fileio --file-num=2 --file-total-size=4M --file-test-mode=rndrd --threads=1 --time=1 \
         --result "$WORK/fileio.json" --archive -q run >/dev/null)
 check fileio_filed test $? -eq 0
-truncate -s 64m "$WORK/p.img"
-SB pts iops --tc 1 --qd 1 --max-rounds 5 --capacity-scale 0.25 --round-time 1.12 --result "$WORK/pts.json" \
-    --destroy "$WORK/p.img" --archive -q "$WORK/p.img" >/dev/null 2>&1
-check pts_filed test $? -eq 0
-# a journal: a run killed with SIGKILL, filed as the result recover makes of it
-"$SSDBENCH" run --engine=null --size=1g --runtime=30 --interval=200ms -q --result "$WORK/k9.json" >/dev/null 2>&1 &
-pid=$!
-sleep 2
-kill -KILL $pid
-wait $pid 2>/dev/null
+# a journal: the run killed with SIGKILL, filed as the result recover makes of it
+sleep 1
+kill -KILL $k9pid
+wait $k9pid 2>/dev/null
 SB recover "$WORK/k9.json.partial" -o "$WORK/k9.recovered.json" 2>/dev/null
 SB archive add "$WORK/k9.json.partial" >"$WORK/add.out"
 check journal_filed test $? -eq 0
@@ -54,7 +56,7 @@ jid=$(sed -n 's/^archive:\([0-9]*\) .*/\1/p' "$WORK/add.out")
 check journal_export_is_recover sh -c "'$SSDBENCH' archive export $jid | cmp -s - '$WORK/k9.recovered.json'"
 check journal_incomplete grep -q "incomplete" <(SB archive show "$jid")
 
-KINDS="run suite act fileio pts"
+KINDS="run suite act fileio"
 if command -v mpirun >/dev/null && [ -x "$MPIBIN" ]; then
     timeout 60 mpirun --allow-run-as-root --oversubscribe -np 2 "$MPIBIN" run --name=c \
         --filename="$WORK/c.{rank}" --rw=read --bs=4k --size=1m --result "$WORK/cluster.json" --archive -q \
@@ -67,15 +69,14 @@ else
     skip cluster_filed "no mpirun or no MPI build (make MPI=1)"
 fi
 
-# every kind exported byte for byte: the rows in filing order are the kinds in order
-i=0
+# every kind exported byte for byte (each row's source is its --result file)
+SB archive list --format json >"$WORK/all.json"
 for k in $KINDS; do
-    i=$((i + 1))
-    [ $i -eq 6 ] && i=7   # the journal was filed sixth
+    i=$(python3 -c "import json; print([r['id'] for r in json.load(open('$WORK/all.json')) if r['source'] == '$WORK/$k.json'][0])")
     check "export_$k" sh -c "'$SSDBENCH' archive export $i -o '$WORK/e.$k.json' && cmp -s '$WORK/e.$k.json' '$WORK/$k.json'"
 done
 check kinds_indexed test "$(SB archive list --format json | python3 -c "
-import json,sys; print(' '.join(sorted(set(r['kind'] for r in json.load(sys.stdin)))))")" = "act fileio pts run suite"
+import json,sys; print(' '.join(sorted(set(r['kind'] for r in json.load(sys.stdin)))))")" = "act fileio run suite"
 check result_file_untouched python3 -c "import json; json.load(open('$WORK/run.json'))"
 
 # --- list: formats and filters
@@ -102,9 +103,10 @@ check show_fields sh -c "'$SSDBENCH' archive show 1 | grep -q '^workload: *a$'"
 SB archive add "$WORK/run.json" "$WORK/suite.json" >"$WORK/dup.out" 2>"$WORK/dup.err"
 check add_duplicate_found grep -q "already filed as archive:1" "$WORK/dup.err"
 check add_duplicate_not_twice test "$(rows)" -eq "$n"
-SB archive rm 2 >/dev/null
+sid=$(SB archive list --kind suite --format csv | sed -n '2s/,.*//p')
+SB archive rm "$sid" >/dev/null
 check rm_gone test "$(rows)" -eq $((n - 1))
-out=$(SB archive export 2 2>&1); rc=$?
+out=$(SB archive export "$sid" 2>&1); rc=$?
 check rm_export_refused test $rc -eq 2 -a "$(wc -l <<<"$out")" -eq 1
 out=$(SB archive show 99 2>&1); rc=$?
 check show_missing test $rc -eq 2 && check show_missing_names grep -q "no archived result 99" <<<"$out"
@@ -148,13 +150,9 @@ c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSI
 EOF
 lockpid=$!
 sleep 1
-out=$(SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --result "$WORK/locked.json" \
-    --archive -q 2>&1 >/dev/null); rc=$?
-check locked_result_written python3 -c "import json; json.load(open('$WORK/locked.json'))"
-check locked_one_line grep -q "locked" <<<"$out"
-check locked_exit_1 test $rc -eq 1
-wait $lockpid
-check after_lock_files_again sh -c "'$SSDBENCH' archive add '$WORK/locked.json' >/dev/null"
+(SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --result "$WORK/locked.json" \
+    --archive -q 2>"$WORK/locked.err" >/dev/null; echo $? >"$WORK/locked.rc") &
+lockedpid=$!
 
 # --- selectors in compare and report, and a bad one
 SB compare archive:1 "$WORK/run.json" >"$WORK/cmp.txt"
@@ -167,22 +165,24 @@ check bad_selector_key test $rc -eq 2 && check bad_selector_key_names grep -q "'
 
 # --- the regression gate on hand-made histories (one device, one workload)
 cat >"$WORK/hist.py" <<'EOF'
-# hist.py BASE OUT START IOPS [JOB]: BASE with the read IOPS set, started at START (minutes)
+# hist.py BASE PREFIX JOB IOPS...: BASE with the read IOPS set, as PREFIX.K.json
+# started K minutes in (K = 1, 2, ...); JOB renames the job ("-": keep it)
 import json, sys
 d = json.load(open(sys.argv[1]))
-d['started_unix_ms'] = 1796000000000 + int(sys.argv[3]) * 60000
-d['phases'][0]['results'][0]['read']['iops'] = float(sys.argv[4])
-if len(sys.argv) > 5:
-    d['phases'][0]['name'] = d['phases'][0]['jobs'][0]['name'] = sys.argv[5]
-json.dump(d, open(sys.argv[2], 'w'), indent=1)
+if sys.argv[3] != '-':
+    d['phases'][0]['name'] = d['phases'][0]['jobs'][0]['name'] = sys.argv[3]
+for k, v in enumerate(sys.argv[4:], 1):
+    d['started_unix_ms'] = 1796000000000 + k * 60000
+    d['phases'][0]['results'][0]['read']['iops'] = float(v)
+    json.dump(d, open('%s.%d.json' % (sys.argv[2], k), 'w'), indent=1)
 EOF
 gate() {   # gate NAME "HISTORY IOPS..." NEW_IOPS: prints the exit status of check
-    local db="$WORK/gate.$1.db" k=0 h
-    for h in $2; do
-        k=$((k + 1)); python3 "$WORK/hist.py" "$WORK/run.json" "$WORK/h.$1.$k.json" "$k" "$h"
-        SB archive add --archive "$db" "$WORK/h.$1.$k.json" >/dev/null
-    done
-    python3 "$WORK/hist.py" "$WORK/run.json" "$WORK/new.$1.json" 100 "$3"
+    local db="$WORK/gate.$1.db" h n
+    # shellcheck disable=SC2086
+    python3 "$WORK/hist.py" "$WORK/run.json" "$WORK/h.$1" - $2 "$3"
+    n=$(wc -w <<<"$2")
+    SB archive add --archive "$db" $(for h in $(seq "$n"); do echo "$WORK/h.$1.$h.json"; done) >/dev/null
+    mv "$WORK/h.$1.$((n + 1)).json" "$WORK/new.$1.json"
     SB check "$WORK/new.$1.json" --against archive:latest --archive "$db" >"$WORK/gate.$1.out" 2>"$WORK/gate.$1.err"
     echo $?
 }
@@ -194,12 +194,20 @@ check gate_noise_says_mad grep -q "MAD 1000" "$WORK/gate.noisy.out"
 check gate_too_little test "$(gate short "10000 10010" 10000)" -eq 2
 check gate_too_little_says grep -q "too little history" "$WORK/gate.short.err"
 # another workload (job name) than the history: not comparable
-python3 "$WORK/hist.py" "$WORK/run.json" "$WORK/other.json" 200 10000 otherjob
+python3 "$WORK/hist.py" "$WORK/run.json" "$WORK/other" otherjob 10000 && mv "$WORK/other.1.json" "$WORK/other.json"
 SB check "$WORK/other.json" --archive "$WORK/gate.stable.db" >/dev/null 2>"$WORK/gate.other.err"
 check gate_other_workload test $? -eq 2
 check gate_other_says grep -q "not comparable" "$WORK/gate.other.err"
 SB check "$WORK/other.json" --against archive:1 --archive "$WORK/gate.stable.db" >/dev/null 2>"$WORK/gate.id.err"
 check gate_other_by_id test $? -eq 2 && check gate_other_by_id_says grep -q "ran workload" "$WORK/gate.id.err"
+
+# the locked archive's outcome
+wait $lockedpid
+check locked_result_written python3 -c "import json; json.load(open('$WORK/locked.json'))"
+check locked_one_line test "$(grep -c "locked" "$WORK/locked.err")" -eq 1 -a "$(wc -l <"$WORK/locked.err")" -eq 1
+check locked_exit_1 test "$(cat "$WORK/locked.rc")" -eq 1
+wait $lockpid
+check after_lock_files_again sh -c "'$SSDBENCH' archive add '$WORK/locked.json' >/dev/null"
 
 # --- comparables and trends in the report: two runs of one device, another device
 SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --result "$WORK/run2.json" \
@@ -213,8 +221,7 @@ check report_trend_chart grep -q "aria-label=\"Trend: $WORK/f, IOPS per profile 
 CHROMIUM=/usr/bin/chromium
 if [ ! -x "$CHROMIUM" ]; then
     skip comparables_rendered "no $CHROMIUM"
-    exit 0
-fi
+else
 python3 - "$WORK/cmp.html" "$WORK/probe.html" <<'EOF'
 import sys
 s = open(sys.argv[1], encoding='utf-8').read()
@@ -243,3 +250,10 @@ drawn=$(timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first
     grep -o '<pre id="drawn">[^<]*</pre>' | sed 's/<[^>]*>//g')
 # three results, read and write: six bars; the trend: two runs of one device, two marks
 check comparables_rendered test "$drawn" = "Comparables 6 0;Trend 0 2"
+fi
+
+# --- the PTS run, filed by its command into its own archive
+wait $ptspid
+check pts_filed test "$(cat "$WORK/pts.rc")" -eq 0
+check pts_indexed test "$(rows --archive "$WORK/pts.db" --kind pts --workload iops)" -eq 1
+check export_pts sh -c "'$SSDBENCH' archive export 1 --archive '$WORK/pts.db' | cmp -s - '$WORK/pts.json'"
