@@ -120,11 +120,13 @@ for i in range(40):
     json.dump(d, open('%s/r%02d.json' % (sys.argv[2], i), 'w'), indent=1)
 EOF
 CDB="$WORK/conc.db"
+cpids=()
 for p in 0 1 2 3; do
     SB archive add --archive "$CDB" $(for i in $(seq $p 4 39); do printf '%s/r%02d.json ' "$WORK/many" "$i"; done) \
         >"$WORK/conc.$p" 2>&1 &
+    cpids+=($!)
 done
-wait
+wait "${cpids[@]}"
 check concurrent_all_filed test "$(SSDBENCH_ARCHIVE="$CDB" rows)" -eq 40
 check concurrent_distinct_ids test "$(cat "$WORK"/conc.[0-3] | grep -c '^archive:[0-9]* ')" -eq 40
 bad=0
