@@ -26,6 +26,7 @@
 #define ARCHIVE_SCHEMA_VERSION 1
 #define ARCHIVE_MAX_TAGS 32
 #define ARCHIVE_MAX_SELECT 32     /* results one selector may name */
+#define ARCHIVE_TAG_SEP '\x1f'    /* between the tags of archive_row.tags */
 
 struct archive;
 
@@ -80,7 +81,8 @@ struct archive_row {
     int64_t id;
     int64_t started_ms, filed_ms;
     const char *started, *host, *kernel, *version, *model, *serial, *firmware, *bus, *target;
-    const char *kind, *workload, *workload_key, *label, *source, *sha256, *tags; /* tags: "k=v,k=v" */
+    const char *kind, *workload, *workload_key, *label, *source, *sha256;
+    const char *tags;           /* "k=v" joined by ARCHIVE_TAG_SEP, in key order */
     int64_t capacity;
     bool incomplete;
     int64_t doc_len;

@@ -245,7 +245,8 @@ fail:
     "r.id, r.started_ms, r.filed_ms, r.started, r.host, r.kernel, r.version, r.model, r.serial, r.firmware,"   \
     " r.bus, r.target, r.kind, r.workload, r.workload_key, r.label, r.source, r.sha256, r.capacity,"            \
     " r.incomplete, r.doc_len,"                                                                                 \
-    " (SELECT group_concat(key || '=' || value, ',') FROM tags WHERE result_id = r.id)"
+    " (SELECT group_concat(kv, char(31)) FROM (SELECT key || '=' || value AS kv FROM tags"             \
+    "  WHERE result_id = r.id ORDER BY key))"
 
 static const char *col_text(sqlite3_stmt *st, int i)
 {

@@ -168,71 +168,111 @@ static void csv_field(const char *s, bool last)
     putchar(last ? '\n' : ',');
 }
 
-static void add_num(cJSON *o, const char *k, double v)
+/* JSON for list, printed directly (10,000 rows stay fast): strings escaped
+ * as JSON requires, numbers exact (%.17g), null for a figure not in the
+ * document. */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+static void json_num(double v)
 {
     if (isfinite(v))
-        cJSON_AddNumberToObject(o, k, v);
+        printf("%.17g", v);
     else
-        cJSON_AddNullToObject(o, k);
+        fputs("null", stdout);
 }
 
 static int fig_json(const struct archive_fig *f, void *ctx)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
-        return -ENOMEM;
-    cJSON_AddStringToObject(o, "phase", f->phase);
-    cJSON_AddStringToObject(o, "dir", f->dir);
-    add_num(o, "iops", f->iops);
-    add_num(o, "mbps", f->mbps);
-    add_num(o, "mean_ns", f->mean_ns);
-    add_num(o, "p99_ns", f->p99_ns);
-    add_num(o, "p99.9_ns", f->p999_ns);
-    add_num(o, "max_ns", f->max_ns);
-    cJSON_AddStringToObject(o, "steady_state", f->steady);
-    cJSON_AddItemToArray(ctx, o);
+    unsigned *n = ctx;
+    fputs((*n)++ ? ",{\"phase\":" : "{\"phase\":", stdout);
+    json_str(f->phase);
+    fputs(",\"dir\":", stdout);
+    json_str(f->dir);
+    const char *k[] = {"iops", "mbps", "mean_ns", "p99_ns", "p99.9_ns", "max_ns"};
+    const double v[] = {f->iops, f->mbps, f->mean_ns, f->p99_ns, f->p999_ns, f->max_ns};
+    for (int i = 0; i < 6; i++) {
+        printf(",\"%s\":", k[i]);
+        json_num(v[i]);
+    }
+    fputs(",\"steady_state\":", stdout);
+    json_str(f->steady);
+    putchar('}');
     return 0;
 }
 
-static cJSON *row_json(struct archive *a, const struct archive_row *r)
+static void row_json(struct archive *a, const struct archive_row *r)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
-        return NULL;
-    cJSON_AddNumberToObject(o, "id", (double)r->id);
-    cJSON_AddStringToObject(o, "started", r->started);
-    cJSON_AddNumberToObject(o, "started_unix_ms", (double)r->started_ms);
-    cJSON_AddNumberToObject(o, "filed_unix_ms", (double)r->filed_ms);
+    printf("{\"id\":%lld,\"started\":", (long long)r->id);
+    json_str(r->started);
+    printf(",\"started_unix_ms\":%lld,\"filed_unix_ms\":%lld", (long long)r->started_ms, (long long)r->filed_ms);
     const char *kv[][2] = {{"host", r->host},         {"kernel", r->kernel},   {"version", r->version},
                            {"model", r->model},       {"serial", r->serial},   {"firmware", r->firmware},
                            {"bus", r->bus},           {"target", r->target},   {"kind", r->kind},
                            {"workload", r->workload}, {"label", r->label},     {"source", r->source},
                            {"sha256", r->sha256}};
-    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++)
-        cJSON_AddStringToObject(o, kv[i][0], kv[i][1]);
-    cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->capacity);
-    cJSON_AddBoolToObject(o, "incomplete", r->incomplete);
-    cJSON_AddNumberToObject(o, "bytes", (double)r->doc_len);
-    cJSON *tags = cJSON_AddObjectToObject(o, "tags");
-    char buf[4096];
-    snprintf(buf, sizeof(buf), "%s", r->tags);
-    for (char *t = strtok(buf, ","); t && tags; t = strtok(NULL, ",")) {
-        char *eq = strchr(t, '=');
-        if (eq) {
-            *eq = 0;
-            cJSON_AddStringToObject(tags, t, eq + 1);
+    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++) {
+        printf(",\"%s\":", kv[i][0]);
+        json_str(kv[i][1]);
+    }
+    printf(",\"capacity_bytes\":%lld,\"incomplete\":%s,\"bytes\":%lld,\"tags\":{", (long long)r->capacity,
+           r->incomplete ? "true" : "false", (long long)r->doc_len);
+    /* keys have no '=' (archive_tag_parse) */
+    bool first = true;
+    const char sep[2] = {ARCHIVE_TAG_SEP, 0};
+    for (const char *t = r->tags; *t;) {
+        size_t n = strcspn(t, sep), k = strcspn(t, "=");
+        if (k < n) {
+            char key[128];
+            snprintf(key, sizeof(key), "%.*s", (int)k, t);
+            char *val = strndup(t + k + 1, n - k - 1);
+            printf("%s", first ? "" : ",");
+            json_str(key);
+            putchar(':');
+            json_str(val ? val : "");
+            free(val);
+            first = false;
+        }
+        t += n + (t[n] == ARCHIVE_TAG_SEP);
+    }
+    fputs("},\"figures\":[", stdout);
+    unsigned nf = 0;
+    char err[512];
+    archive_figures(a, r->id, fig_json, &nf, err, sizeof(err));
+    fputs("]}", stdout);
+}
+
+/* The tags for people: "k=v, k=v" ("-" for none). */
+static const char *tags_text(const char *tags, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (const char *t = tags; *t && n + 3 < len; t++) {
+        if (*t == ARCHIVE_TAG_SEP) {
+            buf[n++] = ',';
+            buf[n++] = ' ';
+        } else {
+            buf[n++] = *t;
         }
     }
-    cJSON *figs = cJSON_AddArrayToObject(o, "figures");
-    char err[512];
-    if (figs)
-        archive_figures(a, r->id, fig_json, figs, err, sizeof(err));
-    return o;
+    buf[n] = 0;
+    return n ? buf : "-";
 }
 
 static int list_row(const struct archive_row *r, void *ctx)
 {
     struct lister *l = ctx;
+    char tags[2048];
     char dev[300], when[24];
     snprintf(when, sizeof(when), "%.19s", r->started);
     if (l->fmt == LIST_TEXT) {
@@ -240,7 +280,8 @@ static int list_row(const struct archive_row *r, void *ctx)
             printf("%-6s %-19s %-12s %-28s %-7s %-20s %-12s %s\n", "ID", "STARTED", "HOST", "DEVICE", "KIND",
                    "WORKLOAD", "LABEL", "TAGS");
         printf("%-6lld %-19s %-12s %-28s %-7s %-20s %-12s %s%s\n", (long long)r->id, when, r->host,
-               device_of(r, dev, sizeof(dev)), r->kind, r->workload, *r->label ? r->label : "-", r->tags,
+               device_of(r, dev, sizeof(dev)), r->kind, r->workload, *r->label ? r->label : "-",
+               tags_text(r->tags, tags, sizeof(tags)),
                r->incomplete ? " (incomplete)" : "");
     } else if (l->fmt == LIST_CSV) {
         if (l->n == 0)
@@ -250,18 +291,14 @@ static int list_row(const struct archive_row *r, void *ctx)
         snprintf(num, sizeof(num), "%lld", (long long)r->id);
         snprintf(cap, sizeof(cap), "%lld", (long long)r->capacity);
         const char *f[] = {num, r->started, r->host, r->kernel, r->version, r->model, r->serial, r->firmware, cap,
-                           r->bus, r->target, r->kind, r->workload, r->label, r->tags, r->incomplete ? "1" : "0",
+                           r->bus, r->target, r->kind, r->workload, r->label, *r->tags ? tags_text(r->tags, tags, sizeof(tags)) : "",
+                           r->incomplete ? "1" : "0",
                            r->source};
         for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
             csv_field(f[i], i + 1 == sizeof(f) / sizeof(f[0]));
     } else {
-        cJSON *o = row_json(l->a, r);
-        char *s = o ? cJSON_PrintUnformatted(o) : NULL;
-        cJSON_Delete(o);
-        if (!s)
-            return -ENOMEM;
-        printf("%s%s", l->n ? ",\n " : "[", s);
-        free(s);
+        fputs(l->n ? ",\n " : "[", stdout);
+        row_json(l->a, r);
     }
     l->n++;
     return 0;
@@ -280,14 +317,14 @@ static int show_fig(const struct archive_fig *f, void *ctx)
 
 static int show_row(const struct archive_row *r, void *ctx)
 {
-    char dev[300];
+    char dev[300], tags[2048];
     printf("id:         archive:%lld\nstarted:    %s\nhost:       %s (kernel %s)\nssdbench:   %s\n"
            "device:     %s\nfirmware:   %s\ncapacity:   %lld bytes\nbus:        %s\ntarget:     %s\n"
            "kind:       %s\nworkload:   %s\nlabel:      %s\ntags:       %s\nsource:     %s\n"
            "document:   %lld bytes, sha256 %s%s\n",
            (long long)r->id, r->started, r->host, r->kernel, r->version, device_of(r, dev, sizeof(dev)),
            *r->firmware ? r->firmware : "-", (long long)r->capacity, *r->bus ? r->bus : "-", r->target, r->kind,
-           r->workload, *r->label ? r->label : "-", *r->tags ? r->tags : "-", r->source, (long long)r->doc_len,
+           r->workload, *r->label ? r->label : "-", tags_text(r->tags, tags, sizeof(tags)), r->source, (long long)r->doc_len,
            r->sha256, r->incomplete ? " (incomplete: recovered from a journal)" : "");
     return 0;
 }

@@ -188,7 +188,7 @@ TEST(database_round_trip)
     memset(&s, 0, sizeof(s));
     struct archive_filter ft = {.ntags = 1, .tags = {{"fw", "1.0"}}};
     CHECK(archive_list(a, &ft, false, 0, see_row, &s, err, sizeof(err)) == 0 && s.n == 1 && s.ids[0] == ids[0] &&
-              !strcmp(s.tags, "build=77,fw=1.0"),
+              !strcmp(s.tags, "build=77\x1f" "fw=1.0"),
           "tag %d '%s'", s.n, s.tags);
     CHECK(!strcmp(s.workload, "j") && !strcmp(s.key, "run|j|j:randread:4096:8:1:io_uring"), "key %s", s.key);
     memset(&s, 0, sizeof(s));
