@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/slurp.h"
+#include "base/textsafe.h"
 #include "result/journal.h"
 #include "result/result.h"
 #include "result/result_check.h"
@@ -137,6 +138,7 @@ enum list_format { LIST_TEXT, LIST_JSON, LIST_CSV };
 
 struct lister {
     struct archive *a;
+    FILE *out;              /* text: stdout with control characters escaped */
     enum list_format fmt;
     unsigned n;
     int err;
@@ -277,9 +279,9 @@ static int list_row(const struct archive_row *r, void *ctx)
     snprintf(when, sizeof(when), "%.19s", r->started);
     if (l->fmt == LIST_TEXT) {
         if (l->n == 0)
-            printf("%-6s %-19s %-12s %-28s %-7s %-20s %-12s %s\n", "ID", "STARTED", "HOST", "DEVICE", "KIND",
-                   "WORKLOAD", "LABEL", "TAGS");
-        printf("%-6lld %-19s %-12s %-28s %-7s %-20s %-12s %s%s\n", (long long)r->id, when, r->host,
+            fprintf(l->out, "%-6s %-19s %-12s %-28s %-7s %-20s %-12s %s\n", "ID", "STARTED", "HOST", "DEVICE", "KIND",
+                    "WORKLOAD", "LABEL", "TAGS");
+        fprintf(l->out, "%-6lld %-19s %-12s %-28s %-7s %-20s %-12s %s%s\n", (long long)r->id, when, r->host,
                device_of(r, dev, sizeof(dev)), r->kind, r->workload, *r->label ? r->label : "-",
                tags_text(r->tags, tags, sizeof(tags)),
                r->incomplete ? " (incomplete)" : "");
@@ -304,21 +306,27 @@ static int list_row(const struct archive_row *r, void *ctx)
     return 0;
 }
 
+struct shower {
+    FILE *out;
+    unsigned n;
+};
+
 static int show_fig(const struct archive_fig *f, void *ctx)
 {
-    unsigned *n = ctx;
-    if ((*n)++ == 0)
-        printf("\n%-32s %-5s %12s %10s %12s %12s %12s %12s %s\n", "PHASE", "DIR", "IOPS", "MB/s", "MEAN us", "P99 us",
+    struct shower *sh = ctx;
+    if (sh->n++ == 0)
+        fprintf(sh->out, "\n%-32s %-5s %12s %10s %12s %12s %12s %12s %s\n", "PHASE", "DIR", "IOPS", "MB/s", "MEAN us", "P99 us",
                "P99.9 us", "MAX us", "STEADY");
-    printf("%-32.32s %-5s %12.0f %10.1f %12.2f %12.2f %12.2f %12.2f %s\n", f->phase, f->dir, f->iops, f->mbps,
+    fprintf(sh->out, "%-32.32s %-5s %12.0f %10.1f %12.2f %12.2f %12.2f %12.2f %s\n", f->phase, f->dir, f->iops, f->mbps,
            f->mean_ns / 1e3, f->p99_ns / 1e3, f->p999_ns / 1e3, f->max_ns / 1e3, *f->steady ? f->steady : "-");
     return 0;
 }
 
 static int show_row(const struct archive_row *r, void *ctx)
 {
+    struct shower *sh = ctx;
     char dev[300], tags[2048];
-    printf("id:         archive:%lld\nstarted:    %s\nhost:       %s (kernel %s)\nssdbench:   %s\n"
+    fprintf(sh->out, "id:         archive:%lld\nstarted:    %s\nhost:       %s (kernel %s)\nssdbench:   %s\n"
            "device:     %s\nfirmware:   %s\ncapacity:   %lld bytes\nbus:        %s\ntarget:     %s\n"
            "kind:       %s\nworkload:   %s\nlabel:      %s\ntags:       %s\nsource:     %s\n"
            "document:   %lld bytes, sha256 %s%s\n",
@@ -468,21 +476,33 @@ int cmd_archive(int argc, char **argv)
     } else if (is_list) {
         memcpy(f.tags, tags, ntags * sizeof(tags[0]));
         f.ntags = ntags;
-        struct lister l = {.a = ar, .fmt = fmt};
-        if (archive_list(ar, &f, false, 0, list_row, &l, err, sizeof(err)) < 0) {
+        struct lister l = {.a = ar, .fmt = fmt, .out = fmt == LIST_TEXT ? textsafe_open(stdout) : stdout};
+        if (!l.out) {
+            cli_err("archive: out of memory");
+            status = CLI_EXIT_FAIL;
+        } else if (archive_list(ar, &f, false, 0, list_row, &l, err, sizeof(err)) < 0) {
             cli_err("archive: %s", err);
             status = CLI_EXIT_FAIL;
         }
+        if (fmt == LIST_TEXT && l.out && textsafe_close(l.out) < 0)
+            status = CLI_EXIT_FAIL;
         if (fmt == LIST_JSON)
             printf("%s\n", l.n ? "]" : "[]");
         if (fflush(stdout) != 0)
             status = CLI_EXIT_FAIL;
     } else if (!strcmp(sub, "show")) {
-        unsigned nfig = 0;
-        if (archive_row_get(ar, id, show_row, NULL, err, sizeof(err)) < 0 ||
-            archive_figures(ar, id, show_fig, &nfig, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_USAGE;
+        struct shower sh = {.out = textsafe_open(stdout)};
+        if (!sh.out) {
+            cli_err("archive: out of memory");
+            status = CLI_EXIT_FAIL;
+        } else {
+            if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
+                archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
+                cli_err("archive: %s", err);
+                status = CLI_EXIT_USAGE;
+            }
+            if (textsafe_close(sh.out) < 0)
+                status = CLI_EXIT_FAIL;
         }
     } else if (!strcmp(sub, "export")) {
         char *text;

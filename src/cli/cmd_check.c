@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "archive/archive_gate.h"
 #include "base/spec_parse.h"
+#include "base/textsafe.h"
 
 #define CHECK_MAX_LAST 1000
 
@@ -127,6 +128,7 @@ static int add_hrow(const struct archive_row *r, void *ctx)
 
 /* The new result's figures, gated one by one. */
 struct gate_run {
+    FILE *out;              /* stdout with control characters escaped */
     const struct hist_set *h;
     size_t nresults, min_history;
     struct archive_gate_opts opts;
@@ -171,14 +173,14 @@ static int gate_fig(const struct archive_fig *f, void *ctx)
         fmt_val(b, sizeof(b), m, r.median);
         fmt_val(c, sizeof(c), m, r.limit);
         if (m == 5) {   /* one I/O: shown, not gated */
-            printf("  %-28.28s %-5s %-13s %14s  median %14s  (not gated)\n", f->phase, f->dir, metric_name[m], a, b);
+            fprintf(g->out, "  %-28.28s %-5s %-13s %14s  median %14s  (not gated)\n", f->phase, f->dir, metric_name[m], a, b);
             continue;
         }
         g->gated++;
         const char *verdict = r.verdict == ARCHIVE_GATE_REGRESSED ? "REGRESSED"
                               : r.verdict == ARCHIVE_GATE_IMPROVED ? "improved"
                                                                    : "within noise";
-        printf("  %-28.28s %-5s %-13s %14s  median %14s  MAD %-10.4g bound %s %-14s %s\n", f->phase, f->dir,
+        fprintf(g->out, "  %-28.28s %-5s %-13s %14s  median %14s  MAD %-10.4g bound %s %-14s %s\n", f->phase, f->dir,
                metric_name[m], a, b, r.mad, m < 2 ? ">=" : "<=", c, verdict);
         if (r.verdict == ARCHIVE_GATE_REGRESSED && g->regressed++ == 0)
             snprintf(g->first, sizeof(g->first), "%s %s %s: old %s (median of %zu), new %s, bound %s %s", f->phase,
@@ -353,13 +355,25 @@ int cmd_check(int argc, char **argv)
             goto done;
         }
     }
-    printf("check: %s against %zu earlier result%s of device %s, workload %s (archive:%lld ... archive:%lld)\n"
+    FILE *out = textsafe_open(stdout);
+    if (!out) {
+        cli_err("check: out of memory");
+        status = CLI_EXIT_FAIL;
+        goto done;
+    }
+    fprintf(out, "check: %s against %zu earlier result%s of device %s, workload %s (archive:%lld ... archive:%lld)\n"
            "noise: 1.4826 x median absolute deviation; bound: max(%.3g x noise, %.3g %% of the median)\n",
            res[0].name, rows.n, rows.n == 1 ? "" : "s", dev, m.workload, (long long)rows.r[rows.n - 1].id,
            (long long)rows.r[0].id, opts.sigmas, opts.min_rel * 100);
-    struct gate_run g = {.h = &hs, .nresults = rows.n, .min_history = min_history, .opts = opts};
-    if (archive_doc_figures(res[0].doc, gate_fig, &g) < 0) {
-        cli_err("check: out of memory");
+    struct gate_run g = {.out = out, .h = &hs, .nresults = rows.n, .min_history = min_history, .opts = opts};
+    int grc = archive_doc_figures(res[0].doc, gate_fig, &g);
+    if (g.gated && !g.regressed)
+        fprintf(out, "check: %u figure%s within noise%s\n", g.gated - g.improved, g.gated - g.improved == 1 ? "" : "s",
+                g.improved ? ", some improved" : "");
+    if (textsafe_close(out) < 0 && grc == 0)
+        grc = -EIO;
+    if (grc < 0) {
+        cli_err("check: %s", grc == -ENOMEM ? "out of memory" : "cannot write to standard output");
         status = CLI_EXIT_FAIL;
         goto done;
     }
@@ -372,8 +386,6 @@ int cmd_check(int argc, char **argv)
                 g.regressed > 1 ? " (and more above)" : "");
         status = CLI_EXIT_FAIL;
     } else {
-        printf("check: %u figure%s within noise%s\n", g.gated - g.improved, g.gated - g.improved == 1 ? "" : "s",
-               g.improved ? ", some improved" : "");
         status = CLI_EXIT_OK;
     }
 done:

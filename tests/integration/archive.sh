@@ -135,6 +135,15 @@ while read -r id f; do
 done < <(cat "$WORK"/conc.[0-3])
 check concurrent_exports_identical test $bad -eq 0
 
+# a label with terminal control bytes is printed escaped by list and show
+python3 -c "
+import json; d = json.load(open('$WORK/run.json')); d['label'] = 'evil\x1b[2J'
+json.dump(d, open('$WORK/esc.json', 'w'))"
+SB archive add --archive "$WORK/esc.db" "$WORK/esc.json" >/dev/null
+check list_escapes_controls sh -c "'$SSDBENCH' archive list --archive '$WORK/esc.db' | grep -q 'evil.x1b.2J' &&
+    ! '$SSDBENCH' archive list --archive '$WORK/esc.db' | grep -q \$(printf '\033')"
+check show_escapes_controls sh -c "! '$SSDBENCH' archive show 1 --archive '$WORK/esc.db' | grep -q \$(printf '\033')"
+
 # --- a damaged database: one line; the run's result is still written
 head -c 100000 /dev/urandom >"$WORK/bad.db"
 out=$(SB archive list --archive "$WORK/bad.db" 2>&1); rc=$?
