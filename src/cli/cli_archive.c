@@ -47,11 +47,18 @@ int cli_archive_workload(const cJSON *doc, const struct cli_output *o)
     bytes[len++] = '\n';
     bytes[len] = 0;
     char err[1024];
-    struct archive *a = open_at(o->archive_path, true, err, sizeof(err));
+    /* indexed from the bytes filed, not the document in memory: printing
+     * keeps 15 digits where they read back within an ulp, and the figures
+     * must be those of the stored document (as `archive add` of the file
+     * would index them) */
+    cJSON *filed = cJSON_ParseWithLength(bytes, len);
+    struct archive *a = filed ? open_at(o->archive_path, true, err, sizeof(err)) : NULL;
+    if (!filed)
+        snprintf(err, sizeof(err), "out of memory");
     int rc = -1;
     if (a) {
         int64_t id;
-        int r = archive_file(a, bytes, len, doc, o->result && strcmp(o->result, "-") ? o->result : "run", o->tags,
+        int r = archive_file(a, bytes, len, filed, o->result && strcmp(o->result, "-") ? o->result : "run", o->tags,
                              o->ntags, &id, err, sizeof(err));
         if (r == 0 || r == -EEXIST) {
             if (!o->quiet || r == -EEXIST)
@@ -64,6 +71,7 @@ int cli_archive_workload(const cJSON *doc, const struct cli_output *o)
     } else {
         cli_err("archive: %s; the result was not filed%s", err, o->result ? " (it is saved in --result)" : "");
     }
+    cJSON_Delete(filed);
     free(bytes);
     return rc;
 }

@@ -100,6 +100,13 @@ static char *load_for_filing(const char *path, size_t *len, cJSON **doc)
     *len = strlen(out);
     out[(*len)++] = '\n';
     out[*len] = 0;
+    /* indexed from the bytes filed (see cli_archive_workload) */
+    cJSON_Delete(*doc);
+    if (!(*doc = cJSON_ParseWithLength(out, *len))) {
+        free(out);
+        cli_err("%s: out of memory", path);
+        return NULL;
+    }
     return out;
 }
 
