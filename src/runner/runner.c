@@ -14,6 +14,7 @@
 #include "base/hostcpu.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
+#include "runner/runner_mem.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -226,6 +227,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
         nworkers += out->stats[j].workers;
     }
+    /* what the workers will allocate, against what the host has */
+    if ((rc = runner_mem_check_phase(out->jobs, njobs, setups, err, errlen)) < 0)
+        goto done;
     run.workers = calloc(nworkers, sizeof(*run.workers));
     if (!run.workers) {
         rc = -ENOMEM;
@@ -236,6 +240,10 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         struct job_spec *jb = &out->jobs[j];
         bool jbod = jb->layout == LAYOUT_JBOD || (setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
         for (unsigned i = 0; i < out->stats[j].workers; i++) {
+            /* a stop signal ends the set-up: the workers made so far start,
+             * see the flag and stop, and the phase is filed interrupted */
+            if (signal_received())
+                goto workers_made;
             struct worker *w = &run.workers[run.nworkers++];
             w->run = &run;
             w->job = jb;
@@ -248,6 +256,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
                 goto done;
         }
     }
+workers_made:
 
     pthread_barrier_init(&run.ready, NULL, run.nworkers + 1);
     pthread_barrier_init(&run.go, NULL, run.nworkers + 1);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "target/fileset.h"
 
@@ -96,7 +97,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         };
         if (j->readonly)
             oo.create_size = 0; /* a read-only job creates nothing */
-        rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        rc = runner_hold_open(opts->hold, &js->tg[i], j->targets[i], &oo, err, errlen);
         if (rc < 0)
             return rc;
         done[i] = true;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
@@ -117,6 +118,14 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
+uint64_t runner_create_size(const struct job_spec *j)
+{
+    return j->file_size     ? j->file_size
+           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
+           : j->size        ? j->size + clone_span(j)
+                            : DEFAULT_FILE_SIZE;
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
@@ -170,10 +179,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = j->file_size     ? j->file_size
-                           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-                           : j->size        ? j->size + clone_span(j)
-                                            : DEFAULT_FILE_SIZE,
+            .create_size = runner_create_size(j),
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
@@ -192,7 +198,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             h = held_device(setups, jidx, i, &want);
         }
         int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
-                   : target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+                   : runner_hold_open(opts->hold, &js->tg[i], j->targets[i], &oo, err, errlen);
         if (!h && rc == -EPERM && js->tg[i].busy &&
             (h = held_device(setups, jidx, i, &js->tg[i].info)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
