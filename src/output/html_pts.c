@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 /* An element index stored in the document, clamped so the conversion is
  * defined whatever the file holds (-1 when missing). */

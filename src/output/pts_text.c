@@ -5,7 +5,7 @@
 
 #include "output/pts_text.h"
 #include "output/render.h"
-#include "result/result.h"
+#include "result/result_read.h"
 #include "result/result_hist.h"
 #include "stats/hist.h"
 

@@ -13,7 +13,7 @@
 #include "output/device_text.h"
 #include "output/render.h"
 #include "result/host_busy.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 void render_latency(char *buf, size_t len, double ns)
 {
