@@ -37,6 +37,9 @@ char *result_print(const cJSON *doc, bool formatted);
  * gives dflt. Numbers are always finite; a decimal string that is entirely
  * a number counts as one (large integers are stored that way). */
 double result_num(const cJSON *obj, const char *key, double dflt);
+/* The member key of obj (of any type), or NULL: cJSON's case-sensitive
+ * look-up, the one every reader uses. */
+const cJSON *result_get(const cJSON *obj, const char *key);
 const char *result_str(const cJSON *obj, const char *key, const char *dflt);
 double result_value_num(const cJSON *v, double dflt);
 const char *result_value_str(const cJSON *v, const char *dflt);
