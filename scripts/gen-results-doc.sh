@@ -4,10 +4,15 @@
 # K(path, type, unit, meaning) or KD(...) line per key). With --check it
 # writes nothing and fails, naming the first difference, when the page is not
 # what the table makes (tests/integration/result_schema.sh runs that).
+# Usage: gen-results-doc.sh [--check] [TABLE.c [PAGE.md]] (defaults: the
+# tree's own).
 cd "$(dirname "$0")/.." || exit 1
-out=docs/results-keys.md
+check=0
+[ "$1" = --check ] && { check=1; shift; }
+table=${1:-src/result/result_schema.c}
+out=${2:-docs/results-keys.md}
 gen() {
-    python3 - src/result/result_schema.c <<'PY'
+    python3 - "$table" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
 S = r'"((?:[^"\\]|\\.)*)"'
@@ -32,7 +37,7 @@ for path, t, unit, meaning in rows:
     print("| `%s` | %s | %s | %s |" % (text(path), TYPE[t], text(unit), text(meaning)))
 PY
 }
-if [ "$1" = --check ]; then
+if [ "$check" = 1 ]; then
     diff <(gen) "$out" >/dev/null || { echo "$out differs from src/result/result_schema.c (run scripts/gen-results-doc.sh)"; diff <(gen) "$out" | head -5; exit 1; }
     exit 0
 fi

@@ -5,11 +5,12 @@
 # result_snum, result_sstr), to cJSON's object look-ups and adders, and to
 # every private accessor wrapper (a static function taking (const cJSON *,
 # const char *)). tests/integration/result_schema.sh checks each against the
-# schema table (src/result/result_schema.c).
+# schema table (src/result/result_schema.c). Usage: result-keys.sh [TREE]
+# (TREE: a source tree holding src/, default this one).
 #
 # Not result keys, so left out: what fio_json*.c write (fio's own JSON
 # format), what device/smartctl_parse.c reads (smartctl's), what mpi/ sends.
-cd "$(dirname "$0")/.." || exit 1
+cd "${1:-$(dirname "$0")/..}" || exit 1
 files=$(find src -name '*.c' ! -path 'src/mpi/*' ! -name 'smartctl_parse.c' | sort)
 # shellcheck disable=SC2086
 wrappers=$(sed -nE 's/^static [a-z0-9_ ]+[ *]([a-z_0-9]+)\(const cJSON \*[a-z_0-9]+, const char \*[a-z_0-9]+(, [^)]*)?\).*/\1/p' $files | sort -u | paste -sd'|')
