@@ -10,8 +10,10 @@
  *
  * Paths: members joined by ".", "[]" after an array's name for each of its
  * elements ("phases[].results[].read.iops"), "*" for a member whose name is
- * data (a job name, a percentile "99.9", an option as written), and "**" for
- * "at any depth below" where a key is found in more than one place.
+ * data (a job name, a percentile "99.9", an option as written), "<dir>" for
+ * each direction object of a scope or job (read, write, trim, sync,
+ * combined), and "**" for "somewhere below" where a reader's key was not met
+ * in a recorded result (its place is told by docs/results.md).
  */
 #ifndef SSDBENCH_RESULT_SCHEMA_H
 #define SSDBENCH_RESULT_SCHEMA_H
