@@ -11,7 +11,7 @@
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
 #include "result/result_hist.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 #define FIO_JSON_MAX_DISKS 64
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "output/fio_json_int.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 cJSON *fio_json_lat_json(const struct hist *h, const struct fio_json_pcts *pct, bool bins)
 {

@@ -16,7 +16,7 @@
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
 #include "output/fio_text_fmt.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 /* fio's defaults: percentile_precision, sig_figs, kb_base */
 #define PCT_PRECISION 2
