@@ -363,6 +363,8 @@ static const struct result_key keys[] = {
     K("fileio.scaling[].write_mibps", RK_NUM, "2^20 B/s", ""),
     K("host", RK_OBJ, "", "hostname, kernel, arch, cpu_model, cpus, memory_bytes, loadavg_1m_start, loadavg_1m_end, cpu_busy_pct, cpu_steal_pct, cpu_iowait_pct (system-wide, over the whole run: a busy or stolen CPU explains noisy numbers; see \"Host load\")"),
     K("host.arch", RK_STR, "", "uname machine"),
+    K("host.busy", RK_BOOL, "", "true when the host was busy enough to distort the figures (see busy_why)"),
+    K("host.busy_why", RK_STR, "", "what made the host busy: load, CPU use or steal against their bounds"),
     K("host.cpu_busy_pct", RK_NUM, "%", "system-wide CPU busy over the run"),
     K("host.cpu_iowait_pct", RK_NUM, "%", "CPU time in I/O wait over the run"),
     K("host.cpu_model", RK_STR, "", "the CPU's model name"),
