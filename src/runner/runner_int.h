@@ -221,6 +221,11 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
                        struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen);
 int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen);
 
+/* runner_null.c: a job on an engine without files (null): no target is
+ * opened; the region and the clones' files follow fio's sizes. */
+int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup *js,
+                      struct phase_stats *out, char *err, size_t errlen);
+
 /* A target's index in the phase's list, added when not there yet (by its
  * resolved path): for runner_setup.c and runner_files.c. */
 static inline unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)

@@ -140,22 +140,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
      * trims destroy data as writes do (and BLKDISCARD needs write access) */
     bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
-    if (!ops->needs_files) {
-        /* The null engine has no target: the region is the job's size. */
-        uint64_t size = j->size ? j->size : DEFAULT_FILE_SIZE;
-        js->region_start = 0;
-        js->region_len = size;
-        js->ntargets = 1;
-        js->fds[0] = -1;
-        struct target_info ti;
-        memset(&ti, 0, sizeof(ti));
-        snprintf(ti.path, sizeof(ti.path), "(null engine)");
-        snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
-        ti.size = size;
-        ti.rotational = -1;
-        out->job_target[jidx * JOB_MAX_TARGETS] = runner_add_target(out, &ti);
-        return 0;
-    }
+    if (!ops->needs_files) /* the null engine: runner_null.c */
+        return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
         snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
                  j->name);
@@ -171,8 +157,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .sync = j->osync,
             .create_size = j->file_size     ? j->file_size
                            : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-                           : j->size        ? j->size + clone_span(j)
+                           : j->size        ? j->offset + j->size + clone_span(j)
                                             : DEFAULT_FILE_SIZE,
+            /* fio lays an existing shorter file out to the job's region */
+            .extend_to = j->file_size || j->size_pct > 0 || j->offset_pct > 0 ? j->file_size
+                         : j->size ? j->offset + j->size + clone_span(j) : 0,
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
