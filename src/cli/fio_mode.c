@@ -47,6 +47,7 @@ bool fio_mode_invoked(const char *argv0)
 
 struct fio_cfg {
     struct jobfile jf;
+    char *destroy_env;           /* a copy of SSDBENCH_DESTROY, split in place */
     unsigned formats;
     struct fio_progress prog;
 };
@@ -475,6 +476,30 @@ static double planned_seconds(const struct jobfile *jf)
     return total + phase;
 }
 
+/* fio mode's consent for scripts that cannot add --destroy to a fio command
+ * line: SSDBENCH_DESTROY names the paths (':' between them), as --destroy
+ * does; the guard's refusal names it. 0, or -1 after a one-line error. */
+#define FIO_DESTROY_ENV "SSDBENCH_DESTROY"
+static int fio_env_consent(struct fio_cfg *c, struct cli_output *out)
+{
+    out->consent.option = "to the environment " FIO_DESTROY_ENV;
+    const char *v = getenv(FIO_DESTROY_ENV);
+    if (!v || !*v)
+        return 0;
+    c->destroy_env = strdup(v);
+    if (!c->destroy_env)
+        return cli_err("out of memory"), -1;
+    char *save = NULL;
+    for (char *p = strtok_r(c->destroy_env, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+        if (out->consent.n >= GUARD_MAX_CONSENT) {
+            cli_err(FIO_DESTROY_ENV ": at most %d paths (with --destroy)", GUARD_MAX_CONSENT);
+            return -1;
+        }
+        out->consent.paths[out->consent.n++] = p;
+    }
+    return 0;
+}
+
 static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 {
     struct fio_cfg *c = cfg;
@@ -490,7 +515,7 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         return CLI_EXIT_FAIL;
     int code = WL_PARSED;
     char err[JOBFILE_MSG_MAX + 64];
-    if (fio_words(argc, argv, &a, c, out) < 0) {
+    if (fio_env_consent(c, out) < 0 || fio_words(argc, argv, &a, c, out) < 0) {
         code = CLI_EXIT_USAGE;
     } else if (a.version) {
         fio_help_version(stdout);
@@ -607,6 +632,7 @@ static void fio_free(void *cfg)
     struct fio_cfg *c = cfg;
     fio_progress_end(&c->prog);
     jobfile_free(&c->jf);
+    free(c->destroy_env);
 }
 
 static const struct workload_cmd fio_workload = {

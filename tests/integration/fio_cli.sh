@@ -209,3 +209,12 @@ check section [ "$(py sec.json '[j["jobname"] for j in d["jobs"]]')" = "['two', 
 check alloc-size-debug-accepted [ "$(py ac.json 'len(d["jobs"])')" = "3" ]
 "$FIO" --showcmd=x two.fio >sx.out 2>sx.err
 [ $? -ne 0 ] && grep -q "option '--showcmd' doesn't allow an argument" sx.err; res no-arg-option
+
+# --- consent without the command line: SSDBENCH_DESTROY names the paths ---
+truncate -s 1m user.img
+"$FIO" --name=c --filename="$WORK/run/user.img" --rw=write --size=64k --output-format=json >cs1.json 2>cs1.err
+[ $? -eq 2 ] && grep -q "add to the environment SSDBENCH_DESTROY=$WORK/run/user.img" cs1.err &&
+    [ "$(sha256sum <user.img)" = "$(head -c 1m /dev/zero | sha256sum)" ]; res destroy-env-named-in-refusal
+SSDBENCH_DESTROY="$WORK/run/other:$WORK/run/user.img" \
+    "$FIO" --name=c --filename="$WORK/run/user.img" --rw=write --size=64k --output-format=json >cs2.json 2>cs2.err
+check destroy-env-consents [ "$(py cs2.json 'd["jobs"][0]["write"]["total_ios"]')" = "16" ]
