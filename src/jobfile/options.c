@@ -145,6 +145,7 @@ static const struct job_opt opts[] = {
     {"verify", {0}, FN(verify), .arg = "md5|crc64|crc32c|crc32c-intel|crc32|crc16|crc7|xxhash|sha1|sha256|sha512|sha3-224|sha3-256|sha3-384|sha3-512|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
     {"do_verify", {0}, JOPT_BOOL, JF(do_verify), .arg = "bool", .help = "read back and check after the writes (default 1 once verify is set)"},
     {"verify_only", {0}, JOPT_BOOL, JF(verify_only), .arg = "bool", .help = "replay the job's writes without writing and only check them"},
+    {"experimental_verify", {0}, JOPT_BOOL, XF(experimental_verify), .arg = "bool", .help = "fio verifies by replaying its offsets instead of a list; ssdbench's verify reads back the same blocks from its record"},
     {"verify_fatal", {0}, JOPT_BOOL, JF(verify_fatal), .arg = "bool", .help = "stop the job at the first bad block"},
     {"verify_dump", {0}, JOPT_BOOL, JF(verify_dump), .arg = "bool", .help = "write the first bad block as read and as expected to NAME.OFFSET.received/.expected"},
     {"verify_interval", {0}, JOPT_SIZE, JF(verify_interval), .max = U32MAX, .arg = "size", .help = "a header every this many bytes (default: the smallest write size)"},

@@ -83,6 +83,7 @@ struct job_extra {
 
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */
+    bool experimental_verify;      /* fio's replayed verify; ssdbench's verify reads the same blocks */
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
 
