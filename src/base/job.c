@@ -68,6 +68,7 @@ const char *job_engine_name(enum job_engine e)
     case ENGINE_LIBAIO: return "libaio";
     case ENGINE_PSYNC: return "psync";
     case ENGINE_NULL: return "null";
+    case ENGINE_POSIXAIO: return "posixaio";
     case ENGINE_MMAP: return "mmap";
     }
     return "unknown";

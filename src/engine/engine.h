@@ -88,6 +88,7 @@ extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode */
+extern const struct engine_ops engine_posixaio_ops; /* fio's posixaio (aio_read/aio_write) */
 
 const struct engine_ops *engine_lookup(enum job_engine kind);
 

@@ -97,3 +97,20 @@ one psync_offinc      dirs  $F --rw=write --bs=4k --size=64k --numjobs=2 --offse
 one psync_offinc_files dirs $N --ioengine=psync --rw=write --bs=4k --size=64k --numjobs=2 --offset_increment=64k
 one psync_extend      dirs  $F --rw=write --bs=4k --size=64k --name=y --stonewall --rw=read --offset=128k --size=64k
 one psync_nrfiles     dirs  $N --ioengine=psync --rw=write --bs=4k --size=256k --nrfiles=3
+one posixaio_randwrite dirs $F --ioengine=posixaio --iodepth=8 --rw=randwrite --bs=4k --size=1m
+one posixaio_verify   dirs  $F --ioengine=posixaio --iodepth=4 --rw=write --bs=8k --size=512k --verify=crc32c
+one expverify_write   dirs  $F --rw=write --bs=4k --size=128k --verify=md5 --experimental_verify=1
+one lfsr_norandommap  dirs  $N --rw=randread --filesize=1m --norandommap --random_generator=lfsr
+
+# distinct offsets (fio's per-I/O bandwidth log with log_offset): lfsr visits
+# every block once per pass even with norandommap, as fio's does
+offsets() {
+    local name=$1 bin=$2
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    (cd "$WORK/run" && timeout 60 "$bin" --name=x --ioengine=null --rw=randread --filesize=1m --norandommap \
+        --random_generator=lfsr --write_bw_log=o --log_offset=1 --per_job_logs=0 --output-format=json \
+        >/dev/null 2>"$WORK/$name.err" && cut -d, -f5 o_bw.log | sort -u | wc -l)
+}
+a=$(offsets lfsr_fio "$FIO")
+b=$(offsets lfsr_sb "$WORK/bin/fio")
+if [ -n "$a" ] && [ "$a" = "$b" ]; then pass lfsr-offsets; else fail lfsr-offsets "fio $a distinct offsets, ssdbench $b"; fi

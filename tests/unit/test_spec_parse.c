@@ -555,10 +555,10 @@ TEST(engines_layouts_buffers)
         CHECK(spec_parse_engine(eng[i].s, &e, err, sizeof(err)) == 0 && e == eng[i].e, "%s", eng[i].s);
     }
     enum job_engine e;
-    FAILS_WITH(spec_parse_engine("posixaio", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync or null)");
+    FAILS_WITH(spec_parse_engine("pvsync2", &e, err, sizeof(err)), -ENOTSUP,
+               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync or null)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync or null)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync or null)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;
