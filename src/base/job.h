@@ -235,6 +235,11 @@ struct job_spec {
                                     pace from one start); same rate, one timer wake per burst */
     bool rate_complete;          /* paced: issue every I/O scheduled before the end, late or
                                     not, so the run is bounded by the schedule's count (ACT) */
+    /* fio's flow: the workers of one flow_id share their I/O in the ratio
+     * of their flow weights (0 = not in a flow); a worker ahead of its
+     * share waits flow_sleep (runner/worker_flow.c) */
+    unsigned flow_id, flow;
+    uint64_t flow_sleep_ns;
 
     /* offsets */
     struct job_distribution dist;

@@ -249,6 +249,9 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
     }
 
+    rc = wflow_setup(&run, err, errlen);
+    if (rc < 0)
+        goto done;
     pthread_barrier_init(&run.ready, NULL, run.nworkers + 1);
     pthread_barrier_init(&run.go, NULL, run.nworkers + 1);
     unsigned started = 0;

@@ -66,6 +66,8 @@ struct worker {
     struct worker_map map;
     const int *fds;              /* job's fds, indexed by job-local target */
     int local_fds[JOB_MAX_TARGETS];
+    struct flow_group *flow;     /* fio's flow (worker_flow.c); NULL = none */
+    uint64_t flow_count;         /* the I/Os it counted in the group */
 
     unsigned depth;
     struct engine eng;
@@ -172,6 +174,14 @@ struct worker {
     struct rate_floor floor;
 };
 
+/* fio's flow groups of a phase (worker_flow.c) */
+#define RUN_MAX_FLOWS 64
+struct flow_group {
+    unsigned id;
+    _Atomic uint64_t count;   /* I/Os issued by the group, from 1 as fio's */
+    _Atomic int64_t weight;   /* the weights of its running workers */
+};
+
 struct phase_run {
     const struct runner_opts *opts;
     const struct job_spec *jobs;
@@ -186,7 +196,18 @@ struct phase_run {
     _Atomic int stop;            /* 1 = every job stops issuing (hook, lag) */
     _Atomic int *job_stop;       /* [njobs]: this job stops (I/O error) */
     _Atomic int lagged;
+    struct flow_group flows[RUN_MAX_FLOWS];
+    unsigned nflows;
 };
+
+/* worker_flow.c: fio's flow. wflow_setup puts every worker of a job with a
+ * flow weight in its flow_id's group (-EINVAL with a message past
+ * RUN_MAX_FLOWS ids); wflow_ahead is true when the worker has issued more
+ * than its weight's share of the group (it then issues nothing now), else
+ * counts one I/O; wflow_exit takes a finished worker out of its group. */
+int wflow_setup(struct phase_run *run, char *err, size_t errlen);
+bool wflow_ahead(struct worker *w);
+void wflow_exit(struct worker *w);
 
 void *worker_main(void *arg);
 

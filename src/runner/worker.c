@@ -716,6 +716,7 @@ static void worker_loop(struct worker *w)
             stopping = true;
 
         unsigned nstaged = 0;
+        bool flow_held = false; /* fio's flow: ahead of its share, issues nothing now */
         /* an event already begun (a write and its fsync) is finished */
         while ((!stopping || (src && w->ev_open)) && w->nfree && !tt_due) {
             uint64_t tsched = 0;
@@ -746,6 +747,10 @@ static void worker_loop(struct worker *w)
                 break; /* latency_target: the search's depth */
             if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
                 break; /* verify_backlog: the written blocks are checked first */
+            if (__builtin_expect(w->flow != NULL, 0) && wflow_ahead(w)) {
+                flow_held = true;
+                break;
+            }
             struct io_req *r = w->free_slots[w->nfree - 1];
             if (src) {
                 /* one request per submission, as sysbench issues them */
@@ -822,7 +827,11 @@ static void worker_loop(struct worker *w)
         if (inflight == 0) {
             if (stopping)
                 break;
-            if (paced) {
+            if (flow_held) {
+                /* fio spins without flow_sleep; ssdbench naps 10 us */
+                uint64_t nap = job->flow_sleep_ns ? job->flow_sleep_ns : 10000;
+                worker_sleep_until(w, min3(now + nap, w->measuring ? w->boundary : run->measure_start, t_end));
+            } else if (paced) {
                 uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
                 worker_sleep_until(w, wake);
             }
@@ -998,6 +1007,7 @@ void *worker_main(void *arg)
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
     if (!run->setup_failed)
         worker_loop(w);
+    wflow_exit(w);
     if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
         struct worker_usage *u = &w->usage;
         u->user_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +

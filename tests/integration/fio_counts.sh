@@ -29,7 +29,9 @@ FIO=$(command -v fio)
 counts() {
     python3 - "$1" "$2" <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
+# (fio 3.33 prints a job's header line ahead of the JSON in some runs)
+text = open(sys.argv[1]).read()
+d = json.loads(text[text.index("{"):] if "{" in text else text)
 t = {k: [0, 0] for k in ("read", "write", "trim")}
 for j in d["jobs"]:
     for k in t:
@@ -100,6 +102,10 @@ one psync_nrfiles     dirs  $N --ioengine=psync --rw=write --bs=4k --size=256k -
 one posixaio_randwrite dirs $F --ioengine=posixaio --iodepth=8 --rw=randwrite --bs=4k --size=1m
 one posixaio_verify   dirs  $F --ioengine=posixaio --iodepth=4 --rw=write --bs=8k --size=512k --verify=crc32c
 one expverify_write   dirs  $F --rw=write --bs=4k --size=128k --verify=md5 --experimental_verify=1
+# fio's flow: b (weight 4) may issue 4 of every 5 I/Os of flow 3, a (weight
+# 1) counts from the start but waits 2 s: b stops after 5 and runs out its
+# 1 s; then a alone
+one flow_held         dirs  --ioengine=null --flow_id=3 --name=a --flow=1 --startdelay=2 --size=64k --name=b --flow=4 --time_based --runtime=1 --size=1m
 one lfsr_norandommap  dirs  $N --rw=randread --filesize=1m --norandommap --random_generator=lfsr
 
 # distinct offsets (fio's per-I/O bandwidth log with log_offset): lfsr visits
