@@ -10,7 +10,7 @@ CSTD    := -std=gnu11 -D_GNU_SOURCE -DSSDBENCH_VERSION=\"$(VERSION)\"
 WARN    := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wno-format-truncation
 OPT     ?= -O2 -g
 INC     := -Isrc
-LIBS    := -luring -laio -lblkid -lcjson -lpthread -lm
+LIBS    := -luring -laio -lblkid -lcjson -lz -lpthread -lm
 
 SRC     := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c' ! -path 'src/mpi/*'))
 TESTSRC := $(sort $(wildcard tests/unit/test_*.c))

@@ -286,6 +286,11 @@ struct job_spec {
     bool log_offset;             /* fio log_offset: an offset column in the logs */
     bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
+    /* fio log_compression: the chunk size fio compresses its logs in memory
+     * with (ssdbench streams them, nothing to compress); with
+     * log_store_compressed the file is NAME.fz, zlib streams as fio's */
+    uint64_t log_compression;
+    bool log_store_compressed;
 
     /* fio's histogram log (write_hist_log, stats/iolog_hist.h): NAME_clat_hist.N.log,
      * one line of clat bucket counts per log_hist_msec per direction; "" = off */

@@ -25,6 +25,7 @@
 #include "output/fio_json.h"
 #include "output/fio_text.h"
 #include "result/result.h"
+#include "stats/iolog.h"
 #include "workload/jobrun.h"
 #include "workload/workload.h"
 
@@ -64,6 +65,7 @@ struct fio_args {
     bool version, help, showcmd, parse_only, readonly, warnings_fatal, ignore_unsupported;
     bool cmdhelp, enghelp;
     const char *cmdhelp_key, *enghelp_engine;
+    const char *inflate_log;     /* --inflate-log=FILE */
     unsigned max_jobs;           /* 0 = no limit */
     unsigned terse_version;
 };
@@ -74,7 +76,7 @@ enum fio_opt_id {
     O_OUTPUT, O_OUTPUT_FORMAT, O_MINIMAL, O_TERSE_VERSION, O_BW_LOG, O_VERSION, O_HELP, O_CMDHELP,
     O_ENGHELP, O_SHOWCMD, O_READONLY, O_ETA, O_ETA_INTERVAL, O_ETA_NEWLINE, O_STATUS_INTERVAL,
     O_DEBUG, O_PARSE_ONLY, O_SECTION, O_ALLOC_SIZE, O_WARNINGS_FATAL, O_MAX_JOBS,
-    O_IGNORE_UNSUPPORTED, O_DESTROY, O_RESULT,
+    O_IGNORE_UNSUPPORTED, O_DESTROY, O_RESULT, O_INFLATE_LOG,
 };
 
 /* fio's long options (init.c l_opts) that ssdbench honours, as fio's getopt
@@ -109,6 +111,7 @@ static const struct {
     {"ignore-unsupported", NO_ARG, O_IGNORE_UNSUPPORTED},
     {"destroy", REQ_ARG, O_DESTROY},
     {"result", REQ_ARG, O_RESULT},
+    {"inflate-log", REQ_ARG, O_INFLATE_LOG},
 };
 
 #define NFIO_OPTS (sizeof(fio_opts) / sizeof(fio_opts[0]))
@@ -218,6 +221,7 @@ static int fio_option(enum fio_opt_id id, const char *v, struct fio_args *a, str
         out->consent.paths[out->consent.n++] = v;
         return 0;
     case O_RESULT: out->result = v; return 0;
+    case O_INFLATE_LOG: a->inflate_log = v; return 0;
     }
     return 0;
 }
@@ -527,6 +531,11 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         code = fio_help_cmd(stdout, a.cmdhelp_key);
     } else if (a.enghelp) {
         code = fio_help_engine(stdout, a.enghelp_engine);
+    } else if (a.inflate_log) {
+        char ierr[JOB_PATH_MAX + 128];
+        code = iolog_inflate(a.inflate_log, stdout, ierr, sizeof(ierr)) < 0 ? CLI_EXIT_FAIL : 0;
+        if (code)
+            cli_err("%s", ierr);
     } else if (!a.nfiles && !a.njob) {
         fprintf(stderr, "No job(s) defined\n\n");
         fio_help_usage(stderr, "fio");

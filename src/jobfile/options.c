@@ -119,6 +119,8 @@ static const struct job_opt opts[] = {
     {"log_offset", {0}, JOPT_BOOL, JF(log_offset), .arg = "bool", .help = "add each I/O's offset to the log lines (fio's column order)"},
     {"log_schedlat", {0}, JOPT_BOOL, JF(log_schedlat), .arg = "bool", .help = "paced jobs with write_lat_log: also NAME_schedlat.N.log, scheduled issue time -> completion (ssdbench's own)"},
     {"log_avg_msec", {0}, JOPT_UINT, JF(log_avg_msec), .max = U32MAX, .arg = "int", .help = "average log entries over this many ms"},
+    {"log_compression", {0}, JOPT_SIZE, JF(log_compression), .max = UINT64_MAX, .arg = "size", .help = "fio's in-memory log chunks; ssdbench streams its logs (the file is the same)"},
+    {"log_store_compressed", {0}, JOPT_BOOL, JF(log_store_compressed), .arg = "bool", .help = "with log_compression: store the logs zlib-compressed as NAME.log.fz (fio --inflate-log reads them)"},
     {"per_job_logs", {0}, JOPT_BOOL, JF(per_job_logs), .arg = "bool", .help = "one log file per clone"},
     /* fio measurement switches (options_sched.c; fio's JSON shapes in output/fio_json*.c) */
     {"gtod_reduce", {0}, FN(gtod_reduce), .arg = "bool", .help = "1 = disable_lat, disable_clat, disable_slat, disable_bw_measurement and no percentiles, as fio"},
@@ -236,7 +238,7 @@ static const char *const fio_unsupported[] = {
     "unique_filename", "opendir",
     "rate_ignore_thinktime",
     "exit_what", "exitall_on_error",
-    "log_compression", "log_unix_epoch", "log_alternate_epoch", "log_prio",
+    "log_unix_epoch", "log_alternate_epoch", "log_prio",
     "log_window_value", "log_max_value", "ioscheduler",
     "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
