@@ -23,7 +23,7 @@ check fz-written [ "$ok" = yes ]
 a=$(timeout 30 "$SB" --inflate-log="$WORK/sb/test_bw.log.fz" | sha256sum)
 check inflate-own [ "$(timeout 30 "$SB" --inflate-log="$WORK/sb/test_bw.log.fz" | offsets)" = "2048 0 8384512" ]
 timeout 30 "$SB" --inflate-log="$WORK/nonexistent.fz" >/dev/null 2>"$WORK/inf.err"
-ok=no; [ $? -ne 0 ] && grep -q 'nonexistent.fz' "$WORK/inf.err" && ok=yes
+rc=$?; ok=no; [ $rc -ne 0 ] && grep -q 'nonexistent.fz' "$WORK/inf.err" && ok=yes
 check inflate-missing-file [ "$ok" = yes ]
 
 if command -v fio >/dev/null 2>&1; then
