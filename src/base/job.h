@@ -240,6 +240,7 @@ struct job_spec {
      * share waits flow_sleep (runner/worker_flow.c) */
     unsigned flow_id, flow;
     uint64_t flow_sleep_ns;
+    char write_iolog[JOB_PATH_MAX]; /* fio's write_iolog: every issued I/O, fio's v3 format */
 
     /* offsets */
     struct job_distribution dist;

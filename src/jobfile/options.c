@@ -133,6 +133,7 @@ static const struct job_opt opts[] = {
     {"clocksource", {0}, FN(clocksource), .arg = "gettimeofday|clock_gettime|cpu", .help = "accepted: ssdbench always times with clock_gettime(CLOCK_MONOTONIC)"},
 
     /* histogram logs (stats/iolog_hist.h) */
+    {"write_iolog", {0}, JOPT_STR, JF(write_iolog), .arg = "file", .help = "append every issued I/O to file in fio's iolog format (version 3)"},
     {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
     {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
     {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
@@ -245,7 +246,7 @@ static const char *const fio_unsupported[] = {
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
-    "flow", "flow_id", "flow_watermark", "flow_sleep", "read_iolog", "write_iolog", "replay_no_stall",
+    "read_iolog", "replay_no_stall",
     "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun",
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",

@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/rng.h"
@@ -67,6 +68,9 @@ struct worker {
     const int *fds;              /* job's fds, indexed by job-local target */
     int local_fds[JOB_MAX_TARGETS];
     struct flow_group *flow;     /* fio's flow (worker_flow.c); NULL = none */
+    FILE *wlog;                  /* write_iolog (worker_wlog.c); NULL = none */
+    char *wlog_buf;
+    uint64_t wlog_t0;
     uint64_t flow_count;         /* the I/Os it counted in the group */
 
     unsigned depth;
@@ -206,6 +210,12 @@ struct phase_run {
  * than its weight's share of the group (it then issues nothing now), else
  * counts one I/O; wflow_exit takes a finished worker out of its group. */
 int wflow_setup(struct phase_run *run, char *err, size_t errlen);
+/* worker_wlog.c: fio's write_iolog. wlog_open starts the worker's part
+ * (the header, its files added and opened at now); wlog_io logs one issued
+ * request; wlog_close closes its files and the stream (0 or -errno). */
+int wlog_open(struct worker *w, uint64_t now, char *err, size_t errlen);
+void wlog_io(struct worker *w, const struct io_req *r, uint64_t now);
+int wlog_close(struct worker *w, uint64_t now);
 bool wflow_ahead(struct worker *w);
 void wflow_exit(struct worker *w);
 

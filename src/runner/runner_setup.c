@@ -340,6 +340,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)
         return lrc;
+    lrc = wlog_open(w, clock_ns(), err, errlen); /* write_iolog */
+    if (lrc < 0)
+        return lrc;
     int vrc = wverify_setup(w, err, errlen);
     if (vrc < 0)
         return vrc;
@@ -367,6 +370,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 
 void runner_free_worker(struct worker *w)
 {
+    wlog_close(w, clock_ns()); /* a worker that never ran */
     if (w->iolog) {
         char lerr[64];
         iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,

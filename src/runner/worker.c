@@ -792,6 +792,8 @@ static void worker_loop(struct worker *w)
             if (ops->queue(&w->eng, r) < 0)
                 break;
             w->nfree--;
+            if (__builtin_expect(w->wlog != NULL, 0))
+                wlog_io(w, r, now);
             staged[nstaged++] = r;
             inflight++;
             issued += r->len;
@@ -1005,8 +1007,10 @@ void *worker_main(void *arg)
     pthread_barrier_wait(&run->go);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
-    if (!run->setup_failed)
+    if (!run->setup_failed) {
         worker_loop(w);
+        wlog_close(w, clock_ns());
+    }
     wflow_exit(w);
     if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
         struct worker_usage *u = &w->usage;

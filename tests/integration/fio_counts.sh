@@ -120,3 +120,23 @@ offsets() {
 a=$(offsets lfsr_fio "$FIO")
 b=$(offsets lfsr_sb "$WORK/bin/fio")
 if [ -n "$a" ] && [ "$a" = "$b" ]; then pass lfsr-offsets; else fail lfsr-offsets "fio $a distinct offsets, ssdbench $b"; fi
+
+# write_iolog: the same lines as fio's (fio's version 3 iolog) but for the
+# times, for sequential jobs (random ones draw their own offsets), in any
+# order (clones append to one file as they finish)
+iolog() {
+    local bin=$1
+    shift
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    (cd "$WORK/run" && timeout 60 "$bin" --write_iolog=io.log --output-format=json "$@" >/dev/null 2>&1 &&
+        awk 'NR == 1 {print; next} {$1 = ""; print}' io.log | sort | sha256sum)
+}
+for args in "--name=x --ioengine=null --rw=read:512k --bs=1m --size=16m" \
+            "--name=x --ioengine=psync --filename=f --rw=write --bs=4k --size=64k --numjobs=2"; do
+    # shellcheck disable=SC2086
+    a=$(iolog "$FIO" $args)
+    # shellcheck disable=SC2086
+    b=$(iolog "$WORK/bin/fio" $args)
+    n="write_iolog:${args// /_}"
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "$n"; else fail "$n" "fio's and ssdbench's iologs differ"; fi
+done
