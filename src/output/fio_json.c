@@ -330,6 +330,8 @@ static int clones_kept(const cJSON *job);
  * [j0, j1), or only worker clone of job j0 (clone >= 0). */
 struct fio_json_usage {
     double user_s, sys_s, run_s;
+    double job_s;   /* the workers' own run times, summed (fio's job_runtime) */
+    unsigned nw;
     double ctx, majf, minf;
     double submit[7], complete[7];
     bool any;
@@ -346,6 +348,8 @@ static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
     u->user_s += result_num(ws, "user_s", 0);
     u->sys_s += result_num(ws, "sys_s", 0);
     u->run_s += result_num(ws, "elapsed_s", 0) + ramp_s;
+    u->job_s += result_num(ws, "elapsed_s", 0);
+    u->nw++;
     u->ctx += result_num(ws, "ctx", 0);
     u->majf += result_num(ws, "majf", 0);
     u->minf += result_num(ws, "minf", 0);
@@ -488,7 +492,9 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     bool sync_pct = pct.lat_pct || !pct.clat_pct_off;
     cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, sync_pct ? &pct : NULL, c->plus && sync_pct));
 
-    cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
+    /* fio: the sum of the reported clones' run times (group_reporting) */
+    cJSON_AddNumberToObject(jo, "job_runtime",
+                            (double)llround((usage.nw > 1 ? usage.job_s : o->elapsed_s) * 1000.0));
     if (usage.any) {
         /* fio: the reported threads' own CPU time over their run time */
         double per = usage.run_s > 0 ? 100.0 / usage.run_s : 0;

@@ -218,3 +218,9 @@ truncate -s 1m user.img
 SSDBENCH_DESTROY="$WORK/run/other:$WORK/run/user.img" \
     "$FIO" --name=c --filename="$WORK/run/user.img" --rw=write --size=64k --output-format=json >cs2.json 2>cs2.err
 check destroy-env-consents [ "$(py cs2.json 'd["jobs"][0]["write"]["total_ios"]')" = "16" ]
+
+# --- group_reporting: job_runtime sums the clones' run times, as fio's ---
+# (each of 3 time-based clones runs at least its 1 s runtime)
+"$FIO" --name=g --ioengine=null --size=64m --numjobs=3 --group_reporting --time_based --runtime=1 \
+    --output-format=json >jr.json 2>jr.err
+check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 and d["jobs"][0]["read"]["runtime"] < 3000)')" = 1 ]
