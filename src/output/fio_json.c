@@ -384,6 +384,39 @@ static void calls_table(cJSON *jo, const char *key, const double *calls)
 
 /* Builds one fio job object from jobs [j0, j1) of a phase, or from one
  * clone (worker) of job j0 when clone >= 0. */
+/* fio's steadystate object from the phase's steady_state entry of the job
+ * named name (ss, duration in s, attained, criterion as fio prints it, the
+ * window's samples of the measured metric and their mean). */
+static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
+{
+    const cJSON *e, *arr = cJSON_GetObjectItemCaseSensitive(phase, "steady_state");
+    cJSON_ArrayForEach(e, arr) {
+        if (strcmp(result_str(e, "job", ""), name))
+            continue;
+        const char *metric = result_str(e, "metric", "iops"), *rule = result_str(e, "rule", "");
+        if (strcmp(rule, "slope") && strcmp(rule, "deviation"))
+            return; /* snia: not a fio criterion */
+        char ss[32], crit[64];
+        snprintf(ss, sizeof(ss), "%s%s", metric, strcmp(rule, "slope") ? "" : "_slope");
+        cJSON *o = cJSON_AddObjectToObject(jo, "steadystate");
+        cJSON_AddStringToObject(o, "ss", ss);
+        cJSON_AddNumberToObject(o, "duration", llround(result_num(e, "window", 0) * result_num(e, "interval_s", 1)));
+        cJSON_AddNumberToObject(o, "attained", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "reached")) ? 1 : 0);
+        double cv = result_num(e, "criterion_value", 0);
+        snprintf(crit, sizeof(crit), cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "limit_pct")) ? "%f%%" : "%f",
+                 cv < 0 ? 0 : cv);
+        cJSON_AddStringToObject(o, "criterion", crit);
+        cJSON_AddNumberToObject(o, "max_deviation", result_num(e, "max_dev", 0));
+        cJSON_AddNumberToObject(o, "slope", result_num(cJSON_GetObjectItemCaseSensitive(e, "fit"), "slope", 0));
+        cJSON *d = cJSON_AddObjectToObject(o, "data");
+        char k[40];
+        snprintf(k, sizeof(k), "%s_mean", metric);
+        cJSON_AddNumberToObject(d, k, result_num(e, "avg", 0));
+        cJSON_AddItemToObject(d, metric, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "values"), 1));
+        return;
+    }
+}
+
 static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
                          int nclones)
 {
@@ -541,6 +574,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
         cJSON_AddNumberToObject(jo, "latency_window", 0);
     }
+    add_steadystate(jo, phase, result_str(first, "name", "job"));
     if (c->members)
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
     return jo;
