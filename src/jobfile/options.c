@@ -64,7 +64,7 @@ static const struct job_opt opts[] = {
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
     {"thread", {"threads"}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
-    {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|psync|null", .help = "I/O engine; sync and pvsync run as psync"},
+    {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|posixaio|psync|null", .help = "I/O engine; sync and pvsync run as psync"},
     {"direct", {0}, JOPT_BOOL, JF(direct), .arg = "bool", .help = "O_DIRECT"},
     {"buffered", {0}, JOPT_BOOL, JF(direct), .negate = true, .arg = "bool", .help = "the opposite of direct"},
     {"sync", {0}, FN(sync), .bare = true, .arg = "bool|none|sync|dsync", .help = "open with O_DSYNC (fio's O_SYNC is run as O_DSYNC)"},

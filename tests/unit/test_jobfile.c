@@ -701,7 +701,7 @@ TEST(option_table)
         lines += *p == '\n';
     CHECK(lines == 2 * n + 7, "help lines %u for %u options", lines, n);
     CHECK(strstr(buf, "\n  bs, blocksize=size[,size]\n        block size, per direction read,write (default 4k)\n") &&
-          strstr(buf, "\n  ioengine, engine=io_uring|libaio|psync|null\n"), "entries");
+          strstr(buf, "\n  ioengine, engine=io_uring|libaio|posixaio|psync|null\n"), "entries");
     free(buf);
 }
 
