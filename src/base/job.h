@@ -321,6 +321,8 @@ struct job_spec {
     bool verify_only;            /* replay the writes' offsets without writing; only check */
     bool verify_fatal;           /* stop the job at the first bad block */
     bool verify_dump;            /* write a bad block's received and expected data to files */
+    bool readonly;               /* fio readonly=1 / --readonly: no write, trim, creation or removal
+                                    of a target; side files only as regular files */
     uint32_t verify_interval;    /* bytes per header (a chunk); 0 = the whole block */
     uint32_t verify_offset;      /* the header is swapped to this offset of each chunk */
     uint64_t verify_backlog;     /* check after this many writes (verify as you go); 0 = at the end */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/outfile.h"
@@ -44,7 +45,14 @@ static int open_direct(struct outfile *o, bool follow, bool check, char *err, si
     if (fd < 0 && errno == ENXIO) {
         struct stat st;
         if (stat(o->path, &st) == 0 && S_ISFIFO(st.st_mode)) {
-            fd = open(o->path, fl); /* a FIFO waits for its reader, as a plain open does */
+            /* a FIFO with no reader yet: wait for one, but not for ever */
+            const struct timespec tick = {0, 50 * 1000 * 1000};
+            for (unsigned n = 0; n < OUTFILE_FIFO_WAIT_S * 20 && fd < 0 && errno == ENXIO; n++) {
+                nanosleep(&tick, NULL);
+                fd = open(o->path, fl | O_NONBLOCK);
+            }
+            if (fd < 0 && errno == ENXIO)
+                return fail(err, errlen, o->path, ENXIO, "is a FIFO nobody reads (waited 10 s); not written");
         } else {
             errno = ENXIO;
         }
@@ -276,6 +284,110 @@ int outfile_check(const char *path, char *err, size_t errlen)
     bool direct = o.tmp[0] == 0;
     outfile_abort(&o);
     return direct ? 1 : 0;
+}
+
+/* What a derived name's last component is, when it may not be written. */
+static const char *strict_refusal(mode_t m)
+{
+    if (S_ISLNK(m))
+        return "is a symbolic link: written only as a regular file, never through a link";
+    if (S_ISDIR(m))
+        return "is a directory; not written";
+    if (S_ISBLK(m))
+        return "is a block device; outputs are never written to block devices";
+    if (S_ISCHR(m))
+        return "is a character device: written only as a regular file";
+    if (S_ISFIFO(m))
+        return "is a FIFO: written only as a regular file";
+    if (!S_ISREG(m))
+        return "is not a regular file; not written";
+    return NULL;
+}
+
+/* The kind of path's last component, not following a link and opening
+ * nothing: 0 (absent), 1 (a regular file, mode in *mode) or a negative
+ * errno with the refusal in err. */
+static int strict_look(const char *path, mode_t *mode, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        return fail(err, errlen, path, errno, NULL);
+    }
+    const char *why = strict_refusal(st.st_mode);
+    if (why)
+        return fail(err, errlen, path, S_ISLNK(st.st_mode) ? ELOOP : S_ISDIR(st.st_mode) ? EISDIR : EPERM, why);
+    *mode = st.st_mode;
+    return 1;
+}
+
+int outfile_open_derived(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof(*o));
+    if (!path || !path[0])
+        return fail(err, errlen, "(empty)", EINVAL, "empty output path");
+    if ((size_t)snprintf(o->path, sizeof(o->path), "%s", path) >= sizeof(o->path))
+        return fail(err, errlen, path, ENAMETOOLONG, NULL);
+    mode_t mode = 0;
+    int k = strict_look(path, &mode, err, errlen);
+    if (k < 0)
+        return k;
+    /* the temporary file is new (O_EXCL|O_NOFOLLOW); the rename replaces
+     * the name itself, whatever was put there meanwhile */
+    return open_temp(o, k ? mode : 0, err, errlen);
+}
+
+int outfile_open_append(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof(*o));
+    if (!path || !path[0])
+        return fail(err, errlen, "(empty)", EINVAL, "empty output path");
+    if ((size_t)snprintf(o->path, sizeof(o->path), "%s", path) >= sizeof(o->path))
+        return fail(err, errlen, path, ENAMETOOLONG, NULL);
+    mode_t mode = 0;
+    int k = strict_look(path, &mode, err, errlen);
+    if (k < 0)
+        return k;
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == ELOOP)
+            return fail(err, errlen, path, ELOOP, strict_refusal(S_IFLNK));
+        return fail(err, errlen, path, errno, NULL);
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || strict_refusal(st.st_mode)) {
+        int e = errno;
+        close(fd);
+        return fail(err, errlen, path, e ? e : EPERM, strict_refusal(st.st_mode));
+    }
+    int cur = fcntl(fd, F_GETFL);
+    if (cur >= 0)
+        fcntl(fd, F_SETFL, cur & ~O_NONBLOCK);
+    if (!(o->f = fdopen(fd, "a"))) {
+        int e = errno;
+        close(fd);
+        return fail(err, errlen, path, e, NULL);
+    }
+    return 0;
+}
+
+int outfile_check_strict(const char *path, char *err, size_t errlen)
+{
+    if (path && (!strcmp(path, "-") || own_fd(path) >= 0))
+    {
+        int rc = outfile_check(path, err, errlen);
+        return rc < 0 ? rc : 0;
+    }
+    mode_t mode = 0;
+    int k = strict_look(path ? path : "", &mode, err, errlen);
+    if (k < 0)
+        return k;
+    struct outfile o;
+    if (outfile_open_derived(&o, path, err, errlen) < 0)
+        return -EPERM;
+    outfile_abort(&o);
+    return 0;
 }
 
 int outfile_create_new(const char *path, char *err, size_t errlen)

@@ -1,6 +1,7 @@
-/* outfile.h - safe output files: the one way ssdbench writes a file the user
- * named (--result, --output, report -o, CSV tables, ACT --log, fio-format
- * logs).
+/* outfile.h - safe output files: the one way ssdbench writes any file other
+ * than a benchmark target, whether the user named it (--result, --output,
+ * report -o, ACT --log) or ssdbench made the name (fio-format logs, verify
+ * dumps and state, agg-*_bw.log, report CSV tables, the journal).
  *
  * The rule (docs/design.md, "Outputs and the journal"):
  *  - an absent path or a regular file is written to a new temporary file in
@@ -18,6 +19,14 @@
  *    character device, FIFO or socket; a link to a regular file or a
  *    dangling link is refused: renaming over it would replace the link,
  *    writing through it would put data where the name does not say.
+ *  - a FIFO is opened without blocking; with no reader yet it is retried
+ *    for up to OUTFILE_FIFO_WAIT_S seconds, then refused (never a hang).
+ * Names ssdbench derives itself (outfile_open_derived, outfile_open_append:
+ * per-job and shared fio logs, verify dumps and state, agg-*_bw.log, report
+ * CSV tables) are stricter: nobody named what is there, so the last
+ * component must be absent or a regular file. A symbolic link (to anything),
+ * a FIFO, a socket or a device is refused, judged before anything is opened
+ * (and for appends again on the descriptor, opened O_NOFOLLOW|O_NONBLOCK).
  * Every refusal is a one-line message naming the path.
  */
 #ifndef SSDBENCH_OUTFILE_H
@@ -38,6 +47,25 @@ struct outfile {
 /* Opens path for writing by the rule above ("-" = standard output, written
  * directly). Returns 0, or a negative errno with a one-line message. */
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* How long a FIFO named as an output may have no reader before it is refused. */
+#define OUTFILE_FIFO_WAIT_S 10
+
+/* outfile_open for a name ssdbench derived itself: absent or a regular
+ * file (replaced by a rename at commit); anything else is refused. */
+int outfile_open_derived(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* Opens a derived name for appending (fio's shared logs): created if absent
+ * (O_NOFOLLOW), else it must be a regular file; written in place, so commit
+ * only flushes and closes. Anything but a regular file is refused, checked
+ * on the descriptor opened O_NONBLOCK (a FIFO swapped in cannot hang it). */
+int outfile_open_append(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* outfile_check for a derived name, or for any output of a read-only run:
+ * 0 when path is absent or a regular file (or "-", /dev/stdout, /dev/fd/N:
+ * a descriptor this process already has), else a negative errno with a
+ * one-line message. Opens nothing but a temporary file in the directory. */
+int outfile_check_strict(const char *path, char *err, size_t errlen);
 
 /* outfile_open for a log written as a run goes (ACT's log): an absent path
  * is created as the file itself (O_CREAT|O_EXCL|O_NOFOLLOW) and written

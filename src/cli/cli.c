@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "base/suggest.h"
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
@@ -129,6 +130,26 @@ int cli_output_check(const struct cli_output *o, bool *journal)
     return 0;
 }
 
+int cli_output_check_readonly(const struct cli_output *o)
+{
+    char err[512];
+    const char *what[2] = {"--result", "--output"}, *path[2] = {o->result, o->output};
+    for (int i = 0; i < 2; i++)
+        if (path[i] && outfile_check_strict(path[i], err, sizeof(err)) < 0) {
+            cli_err("%s %s (read-only mode writes outputs only as regular files)", what[i], err);
+            return -1;
+        }
+    return 0;
+}
+
+bool cli_jobs_readonly(const struct job_spec *jobs, unsigned n)
+{
+    for (unsigned j = 0; j < n; j++)
+        if (jobs[j].readonly)
+            return true;
+    return false;
+}
+
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status)
 {
     char err[512];
@@ -146,7 +167,15 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         cli_err("%s", err);
         return status ? status : CLI_EXIT_FAIL;
     }
-    FILE *f = of.f;
+    /* text formats: control characters in names and paths escaped */
+    bool text = o->format == FMT_TEXT || o->format == FMT_FIO_NORMAL || o->format == FMT_FIO_TERSE;
+    FILE *safe = text ? textsafe_open(of.f) : NULL;
+    if (text && !safe) {
+        outfile_abort(&of);
+        cli_err("out of memory");
+        return status ? status : CLI_EXIT_FAIL;
+    }
+    FILE *f = safe ? safe : of.f;
     switch (o->format) {
     case FMT_TEXT: render_text(f, doc, ro); break;
     case FMT_CSV: render_csv(f, doc); break;
@@ -166,6 +195,8 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
         break;
     case FMT_JSON: break;
     }
+    if (safe)
+        textsafe_close(safe); /* a failed write shows as an error on of.f */
     int wrc = outfile_commit(&of, err, sizeof(err));
     if (OUTFILE_READER_GONE(wrc))
         return status; /* the reader of stdout went away (| head): a clean stop */

@@ -67,6 +67,15 @@ const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
  * RESULT.partial journal can sit next to. */
 int cli_output_check(const struct cli_output *o, bool *journal);
 
+/* For a read-only run (--readonly, readonly=1): --result and --output must
+ * be regular files (new or replaced) or standard output; a link, FIFO,
+ * socket or device is refused (base/outfile.h, outfile_check_strict).
+ * Prints one line and returns -1 when not; 0 otherwise. */
+int cli_output_check_readonly(const struct cli_output *o);
+
+/* True when any of the n jobs is read-only. */
+bool cli_jobs_readonly(const struct job_spec *jobs, unsigned n);
+
 /* Finishes a run: saves --result, writes the chosen format to --output or
  * stdout. Returns status unchanged, or CLI_EXIT_FAIL if writing failed. */
 int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *ro, int status);

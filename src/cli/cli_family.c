@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "cli/cli_family.h"
 
 int cli_family_parse(int argc, char **argv, const struct cli_family *f, struct cli_output *out)
@@ -51,7 +52,10 @@ int cli_family_render(cJSON *doc, const struct cli_output *o, int code,
         cli_err("%s", e2);
         return code ? code : CLI_EXIT_FAIL;
     }
-    render(of.f, doc, &ro);
+    FILE *safe = textsafe_open(of.f); /* names and paths escaped */
+    render(safe ? safe : of.f, doc, &ro);
+    if (safe)
+        textsafe_close(safe);
     if (outfile_commit(&of, e2, sizeof(e2)) < 0) {
         cli_err("%s", e2);
         code = code ? code : CLI_EXIT_FAIL;

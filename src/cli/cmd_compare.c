@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "output/compare.h"
 #include "result/result.h"
 
@@ -86,12 +87,18 @@ int cmd_compare(int argc, char **argv)
         status = CLI_EXIT_FAIL;
         goto done;
     }
-    FILE *f = of.f;
-    if (render_compare(f, (const cJSON *const *)docs, files, n, &co, err, sizeof(err)) < 0) {
+    /* text: control characters in labels and names escaped; CSV quotes */
+    FILE *safe = co.csv ? NULL : textsafe_open(of.f);
+    FILE *f = safe ? safe : of.f;
+    if (!co.csv && !safe) {
+        cli_err("out of memory");
+    } else if (render_compare(f, (const cJSON *const *)docs, files, n, &co, err, sizeof(err)) < 0) {
         cli_err("%s", err);
     } else {
         status = 0;
     }
+    if (safe)
+        textsafe_close(safe); /* a failed write shows as an error on of.f */
     if (status != 0) {
         outfile_abort(&of);
     } else if (outfile_commit(&of, err, sizeof(err)) < 0) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/textsafe.h"
 #include "cli/commands.h"
 #include "device/device.h"
 #include "output/device_text.h"
@@ -79,7 +80,10 @@ int cmd_info(int argc, char **argv)
         if (!json) {
             if (i)
                 printf("\n");
-            render_device_info(stdout, doc);
+            FILE *safe = textsafe_open(stdout); /* model and serial strings escaped */
+            render_device_info(safe ? safe : stdout, doc);
+            if (safe)
+                textsafe_close(safe);
             cJSON_Delete(doc);
         } else {
             cJSON_AddItemToArray(list, doc);

@@ -252,9 +252,9 @@ static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, co
             cli_err("%s", err);
             return CLI_EXIT_USAGE;
         }
+        memcpy(rc_->quick_path, path, sizeof(path));
         if (parse_only)
             return 0;
-        memcpy(rc_->quick_path, path, sizeof(path));
         rc_->quick = true;
         fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
                 (unsigned long long)(size >> 20), path);
@@ -297,6 +297,9 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         jo.sections = NULL;
     if (code == WL_PARSED)
         code = run_plan(c, files, nfiles, &ja, &jo, parse_only);
+    if (code == WL_PARSED && !c->quick && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) &&
+        cli_output_check_readonly(out) < 0)
+        code = CLI_EXIT_USAGE;
     argvec_free(&ja);
     return code;
 }
@@ -307,7 +310,7 @@ static void run_drop_quick(struct run_cfg *c)
     plan_free(&c->plan);
     jobfile_free(&c->jf);
     if (c->quick_path[0])
-        unlink(c->quick_path);
+        quick_remove_file(c->quick_path);
     c->quick_path[0] = 0;
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/textsafe.h"
 #include "cli/commands.h"
 #include "output/pts_text.h"
 #include "output/suite_text.h"
@@ -54,18 +55,27 @@ int cmd_show(int argc, char **argv)
     struct render_opts ro = {.summary = true, .details = !summary_only};
     int rc;
     /* text of a suite or fileio result looks like what that command printed */
-    if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "pts")) {
-        render_pts_text(stdout, doc);
+    bool own_text = out.format == FMT_TEXT && !out.output &&
+                    (cJSON_GetObjectItemCaseSensitive(doc, "pts") || cJSON_GetObjectItemCaseSensitive(doc, "suite") ||
+                     cJSON_GetObjectItemCaseSensitive(doc, "fileio"));
+    /* names and paths in a result can hold any bytes: escaped on the terminal */
+    FILE *safe = own_text ? textsafe_open(stdout) : NULL;
+    if (own_text && !safe) {
+        rc = CLI_EXIT_FAIL;
+        cli_err("out of memory");
+    } else if (own_text && cJSON_GetObjectItemCaseSensitive(doc, "pts")) {
+        render_pts_text(safe, doc);
         rc = 0;
-    } else if (out.format == FMT_TEXT && !out.output && cJSON_GetObjectItemCaseSensitive(doc, "suite")) {
-        render_suite_text(stdout, doc, &ro);
+    } else if (own_text && cJSON_GetObjectItemCaseSensitive(doc, "suite")) {
+        render_suite_text(safe, doc, &ro);
         rc = 0;
-    } else if (out.format == FMT_TEXT && !out.output &&
-               cJSON_GetObjectItemCaseSensitive(doc, "fileio")) {
-        rc = sysbench_text_render(stdout, doc, NULL, 0) < 0 ? CLI_EXIT_FAIL : 0;
+    } else if (own_text) {
+        rc = sysbench_text_render(safe, doc, NULL, 0) < 0 ? CLI_EXIT_FAIL : 0;
     } else {
         rc = cli_emit(doc, &out, &ro, 0);
     }
+    if (safe && (textsafe_close(safe) < 0 || fflush(stdout) != 0) && rc == 0)
+        rc = CLI_EXIT_FAIL;
     cJSON_Delete(doc);
     return rc;
 }

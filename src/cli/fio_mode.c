@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/outfile.h"
+#include "base/textsafe.h"
 #include "base/signal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -552,6 +553,9 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     }
     if (code == WL_PARSED && a.readonly && check_readonly(&c->jf) < 0)
         code = CLI_EXIT_USAGE;
+    /* fio's --readonly is every job's readonly=1 */
+    for (unsigned j = 0; code == WL_PARSED && a.readonly && j < c->jf.njobs; j++)
+        c->jf.jobs[j].readonly = true;
     if (code == WL_PARSED && a.max_jobs) {
         unsigned long n = 0;
         for (unsigned j = 0; j < c->jf.njobs; j++)
@@ -564,6 +568,8 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     if (code == WL_PARSED && (a.showcmd || a.parse_only))
         code = 0; /* fio runs nothing after --showcmd or --parse-only */
     if (code == WL_PARSED && cli_output_check(out, NULL) < 0)
+        code = CLI_EXIT_USAGE;
+    if (code == WL_PARSED && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) && cli_output_check_readonly(out) < 0)
         code = CLI_EXIT_USAGE;
     if (code == WL_PARSED)
         c->prog.planned_s = planned_seconds(&c->jf);
@@ -586,7 +592,7 @@ static int fio_run(struct session *s, void *cfg, struct cli_output *out)
     s->ro.on_interval = fio_progress_hook;
     s->ro.arg = &c->prog;
     int rc = jobrun_execute(s->doc, &c->jf, &s->ro, &s->st, err, sizeof(err));
-    fio_progress_end(&c->prog);
+    bool log_failed = fio_progress_end(&c->prog) < 0;
     if (rc < 0) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
@@ -594,7 +600,8 @@ static int fio_run(struct session *s, void *cfg, struct cli_output *out)
     result_finish(s->doc, s->st.interrupted, s->st.signal);
     cli_report_errors(s->doc);
     s->done = true;
-    return plan_exit_code(&s->st);
+    int code = plan_exit_code(&s->st);
+    return code ? code : log_failed ? CLI_EXIT_FAIL : 0;
 }
 
 /* Every chosen format into one output, in fio's order. */
@@ -613,19 +620,26 @@ static int fio_render(struct session *s, void *cfg, const struct cli_output *out
     }
     /* a format that cannot be written does not keep the others back */
     bool failed = false;
-    if (c->formats & FIO_OUT_TERSE && render_fio_terse(of.f, s->doc, err, sizeof(err)) < 0) {
+    /* the text formats with control characters in names and paths escaped */
+    FILE *safe = c->formats & (FIO_OUT_TERSE | FIO_OUT_NORMAL) ? textsafe_open(of.f) : NULL;
+    FILE *text = safe ? safe : of.f;
+    if (c->formats & FIO_OUT_TERSE && render_fio_terse(text, s->doc, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
+    if (safe)
+        fflush(safe); /* terse before the JSON document, as fio */
     if (c->formats & FIO_OUT_JSON &&
         render_fio_json(of.f, s->doc, c->formats & FIO_OUT_JSON_PLUS, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
-    if (c->formats & FIO_OUT_NORMAL && render_fio_normal(of.f, s->doc, err, sizeof(err)) < 0) {
+    if (c->formats & FIO_OUT_NORMAL && render_fio_normal(text, s->doc, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }
+    if (safe)
+        textsafe_close(safe); /* a failed write shows as an error on of.f */
     if (failed)
         status = status ? status : CLI_EXIT_FAIL;
     int wrc = outfile_commit(&of, err, sizeof(err));

@@ -5,6 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
+#include "workload/session.h"
+
 void fio_num(char *buf, size_t len, double v, bool binary, const char *suffix)
 {
     static const char *const bin[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
@@ -34,12 +37,16 @@ int fio_progress_start(struct fio_progress *p, char *err, size_t errlen)
     if (!p->bw_log)
         return 0;
     for (int d = 0; d < DIR_COUNT; d++) {
-        p->log[d] = fopen(names[d], "a");
-        if (!p->log[d]) {
-            snprintf(err, errlen, "--bandwidth-log: cannot open '%s': %s", names[d], strerror(errno));
+        /* a name ssdbench picks: appended only as a regular file, never
+         * through a link, never into a FIFO or device */
+        struct outfile of;
+        char oerr[512];
+        if (outfile_open_append(&of, names[d], oerr, sizeof(oerr)) < 0) {
+            snprintf(err, errlen, "--bandwidth-log: %s", oerr);
             fio_progress_end(p);
             return -1;
         }
+        p->log[d] = of.f;
     }
     return 0;
 }
@@ -139,14 +146,20 @@ bool fio_progress_hook(void *arg, const struct runner_interval *iv)
     return false;
 }
 
-void fio_progress_end(struct fio_progress *p)
+int fio_progress_end(struct fio_progress *p)
 {
     if (p->line_open && p->err)
         fputc('\n', p->err);
     p->line_open = false;
+    int rc = 0;
     for (int d = 0; d < DIR_COUNT; d++)
         if (p->log[d]) {
-            fclose(p->log[d]);
+            bool bad = ferror(p->log[d]) != 0;
+            if ((fclose(p->log[d]) != 0 || bad) && !rc) {
+                rc = -1;
+                session_err("--bandwidth-log: cannot write agg-%s_bw.log", d == 0 ? "read" : d == 1 ? "write" : "trim");
+            }
             p->log[d] = NULL;
         }
+    return rc;
 }

@@ -37,8 +37,9 @@ int fio_progress_start(struct fio_progress *p, char *err, size_t errlen);
 /* runner_opts.on_interval with arg = the struct fio_progress; never stops
  * the phase. */
 bool fio_progress_hook(void *arg, const struct runner_interval *iv);
-/* Ends the ETA line and closes the logs. */
-void fio_progress_end(struct fio_progress *p);
+/* Ends the ETA line and closes the logs: 0, or -1 after a one-line error
+ * when a log could not be written. */
+int fio_progress_end(struct fio_progress *p);
 
 /* fio's num2str for the figures: 4 significant digits in B, KiB, MiB, ...
  * (binary) or B, kB, MB, ... (decimal), then suffix: "3483MiB/s". */

@@ -147,6 +147,7 @@ static const struct job_opt opts[] = {
     /* verify */
     {"verify", {0}, FN(verify), .arg = "md5|crc64|crc32c|crc32c-intel|crc32|crc16|crc7|xxhash|sha1|sha256|sha512|sha3-224|sha3-256|sha3-384|sha3-512|meta|pattern|null|0", .help = "write a checked header into every block and read it back (fio's verify)"},
     {"do_verify", {0}, JOPT_BOOL, JF(do_verify), .arg = "bool", .help = "read back and check after the writes (default 1 once verify is set)"},
+    {"readonly", {0}, JOPT_BOOL, JF(readonly), .arg = "bool", .help = "refuse the job if it writes or trims; create, remove and write no target, side files only as regular files"},
     {"verify_only", {0}, JOPT_BOOL, JF(verify_only), .arg = "bool", .help = "replay the job's writes without writing and only check them"},
     {"experimental_verify", {0}, JOPT_BOOL, XF(experimental_verify), .arg = "bool", .help = "fio verifies by replaying its offsets instead of a list; ssdbench's verify reads back the same blocks from its record"},
     {"verify_fatal", {0}, JOPT_BOOL, JF(verify_fatal), .arg = "bool", .help = "stop the job at the first bad block"},
@@ -251,7 +252,7 @@ static const char *const fio_unsupported[] = {
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
-    "userspace_reap", "offset_align", "random_center", "readonly", "uid", "gid",
+    "userspace_reap", "offset_align", "random_center", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval", "job_max_open_zones",
     "zone_reset_threshold", "zone_reset_frequency", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",

@@ -480,6 +480,11 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    /* fio: a read-only job that would write or trim is refused whole */
+    if (job->readonly && (job_rw_writes(job) || job_rw_trims(job)))
+        return snprintf(err, errlen, "has write bit set, but fio is in read-only mode (readonly=1)"), -EINVAL;
+    if (job->readonly && job->unlink_after)
+        return snprintf(err, errlen, "unlink=1 with readonly=1: a read-only job removes nothing"), -EINVAL;
     job_buf_finalize(job, x);
     /* fio invalidates the page cache unless told not to */
     if (!x->invalidate_set)

@@ -448,6 +448,19 @@ struct cmp_table {
     bool csv;
 };
 
+/* A CSV field in quotes, quotes inside doubled (labels and phase names
+ * come from the results: any text). */
+static void csv_q(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 /* The text header (each result described, the scope) or the CSV header. */
 static void print_header(FILE *f, const struct cmp_table *c, const char *const *names, const bool *bypos)
 {
@@ -468,11 +481,17 @@ static void print_header(FILE *f, const struct cmp_table *c, const char *const *
      * latency base / X (the fileio tables' and the reviews' direction) */
     if (c->csv) {
         fprintf(f, "group,metric,row");
+        for (unsigned d = 0; d < n; d++) {
+            fputc(',', f);
+            csv_q(f, lab[d]);
+        }
         for (unsigned d = 0; d < n; d++)
-            fprintf(f, ",\"%s\"", lab[d]);
-        for (unsigned d = 0; d < n; d++)
-            if (d != base)
-                fprintf(f, ",\"ratio %s / %s (throughput; latency inverted)\"", lab[d], lab[base]);
+            if (d != base) {
+                char h[200];
+                snprintf(h, sizeof(h), "ratio %s / %s (throughput; latency inverted)", lab[d], lab[base]);
+                fputc(',', f);
+                csv_q(f, h);
+            }
         fprintf(f, "\n");
     }
 }
@@ -491,8 +510,11 @@ static void print_row(FILE *f, const struct cmp_table *c, unsigned t, bool threa
                   : NAN;
     }
     const char *rowname = threads ? tr[t].label + 8 : tr[t].label;
-    if (c->csv)
-        fprintf(f, "\"%s\",%s,\"%s\"", tr[t].group, m->title, rowname);
+    if (c->csv) {
+        csv_q(f, tr[t].group);
+        fprintf(f, ",%s,", m->title);
+        csv_q(f, rowname);
+    }
     else
         fprintf(f, "  %-24.24s", rowname);
     for (unsigned d = 0; d < n; d++) {

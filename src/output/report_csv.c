@@ -14,7 +14,7 @@ static int write_file(const char *dir, const char *name, const struct html_repor
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     struct outfile of;
-    int rc = outfile_open(&of, path, err, errlen);
+    int rc = outfile_open_derived(&of, path, err, errlen); /* DIR/ID.csv: names ssdbench picks */
     if (rc < 0)
         return rc;
     FILE *f = of.f;

@@ -531,7 +531,7 @@ done:
     runner_reduce_free(&rb);
     if (run.workers)
         for (unsigned i = 0; i < run.nworkers; i++)
-            runner_free_worker(&run.workers[i]);
+            out->side_file_errors += runner_free_worker(&run.workers[i]);
     free(run.workers);
     if (setups)
         for (unsigned j = 0; j < njobs; j++)

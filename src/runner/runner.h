@@ -228,6 +228,7 @@ struct phase_stats {
     unsigned nerrors;
     struct runner_error errors[RUNNER_MAX_ERRORS];
     uint64_t error_total;
+    unsigned side_file_errors;       /* logs, dumps, verify state not written (said on stderr) */
     double cpu_user_s, cpu_sys_s;    /* ssdbench's own CPU time over the phase */
     unsigned nstalls;                /* stalls seen (the first RUNNER_MAX_STALLS kept) */
     struct runner_stall stalls[RUNNER_MAX_STALLS];

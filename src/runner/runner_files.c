@@ -95,6 +95,8 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
             .consent = opts->consent,
             .alloc = j->fallocate,
         };
+        if (j->readonly)
+            oo.create_size = 0; /* a read-only job creates nothing */
         rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
         if (rc < 0)
             return rc;

@@ -161,6 +161,7 @@ struct worker {
     uint64_t tt_last_ns;         /* when the last pause ended (thinktime_iotime) */
     uint64_t think_pauses;
     unsigned nerr;
+    unsigned side_errors;       /* side files (logs, dumps, verify state) not written */
     struct runner_error errs[WORKER_LOCAL_ERRORS];
     int setup_error;
     char setup_msg[256];
@@ -241,7 +242,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
 /* Engine, buffers, generators and logs of one worker of job j. */
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen);
-void runner_free_worker(struct worker *w);
+/* Frees a worker and closes its logs: how many of its side files (logs,
+ * dumps, verify state) could not be written, each said on stderr. */
+unsigned runner_free_worker(struct worker *w);
 
 /* runner_files.c: fio's file set. runner_setup_files opens, creates (sizes
  * and fallocate as fio) and guards every file of a LAYOUT_FILES job, as

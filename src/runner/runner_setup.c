@@ -166,6 +166,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
             .seed = j->seed + i,
             .consent = opts->consent,
         };
+        if (j->readonly)
+            oo.create_size = 0; /* a read-only job creates nothing */
         /* fio fallocate: allocate that way; laid out only for reading */
         oo.alloc = j->fallocate;
         oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
@@ -368,13 +370,19 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     return grc;
 }
 
-void runner_free_worker(struct worker *w)
+unsigned runner_free_worker(struct worker *w)
 {
-    wlog_close(w, clock_ns()); /* a worker that never ran */
+    unsigned failed = w->side_errors;
+    if (wlog_close(w, clock_ns()) < 0) /* a worker that never ran */
+        failed++;
     if (w->iolog) {
-        char lerr[64];
-        iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
-                    sizeof(lerr));
+        char lerr[JOB_PATH_MAX + 600];
+        if (iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,
+                        sizeof(lerr)) < 0) {
+            fprintf(stderr, "ssdbench: %s\n", lerr);
+            failed++;
+        }
+        w->iolog = NULL;
     }
     gen_free(&w->gen);
     wverify_free(w);
@@ -395,4 +403,5 @@ void runner_free_worker(struct worker *w)
         free(w->pool[i]);
     free(w->pool);
     free(w->bufmem);
+    return failed;
 }

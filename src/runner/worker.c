@@ -938,8 +938,10 @@ static void worker_loop(struct worker *w)
     /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
     if (verify_writes && job->verify_state_save && !job->verify_only) {
         char serr[JOB_PATH_MAX + 160];
-        if (wvstate_save(w, inflight, serr, sizeof(serr)) < 0)
+        if (wvstate_save(w, inflight, serr, sizeof(serr)) < 0) {
             fprintf(stderr, "ssdbench: %s\n", serr);
+            w->side_errors++;
+        }
     }
     /* fio: the verify phase after the writes, unless they failed; a
      * time_based job's writes take all of its runtime, so it has none */

@@ -4,6 +4,8 @@
 #include "runner/worker_verify.h"
 #include "runner/worker_vstate.h"
 
+#include "base/outfile.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -320,7 +322,9 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
 }
 
 /* verify_dump: NAME.OFFSET.received / .expected, fio's names; next to a
- * regular file, in the working directory for a device */
+ * regular file, in the working directory for a device. A name ssdbench
+ * derives: written only as a regular file (base/outfile.h), never through a
+ * link, a FIFO or a device; a refusal is one line on stderr. */
 static void dump_one(const char *target, uint64_t off, const char *type, const void *p, uint32_t len,
                      char *name, size_t namelen)
 {
@@ -333,22 +337,21 @@ static void dump_one(const char *target, uint64_t off, const char *type, const v
         snprintf(name, namelen, "%s/%s.%llu.%s", dirname(a), basename(b), (unsigned long long)off, type);
     else
         snprintf(name, namelen, "%s.%llu.%s", basename(b), (unsigned long long)off, type);
-    int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
+    struct outfile of;
+    char err[JOB_PATH_MAX + 256];
+    if (outfile_open_derived(&of, name, err, sizeof(err)) < 0) {
+        fprintf(stderr, "ssdbench: verify_dump: %s\n", err);
         name[0] = 0;
         return;
     }
-    const char *q = p;
-    while (len) {
-        ssize_t n = write(fd, q, len);
-        if (n <= 0) {
-            name[0] = 0;
-            break;
-        }
-        q += n;
-        len -= (uint32_t)n;
+    if (fwrite(p, 1, len, of.f) != len) {
+        outfile_abort(&of);
+        fprintf(stderr, "ssdbench: verify_dump: %s: cannot write\n", name);
+        name[0] = 0;
+    } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
+        fprintf(stderr, "ssdbench: verify_dump: %s\n", err);
+        name[0] = 0;
     }
-    close(fd);
 }
 
 static bool check(struct worker *w, struct io_req *r, const struct verify_expect *e)
@@ -374,6 +377,7 @@ static bool check(struct worker *w, struct io_req *r, const struct verify_expect
                      sizeof(vf->st.dump_received));
             dump_one(j->targets[t], r->off, "expected", vf->scratch, r->len, vf->st.dump_expected,
                      sizeof(vf->st.dump_expected));
+            w->side_errors += !vf->st.dump_received[0] + !vf->st.dump_expected[0];
         }
     }
     return false;

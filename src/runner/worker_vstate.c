@@ -43,7 +43,7 @@ int wvstate_save(struct worker *w, unsigned inflight, char *err, size_t errlen)
         return snprintf(err, errlen, "verify state of job '%s': name too long", j->name), -ENAMETOOLONG;
     struct outfile of;
     char oerr[512];
-    if (outfile_open(&of, path, oerr, sizeof(oerr)) < 0)
+    if (outfile_open_derived(&of, path, oerr, sizeof(oerr)) < 0)
         return snprintf(err, errlen, "cannot write verify state %s", oerr), -EIO;
     fprintf(of.f, "%scrc32c %08x\n", buf, crc32c(0, buf, (size_t)n));
     if (outfile_commit(&of, oerr, sizeof(oerr)) < 0)

@@ -228,19 +228,25 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
             else
                 snprintf(f->shared, sizeof(f->shared), "%s_%s.log.fz", names[k], iolog_suffix[k]);
             snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
-            f->fd = outfile_create_new(f->path, oerr, sizeof(oerr));
+            int orc = outfile_check_strict(f->shared, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : outfile_create_new(f->path, oerr, sizeof(oerr));
         } else if (job->per_job_logs) {
             /* a safe output file: written to a temporary file, renamed at close */
             snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
-            f->fd = outfile_open(&f->of, f->path, oerr, sizeof(oerr)) < 0 ? -1 : fileno(f->of.f);
+            int orc = outfile_open_derived(&f->of, f->path, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : fileno(f->of.f);
         } else {
             /* a private file per worker, appended to the shared one at close */
             snprintf(f->shared, sizeof(f->shared), "%s_%s.log", names[k], iolog_suffix[k]);
             snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
-            f->fd = outfile_create_new(f->path, oerr, sizeof(oerr));
+            /* the shared name is judged now, before the run, as well as
+             * when it is appended to (a refusal then still fails the run) */
+            int orc = outfile_check_strict(f->shared, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : outfile_create_new(f->path, oerr, sizeof(oerr));
         }
         if (f->fd < 0) {
-            int e = errno;
+            int e = -f->fd;
+            f->fd = -1;
             snprintf(err, errlen, "cannot create log file %s", oerr);
             for (unsigned j = 0; j < k; j++)
                 if (l->f[j])
@@ -281,7 +287,7 @@ static size_t fz_sample(const char *line, unsigned char *out)
     return with_off ? 40 : 32;
 }
 
-static int deflate_into(int in, int outfd)
+static int deflate_into(int in, FILE *out)
 {
     FILE *fin = fdopen(dup(in), "r");
     if (!fin)
@@ -310,7 +316,9 @@ static int deflate_into(int in, int outfd)
                 rc = -EIO;
                 break;
             }
-            rc = write_all(outfd, (const char *)obuf, sizeof(obuf) - z.avail_out);
+            size_t m = sizeof(obuf) - z.avail_out;
+            if (m && fwrite(obuf, 1, m, out) != m)
+                rc = -(errno ? errno : EIO);
         } while (rc == 0 && z.avail_out == 0);
     }
     if (rc == 0 && ferror(fin))
@@ -320,27 +328,24 @@ static int deflate_into(int in, int outfd)
     return rc;
 }
 
-/* Appends the private file of a per_job_logs=0 log to the shared file
- * (compressed: deflated onto it; a per_job_logs=1 one replaces it). */
-static int append_shared(struct iolog_file *f)
+/* Appends the private file of a per_job_logs=0 log to the shared one: a
+ * name ssdbench derives, appended only as a regular file (never through a
+ * link, into a FIFO or a device: base/outfile.h). 0, or -errno with the
+ * reason in err. */
+static int append_shared(struct iolog_file *f, char *err, size_t errlen)
 {
-    int in = open(f->path, O_RDONLY | O_CLOEXEC);
-    /* never through a symbolic link, never into a block device or directory */
-    int outfd = open(f->shared, O_WRONLY | O_CREAT | (f->gz_own ? O_TRUNC : O_APPEND) | O_NOFOLLOW | O_CLOEXEC,
-                     0644);
-    int rc = in < 0 || outfd < 0 ? -errno : 0;
-    struct stat st;
-    if (rc == 0 && fstat(outfd, &st) == 0 && S_ISBLK(st.st_mode))
-        rc = -EPERM;
-    if (rc == 0 && f->gz) {
-        rc = deflate_into(in, outfd);
-        close(in);
-        if (close(outfd) < 0 && rc == 0)
-            rc = -errno;
+    struct outfile of;
+    /* compressed: deflated onto it, and a per_job_logs=1 one replaces it */
+    int rc = f->gz_own ? outfile_open_derived(&of, f->shared, err, errlen)
+                       : outfile_open_append(&of, f->shared, err, errlen);
+    if (rc < 0)
         return rc;
-    }
+    int in = open(f->path, O_RDONLY | O_CLOEXEC);
+    rc = in < 0 ? -errno : 0;
+    if (rc == 0 && f->gz)
+        rc = deflate_into(in, of.f);
     char buf[IOLOG_BUF_SIZE];
-    while (rc == 0) {
+    while (rc == 0 && !f->gz) {
         ssize_t n = read(in, buf, sizeof(buf));
         if (n < 0 && errno == EINTR)
             continue;
@@ -348,13 +353,17 @@ static int append_shared(struct iolog_file *f)
             rc = n < 0 ? -errno : 0;
             break;
         }
-        rc = write_all(outfd, buf, (size_t)n);
+        if (fwrite(buf, 1, (size_t)n, of.f) != (size_t)n)
+            rc = -(errno ? errno : EIO);
     }
     if (in >= 0)
         close(in);
-    if (outfd >= 0 && close(outfd) < 0 && rc == 0)
-        rc = -errno;
-    return rc;
+    if (rc < 0) {
+        outfile_abort(&of);
+        snprintf(err, errlen, "%s: cannot write: %s", f->shared, strerror(-rc));
+        return rc;
+    }
+    return outfile_commit(&of, err, errlen);
 }
 
 int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, size_t errlen)
@@ -375,6 +384,7 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
     }
     int rc = 0;
     const char *bad = NULL;
+    char aerr[600] = "";
     for (unsigned k = 0; k < IOLOG_NKINDS; k++) {
         struct iolog_file *f = l->f[k];
         if (!f)
@@ -386,20 +396,24 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
         if (f->of.f) {
             if (rc)
                 outfile_abort(&f->of);
-            else if (outfile_commit(&f->of, cerr, sizeof(cerr)) < 0)
+            else if (outfile_commit(&f->of, cerr, sizeof(cerr)) < 0) {
                 bad = f->path, rc = -EIO;
+                snprintf(aerr, sizeof(aerr), "%s", cerr);
+            }
         } else if (f->fd >= 0 && close(f->fd) < 0 && !rc) {
             bad = f->path, rc = -errno;
         }
         f->fd = -1;
         if (f->shared[0]) {
-            int a = rc ? 0 : append_shared(f);
+            int a = rc ? 0 : append_shared(f, aerr, sizeof(aerr));
             if (a < 0 && !rc)
                 bad = f->shared, rc = a;
             unlink(f->path);
         }
     }
-    if (rc)
+    if (rc && aerr[0])
+        snprintf(err, errlen, "cannot write log file %s", aerr);
+    else if (rc)
         snprintf(err, errlen, "cannot write log file %s: %s", bad, strerror(-rc));
     free_log(l);
     return rc;

@@ -160,6 +160,8 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
         if (ps.lagged)
             st->lagged = true;
     }
+    if (ps.side_file_errors)
+        st->side_files = true;
     phase_stats_free(&ps);
     if (series && series != opts->series)
         fclose(series);
@@ -182,7 +184,7 @@ int plan_exit_code(const struct plan_status *st)
 {
     if (st->interrupted)
         return 128 + (st->signal ? st->signal : SIGINT);
-    if (st->io_errors || st->lagged)
+    if (st->io_errors || st->lagged || st->side_files)
         return 1;
     return 0;
 }

@@ -36,6 +36,7 @@ struct plan_status {
     int signal;
     bool io_errors;
     bool lagged;
+    bool side_files; /* a log, dump or verify state could not be written */
 };
 
 /* Runs one phase with opts, adds it to doc. Interval rows go to
@@ -67,8 +68,8 @@ int plan_subst_jobs(const struct cluster *c, struct job_spec *jobs, unsigned njo
 int plan_run(cJSON *doc, const struct plan *p, const struct runner_opts *opts,
              struct plan_status *st, char *err, size_t errlen);
 
-/* The CLI exit code for a status: 130/143 on signals, 1 on I/O errors or
- * lag, else 0. */
+/* The CLI exit code for a status: 130/143 on signals, 1 on I/O errors,
+ * lag or a side file not written, else 0. */
 int plan_exit_code(const struct plan_status *st);
 
 #endif

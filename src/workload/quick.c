@@ -23,9 +23,34 @@ int quick_pick_file(char *path, size_t len, uint64_t *size, char *err, size_t er
                  (unsigned long long)(QUICK_MIN_SIZE * 4 >> 20));
         return -ENOSPC;
     }
-    snprintf(path, len, "%s/ssdbench-default-%d.dat", dir, (int)getpid());
+    /* a new directory of ssdbench's own (mkdtemp: created, never found;
+     * mode 0700), so whatever else is in dir is neither used nor removed */
+    char d[4096];
+    if ((size_t)snprintf(d, sizeof(d), "%s/ssdbench-default-%d.XXXXXX", dir, (int)getpid()) >= sizeof(d) ||
+        (size_t)snprintf(path, len, "%s/" QUICK_FILE_NAME, d) >= len) {
+        snprintf(err, errlen, "%s: path too long for the default test's file", dir);
+        return -ENAMETOOLONG;
+    }
+    if (!mkdtemp(d)) {
+        int e = errno;
+        snprintf(err, errlen, "%s: cannot create the default test's directory: %s", dir, strerror(e));
+        return -e;
+    }
+    snprintf(path, len, "%s/" QUICK_FILE_NAME, d);
     *size = s;
     return 0;
+}
+
+void quick_remove_file(const char *path)
+{
+    char d[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash || strcmp(slash + 1, QUICK_FILE_NAME) || (size_t)(slash - path) >= sizeof(d))
+        return;
+    memcpy(d, path, (size_t)(slash - path));
+    d[slash - path] = 0;
+    unlink(path);
+    rmdir(d); /* only when empty: nothing but the test file is ever removed */
 }
 
 struct quick_test {

@@ -3,12 +3,17 @@
  * arbitrary bytes. */
 #include <errno.h>
 #include <stdint.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "base/outfile.h"
 #include "base/slurp.h"
+#include "base/textsafe.h"
+#include "workload/quick.h"
 #include "result/journal.h"
 #include "result/result.h"
 
@@ -160,6 +165,214 @@ TEST(journal_survives_arbitrary_bytes)
         cJSON_Delete(doc);
     }
     free(buf);
+}
+
+/* A file's whole text ("" when unreadable). */
+static void read_text(const char *path, char *buf, size_t len)
+{
+    buf[0] = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+/* Derived names (logs, dumps, verify state): only a regular file or a new
+ * name is written; a link (even to /dev/null), a FIFO or a device is
+ * refused and left as it was. */
+TEST(derived_names_strict)
+{
+    char d[64], p[160], l[160], err[512], buf[64];
+    tmpdir(d, sizeof(d));
+    CHECK(d[0], "mkdtemp");
+    struct outfile o;
+    snprintf(p, sizeof(p), "%s/new.log", d);
+    CHECK(outfile_open_derived(&o, p, err, sizeof(err)) == 0, "new: %s", err);
+    fputs("a\n", o.f);
+    CHECK(outfile_commit(&o, err, sizeof(err)) == 0, "%s", err);
+    read_text(p, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "a\n"), "new: '%s'", buf);
+    CHECK(outfile_open_derived(&o, p, err, sizeof(err)) == 0, "regular: %s", err);
+    fputs("b\n", o.f);
+    CHECK(outfile_commit(&o, err, sizeof(err)) == 0, "%s", err);
+    read_text(p, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "b\n"), "replaced: '%s'", buf);
+    /* links: to a regular file, to /dev/null, dangling */
+    const char *dests[] = {p, "/dev/null", "/nonexistent/x"};
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(l, sizeof(l), "%s/link%u", d, i);
+        CHECK(symlink(dests[i], l) == 0, "symlink");
+        CHECK(outfile_open_derived(&o, l, err, sizeof(err)) == -ELOOP, "link to %s accepted", dests[i]);
+        CHECK(strstr(err, "symbolic link") && strstr(err, l), "%s", err);
+        CHECK(outfile_open_append(&o, l, err, sizeof(err)) == -ELOOP, "append: link to %s accepted", dests[i]);
+        CHECK(outfile_check_strict(l, err, sizeof(err)) < 0, "check: link to %s accepted", dests[i]);
+        struct stat st;
+        CHECK(lstat(l, &st) == 0 && S_ISLNK(st.st_mode), "the link was replaced");
+        unlink(l);
+    }
+    read_text(p, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "b\n"), "the link's target changed: '%s'", buf);
+    /* a FIFO nobody reads: refused at once, never waited on */
+    snprintf(l, sizeof(l), "%s/fifo", d);
+    CHECK(mkfifo(l, 0600) == 0, "mkfifo");
+    CHECK(outfile_open_derived(&o, l, err, sizeof(err)) == -EPERM && strstr(err, "FIFO"), "fifo: %s", err);
+    CHECK(outfile_open_append(&o, l, err, sizeof(err)) == -EPERM && strstr(err, "FIFO"), "fifo append: %s", err);
+    CHECK(outfile_check_strict(l, err, sizeof(err)) < 0, "check: fifo accepted");
+    unlink(l);
+    /* a character device by its own name */
+    CHECK(outfile_open_derived(&o, "/dev/null", err, sizeof(err)) == -EPERM, "/dev/null accepted");
+    CHECK(strstr(err, "character device"), "%s", err);
+    CHECK(outfile_open_append(&o, "/dev/null", err, sizeof(err)) == -EPERM, "append: /dev/null accepted");
+    CHECK(outfile_check_strict("/dev/null", err, sizeof(err)) < 0, "check: /dev/null accepted");
+    /* standard output is a descriptor this process has: accepted by the check */
+    CHECK(outfile_check_strict("-", err, sizeof(err)) == 0, "-: %s", err);
+    CHECK(outfile_check_strict(p, err, sizeof(err)) == 0, "regular: %s", err);
+    unlink(p);
+    CHECK(rmdir(d) == 0, "something was left in %s", d);
+}
+
+TEST(append_regular_only)
+{
+    char d[64], p[160], err[512], buf[64];
+    tmpdir(d, sizeof(d));
+    CHECK(d[0], "mkdtemp");
+    snprintf(p, sizeof(p), "%s/agg.log", d);
+    struct outfile o;
+    for (int i = 0; i < 2; i++) {
+        CHECK(outfile_open_append(&o, p, err, sizeof(err)) == 0, "append %d: %s", i, err);
+        fprintf(o.f, "%d\n", i);
+        CHECK(outfile_commit(&o, err, sizeof(err)) == 0, "%s", err);
+    }
+    read_text(p, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "0\n1\n"), "appended: '%s'", buf);
+    /* a directory at the name */
+    CHECK(outfile_open_append(&o, d, err, sizeof(err)) == -EISDIR, "directory: %s", err);
+    unlink(p);
+    CHECK(rmdir(d) == 0, "something was left in %s", d);
+}
+
+/* A FIFO named as an output is opened without blocking and retried while
+ * it has no reader (up to OUTFILE_FIFO_WAIT_S): a reader that comes late
+ * still gets the output. */
+TEST(named_fifo_with_reader)
+{
+    char d[64], p[160], err[512];
+    tmpdir(d, sizeof(d));
+    CHECK(d[0], "mkdtemp");
+    snprintf(p, sizeof(p), "%s/fifo", d);
+    CHECK(mkfifo(p, 0600) == 0, "mkfifo");
+    pid_t kid = fork();
+    if (kid == 0) {
+        usleep(300 * 1000); /* the reader comes late */
+        int fd = open(p, O_RDONLY);
+        char b[16];
+        while (fd >= 0 && read(fd, b, sizeof(b)) > 0) {
+        }
+        _exit(0);
+    }
+    struct outfile o;
+    CHECK(outfile_open(&o, p, err, sizeof(err)) == 0, "fifo with a late reader: %s", err);
+    fputs("x\n", o.f);
+    CHECK(outfile_commit(&o, err, sizeof(err)) == 0, "%s", err);
+    int st;
+    waitpid(kid, &st, 0);
+    unlink(p);
+    rmdir(d);
+}
+
+TEST(textsafe_escapes_controls)
+{
+    char out[256];
+    textsafe_escape("a\x1b[31mb\tc\n", 10, out, sizeof(out));
+    CHECK(!strcmp(out, "a\\x1b[31mb\tc\n"), "%s", out);
+    textsafe_escape("\x07\x7f\x00z", 4, out, sizeof(out));
+    CHECK(!strcmp(out, "\\x07\\x7f\\x00z"), "%s", out);
+    /* C1 CSI in UTF-8, valid UTF-8 kept, broken sequences escaped */
+    textsafe_escape("\xc2\x9b" "1m \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 16, out, sizeof(out));
+    CHECK(!strcmp(out, "\\u009b1m \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "%s", out);
+    textsafe_escape("\x9b\xc3(\xe2\x82", 5, out, sizeof(out));
+    CHECK(!strcmp(out, "\\x9b\\xc3(\\xe2\\x82"), "%s", out);
+    textsafe_escape("\xed\xa0\x80\xc0\xaf", 5, out, sizeof(out)); /* a surrogate, an overlong */
+    CHECK(!strcmp(out, "\\xed\\xa0\\x80\\xc0\\xaf"), "%s", out);
+    /* bounded: never past the buffer */
+    char small[5];
+    CHECK(textsafe_escape("\x1b\x1b\x1b", 3, small, sizeof(small)) == 4 && !strcmp(small, "\\x1b"), "%s", small);
+}
+
+TEST(textsafe_stream_across_writes)
+{
+    char *mem = NULL;
+    size_t len = 0;
+    FILE *dst = open_memstream(&mem, &len);
+    CHECK(dst, "open_memstream");
+    FILE *f = textsafe_open(dst);
+    CHECK(f, "textsafe_open");
+    /* a C1 sequence and a 3-byte character split across writes */
+    fputs("x\xc2", f);
+    fflush(f);
+    fputs("\x9b" "y\xe2\x82", f);
+    fflush(f);
+    fputs("\xac\x1b", f);
+    fflush(f);
+    fputs("\xe2", f); /* cut short by the end */
+    CHECK(textsafe_close(f) == 0, "close");
+    fclose(dst);
+    CHECK(mem && !strcmp(mem, "x\\u009by\xe2\x82\xac\\x1b\\xe2"), "%s", mem ? mem : "(null)");
+    free(mem);
+}
+
+/* The quick grid never uses nor removes an existing file: its test file is
+ * in a new directory of its own, and removing it removes only that. */
+TEST(quick_file_private)
+{
+    char d[64], planted[160], path[4096], err[512], buf[64];
+    tmpdir(d, sizeof(d));
+    CHECK(d[0], "mkdtemp");
+    snprintf(planted, sizeof(planted), "%s/ssdbench-default-%d.dat", d, (int)getpid());
+    FILE *f = fopen(planted, "w");
+    CHECK(f, "fopen");
+    fputs("someone else\n", f);
+    fclose(f);
+    const char *old = getenv("TMPDIR");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("TMPDIR", d, 1);
+    uint64_t size = 0;
+    int rc = quick_pick_file(path, sizeof(path), &size, err, sizeof(err));
+    if (saved) {
+        setenv("TMPDIR", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("TMPDIR");
+    }
+    if (rc == -ENOSPC) {
+        unlink(planted);
+        rmdir(d);
+        return; /* the temporary directory's file system is nearly full */
+    }
+    CHECK(rc == 0, "%s", err);
+    CHECK(strcmp(path, planted) && !strncmp(path, d, strlen(d)), "picked %s", path);
+    char dir[4096];
+    snprintf(dir, sizeof(dir), "%s", path);
+    *strrchr(dir, '/') = 0;
+    struct stat st;
+    CHECK(stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700 && st.st_uid == getuid(),
+          "%s is not a private directory", dir);
+    CHECK(access(path, F_OK) != 0, "the test file exists before the run creates it");
+    /* the run creates it; removing takes the file and the directory */
+    f = fopen(path, "w");
+    CHECK(f, "fopen %s", path);
+    fclose(f);
+    quick_remove_file(path);
+    CHECK(access(dir, F_OK) != 0, "%s left", dir);
+    read_text(planted, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "someone else\n"), "the existing file changed: '%s'", buf);
+    /* a path not of quick_pick_file's form is left alone */
+    quick_remove_file(planted);
+    CHECK(access(planted, F_OK) == 0, "removed a file the quick grid did not make");
+    unlink(planted);
+    CHECK(rmdir(d) == 0, "something was left in %s", d);
 }
 
 CHECK_MAIN()
