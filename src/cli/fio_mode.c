@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/outfile.h"
@@ -65,6 +66,7 @@ struct fio_args {
     unsigned nsections;
     bool version, help, showcmd, parse_only, readonly, warnings_fatal, ignore_unsupported;
     bool cmdhelp, enghelp;
+    bool debug_parse;            /* --debug=parse (or all) */
     const char *cmdhelp_key, *enghelp_engine;
     const char *inflate_log;     /* --inflate-log=FILE */
     unsigned max_jobs;           /* 0 = no limit */
@@ -201,7 +203,16 @@ static int fio_option(enum fio_opt_id id, const char *v, struct fio_args *a, str
             return -1;
         }
         return 0;
-    case O_DEBUG: return 0; /* accepted: ssdbench has no debug logging */
+    case O_DEBUG:
+        /* fio's "parse" debug lines are printed (fio_debug_parse); the
+         * other debug areas are accepted, ssdbench has no such logging */
+        for (const char *s = v; s && *s;) {
+            size_t n = strcspn(s, ",");
+            if ((n == 5 && !strncmp(s, "parse", 5)) || (n == 3 && !strncmp(s, "all", 3)))
+                a->debug_parse = true;
+            s += n + (s[n] == ',');
+        }
+        return 0;
     case O_PARSE_ONLY: a->parse_only = true; return 0;
     case O_SECTION:
         if (a->nsections < FIO_MAX_FILES)
@@ -410,10 +421,29 @@ nomem:
     return -ENOMEM;
 }
 
+/* fio --debug=parse: fio's lines for each option applied, and for a
+ * steady-state criterion the threshold as fio's parser reports it. */
+static void fio_debug_parse(void *ctx, const char *key, const char *value, const struct job_extra *x)
+{
+    int pid = (int)getpid();
+    printf("parse    %d handle_option=%s, ptr=%s\n", pid, key, value ? value : "");
+    if (strcasecmp(key, "steadystate") && strcasecmp(key, "ss"))
+        return;
+    const struct steady_cfg *s = &x->ss.cfg;
+    if (s->limit_pct)
+        printf("parse    %d set steady state threshold to %f%%\n", pid, s->limit);
+    else if (s->metric == STEADY_IOPS)
+        printf("parse    %d set steady state IOPS threshold to %f\n", pid, s->limit);
+    else
+        printf("parse    %d set steady state BW threshold to %lld\n", pid, (long long)s->limit);
+}
+
 static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t errlen)
 {
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
+    if (a->debug_parse)
+        jo.on_applied = fio_debug_parse;
     jo.fio_defaults = true;
     jo.ignore_unsupported = a->ignore_unsupported;
     jo.sections = a->nsections ? a->sections : NULL;

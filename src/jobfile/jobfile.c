@@ -176,6 +176,8 @@ static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
 {
     char msg[JOBFILE_MSG_MAX];
     int rc = job_set_option(job, x, e->key, e->value, msg, sizeof(msg));
+    if (rc == 0 && p->o->on_applied)
+        p->o->on_applied(p->o->applied_ctx, e->key, e->value, x);
     if (rc == 0)
         return 0;
     /* only a key fio knows and the table lacks is ignored: a typo (-ENOENT)

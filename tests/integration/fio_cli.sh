@@ -224,3 +224,14 @@ check destroy-env-consents [ "$(py cs2.json 'd["jobs"][0]["write"]["total_ios"]'
 "$FIO" --name=g --ioengine=null --size=64m --numjobs=3 --group_reporting --time_based --runtime=1 \
     --output-format=json >jr.json 2>jr.err
 check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 and d["jobs"][0]["read"]["runtime"] < 3000)')" = 1 ]
+
+# --- --debug=parse: the steady-state thresholds as fio's parser reports them ---
+if $have_fio; then
+    for ss in iops:10 iops:10% iops:.1% bw:10% bw:.1% bw:12; do
+        a=$(/usr/bin/fio --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep 'set steady state' | cut -d' ' -f6-)
+        b=$("$FIO" --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep 'set steady state' | cut -d' ' -f6-)
+        check "debug-parse-ss-$ss" [ -n "$a" -a "$a" = "$b" ]
+    done
+else
+    skip debug-parse-ss "fio 3 is not installed"
+fi
