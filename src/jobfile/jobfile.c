@@ -160,6 +160,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->engine = ENGINE_PSYNC;
         p->gjob->direct = false;
         p->gx.randrepeat = 1;
+        p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
     for (unsigned i = 0; i < p->o->npreset; i++) {
         struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
