@@ -235,3 +235,14 @@ if $have_fio; then
 else
     skip debug-parse-ss "fio 3 is not installed"
 fi
+
+# --- slat measured by default for an asynchronous engine, as fio (N = I/Os) ---
+sl() { "$1" --name=s --ioengine=libaio --iodepth=4 --size=1m --filename="$WORK/run/slat.dat" --output-format=json 2>/dev/null |
+    python3 -c 'import json,sys; t=sys.stdin.read(); d=json.loads(t[t.index("{"):]); print(d["jobs"][0]["read"]["slat_ns"]["N"])'; }
+if $have_fio; then
+    rm -f "$WORK/run/slat.dat"; a=$(sl /usr/bin/fio)
+    rm -f "$WORK/run/slat.dat"; b=$(sl "$FIO")
+    check slat-default-async [ "$a" = 256 -a "$b" = "$a" ]
+else
+    skip slat-default-async "fio 3 is not installed"
+fi
