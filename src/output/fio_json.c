@@ -396,15 +396,16 @@ static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
         const char *metric = result_str(e, "metric", "iops"), *rule = result_str(e, "rule", "");
         if (strcmp(rule, "slope") && strcmp(rule, "deviation"))
             return; /* snia: not a fio criterion */
-        char ss[32], crit[64];
-        snprintf(ss, sizeof(ss), "%s%s", metric, strcmp(rule, "slope") ? "" : "_slope");
+        char ss[96], crit[64];
+        bool pct = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "limit_pct"));
+        snprintf(ss, sizeof(ss), "%s%s:%f%s", metric, strcmp(rule, "slope") ? "" : "_slope", result_num(e, "limit", 0),
+                 pct ? "%" : "");
         cJSON *o = cJSON_AddObjectToObject(jo, "steadystate");
         cJSON_AddStringToObject(o, "ss", ss);
         cJSON_AddNumberToObject(o, "duration", llround(result_num(e, "window", 0) * result_num(e, "interval_s", 1)));
         cJSON_AddNumberToObject(o, "attained", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "reached")) ? 1 : 0);
         double cv = result_num(e, "criterion_value", 0);
-        snprintf(crit, sizeof(crit), cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "limit_pct")) ? "%f%%" : "%f",
-                 cv < 0 ? 0 : cv);
+        snprintf(crit, sizeof(crit), pct ? "%f%%" : "%f", cv < 0 ? 0 : cv);
         cJSON_AddStringToObject(o, "criterion", crit);
         cJSON_AddNumberToObject(o, "max_deviation", result_num(e, "max_dev", 0));
         cJSON_AddNumberToObject(o, "slope", result_num(cJSON_GetObjectItemCaseSensitive(e, "fit"), "slope", 0));
@@ -412,7 +413,15 @@ static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
         char k[40];
         snprintf(k, sizeof(k), "%s_mean", metric);
         cJSON_AddNumberToObject(d, k, result_num(e, "avg", 0));
-        cJSON_AddItemToObject(d, metric, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "values"), 1));
+        /* fio's window is a buffer of `duration` samples, zeros until filled */
+        cJSON *vals = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "values"), 1);
+        if (!cJSON_IsArray(vals)) {
+            cJSON_Delete(vals);
+            vals = cJSON_CreateArray();
+        }
+        for (int i = cJSON_GetArraySize(vals); i < (int)result_num(e, "window", 0); i++)
+            cJSON_AddItemToArray(vals, cJSON_CreateNumber(0));
+        cJSON_AddItemToObject(d, metric, vals);
         return;
     }
 }

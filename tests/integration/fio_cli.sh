@@ -246,3 +246,18 @@ if $have_fio; then
 else
     skip slat-default-async "fio 3 is not installed"
 fi
+
+# --- the steadystate object: a window never reached (ss_ramp past the run)
+# is fio's to the value: ss, duration, attained 0, criterion, the zeros ---
+ssobj() { "$1" --name=j --ioengine=null --size=1G --time_based --runtime=1 --ss_dur=4 --ss=bw_slope:0.1% \
+    --ss_ramp=500 --output-format=json 2>/dev/null | python3 -c '
+import json, sys
+t = sys.stdin.read(); s = json.loads(t[t.index("{"):])["jobs"][0]["steadystate"]
+print(s["ss"], s["duration"], s["attained"], s["criterion"], float(s["max_deviation"]), float(s["slope"]),
+      float(s["data"]["bw_mean"]), s["data"]["bw"])'; }
+if $have_fio; then
+    a=$(ssobj /usr/bin/fio); b=$(ssobj "$FIO")
+    check steadystate-object [ -n "$a" -a "$a" = "$b" ]
+else
+    skip steadystate-object "fio 3 is not installed"
+fi
