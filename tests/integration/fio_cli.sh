@@ -228,8 +228,8 @@ check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 a
 # --- --debug=parse: the steady-state thresholds as fio's parser reports them ---
 if $have_fio; then
     for ss in iops:10 iops:10% iops:.1% bw:10% bw:.1% bw:12; do
-        a=$(/usr/bin/fio --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep 'set steady state' | cut -d' ' -f6-)
-        b=$("$FIO" --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep 'set steady state' | cut -d' ' -f6-)
+        a=$(/usr/bin/fio --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep -o 'set steady state.*')
+        b=$("$FIO" --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep -o 'set steady state.*')
         check "debug-parse-ss-$ss" [ -n "$a" -a "$a" = "$b" ]
     done
 else
