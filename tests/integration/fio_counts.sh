@@ -1,4 +1,5 @@
 #!/bin/bash
+# run.sh: long
 # fio_counts.sh - every size-bounded job below runs under fio 3.33 and under
 # ssdbench invoked as fio (a symlink named fio), both with
 # --output-format=json; the I/O counts and bytes of each direction, summed
