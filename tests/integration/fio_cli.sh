@@ -261,3 +261,16 @@ if $have_fio; then
 else
     skip steadystate-object "fio 3 is not installed"
 fi
+
+# --- json+: bins for slat_ns and lat_ns too when their percentiles are on, as fio ---
+bins() { rm -f "$WORK/run/bins.dat"; "$1" --name=b --ioengine=libaio --iodepth=2 --size=256k --filename="$WORK/run/bins.dat" \
+    --lat_percentiles=1 --slat_percentiles=1 --output-format=json+ 2>/dev/null | python3 -c '
+import json, sys
+t = sys.stdin.read(); r = json.loads(t[t.index("{"):])["jobs"][0]["read"]
+print([(k, "bins" in r[k], "percentile" in r[k], sum(r[k].get("bins", {}).values())) for k in ("slat_ns", "clat_ns", "lat_ns")])'; }
+if $have_fio; then
+    a=$(bins /usr/bin/fio); b=$(bins "$FIO")
+    check jsonplus-bins-lat-slat [ -n "$a" -a "$a" = "$b" ]
+else
+    skip jsonplus-bins-lat-slat "fio 3 is not installed"
+fi
