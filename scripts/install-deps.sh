@@ -14,12 +14,18 @@
 #                                    build and its tests (tests/integration/mpi.sh),
 #                                    python3-numpy and python3-pandas for fio's
 #                                    fiologparser_hist.py (tests/integration/
-#                                    fio_histlog.sh; optional). The
+#                                    fio_histlog.sh; optional), qemu-system-x86,
+#                                    busybox-static, kmod, cpio, nvme-cli,
+#                                    sg3-utils, hdparm and sdparm for the device
+#                                    lab (tests/integration/devlab.sh; it also
+#                                    fetches Debian's kernel package once with
+#                                    apt-get download into /var/cache/ssdbench-lab,
+#                                    done here too). The
 #                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev zlib1g-dev"
-TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools python3-numpy python3-pandas"
+TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools python3-numpy python3-pandas qemu-system-x86 busybox-static kmod cpio nvme-cli sg3-utils hdparm sdparm"
 
 missing_of() {
     m=""
@@ -29,10 +35,20 @@ missing_of() {
     echo "$m"
 }
 
+# the device lab's kernel and initramfs (best effort; the lab says SKIP without)
+lab_prepare() {
+    lab=$(dirname "$0")/../tests/lab/lab.sh
+    [ "$(id -u)" -eq 0 ] && [ -x "$lab" ] && command -v qemu-system-x86_64 >/dev/null 2>&1 || return 0
+    "$lab" prepare >/dev/null 2>&1 || echo "ssdbench: the device lab could not be prepared ($lab prepare says why)" >&2
+}
+
 need=$(missing_of $PKGS)
 want=""
 [ "${1:-}" = "--test" ] && want=$(missing_of $TESTPKGS)
-[ -z "$need$want" ] && exit 0
+if [ -z "$need$want" ]; then
+    [ "${1:-}" = "--test" ] && lab_prepare
+    exit 0
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -54,4 +70,5 @@ for p in $want; do
     $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null 2>&1 ||
         echo "ssdbench: could not install $p; the tests that use it will be skipped" >&2
 done
+[ "${1:-}" = "--test" ] && lab_prepare
 exit 0

@@ -38,7 +38,8 @@ int cmd_purge(int argc, char **argv)
                    "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
                    "the same consent as any write (--destroy); a device's erase command needs the\n"
                    "device named with --destroy, and an NVMe sanitize every other namespace with\n"
-                   "data too. --purge-method block uses the block layer's methods only.\n");
+                   "data too. --purge-method block uses the block layer's methods only. A zoned\n"
+                   "device: every zone reset (BLKRESETZONE).\n");
             return 0;
         }
         const char *pv = cli_opt_value("--purge-method", &i, argc, argv);

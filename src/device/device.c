@@ -16,6 +16,7 @@
 #include "base/sysfs_attr.h"
 #include "device/device.h"
 #include "device/device_cmd.h"
+#include "device/device_purge.h"
 
 static long read_long(const char *dir, const char *name)
 {
@@ -131,6 +132,15 @@ static void sysfs_part(struct device_info *di)
     sysfs_attr(dir, "write_cache", di->write_cache, sizeof(di->write_cache));
     if (di->write_cache[0])
         snprintf(di->write_cache_path, sizeof(di->write_cache_path), "%s/write_cache", dir);
+    sysfs_attr(dir, "zoned", di->zoned, sizeof(di->zoned));
+    di->zone_cap_min_bytes = di->zone_cap_max_bytes = NAN;
+    if (device_is_zoned(di)) {
+        long cs = read_long(dir, "chunk_sectors");
+        di->zone_bytes = cs > 0 ? (uint64_t)cs * 512 : 0;
+        di->nr_zones = read_long(dir, "nr_zones");
+        di->max_open_zones = read_long(dir, "max_open_zones");
+        di->max_active_zones = read_long(dir, "max_active_zones");
+    }
     snprintf(dir, sizeof(dir), "/sys/class/block/%s", di->name);
     sysfs_attr(dir, "size", b, sizeof(b));
     di->size_bytes = b[0] ? strtoull(b, NULL, 10) * 512 : 0;
@@ -224,6 +234,42 @@ static int ata_identity(int fd, struct device_identity *id)
     return 0;
 }
 
+bool device_is_zoned(const struct device_info *di)
+{
+    return !strcmp(di->zoned, "host-managed") || !strcmp(di->zoned, "host-aware");
+}
+
+/* The zone capacities of a zoned disk from its zone report. */
+static void zone_capacity(struct device_info *di)
+{
+    if (!device_is_zoned(di))
+        return;
+    int fd = open_node(di);
+    if (fd < 0)
+        return;
+    if (devcmd_zone_capacity(fd, &di->zone_cap_min_bytes, &di->zone_cap_max_bytes) < 0)
+        di->zone_cap_min_bytes = di->zone_cap_max_bytes = NAN;
+    close(fd);
+}
+
+/* A SCSI disk's write cache: the WCE bit of its Caching mode page (MODE
+ * SENSE (10), current values; the read pts uses too). Left unknown when the
+ * disk has no such page. */
+static void scsi_write_cache(struct device_info *di)
+{
+    if (di->bus != DEV_BUS_SCSI || di->id.write_cache_enabled >= 0)
+        return;
+    int fd = open_node(di);
+    if (fd < 0)
+        return;
+    int wce = devwc_get(fd, di, devio_real());
+    close(fd);
+    if (wce >= 0) {
+        di->id.write_cache_supported = 1;
+        di->id.write_cache_enabled = wce;
+    }
+}
+
 static const char *no_health_reason(const struct device_info *di, char *buf, size_t len)
 {
     if (di->bus == DEV_BUS_NONE)
@@ -312,6 +358,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
     snprintf(di->dev_node, sizeof(di->dev_node), "/dev/%s", di->disk);
     di->bus = classify(di->disk);
     sysfs_part(di);
+    zone_capacity(di);
     bool tried_smartctl = false;   /* and it gave nothing: not again for the health */
     if (di->bus == DEV_BUS_NVME || di->bus == DEV_BUS_ATA || di->bus == DEV_BUS_SCSI) {
         int fd = open_node(di);
@@ -329,6 +376,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
             if (out && device_smartctl_parse(out, len, &di->id, &h) == 0 && o->health) {
                 di->health = h;
                 free(out);
+                scsi_write_cache(di);
                 return 0;
             }
             free(out);
@@ -349,6 +397,7 @@ int device_probe_name(const char *name, const struct device_probe_opts *o, struc
         if (fd >= 0)
             close(fd);
     }
+    scsi_write_cache(di);
     return 0;
 }
 

@@ -127,6 +127,15 @@ struct device_info {
     char write_cache_path[160]; /* the sysfs file that changes it */
     char backing_file[4096];    /* loop devices */
     char nvme_ctrl[32];         /* nvme0 for nvme0n1 */
+    /* zoned block devices (queue/zoned "host-managed" or "host-aware";
+     * "none" or "" otherwise): zone size from chunk_sectors, the zone count,
+     * the open and active zone limits (0: no limit) from sysfs, and the
+     * smallest and largest zone capacity of the zone report (BLKREPORTZONE;
+     * NAN when not read) */
+    char zoned[16];
+    uint64_t zone_bytes;
+    long nr_zones, max_open_zones, max_active_zones;
+    double zone_cap_min_bytes, zone_cap_max_bytes;
     struct device_identity id;
     struct device_health health;
 };
@@ -146,6 +155,9 @@ int device_probe(const char *path, const struct device_probe_opts *o, struct dev
  * the runner knows its targets. */
 int device_probe_name(const char *name, const struct device_probe_opts *o, struct device_info *di,
                       char *err, size_t errlen);
+
+/* A zoned block device: queue/zoned is host-managed or host-aware. */
+bool device_is_zoned(const struct device_info *di);
 
 /* How to change the write cache, one line: the kernel's view
  * (queue/write_cache: "write through" stops the flushes) and the device's

@@ -4,12 +4,14 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/blkzoned.h>
 #include <linux/nvme_ioctl.h>
 #include <scsi/sg.h>
 
@@ -200,4 +202,45 @@ char *devcmd_smartctl(const char *dev, size_t *len)
     out[n] = 0;
     *len = n;
     return out;
+}
+
+int devcmd_zone_capacity(int fd, double *min_bytes, double *max_bytes)
+{
+    enum { BATCH = 256 };
+    size_t sz = sizeof(struct blk_zone_report) + BATCH * sizeof(struct blk_zone);
+    struct blk_zone_report *rep = malloc(sz);
+    if (!rep)
+        return -ENOMEM;
+    uint64_t sector = 0, lo = UINT64_MAX, hi = 0;
+    int rc = 0;
+    for (;;) {
+        memset(rep, 0, sz);
+        rep->sector = sector;
+        rep->nr_zones = BATCH;
+        if (ioctl(fd, BLKREPORTZONE, rep) < 0) {
+            rc = -errno;
+            break;
+        }
+        if (rep->nr_zones == 0)
+            break;
+        for (unsigned i = 0; i < rep->nr_zones; i++) {
+            const struct blk_zone *z = &rep->zones[i];
+            /* capacity is valid with BLK_ZONE_REP_CAPACITY (kernel 5.9+) */
+            uint64_t cap = (rep->flags & BLK_ZONE_REP_CAPACITY) ? z->capacity : z->len;
+            lo = cap < lo ? cap : lo;
+            hi = cap > hi ? cap : hi;
+        }
+        const struct blk_zone *last = &rep->zones[rep->nr_zones - 1];
+        if (last->start + last->len <= sector)
+            break;
+        sector = last->start + last->len;
+    }
+    free(rep);
+    if (rc == 0 && hi == 0)
+        rc = -ENODATA;
+    if (rc == 0) {
+        *min_bytes = (double)lo * 512;
+        *max_bytes = (double)hi * 512;
+    }
+    return rc;
 }

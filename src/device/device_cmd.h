@@ -28,4 +28,9 @@ int devcmd_ata_smart_read_data(int fd, uint8_t buf[512]);
  * *len bytes) or NULL when smartctl is not installed or gave nothing. */
 char *devcmd_smartctl(const char *dev, size_t *len);
 
+/* The smallest and largest zone capacity of a zoned block device, from its
+ * zone report (BLKREPORTZONE, read-only; zones reported 256 at a time), in
+ * bytes. Returns 0, or -errno (-ENOTTY: not zoned). */
+int devcmd_zone_capacity(int fd, double *min_bytes, double *max_bytes);
+
 #endif

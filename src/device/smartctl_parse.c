@@ -90,6 +90,11 @@ int device_smartctl_parse(const char *buf, size_t len, struct device_identity *i
     str(doc, "model_name", id->model, sizeof(id->model));
     str(doc, "serial_number", id->serial, sizeof(id->serial));
     str(doc, "firmware_version", id->firmware, sizeof(id->firmware));
+    /* SCSI disks: INQUIRY's product and revision under their own names */
+    if (!id->model[0])
+        str(doc, "scsi_product", id->model, sizeof(id->model));
+    if (!id->firmware[0])
+        str(doc, "scsi_revision", id->firmware, sizeof(id->firmware));
     id->capacity_bytes = num(obj(doc, "user_capacity"), "bytes");
     double lb = num(doc, "logical_block_size"), pb = num(doc, "physical_block_size");
     id->logical_block = isnan(lb) || lb < 0 || lb > 1e9 ? 0 : (uint32_t)lb;
@@ -120,8 +125,11 @@ int device_smartctl_parse(const char *buf, size_t len, struct device_identity *i
         h->percent_used = num(doc, "scsi_percentage_used_endurance_indicator");
     }
     snprintf(h->source, sizeof(h->source), "smartctl");
+    /* Without SMART (QEMU's SCSI disk, some bridges) smartctl still prints
+     * "Current Drive Temperature: 0 C", a placeholder: not a reading */
+    const cJSON *sa = cJSON_GetObjectItemCaseSensitive(obj(doc, "smart_support"), "available");
     double tc = num(obj(doc, "temperature"), "current");
-    if (!isnan(tc))
+    if (!isnan(tc) && !(tc == 0 && cJSON_IsFalse(sa)))
         h->temp_c = tc;
     double poh = num(obj(doc, "power_on_time"), "hours");
     if (!isnan(poh))

@@ -213,7 +213,7 @@ static const struct job_opt opts[] = {
     {"force_async", {0}, JOPT_UINT, JF(uring.force_async), .max = U32MAX, .arg = "int", .help = "io_uring: IOSQE_ASYNC on every Nth request (0 = never)"},
 
     /* fio zones (options_zone.c, base/zone.h) */
-    {"zonemode", {0}, FN(zonemode), .arg = "none|strided", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone (zbd is not supported)"},
+    {"zonemode", {0}, FN(zonemode), .arg = "none|strided", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone (zbd is not supported: writing jobs on a host-managed zoned device are refused)"},
     {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O in each zone before moving on (needs zonemode=strided)"},
     {"zonerange", {0}, JOPT_SIZE, JF(zone_range), .max = UINT64_MAX, .arg = "size", .help = "length of a zone: where its I/Os fall (default zonesize)"},
     {"zoneskip", {0}, FN(zoneskip), .arg = "size|Nz", .help = "bytes skipped after each zone; the zones wrap at the end of the target"},

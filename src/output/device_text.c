@@ -74,12 +74,38 @@ static void reading(FILE *f, const cJSON *h)
         return;
     }
     fprintf(f, "health (from %s):\n", result_str(h, "source", "?"));
+    unsigned shown = 0;
     for (unsigned i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
         char v[40];
         fig_str(v, sizeof(v), h, i);
-        if (strcmp(v, "-"))
+        if (strcmp(v, "-")) {
             fprintf(f, "  %-24s %s\n", figs[i].label, v);
+            shown++;
+        }
     }
+    if (!shown)
+        fprintf(f, "  (the device reports no figures)\n");
+}
+
+/* A zoned device: its model, zone size and capacity, count and limits
+ * (0 open / active = no limit). */
+static void zoned_line(FILE *f, const cJSON *d)
+{
+    char zs[32], zc[32], zx[32] = "";
+    bytes_str(zs, sizeof(zs), result_num(d, "zone_bytes", NAN));
+    bytes_str(zc, sizeof(zc), result_num(d, "zone_capacity_bytes", NAN));
+    double cmax = result_num(d, "zone_capacity_max_bytes", NAN);
+    if (!isnan(cmax)) {
+        char m[32];
+        bytes_str(m, sizeof(m), cmax);
+        snprintf(zx, sizeof(zx), " to %s", m);
+    }
+    double mo = result_num(d, "max_open_zones", NAN), ma = result_num(d, "max_active_zones", NAN);
+    char o[24], a[24];
+    snprintf(o, sizeof(o), isnan(mo) ? "?" : mo == 0 ? "no limit" : "%.0f", mo);
+    snprintf(a, sizeof(a), isnan(ma) ? "?" : ma == 0 ? "no limit" : "%.0f", ma);
+    fprintf(f, "zoned:         %s, %.0f zones of %s (capacity %s%s), max open zones %s, max active zones %s\n",
+            result_str(d, "zoned", "?"), result_num(d, "nr_zones", 0), zs, zc, zx, o, a);
 }
 
 /* A string field, or "(not reported)". */
@@ -123,6 +149,8 @@ void render_device_info(FILE *f, const cJSON *info)
             result_num(d, "discard_max_bytes", 0));
     if (result_str(d, "backing_file", "")[0])
         fprintf(f, "backing file:  %s\n", result_str(d, "backing_file", ""));
+    if (result_str(d, "zoned", "")[0])
+        zoned_line(f, d);
     fprintf(f, "queue:         scheduler %s (offered: %s), nr_requests %.0f, max_sectors_kb %.0f "
                "(hw %.0f), read_ahead_kb %.0f\n",
             result_str(d, "scheduler", "?"), result_str(d, "schedulers", ""), result_num(d, "nr_requests", -1),

@@ -15,6 +15,7 @@
 #include "runner/runner_purge.h"
 #include "runner/runner_wcache.h"
 #include "target/target.h"
+#include "target/zoned.h"
 
 #define MIB (1ull << 20)
 
@@ -135,6 +136,15 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
     }
     if ((rc = pts_check(c, x.ti.logical_block, err, errlen)) < 0)
         return rc;
+    if (x.ti.kind == TARGET_BLOCK && zoned_is_zoned(&x.ti)) {
+        /* PTS's random writes over the whole ActiveRange and its purge
+         * assume a conventional device; there is no zoned variant */
+        snprintf(err, errlen,
+                 "pts: %s is a %s zoned block device; the PTS tests write at random over the "
+                 "ActiveRange, which a zoned device does not take (no zoned variant)",
+                 c->target, x.ti.zoned);
+        return -EINVAL;
+    }
     /* refuse now rather than after the purge */
     if ((rc = target_check_write(c->target, o->consent, err, errlen)) < 0)
         return rc;

@@ -121,6 +121,17 @@ void result_device_identity(cJSON *d, const struct device_info *di)
     cJSON_AddStringToObject(d, "write_cache_change", hint);
     if (di->backing_file[0])
         add_if_absent_str(d, "backing_file", di->backing_file);
+    if (device_is_zoned(di)) {
+        /* zoned block devices: the model, the zone geometry and limits */
+        cJSON_AddStringToObject(d, "zoned", di->zoned);
+        num_or_null(d, "zone_bytes", di->zone_bytes ? (double)di->zone_bytes : NAN);
+        num_or_null(d, "zone_capacity_bytes", di->zone_cap_min_bytes);
+        if (di->zone_cap_max_bytes != di->zone_cap_min_bytes)
+            num_or_null(d, "zone_capacity_max_bytes", di->zone_cap_max_bytes);
+        num_or_null(d, "nr_zones", di->nr_zones >= 0 ? (double)di->nr_zones : NAN);
+        num_or_null(d, "max_open_zones", di->max_open_zones >= 0 ? (double)di->max_open_zones : NAN);
+        num_or_null(d, "max_active_zones", di->max_active_zones >= 0 ? (double)di->max_active_zones : NAN);
+    }
     if (!id->nvme)
         return;
     cJSON_AddStringToObject(d, "nvme_controller", di->nvme_ctrl);

@@ -14,6 +14,7 @@
 #include "device/device_purge.h"
 #include "runner/runner_purge.h"
 #include "target/target.h"
+#include "target/zoned.h"
 
 #define MAX_OTHER_NS 64
 
@@ -196,7 +197,13 @@ int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_re
     snprintf(di.path, sizeof(di.path), "%s", path);
     char e2[256];
     struct devpurge_choice ch;
-    if (device_probe_name(t.info.devname, &po, &di, e2, sizeof(e2)) < 0) {
+    if (zoned_is_zoned(&t.info)) {
+        /* the zones are reset (purge_target_open), whatever erase the device has */
+        memset(&ch, 0, sizeof(ch));
+        ch.method = DEVPURGE_DISCARD;
+        snprintf(ch.why, sizeof(ch.why), "%s zoned device: every zone is reset; the device's own erase is not used",
+                 t.info.zoned);
+    } else if (device_probe_name(t.info.devname, &po, &di, e2, sizeof(e2)) < 0) {
         memset(&ch, 0, sizeof(ch));
         ch.method = DEVPURGE_DISCARD;
         snprintf(ch.why, sizeof(ch.why), "device purge: not identified (%s)", e2);
@@ -248,6 +255,8 @@ int runner_purge_check(const char *path, const struct rpurge_opts *o, char *err,
     char e2[256];
     if (target_probe(path, &ti, e2, sizeof(e2)) < 0 || ti.kind != TARGET_BLOCK)
         return 0;   /* the purge itself reports what is wrong */
+    if (zoned_is_zoned(&ti))
+        return 0;   /* zone reset: the block layer's, the write guard's consent */
     struct device_info di;
     struct device_probe_opts po = {.health = false, .smartctl = false};
     memset(&di, 0, sizeof(di));

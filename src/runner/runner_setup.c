@@ -17,6 +17,7 @@
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
+#include "target/zoned.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
 #define FILL_CREATE_SIZE (1ull << 20)
@@ -184,8 +185,13 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         if (!h && rc == -EPERM && js->tg[i].busy &&
             (h = held_device(setups, jidx, i, &js->tg[i].info)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
-        if (rc < 0)
+        if (rc == 0 && writes)
+            rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
+        if (rc < 0) {
+            if (js->tg[i].fd >= 0 && !h)
+                target_close(&js->tg[i], false);
             return rc;
+        }
         js->ntargets = i + 1;
         js->fds[i] = js->tg[i].fd;
         out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/sysfs_attr.h"
@@ -32,6 +33,25 @@ static void read_kernel(const struct wcache_state *s, char *out, size_t len)
     else
         out[0] = 0;
     fclose(f);
+}
+
+/* The kernel's view once it has followed the device. libata revalidates a
+ * disk after a SET FEATURES write-cache command in its error handler, a
+ * moment after the command completed, and only then does queue/write_cache
+ * change; read at once it still says the old state. So for ATA wait (at most
+ * 3 s) until it names the device's state. SCSI and NVMe do not revalidate
+ * on such a command: their attribute is read as it is. */
+static void read_kernel_settled(const struct wcache_state *s, int device_state, char *out, size_t len)
+{
+    read_kernel(s, out, len);
+    if (s->di.bus != DEV_BUS_ATA || device_state < 0 || !out[0])
+        return;
+    const char *want = device_state ? "write back" : "write through";
+    const struct timespec step = {0, 50 * 1000 * 1000};
+    for (int i = 0; i < 60 && strcmp(out, want); i++) {
+        nanosleep(&step, NULL);
+        read_kernel(s, out, len);
+    }
 }
 
 static int write_kernel(const struct wcache_state *s, const char *v)
@@ -102,7 +122,8 @@ int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, str
             snprintf(s->note, sizeof(s->note), "set on the device (%s)",
                      s->di.bus == DEV_BUS_NVME ? "NVMe Set Features 06h"
                      : s->di.bus == DEV_BUS_ATA ? "ATA SET FEATURES" : "SCSI Caching mode page");
-            read_kernel(s, s->kernel_during, sizeof(s->kernel_during));
+            read_kernel_settled(s, s->changed ? s->device_during : -1, s->kernel_during,
+                                sizeof(s->kernel_during));
             return 0;
         }
     }
@@ -153,7 +174,10 @@ int wcache_restore(struct wcache_state *s, char *err, size_t errlen)
         if (rc < 0)
             snprintf(err, errlen, "%s: restoring '%s': %s", s->sysfs, s->kernel_before, strerror(-rc));
     }
-    read_kernel(s, s->kernel_after, sizeof(s->kernel_after));
+    if (s->changed && s->via == WCACHE_DEVICE && rc == 0)
+        read_kernel_settled(s, s->device_after, s->kernel_after, sizeof(s->kernel_after));
+    else
+        read_kernel(s, s->kernel_after, sizeof(s->kernel_after));
     if (s->via != WCACHE_DEVICE)
         s->device_after = s->device_before;
     s->restored = rc == 0;

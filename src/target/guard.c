@@ -19,10 +19,10 @@
 
 #include "base/sysfs_attr.h"
 #include "target/guard.h"
+#include "target/inuse_walk.h"
 #include "target/target.h"
 
 #define MAX_NODES 128
-#define MAX_NAMESPACES 1024
 
 bool guard_consented_st(const struct stat *st, const struct guard_consent *c)
 {
@@ -41,426 +41,10 @@ bool guard_consented_st(const struct stat *st, const struct guard_consent *c)
     return false;
 }
 
-/* sysfs directory of a block device and the names of its partitions. */
-struct devnode {
-    char sysdir[PATH_MAX];
-    char name[64];
-    dev_t dev;
-    uint64_t start, size; /* partitions: bytes from the start of the disk */
-};
-
-static int sysfs_dir(dev_t dev, struct devnode *n)
-{
-    char link[64];
-    snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
-    if (!realpath(link, n->sysdir))
-        return -errno;
-    const char *s = strrchr(n->sysdir, '/');
-    snprintf(n->name, sizeof(n->name), "%s", s ? s + 1 : n->sysdir);
-    n->dev = dev;
-    return 0;
-}
-
-static uint64_t read_u64(const char *dir, const char *name)
-{
-    char f[PATH_MAX + 64];
-    snprintf(f, sizeof(f), "%s/%s", dir, name);
-    FILE *fp = fopen(f, "r");
-    unsigned long long v = 0;
-    if (fp) {
-        if (fscanf(fp, "%llu", &v) != 1)
-            v = 0;
-        fclose(fp);
-    }
-    return v;
-}
-
-/* Lists the device itself plus its partitions (subdirectories with a "dev"). */
-static unsigned list_nodes(dev_t dev, struct devnode *out, unsigned max)
-{
-    unsigned n = 0;
-    if (sysfs_dir(dev, &out[0]) < 0) {
-        snprintf(out[0].name, sizeof(out[0].name), "%u:%u", major(dev), minor(dev));
-        out[0].sysdir[0] = 0;
-        out[0].dev = dev;
-        return 1;
-    }
-    n = 1;
-    char top[PATH_MAX];
-    snprintf(top, sizeof(top), "%s", out[0].sysdir);
-    DIR *d = opendir(top);
-    if (!d)
-        return n;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < max) {
-        if (e->d_name[0] == '.')
-            continue;
-        char f[PATH_MAX + 300];
-        snprintf(f, sizeof(f), "%s/%s/partition", top, e->d_name);
-        if (access(f, F_OK) != 0)
-            continue;
-        snprintf(f, sizeof(f), "%s/%s/dev", top, e->d_name);
-        FILE *fp = fopen(f, "r");
-        unsigned ma, mi;
-        if (fp && fscanf(fp, "%u:%u", &ma, &mi) == 2) {
-            struct devnode *p = &out[n];
-            snprintf(p->sysdir, sizeof(p->sysdir), "%s/%s", top, e->d_name);
-            snprintf(p->name, sizeof(p->name), "%s", e->d_name);
-            p->dev = makedev(ma, mi);
-            /* sysfs counts partition start and size in 512-byte sectors */
-            p->start = read_u64(p->sysdir, "start") * 512;
-            p->size = read_u64(p->sysdir, "size") * 512;
-            n++;
-        }
-        if (fp)
-            fclose(fp);
-    }
-    closedir(d);
-    return n;
-}
-
-/* Searches one mountinfo file for any of the nodes; field 3 is the mounted
- * file system's device number. */
-static int scan_mountinfo(const char *file, const struct devnode *nodes, unsigned n, char *where,
-                          size_t len)
-{
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return -1;
-    char line[4096];
-    int found = -1;
-    while (found < 0 && fgets(line, sizeof(line), f)) {
-        unsigned ma, mi;
-        char mnt[PATH_MAX];
-        if (sscanf(line, "%*s %*s %u:%u %*s %4095s", &ma, &mi, mnt) != 3)
-            continue;
-        for (unsigned i = 0; i < n; i++)
-            if (makedev(ma, mi) == nodes[i].dev) {
-                snprintf(where, len, "%s", mnt);
-                found = (int)i;
-                break;
-            }
-    }
-    fclose(f);
-    return found;
-}
-
-/* Mounted in any mount namespace: this process's first, then the mountinfo
- * of one process in every other namespace found under /proc. Returns the
- * node index or -1; *pid is 0 for this namespace. */
-static int find_mount(const struct devnode *nodes, unsigned n, char *where, size_t len, long *pid)
-{
-    *pid = 0;
-    int i = scan_mountinfo("/proc/self/mountinfo", nodes, n, where, len);
-    if (i >= 0)
-        return i;
-    struct stat own;
-    ino_t seen[MAX_NAMESPACES];
-    unsigned nseen = 0;
-    if (stat("/proc/self/ns/mnt", &own) == 0)
-        seen[nseen++] = own.st_ino;
-    DIR *d = opendir("/proc");
-    if (!d)
-        return -1;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!isdigit((unsigned char)e->d_name[0]))
-            continue;
-        char p[300];
-        struct stat ns;
-        snprintf(p, sizeof(p), "/proc/%s/ns/mnt", e->d_name);
-        if (stat(p, &ns) < 0)
-            continue;
-        bool dup = false;
-        for (unsigned k = 0; k < nseen && !dup; k++)
-            dup = seen[k] == ns.st_ino;
-        if (dup)
-            continue;
-        if (nseen < MAX_NAMESPACES)
-            seen[nseen++] = ns.st_ino;
-        snprintf(p, sizeof(p), "/proc/%s/mountinfo", e->d_name);
-        i = scan_mountinfo(p, nodes, n, where, len);
-        if (i >= 0) {
-            *pid = strtol(e->d_name, NULL, 10);
-            break;
-        }
-    }
-    closedir(d);
-    return i;
-}
-
-static int find_swap(const struct devnode *nodes, unsigned n)
-{
-    FILE *f = fopen("/proc/swaps", "r");
-    if (!f)
-        return -1;
-    char line[4096], path[PATH_MAX];
-    int found = -1;
-    while (found < 0 && fgets(line, sizeof(line), f)) {
-        struct stat st;
-        if (sscanf(line, "%4095s", path) != 1 || stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
-            continue;
-        for (unsigned i = 0; i < n; i++)
-            if (st.st_rdev == nodes[i].dev)
-                found = (int)i;
-    }
-    fclose(f);
-    return found;
-}
-
-static bool holder(const struct devnode *n, char *who, size_t len)
-{
-    char h[PATH_MAX + 16];
-    snprintf(h, sizeof(h), "%s/holders", n->sysdir);
-    DIR *d = opendir(h);
-    if (!d)
-        return false;
-    struct dirent *e;
-    bool found = false;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        snprintf(who, len, "%s", e->d_name);
-        found = true;
-        break;
-    }
-    closedir(d);
-    return found;
-}
-
-/* What matches in another process's descriptor table. */
-struct fd_match {
-    const struct devnode *nodes; /* block: the device and its partitions */
-    unsigned n;
-    const struct stat *file;     /* regular file: its device and inode */
-};
-
-static bool fd_matches(const struct stat *s, const struct fd_match *m)
-{
-    if (m->file)
-        return S_ISREG(s->st_mode) && s->st_dev == m->file->st_dev && s->st_ino == m->file->st_ino;
-    if (!S_ISBLK(s->st_mode))
-        return false;
-    for (unsigned i = 0; i < m->n; i++)
-        if (s->st_rdev == m->nodes[i].dev)
-            return true;
-    return false;
-}
-
-/* Whether descriptor FD of the process whose /proc directory is pdir was
- * opened for writing (the "flags:" line of its fdinfo, octal). */
-static bool fd_writes(int pdir, const char *fd)
-{
-    char file[300], buf[512];
-    snprintf(file, sizeof(file), "fdinfo/%s", fd);
-    int f = openat(pdir, file, O_RDONLY | O_CLOEXEC);
-    if (f < 0)
-        return false;
-    ssize_t n = read(f, buf, sizeof(buf) - 1);
-    close(f);
-    if (n <= 0)
-        return false;
-    buf[n] = 0;
-    const char *p = strstr(buf, "flags:");
-    if (!p)
-        return false;
-    unsigned long flags = strtoul(p + 6, NULL, 8);
-    return (flags & O_ACCMODE) != O_RDONLY;
-}
-
-/* Finds another process holding the target (or, for a device, one of its
- * partitions) open for writing: a database or ACT-style server on a raw
- * device, a virtual machine on an image file. Readers (udev's probes, a
- * backup) do not count, nor do other ssdbench processes (the same binary:
- * the ranks of one cluster run writing one shared file). Fills pid and its
- * command name. */
-static bool open_for_write_elsewhere(const struct fd_match *m, long *pid, char *comm, size_t len)
-{
-    DIR *proc = opendir("/proc");
-    if (!proc)
-        return false;
-    long self = (long)getpid();
-    struct stat me;
-    bool have_me = stat("/proc/self/exe", &me) == 0;
-    bool found = false;
-    struct dirent *e;
-    while (!found && (e = readdir(proc))) {
-        char *end;
-        long p = strtol(e->d_name, &end, 10);
-        if (*end || p <= 0 || p == self)
-            continue;
-        int pdir = openat(dirfd(proc), e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (pdir < 0)
-            continue;
-        struct stat ex;
-        if (have_me && fstatat(pdir, "exe", &ex, 0) == 0 && ex.st_dev == me.st_dev && ex.st_ino == me.st_ino) {
-            close(pdir);
-            continue;
-        }
-        int fdd = openat(pdir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        DIR *fds = fdd >= 0 ? fdopendir(fdd) : NULL;
-        if (!fds && fdd >= 0)
-            close(fdd);
-        struct dirent *f;
-        while (fds && !found && (f = readdir(fds))) {
-            struct stat s;
-            if (f->d_name[0] == '.' || fstatat(dirfd(fds), f->d_name, &s, 0) < 0)
-                continue;
-            if (fd_matches(&s, m) && fd_writes(pdir, f->d_name)) {
-                found = true;
-                *pid = p;
-                snprintf(comm, len, "?");
-                int c = openat(pdir, "comm", O_RDONLY | O_CLOEXEC);
-                if (c >= 0) {
-                    ssize_t n = read(c, comm, len - 1);
-                    close(c);
-                    if (n > 0) {
-                        comm[n] = 0;
-                        comm[strcspn(comm, "\n")] = 0;
-                    }
-                }
-            }
-        }
-        if (fds)
-            closedir(fds);
-        close(pdir);
-    }
-    closedir(proc);
-    return found;
-}
-
-/* Finds a use of the device or one of its partitions: mounted anywhere,
- * swap, or held. Fills msg with the refusal (no override offered). */
-static bool in_use(const char *path, const struct devnode *nodes, unsigned n, char *msg,
-                   size_t len)
-{
-    char where[PATH_MAX];
-    long pid;
-    int i = find_mount(nodes, n, where, sizeof(where), &pid);
-    if (i >= 0) {
-        char ns[64] = "";
-        if (pid)
-            snprintf(ns, sizeof(ns), " in the mount namespace of pid %ld", pid);
-        snprintf(msg, len, "refusing to write to %s: %s is mounted on %s%s; unmount it first", path,
-                 nodes[i].name, where, ns);
-        return true;
-    }
-    if ((i = find_swap(nodes, n)) >= 0) {
-        snprintf(msg, len, "refusing to write to %s: %s is in use as swap; swapoff it first", path,
-                 nodes[i].name);
-        return true;
-    }
-    for (unsigned k = 0; k < n; k++)
-        if (nodes[k].sysdir[0] && holder(&nodes[k], where, sizeof(where))) {
-            snprintf(msg, len,
-                     "refusing to write to %s: %s is held by %s (LVM, md or device-mapper); "
-                     "release it first",
-                     path, nodes[k].name, where);
-            return true;
-        }
-    struct fd_match m = {.nodes = nodes, .n = n};
-    if (open_for_write_elsewhere(&m, &pid, where, sizeof(where))) {
-        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
-                 path, pid, where);
-        return true;
-    }
-    return false;
-}
-
-/* Whether loop device NAME (e.g. "loop3") is backed by the inode st names.
- * The kernel's own record (LOOP_GET_STATUS64: device and inode of the
- * backing file) is asked first, so a backing file renamed, deleted from its
- * directory or bound in another mount namespace is still found; the sysfs
- * path is the fall-back where /dev/NAME cannot be opened. A loop device set
- * to detach on last close is not opened (closing it could detach it). */
-static bool loop_backs(const char *name, const struct stat *st)
-{
-    char dir[PATH_MAX], path[PATH_MAX];
-    snprintf(dir, sizeof(dir), "/sys/block/%s/loop", name);
-    if (!sysfs_attr(dir, "backing_file", path, sizeof(path)))
-        return false; /* not bound */
-    char ac[8];
-    if (sysfs_attr(dir, "autoclear", ac, sizeof(ac)) && ac[0] == '0') {
-        char dev[80];
-        snprintf(dev, sizeof(dev), "/dev/%s", name);
-        int fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
-        if (fd >= 0) {
-            struct loop_info64 li;
-            int rc = ioctl(fd, LOOP_GET_STATUS64, &li);
-            close(fd);
-            if (rc == 0) {
-                /* the kernel encodes the device as new_encode_dev() */
-                unsigned long long d = li.lo_device;
-                dev_t ld = makedev((unsigned)((d & 0xfff00) >> 8),
-                                   (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
-                if (ld == st->st_dev && li.lo_inode == st->st_ino)
-                    return true;
-            }
-        }
-    }
-    size_t n = strlen(path);
-    const char *del = " (deleted)";
-    if (n > strlen(del) && !strcmp(path + n - strlen(del), del))
-        path[n - strlen(del)] = 0;
-    struct stat bs;
-    return stat(path, &bs) == 0 && bs.st_dev == st->st_dev && bs.st_ino == st->st_ino;
-}
-
-/* Finds a use of a regular file that a write would corrupt under a live
- * user: the backing file of a loop device (a file system or a layer above
- * may sit on it), or an active swap file. Fills msg (no override offered). */
-static bool file_in_use(const struct stat *st, const char *path, char *msg, size_t len)
-{
-    DIR *d = opendir("/sys/block");
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (strncmp(e->d_name, "loop", 4) || !isdigit((unsigned char)e->d_name[4]))
-                continue;
-            if (loop_backs(e->d_name, st)) {
-                snprintf(msg, len,
-                         "refusing to write to %s: it is the backing file of /dev/%s; detach it "
-                         "first (losetup -d /dev/%s)",
-                         path, e->d_name, e->d_name);
-                closedir(d);
-                return true;
-            }
-        }
-        closedir(d);
-    }
-    FILE *f = fopen("/proc/swaps", "r");
-    if (f) {
-        char line[4096], sp[PATH_MAX];
-        bool found = false;
-        while (!found && fgets(line, sizeof(line), f)) {
-            struct stat ss;
-            if (sscanf(line, "%4095s", sp) == 1 && stat(sp, &ss) == 0 && S_ISREG(ss.st_mode) &&
-                ss.st_dev == st->st_dev && ss.st_ino == st->st_ino)
-                found = true;
-        }
-        fclose(f);
-        if (found) {
-            snprintf(msg, len, "refusing to write to %s: it is an active swap file; swapoff it first",
-                     path);
-            return true;
-        }
-    }
-    struct fd_match m = {.file = st};
-    long pid;
-    char comm[64];
-    if (open_for_write_elsewhere(&m, &pid, comm, sizeof(comm))) {
-        snprintf(msg, len, "refusing to write to %s: process %ld (%s) has it open for writing; stop it first",
-                 path, pid, comm);
-        return true;
-    }
-    return false;
-}
-
 bool guard_explain_busy(dev_t rdev, const char *path, char *msg, size_t len)
 {
-    struct devnode nodes[MAX_NODES];
-    unsigned n = list_nodes(rdev, nodes, MAX_NODES);
-    if (in_use(path, nodes, n, msg, len))
+    struct stat st = {.st_mode = S_IFBLK, .st_rdev = rdev};
+    if (guard_in_use(-1, &st, path, msg, len))
         return true;
     snprintf(msg, len,
              "refusing to write to %s: it is in use (another program has it open exclusively, "
@@ -570,11 +154,11 @@ static int refuse(char *msg, size_t len, const char *path, const char *found,
 static int check_block(int fd, const struct stat *st, const char *path,
                        const struct guard_consent *c, char *msg, size_t len)
 {
-    struct devnode nodes[MAX_NODES];
-    unsigned n = list_nodes(st->st_rdev, nodes, MAX_NODES);
+    struct inuse_node nodes[MAX_NODES];
+    unsigned n = inuse_list_nodes(st->st_rdev, nodes, MAX_NODES);
     /* In use is refused whatever the consent: the write would corrupt a
      * live file system or a layer above. */
-    if (in_use(path, nodes, n, msg, len))
+    if (guard_in_use(fd, st, path, msg, len))
         return -EPERM;
     if (guard_consented_st(st, c))
         return 0;
@@ -600,15 +184,32 @@ static int check_block(int fd, const struct stat *st, const char *path,
     return 0;
 }
 
+static int check_fd(int fd, const struct stat *st, const char *path,
+                    const struct guard_consent *c, bool *ours, char *msg, size_t len);
+
 int guard_check_fd(int fd, const struct stat *st, const char *path,
                    const struct guard_consent *c, bool *ours, char *msg, size_t len)
+{
+    if (len)
+        msg[0] = 0;
+    int rc = check_fd(fd, st, path, c, ours, msg, len);
+    /* allowed, with what the in-use walk could not see: said, never silent */
+    if (rc == 0 && len && msg[0]) {
+        fprintf(stderr, "ssdbench: note: %s\n", msg);
+        msg[0] = 0;
+    }
+    return rc;
+}
+
+static int check_fd(int fd, const struct stat *st, const char *path,
+                    const struct guard_consent *c, bool *ours, char *msg, size_t len)
 {
     *ours = false;
     if (S_ISBLK(st->st_mode))
         return check_block(fd, st, path, c, msg, len);
     if (S_ISREG(st->st_mode)) {
         /* in use is refused whatever the mark or the consent */
-        if (file_in_use(st, path, msg, len))
+        if (guard_in_use(fd, st, path, msg, len))
             return -EPERM;
         if (target_fd_is_ours(fd)) {
             *ours = true;

@@ -7,9 +7,11 @@
  * descriptor the writes then go through, so nothing can be swapped in
  * between. Reading is always allowed.
  *
- * A block device is refused, consent or not, when it or any partition of it
- * is mounted (in any mount namespace), is swap, has holders (LVM, md, dm), or
- * is open exclusively elsewhere (the O_EXCL open failed). It is refused
+ * A target is refused, consent or not, when it is in use anywhere in its
+ * storage stack (guard_in_use; inuse_walk.h): mounted in any mount
+ * namespace, swap, held (LVM, md, dm), under a loop device, written by
+ * another process with or without a descriptor, or open exclusively
+ * elsewhere (the O_EXCL open failed). A block device is refused
  * unless consented when it carries a signature: anything libblkid recognises
  * on it or its partitions (file system, partition table, RAID/LVM member),
  * or a GPT header or md superblock at its end. A regular file is writable
@@ -42,6 +44,16 @@ struct guard_consent {
  * -EPERM with a one-line message when refused, another -errno on error. */
 int guard_check_fd(int fd, const struct stat *st, const char *path,
                    const struct guard_consent *c, bool *ours, char *msg, size_t len);
+
+/* The in-use walk every write goes through (guard_check_fd calls it first;
+ * inuse_walk.h says how it is built): 0 when neither the target nor
+ * anything below or beside it is in use; 1 in use, 2 the walk could not see
+ * everything - both with a one-line refusal in msg that no consent
+ * overrides. When it returns 0, msg holds "" or a note: what the walk could
+ * not see without that stopping the write (guard_check_fd prints it on
+ * stderr when the write goes ahead). fd is the descriptor to be written (-1:
+ * none, a device whose O_EXCL open failed). */
+int guard_in_use(int fd, const struct stat *st, const char *path, char *msg, size_t len);
 
 /* The message for a block device whose O_EXCL open failed with EBUSY: names
  * the mount (any namespace), swap or holder when one is found (then true). */

@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "base/signal.h"
 #include "target/purge.h"
+#include "target/zoned.h"
 #include "target/target.h"
 
 #define ZERO_CHUNK (1u << 20)
@@ -34,6 +35,7 @@ const char *purge_method_name(enum purge_method m)
     case PURGE_SCSI_SANITIZE_BLOCK: return "scsi-sanitize-block-erase";
     case PURGE_SCSI_SANITIZE_CRYPTO: return "scsi-sanitize-crypto-erase";
     case PURGE_SCSI_FORMAT_UNIT: return "scsi-format-unit";
+    case PURGE_ZONE_RESET: return "zone-reset";
     }
     return "?";
 }
@@ -174,7 +176,19 @@ int purge_target_open(struct target *t, const char *path, struct purge_report *r
 {
     int rc;
     uint64_t t0 = clock_ns();
-    if (t->info.kind == TARGET_BLOCK) {
+    if (t->info.kind == TARGET_BLOCK && zoned_is_zoned(&t->info)) {
+        unsigned zones;
+        r->offset = 0;
+        r->length = t->info.size;
+        rc = zoned_reset_all(t->fd, &t->info, path, &zones, err, errlen);
+        if (rc == 0) {
+            r->method = PURGE_ZONE_RESET;
+            char n[300];
+            snprintf(n, sizeof(n), "%s zoned device: every zone reset (%u zones, BLKRESETZONE)%s%s",
+                     t->info.zoned, zones, r->notes[0] ? "; " : "", r->notes);
+            snprintf(r->notes, sizeof(r->notes), "%s", n);
+        }
+    } else if (t->info.kind == TARGET_BLOCK) {
         /* zero fill in whole aligned chunks; buffered if O_DIRECT is refused */
         int fl = fcntl(t->fd, F_GETFL);
         if (fl >= 0)

@@ -10,6 +10,9 @@
  * says which method worked and why the stronger ones did not, because a
  * result must state how (and whether) the device was purged.
  *
+ * A zoned block device is purged by resetting every zone (BLKRESETZONE),
+ * which also returns the write pointers to the zones' starts.
+ *
  * Every path is opened once through target_open, whose guard decides on that
  * descriptor; block devices stay held O_EXCL until done, so nothing can
  * mount them meanwhile.
@@ -42,6 +45,7 @@ enum purge_method {
     PURGE_SCSI_SANITIZE_BLOCK,
     PURGE_SCSI_SANITIZE_CRYPTO,
     PURGE_SCSI_FORMAT_UNIT,
+    PURGE_ZONE_RESET,      /* zoned block device: every zone reset (target/zoned.h) */
 };
 
 struct purge_report {

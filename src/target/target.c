@@ -63,6 +63,7 @@ static void probe_sysfs(struct target_info *ti)
     sysfs_attr(dir, "scheduler", ti->scheduler, sizeof(ti->scheduler));
     pick_scheduler(ti->scheduler);
     sysfs_attr(dir, "write_cache", ti->write_cache, sizeof(ti->write_cache));
+    sysfs_attr(dir, "zoned", ti->zoned, sizeof(ti->zoned));
     sysfs_attr(dir, "rotational", buf, sizeof(buf));
     ti->rotational = buf[0] ? atoi(buf) : -1;
     snprintf(dir, sizeof(dir), "%s/loop", disk);

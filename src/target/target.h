@@ -40,6 +40,7 @@ struct target_info {
     char firmware[64];
     char scheduler[32];
     char write_cache[32];
+    char zoned[16];               /* queue/zoned: none, host-aware, host-managed */
     char backing_file[JOB_PATH_MAX]; /* loop devices */
     int rotational;               /* 1, 0, or -1 unknown */
     unsigned major, minor;

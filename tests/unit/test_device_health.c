@@ -83,6 +83,24 @@ TEST(smartctl_nvme)
     CHECK(h.critical_warning == FX_SM_CRIT, "warning");
 }
 
+TEST(smartctl_scsi_without_smart_has_no_temperature)
+{
+    /* QEMU's SCSI disk, as smartctl 7.3 reports it: "SMART support is:
+     * Unavailable" and a placeholder "Current Drive Temperature: 0 C" */
+    size_t n = text("smartctl_scsi_nosmart.json");
+    CHECK(n > 0, "fixture");
+    struct device_identity id;
+    struct device_health h;
+    CHECK(device_smartctl_parse(fbuf, n, &id, &h) == 0, "parse");
+    CHECK(!strcmp(id.model, "QEMU HARDDISK") && !strcmp(id.serial, "LABSCSI0001"), "identity");
+    CHECK(h.available && isnan(h.temp_c), "placeholder 0 taken as a temperature: %g", h.temp_c);
+    /* the same document with SMART available: 0 C is a reading */
+    char *at = strstr(fbuf, "\"available\": false");
+    CHECK(at != NULL, "fixture has smart_support.available false");
+    memcpy(at, "\"available\":  true", 18);
+    CHECK(device_smartctl_parse(fbuf, n, &id, &h) == 0 && h.temp_c == 0, "0 C with SMART: %g", h.temp_c);
+}
+
 TEST(smartctl_failure_and_garbage_refused)
 {
     size_t n = text("smartctl_failed.json");

@@ -3,6 +3,7 @@
  * report's health cell): before / after / delta over several phases,
  * unavailable health with its reason, the info document. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -108,4 +109,65 @@ TEST(text_and_report_cells)
     CHECK(strstr(cell, "1.000 GB written") && strstr(cell, "write amplification 2.00"), "%s", cell);
     cJSON_Delete(doc);
 }
+/* A zoned device's identity in the JSON and its line in `info`; a
+ * conventional one has no zoned keys. */
+static struct device_info *zoned_di(const char *model)
+{
+    struct device_info *di = calloc(1, sizeof(*di));
+    snprintf(di->name, sizeof(di->name), "nvme0n2");
+    snprintf(di->disk, sizeof(di->disk), "nvme0n2");
+    snprintf(di->zoned, sizeof(di->zoned), "%s", model);
+    di->bus = DEV_BUS_NVME;
+    di->rotational = 0;
+    di->nr_requests = di->max_sectors_kb = di->max_hw_sectors_kb = di->read_ahead_kb = -1;
+    di->id.capacity_bytes = NAN;
+    di->id.rotation_rpm = di->id.write_cache_supported = di->id.write_cache_enabled = di->id.trim = -1;
+    di->zone_bytes = 8 << 20;
+    di->nr_zones = 8;
+    di->max_open_zones = 4;
+    di->max_active_zones = 0;
+    di->zone_cap_min_bytes = di->zone_cap_max_bytes = 6 << 20;
+    return di;
+}
+
+TEST(zoned_identity_json_and_text)
+{
+    struct device_info *di = zoned_di("host-managed");
+    cJSON *info = cJSON_CreateObject();
+    cJSON_AddStringToObject(info, "path", "/dev/nvme0n2");
+    cJSON *d = cJSON_AddObjectToObject(info, "device");
+    result_device_identity(d, di);
+    CHECK(!strcmp(result_str(d, "zoned", ""), "host-managed"), "zoned");
+    CHECK(result_num(d, "zone_bytes", 0) == 8388608 && result_num(d, "zone_capacity_bytes", 0) == 6291456,
+          "zone size, capacity");
+    CHECK(!cJSON_GetObjectItemCaseSensitive(d, "zone_capacity_max_bytes"), "one capacity: no max key");
+    CHECK(result_num(d, "nr_zones", 0) == 8 && result_num(d, "max_open_zones", 0) == 4 &&
+          result_num(d, "max_active_zones", -1) == 0, "count and limits");
+    char *txt = NULL;
+    size_t tl = 0;
+    FILE *f = open_memstream(&txt, &tl);
+    CHECK(f, "memstream");
+    render_device_info(f, info);
+    fclose(f);
+    CHECK(strstr(txt, "zoned:         host-managed, 8 zones of 8.39 MB (capacity 6.29 MB), max open "
+                      "zones 4, max active zones no limit\n"), "%s", txt);
+    free(txt);
+    cJSON_Delete(info);
+    /* zones of two capacities: both ends */
+    di->zone_cap_min_bytes = 4 << 20;
+    d = cJSON_CreateObject();
+    result_device_identity(d, di);
+    CHECK(result_num(d, "zone_capacity_bytes", 0) == 4194304 &&
+          result_num(d, "zone_capacity_max_bytes", 0) == 6291456, "min and max capacity");
+    cJSON_Delete(d);
+    /* not zoned: no keys */
+    snprintf(di->zoned, sizeof(di->zoned), "none");
+    d = cJSON_CreateObject();
+    result_device_identity(d, di);
+    CHECK(!cJSON_GetObjectItemCaseSensitive(d, "zoned") && !cJSON_GetObjectItemCaseSensitive(d, "nr_zones"),
+          "conventional device with zoned keys");
+    cJSON_Delete(d);
+    free(di);
+}
+
 CHECK_MAIN()
