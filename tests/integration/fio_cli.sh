@@ -274,3 +274,13 @@ if $have_fio; then
 else
     skip jsonplus-bins-lat-slat "fio 3 is not installed"
 fi
+
+# --- terse: the percentile fields follow lat_percentiles, as fio's ---
+tp() { "$1" --name=t --ioengine=null --size=64k --lat_percentiles=1 --clat_percentiles=0 --minimal 2>/dev/null |
+    awk -F';' '{s = ""; for (i = 18; i <= 37; i++) { split($i, kv, "="); s = s " " kv[1] } print s}'; }
+if $have_fio; then
+    a=$(tp /usr/bin/fio); b=$(tp "$FIO")
+    check terse-lat-percentiles [ -n "$a" -a "$a" = "$b" ]
+else
+    skip terse-lat-percentiles "fio 3 is not installed"
+fi
