@@ -1,6 +1,8 @@
-/* cmd_recover.c - `ssdbench recover JOURNAL [-o RESULT]`: turns the
- * RESULT.partial journal of a run that did not finish (kill -9, a failed
- * final write) into a result file marked incomplete. */
+/* cmd_recover.c - `ssdbench recover [JOURNAL] [-o RESULT]`: puts back
+ * the write cache of every disk a run that is gone left changed (its
+ * record, runner/runner_wcjournal.h), and turns the RESULT.partial journal
+ * of a run that did not finish (kill -9, a failed final write) into a
+ * result file marked incomplete. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,13 @@
 #include "base/slurp.h"
 #include "result/journal.h"
 #include "result/result.h"
+#include "runner/runner_wcjournal.h"
+
+static void say_wcache(void *arg, const char *line)
+{
+    (void)arg;
+    fprintf(stderr, "ssdbench: recover: %s\n", line);
+}
 
 int cmd_recover(int argc, char **argv)
 {
@@ -17,9 +26,11 @@ int cmd_recover(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ssdbench recover JOURNAL [-o RESULT]\n"
+            printf("usage: ssdbench recover [JOURNAL] [-o RESULT]\n"
                    "  JOURNAL     the RESULT.partial a run leaves while it runs\n"
-                   "  -o RESULT   write the recovered result here (default: stdout)\n");
+                   "  -o RESULT   write the recovered result here (default: stdout)\n"
+                   "First puts back the write cache of any disk a run that did not finish left\n"
+                   "changed (recorded in $SSDBENCH_STATE_DIR, default /run/ssdbench), and says so.\n");
             return 0;
         }
         if ((v = cli_opt_value("--output", &i, argc, argv)) || (v = cli_opt_value("-o", &i, argc, argv))) {
@@ -36,8 +47,13 @@ int cmd_recover(int argc, char **argv)
         }
         path = argv[i];
     }
+    /* the disks first: a write cache left changed outlives any journal */
+    int nwc = wcj_recover_all(say_wcache, NULL);
     if (!path) {
-        cli_err("recover: which journal? usage: ssdbench recover RESULT.partial [-o RESULT]");
+        if (nwc != 0)
+            return nwc < 0 ? CLI_EXIT_FAIL : 0;
+        cli_err("recover: no write cache left changed; which journal? usage: ssdbench recover "
+                "RESULT.partial [-o RESULT]");
         return CLI_EXIT_USAGE;
     }
     char err[512];
