@@ -14,6 +14,7 @@
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
 #include "output/fio_text.h"
+#include "result/host_busy.h"
 #include "result/result.h"
 
 void cli_output_init(struct cli_output *o)
@@ -63,6 +64,13 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
 {
     const char *v;
     int save = *i;
+    static const char *const valued[] = {"--format", "--output-format", "--output", "-o", "--result",
+                                         "--destroy", "--ranks-per-host", NULL};
+    for (unsigned k = 0; valued[k] && *i + 1 == argc; k++)
+        if (!strcmp(argv[*i], valued[k])) {
+            cli_err("%s needs a value", valued[k]);
+            return -1;
+        }
     if ((v = cli_opt_value("--format", i, argc, argv))) {
         if (parse_format(v, false, &o->format) < 0) {
             cli_err("--format: unknown format '%s' (use text, json, csv, fio-json, fio-json+, fio-normal "
@@ -207,9 +215,15 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     return status;
 }
 
+bool cli_live_terminal(void)
+{
+    const char *term = getenv("TERM");
+    return isatty(2) && !(term && !strcmp(term, "dumb"));
+}
+
 void cli_status(const struct runner_interval *iv, double total_s)
 {
-    if (!isatty(2))
+    if (!cli_live_terminal())
         return;
     if (!iv) {
         fprintf(stderr, "\r\033[K");
@@ -237,6 +251,16 @@ void cli_status(const struct runner_interval *iv, double total_s)
     }
     fprintf(stderr, "%s\033[K", buf);
     fflush(stderr);
+}
+
+void cli_warn_busy(const cJSON *doc)
+{
+    struct host_load hl;
+    char why[256];
+    host_load_from_doc(doc, &hl);
+    if (host_busy(&hl, why, sizeof(why)))
+        fprintf(stderr, "WARNING: the host was busy during the run (%s): other work may have changed "
+                        "these figures (host CPU per interval is in the result)\n", why);
 }
 
 void cli_report_errors(const cJSON *doc)

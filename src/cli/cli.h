@@ -85,6 +85,14 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
  * Pass as runner_opts.status unless --quiet. */
 void cli_status(const struct runner_interval *iv, double total_s);
 
+/* True when stderr is a terminal that takes the live line's cursor codes
+ * (ESC[K): not a pipe or file, not TERM=dumb. */
+bool cli_live_terminal(void);
+
+/* "WARNING: the host was busy during the run (...)" on stderr when the
+ * result's host figures say so (result/host_busy.h); nothing otherwise. */
+void cli_warn_busy(const cJSON *doc);
+
 /* One stderr line per error record of the result ("12 write errors on
  * /dev/x, first at offset N: No space left on device"), so a failed run says
  * why without reading the JSON. */

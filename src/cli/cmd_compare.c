@@ -18,8 +18,21 @@ int cmd_compare(int argc, char **argv)
     struct compare_opts co = {0};
     const char *output = NULL;
     char err[1024];
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
+        if (!operands && !strcmp(a, "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: result files */
+            if (n == COMPARE_MAX_DOCS) {
+                cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
+                return CLI_EXIT_USAGE;
+            }
+            files[n++] = a;
+            continue;
+        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
                    "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"
@@ -32,7 +45,9 @@ int cmd_compare(int argc, char **argv)
                    "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n"
                    "  --label L        series label, once per file in order (default: the result's\n"
                    "                   label, else the file name)\n"
-                   "  --baseline N|LABEL  the reference series (default the first file)\n");
+                   "  --baseline N|LABEL  the reference series (default the first file)\n"
+                   "  --format text|csv  what to print (default text)\n"
+                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n");
             return 0;
         } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
             if (compare_check_metrics(v, err, sizeof(err)) < 0) {
@@ -61,7 +76,15 @@ int cmd_compare(int argc, char **argv)
                    (v = cli_opt_value("-o", &i, argc, argv))) {
             output = v;
         } else if (a[0] == '-' && a[1]) {
-            cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
+            static const char *const names[] = {"--metrics", "--scope", "--label", "--baseline", "--format",
+                                                "--output", "--help", NULL};
+            char key[64];
+            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
+            const char *sg = cli_suggest(key, names);
+            if (sg)
+                cli_err("compare: unknown option '%s' (did you mean '%s'?)", a, sg);
+            else
+                cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
             return CLI_EXIT_USAGE;
         } else if (n == COMPARE_MAX_DOCS) {
             cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);

@@ -74,9 +74,22 @@ struct report_args {
  * error. */
 static int report_parse(int argc, char **argv, struct report_args *a)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int save = i;
+        if (!operands && !strcmp(argv[i], "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: result files */
+            if (a->npaths >= REPORT_MAX_RESULTS) {
+                cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
+                return -1;
+            }
+            a->paths[a->npaths++] = argv[i];
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return 1;
@@ -149,6 +162,13 @@ static int report_parse(int argc, char **argv, struct report_args *a)
     struct stat st;
     if (a->csv && a->output && strcmp(a->output, "-") != 0 && stat(a->output, &st) == 0 && !S_ISDIR(st.st_mode)) {
         cli_err("report: %s: not a directory (--format csv writes one file per table into a directory)", a->output);
+        return -1;
+    }
+    /* a page is a file: a directory (or a missing one) is bad input, found
+     * before any result is read */
+    char oerr[512];
+    if (!a->csv && a->output && outfile_check(a->output, oerr, sizeof(oerr)) < 0) {
+        cli_err("report: -o %s", oerr);
         return -1;
     }
     if (a->baseline > a->npaths) {

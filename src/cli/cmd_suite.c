@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
 #include "cli/cli_family.h"
 #include "cli/commands.h"
 #include "base/signal.h"
@@ -299,9 +300,14 @@ static int suite_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 
 static int suite_run_cmd(struct session *s, void *cfg, struct cli_output *out)
 {
-    (void)out;
+    struct suite_args *sa = cfg;
     signal_install();
-    return suite_workload_run(s, cfg, &s->done);
+    int rc = suite_workload_run(s, cfg, &s->done);
+    /* the plan's targets: what the guard would say, a missing one named */
+    for (unsigned t = 0; sa->dry && rc == 0 && t < sa->cfg->ntargets; t++)
+        if (cli_dry_target(stdout, sa->cfg->targets[t], true, 0, &out->consent) < 0)
+            rc = CLI_EXIT_USAGE;
+    return rc;
 }
 
 static int suite_render(struct session *s, void *cfg, const struct cli_output *out, int status)

@@ -3,6 +3,7 @@
  * run through its glue; the others (reading results, preparing devices) are
  * plain functions. Invoked as `fio` (a symlink), it is fio mode instead
  * (cli/fio_mode.h). */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,6 +63,11 @@ static int dispatch(int argc, char **argv, struct cluster *cl)
         return CLI_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    /* help read through a pager or `| head` ends quietly when the reader
+     * goes away (exit 0, not 141) */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         printf("ssdbench %s\n", SSDBENCH_VERSION);
         return 0;

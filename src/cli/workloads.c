@@ -74,7 +74,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
-            ses.live = !out.quiet && isatty(2);
+            ses.live = !out.quiet && cli_live_terminal();
             /* every rank's errors from here on are agreed ones, which rank
              * 0 prints naming the rank; an abort still speaks (errfd) */
             if (out.follower && (cl->errfd = dup(2)) >= 0 && !freopen("/dev/null", "w", stderr))
@@ -82,6 +82,11 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
+            /* after the output, where it is read, on stderr; the drop-ins
+             * (fio mode, fileio) print what fio and sysbench print, and
+             * the result keeps host.busy */
+            if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio"))
+                cli_warn_busy(ses.doc);
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }

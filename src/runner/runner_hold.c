@@ -50,6 +50,14 @@ int runner_hold_add(struct runner_hold *h, const char *path, bool write, uint64_
     return 0;
 }
 
+int runner_hold_add_chardev(struct runner_hold *h, const char *path, bool write)
+{
+    if (runner_hold_add(h, path, write, 0) < 0)
+        return -ENOMEM;
+    find(h, path)->chardev = true;
+    return 0;
+}
+
 /* Each consent path as it names something now: an O_PATH descriptor
  * (following links, as the consent's stat did), matched later through
  * /proc/self/fd/N; a path naming nothing consents to nothing. */
@@ -149,7 +157,7 @@ int runner_hold_judge(struct runner_hold *h, const struct guard_consent *c, char
             if (dup)
                 continue;
         }
-        struct target_open_opts o = {.write = e->write, .consent = &h->consent};
+        struct target_open_opts o = {.write = e->write, .consent = &h->consent, .chardev = e->chardev};
         int rc = target_open(&e->t, e->path, &o, err, errlen);
         if (rc == -ENOENT) {
             e->is_new = true;

@@ -34,6 +34,7 @@ struct runner_hold_ent {
     bool known;                  /* a regular file judged at the check: t.dev/t.ino say which */
     bool created;                /* a phase created it: t.dev/t.ino say which file */
     bool is_new;                 /* missing at the check: a phase will create it */
+    bool chardev;                /* a passthrough node (io_uring_cmd, sg): judged as its disk */
     uint64_t create_size;        /* the largest size a phase would create it with */
     struct target t;
 };
@@ -56,6 +57,10 @@ uint64_t runner_create_size(const struct job_spec *j);
 /* Adds path to the plan (once; write and create_size are merged with an
  * earlier mention). 0 or -ENOMEM. */
 int runner_hold_add(struct runner_hold *h, const char *path, bool write, uint64_t create_size);
+
+/* As runner_hold_add for a passthrough engine's target: a character device
+ * is opened (and judged) through the disk it addresses (chardev_map.h). */
+int runner_hold_add_chardev(struct runner_hold *h, const char *path, bool write);
 
 /* Binds c (may be NULL) and opens every path added: a write target
  * through the guard (refusal: -EPERM with a one-line message naming it),

@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "runner/runner_hold.h"
 #include "runner/runner_int.h"
+#include "target/chardev_map.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -129,13 +130,14 @@ uint64_t runner_create_size(const struct job_spec *j)
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
-                                        const struct target_info *ti)
+                                        const struct target_info *ti, bool chardev)
 {
     for (unsigned j = 0; j <= jidx; j++)
         for (unsigned t = 0; t < (j == jidx ? i : setups[j].ntargets); t++) {
             const struct target *h = &setups[j].tg[t];
+            /* a passthrough node shares only with the same kind of node */
             if (h->fd >= 0 && h->exclusive && h->info.major == ti->major &&
-                h->info.minor == ti->minor)
+                h->info.minor == ti->minor && h->chardev == chardev)
                 return h;
         }
     return NULL;
@@ -148,6 +150,7 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
                             size_t errlen)
 {
     struct job_setup *js = &setups[jidx];
+    bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
     for (unsigned i = 0; i < j->ntargets; i++) {
         struct target_open_opts oo = {
             .write = writes,
@@ -161,7 +164,10 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
+            .chardev = passthru,
         };
+        if (passthru)
+            oo.create_size = 0; /* devices only */
         if (j->readonly)
             oo.create_size = 0; /* a read-only job creates nothing */
         /* fio fallocate: allocate that way; laid out only for reading */
@@ -171,14 +177,22 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
          * share reopens the held descriptor; the name only picks which) */
         struct stat pst;
         const struct target *h = NULL;
-        if (writes && stat(j->targets[i], &pst) == 0 && S_ISBLK(pst.st_mode)) {
-            struct target_info want = {.major = major(pst.st_rdev), .minor = minor(pst.st_rdev)};
-            h = held_device(setups, jidx, i, &want);
+        bool chr = false;
+        if (writes && stat(j->targets[i], &pst) == 0 &&
+            (S_ISBLK(pst.st_mode) || (passthru && S_ISCHR(pst.st_mode)))) {
+            /* a passthrough node is held through the disk it addresses */
+            dev_t d = pst.st_rdev;
+            char bpath[JOB_PATH_MAX], why[256];
+            chr = S_ISCHR(pst.st_mode);
+            if (!chr || chardev_block(pst.st_rdev, bpath, sizeof(bpath), &d, why, sizeof(why)) == 0) {
+                struct target_info want = {.major = major(d), .minor = minor(d)};
+                h = held_device(setups, jidx, i, &want, chr);
+            }
         }
         int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
                    : runner_hold_open(opts->hold, &js->tg[i], j->targets[i], &oo, err, errlen);
         if (!h && rc == -EPERM && js->tg[i].busy &&
-            (h = held_device(setups, jidx, i, &js->tg[i].info)))
+            (h = held_device(setups, jidx, i, &js->tg[i].info, chr)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
         if (rc == 0 && writes)
             rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
@@ -188,6 +202,18 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             return rc;
         }
         js->ntargets = i + 1;
+        if (j->engine == ENGINE_URING_CMD && !js->tg[i].chardev) {
+            snprintf(err, errlen,
+                     "%s: ioengine=io_uring_cmd needs the namespace's NVMe generic character "
+                     "device (/dev/ngXnY), not a %s",
+                     j->targets[i], js->tg[i].info.kind == TARGET_BLOCK ? "block device" : "file");
+            return -EINVAL;
+        }
+        if (j->engine == ENGINE_SG && js->tg[i].info.kind != TARGET_BLOCK) {
+            snprintf(err, errlen, "%s: ioengine=sg needs a SCSI disk (/dev/sdX) or its generic device (/dev/sgN)",
+                     j->targets[i]);
+            return -EINVAL;
+        }
         js->fds[i] = js->tg[i].fd;
         out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
     }
@@ -208,6 +234,13 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
     if (j->ntargets == 0) {
         snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
                  j->name);
+        return -EINVAL;
+    }
+    bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
+    if (passthru && (j->layout == LAYOUT_FILES || job_rw_trims(j))) {
+        snprintf(err, errlen, "job '%s': ioengine=%s runs reads and writes on device targets (%s)",
+                 j->name, job_engine_name(j->engine),
+                 job_rw_trims(j) ? "no trims" : "no file sets");
         return -EINVAL;
     }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */

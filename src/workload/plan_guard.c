@@ -37,8 +37,10 @@ int plan_guard_add(struct runner_hold *h, const struct runner_opts *opts, const 
          * (creates nothing) */
         if (j->fill_device || j->readonly || (j->fallocate == FALLOC_NONE && !job_rw_reads(j)))
             size = 0;
+        bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
         for (unsigned t = 0; t < j->ntargets && rc == 0; t++)
-            if (runner_hold_add(h, j->targets[t], writes, size) < 0) {
+            if ((passthru ? runner_hold_add_chardev(h, j->targets[t], writes)
+                          : runner_hold_add(h, j->targets[t], writes, size)) < 0) {
                 snprintf(err, errlen, "out of memory");
                 rc = -ENOMEM;
             }

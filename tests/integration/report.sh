@@ -96,7 +96,7 @@ for k in $KINDS; do CHARTS[all]=$((CHARTS[all] + CHARTS[$k])); done
 for k in $KINDS overlay all; do
     check "wellformed_selfcontained_$k" python3 "$WORK/page.py" "$WORK/$k.html" "${CHARTS[$k]}"
 done
-check overlay_ratio grep -q "cache / ssd" "$WORK/overlay.html"
+check overlay_ratio grep -q "cache vs ssd (above 1: better)" "$WORK/overlay.html"
 check overlay_labels grep -q ">ssd read<" "$WORK/overlay.html"
 check setup_header grep -q ">What was tested<" "$WORK/single.html"
 check setup_command_line grep -q "ssdbench run --name=a" "$WORK/single.html"

@@ -163,6 +163,32 @@ TEST(single_run_tables)
     cJSON_Delete(doc);
 }
 
+/* Latency rows divide the other way, as `ssdbench compare` does: b with
+ * twice a's mean latency is 0.5 (worse), and sub-microsecond rows are in ns. */
+TEST(comparison_latency_ratio_oriented)
+{
+    cJSON *a = make_doc(50), *b = make_doc(50);
+    CHECK(a && b, "docs");
+    cJSON *lat = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(
+                     cJSON_GetArrayItem(cJSON_GetObjectItem(b, "phases"), 0), "results"), 0), "read"), "latency_ns");
+    cJSON_ReplaceItemInObject(lat, "mean", cJSON_CreateNumber(101));
+    struct html_report_input in[2] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}};
+    char err[256] = "";
+    struct html_report_opts o = {.baseline = 0};
+    struct html_report *r = html_build(in, 2, &o, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+    const struct html_table *ct = r ? table(r, "run-p-comparison") : NULL;
+    int ratio = col(ct, "b vs a (above 1: better)");
+    CHECK(ct && ratio >= 0, "ratio column");
+    CHECK(ct && !strcmp(html_table_text(ct, 2, 0), "read mean latency") && html_table_get(ct, 2, ratio) == 0.5,
+          "mean latency ratio %g", ct ? html_table_get(ct, 2, ratio) : 0);
+    CHECK(ct && !strcmp(html_table_text(ct, 2, 1), "ns") && html_table_get(ct, 2, col(ct, "a")) == 50.5,
+          "sub-microsecond latency in ns: %s %g", ct ? html_table_text(ct, 2, 1) : "", ct ? html_table_get(ct, 2, col(ct, "a")) : 0);
+    html_report_free(r);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
 TEST(two_results_ratios_labels)
 {
     cJSON *a = make_doc(50), *b = make_doc(125);
@@ -175,7 +201,7 @@ TEST(two_results_ratios_labels)
     /* same target name: the file names tell them apart */
     CHECK(!strcmp(r->labels[0], "a") && !strcmp(r->labels[1], "b"), "labels %s %s", r->labels[0], r->labels[1]);
     const struct html_table *ct = table(r, "run-p-comparison");
-    int ratio = col(ct, "b / a");
+    int ratio = col(ct, "b vs a (above 1: better)");
     CHECK(ct && ratio >= 0, "ratio column");
     CHECK(html_table_get(ct, 0, ratio) == 2.5 && !strcmp(html_table_text(ct, 0, 0), "read IOPS"), "IOPS ratio %g",
           html_table_get(ct, 0, ratio));
@@ -187,7 +213,7 @@ TEST(two_results_ratios_labels)
     o.baseline = 1;
     r = html_build(in, 2, &o, err, sizeof(err));
     ct = r ? table(r, "run-p-comparison") : NULL;
-    CHECK(ct && col(ct, "a / b") >= 0 && html_table_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
+    CHECK(ct && col(ct, "a vs b (above 1: better)") >= 0 && html_table_get(ct, 0, col(ct, "a vs b (above 1: better)")) == 0.4, "baseline b");
     html_report_free(r);
 
     o.baseline = 2;
