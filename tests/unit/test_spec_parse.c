@@ -246,7 +246,7 @@ TEST(size_fio_tail)
           "%s", err);
     /* unknown letters stay an error, as do a percent and a plain number's tail */
     FAILS_WITH(spec_parse_size("4q)", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '4q)' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '4q)' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_u64("4)", &v, err, sizeof(err)), -EINVAL,
                "invalid number '4)' (expected a non-negative integer)");
 }
