@@ -24,11 +24,11 @@ INC     := -Isrc
 # Libraries: compile and link flags from pkg-config for those that ship a .pc
 # (liburing, blkid, libcjson); libaio ships none. Without pkg-config (or a
 # .pc) the plain -l flags.
-PKGS      := liburing blkid libcjson
+PKGS      := liburing blkid libcjson sqlite3 zlib
 HAVE_PKGS := $(shell $(PKG_CONFIG) --exists $(PKGS) 2>/dev/null && echo 1)
 PKG_CFLAGS := $(if $(HAVE_PKGS),$(shell $(PKG_CONFIG) --cflags $(PKGS)))
-PKG_LIBS   := $(if $(HAVE_PKGS),$(shell $(PKG_CONFIG) --libs $(PKGS)),-luring -lblkid -lcjson)
-LIBS    := $(PKG_LIBS) -laio -lz -lpthread -lm $(LDLIBS)
+PKG_LIBS   := $(if $(HAVE_PKGS),$(shell $(PKG_CONFIG) --libs $(PKGS)),-luring -lblkid -lcjson -lsqlite3 -lz)
+LIBS    := $(PKG_LIBS) -laio -lpthread -lm $(LDLIBS)
 
 # every compile line: ours, then the user's
 CFL      = $(CSTD) $(WARN) $(WERRFL) $(INC) $(PKG_CFLAGS)

@@ -110,6 +110,35 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     if ((v = cli_opt_value("--ranks-per-host", i, argc, argv)))
         return cli_opt_uint("--ranks-per-host", v, 1, 65536, &o->ranks_per_host) < 0 ? -1 : 1;
     *i = save;
+    /* filing in the archive: only where a result is written (a workload) */
+    if (o->journal && (!strcmp(argv[*i], "--archive") || !strncmp(argv[*i], "--archive=", 10))) {
+        o->archive = true;
+        o->archive_path = argv[*i][9] == '=' ? argv[*i] + 10 : NULL;
+        if (o->archive_path && !*o->archive_path) {
+            cli_err("--archive=: give a path, or --archive alone for the default archive");
+            return -1;
+        }
+        return 1;
+    }
+    if (o->journal && (v = cli_opt_value("--tag", i, argc, argv))) {
+        char err[256];
+        if (o->ntags == ARCHIVE_MAX_TAGS) {
+            cli_err("--tag: at most %d tags", ARCHIVE_MAX_TAGS);
+            return -1;
+        }
+        if (strlen(v) >= sizeof(o->tagbuf[0])) {
+            cli_err("--tag: '%.40s...' is longer than %zu bytes", v, sizeof(o->tagbuf[0]) - 1);
+            return -1;
+        }
+        strcpy(o->tagbuf[o->ntags], v);
+        if (archive_tag_parse(o->tagbuf[o->ntags], &o->tags[o->ntags], err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            return -1;
+        }
+        o->ntags++;
+        return 1;
+    }
+    *i = save;
     if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
         o->quiet = true;
         return 1;

@@ -14,6 +14,7 @@
 #include "target/guard.h"
 #include "workload/session.h"
 #include "cli/cli_journal.h"
+#include "archive/archive.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1     /* I/O errors, a failed verdict */
@@ -35,6 +36,14 @@ struct cli_output {
     bool follower;
     /* --ranks-per-host N: every host must run N ranks (0 = any) */
     unsigned ranks_per_host;
+    /* --archive[=PATH]: file the finished result in the archive
+     * (cli_archive.h); archive_path NULL = the default location. Only
+     * commands that write a result (o->journal set) take it and --tag. */
+    bool archive;
+    const char *archive_path;
+    struct archive_tag tags[ARCHIVE_MAX_TAGS];
+    size_t ntags;
+    char tagbuf[ARCHIVE_MAX_TAGS][128];
 };
 
 /* Where cli_output_check reports that o's result can have a journal: a

@@ -60,6 +60,8 @@ static const char act_usage[] =
     "                        per load, FILE with -<L>x before its extension\n"
     "  --result FILE         also save the ssdbench result JSON (full histograms, per-slice\n"
     "                        histograms, verdicts)\n"
+    "  --archive[=PATH]      also file the result in the archive (docs/archive.md)\n"
+    "  --tag KEY=VALUE       a tag on the filed result (repeatable)\n"
     "  --slice SEC           slice of the summary table (default 3600, or the run if shorter)\n"
     "  --tick-ms MS          testing: one report interval lasts MS ms of real time\n"
     "                        (a scaled run: its verdict is marked scaled, not a certification)\n"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/textsafe.h"
@@ -16,7 +17,7 @@ int cmd_compare(int argc, char **argv)
     const char *files[COMPARE_MAX_DOCS];
     unsigned n = 0;
     struct compare_opts co = {0};
-    const char *output = NULL;
+    const char *output = NULL, *archive = NULL;
     char err[1024];
     bool operands = false;
     for (int i = 1; i < argc; i++) {
@@ -47,7 +48,10 @@ int cmd_compare(int argc, char **argv)
                    "                   label, else the file name)\n"
                    "  --baseline N|LABEL  the reference series (default the first file)\n"
                    "  --format text|csv  what to print (default text)\n"
-                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n");
+                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n"
+                   "  --archive PATH   the archive that selectors read (docs/archive.md)\n"
+                   "A.json may be an archive selector: archive:ID, archive:latest?device=X&n=3,\n"
+                   "archive:best?workload=Y (each result it names is one series).\n");
             return 0;
         } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
             if (compare_check_metrics(v, err, sizeof(err)) < 0) {
@@ -55,6 +59,8 @@ int cmd_compare(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             co.metrics = v;
+        } else if (cli_archive_option(&i, argc, argv, &archive)) {
+            continue;
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
             if (co.nlabels == COMPARE_MAX_DOCS) {
                 cli_err("--label: at most %d labels", COMPARE_MAX_DOCS);
@@ -93,17 +99,22 @@ int cmd_compare(int argc, char **argv)
             files[n++] = a;
         }
     }
-    if (n < 2) {
-        cli_err("compare: give at least two result files (ssdbench compare A.json B.json)");
-        return CLI_EXIT_USAGE;
-    }
     cJSON *docs[COMPARE_MAX_DOCS] = {0};
+    struct cli_loaded ld[COMPARE_MAX_DOCS];
+    size_t nld = 0;
     int status = CLI_EXIT_USAGE;
     for (unsigned i = 0; i < n; i++)
-        if (!(docs[i] = result_load(files[i], err, sizeof(err)))) {
-            cli_err("%s", err);
+        if (cli_load_named(files[i], archive, ld, COMPARE_MAX_DOCS, &nld) < 0)
             goto done;
-        }
+    if (nld < 2) {
+        cli_err("compare: give at least two result files (ssdbench compare A.json B.json)");
+        goto done;
+    }
+    n = (unsigned)nld;
+    for (unsigned i = 0; i < n; i++) {
+        docs[i] = ld[i].doc;
+        files[i] = ld[i].name;
+    }
     struct outfile of;
     if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
         cli_err("%s", err);
@@ -129,7 +140,6 @@ int cmd_compare(int argc, char **argv)
         status = CLI_EXIT_FAIL;
     }
 done:
-    for (unsigned i = 0; i < n; i++)
-        cJSON_Delete(docs[i]);
+    cli_loaded_free(ld, nld);
     return status;
 }

@@ -65,6 +65,7 @@ static void fileio_usage(FILE *f)
             "                                the guard refuses named); write nothing (run: a missing\n"
             "                                test file is named, exit 2)\n"
             "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet, -q\n"
+            "  --archive[=PATH], --tag KEY=VALUE  file the result in the archive (docs/archive.md)\n"
             "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
             "                                did not create (sysbench's, or a user's)\n\n"
             "For the same options the device sees the same I/O as with sysbench; see\n"

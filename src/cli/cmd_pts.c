@@ -70,6 +70,9 @@ static void pts_usage(FILE *f)
             "  --format text|json|csv   what to print (default text: the PTS report)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
             "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
+            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
+            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
+            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
             "  --destroy PATH           consent to overwrite PATH (a device with signatures; also\n"
             "                           needed for the device's own erase, and for every other\n"
             "                           NVMe namespace with data that a sanitize reaches)\n"
@@ -334,7 +337,7 @@ static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_outp
         "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
         "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
         "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
-        "--quiet", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
+        "--quiet", "--archive", "--tag", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
         "--dirth-bs", "--dirth-read",
         /* purge, write cache, segmentation */
         "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", "--dry-run", NULL};

@@ -37,6 +37,8 @@ static const struct command commands[] = {
     {"pts", NULL, NULL},
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
     {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
+    {"archive", cmd_archive, "the results archive: file, list, show, export and remove archived results"},
+    {"check", cmd_check, "the regression gate: a result against the archived history of its device and workload"},
     {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},
     {"info", cmd_info, "a device's identity, queue settings, write cache, NVMe namespace and health (read-only)"},
 };

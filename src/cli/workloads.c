@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_archive.h"
 #include "cli/workloads.h"
 
 const struct workload_cmd *const cli_workloads[] = {
@@ -59,6 +60,10 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
     int code = w->parse(argc, sargv, cfg, &out);
     if (out.follower)
         out.quiet = true;
+    if (code == WL_PARSED && out.ntags && !out.archive) {
+        cli_err("%s: --tag labels a result filed with --archive; add --archive", w->name);
+        code = CLI_EXIT_USAGE;
+    }
     if (code == WL_PARSED) {
         struct session ses;
         char err[512];
@@ -87,6 +92,9 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
              * the result keeps host.busy */
             if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio"))
                 cli_warn_busy(ses.doc);
+            /* after the result file is written: filing never touches it */
+            if (ses.done && cli_archive_workload(ses.doc, &out) < 0 && code == CLI_EXIT_OK)
+                code = CLI_EXIT_FAIL;
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }

@@ -70,6 +70,49 @@ static int col(const struct html_table *t, const char *name)
     return -1;
 }
 
+/* Several results of one profile: a comparables table with a row per result
+ * (its IOPS as filed) and, as they are of one target, its trend in start
+ * order. */
+TEST(comparables_and_trend)
+{
+    cJSON *a = make_doc(50), *b = make_doc(125), *c = make_doc(80);
+    CHECK(a && b && c, "docs");
+    cJSON_DeleteItemFromObject(a, "started_unix_ms");
+    cJSON_AddNumberToObject(a, "started_unix_ms", 3000);
+    cJSON_DeleteItemFromObject(b, "started_unix_ms");
+    cJSON_AddNumberToObject(b, "started_unix_ms", 1000);
+    cJSON_DeleteItemFromObject(c, "started_unix_ms");
+    cJSON_AddNumberToObject(c, "started_unix_ms", 2000);
+    struct html_report_input in[3] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}, {c, "/r/c.json", NULL}};
+    char err[256] = "";
+    struct html_report *r = html_build(in, 3, NULL, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+    const struct html_table *ct = table(r, "comparables-1");
+    int ci = col(ct, "read IOPS"), cl = col(ct, "result");
+    CHECK(ct && ct->nrows == 3 && ci >= 0 && cl >= 0, "comparables table");
+    CHECK(html_table_get(ct, 0, ci) == 50 && html_table_get(ct, 1, ci) == 125 && html_table_get(ct, 2, ci) == 80 &&
+              !strcmp(html_table_text(ct, 1, cl), "b"),
+          "bars %g %g %g", html_table_get(ct, 0, ci), html_table_get(ct, 1, ci), html_table_get(ct, 2, ci));
+    const struct html_table *tt = table(r, "trend-1");
+    int tv = tt && tt->ncols > 2 ? 2 : -1;
+    CHECK(tt && tt->nrows == 3 && tv >= 0, "trend table");
+    CHECK(html_table_get(tt, 0, tv) == 125 && html_table_get(tt, 1, tv) == 80 && html_table_get(tt, 2, tv) == 50,
+          "trend in start order");
+    size_t charts = 0;
+    for (size_t i = 0; i < r->nitems; i++)
+        charts += r->items[i].kind == HTML_CHART && (strstr(r->items[i].chart->title, "Comparables") ||
+                                                    strstr(r->items[i].chart->title, "Trend"));
+    CHECK(charts == 2, "%zu comparables/trend charts", charts);
+    html_report_free(r);
+    /* one result: neither */
+    r = html_build(in, 1, NULL, err, sizeof(err));
+    CHECK(r && !table(r, "comparables-1") && !table(r, "trend-1"), "single result");
+    html_report_free(r);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    cJSON_Delete(c);
+}
+
 TEST(hist_bins)
 {
     uint64_t lo, hi;
