@@ -1292,6 +1292,7 @@ static const struct result_key keys[] = {
     K("targets", RK_ARR, "", "one per distinct file or device (see below)"),
     K("targets[].created", RK_BOOL, "", "true when ssdbench made the file"),
     K("targets[].device", RK_OBJ, "", "block devices: identity from sysfs and the device (docs/info.md)"),
+    K("targets[].guard_note", RK_STR, "", "a write allowed although the in-use check could not see everything: what it could not see"),
     K("targets[].device.backing_file", RK_STR, "", ""),
     K("targets[].device.bus", RK_STR, "", ""),
     K("targets[].device.capacity_bytes", RK_NUM, "bytes", ""),

@@ -657,6 +657,10 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
             close_target(t);
             return ret;
         }
+        if (errlen && err[0]) { /* allowed, with a note: the result keeps it */
+            snprintf(t->info.guard_note, sizeof(t->info.guard_note), "%s", err);
+            err[0] = 0;
+        }
     }
     if (S_ISREG(fst.st_mode) && o->extend_to > (uint64_t)fst.st_size) {
         ret = extend_file(t->fd, o, (uint64_t)fst.st_size, path, err, errlen);

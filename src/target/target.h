@@ -42,6 +42,8 @@ struct target_info {
     char write_cache[32];
     char zoned[16];               /* queue/zoned: none, host-aware, host-managed */
     char backing_file[JOB_PATH_MAX]; /* loop devices */
+    char guard_note[320];         /* a write allowed although the in-use check could not see
+                                     everything: what it could not see (kept in the result) */
     int rotational;               /* 1, 0, or -1 unknown */
     unsigned major, minor;
 };
