@@ -32,6 +32,6 @@ else
     skip pkgconfig_cflags "pkg-config or a .pc file is missing"
 fi
 dry -B build/ssdbench PKG_CONFIG=/nonexistent/pkg-config >"$WORK/nopc.txt"
-check fallback_libs grep -q -- '-o build/ssdbench .*-luring -lblkid -lcjson -laio' "$WORK/nopc.txt"
+check fallback_libs grep -q -- '-o build/ssdbench .*-luring -lblkid -lcjson -lsqlite3 -lz -laio' "$WORK/nopc.txt"
 check fallback_no_pc_cflags test "$(grep -c 'include/cjson' "$WORK/nopc.txt")" -eq 0
 check mpi_target grep -q -- '-o build-mpi/ssdbench' <(dry -B MPI=1 all)
