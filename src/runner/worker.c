@@ -419,6 +419,9 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         /* fio's file set: the file first, then its own generator */
         if (!wfiles_next(w, &io, &ft, &foff))
             return false;
+    } else if (__builtin_expect(w->zbd.on, 0)) {
+        if (wzbd_next(w, &io) <= 0)
+            return false; /* done, or w->zbd_wait: the zone's write is in flight */
     } else if (!(w->zone.on ? zone_walk_next(&w->zone, &w->gen, w->map.region_start, &io)
                             : gen_next(&w->gen, &io)))
         return false; /* the last pass over the region is done */
@@ -778,6 +781,10 @@ static void worker_loop(struct worker *w)
             } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
                 /* the first write of a pass, held while the last was checked */
             } else if (!prepare(w, r, &writes_since_sync)) {
+                if (w->zbd_wait) {
+                    w->zbd_wait = false; /* zonemode=zbd: wait for a completion */
+                    break;
+                }
                 stopping = true;
                 break;
             }
@@ -786,6 +793,8 @@ static void worker_loop(struct worker *w)
             r->t_sched = tsched;
             if (ops->queue(&w->eng, r) < 0)
                 break;
+            if (__builtin_expect(w->zbd.on, 0))
+                wzbd_queued(w, r);
             w->nfree--;
             staged[nstaged++] = r;
             inflight++;
@@ -913,6 +922,8 @@ static void worker_loop(struct worker *w)
             }
             if (tt_on)
                 w->tt_completed += r->op <= IO_OP_TRIM;
+            if (__builtin_expect(w->zbd.on, 0))
+                wzbd_completed(w, r);
             w->free_slots[w->nfree++] = r;
             inflight--;
         }
