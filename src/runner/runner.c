@@ -466,6 +466,7 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
             js->ramp_ios[d] += w->ramp_ios[d];
         js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
         js->end_syncs += w->end_syncs;
+        js->zone_resets += w->zbd.resets;
         if (w->vf) {
             /* the first bad block: of the first worker that found one */
             struct verify_stats *vs = &js->verify;
