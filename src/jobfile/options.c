@@ -212,7 +212,7 @@ static const struct job_opt opts[] = {
     {"job_max_open_zones", {0}, JOPT_UINT, JF(job_max_open_zones), .max = 4096, .arg = "int", .help = "zonemode=zbd: zones this job writes at once (0 = max_open_zones)"},
     {"zone_reset_threshold", {0}, FN(zone_reset_threshold), .arg = "float", .help = "zonemode=zbd: share (0..1) of the region written past which zone_reset_frequency applies"},
     {"zone_reset_frequency", {0}, FN(zone_reset_frequency), .arg = "float", .help = "zonemode=zbd: past the threshold, one write in 1/this resets its zone first (0..1)"},
-    {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O in each zone before moving on (needs zonemode=strided)"},
+    {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "strided: bytes of I/O in each zone before moving on (needed); zbd: must be the device's zone size"},
     {"zonerange", {0}, JOPT_SIZE, JF(zone_range), .max = UINT64_MAX, .arg = "size", .help = "length of a zone: where its I/Os fall (default zonesize)"},
     {"zoneskip", {0}, FN(zoneskip), .arg = "size|Nz", .help = "bytes skipped after each zone; the zones wrap at the end of the target"},
 
