@@ -24,7 +24,7 @@
 #                                    others are best effort: a test whose
 #                                    tool is missing says so and is skipped.
 set -e
-PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev"
+PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev libsqlite3-dev zlib1g-dev"
 TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools python3-numpy python3-pandas qemu-system-x86 busybox-static kmod cpio nvme-cli sg3-utils hdparm sdparm"
 
 missing_of() {

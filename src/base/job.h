@@ -33,7 +33,11 @@ enum job_rw {
     RW_RANDTRIMWRITE, /* the same at random offsets */
 };
 
-enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP };
+/* ENGINE_URING_CMD: NVMe passthrough on /dev/ngXnY (fio's io_uring_cmd,
+ * cmd_type=nvme); ENGINE_SG: SCSI commands through SG_IO on /dev/sgN or
+ * /dev/sdX (fio's sg) */
+enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
+                  ENGINE_URING_CMD, ENGINE_SG };
 
 enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
@@ -172,6 +176,25 @@ struct job_uring {
     unsigned force_async;        /* IOSQE_ASYNC on every Nth request; 0 = never */
 };
 
+/* fio's sg_write_mode values */
+enum sg_write_mode {
+    SG_WRITE,            /* WRITE(10/16) */
+    SG_WRITE_VERIFY,     /* WRITE AND VERIFY(10/16), BYTCHK 0 */
+    SG_WRITE_SAME,       /* WRITE SAME(10/16): one block sent, written over the range */
+    SG_WRITE_SAME_NDOB,  /* WRITE SAME(16) with NDOB: no data sent, zeros written */
+    SG_VERIFY_BYTCHK_00, /* VERIFY(10/16): the medium only, no data sent */
+    SG_VERIFY_BYTCHK_01, /* VERIFY(10/16): the data sent compared with the medium */
+    SG_VERIFY_BYTCHK_11, /* VERIFY(10/16): one block sent, compared with every block */
+};
+
+/* fio's sg engine options (engine=sg): sg_write_mode (enum sg_write_mode),
+ * and FUA on reads and writes */
+struct job_sg {
+    uint8_t write_mode;
+    bool readfua;
+    bool writefua;
+};
+
 struct job_spec {
     char name[JOB_NAME_MAX];
     char description[128];
@@ -215,6 +238,7 @@ struct job_spec {
     unsigned iodepth_batch_submit;
     unsigned iodepth_batch_complete_min;
     enum job_engine engine;
+    struct job_sg sg;            /* engine=sg */
     bool direct;
     bool dsync;                  /* open with O_DSYNC */
     bool dsync_flush;            /* asynchronous engines: each write completes after an

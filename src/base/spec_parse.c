@@ -30,7 +30,7 @@ struct num_ctx {
 
 static const char *const num_expect[] = {
     [NUM_PLAIN] = "a non-negative integer",
-    [NUM_SIZE] = "a size such as 4096, 4k, 64KiB, 1.5m or 0x1000",
+    [NUM_SIZE] = "a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000",
     [NUM_TIME] = "a time such as 500us, 20ms, 30s, 5m, 2h or 1d",
 };
 

@@ -14,6 +14,7 @@
 #include "base/spec_parse.h"
 #include "output/fio_json.h"
 #include "output/fio_text.h"
+#include "result/host_busy.h"
 #include "result/result.h"
 
 void cli_output_init(struct cli_output *o)
@@ -63,6 +64,13 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
 {
     const char *v;
     int save = *i;
+    static const char *const valued[] = {"--format", "--output-format", "--output", "-o", "--result",
+                                         "--destroy", "--ranks-per-host", NULL};
+    for (unsigned k = 0; valued[k] && *i + 1 == argc; k++)
+        if (!strcmp(argv[*i], valued[k])) {
+            cli_err("%s needs a value", valued[k]);
+            return -1;
+        }
     if ((v = cli_opt_value("--format", i, argc, argv))) {
         if (parse_format(v, false, &o->format) < 0) {
             cli_err("--format: unknown format '%s' (use text, json, csv, fio-json, fio-json+, fio-normal "
@@ -101,6 +109,35 @@ int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
     *i = save;
     if ((v = cli_opt_value("--ranks-per-host", i, argc, argv)))
         return cli_opt_uint("--ranks-per-host", v, 1, 65536, &o->ranks_per_host) < 0 ? -1 : 1;
+    *i = save;
+    /* filing in the archive: only where a result is written (a workload) */
+    if (o->journal && (!strcmp(argv[*i], "--archive") || !strncmp(argv[*i], "--archive=", 10))) {
+        o->archive = true;
+        o->archive_path = argv[*i][9] == '=' ? argv[*i] + 10 : NULL;
+        if (o->archive_path && !*o->archive_path) {
+            cli_err("--archive=: give a path, or --archive alone for the default archive");
+            return -1;
+        }
+        return 1;
+    }
+    if (o->journal && (v = cli_opt_value("--tag", i, argc, argv))) {
+        char err[256];
+        if (o->ntags == ARCHIVE_MAX_TAGS) {
+            cli_err("--tag: at most %d tags", ARCHIVE_MAX_TAGS);
+            return -1;
+        }
+        if (strlen(v) >= sizeof(o->tagbuf[0])) {
+            cli_err("--tag: '%.40s...' is longer than %zu bytes", v, sizeof(o->tagbuf[0]) - 1);
+            return -1;
+        }
+        strcpy(o->tagbuf[o->ntags], v);
+        if (archive_tag_parse(o->tagbuf[o->ntags], &o->tags[o->ntags], err, sizeof(err)) < 0) {
+            cli_err("%s", err);
+            return -1;
+        }
+        o->ntags++;
+        return 1;
+    }
     *i = save;
     if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
         o->quiet = true;
@@ -207,9 +244,15 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
     return status;
 }
 
+bool cli_live_terminal(void)
+{
+    const char *term = getenv("TERM");
+    return isatty(2) && !(term && !strcmp(term, "dumb"));
+}
+
 void cli_status(const struct runner_interval *iv, double total_s)
 {
-    if (!isatty(2))
+    if (!cli_live_terminal())
         return;
     if (!iv) {
         fprintf(stderr, "\r\033[K");
@@ -237,6 +280,16 @@ void cli_status(const struct runner_interval *iv, double total_s)
     }
     fprintf(stderr, "%s\033[K", buf);
     fflush(stderr);
+}
+
+void cli_warn_busy(const cJSON *doc)
+{
+    struct host_load hl;
+    char why[256];
+    host_load_from_doc(doc, &hl);
+    if (host_busy(&hl, why, sizeof(why)))
+        fprintf(stderr, "WARNING: the host was busy during the run (%s): other work may have changed "
+                        "these figures (host CPU per interval is in the result)\n", why);
 }
 
 void cli_report_errors(const cJSON *doc)

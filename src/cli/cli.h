@@ -14,6 +14,7 @@
 #include "target/guard.h"
 #include "workload/session.h"
 #include "cli/cli_journal.h"
+#include "archive/archive.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1     /* I/O errors, a failed verdict */
@@ -35,6 +36,14 @@ struct cli_output {
     bool follower;
     /* --ranks-per-host N: every host must run N ranks (0 = any) */
     unsigned ranks_per_host;
+    /* --archive[=PATH]: file the finished result in the archive
+     * (cli_archive.h); archive_path NULL = the default location. Only
+     * commands that write a result (o->journal set) take it and --tag. */
+    bool archive;
+    const char *archive_path;
+    struct archive_tag tags[ARCHIVE_MAX_TAGS];
+    size_t ntags;
+    char tagbuf[ARCHIVE_MAX_TAGS][128];
 };
 
 /* Where cli_output_check reports that o's result can have a journal: a
@@ -84,6 +93,14 @@ int cli_emit(cJSON *doc, const struct cli_output *o, const struct render_opts *r
  * IOPS, MB/s and p99 per direction of the last interval); none otherwise.
  * Pass as runner_opts.status unless --quiet. */
 void cli_status(const struct runner_interval *iv, double total_s);
+
+/* True when stderr is a terminal that takes the live line's cursor codes
+ * (ESC[K): not a pipe or file, not TERM=dumb. */
+bool cli_live_terminal(void);
+
+/* "WARNING: the host was busy during the run (...)" on stderr when the
+ * result's host figures say so (result/host_busy.h); nothing otherwise. */
+void cli_warn_busy(const cJSON *doc);
 
 /* One stderr line per error record of the result ("12 write errors on
  * /dev/x, first at offset N: No space left on device"), so a failed run says

@@ -1,4 +1,5 @@
 /* cli_family.c - see cli_family.h. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "base/outfile.h"
@@ -7,7 +8,17 @@
 
 int cli_family_parse(int argc, char **argv, const struct cli_family *f, struct cli_output *out)
 {
+    bool operands = false; /* after `--`: every word is an operand */
     for (int i = 1; i < argc; i++) {
+        if (!operands && !strcmp(argv[i], "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) {
+            if (f->operand(argv[i], f->arg) < 0)
+                return -1;
+            continue;
+        }
         int r = cli_output_option(&i, argc, argv, out);
         if (r < 0)
             return -1;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/signal.h"
@@ -59,6 +60,8 @@ static const char act_usage[] =
     "                        per load, FILE with -<L>x before its extension\n"
     "  --result FILE         also save the ssdbench result JSON (full histograms, per-slice\n"
     "                        histograms, verdicts)\n"
+    "  --archive[=PATH]      also file the result in the archive (docs/archive.md)\n"
+    "  --tag KEY=VALUE       a tag on the filed result (repeatable)\n"
     "  --slice SEC           slice of the summary table (default 3600, or the run if shorter)\n"
     "  --tick-ms MS          testing: one report interval lasts MS ms of real time\n"
     "                        (a scaled run: its verdict is marked scaled, not a certification)\n"
@@ -112,11 +115,23 @@ static int parse_engine(const char *v, struct act_args *a)
     return -1;
 }
 
+static void act_print_usage(FILE *f);
+
 /* Returns 0, 1 for --help, or -1 after an error message. */
 static int parse_args(int argc, char **argv, struct act_args *a, struct cli_output *out)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
+        if (!operands && !strcmp(arg, "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: devices (or the config) */
+            if (a->ndev < ACT_MAX_DEVICES)
+                a->devices[a->ndev++] = arg;
+            continue;
+        }
         int c = cli_output_option(&i, argc, argv, out);
         if (c < 0)
             return -1;
@@ -194,7 +209,7 @@ static int parse_args(int argc, char **argv, struct act_args *a, struct cli_outp
             }
             a->o.tick_ns = n * 1000000ull;
         } else if (arg[0] == '-' && arg[1]) {
-            cli_err("act: unknown option '%s' (see ssdbench act --help)", arg);
+            cli_opts_unknown("act", arg, act_print_usage);
             return -1;
         } else if (a->ndev < ACT_MAX_DEVICES) {
             a->devices[a->ndev++] = arg;

@@ -33,7 +33,7 @@ static const char usage[] =
     "  -h, --histogram NAME        histogram to tabulate (reads); repeat for side-by-side\n"
     "                              tables, e.g. -h reads -h large-block-writes\n"
     "  -x, --extra                 add a rate column (ops/s over the slice)\n"
-    "      --help                  this text\n"
+    "  --help, -h                  this text (-h as the last word, without a NAME)\n"
     "\n"
     "Exit status: 0 analysed (PASS, or no verdict for runs under 24 h), 1 FAIL\n"
     "(a limit reached, or the run stopped early), 2 bad usage or log.\n";
@@ -112,7 +112,8 @@ int cmd_act_analyze(int argc, char **argv)
     const char *log = NULL;
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
+        /* ACT's -h NAME picks a histogram; a bare -h at the end asks for help */
+        if (!strcmp(argv[i], "--help") || (!strcmp(argv[i], "-h") && i + 1 == argc)) {
             fputs(usage, stdout);
             return 0;
         }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "base/signal.h"
 #include "result/result.h"
@@ -15,20 +16,22 @@
 #include "act/act_run.h"
 #include "workload/plan.h"
 
-static const char prep_usage[] =
-    "usage: ssdbench act-prep DEVICE [--destroy DEVICE] [--result FILE] [--quiet]\n"
-    "\n"
-    "Prepares a device for `ssdbench act` as Aerospike's act_prep does: writes zeros over\n"
-    "the whole device, then random data, each pass by 8 parallel sequential writers of\n"
-    "128 KiB (O_DIRECT, no O_DSYNC). EVERYTHING ON DEVICE IS DESTROYED. A device that is\n"
-    "mounted or in use is refused; one that holds a file system, partition table or\n"
-    "other signature is refused unless named with --destroy (ACT's act_prep asks nothing).\n"
-    "\n"
-    "  --destroy DEVICE   consent to overwrite DEVICE (the same path)\n"
-    "  --result FILE      save the result JSON (both passes, with the kernel's counters)\n"
-    "  --quiet, -q        no progress dots\n"
-    "\n"
-    "Exit status: 0 done, 1 I/O errors, 2 bad input or refusal, 130/143 interrupted.\n";
+static const struct cli_opt prep_opts[] = {
+    {NULL, NULL, NULL,
+     "usage: ssdbench act-prep DEVICE [--destroy DEVICE] [--result FILE] [--quiet]\n"
+     "\n"
+     "Prepares a device for `ssdbench act` as Aerospike's act_prep does: writes zeros over\n"
+     "the whole device, then random data, each pass by 8 parallel sequential writers of\n"
+     "128 KiB (O_DIRECT, no O_DSYNC). EVERYTHING ON DEVICE IS DESTROYED. A device that is\n"
+     "mounted or in use is refused; one that holds a file system, partition table or\n"
+     "other signature is refused unless named with --destroy (ACT's act_prep asks nothing).\n", 0},
+    {"--destroy", NULL, "DEVICE", "consent to overwrite DEVICE (the same path)", 0},
+    {"--result", NULL, "FILE", "save the result JSON (both passes, with the kernel's counters)", 0},
+    {"--quiet", "-q", NULL, "no progress dots", 0},
+    {"--help", "-h", NULL, "this text", 0},
+    {NULL, NULL, NULL, "\nExit status: 0 done, 1 I/O errors, 2 bad input or refusal, 130/143 interrupted.", 0},
+    CLI_OPTS_END,
+};
 
 struct prep_progress {
     uint64_t total;
@@ -54,21 +57,23 @@ static bool prep_interval(void *arg, const struct runner_interval *iv)
 /* The options and the device. 0, 1 after --help, -1 after a one-line error. */
 static int prep_parse(int argc, char **argv, struct cli_output *out, const char **devp)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
-        int c = cli_output_option(&i, argc, argv, out);
+        int c = operands ? 0 : cli_output_option(&i, argc, argv, out);
         if (c < 0)
             return -1;
         if (c > 0)
             continue;
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(prep_usage, stdout);
+        const char *a = argv[i], *v;
+        int id = cli_opts_next("act-prep", prep_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, prep_opts, 21);
             return 1;
         }
-        if (a[0] == '-' && a[1]) {
-            cli_err("act-prep: unknown option '%s' (see ssdbench act-prep --help)", a);
+        if (id == CLI_OPT_ERROR)
             return -1;
-        }
+        if (id != CLI_OPT_OPERAND)
+            continue;
         if (*devp) {
             cli_err("act-prep: two devices given ('%s' and '%s'); prepare one at a time", *devp, a);
             return -1;

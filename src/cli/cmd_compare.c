@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/textsafe.h"
@@ -16,10 +17,23 @@ int cmd_compare(int argc, char **argv)
     const char *files[COMPARE_MAX_DOCS];
     unsigned n = 0;
     struct compare_opts co = {0};
-    const char *output = NULL;
+    const char *output = NULL, *archive = NULL;
     char err[1024];
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
+        if (!operands && !strcmp(a, "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: result files */
+            if (n == COMPARE_MAX_DOCS) {
+                cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
+                return CLI_EXIT_USAGE;
+            }
+            files[n++] = a;
+            continue;
+        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
                    "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"
@@ -32,7 +46,12 @@ int cmd_compare(int argc, char **argv)
                    "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n"
                    "  --label L        series label, once per file in order (default: the result's\n"
                    "                   label, else the file name)\n"
-                   "  --baseline N|LABEL  the reference series (default the first file)\n");
+                   "  --baseline N|LABEL  the reference series (default the first file)\n"
+                   "  --format text|csv  what to print (default text)\n"
+                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n"
+                   "  --archive PATH   the archive that selectors read (docs/archive.md)\n"
+                   "A.json may be an archive selector: archive:ID, archive:latest?device=X&n=3,\n"
+                   "archive:best?workload=Y (each result it names is one series).\n");
             return 0;
         } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
             if (compare_check_metrics(v, err, sizeof(err)) < 0) {
@@ -40,6 +59,8 @@ int cmd_compare(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             co.metrics = v;
+        } else if (cli_archive_option(&i, argc, argv, &archive)) {
+            continue;
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
             if (co.nlabels == COMPARE_MAX_DOCS) {
                 cli_err("--label: at most %d labels", COMPARE_MAX_DOCS);
@@ -61,7 +82,15 @@ int cmd_compare(int argc, char **argv)
                    (v = cli_opt_value("-o", &i, argc, argv))) {
             output = v;
         } else if (a[0] == '-' && a[1]) {
-            cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
+            static const char *const names[] = {"--metrics", "--scope", "--label", "--baseline", "--format",
+                                                "--output", "--help", NULL};
+            char key[64];
+            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
+            const char *sg = cli_suggest(key, names);
+            if (sg)
+                cli_err("compare: unknown option '%s' (did you mean '%s'?)", a, sg);
+            else
+                cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
             return CLI_EXIT_USAGE;
         } else if (n == COMPARE_MAX_DOCS) {
             cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
@@ -70,17 +99,22 @@ int cmd_compare(int argc, char **argv)
             files[n++] = a;
         }
     }
-    if (n < 2) {
-        cli_err("compare: give at least two result files (ssdbench compare A.json B.json)");
-        return CLI_EXIT_USAGE;
-    }
     cJSON *docs[COMPARE_MAX_DOCS] = {0};
+    struct cli_loaded ld[COMPARE_MAX_DOCS];
+    size_t nld = 0;
     int status = CLI_EXIT_USAGE;
     for (unsigned i = 0; i < n; i++)
-        if (!(docs[i] = result_load(files[i], err, sizeof(err)))) {
-            cli_err("%s", err);
+        if (cli_load_named(files[i], archive, ld, COMPARE_MAX_DOCS, &nld) < 0)
             goto done;
-        }
+    if (nld < 2) {
+        cli_err("compare: give at least two result files (ssdbench compare A.json B.json)");
+        goto done;
+    }
+    n = (unsigned)nld;
+    for (unsigned i = 0; i < n; i++) {
+        docs[i] = ld[i].doc;
+        files[i] = ld[i].name;
+    }
     struct outfile of;
     if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
         cli_err("%s", err);
@@ -106,7 +140,6 @@ int cmd_compare(int argc, char **argv)
         status = CLI_EXIT_FAIL;
     }
 done:
-    for (unsigned i = 0; i < n; i++)
-        cJSON_Delete(docs[i]);
+    cli_loaded_free(ld, nld);
     return status;
 }

@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/signal.h"
@@ -38,28 +40,38 @@ static void fileio_usage(FILE *f)
             "  --file-fsync-end[=on|off]     do fsync() at the end of test [on]\n"
             "  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]\n"
             "  --file-merged-requests=N      merge at most this number of IO requests (sequential) [0]\n"
-            "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n"
-            "  --file-fill=STRING            data written by prepare and run {random, zero} [random]\n\n"
+            "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n\n"
             "General options:\n"
-            "  --threads=N[,N...]            number of threads; a list runs once per value [1]\n"
-            "  --time=N                      limit for total execution time in seconds (0 - none) [10]\n"
-            "  --events=N                    limit for total number of events (0 - none) [0]\n"
-            "  --rate=N                      average events per second over all threads (0 - none) [0]\n"
+            "  --threads=N[,N...], --num-threads=N[,N...]\n"
+            "                                number of threads; a list runs once per value [1]\n"
+            "  --time=N, --max-time=N        limit for total execution time in seconds (0 - none) [10]\n"
+            "  --events=N, --max-requests=N  limit for total number of events (0 - none) [0]\n"
+            "  --rate=N, --tx-rate=N         average events per second over all threads (0 - none) [0]\n"
             "  --report-interval=N           interval lines every N seconds (0 - off) [0]\n"
             "  --percentile=N                latency percentile to report, 1-100 (0 - off) [95]\n"
             "  --histogram[=on|off]          print the latency histogram [off]\n"
             "  --rand-seed=N                 seed for the random numbers (0 - from the clock) [0]\n"
-            "  --validate[=on|off]           accepted; data validation is not performed [off]\n\n"
+            "  --validate[=on|off]           accepted; data validation is not performed [off]\n"
+            "  --rand-type, --rand-spec-iter, --rand-spec-pct, --rand-spec-res, --rand-pareto-h,\n"
+            "  --rand-zipfian-exp, --thread-stack-size, --forced-shutdown, --verbosity, --debug\n"
+            "                                accepted and ignored: they do not change a fileio run\n\n"
             "ssdbench options:\n"
+            "  --file-fill=STRING            data written by prepare and run {random, zero} [random]\n"
             "  --label=NAME                  name of this setup in the tables [the current directory]\n"
             "  --baseline=RESULT.json        a fileio result of another setup: its columns and a ratio\n"
             "                                column in the tables (repeatable, up to 8)\n"
             "  --json                        print the result JSON instead of sysbench text\n"
-            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet\n"
+            "  --dry-run                     print the plan, its longest time and the test files (those\n"
+            "                                the guard refuses named); write nothing (run: a missing\n"
+            "                                test file is named, exit 2)\n"
+            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet, -q\n"
+            "  --archive[=PATH], --tag KEY=VALUE  file the result in the archive (docs/archive.md)\n"
             "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
             "                                did not create (sysbench's, or a user's)\n\n"
             "For the same options the device sees the same I/O as with sysbench; see\n"
-            "docs/fileio.md for what differs (random file data, completion latency kept).\n");
+            "docs/fileio.md for what differs (random file data, completion latency kept).\n"
+            "Errors are sysbench's: a bad option value prints its FATAL line on standard\n"
+            "output and exits 1, as sysbench does; a refused write exits 2.\n");
 }
 
 /* sysbench's way to fail: "FATAL: <message>" on standard output, exit 1. */
@@ -215,9 +227,66 @@ static int do_run(struct session *s, const struct fileio_opts *o, struct cli_out
 struct fileio_cfg {
     struct fileio_opts o;
     enum fileio_cmd fc;
+    bool dry_run;         /* --dry-run: the plan and the files, nothing written */
     const char *label;
     struct bases bases;   /* --baseline, repeatable */
 };
+
+/* --dry-run: what the command would do, its longest time, and the test
+ * files with what the guard says about those it writes; a file run needs
+ * and prepare has not made is named (exit 2). Nothing is written. */
+static int fileio_dry(const struct fileio_opts *o, enum fileio_cmd fc, const char *cmd,
+                      const struct guard_consent *consent)
+{
+    char d[48], cwd[4096];
+    uint64_t fsize = fileio_file_size(o);
+    bool writes = fc != FILEIO_RUN || fileio_mode_writes(o->mode);
+    printf("fileio plan (%s) in %s: %u files test_file.0 .. test_file.%u of %llu bytes\n", cmd,
+           getcwd(cwd, sizeof(cwd)) ? cwd : ".", o->file_num, o->file_num - 1, (unsigned long long)fsize);
+    if (fc == FILEIO_RUN) {
+        double secs = (double)o->time_s * o->nthreads;
+        cli_duration(d, sizeof(d), secs);
+        printf("  %s, %u run%s (threads", fileio_mode_name(o->mode), o->nthreads, o->nthreads == 1 ? "" : "s");
+        for (unsigned i = 0; i < o->nthreads; i++)
+            printf("%s%u", i ? "," : " ", o->threads[i]);
+        if (o->time_s)
+            printf("), up to %s\n", d);
+        else
+            printf("), each until %llu events\n", (unsigned long long)o->events);
+    }
+    int code = 0;
+    unsigned missing = 0, present = 0;
+    for (unsigned i = 0; i < o->file_num; i++) {
+        char name[FILEIO_NAME_MAX];
+        struct stat st;
+        fileio_file_name(i, name, sizeof(name));
+        if (stat(name, &st) < 0) {
+            missing++;
+            if (fc == FILEIO_RUN && missing == 1) {
+                cli_err("fileio: %s: no such file (run 'ssdbench fileio ... prepare' first)", name);
+                code = CLI_EXIT_USAGE;
+            }
+            continue;
+        }
+        present++;
+        /* only a refusal is worth a line per file */
+        FILE *mem = NULL;
+        char *buf = NULL;
+        size_t len = 0;
+        if (writes && (mem = open_memstream(&buf, &len))) {
+            if (cli_dry_target(mem, name, true, 0, consent) < 0)
+                code = CLI_EXIT_USAGE;
+            fclose(mem);
+            if (buf && strstr(buf, "REFUSED"))
+                fputs(buf, stdout);
+            free(buf);
+        }
+    }
+    printf("  %u present, %u missing%s\n", present, missing,
+           fc == FILEIO_PREPARE ? " (prepare creates the missing ones and extends short ones)"
+           : fc == FILEIO_CLEANUP ? " (cleanup removes those ssdbench made)" : "");
+    return code;
+}
 
 static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 {
@@ -238,6 +307,8 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
             return CLI_EXIT_OK;
         } else if (!strcmp(a, "--json")) {
             out->format = FMT_JSON;
+        } else if (!strcmp(a, "--dry-run")) {
+            fcfg->dry_run = true;
         } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
             fcfg->label = v;
         } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
@@ -294,7 +365,7 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
     if (fileio_check(o, fc, err, sizeof(err)) < 0)
         return fatal("%s", err);
     fcfg->fc = fc;
-    return WL_PARSED;
+    return fcfg->dry_run ? fileio_dry(o, fc, cmd, &out->consent) : WL_PARSED;
 }
 
 static int fileio_run_cmd(struct session *s, void *cfg, struct cli_output *out)

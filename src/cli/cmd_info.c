@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "base/textsafe.h"
 #include "cli/commands.h"
 #include "device/device.h"
@@ -15,36 +16,43 @@
 #include "result/result.h"
 #include "result/result_device.h"
 
+enum { O_JSON = 1, O_NO_SMARTCTL };
+
+static const struct cli_opt info_opts[] = {
+    {NULL, NULL, NULL,
+     "usage: ssdbench info [--json] [--no-smartctl] DEVICE|FILE...\n"
+     "Identity (model, serial, firmware, capacity, block sizes, rotational), queue\n"
+     "settings, write cache state and how to change it, NVMe namespace and LBA format,\n"
+     "and health (temperature, wear, data written, errors, power-on hours) of each\n"
+     "device; a file stands for its file system's device. Read-only: sysfs, NVMe\n"
+     "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.", 0},
+    {"--json", NULL, NULL, "one JSON document per device (a list for several)", O_JSON},
+    {"--no-smartctl", NULL, NULL, "do not run smartctl for disks the direct commands do not reach", O_NO_SMARTCTL},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
+
 int cmd_info(int argc, char **argv)
 {
     bool json = false, smartctl = true;
     const char *paths[64];
     unsigned n = 0;
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench info [--json] [--no-smartctl] DEVICE|FILE...\n"
-                   "Identity (model, serial, firmware, capacity, block sizes, rotational), queue\n"
-                   "settings, write cache state and how to change it, NVMe namespace and LBA format,\n"
-                   "and health (temperature, wear, data written, errors, power-on hours) of each\n"
-                   "device; a file stands for its file system's device. Read-only: sysfs, NVMe\n"
-                   "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.\n"
-                   "  --json          one JSON document per device (a list for several)\n"
-                   "  --no-smartctl   do not run smartctl for disks the direct commands do not reach\n");
+        const char *a = argv[i], *v;
+        int id = cli_opts_next("info", info_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, info_opts, 18);
             return 0;
         }
-        if (!strcmp(a, "--json")) {
-            json = true;
-            continue;
-        }
-        if (!strcmp(a, "--no-smartctl")) {
-            smartctl = false;
-            continue;
-        }
-        if (a[0] == '-' && a[1]) {
-            cli_err("info: unknown option '%s' (see ssdbench info --help)", a);
+        if (id == CLI_OPT_ERROR)
             return CLI_EXIT_USAGE;
-        }
+        if (id == O_JSON)
+            json = true;
+        else if (id == O_NO_SMARTCTL)
+            smartctl = false;
+        if (id != CLI_OPT_OPERAND)
+            continue;
         if (n == sizeof(paths) / sizeof(paths[0])) {
             cli_err("info: at most %u devices at once", n);
             return CLI_EXIT_USAGE;

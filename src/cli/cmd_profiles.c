@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "profiles/profiles.h"
 
@@ -56,31 +57,43 @@ static void jobfile(const struct profile_set *ps, const struct profile *p, const
     }
 }
 
+enum { O_PROFILE_FILE = 1, O_JOB_FILE };
+
+static const struct cli_opt profiles_opts[] = {
+    {NULL, NULL, NULL,
+     "usage: ssdbench profiles [--profile-file FILE]... [--as-job-file] [NAME...]\n"
+     "Lists the workload profiles with their definitions (fio job syntax).", 0},
+    {"--profile-file", NULL, "FILE", "also read profiles from a job file (one section each;\n"
+                                     "NAME/PART sections are parts of profile NAME)", O_PROFILE_FILE},
+    {"--as-job-file", "--jobfile", NULL, "print the definitions as a job file fio can read", O_JOB_FILE},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
+
 int cmd_profiles(int argc, char **argv)
 {
     const char *files[MAX_FILES], *names[MAX_NAMES];
     unsigned nfiles = 0, nnames = 0;
     bool as_jobfile = false;
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench profiles [--profile-file FILE]... [--jobfile] [NAME...]\n"
-                   "Lists the workload profiles with their definitions (fio job syntax).\n"
-                   "  --profile-file FILE   also read profiles from a job file (one section each;\n"
-                   "                        NAME/PART sections are parts of profile NAME)\n"
-                   "  --jobfile             print the definitions as a job file fio can read\n");
+        int id = cli_opts_next("profiles", profiles_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, profiles_opts, 24);
             return 0;
-        } else if ((v = cli_opt_value("--profile-file", &i, argc, argv))) {
+        } else if (id == CLI_OPT_ERROR) {
+            return CLI_EXIT_USAGE;
+        } else if (id == CLI_OPT_SKIP) {
+            continue;
+        } else if (id == O_PROFILE_FILE) {
             if (nfiles == MAX_FILES) {
                 cli_err("--profile-file: at most %d files", MAX_FILES);
                 return CLI_EXIT_USAGE;
             }
             files[nfiles++] = v;
-        } else if (!strcmp(a, "--jobfile")) {
+        } else if (id == O_JOB_FILE) {
             as_jobfile = true;
-        } else if (a[0] == '-') {
-            cli_err("profiles: unknown option '%s' (see ssdbench profiles --help)", a);
-            return CLI_EXIT_USAGE;
         } else if (nnames < MAX_NAMES) {
             names[nnames++] = a;
         }

@@ -11,6 +11,7 @@
 #include "base/signal.h"
 #include "base/spec_parse.h"
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
 #include "cli/cli_family.h"
 #include "cli/workloads.h"
 #include "output/pts_text.h"
@@ -20,6 +21,7 @@
 struct pts_args {
     struct pts_cfg cfg;
     bool tests_named;
+    bool dry_run;
 };
 
 static void pts_usage(FILE *f)
@@ -68,10 +70,15 @@ static void pts_usage(FILE *f)
             "  --format text|json|csv   what to print (default text: the PTS report)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
             "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
+            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
+            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
+            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
             "  --destroy PATH           consent to overwrite PATH (a device with signatures; also\n"
             "                           needed for the device's own erase, and for every other\n"
             "                           NVMe namespace with data that a sanitize reaches)\n"
-            "  --quiet, -q              no progress or status lines\n");
+            "  --quiet, -q              no progress or status lines\n"
+            "  --dry-run                print the tests, their longest time and what the guard says\n"
+            "                           about the device; run nothing (a missing device: exit 2)\n");
 }
 
 static int select_tests(struct pts_args *a, const char *list)
@@ -210,6 +217,8 @@ static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
         c->preset = PTS_CLIENT;
     } else if (!strcmp(s, "--no-purge")) {
         c->no_purge = true;
+    } else if (!strcmp(s, "--dry-run")) {
+        a->dry_run = true;
     } else if ((v = cli_opt_value("--test", &i, argc, argv))) {
         if (select_tests(a, v) < 0)
             return -1;
@@ -328,13 +337,63 @@ static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_outp
         "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
         "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
         "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
-        "--quiet", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
+        "--quiet", "--archive", "--tag", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
         "--dirth-bs", "--dirth-read",
         /* purge, write cache, segmentation */
-        "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", NULL};
+        "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", "--dry-run", NULL};
     const struct cli_family f = {.cmd = "pts", .usage = pts_usage, .option = pts_option_fn,
                                  .operand = pts_operand, .names = names, .arg = a};
     return cli_family_parse(argc, argv, &f, out);
+}
+
+/* The rounds of one steady-state test at most: max_rounds x its elements. */
+static double rounds_seconds(const struct pts_cfg *c, enum pts_test t, uint32_t tp_bs)
+{
+    struct pts_matrix m;
+    pts_matrix(t, tp_bs, &m);
+    return (double)c->max_rounds * (double)m.nelements * (double)pts_element_ns(c, &m) / 1e9;
+}
+
+/* --dry-run: the tests in order with their longest time, the device and
+ * what the guard says about it; nothing is purged or written. */
+static int pts_dry(const struct pts_cfg *c, const struct guard_consent *consent)
+{
+    char d[48];
+    double total = 0, t;
+    printf("pts plan (%s, TC %u, QD %u, ActiveRange %g %%):\n", pts_preset_name(c->preset), pts_tc(c), pts_qd(c),
+           pts_active_range(c));
+    printf("  %s\n", c->no_purge ? "no purge" : "each test: purge, then WIPC (2x capacity SEQ 128 KiB writes; "
+                                                "its time depends on the device)");
+    for (int k = 0; k < PTS_NTESTS; k++) {
+        if (!c->test[k])
+            continue;
+        switch (k) {
+        case PTS_TP:
+            t = (c->preset == PTS_ENTERPRISE ? rounds_seconds(c, PTS_TP, 128 << 10) : 0) +
+                rounds_seconds(c, PTS_TP, 1024 << 10);
+            break;
+        case PTS_WSAT: t = (double)c->wsat_ns / 1e9; break;
+        /* the bursts, each followed by its wait (1, 2, 3, 5, 10x the burst) */
+        case PTS_HIR: t = (double)c->hir_reps * (double)c->hir_burst_ns / 1e9 * (5 + 1 + 2 + 3 + 5 + 10 + 1); break;
+        case PTS_XSR: t = (double)c->xsr_ns / 1e9 * 2.75; break;
+        case PTS_CBW:
+        case PTS_DIRTH: {
+            struct pts_matrix m;
+            pts_di_matrix(c, (enum pts_test)k, &m);
+            t = (double)c->max_rounds * (double)m.nelements * (double)pts_element_ns(c, &m) / 1e9;
+            break;
+        }
+        default: t = rounds_seconds(c, (enum pts_test)k, 0); break;
+        }
+        cli_duration(d, sizeof(d), t);
+        printf("  %-10s up to %s\n", pts_test_name((enum pts_test)k), d);
+        total += t;
+    }
+    if (cli_dry_target(stdout, c->target, true, 0, consent) < 0)
+        return CLI_EXIT_USAGE;
+    cli_duration(d, sizeof(d), total);
+    printf("  total: up to %s plus the purges and WIPC\n", d);
+    return CLI_EXIT_OK;
 }
 
 static int pts_parse(int argc, char **argv, void *cfg, struct cli_output *out)
@@ -349,6 +408,8 @@ static int pts_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
     }
+    if (a->dry_run)
+        return pts_dry(&a->cfg, &out->consent);
     if (cli_output_check(out, cli_journal_want(out)) < 0)
         return CLI_EXIT_USAGE;
     return WL_PARSED;

@@ -9,11 +9,38 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "base/signal.h"
 #include "result/result.h"
 #include "runner/runner_purge.h"
 #include "target/purge.h"
+
+enum { O_PURGE_METHOD = 1, O_DRY_RUN };
+
+static const struct cli_opt purge_opts[] = {
+    {NULL, NULL, NULL,
+     "usage: ssdbench purge [--destroy PATH]... [--purge-method auto|block] [--result FILE]\n"
+     "                      [--format text|json] [--dry-run] TARGET...\n"
+     "Returns each target to an as-if-never-written state: the device's own erase\n"
+     "(NVMe sanitize or format with secure erase, ATA security erase or sanitize, SCSI\n"
+     "sanitize or format unit), else secure discard, discard, zero fill (regular\n"
+     "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
+     "the same consent as any write (--destroy); a device's erase command needs the\n"
+     "device named with --destroy, and an NVMe sanitize every other namespace with\n"
+     "data too. A zoned device: every zone reset (BLKRESETZONE).", 0},
+    {"--destroy", NULL, "PATH", "consent to overwrite PATH (repeatable)", 0},
+    {"--purge-method", NULL, "auto|block", "auto (default): the device's own erase where it has one;\n"
+                                         "block: the block layer's methods only", O_PURGE_METHOD},
+    {"--format", NULL, "text|json", "what to print (default text)", 0},
+    {"--output", "-o", "FILE", "write the JSON there (--format json)", 0},
+    {"--result", NULL, "FILE", "also save the result JSON", 0},
+    {"--dry-run", NULL, NULL, "name each target with what the guard says about it; purge nothing\n"
+                              "(a missing target: exit 2)", O_DRY_RUN},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
 
 int cmd_purge(int argc, char **argv)
 {
@@ -22,28 +49,28 @@ int cmd_purge(int argc, char **argv)
     const char *paths[JOB_MAX_TARGETS];
     unsigned n = 0;
     enum rpurge_mode mode = RPURGE_AUTO;
+    bool operands = false, dry = false;
     for (int i = 1; i < argc; i++) {
-        int r = cli_output_option(&i, argc, argv, &out);
+        int r = operands ? 0 : cli_output_option(&i, argc, argv, &out);
         if (r < 0)
             return CLI_EXIT_USAGE;
         if (r > 0)
             continue;
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench purge [--destroy PATH]... [--purge-method auto|block] [--result FILE]\n"
-                   "                      [--format text|json] TARGET...\n"
-                   "Returns each target to an as-if-never-written state: the device's own erase\n"
-                   "(NVMe sanitize or format with secure erase, ATA security erase or sanitize, SCSI\n"
-                   "sanitize or format unit), else secure discard, discard, zero fill (regular\n"
-                   "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
-                   "the same consent as any write (--destroy); a device's erase command needs the\n"
-                   "device named with --destroy, and an NVMe sanitize every other namespace with\n"
-                   "data too. --purge-method block uses the block layer's methods only. A zoned\n"
-                   "device: every zone reset (BLKRESETZONE).\n");
+        const char *a = argv[i], *pv;
+        int id = cli_opts_next("purge", purge_opts, &i, argc, argv, &pv, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, purge_opts, 30);
             return 0;
         }
-        const char *pv = cli_opt_value("--purge-method", &i, argc, argv);
-        if (pv) {
+        if (id == CLI_OPT_ERROR)
+            return CLI_EXIT_USAGE;
+        if (id == O_DRY_RUN) {
+            dry = true;
+            continue;
+        }
+        if (id == CLI_OPT_SKIP)
+            continue;
+        if (id == O_PURGE_METHOD) {
             if (!strcmp(pv, "auto"))
                 mode = RPURGE_AUTO;
             else if (!strcmp(pv, "block"))
@@ -54,15 +81,15 @@ int cmd_purge(int argc, char **argv)
             }
             continue;
         }
-        if (a[0] == '-' && a[1]) {
-            cli_err("purge: unknown option '%s' (see ssdbench purge --help)", a);
-            return CLI_EXIT_USAGE;
-        }
         if (n == JOB_MAX_TARGETS) {
             cli_err("purge: at most %d targets", JOB_MAX_TARGETS);
             return CLI_EXIT_USAGE;
         }
         struct stat sb;
+        if (dry && stat(a, &sb) < 0) {
+            paths[n++] = a; /* named by the dry run */
+            continue;
+        }
         if (stat(a, &sb) < 0) {
             cli_err("purge: %s: %s", a, strerror(errno));
             return CLI_EXIT_USAGE;
@@ -76,6 +103,14 @@ int cmd_purge(int argc, char **argv)
     if (out.format != FMT_TEXT && out.format != FMT_JSON) {
         cli_err("purge: --format text or json");
         return CLI_EXIT_USAGE;
+    }
+    if (dry) {
+        int code = 0;
+        printf("purge plan (--purge-method %s):\n", mode == RPURGE_BLOCK ? "block" : "auto");
+        for (unsigned i = 0; i < n; i++)
+            if (cli_dry_target(stdout, paths[i], true, 0, &out.consent) < 0)
+                code = CLI_EXIT_USAGE;
+        return code;
     }
     signal_install();
     cJSON *doc = result_new(argc, argv);

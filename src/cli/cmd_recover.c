@@ -1,43 +1,69 @@
-/* cmd_recover.c - `ssdbench recover JOURNAL [-o RESULT]`: turns the
- * RESULT.partial journal of a run that did not finish (kill -9, a failed
- * final write) into a result file marked incomplete. */
+/* cmd_recover.c - `ssdbench recover [JOURNAL] [-o RESULT]`: puts back
+ * the write cache of every disk a run that is gone left changed (its
+ * record, runner/runner_wcjournal.h), and turns the RESULT.partial journal
+ * of a run that did not finish (kill -9, a failed final write) into a
+ * result file marked incomplete. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "base/slurp.h"
 #include "result/journal.h"
 #include "result/result.h"
+#include "runner/runner_wcjournal.h"
+
+static void say_wcache(void *arg, const char *line)
+{
+    (void)arg;
+    fprintf(stderr, "ssdbench: recover: %s\n", line);
+}
+
+enum { O_OUTPUT = 1 };
+
+static const struct cli_opt recover_opts[] = {
+    {NULL, NULL, NULL,
+     "usage: ssdbench recover [JOURNAL] [-o RESULT]\n"
+     "Turns JOURNAL, the RESULT.partial a run leaves while it runs, into a result.\n"
+     "First puts back the write cache of any disk a run that did not finish left\n"
+     "changed (recorded in $SSDBENCH_STATE_DIR, default /run/ssdbench), and says so.", 0},
+    {"--output", "-o", "RESULT", "write the recovered result here (default: stdout)", O_OUTPUT},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
 
 int cmd_recover(int argc, char **argv)
 {
     const char *path = NULL, *output = "-";
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ssdbench recover JOURNAL [-o RESULT]\n"
-                   "  JOURNAL     the RESULT.partial a run leaves while it runs\n"
-                   "  -o RESULT   write the recovered result here (default: stdout)\n");
+        int id = cli_opts_next("recover", recover_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, recover_opts, 31);
             return 0;
         }
-        if ((v = cli_opt_value("--output", &i, argc, argv)) || (v = cli_opt_value("-o", &i, argc, argv))) {
-            output = v;
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("recover: unknown option '%s' (see ssdbench recover --help)", argv[i]);
+        if (id == CLI_OPT_ERROR)
             return CLI_EXIT_USAGE;
-        }
+        if (id == O_OUTPUT)
+            output = v;
+        if (id != CLI_OPT_OPERAND)
+            continue;
         if (path) {
             cli_err("recover: one journal at a time (got '%s' and '%s')", path, argv[i]);
             return CLI_EXIT_USAGE;
         }
         path = argv[i];
     }
+    /* the disks first: a write cache left changed outlives any journal */
+    int nwc = wcj_recover_all(say_wcache, NULL);
     if (!path) {
-        cli_err("recover: which journal? usage: ssdbench recover RESULT.partial [-o RESULT]");
+        if (nwc != 0)
+            return nwc < 0 ? CLI_EXIT_FAIL : 0;
+        cli_err("recover: no write cache left changed; which journal? usage: ssdbench recover "
+                "RESULT.partial [-o RESULT]");
         return CLI_EXIT_USAGE;
     }
     char err[512];

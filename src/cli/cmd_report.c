@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "output/html_build.h"
@@ -34,7 +35,13 @@ static void usage(FILE *f)
             "  --format html|csv      output format (default html)\n"
             "  --title TEXT           page title\n"
             "  --label NAME           series name of the next result, in order (repeat)\n"
-            "  --baseline N           ratios divide by result N (1-based; default 1)\n");
+            "  --baseline N           ratios divide by result N (1-based; default 1)\n"
+            "  --archive PATH         the archive that selectors read (docs/archive.md)\n"
+            "\n"
+            "RESULT.json may be an archive selector: archive:ID, archive:latest?device=X&n=5,\n"
+            "archive:best?workload=Y&n=3 (each result it names is one more result). With\n"
+            "several results the page adds a comparables chart per profile (one bar per\n"
+            "device) and, for a device with results from several times, its trend.\n");
 }
 
 /* Writes the page to path through a temporary file, so a failed run never
@@ -65,7 +72,7 @@ static int write_html(const struct html_report *rep, const char *path)
 struct report_args {
     const char *paths[REPORT_MAX_RESULTS], *labels[REPORT_MAX_RESULTS];
     size_t npaths, nlabels;
-    const char *output, *title;
+    const char *output, *title, *archive;
     bool csv;
     unsigned baseline;          /* 1-based */
 };
@@ -74,9 +81,22 @@ struct report_args {
  * error. */
 static int report_parse(int argc, char **argv, struct report_args *a)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int save = i;
+        if (!operands && !strcmp(argv[i], "--")) {
+            operands = true;
+            continue;
+        }
+        if (operands) { /* after `--`: result files */
+            if (a->npaths >= REPORT_MAX_RESULTS) {
+                cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
+                return -1;
+            }
+            a->paths[a->npaths++] = argv[i];
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return 1;
@@ -98,6 +118,8 @@ static int report_parse(int argc, char **argv, struct report_args *a)
             continue;
         }
         i = save;
+        if (cli_archive_option(&i, argc, argv, &a->archive))
+            continue;
         if ((v = cli_opt_value("--title", &i, argc, argv))) {
             a->title = v;
             continue;
@@ -124,7 +146,7 @@ static int report_parse(int argc, char **argv, struct report_args *a)
         i = save;
         if (argv[i][0] == '-' && argv[i][1]) {
             static const char *const opts[] = {"--format", "--output", "--title", "--label", "--baseline",
-                                               "--help", NULL};
+                                               "--archive", "--help", NULL};
             const char *s = cli_suggest(argv[i], opts);
             if (s)
                 cli_err("report: unknown option '%s' (did you mean '%s'?)", argv[i], s);
@@ -151,6 +173,13 @@ static int report_parse(int argc, char **argv, struct report_args *a)
         cli_err("report: %s: not a directory (--format csv writes one file per table into a directory)", a->output);
         return -1;
     }
+    /* a page is a file: a directory (or a missing one) is bad input, found
+     * before any result is read */
+    char oerr[512];
+    if (!a->csv && a->output && outfile_check(a->output, oerr, sizeof(oerr)) < 0) {
+        cli_err("report: -o %s", oerr);
+        return -1;
+    }
     if (a->baseline > a->npaths) {
         cli_err("report: --baseline %u: there %s only %zu result%s", a->baseline, a->npaths == 1 ? "is" : "are", a->npaths,
                 a->npaths == 1 ? "" : "s");
@@ -163,24 +192,22 @@ static int report_parse(int argc, char **argv, struct report_args *a)
 /* Loads the results, builds the report and writes it as asked. */
 static int report_write(const struct report_args *a)
 {
-    cJSON *docs[REPORT_MAX_RESULTS];
+    struct cli_loaded ld[REPORT_MAX_RESULTS];
     struct html_report_input in[REPORT_MAX_RESULTS];
     char err[512];
     int status = CLI_EXIT_OK;
     size_t nloaded = 0;
-    for (size_t k = 0; k < a->npaths; k++) {
-        docs[k] = result_load(a->paths[k], err, sizeof(err));
-        if (!docs[k]) {
-            cli_err("%s", err);
+    /* a selector may name several results: each is one more input */
+    for (size_t k = 0; k < a->npaths; k++)
+        if (cli_load_named(a->paths[k], a->archive, ld, REPORT_MAX_RESULTS, &nloaded) < 0) {
             status = CLI_EXIT_USAGE;
             break;
         }
-        nloaded++;
-        in[k] = (struct html_report_input){docs[k], a->paths[k], k < a->nlabels ? a->labels[k] : NULL};
-    }
+    for (size_t k = 0; k < nloaded; k++)
+        in[k] = (struct html_report_input){ld[k].doc, ld[k].name, k < a->nlabels ? a->labels[k] : NULL};
     if (status == CLI_EXIT_OK) {
         struct html_report_opts o = {.title = a->title, .baseline = a->baseline - 1};
-        struct html_report *rep = html_build(in, a->npaths, &o, err, sizeof(err));
+        struct html_report *rep = html_build(in, nloaded, &o, err, sizeof(err));
         if (!rep) {
             cli_err("%s", err);
             status = CLI_EXIT_FAIL;
@@ -197,8 +224,7 @@ static int report_write(const struct report_args *a)
         }
         html_report_free(rep);
     }
-    for (size_t k = 0; k < nloaded; k++)
-        cJSON_Delete(docs[k]);
+    cli_loaded_free(ld, nloaded);
     return status;
 }
 

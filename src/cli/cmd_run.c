@@ -1,5 +1,6 @@
 /* cmd_run.c - `ssdbench run`: fio-style jobs from options or job files, or the
  * built-in quick grid when given nothing. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,13 +8,18 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
 #include "cli/commands.h"
+#include "cli/fio_mode.h"
+#include "engine/engine.h"
 #include "base/outfile.h"
 #include "base/signal.h"
+#include "base/spec_parse.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/journal.h"
 #include "result/result.h"
+#include "target/target.h"
 #include "workload/jobrun.h"
 #include "workload/plan.h"
 #include "profiles/profiles.h"
@@ -22,6 +28,7 @@
 
 #define MAX_JOBFILES 64
 #define MAX_PROFILE_OPTS 64
+#define RUN_DEFAULT_FILE_SIZE (1ull << 30) /* runner_setup.c's, for a missing file without a size */
 
 /* The job options handed to the fio option parser: pointers into argv, plus
  * the "--key=value" strings a --profile expands to (owned here). */
@@ -103,14 +110,24 @@ static void run_usage(FILE *f)
             "  --output-format normal|json|json+           fio's names for the same\n"
             "  --output FILE, -o FILE   write the chosen format to FILE instead of stdout\n"
             "  --result FILE            also save the ssdbench result JSON to FILE\n"
+            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
+            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
+            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
             "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
             "  --job-file FILE          read a fio job file (same as a positional JOBFILE)\n"
             "  --section NAME           run only this job section (repeatable)\n"
             "  --profile NAME           a workload profile's options, here (see ssdbench profiles)\n"
             "  --parse-only             check job files and options, run nothing\n"
+            "  --dry-run                print the phases, their time, the targets and what the\n"
+            "                           guard says about each; write nothing (a missing device: exit 2)\n"
             "  --ignore-unsupported     warn about fio options ssdbench lacks (typos stay errors)\n"
             "  --quiet, -q              no live status line\n"
             "  --ranks-per-host N       cluster runs: every host must run N ranks\n\n"
+            "Defaults on the command line: rw=randread, bs=4k, ioengine=io_uring, direct=1,\n"
+            "iodepth=1, numjobs=1; without --filename a job's file is NAME.0.0 in the current\n"
+            "directory, and a missing file without --size is created at 1 GiB and kept (a\n"
+            "missing path under /dev, /proc or /sys is an error). Job files start from fio's\n"
+            "defaults instead (rw=read, ioengine=psync, direct=0).\n\n"
             "On the command line --runtime makes a job time-based (it loops over its region\n"
             "until the time is up); in job files fio's rule holds: without time_based a job\n"
             "ends after one pass over its region or at runtime, whichever comes first.\n\n"
@@ -152,16 +169,29 @@ struct run_cfg {
     struct plan plan;
     char quick_path[4096];      /* the quick grid's test file, removed afterwards */
     bool quick;                 /* the quick grid: summary only */
+    uint64_t quick_size;
+    bool dry_run;               /* --dry-run: print the plan, run nothing */
 };
 
 /* The command line's words: --job-file, --section, --profile and the job
  * options into ja (argv[0] first), job files into files. Returns WL_PARSED,
  * or the exit status after --help or a one-line error. */
 static int run_words(int argc, char **argv, struct cli_output *out, struct argvec *ja, const char **files,
-                     unsigned *nfiles, const char **sections, struct jobfile_opts *jo, bool *parse_only)
+                     unsigned *nfiles, const char **sections, struct jobfile_opts *jo, bool *parse_only,
+                     bool *dry_run)
 {
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (operands || !strcmp(a, "-")) { /* "-": the job file on standard input */
+            if (*nfiles < MAX_JOBFILES)
+                files[(*nfiles)++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            operands = true;
+            continue;
+        }
         int c = cli_output_option(&i, argc, argv, out);
         if (c < 0)
             return CLI_EXIT_USAGE;
@@ -173,6 +203,8 @@ static int run_words(int argc, char **argv, struct cli_output *out, struct argve
             return 0;
         } else if (!strcmp(a, "--parse-only")) {
             *parse_only = true;
+        } else if (!strcmp(a, "--dry-run")) {
+            *dry_run = true;
         } else if (!strcmp(a, "--ignore-unsupported")) {
             jo->ignore_unsupported = true;
         } else if ((v = cli_opt_value("--section", &i, argc, argv))) {
@@ -210,21 +242,9 @@ static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, con
     if (nfiles) {
         /* a fio job file runs what fio would run: fio's defaults */
         jo->fio_defaults = true;
-        rc = jobfile_parse_file(files[0], jo, jf, err, errlen);
-        for (unsigned f = 1; f < nfiles && rc == 0; f++) {
-            struct jobfile more;
-            memset(&more, 0, sizeof(more));
-            rc = jobfile_parse_file(files[f], jo, &more, err, errlen);
-            if (rc == 0)
-                rc = run_jobfile_append(jf, &more, err, errlen);
-            jobfile_free(&more);
-        }
-        /* command-line options after job files are not merged into them */
-        if (rc == 0 && ja->n > 1) {
-            snprintf(err, errlen, "job options on the command line cannot be combined with job files (got '%s')",
-                     ja->v[1]);
-            rc = -EINVAL;
-        }
+        /* job options with job files: defaults for every job of the
+         * files, as fio applies them (`run job.fio --runtime=10`) */
+        rc = fio_mode_parse_files(files, nfiles, ja->v + 1, ja->n - 1, jo, jf, err, errlen);
     } else {
         rc = jobfile_parse_cmdline(ja->n - 1, ja->v + 1, jo, jf, err, errlen);
     }
@@ -237,6 +257,122 @@ static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, con
     for (unsigned w = 0; rc == 0 && w < jf->nwarnings; w++)
         cli_err("warning: %s", jf->warnings[w]);
     return rc;
+}
+
+/* The size a missing file of job j is created with (fio's: filesize, else
+ * size, else the default 1 GiB). */
+static uint64_t create_size(const struct job_spec *j)
+{
+    return j->file_size ? j->file_size : j->size ? j->size : RUN_DEFAULT_FILE_SIZE;
+}
+
+/* One job's time bound in seconds (ramp + runtime), 0 when only its size
+ * ends it. */
+static double job_seconds(const struct job_spec *j)
+{
+    return j->runtime_ns ? (double)(j->startdelay_ns + j->ramp_ns + j->runtime_ns) / 1e9 : 0;
+}
+
+/* --dry-run: every phase's jobs, their time and targets (with what the
+ * guard says about each), the total; nothing is written or created. 0, or
+ * CLI_EXIT_USAGE after naming a missing target. */
+static int run_dry(const struct run_cfg *c, const struct guard_consent *consent)
+{
+    char d[48], what[256];
+    int code = 0;
+    if (c->quick) {
+        double secs = 0;
+        printf("run plan (the quick grid):\n");
+        for (unsigned p = 0; p < c->plan.nphases; p++) {
+            const struct job_spec *j = &c->plan.phases[p].jobs[0];
+            profile_summary(j, what, sizeof(what));
+            cli_duration(d, sizeof(d), job_seconds(j));
+            printf("  phase %u: %s: %s, QD%u, %s\n", p + 1, j->name, what, j->iodepth, d);
+            secs += job_seconds(j);
+        }
+        printf("  target %s: missing: would be created (%llu MiB) and removed afterwards\n", c->quick_path,
+               (unsigned long long)(c->quick_size >> 20));
+        cli_duration(d, sizeof(d), secs);
+        printf("  total: %s\n", d);
+        return 0;
+    }
+    printf("run plan (%u job%s):\n", c->jf.njobs, c->jf.njobs == 1 ? "" : "s");
+    double total = 0, phase = 0;
+    unsigned nphase = 1;
+    bool unbounded = false;
+    for (unsigned k = 0; k < c->jf.njobs; k++) {
+        const struct job_spec *j = &c->jf.jobs[k];
+        if (k && j->stonewall) {
+            total += phase;
+            phase = 0;
+            nphase++;
+        }
+        double js = job_seconds(j);
+        phase = js > phase ? js : phase;
+        unbounded |= js == 0;
+        profile_summary(j, what, sizeof(what));
+        cli_duration(d, sizeof(d), js);
+        printf("  phase %u: job %s: %s, QD%u x%u, %s%s\n", nphase, j->name, what, j->iodepth, j->numjobs,
+               js ? (j->time_based ? "time based, " : "at most ") : "", js ? d : "until its size is done");
+        if (!engine_lookup(j->engine)->needs_files) {
+            printf("  target (null engine): nothing is read or written\n");
+            continue;
+        }
+        bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+        for (unsigned t = 0; t < j->ntargets; t++)
+            if (cli_dry_target(stdout, j->targets[t], writes, create_size(j), consent) < 0)
+                code = CLI_EXIT_USAGE;
+    }
+    total += phase;
+    cli_duration(d, sizeof(d), total);
+    if (total == 0)
+        printf("  total: set by the jobs' sizes (the time depends on the device)\n");
+    else
+        printf("  total: %s%s\n", d, unbounded ? " plus the jobs bounded by size (their time depends on the device)" : "");
+    return code;
+}
+
+/* A missing file created at the default size, said out loud: where, how
+ * big, and that it stays (fio would refuse: "you need to specify size="). */
+static void announce_default_files(const struct jobfile *jf)
+{
+    for (unsigned k = 0; k < jf->njobs; k++) {
+        const struct job_spec *j = &jf->jobs[k];
+        if (j->size || j->file_size || j->fill_device || !engine_lookup(j->engine)->needs_files)
+            continue;
+        for (unsigned t = 0; t < j->ntargets; t++) {
+            struct target_info ti;
+            char e[256], cwd[4096];
+            if (target_probe(j->targets[t], &ti, e, sizeof(e)) != -ENOENT)
+                continue;
+            bool rel = j->targets[t][0] != '/';
+            cli_err("job %s: no size given: creating %s%s%s with the default size 1 GiB; it is kept after "
+                    "the run (give --size, or --filename of an existing file or device)",
+                    j->name, j->targets[t], rel ? " in " : "", rel ? (getcwd(cwd, sizeof(cwd)) ? cwd : ".") : "");
+        }
+    }
+}
+
+/* fio's units read "64KiB" as 64,000 bytes and "4KB" as 4,096: a size on
+ * the command line spelt with KB/KiB (MB, MiB ...) gets its bytes said. */
+static void note_size_spellings(const struct argvec *ja)
+{
+    for (int k = 1; k < ja->n; k++) {
+        const char *w = ja->v[k], *eq = strchr(w, '=');
+        if (strncmp(w, "--", 2) || !eq)
+            continue;
+        const char *v = eq + 1;
+        size_t len = strlen(v);
+        bool kb = len >= 3 && strchr("kKmMgGtTpP", v[len - 2]) && strchr("bB", v[len - 1]);
+        bool kib = len >= 4 && strchr("kKmMgGtTpP", v[len - 3]) && strchr("iI", v[len - 2]) &&
+                   strchr("bB", v[len - 1]);
+        uint64_t b;
+        char e[128];
+        if ((kb || kib) && isdigit((unsigned char)v[0]) && !strchr(v, ',') && !strchr(v, ':') &&
+            spec_parse_size(v, 1024, &b, e, sizeof(e)) == 0)
+            cli_err("note: %.*s=%s is %llu bytes (fio's units: k = 1024, and the ...iB spellings are "
+                    "powers of 1000)", (int)(eq - w), w, v, (unsigned long long)b);
+    }
 }
 
 /* Reads the jobs (or picks the quick grid's file); with --parse-only says
@@ -256,7 +392,9 @@ static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, co
         if (parse_only)
             return 0;
         rc_->quick = true;
-        fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
+        rc_->quick_size = size;
+        if (!rc_->dry_run)
+            fprintf(stderr, "ssdbench: quick grid on a %llu MiB test file %s (removed afterwards)\n",
                 (unsigned long long)(size >> 20), path);
         if (quick_plan(&rc_->plan, path, size, 4000000000ull, 1000000000ull) < 0) {
             cli_err("out of memory");
@@ -264,6 +402,7 @@ static int run_plan(struct run_cfg *rc_, const char **files, unsigned nfiles, co
         }
         return WL_PARSED;
     }
+    note_size_spellings(ja);
     if (run_jobs(&rc_->jf, files, nfiles, ja, jo, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         return CLI_EXIT_USAGE;
@@ -282,16 +421,17 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     unsigned nfiles = 0;
     struct argvec ja;
     memset(&ja, 0, sizeof(ja));
-    bool parse_only = false;
+    bool parse_only = false, dry = false;
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
     const char *sections[MAX_JOBFILES];
     jo.sections = sections;
     if (argvec_push(&ja, argv[0], false) < 0)
         return CLI_EXIT_FAIL;
-    int code = run_words(argc, argv, out, &ja, files, &nfiles, sections, &jo, &parse_only);
+    int code = run_words(argc, argv, out, &ja, files, &nfiles, sections, &jo, &parse_only, &dry);
+    c->dry_run = dry;
     /* a 10-minute run must not be lost to a typo in --result */
-    if (code == WL_PARSED && !parse_only && cli_output_check(out, cli_journal_want(out)) < 0)
+    if (code == WL_PARSED && !parse_only && !dry && cli_output_check(out, cli_journal_want(out)) < 0)
         code = CLI_EXIT_USAGE;
     if (!jo.nsections)
         jo.sections = NULL;
@@ -300,6 +440,10 @@ static int run_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     if (code == WL_PARSED && !c->quick && cli_jobs_readonly(c->jf.jobs, c->jf.njobs) &&
         cli_output_check_readonly(out) < 0)
         code = CLI_EXIT_USAGE;
+    /* the quick grid's private directory, made by quick_pick_file, is
+     * removed by run_free as after a run */
+    if (code == WL_PARSED && dry)
+        code = run_dry(c, &out->consent);
     argvec_free(&ja);
     return code;
 }
@@ -320,6 +464,8 @@ static int run_run(struct session *s, void *cfg, struct cli_output *out)
     char err[1024];
     signal_install();
     s->ro.stop_on_error = true;
+    if (!c->quick)
+        announce_default_files(&c->jf);
     int rc = c->quick ? plan_run(s->doc, &c->plan, &s->ro, &s->st, err, sizeof(err))
                    : jobrun_execute(s->doc, &c->jf, &s->ro, &s->st, err, sizeof(err));
     run_drop_quick(c);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "base/textsafe.h"
 #include "cli/commands.h"
 #include "output/pts_text.h"
@@ -11,31 +12,42 @@
 #include "output/sysbench_text.h"
 #include "result/result.h"
 
+enum { O_SUMMARY = 1 };
+
+static const struct cli_opt show_opts[] = {
+    {NULL, NULL, NULL, "usage: ssdbench show [options] RESULT.json\nRenders a saved result again.", 0},
+    {"--format", NULL, "FORMAT", "text (default), json, csv, fio-json, fio-json+, fio-normal or fio-terse", 0},
+    {"--summary", NULL, NULL, "the summary table only", O_SUMMARY},
+    {"--output", "-o", "FILE", "write it to FILE instead of standard output", 0},
+    {"--help", "-h", NULL, "this text", 0},
+    CLI_OPTS_END,
+};
+
 int cmd_show(int argc, char **argv)
 {
     struct cli_output out;
     cli_output_init(&out);
     const char *path = NULL;
     bool summary_only = false;
+    bool operands = false;
     for (int i = 1; i < argc; i++) {
-        int c = cli_output_option(&i, argc, argv, &out);
+        int c = operands ? 0 : cli_output_option(&i, argc, argv, &out);
         if (c < 0)
             return CLI_EXIT_USAGE;
         if (c > 0)
             continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ssdbench show [--format text|json|csv|fio-json|fio-json+|fio-normal|fio-terse] "
-                   "[--summary] [-o FILE] RESULT.json\n");
+        const char *v;
+        int id = cli_opts_next("show", show_opts, &i, argc, argv, &v, &operands);
+        if (id == CLI_OPT_HELP) {
+            cli_opts_print(stdout, show_opts, 27);
             return 0;
         }
-        if (!strcmp(argv[i], "--summary")) {
-            summary_only = true;
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("show: unknown option '%s' (see ssdbench show --help)", argv[i]);
+        if (id == CLI_OPT_ERROR)
             return CLI_EXIT_USAGE;
-        }
+        if (id == O_SUMMARY)
+            summary_only = true;
+        if (id != CLI_OPT_OPERAND)
+            continue;
         if (path) {
             cli_err("show: one result file at a time (got '%s' and '%s')", path, argv[i]);
             return CLI_EXIT_USAGE;
@@ -76,6 +88,8 @@ int cmd_show(int argc, char **argv)
     }
     if (safe && (textsafe_close(safe) < 0 || fflush(stdout) != 0) && rc == 0)
         rc = CLI_EXIT_FAIL;
+    if (rc == 0)
+        cli_warn_busy(doc);
     cJSON_Delete(doc);
     return rc;
 }

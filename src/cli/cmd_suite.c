@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_dry.h"
 #include "cli/cli_family.h"
 #include "cli/commands.h"
 #include "base/signal.h"
@@ -58,6 +59,9 @@ static void suite_usage(FILE *f)
             "  --format text|json|csv   what to print (default text)\n"
             "  --output FILE, -o FILE   write it to FILE\n"
             "  --result FILE            also save the result JSON\n"
+            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
+            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
+            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
             "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
             "  --dry-run                print the plan and its longest duration, run nothing\n"
             "  --quiet, -q              no progress or status lines\n");
@@ -273,7 +277,7 @@ static int parse_args(int argc, char **argv, struct suite_args *sa, struct cli_o
         "--precondition-load", "--ss", "--ss-interval", "--ss-window", "--ss-max-rounds",
         "--sample", "--purge", "--range", "--discard-unused", "--layout", "--baseline",
         "--rwmixread", "--set", "--dry-run", "--format", "--output", "--result",
-        "--destroy", "--quiet", NULL};
+        "--destroy", "--quiet", "--archive", "--tag", NULL};
     const struct cli_family f = {.cmd = "suite", .usage = suite_usage, .option = suite_option,
                                  .operand = suite_operand, .names = names, .arg = sa};
     int rc = cli_family_parse(argc, argv, &f, out);
@@ -299,9 +303,14 @@ static int suite_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 
 static int suite_run_cmd(struct session *s, void *cfg, struct cli_output *out)
 {
-    (void)out;
+    struct suite_args *sa = cfg;
     signal_install();
-    return suite_workload_run(s, cfg, &s->done);
+    int rc = suite_workload_run(s, cfg, &s->done);
+    /* the plan's targets: what the guard would say, a missing one named */
+    for (unsigned t = 0; sa->dry && rc == 0 && t < sa->cfg->ntargets; t++)
+        if (cli_dry_target(stdout, sa->cfg->targets[t], true, 0, &out->consent) < 0)
+            rc = CLI_EXIT_USAGE;
+    return rc;
 }
 
 static int suite_render(struct session *s, void *cfg, const struct cli_output *out, int status)

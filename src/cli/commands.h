@@ -14,6 +14,8 @@ int cmd_purge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_recover(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_archive(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* cmd_run.c: appends b's jobs to a as fio runs a later job file (its first
  * job waits for the earlier ones and starts a new reporting group). 0 or

@@ -124,16 +124,25 @@ int fio_help_engine(FILE *f, const char *engine)
         fprintf(f, "IO engine %s not found\n", name);
         return 1;
     }
-    if (e == ENGINE_IO_URING) {
-        /* fio's io_uring options that ssdbench implements, in fio's layout */
-        static const char *const uring_opts[] = {
-            "hipri", "fixedbufs", "registerfiles", "sqthread_poll", "sqthread_poll_cpu",
-            "nonvectored", "uncached", "nowait", "force_async",
-        };
+    /* fio's options of each engine that ssdbench implements, in fio's layout */
+    static const char *const uring_opts[] = {
+        "hipri", "fixedbufs", "registerfiles", "sqthread_poll", "sqthread_poll_cpu",
+        "nonvectored", "uncached", "nowait", "force_async", NULL,
+    };
+    static const char *const uring_cmd_opts[] = {
+        "cmd_type", "fixedbufs", "registerfiles", "sqthread_poll", "sqthread_poll_cpu",
+        "nonvectored", NULL,
+    };
+    static const char *const sg_opts[] = {"readfua", "writefua", "sg_write_mode", NULL};
+    const char *const *list = e == ENGINE_IO_URING    ? uring_opts
+                              : e == ENGINE_URING_CMD ? uring_cmd_opts
+                              : e == ENGINE_SG        ? sg_opts
+                                                      : NULL;
+    if (list) {
         if (comma && comma[1])
             return fio_help_cmd(f, comma + 1);
-        for (unsigned i = 0; i < sizeof(uring_opts) / sizeof(uring_opts[0]); i++) {
-            const struct job_opt *o = job_option_find(uring_opts[i]);
+        for (unsigned i = 0; list[i]; i++) {
+            const struct job_opt *o = job_option_find(list[i]);
             if (o)
                 fprintf(f, "%-24s: %s\n", o->name, o->help);
         }

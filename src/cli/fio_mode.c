@@ -637,3 +637,33 @@ int fio_mode_main(int argc, char **argv, struct cluster *cl)
 {
     return cli_workload_main(&fio_workload, argc, argv, cl);
 }
+
+int fio_mode_parse_files(const char *const *files, unsigned nfiles, char **jobv, int njob,
+                         struct jobfile_opts *jo, struct jobfile *jf, char *err, size_t errlen)
+{
+    struct presets ps;
+    int rc = presets_make(&ps, jobv, njob, err, errlen);
+    if (rc < 0)
+        return rc;
+    jo->preset_keys = (const char *const *)ps.keys;
+    jo->preset_values = (const char *const *)ps.values;
+    jo->npreset = ps.n;
+    bool stdin_used = false;
+    for (unsigned f = 0; f < nfiles && rc == 0; f++) {
+        const char *path = !strcmp(files[f], "/dev/stdin") ? "-" : files[f];
+        if (f == 0) {
+            rc = parse_one(path, jo, false, &stdin_used, jf, err, errlen);
+            continue;
+        }
+        struct jobfile more;
+        memset(&more, 0, sizeof(more));
+        rc = parse_one(path, jo, false, &stdin_used, &more, err, errlen);
+        if (rc == 0)
+            rc = run_jobfile_append(jf, &more, err, errlen);
+        jobfile_free(&more);
+    }
+    jo->preset_keys = jo->preset_values = NULL;
+    jo->npreset = 0;
+    presets_free(&ps);
+    return rc;
+}

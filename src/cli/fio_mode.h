@@ -17,4 +17,14 @@ bool fio_mode_invoked(const char *argv0);
  * status. */
 int fio_mode_main(int argc, char **argv, struct cluster *cl);
 
+/* Job files for `ssdbench run` as fio reads them: "-" and /dev/stdin read
+ * standard input (once), later files run after earlier ones, and the job
+ * options jobv[0..njob) ("--key=value", "--key value", "--key") are
+ * defaults for every job of the files, applied to their [global] first.
+ * 0, or -errno with the message in err. */
+struct jobfile;
+struct jobfile_opts;
+int fio_mode_parse_files(const char *const *files, unsigned nfiles, char **jobv, int njob,
+                         struct jobfile_opts *jo, struct jobfile *jf, char *err, size_t errlen);
+
 #endif

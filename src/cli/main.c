@@ -3,6 +3,7 @@
  * run through its glue; the others (reading results, preparing devices) are
  * plain functions. Invoked as `fio` (a symlink), it is fio mode instead
  * (cli/fio_mode.h). */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,8 @@ static const struct command commands[] = {
     {"pts", NULL, NULL},
     {"profiles", cmd_profiles, "list the workload profiles (built-in and from files) with their definitions"},
     {"compare", cmd_compare, "side-by-side tables of saved results with ratio columns (B/A, C/A)"},
+    {"archive", cmd_archive, "the results archive: file, list, show, export and remove archived results"},
+    {"check", cmd_check, "the regression gate: a result against the archived history of its device and workload"},
     {"purge", cmd_purge, "secure discard, discard or zero fill a device, and record the method"},
     {"info", cmd_info, "a device's identity, queue settings, write cache, NVMe namespace and health (read-only)"},
 };
@@ -62,6 +65,11 @@ static int dispatch(int argc, char **argv, struct cluster *cl)
         return CLI_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    /* help read through a pager or `| head` ends quietly when the reader
+     * goes away (exit 0, not 141) */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         printf("ssdbench %s\n", SSDBENCH_VERSION);
         return 0;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_archive.h"
 #include "cli/workloads.h"
 
 const struct workload_cmd *const cli_workloads[] = {
@@ -59,6 +60,10 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
     int code = w->parse(argc, sargv, cfg, &out);
     if (out.follower)
         out.quiet = true;
+    if (code == WL_PARSED && out.ntags && !out.archive) {
+        cli_err("%s: --tag labels a result filed with --archive; add --archive", w->name);
+        code = CLI_EXIT_USAGE;
+    }
     if (code == WL_PARSED) {
         struct session ses;
         char err[512];
@@ -74,7 +79,7 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = CLI_EXIT_USAGE;
             session_close(&ses);
         } else {
-            ses.live = !out.quiet && isatty(2);
+            ses.live = !out.quiet && cli_live_terminal();
             /* every rank's errors from here on are agreed ones, which rank
              * 0 prints naming the rank; an abort still speaks (errfd) */
             if (out.follower && (cl->errfd = dup(2)) >= 0 && !freopen("/dev/null", "w", stderr))
@@ -82,6 +87,14 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
             code = w->run(&ses, cfg, &out);
             if (ses.done && w->render)
                 code = w->render(&ses, cfg, &out, code);
+            /* after the output, where it is read, on stderr; the drop-ins
+             * (fio mode, fileio) print what fio and sysbench print, and
+             * the result keeps host.busy */
+            if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio"))
+                cli_warn_busy(ses.doc);
+            /* after the result file is written: filing never touches it */
+            if (ses.done && cli_archive_workload(ses.doc, &out) < 0 && code == CLI_EXIT_OK)
+                code = CLI_EXIT_FAIL;
             cli_journal_end(out.journal, ses.done);
             session_close(&ses);
         }

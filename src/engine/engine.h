@@ -80,6 +80,9 @@ struct engine {
     /* Set before init: fio's io_uring options of the job (io_uring engine
      * only; NULL = ssdbench's defaults) */
     const struct job_uring *uring;
+    /* Set before init: fio's sg options of the job (sg engine only; NULL =
+     * plain WRITE, no FUA) */
+    const struct job_sg *sg;
     void *priv;
 };
 
@@ -88,6 +91,8 @@ extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode */
+extern const struct engine_ops engine_uring_cmd_ops; /* NVMe passthrough, /dev/ngXnY */
+extern const struct engine_ops engine_sg_ops;     /* SCSI generic (SG_IO), /dev/sgN, /dev/sdX */
 
 const struct engine_ops *engine_lookup(enum job_engine kind);
 

@@ -73,7 +73,10 @@ int fileio_cmd_prepare(const struct fileio_opts *o, const struct guard_consent *
                        const struct fileio_view *v, uint64_t *written, double *secs)
 {
     char err[1024];
+    signal_install(); /* also where SIGINT came in ignored (a background job) */
     int rc = fileio_prepare(o, consent, v->file, v->arg, written, secs, err, sizeof(err));
+    if (rc == -EINTR)
+        return fatal(v, err, 128 + signal_received());
     return rc < 0 ? fatal(v, err, refused_or_failed(rc)) : WL_OK;
 }
 

@@ -15,11 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "base/sizefmt.h"
 #include "base/clock.h"
 #include "base/rng.h"
+#include "base/signal.h"
 #include "target/target.h"
 #include "fileio/fileio.h"
 
@@ -132,6 +134,13 @@ static int prep_file(const struct fileio_opts *o, const struct guard_consent *c,
     fn(arg, name, off >= fs ? FILEIO_FILE_REUSING : off > 0 ? FILEIO_FILE_EXTENDING : FILEIO_FILE_CREATING);
     int werr = 0;
     for (; off < fs; off += bs) {
+        /* a stop signal ends the prepare at the next block */
+        if (signal_received()) {
+            snprintf(err, errlen, "interrupted by %s while writing '%s' at offset %llu",
+                     signal_name(signal_received()), name, (unsigned long long)off);
+            werr = -EINTR;
+            break;
+        }
         if (!o->zero_fill) {
             uint64_t *p = buf;
             for (size_t i = 0; i < bs / 8; i++)
@@ -167,6 +176,37 @@ static int prep_file(const struct fileio_opts *o, const struct guard_consent *c,
     return rc;
 }
 
+/* The bytes prepare will add (each file up to its size, in whole blocks)
+ * against the free space of the current directory's file system. */
+static int prep_space(const struct fileio_opts *o, char *err, size_t errlen)
+{
+    uint64_t fs = fileio_file_size(o), bs = o->block_size ? o->block_size : 1, need = 0;
+    for (unsigned i = 0; i < o->file_num; i++) {
+        char name[FILEIO_NAME_MAX];
+        struct stat st;
+        fileio_file_name(i, name, sizeof(name));
+        uint64_t have = lstat(name, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+        if (have >= fs)
+            continue;
+        uint64_t add = (fs - have + bs - 1) / bs * bs;
+        need = need + add < need ? UINT64_MAX : need + add;
+    }
+    struct statvfs vfs;
+    if (!need || statvfs(".", &vfs) < 0)
+        return 0;
+    uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+    if (need <= avail)
+        return 0;
+    char a[32], b[32];
+    sizefmt_binary(a, sizeof(a), (double)need, "B");
+    sizefmt_binary(b, sizeof(b), (double)avail, "B");
+    snprintf(err, errlen,
+             "the test files need %llu more bytes (%s) but the file system has %llu bytes (%s) free; use "
+             "a smaller --file-total-size",
+             (unsigned long long)need, a, (unsigned long long)avail, b);
+    return -ENOSPC;
+}
+
 int fileio_prepare(const struct fileio_opts *o, const struct guard_consent *c, fileio_file_fn fn,
                    void *arg, uint64_t *written, double *seconds, char *err, size_t errlen)
 {
@@ -182,8 +222,11 @@ int fileio_prepare(const struct fileio_opts *o, const struct guard_consent *c, f
     struct rng r;
     rng_seed(&r, o->rand_seed ? o->rand_seed : clock_wall_ns());
     uint64_t t0 = clock_ns();
-    /* every existing file is asked about before any is written */
+    /* every existing file is asked about before any is written, and what
+     * is missing must fit the file system */
     int rc = fileio_claim_files(o, c, err, errlen);
+    if (rc == 0)
+        rc = prep_space(o, err, errlen);
     for (unsigned i = 0; i < o->file_num && rc == 0; i++) {
         char name[FILEIO_NAME_MAX];
         fileio_file_name(i, name, sizeof(name));

@@ -264,6 +264,9 @@ static int close_section(struct jf_parser *p)
             /* fio's clones: numjobs, or the per-clone files it became */
             job->clones = x.files_per_clone ? job->ntargets : job->numjobs;
         }
+        if (!rc && wanted(p, x.section) && jf->njobs >= JOBFILE_MAX_JOBS)
+            rc = jf_fail(p, -E2BIG, "%s: job '%s': more than %u jobs in one job file", p->loc, job->name,
+                         JOBFILE_MAX_JOBS);
         if (!rc && wanted(p, x.section)) {
             if (jf->njobs == p->cap) {
                 unsigned cap = p->cap ? 2 * p->cap : 4;
@@ -311,6 +314,9 @@ int jf_section(struct jf_parser *p, const char *name, const char *loc)
 
 int jf_add(struct jf_parser *p, const char *key, const char *value, const char *loc)
 {
+    if (p->ne >= JOBFILE_MAX_ENTRIES)
+        return jf_fail(p, -E2BIG, "%s: section '%s' has more than %u options", loc, p->name,
+                       JOBFILE_MAX_ENTRIES);
     if (p->ne == p->ecap) {
         unsigned cap = p->ecap ? 2 * p->ecap : 16;
         struct jf_entry *e = realloc(p->e, cap * sizeof(*e));
@@ -420,6 +426,7 @@ struct jf_reader {
     struct jf_parser *p;
     struct jf_src stack[JOBFILE_INCLUDE_DEPTH];
     unsigned depth;
+    size_t total;              /* bytes read so far, the job file and every include */
 };
 
 static int read_text(struct jf_reader *r, const char *text, bool nested);
@@ -444,7 +451,13 @@ static int read_file(struct jf_reader *r, const char *path, const char *loc, boo
      * refused at once instead of filling memory or waiting for a writer */
     char serr[PATH_MAX + 128];
     size_t len = 0;
-    char *text = slurp_named(path, "job file", JOBFILE_MAX_BYTES, &len, serr, sizeof(serr));
+    size_t left = JOBFILE_MAX_BYTES - r->total; /* never 0 (which would mean no limit) */
+    char *text = left ? slurp_named(path, "job file", left, &len, serr, sizeof(serr)) : NULL;
+    if (!left)
+        errno = EFBIG;
+    if (!text && loc && errno == EFBIG)
+        return jf_fail(p, -EFBIG, "%s: include '%s': the job file and its includes read more than %u MiB "
+                       "in all", loc, path, JOBFILE_MAX_BYTES >> 20);
     if (!text) {
         int e = errno;
         if (loc)
@@ -455,6 +468,7 @@ static int read_file(struct jf_reader *r, const char *path, const char *loc, boo
         free(text);
         return jf_fail(p, -EINVAL, "%s: '%s' is not a text file", where, path);
     }
+    r->total += len;
     struct jf_src *s = &r->stack[r->depth++];
     snprintf(s->path, sizeof(s->path), "%s", path);
     snprintf(s->real, sizeof(s->real), "%s", real);

@@ -28,6 +28,12 @@
 /* The largest job file (or include) read: more is refused with
  * "FILE: job file larger than 4 MiB". */
 #define JOBFILE_MAX_BYTES (4u << 20)
+/* The same cap holds for a job file and all it includes together (an
+ * include read twice counts twice), so includes cannot fan out without
+ * limit; a job file holds at most JOBFILE_MAX_JOBS jobs (fio's limit) and
+ * a section at most JOBFILE_MAX_ENTRIES options. */
+#define JOBFILE_MAX_JOBS 4096
+#define JOBFILE_MAX_ENTRIES 65536
 
 struct jobfile_opts {
     /* options fio knows that ssdbench does not implement become warnings;

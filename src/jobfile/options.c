@@ -64,7 +64,7 @@ static const struct job_opt opts[] = {
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
     {"thread", {"threads"}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
-    {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|psync|null", .help = "I/O engine; sync and pvsync run as psync"},
+    {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|psync|null|io_uring_cmd|sg", .help = "I/O engine; sync and pvsync run as psync; io_uring_cmd: NVMe passthrough on /dev/ngXnY; sg: SCSI commands (SG_IO) on /dev/sgN or /dev/sdX"},
     {"direct", {0}, JOPT_BOOL, JF(direct), .arg = "bool", .help = "O_DIRECT"},
     {"buffered", {0}, JOPT_BOOL, JF(direct), .negate = true, .arg = "bool", .help = "the opposite of direct"},
     {"sync", {0}, FN(sync), .bare = true, .arg = "bool|none|sync|dsync", .help = "open with O_DSYNC (fio's O_SYNC is run as O_DSYNC)"},
@@ -203,6 +203,11 @@ static const struct job_opt opts[] = {
     {"uncached", {0}, JOPT_BOOL, JF(uring.uncached), .arg = "bool", .help = "io_uring, buffered I/O: drop the pages after the I/O (RWF_DONTCACHE)"},
     {"nowait", {0}, JOPT_BOOL, JF(uring.nowait), .arg = "bool", .help = "io_uring: RWF_NOWAIT, an I/O that would block fails with EAGAIN"},
     {"force_async", {0}, JOPT_UINT, JF(uring.force_async), .max = U32MAX, .arg = "int", .help = "io_uring: IOSQE_ASYNC on every Nth request (0 = never)"},
+    /* fio's io_uring_cmd and sg engine options (engine_uring_cmd.c, engine_sg.c) */
+    {"cmd_type", {0}, FN(cmd_type), .arg = "nvme", .help = "io_uring_cmd: the passthrough command set (nvme only)"},
+    {"sg_write_mode", {0}, FN(sg_write_mode), .arg = "write|write_and_verify|verify|write_same|same|write_same_ndob|verify_bytchk_00|verify_bytchk_01|verify_bytchk_11", .help = "sg: the SCSI command of each write (default write)"},
+    {"readfua", {0}, JOPT_BOOL, JF(sg.readfua), .arg = "bool", .help = "sg: reads with the FUA bit"},
+    {"writefua", {0}, JOPT_BOOL, JF(sg.writefua), .arg = "bool", .help = "sg: WRITEs with the FUA bit"},
 
     /* fio zones (options_zone.c, base/zone.h) */
     {"zonemode", {0}, FN(zonemode), .arg = "none|strided|zbd", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone; zbd: a zoned block device, writes at each zone's write pointer"},

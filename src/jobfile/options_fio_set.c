@@ -162,3 +162,44 @@ JOPT_SETTER(sqthread_poll_cpu)
     c->job->uring.sqthread_poll_cpu_set = true;
     return 0;
 }
+
+/* --- fio's io_uring_cmd and sg engine options --- */
+
+JOPT_SETTER(cmd_type)
+{
+    (void)o;
+    if (!v || strcasecmp(v, "nvme"))
+        return jopt_fail(c, -ENOTSUP, "unsupported cmd_type '%.40s' (expected nvme)", v ? v : "");
+    return 0;
+}
+
+/* fio 3.33's names, with its deprecated aliases (verify, same);
+ * write_stream (WRITE STREAM(16)) is not implemented */
+JOPT_SETTER(sg_write_mode)
+{
+    static const struct {
+        const char *name;
+        enum sg_write_mode m;
+    } modes[] = {
+        {"write", SG_WRITE},
+        {"write_and_verify", SG_WRITE_VERIFY},
+        {"verify", SG_WRITE_VERIFY},
+        {"write_same", SG_WRITE_SAME},
+        {"same", SG_WRITE_SAME},
+        {"write_same_ndob", SG_WRITE_SAME_NDOB},
+        {"verify_bytchk_00", SG_VERIFY_BYTCHK_00},
+        {"verify_bytchk_01", SG_VERIFY_BYTCHK_01},
+        {"verify_bytchk_11", SG_VERIFY_BYTCHK_11},
+    };
+    (void)o;
+    for (unsigned i = 0; v && i < sizeof(modes) / sizeof(modes[0]); i++)
+        if (!strcasecmp(v, modes[i].name)) {
+            c->job->sg.write_mode = (uint8_t)modes[i].m;
+            return 0;
+        }
+    bool fio = v && !strcasecmp(v, "write_stream");
+    return jopt_fail(c, fio ? -ENOTSUP : -EINVAL,
+                     "%s sg_write_mode '%.40s' (expected write, write_and_verify, write_same, "
+                     "write_same_ndob, verify_bytchk_00, verify_bytchk_01 or verify_bytchk_11)",
+                     fio ? "unsupported" : "unknown", v ? v : "");
+}

@@ -122,5 +122,7 @@ int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *
 /* fio's io_uring engine options (options_fio_set.c) */
 JOPT_SETTER(uring_knob);
 JOPT_SETTER(sqthread_poll_cpu);
+JOPT_SETTER(cmd_type);
+JOPT_SETTER(sg_write_mode);
 
 #endif

@@ -446,7 +446,60 @@ struct cmp_table {
     unsigned ntr;
     const char *scope;
     bool csv;
+    int namew;                  /* the row name column's width */
 };
+
+/* A phase's workload in words from its first job's parameters: "randread
+ * 4KiB QD1 x1" (empty when the phase has no job parameters). */
+static void workload_words(const cJSON *ph, char *buf, size_t len)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ph, "jobs"), 0),
+                                                     "params");
+    buf[0] = 0;
+    if (!cJSON_IsObject(p))
+        return;
+    double bs = result_num(p, "bs", 0);
+    const char *rw = result_str(p, "rw", "?");
+    int n;
+    if (bs >= 1024 && (uint64_t)bs % 1024 == 0)
+        n = snprintf(buf, len, "%s %.0fKiB", rw, bs / 1024);
+    else
+        n = snprintf(buf, len, "%s %.0fB", rw, bs);
+    if (!strcmp(rw, "rw") || !strcmp(rw, "randrw") || !strcmp(rw, "readwrite"))
+        n += snprintf(buf + n, len > (size_t)n ? len - (size_t)n : 0, " %.0f%% read", result_num(p, "rwmixread", 50));
+    snprintf(buf + n, len > (size_t)n ? len - (size_t)n : 0, " QD%.0f x%.0f", result_num(p, "iodepth", 1),
+             result_num(p, "numjobs", 1));
+}
+
+/* Rows whose results ran different workloads (randread 4 KiB QD1 against
+ * randrw 8 KiB QD8): named, each result's workload given, so no ratio of
+ * unlike things passes silently. */
+static void workload_warnings(FILE *f, const struct cmp_table *c)
+{
+    for (unsigned t = 0; t < c->ntr; t++) {
+        char w[COMPARE_MAX_DOCS][96];
+        bool differ = false;
+        int first = -1;
+        for (unsigned d = 0; d < c->n; d++) {
+            w[d][0] = 0;
+            if (c->tr[t].idx[d] < 0)
+                continue;
+            workload_words(c->rl[d].r[c->tr[t].idx[d]].phase, w[d], sizeof(w[d]));
+            if (first < 0)
+                first = (int)d;
+            else
+                differ |= strcmp(w[d], w[first]) != 0;
+        }
+        if (!differ)
+            continue;
+        fprintf(f, "WARNING: row '%s%s%s' compares different workloads:", c->tr[t].group,
+                c->tr[t].group[0] ? " " : "", c->tr[t].label);
+        for (unsigned d = 0; d < c->n; d++)
+            if (w[d][0])
+                fprintf(f, "%s %s: %s", d == (unsigned)first ? "" : ";", c->lab[d], w[d]);
+        fprintf(f, "\n");
+    }
+}
 
 /* A CSV field in quotes, quotes inside doubled (labels and phase names
  * come from the results: any text). */
@@ -475,6 +528,7 @@ static void print_header(FILE *f, const struct cmp_table *c, const char *const *
         }
         if (strcmp(c->scope, "total"))
             fprintf(f, "scope: %s\n", c->scope);
+        workload_warnings(f, c);
     }
     /* ratio columns: against the baseline, oriented so that above 1 means
      * "better than the baseline" for every metric: throughput X / base,
@@ -510,13 +564,23 @@ static void print_row(FILE *f, const struct cmp_table *c, unsigned t, bool threa
                   : NAN;
     }
     const char *rowname = threads ? tr[t].label + 8 : tr[t].label;
+    /* a phase row says its workload too ("job" alone names nothing) */
+    char named[160];
+    if (!c->csv && !tr[t].group[0] && !threads && tr[t].idx[base] >= 0) { /* text only: CSV keeps the name */
+        char wl[96];
+        workload_words(c->rl[base].r[tr[t].idx[base]].phase, wl, sizeof(wl));
+        if (wl[0]) {
+            snprintf(named, sizeof(named), "%s (%s)", rowname, wl);
+            rowname = named;
+        }
+    }
     if (c->csv) {
         csv_q(f, tr[t].group);
         fprintf(f, ",%s,", m->title);
         csv_q(f, rowname);
     }
     else
-        fprintf(f, "  %-24.24s", rowname);
+        fprintf(f, "  %-*.*s", c->namew, c->namew, rowname);
     for (unsigned d = 0; d < n; d++) {
         char b[32];
         if (c->csv) {
@@ -562,7 +626,7 @@ static void print_metric_table(FILE *f, const struct cmp_table *c, unsigned g, b
         char h[128];
         metric_heading(h, sizeof(h), m, c->docs[0]);
         fprintf(f, "\n== %s%s%s\n", tr[g].group, tr[g].group[0] ? ": " : "", h);
-        fprintf(f, "  %-24s", threads ? "threads" : tr[g].group[0] ? "point" : "phase");
+        fprintf(f, "  %-*s", c->namew, threads ? "threads" : tr[g].group[0] ? "point" : "phase");
         for (unsigned d = 0; d < n; d++)
             fprintf(f, " %*s", w[d], lab[d]);
         for (unsigned d = 0; d < n; d++)
@@ -637,7 +701,14 @@ int render_compare(FILE *f, const cJSON *const *docs, const char *const *names, 
     if (rc == -ENOMEM)
         snprintf(err, errlen, "out of memory");
     const char *scope = o->scope ? o->scope : "total";
-    struct cmp_table c = {docs, n, base, lab, rl, tr, ntr, scope, o->csv};
+    struct cmp_table c = {docs, n, base, lab, rl, tr, ntr, scope, o->csv, 24};
+    for (unsigned t = 0; rc == 0 && t < ntr; t++)
+        if (!tr[t].group[0] && tr[t].idx[base] >= 0) {
+            char wl[96];
+            workload_words(rl[base].r[tr[t].idx[base]].phase, wl, sizeof(wl));
+            int w = (int)(strlen(tr[t].label) + (wl[0] ? strlen(wl) + 3 : 0));
+            c.namew = w > c.namew ? (w < 48 ? w : 48) : c.namew;
+        }
     if (rc == 0) {
         print_header(f, &c, names, bypos);
         print_groups(f, &c, ms, nm);

@@ -136,6 +136,8 @@ struct html_report *html_build(const struct html_report_input *in, size_t nin, c
         rc = html_build_act(r);
     if (!rc && !r->oom)
         rc = html_build_pts(r);
+    if (!rc && !r->oom)
+        rc = html_build_comparables(r);
     bool oom = r->oom || rc == -ENOMEM;
     for (size_t i = 0; i < r->ntables; i++)
         oom |= r->tables[i]->oom;

@@ -129,7 +129,7 @@ int html_latency_charts(struct html_report *r, const char *id, const char *what,
                                      html_printf(r, "%s: latency histogram", what));
     if (!pt || !ht)
         return -ENOMEM;
-    html_table_add_col(pt, "percentile", "%", HTML_TABLE_NUM, HTML_TABLE_AUTO);
+    html_table_add_col(pt, "percentile", "%", HTML_TABLE_NUM, HTML_TABLE_PCTILE);
     html_table_add_col(ht, "from", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
     html_table_add_col(ht, "to", "ns", HTML_TABLE_NUM, HTML_TABLE_INT);
     int pcol[HTML_MAX_SERIES], hcol[HTML_MAX_SERIES];

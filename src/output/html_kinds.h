@@ -86,5 +86,8 @@ int html_build_act(struct html_report *r);
 int html_build_fileio(struct html_report *r);
 /* html_pts.c: the PTS pages of results with a "pts" object */
 int html_build_pts(struct html_report *r);
+/* html_comparables.c: with several results, a comparables chart per shared
+ * profile (a bar per result) and a trend per device over time */
+int html_build_comparables(struct html_report *r);
 
 #endif

@@ -58,7 +58,8 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
             sname[k][d] = NULL;
             for (int m = 0; m < 5; m++)
                 col[k][d][m] = -1;
-            if (!present[d] || tf < 0)
+            /* a direction this run did not run gets no series (not a line at 0) */
+            if (!present[d] || tf < 0 || !html_dir(result_scope(runs[k].phase, "total"), html_dirs[d]))
                 continue;
             sname[k][d] = html_series_name(r, runs[k].res, nslots(present) > 1 || !r->multi ? html_dirs[d] : NULL);
             for (int m = 0; m < 5; m++) {
@@ -152,6 +153,9 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
         int nm = nlines > 2 ? 2 : 3;
         c->note = nm == 3 ? "Solid: mean; dashed: 99th percentile; dotted: maximum, per interval."
                           : "Solid: mean; dashed: 99th percentile, per interval (the maxima are in the data).";
+        if (npoints == 1) /* one point per series: marks, and a word on why there is no curve */
+            c->note = html_printf(r, "%s One interval only: a run longer than the report interval draws a curve.",
+                                  c->note);
         static const int order[3] = {2, 4, 3};     /* mean, p99, max */
         for (size_t k = 0; k < nruns && k < HTML_MAX_SERIES; k++)
             for (int d = 0; d < 2; d++)
@@ -160,7 +164,7 @@ static void time_charts(struct html_report *r, const char *id, const char *what,
                         html_chart_series(c, col[k][d][order[m]],
                                          html_printf(r, "%s %s", sname[k][d], m == 0 ? "mean" : m == 1 ? "p99" : "max"),
                                          html_color(runs[k].res, slot(d, present), nslots(present)), (unsigned)m,
-                                         HTML_SVG_LINE);
+                                         npoints == 1 ? HTML_SVG_LINE_MARKS : HTML_SVG_LINE);
     }
 }
 
@@ -237,6 +241,43 @@ static void summary_table(struct html_report *r, const char *id, const char *wha
     html_show_table(r, t);
 }
 
+/* Ratio columns as `ssdbench compare` has them, oriented so that above 1
+ * means better: throughput rows X / baseline, latency rows (lat[row])
+ * baseline / X. */
+static void add_oriented_ratios(struct html_report *r, struct html_table *t, const int *cols, size_t ncols,
+                                const bool *lat)
+{
+    size_t base = r->baseline < ncols && cols[r->baseline] >= 0 ? r->baseline : ncols;
+    for (size_t i = 0; i < ncols && base == ncols; i++)
+        if (cols[i] >= 0)
+            base = i;
+    for (size_t i = 0; base < ncols && i < ncols; i++) {
+        if (i == base || cols[i] < 0)
+            continue;
+        int c = html_table_add_col(t, html_printf(r, "%s vs %s (above 1: better)", r->labels[i], r->labels[base]), NULL,
+                                   HTML_TABLE_NUM, HTML_TABLE_RATIO);
+        for (size_t row = 0; row < t->nrows; row++) {
+            double x = html_table_get(t, row, cols[i]), b = html_table_get(t, row, cols[base]);
+            double num = lat[row] ? b : x, den = lat[row] ? x : b;
+            html_table_set(t, row, c, den != 0 && !isnan(num) && !isnan(den) ? num / den : NAN);
+        }
+    }
+}
+
+/* A latency row in ns when every value is below 1 µs (25 ns, not 0.0250 µs). */
+static void small_latency_row(struct html_table *t, size_t row, int cu, const int *cols, size_t ncols)
+{
+    for (size_t i = 0; i < ncols; i++) {
+        double v = cols[i] >= 0 ? html_table_get(t, row, cols[i]) : NAN;
+        if (!isnan(v) && v >= 1)
+            return;
+    }
+    for (size_t i = 0; i < ncols; i++)
+        if (cols[i] >= 0)
+            html_table_set(t, row, cols[i], html_table_get(t, row, cols[i]) * 1e3);
+    html_table_set_text(t, row, cu, "ns");
+}
+
 /* Two or more results: one row per figure, a column per result, ratios. */
 static void comparison_table(struct html_report *r, const char *id, const char *what, const struct html_run *runs,
                              size_t nruns)
@@ -286,8 +327,16 @@ static void comparison_table(struct html_report *r, const char *id, const char *
             html_table_set(t, (size_t)base + 5, cols[res], result_num(lat, "max", NAN) / 1e3);
         }
     }
-    html_add_ratios(r, t, cols, r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN, NULL, false);
-    html_table_set_note(t, "Ratios divide by the baseline result; for IOPS and MB/s more is better, for latency less is better.");
+    size_t ncols = r->nin < HTML_REPORT_MAX_IN ? r->nin : HTML_REPORT_MAX_IN;
+    bool lat[2 * 6];
+    for (size_t row = 0; row < t->nrows && row < 12; row++) {
+        lat[row] = row % 6 >= 2; /* mean, p99, p99.9, max */
+        if (lat[row])
+            small_latency_row(t, row, cu, cols, ncols);
+    }
+    add_oriented_ratios(r, t, cols, ncols, lat);
+    html_table_set_note(t, "Ratios are oriented as in ssdbench compare, so that above 1 means better: IOPS and "
+                           "MB/s X / baseline, latency baseline / X.");
     html_show_table(r, t);
 }
 

@@ -373,6 +373,13 @@ void html_table_format(char *buf, size_t len, const struct html_table_col *c, do
         snprintf(buf, len, v == floor(v) ? "%.0f %s" : "%.3g %s", v, units[u]);
         return;
     }
+    case HTML_TABLE_PCTILE: {
+        int dec = 0;
+        while (dec < 9 && fabs(round(v * pow(10, dec)) / pow(10, dec) - v) > 1e-9 * fmax(1, fabs(v)))
+            dec++;
+        snprintf(buf, len, "%.*f", dec, v);
+        return;
+    }
     case HTML_TABLE_INT: snprintf(tmp, sizeof(tmp), "%.0f", v); break;
     case HTML_TABLE_FIXED: snprintf(tmp, sizeof(tmp), "%.*f", c->prec, v); break;
     case HTML_TABLE_AUTO: {

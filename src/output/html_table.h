@@ -33,6 +33,7 @@ enum html_table_fmt {
     HTML_TABLE_NS,        /* a latency in ns with a unit: 85.3 µs */
     HTML_TABLE_RATIO,     /* 1.23x */
     HTML_TABLE_BYTES,     /* binary units: 64 MiB, 1.82 TiB */
+    HTML_TABLE_PCTILE,    /* a percentile with as many decimals as it has: 50, 99.995, 99.99999 */
 };
 
 struct html_table_col {

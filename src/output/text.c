@@ -12,7 +12,6 @@
 
 #include "output/device_text.h"
 #include "output/render.h"
-#include "result/host_busy.h"
 #include "result/result.h"
 
 void render_latency(char *buf, size_t len, double ns)
@@ -147,9 +146,17 @@ static void latency_block(FILE *f, const char *label, const cJSON *l)
         fprintf(f, "%s p%s=%s", i && i % 5 == 0 ? "\n                    " : "", p->string, v);
         i++;
     }
-    fprintf(f, "\n        %% of I/Os >= 1/2/4/8/16/32/64 ms:");
+    fprintf(f, "\n        share of I/Os >= 1/2/4/8/16/32/64 ms:");
+    /* fixed notation, one precision for the row: enough decimals for two
+     * significant digits of the smallest share above 0 (at most 6) */
+    int dec = 2;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms")) {
+        double v = result_value_num(p, 0);
+        while (v > 0 && dec < 6 && v < 10 / pow(10, dec))
+            dec++;
+    }
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(l, "pct_over_ms"))
-        fprintf(f, " %.4g", result_value_num(p, 0));
+        fprintf(f, " %.*f%%", dec, result_value_num(p, 0));
     fprintf(f, "\n");
 }
 
@@ -324,10 +331,36 @@ static void verify_lines(FILE *f, const cJSON *j)
         fprintf(f, "    dumped: %s, %s\n", result_str(b, "dump_received", "?"), result_str(b, "dump_expected", "?"));
 }
 
+/* What ended a phase in words: "complete" is the runtime when a job is
+ * time based or ran for its runtime, else its I/O being done. */
+static void stop_words(const cJSON *ph, char *buf, size_t len)
+{
+    const char *s = result_str(ph, "stopped_by", "?");
+    if (strcmp(s, "complete")) {
+        snprintf(buf, len, "stopped by %s", s);
+        return;
+    }
+    double el = result_num(ph, "elapsed_s", 0), rt = 0;
+    bool timed = false;
+    const cJSON *j;
+    cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(j, "params");
+        double r = result_num(p, "runtime_s", 0);
+        rt = r > rt ? r : rt;
+        timed |= r > 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "time_based"));
+    }
+    if (rt > 0 && (timed || el >= rt * 0.99))
+        snprintf(buf, len, "ended by its runtime (%g s)", rt);
+    else
+        snprintf(buf, len, "ended when its I/O was done");
+}
+
 static void phase_block(FILE *f, const cJSON *doc, const cJSON *ph)
 {
-    fprintf(f, "\n%s (%s), %.2f s measured, stopped by %s\n", result_str(ph, "name", "?"),
-            result_str(ph, "kind", "?"), result_num(ph, "elapsed_s", 0), result_str(ph, "stopped_by", "?"));
+    char stop[96];
+    stop_words(ph, stop, sizeof(stop));
+    fprintf(f, "\n%s (%s), %.2f s measured, %s\n", result_str(ph, "name", "?"),
+            result_str(ph, "kind", "?"), result_num(ph, "elapsed_s", 0), stop);
     stall_line(f, ph, "  ");
     const cJSON *j;
     cJSON_ArrayForEach(j, cJSON_GetObjectItemCaseSensitive(ph, "jobs")) {
@@ -421,12 +454,6 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o)
     if (!o->details)
         cJSON_ArrayForEach(ph, cJSON_GetObjectItemCaseSensitive(doc, "phases"))
             stall_line(f, ph, "");
-    struct host_load hl;
-    host_load_from_doc(doc, &hl);
-    char why[256];
-    if (host_busy(&hl, why, sizeof(why)))
-        fprintf(f, "WARNING: the host was busy during the run (%s): other work may have changed "
-                   "these figures (host CPU per interval is in the result)\n", why);
     if (result_str(doc, "recovered_from", NULL))
         recovered_line(f, doc);
     else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "interrupted")))

@@ -44,6 +44,8 @@ static void wcache_json(struct pts_ctx *x, cJSON *wc)
     cJSON_AddStringToObject(b, "kernel", kb[0] ? kb : "unknown");
     if (w->note[0])
         cJSON_AddStringToObject(wc, "note", w->note);
+    if (w->recovered[0])
+        cJSON_AddStringToObject(wc, "recovered", w->recovered);
     if (strcmp(state, pts_wc_required(x->c)))
         pts_add_reason(x, "write cache %s (kernel: %s); the %s preset asks for %s%s", state,
                    obs[0] ? obs : "unknown", pts_preset_name(x->c->preset), pts_wc_required(x->c),
@@ -181,11 +183,20 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
             free(x.wc);
             return x.wc_rc;
         }
+        if (x.wc->recovered[0])
+            pts_progress(&x, "%s", x.wc->recovered);
         if (x.wc_rc == 0)
             pts_progress(&x, "write cache %s: %s", enable ? "enabled" : "disabled", x.wc->note);
         else
             pts_progress(&x, "write cache not set: %s", x.wc->note);
     } else {
+        /* kept as it is now, once an earlier run's change is undone */
+        if ((rc = wcache_keep(c->target, x.wc, err, errlen)) < 0) {
+            free(x.wc);
+            return rc;
+        }
+        if (x.wc->recovered[0])
+            pts_progress(&x, "%s", x.wc->recovered);
         snprintf(x.wc->note, sizeof(x.wc->note), "left as it was (--write-cache keep)");
     }
     x.reasons = pts_noncompliance(c, c->test);

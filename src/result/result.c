@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "result/result_hist.h"
 #include "result/journal.h"
+#include "result/host_busy.h"
 #include "result/result.h"
 #include "result/result_check.h"
 #include "result/result_device.h"
@@ -620,6 +621,17 @@ void result_finish(cJSON *doc, bool interrupted, int sig)
             cJSON_AddNumberToObject(h, "loadavg_1m_end", (double)si.loads[0] / 65536.0);
     }
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "_start");
+    /* the verdict on the host's load, for every format (docs/results.md) */
+    cJSON *host = cJSON_GetObjectItemCaseSensitive(doc, "host");
+    if (cJSON_IsObject(host)) {
+        struct host_load hl;
+        char why[256];
+        host_load_from_doc(doc, &hl);
+        bool busy = host_busy(&hl, why, sizeof(why));
+        cJSON_AddBoolToObject(host, "busy", busy);
+        if (busy)
+            cJSON_AddStringToObject(host, "busy_why", why);
+    }
     cJSON_AddBoolToObject(doc, "interrupted", interrupted);
     if (interrupted)
         cJSON_AddStringToObject(doc, "signal", signal_name(sig));

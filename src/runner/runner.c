@@ -1,6 +1,9 @@
-/* runner.c - runs a phase: set-up (runner_setup.c: targets, guard,
- * regions, workers), the workers (worker.c), and the collector that merges
- * interval hand-overs into the phase's statistics. */
+/* runner.c - runs a phase, in named steps: set-up (phase_alloc,
+ * phase_setup_jobs, phase_setup_workers; runner_setup.c opens targets under
+ * the guard and builds workers), start (phase_start, phase_check_workers,
+ * phase_agree, phase_go), collect (phase_collect merges the interval
+ * hand-overs, runner_collect.c; phase_finish), merge (phase_merge) and
+ * tear-down (phase_teardown). The workers themselves are worker.c. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -14,6 +17,7 @@
 #include "base/hostcpu.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
+#include "runner/runner_mem.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -103,42 +107,60 @@ static double cpu_seconds(const struct timeval *tv)
     return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
-/* Long on purpose: one set-up sequence (jobs, targets, workers, threads)
- * whose every step can fail into the single unwind at `done`, which frees
- * whatever exists so far; in parts, each would need all the half-built
- * resources passed along. */
-int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_opts *opts,
-               struct phase_stats *out, char *err, size_t errlen)
+/* One phase from set-up to tear-down: the state runner_run's steps share.
+ * Everything is freed in phase_teardown, whatever step failed; the threads
+ * started are joined before it frees what they use. */
+struct phase {
+    const struct runner_opts *opts;
+    const struct runner_hooks *hooks;
+    unsigned njobs;
+    struct phase_stats *out;
+    char *err;
+    size_t errlen;
+    struct job_setup *setups;
+    struct phase_run run;
+    struct io_stats *ivjobs;            /* interval k, per job */
+    struct io_stats *ivall;             /* interval k, all jobs */
+    uint64_t ramp;                      /* the longest ramp of the phase's jobs */
+    unsigned nworkers;                  /* workers the jobs need */
+    unsigned started;                   /* threads started and not yet joined */
+    bool gate_init;
+    /* many ranks: the set-up verdict is agreed once, on every path */
+    struct cluster *cl;
+    bool multi, verdict_done;
+    struct runner_reduce rb;
+    struct job_stats *ccum;             /* the cluster's cumulative figures (multi) */
+    struct io_stats *ctgt;              /* their per-target parts, all jobs' back to back */
+    unsigned nctgt;
+    uint64_t agreed;                    /* the agreed start (wall ns) */
+    int64_t skew;
+    /* the load */
+    struct rusage ru0;
+    struct runner_devices *rdev;
+    double total_s;                     /* the longest start delay + runtime, for the status line */
+};
+
+/* Set-up, 1: the phase's arrays, and its own copy of the jobs (seeded). */
+static int phase_alloc(struct phase *ph, const struct job_spec *jobs)
 {
-    memset(out, 0, sizeof(*out));
-    int rc = 0;
+    struct phase_stats *out = ph->out;
+    unsigned njobs = ph->njobs;
     out->njobs = njobs;
     out->jobs = calloc(njobs, sizeof(*out->jobs));
     out->stats = calloc(njobs, sizeof(*out->stats));
     out->targets = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->targets));
     out->job_target = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->job_target));
     out->kstats = calloc((size_t)njobs * JOB_MAX_TARGETS, sizeof(*out->kstats));
-    struct job_setup *setups = calloc(njobs, sizeof(*setups));
-    struct phase_run run;
-    memset(&run, 0, sizeof(run));
-    run.job_stop = calloc(njobs, sizeof(*run.job_stop));
-    struct io_stats *ivjobs = calloc(njobs, sizeof(*ivjobs));
-    struct io_stats *ivall = calloc(1, sizeof(*ivall));
-    /* many ranks: the set-up verdict is agreed once, on every path */
-    struct cluster *cl = opts->cluster;
-    bool multi = cluster_multi(cl), verdict_done = false;
-    struct runner_reduce rb;
-    memset(&rb, 0, sizeof(rb));
-    struct job_stats *ccum = NULL;      /* the cluster's cumulative figures (multi) */
-    struct io_stats *ctgt = NULL;       /* their per-target parts, all jobs' back to back */
-    unsigned nctgt = 0;
-    if (!out->jobs || !out->stats || !out->targets || !out->job_target || !out->kstats || !setups || !run.job_stop ||
-        !ivjobs || !ivall) {
-        snprintf(err, errlen, "out of memory");
-        rc = -ENOMEM;
-        goto done;
+    ph->setups = calloc(njobs, sizeof(*ph->setups));
+    ph->run.job_stop = calloc(njobs, sizeof(*ph->run.job_stop));
+    ph->ivjobs = calloc(njobs, sizeof(*ph->ivjobs));
+    ph->ivall = calloc(1, sizeof(*ph->ivall));
+    if (!out->jobs || !out->stats || !out->targets || !out->job_target || !out->kstats || !ph->setups ||
+        !ph->run.job_stop || !ph->ivjobs || !ph->ivall) {
+        snprintf(ph->err, ph->errlen, "out of memory");
+        return -ENOMEM;
     }
-    uint64_t ramp = 0, step = 0;
+    uint64_t step = 0;
     for (unsigned j = 0; j < njobs; j++) {
         struct job_spec *jb = &out->jobs[j];
         *jb = jobs[j];
@@ -148,399 +170,584 @@ int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_
         }
         if (!jb->numjobs)
             jb->numjobs = 1;
-        if (jb->ramp_ns > ramp)
-            ramp = jb->ramp_ns;
+        if (jb->ramp_ns > ph->ramp)
+            ph->ramp = jb->ramp_ns;
         if (!step && jb->interval_ns)
             step = jb->interval_ns;
-        iostats_init(ivjobs + j);
+        iostats_init(ph->ivjobs + j);
     }
-    iostats_init(ivall);
-    run.step_ns = step ? step : 1000000000ull;
-    run.opts = opts;
-    run.jobs = out->jobs;
-    run.njobs = njobs;
-
-    unsigned nworkers = 0;
-    for (unsigned j = 0; j < njobs; j++) {
-        struct job_spec *jb = &out->jobs[j];
+    iostats_init(ph->ivall);
+    ph->run.step_ns = step ? step : 1000000000ull;
+    ph->run.opts = ph->opts;
+    ph->run.jobs = out->jobs;
+    ph->run.njobs = njobs;
+    for (unsigned j = 0; j < njobs; j++)
         for (unsigned i = 0; i < JOB_MAX_TARGETS; i++)
-            setups[j].fds[i] = -1;
-        rc = runner_setup_job(jb, j, opts, setups, out, err, errlen);
-        if (rc < 0)
-            goto done;
-        /* fio's rule: a job that is not time_based ends after one pass over
-         * its region (times loops) or at runtime, whichever comes first */
-        if (!jb->io_limit && !jb->time_based) {
-            jb->io_limit = setups[j].region_len * (jb->loops ? jb->loops : 1);
-            jb->passes = jb->loops ? jb->loops : 1;
-        }
-        /* (rand)trimwrite trims every byte and then writes it: fio doubles
-         * the byte and number_ios limits */
-        if (job_rw_trimwrite(jb)) {
-            jb->io_limit *= 2;
-            jb->rw_ios_limit *= 2;
-        }
-        rc = wverify_resolve_job(jb, setups[j].region_len, err, errlen);
-        if (rc < 0)
-            goto done;
-        unsigned nt = setups[j].ntargets;
-        bool jbod = jb->layout == LAYOUT_JBOD || (nt <= 1 && jb->layout != LAYOUT_FILES);
-        out->stats[j].ntargets = nt;
-        out->stats[j].ramp_ns = jb->ramp_ns;
-        out->stats[j].per_target = calloc(nt, sizeof(struct io_stats));
-        if (!out->stats[j].per_target) {
-            rc = -ENOMEM;
-            goto done;
-        }
-        iostats_init(&out->stats[j].total);
-        for (unsigned t = 0; t < nt; t++)
-            iostats_init(&out->stats[j].per_target[t]);
-        out->stats[j].workers = jb->numjobs * (jbod ? nt : 1);
-        out->stats[j].worker_ios = calloc(out->stats[j].workers, sizeof(uint64_t));
-        out->stats[j].worker_busy_ns = calloc(out->stats[j].workers, sizeof(uint64_t));
-        out->stats[j].worker_usage = calloc(out->stats[j].workers, sizeof(struct worker_usage));
-        if (!out->stats[j].worker_ios || !out->stats[j].worker_busy_ns || !out->stats[j].worker_usage) {
-            rc = -ENOMEM;
-            goto done;
-        }
-        /* one statistics block per clone, for fio's per-clone reports */
-        if (jb->clones > 1 && !jb->group_reporting && out->stats[j].workers % jb->clones == 0) {
-            out->stats[j].per_worker = malloc(out->stats[j].workers * sizeof(struct io_stats));
-            if (!out->stats[j].per_worker) {
-                rc = -ENOMEM;
-                goto done;
-            }
-            for (unsigned w = 0; w < out->stats[j].workers; w++)
-                iostats_init(&out->stats[j].per_worker[w]);
-        }
-        if (jb->source) {
-            struct job_stats *js = &out->stats[j];
-            js->event_lat = malloc(sizeof(*js->event_lat));
-            js->worker_events = calloc(js->workers, sizeof(uint64_t));
-            js->worker_event_ns = calloc(js->workers, sizeof(uint64_t));
-            if (!js->event_lat || !js->worker_events || !js->worker_event_ns) {
-                rc = -ENOMEM;
-                goto done;
-            }
-            hist_init(js->event_lat);
-        }
-        nworkers += out->stats[j].workers;
+            ph->setups[j].fds[i] = -1;
+    return 0;
+}
+
+/* fio's limits of a job over a region of region_len bytes. */
+static void job_fio_limits(struct job_spec *jb, uint64_t region_len)
+{
+    /* fio's rule: a job that is not time_based ends after one pass over
+     * its region (times loops) or at runtime, whichever comes first */
+    if (!jb->io_limit && !jb->time_based) {
+        jb->io_limit = region_len * (jb->loops ? jb->loops : 1);
+        jb->passes = jb->loops ? jb->loops : 1;
     }
-    run.workers = calloc(nworkers, sizeof(*run.workers));
-    if (!run.workers) {
-        rc = -ENOMEM;
-        goto done;
+    /* (rand)trimwrite trims every byte and then writes it: fio doubles
+     * the byte and number_ios limits */
+    if (job_rw_trimwrite(jb)) {
+        jb->io_limit *= 2;
+        jb->rw_ios_limit *= 2;
     }
-    run.nworkers = 0;
-    for (unsigned j = 0; j < njobs; j++) {
+}
+
+/* The statistics of job jb over its nt targets and workers. */
+static int job_stats_alloc(struct job_stats *js, const struct job_spec *jb, unsigned nt)
+{
+    bool jbod = jb->layout == LAYOUT_JBOD || (nt <= 1 && jb->layout != LAYOUT_FILES);
+    js->ntargets = nt;
+    js->ramp_ns = jb->ramp_ns;
+    js->per_target = calloc(nt, sizeof(struct io_stats));
+    if (!js->per_target)
+        return -ENOMEM;
+    iostats_init(&js->total);
+    for (unsigned t = 0; t < nt; t++)
+        iostats_init(&js->per_target[t]);
+    js->workers = jb->numjobs * (jbod ? nt : 1);
+    js->worker_ios = calloc(js->workers, sizeof(uint64_t));
+    js->worker_busy_ns = calloc(js->workers, sizeof(uint64_t));
+    js->worker_usage = calloc(js->workers, sizeof(struct worker_usage));
+    if (!js->worker_ios || !js->worker_busy_ns || !js->worker_usage)
+        return -ENOMEM;
+    /* one statistics block per clone, for fio's per-clone reports */
+    if (jb->clones > 1 && !jb->group_reporting && js->workers % jb->clones == 0) {
+        js->per_worker = malloc(js->workers * sizeof(struct io_stats));
+        if (!js->per_worker)
+            return -ENOMEM;
+        for (unsigned w = 0; w < js->workers; w++)
+            iostats_init(&js->per_worker[w]);
+    }
+    if (jb->source) {
+        js->event_lat = malloc(sizeof(*js->event_lat));
+        js->worker_events = calloc(js->workers, sizeof(uint64_t));
+        js->worker_event_ns = calloc(js->workers, sizeof(uint64_t));
+        if (!js->event_lat || !js->worker_events || !js->worker_event_ns)
+            return -ENOMEM;
+        hist_init(js->event_lat);
+    }
+    return 0;
+}
+
+/* Set-up, 2: every job's targets (the guard decides on them), region,
+ * fio limits, verify plan and statistics. */
+static int phase_setup_jobs(struct phase *ph)
+{
+    struct phase_stats *out = ph->out;
+    for (unsigned j = 0; j < ph->njobs; j++) {
         struct job_spec *jb = &out->jobs[j];
-        bool jbod = jb->layout == LAYOUT_JBOD || (setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
+        int rc = runner_setup_job(jb, j, ph->opts, ph->setups, out, ph->err, ph->errlen);
+        if (rc < 0)
+            return rc;
+        job_fio_limits(jb, ph->setups[j].region_len);
+        rc = wverify_resolve_job(jb, ph->setups[j].region_len, ph->err, ph->errlen);
+        if (rc < 0)
+            return rc;
+        if (job_stats_alloc(&out->stats[j], jb, ph->setups[j].ntargets) < 0)
+            return -ENOMEM;
+        ph->nworkers += out->stats[j].workers;
+    }
+    return 0;
+}
+
+/* Set-up, 3: the workers (engine, buffers, generators; their threads
+ * start in phase_start). */
+static int phase_setup_workers(struct phase *ph)
+{
+    struct phase_stats *out = ph->out;
+    struct phase_run *run = &ph->run;
+    /* what the workers will allocate, against what the host has */
+    int mrc = runner_mem_check_phase(out->jobs, ph->njobs, ph->setups, ph->err, ph->errlen);
+    if (mrc < 0)
+        return mrc;
+    run->workers = calloc(ph->nworkers, sizeof(*run->workers));
+    if (!run->workers)
+        return -ENOMEM;
+    run->nworkers = 0;
+    for (unsigned j = 0; j < ph->njobs; j++) {
+        struct job_spec *jb = &out->jobs[j];
+        bool jbod = jb->layout == LAYOUT_JBOD || (ph->setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
         for (unsigned i = 0; i < out->stats[j].workers; i++) {
-            struct worker *w = &run.workers[run.nworkers++];
-            w->run = &run;
+            /* a stop signal ends the set-up: the workers made so far start,
+             * see the flag and stop, and the phase is filed interrupted */
+            if (signal_received())
+                return 0;
+            struct worker *w = &run->workers[run->nworkers++];
+            w->run = run;
             w->job = jb;
             w->job_index = j;
             w->clone = jbod ? i % jb->numjobs : i;
             w->first_target = jbod ? i / jb->numjobs : 0;
             w->job_worker = i;
-            rc = runner_setup_worker(w, jb, &setups[j], err, errlen);
+            int rc = runner_setup_worker(w, jb, &ph->setups[j], ph->err, ph->errlen);
             if (rc < 0)
-                goto done;
+                return rc;
         }
     }
+    return 0;
+}
 
-    pthread_barrier_init(&run.ready, NULL, run.nworkers + 1);
-    pthread_barrier_init(&run.go, NULL, run.nworkers + 1);
-    unsigned started = 0;
-    for (; started < run.nworkers; started++)
-        if (pthread_create(&run.workers[started].tid, NULL, worker_main, &run.workers[started]))
+/* Start, 1: one thread per worker; each sets its engine up and waits at the
+ * gate. A thread that cannot be started fails the phase: the gate opens
+ * with setup_failed, so the started ones end without I/O, and
+ * phase_teardown joins them. */
+static int phase_start(struct phase *ph)
+{
+    struct phase_run *run = &ph->run;
+    runner_gate_init(&run->gate);
+    ph->gate_init = true;
+    for (; ph->started < run->nworkers; ph->started++)
+        if (ph->hooks->spawn(&run->workers[ph->started].tid, worker_main, &run->workers[ph->started],
+                             ph->hooks->ctx))
             break;
-    if (started < run.nworkers) {
-        /* Threads that did start are waiting at the barrier; this cannot be
-         * undone portably, so treat it as fatal for the phase. */
-        snprintf(err, errlen, "cannot start %u worker threads", run.nworkers);
-        signal_raise_stop(SIGTERM);
-        rc = -EAGAIN;
-        goto done;
+    if (ph->started < run->nworkers) {
+        snprintf(ph->err, ph->errlen, "cannot start %u worker threads", run->nworkers);
+        run->setup_failed = true;
+        runner_gate_open(&run->gate);
+        return -EAGAIN;
     }
-    pthread_barrier_wait(&run.ready);
-    for (unsigned i = 0; i < run.nworkers; i++)
-        if (run.workers[i].setup_error) {
-            run.setup_failed = true;
-            snprintf(err, errlen, "%s engine: %s", run.workers[i].eng.ops->name,
-                     run.workers[i].setup_msg);
-            rc = run.workers[i].setup_error;
-            break;
+    runner_gate_wait_ready(&run->gate, run->nworkers);
+    return 0;
+}
+
+/* Start, 2: the first worker whose engine could not be set up fails the
+ * phase (setup_failed: it then runs through without I/O). */
+static int phase_check_workers(struct phase *ph)
+{
+    struct phase_run *run = &ph->run;
+    for (unsigned i = 0; i < run->nworkers; i++)
+        if (run->workers[i].setup_error) {
+            run->setup_failed = true;
+            snprintf(ph->err, ph->errlen, "%s engine: %s", run->workers[i].eng.ops->name,
+                     run->workers[i].setup_msg);
+            return run->workers[i].setup_error;
         }
-    /* Every rank has opened (and the guard has judged) its targets: one
-     * refusal anywhere stops every rank before any of them writes. */
-    uint64_t agreed = 0;
-    int64_t skew = 0;
-    if (multi) {
-        /* per-target figures merge by position: every rank needs as many */
-        uint64_t shape = CLUSTER_HASH_INIT;
-        for (unsigned j = 0; j < njobs; j++)
-            shape = cluster_hash(shape, &out->stats[j].ntargets, sizeof(out->stats[j].ntargets));
-        rc = runner_cluster_verdict(cl, rc, shape, err, errlen);
-        verdict_done = true;
-        if (rc < 0)
-            run.setup_failed = true;
-        ccum = calloc(njobs, sizeof(*ccum));
-        for (unsigned j = 0; j < njobs; j++)
-            nctgt += out->stats[j].ntargets;
-        ctgt = calloc(nctgt ? nctgt : 1, sizeof(*ctgt));
-        for (unsigned j = 0, o = 0; ccum && ctgt && j < njobs; j++) {
-            ccum[j] = out->stats[j];
-            iostats_init(&ccum[j].total);
-            ccum[j].per_target = ctgt + o;
-            o += out->stats[j].ntargets;
-        }
-        if ((!ccum || !ctgt) && !run.setup_failed) {
-            /* every rank must go on in step: out of memory here ends the job */
-            cluster_abort(cl, 1, "out of memory for the cluster totals");
-        }
+    return 0;
+}
+
+/* Start, 3 (many ranks): every rank has opened (and the guard has judged)
+ * its targets: one refusal anywhere stops every rank before any of them
+ * writes. Also the cluster's cumulative figures. */
+static int phase_agree(struct phase *ph, int rc)
+{
+    struct phase_stats *out = ph->out;
+    struct phase_run *run = &ph->run;
+    unsigned njobs = ph->njobs;
+    if (!ph->multi)
+        return rc;
+    /* per-target figures merge by position: every rank needs as many */
+    uint64_t shape = CLUSTER_HASH_INIT;
+    for (unsigned j = 0; j < njobs; j++)
+        shape = cluster_hash(shape, &out->stats[j].ntargets, sizeof(out->stats[j].ntargets));
+    rc = runner_cluster_verdict(ph->cl, rc, shape, ph->err, ph->errlen);
+    ph->verdict_done = true;
+    if (rc < 0)
+        run->setup_failed = true;
+    ph->ccum = calloc(njobs, sizeof(*ph->ccum));
+    for (unsigned j = 0; j < njobs; j++)
+        ph->nctgt += out->stats[j].ntargets;
+    ph->ctgt = calloc(ph->nctgt ? ph->nctgt : 1, sizeof(*ph->ctgt));
+    for (unsigned j = 0, o = 0; ph->ccum && ph->ctgt && j < njobs; j++) {
+        ph->ccum[j] = out->stats[j];
+        iostats_init(&ph->ccum[j].total);
+        ph->ccum[j].per_target = ph->ctgt + o;
+        o += out->stats[j].ntargets;
     }
-    struct rusage ru0, ru1;
-    struct runner_devices *rdev = runner_devices_before(out, run.step_ns);
+    if ((!ph->ccum || !ph->ctgt) && !run->setup_failed) {
+        /* every rank must go on in step: out of memory here ends the job */
+        cluster_abort(ph->cl, 1, "out of memory for the cluster totals");
+    }
+    return rc;
+}
+
+/* Start, 4: the readings before the load, the (agreed) start time, and the
+ * gate opens. */
+static void phase_go(struct phase *ph)
+{
+    struct phase_stats *out = ph->out;
+    struct phase_run *run = &ph->run;
+    ph->rdev = runner_devices_before(out, run->step_ns);
     for (unsigned t = 0; t < out->ntargets; t++)
         runner_read_kstat(&out->targets[t], &out->kstats[t]);
-    getrusage(RUSAGE_SELF, &ru0);
-    if (multi && !run.setup_failed) {
+    getrusage(RUSAGE_SELF, &ph->ru0);
+    if (ph->multi && !run->setup_failed) {
         /* rank 0's start time, a little ahead, and every rank waits for it */
-        agreed = cluster_agree_start(cl, 200000000ull);
-        skew = cluster_sleep_until_wall(agreed);
+        ph->agreed = cluster_agree_start(ph->cl, 200000000ull);
+        ph->skew = cluster_sleep_until_wall(ph->agreed);
     }
     out->start_wall_ns = clock_wall_ns();
-    run.t0 = clock_ns();
-    run.measure_start = run.t0 + ramp;
-    pthread_barrier_wait(&run.go);
-
-    double total_s = 0;
-    for (unsigned j = 0; j < njobs; j++) {
+    run->t0 = clock_ns();
+    run->measure_start = run->t0 + ph->ramp;
+    runner_gate_open(&run->gate);
+    for (unsigned j = 0; j < ph->njobs; j++) {
         double t = (double)(out->jobs[j].runtime_ns + out->jobs[j].startdelay_ns) / 1e9;
-        if (t > total_s)
-            total_s = t;
+        if (t > ph->total_s)
+            ph->total_s = t;
     }
+}
+
+/* Collect (many ranks): the cluster's interval k, every rank's merged
+ * (collective); c as runner_collect returns it. */
+static int collect_cluster(struct phase *ph, int c, uint64_t *t_end_rel, unsigned *late)
+{
+    struct phase_stats *out = ph->out;
+    c = runner_cluster_step(ph->cl, &ph->rb, c, ph->ivjobs, ph->njobs, t_end_rel, late);
+    if (c > 0) {
+        iostats_reset(ph->ivall);
+        for (unsigned j = 0; j < ph->njobs; j++) {
+            iostats_merge(ph->ivall, &ph->ivjobs[j]);
+            iostats_merge(&ph->ccum[j].total, &ph->ivjobs[j]);
+            /* target t of the job on every rank, merged (a hook that
+             * reads per-target figures, ACT's, decides on these) */
+            for (unsigned t = 0; t < out->stats[j].ntargets; t++)
+                ph->ccum[j].per_target[t] = out->stats[j].per_target[t];
+        }
+        if (runner_cluster_merge(ph->cl, &ph->rb, ph->ctgt, ph->nctgt) < 0)
+            cluster_abort(ph->cl, 1, "the ranks lost contact merging an interval");
+    }
+    return c;
+}
+
+/* The collector's clocks: stalls seen, the host CPU since the last row. */
+struct collect_clock {
+    struct stall_log *sl;        /* NULL when out of memory: no stalls noted */
+    uint64_t boot_gap;           /* BOOTTIME - MONOTONIC at the last look */
+    struct hostcpu cpu_prev;
+    uint64_t cpu_t;
+    struct runner_row_host rh;
+};
+
+/* Collect, waiting: sleeps until interval k can be complete (its
+ * boundary), looking every 20 ms for workers that finish early, then polls
+ * each ms for stragglers: the collector must not take CPU from the workers
+ * it measures (a 1 kHz wake-up costs ~1 us per I/O at QD1 on a small VM). */
+static void collect_wait(struct phase *ph, struct collect_clock *cc, unsigned k)
+{
+    struct phase_run *run = &ph->run;
+    uint64_t now = clock_ns();
+    uint64_t due = run->measure_start + (uint64_t)(k + 1) * run->step_ns + 200000;
+    /* short intervals (ACT's --tick-ms) are polled at 1/8 of one,
+     * so the collector keeps up with them */
+    uint64_t poll = run->step_ns / 8 < 1000000 ? run->step_ns / 8 : 1000000;
+    uint64_t wake = now + (poll > 50000 ? poll : 50000);
+    if (due > now)
+        wake = due - now > 20000000 ? now + 20000000 : due;
+    clock_sleep_until(wake);
+    /* A wake-up more than an interval late: the process was stopped
+     * or starved that long. BOOTTIME running ahead: a suspend. */
+    uint64_t woke = clock_ns(), gap = clock_boot_ns() - woke;
+    if (cc->sl && woke > wake && woke - wake > run->step_ns)
+        stall_add(ph->out, cc->sl, wake, woke - wake, false, run->measure_start);
+    if (cc->sl && gap > cc->boot_gap + 1000000)
+        stall_add(ph->out, cc->sl, woke, gap - cc->boot_gap, true, run->measure_start);
+    cc->boot_gap = gap;
+}
+
+/* Collect, a merged interval k ending t_end_rel: its journal row, the
+ * status line and the interval hook (which may stop the phase). */
+static void collect_row(struct phase *ph, struct collect_clock *cc, unsigned k, uint64_t t_end_rel,
+                        unsigned late)
+{
+    struct phase_stats *out = ph->out;
+    struct phase_run *run = &ph->run;
+    const struct runner_opts *opts = ph->opts;
+    struct io_stats *ivall = ph->ivall;
+    uint64_t t_start_rel = (uint64_t)k * run->step_ns;
+    double secs = t_end_rel > t_start_rel ? (double)(t_end_rel - t_start_rel) / 1e9 : 0;
+    bool empty = ivall->dir[0].ios + ivall->dir[1].ios + ivall->dir[0].errors + ivall->dir[1].errors == 0;
+    if (!(secs > 0 && !(empty && secs < 1e-3)))
+        return;
+    uint64_t stalled = cc->sl ? stall_overlap(cc->sl, t_start_rel, t_end_rel) : 0;
+    /* Host CPU over the time since the last row; rows emitted
+     * together (after a stall) share the one window that covers them. */
+    uint64_t tnow = clock_ns();
+    if (tnow - cc->cpu_t >= run->step_ns / 4) {
+        struct hostcpu cpu_now;
+        hostcpu_read(&cpu_now);
+        hostcpu_pct(&cc->cpu_prev, &cpu_now, &cc->rh.busy_pct, &cc->rh.steal_pct, &cc->rh.iowait_pct);
+        cc->cpu_prev = cpu_now;
+        cc->cpu_t = tnow;
+    }
+    cc->rh.device_temp_c = runner_devices_sample(ph->rdev, out);
+    if (opts->series)
+        runner_stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &cc->rh, late);
+    out->nintervals++;
+    struct runner_interval iv = {
+        .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
+        .stalled_ns = stalled, .late_hist = late, .njobs = ph->njobs, .jobs = ph->ivjobs, .all = ivall,
+        .cumulative = ph->multi ? ph->ccum : out->stats, .status_prefix = opts->status_prefix,
+    };
+    if (opts->status)
+        opts->status(&iv, ph->total_s);
+    if (opts->on_interval && opts->on_interval(opts->arg, &iv)) {
+        out->stopped_by_hook = true;
+        atomic_store(&run->stop, 1);
+    }
+}
+
+/* Collect: merges the workers' interval hand-overs, one row per interval,
+ * until every worker has finished. */
+static void phase_collect(struct phase *ph)
+{
+    struct phase_run *run = &ph->run;
+    struct collect_clock cc = {.sl = calloc(1, sizeof(*cc.sl)), .rh = {0, 0, 0, NAN}};
+    hostcpu_read(&cc.cpu_prev);
+    cc.cpu_t = clock_ns();
+    cc.boot_gap = clock_boot_ns() - clock_ns();
     unsigned k = 0;
-    struct stall_log *sl = calloc(1, sizeof(*sl));
-    struct hostcpu cpu_prev, cpu_now;
-    struct runner_row_host rh = {0, 0, 0, NAN};
-    hostcpu_read(&cpu_prev);
-    uint64_t cpu_t = clock_ns();
-    uint64_t boot_gap = clock_boot_ns() - clock_ns();
-    while (!run.setup_failed) {
+    while (!run->setup_failed) {
         uint64_t t_end_rel;
         unsigned late = 0;
-        int c = runner_collect(&run, out, k, ivjobs, ivall, &t_end_rel, &late);
-        if (multi && c != 0) {
-            /* the cluster's interval k: every rank's, merged (collective) */
-            c = runner_cluster_step(cl, &rb, c, ivjobs, njobs, &t_end_rel, &late);
-            if (c > 0) {
-                iostats_reset(ivall);
-                for (unsigned j = 0; j < njobs; j++) {
-                    iostats_merge(ivall, &ivjobs[j]);
-                    iostats_merge(&ccum[j].total, &ivjobs[j]);
-                    /* target t of the job on every rank, merged (a hook that
-                     * reads per-target figures, ACT's, decides on these) */
-                    for (unsigned t = 0; t < out->stats[j].ntargets; t++)
-                        ccum[j].per_target[t] = out->stats[j].per_target[t];
-                }
-                if (runner_cluster_merge(cl, &rb, ctgt, nctgt) < 0)
-                    cluster_abort(cl, 1, "the ranks lost contact merging an interval");
-            }
-        }
+        int c = runner_collect(run, ph->out, k, ph->ivjobs, ph->ivall, &t_end_rel, &late);
+        if (ph->multi && c != 0)
+            c = collect_cluster(ph, c, &t_end_rel, &late);
         if (c < 0)
             break;
         if (c == 0) {
-            /* Sleep until interval k can be complete (its boundary), looking
-             * every 20 ms for workers that finish early, then poll each ms
-             * for stragglers: the collector must not take CPU from the
-             * workers it measures (a 1 kHz wake-up costs ~1 us per I/O at
-             * QD1 on a small VM). */
-            uint64_t now = clock_ns();
-            uint64_t due = run.measure_start + (uint64_t)(k + 1) * run.step_ns + 200000;
-            /* short intervals (ACT's --tick-ms) are polled at 1/8 of one,
-             * so the collector keeps up with them */
-            uint64_t poll = run.step_ns / 8 < 1000000 ? run.step_ns / 8 : 1000000;
-            uint64_t wake = now + (poll > 50000 ? poll : 50000);
-            if (due > now)
-                wake = due - now > 20000000 ? now + 20000000 : due;
-            clock_sleep_until(wake);
-            /* A wake-up more than an interval late: the process was stopped
-             * or starved that long. BOOTTIME running ahead: a suspend. */
-            uint64_t woke = clock_ns(), gap = clock_boot_ns() - woke;
-            if (sl && woke > wake && woke - wake > run.step_ns)
-                stall_add(out, sl, wake, woke - wake, false, run.measure_start);
-            if (sl && gap > boot_gap + 1000000)
-                stall_add(out, sl, woke, gap - boot_gap, true, run.measure_start);
-            boot_gap = gap;
+            collect_wait(ph, &cc, k);
             continue;
         }
-        uint64_t t_start_rel = (uint64_t)k * run.step_ns;
-        double secs = t_end_rel > t_start_rel ? (double)(t_end_rel - t_start_rel) / 1e9 : 0;
-        bool empty = ivall->dir[0].ios + ivall->dir[1].ios + ivall->dir[0].errors +
-                         ivall->dir[1].errors == 0;
-        if (secs > 0 && !(empty && secs < 1e-3)) {
-            uint64_t stalled = sl ? stall_overlap(sl, t_start_rel, t_end_rel) : 0;
-            /* Host CPU over the time since the last row; rows emitted
-             * together (after a stall) share the one window that covers them. */
-            uint64_t tnow = clock_ns();
-            if (tnow - cpu_t >= run.step_ns / 4) {
-                hostcpu_read(&cpu_now);
-                hostcpu_pct(&cpu_prev, &cpu_now, &rh.busy_pct, &rh.steal_pct, &rh.iowait_pct);
-                cpu_prev = cpu_now;
-                cpu_t = tnow;
-            }
-            rh.device_temp_c = runner_devices_sample(rdev, out);
-            if (opts->series)
-                runner_stream_row(opts->series, ivall, t_end_rel / 1000000, secs, stalled, &rh, late);
-            out->nintervals++;
-            struct runner_interval iv = {
-                .index = k, .t_start_ns = t_start_rel, .t_end_ns = t_end_rel,
-                .stalled_ns = stalled, .late_hist = late, .njobs = njobs, .jobs = ivjobs, .all = ivall,
-                .cumulative = multi ? ccum : out->stats, .status_prefix = opts->status_prefix,
-            };
-            if (opts->status)
-                opts->status(&iv, total_s);
-            if (opts->on_interval && opts->on_interval(opts->arg, &iv)) {
-                out->stopped_by_hook = true;
-                atomic_store(&run.stop, 1);
-            }
-        }
+        collect_row(ph, &cc, k, t_end_rel, late);
         k++;
     }
-    free(sl);
-    for (unsigned i = 0; i < run.nworkers; i++)
-        pthread_join(run.workers[i].tid, NULL);
+    free(cc.sl);
+}
+
+/* Joins the started threads (after the gate opened). */
+static void phase_join(struct phase *ph)
+{
+    for (unsigned i = 0; i < ph->started; i++)
+        pthread_join(ph->run.workers[i].tid, NULL);
+    ph->started = 0;
+}
+
+/* Collect, the end: the threads joined, the readings after the load. */
+static void phase_finish(struct phase *ph)
+{
+    struct phase_stats *out = ph->out;
+    struct rusage ru1;
+    phase_join(ph);
     getrusage(RUSAGE_SELF, &ru1);
     for (unsigned t = 0; t < out->ntargets; t++) {
         struct kernel_stats end;
         runner_read_kstat(&out->targets[t], &end);
         runner_kstat_delta(&out->kstats[t], &end);
     }
-    runner_devices_after(rdev, out);
-    if (opts->status)
-        opts->status(NULL, total_s);
-    out->cpu_user_s = cpu_seconds(&ru1.ru_utime) - cpu_seconds(&ru0.ru_utime);
-    out->cpu_sys_s = cpu_seconds(&ru1.ru_stime) - cpu_seconds(&ru0.ru_stime);
+    runner_devices_after(ph->rdev, out);
+    if (ph->opts->status)
+        ph->opts->status(NULL, ph->total_s);
+    out->cpu_user_s = cpu_seconds(&ru1.ru_utime) - cpu_seconds(&ph->ru0.ru_utime);
+    out->cpu_sys_s = cpu_seconds(&ru1.ru_stime) - cpu_seconds(&ph->ru0.ru_stime);
+}
 
-    uint64_t last = run.measure_start;
-    for (unsigned i = 0; i < run.nworkers; i++) {
-        struct worker *w = &run.workers[i];
-        struct job_stats *js = &out->stats[w->job_index];
-        const struct job_spec *jb = &out->jobs[w->job_index];
-        uint64_t jstart = run.measure_start + jb->startdelay_ns;
-        uint64_t el = w->t_finished > jstart ? w->t_finished - jstart : 0;
-        if (el > js->elapsed_ns)
-            js->elapsed_ns = el;
-        js->worker_usage[w->job_worker] = w->usage;
-        js->worker_usage[w->job_worker].elapsed_ns = el;
-        if (w->t_finished > last)
-            last = w->t_finished;
-        if (w->max_lag_ns > js->max_lag_ns)
-            js->max_lag_ns = w->max_lag_ns;
-        if (w->late_wake_ns > out->worker_late_wake_ns)
-            out->worker_late_wake_ns = w->late_wake_ns;
-        out->ring_wait_ns += w->ring_wait_ns;
-        out->ring_waits += w->ring_waits;
-        /* a worker that overslept by more than an interval while the
-         * collector ran on (the collector's own stalls cover the process) */
-        for (unsigned s = 0; s < w->nwstall; s++) {
-            const struct runner_stall *ws = &w->wstall[s];
-            uint64_t a = ws->start_ns > run.measure_start ? ws->start_ns - run.measure_start : 0;
-            bool seen = false;
-            for (unsigned x = 0; x < out->nstalls && x < RUNNER_MAX_STALLS; x++) {
-                const struct runner_stall *cs = &out->stalls[x];
-                if (!cs->suspended && a < cs->start_ns + cs->len_ns && cs->start_ns < a + ws->len_ns)
-                    seen = true;
-            }
-            if (!seen && out->nstalls < RUNNER_MAX_STALLS) {
-                out->stalls[out->nstalls] = (struct runner_stall){.start_ns = a, .len_ns = ws->len_ns,
-                                                                  .worker = true};
-                out->nstalls++;
-                out->stalled_ns += ws->len_ns;
-            }
+/* Merge: a worker that overslept by more than an interval while the
+ * collector ran on (the collector's own stalls cover the process). */
+static void merge_wstalls(struct phase_stats *out, const struct worker *w, uint64_t measure_start)
+{
+    for (unsigned s = 0; s < w->nwstall; s++) {
+        const struct runner_stall *ws = &w->wstall[s];
+        uint64_t a = ws->start_ns > measure_start ? ws->start_ns - measure_start : 0;
+        bool seen = false;
+        for (unsigned x = 0; x < out->nstalls && x < RUNNER_MAX_STALLS; x++) {
+            const struct runner_stall *cs = &out->stalls[x];
+            if (!cs->suspended && a < cs->start_ns + cs->len_ns && cs->start_ns < a + ws->len_ns)
+                seen = true;
         }
-        js->worker_ios[w->job_worker] = w->total_ios;
-        for (int d = 0; d < DIR_COUNT; d++)
-            js->ramp_ios[d] += w->ramp_ios[d];
-        js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
-        js->end_syncs += w->end_syncs;
-        js->zone_resets += w->zbd.resets;
-        if (w->vf) {
-            /* the first bad block: of the first worker that found one */
-            struct verify_stats *vs = &js->verify;
-            const struct verify_stats *ws = &w->vf->st;
-            if (ws->have_first && !vs->have_first) {
-                uint64_t written = vs->written, blocks = vs->blocks, bytes = vs->bytes, bad = vs->bad,
-                         bl = vs->backlog_blocks;
-                *vs = *ws;
-                vs->written = written;
-                vs->blocks = blocks;
-                vs->bytes = bytes;
-                vs->bad = bad;
-                vs->backlog_blocks = bl;
-            }
-            vs->written += ws->written;
-            vs->blocks += ws->blocks;
-            vs->bytes += ws->bytes;
-            vs->bad += ws->bad;
-            vs->backlog_blocks += ws->backlog_blocks;
-        }
-        js->think_pauses += w->think_pauses;
-        if (w->floor.target_on)
-            js->lat_depth = rate_floor_depth(&w->floor);
-        if (js->event_lat && w->ev_hist) {
-            hist_merge(js->event_lat, w->ev_hist);
-            js->worker_events[w->job_worker] = w->events;
-            js->worker_event_ns[w->job_worker] = w->ev_busy_ns;
-        }
-        for (unsigned e = 0; e < w->nerr; e++) {
-            struct runner_error re = w->errs[e];
-            re.target = out->job_target[w->job_index * JOB_MAX_TARGETS + re.target];
-            out->error_total += re.count;
-            bool merged = false;
-            for (unsigned x = 0; x < out->nerrors; x++)
-                if (out->errors[x].target == re.target && out->errors[x].err == re.err &&
-                    out->errors[x].op == re.op) {
-                    out->errors[x].count += re.count;
-                    merged = true;
-                }
-            if (!merged && out->nerrors < RUNNER_MAX_ERRORS)
-                out->errors[out->nerrors++] = re;
+        if (!seen && out->nstalls < RUNNER_MAX_STALLS) {
+            out->stalls[out->nstalls] = (struct runner_stall){.start_ns = a, .len_ns = ws->len_ns,
+                                                              .worker = true};
+            out->nstalls++;
+            out->stalled_ns += ws->len_ns;
         }
     }
-    out->elapsed_ns = last - run.measure_start;
+}
+
+/* Merge: a worker's verify counts into its job's; the first bad block is
+ * the first worker's that found one. */
+static void merge_verify(struct verify_stats *vs, const struct verify_stats *ws)
+{
+    if (ws->have_first && !vs->have_first) {
+        uint64_t written = vs->written, blocks = vs->blocks, bytes = vs->bytes, bad = vs->bad,
+                 bl = vs->backlog_blocks;
+        *vs = *ws;
+        vs->written = written;
+        vs->blocks = blocks;
+        vs->bytes = bytes;
+        vs->bad = bad;
+        vs->backlog_blocks = bl;
+    }
+    vs->written += ws->written;
+    vs->blocks += ws->blocks;
+    vs->bytes += ws->bytes;
+    vs->bad += ws->bad;
+    vs->backlog_blocks += ws->backlog_blocks;
+}
+
+/* Merge: a worker's errors into the phase's (by target, errno and op). */
+static void merge_errors(struct phase_stats *out, const struct worker *w)
+{
+    for (unsigned e = 0; e < w->nerr; e++) {
+        struct runner_error re = w->errs[e];
+        re.target = out->job_target[w->job_index * JOB_MAX_TARGETS + re.target];
+        out->error_total += re.count;
+        bool merged = false;
+        for (unsigned x = 0; x < out->nerrors; x++)
+            if (out->errors[x].target == re.target && out->errors[x].err == re.err &&
+                out->errors[x].op == re.op) {
+                out->errors[x].count += re.count;
+                merged = true;
+            }
+        if (!merged && out->nerrors < RUNNER_MAX_ERRORS)
+            out->errors[out->nerrors++] = re;
+    }
+}
+
+/* Merge: one finished worker's figures into its job's and the phase's;
+ * the latest end of a worker so far in *last. */
+static void merge_worker(struct phase_stats *out, const struct phase_run *run, const struct worker *w,
+                         uint64_t *last)
+{
+    struct job_stats *js = &out->stats[w->job_index];
+    const struct job_spec *jb = &out->jobs[w->job_index];
+    uint64_t jstart = run->measure_start + jb->startdelay_ns;
+    uint64_t el = w->t_finished > jstart ? w->t_finished - jstart : 0;
+    if (el > js->elapsed_ns)
+        js->elapsed_ns = el;
+    js->worker_usage[w->job_worker] = w->usage;
+    js->worker_usage[w->job_worker].elapsed_ns = el;
+    if (w->t_finished > *last)
+        *last = w->t_finished;
+    if (w->max_lag_ns > js->max_lag_ns)
+        js->max_lag_ns = w->max_lag_ns;
+    if (w->late_wake_ns > out->worker_late_wake_ns)
+        out->worker_late_wake_ns = w->late_wake_ns;
+    out->ring_wait_ns += w->ring_wait_ns;
+    out->ring_waits += w->ring_waits;
+    merge_wstalls(out, w, run->measure_start);
+    js->worker_ios[w->job_worker] = w->total_ios;
+    for (int d = 0; d < DIR_COUNT; d++)
+        js->ramp_ios[d] += w->ramp_ios[d];
+    js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
+    js->end_syncs += w->end_syncs;
+    js->zone_resets += w->zbd.resets;
+    if (w->vf)
+        merge_verify(&js->verify, &w->vf->st);
+    js->think_pauses += w->think.pauses;
+    if (w->floor.target_on)
+        js->lat_depth = rate_floor_depth(&w->floor);
+    if (js->event_lat && w->ev.hist) {
+        hist_merge(js->event_lat, w->ev.hist);
+        js->worker_events[w->job_worker] = w->ev.count;
+        js->worker_event_ns[w->job_worker] = w->ev.busy_ns;
+    }
+    merge_errors(out, w);
+}
+
+/* Merge: every worker's figures, the phase's end, signal and lag, and (many
+ * ranks) the cluster's totals. */
+static void phase_merge(struct phase *ph)
+{
+    struct phase_stats *out = ph->out;
+    struct phase_run *run = &ph->run;
+    uint64_t last = run->measure_start;
+    for (unsigned i = 0; i < run->nworkers; i++)
+        merge_worker(out, run, &run->workers[i], &last);
+    out->elapsed_ns = last - run->measure_start;
     if (signal_received()) {
         out->interrupted = true;
         out->signal = signal_received();
     }
-    out->lagged = atomic_load(&run.lagged);
-    if (multi && !run.setup_failed)
-        runner_cluster_finish(cl, out, ccum, agreed, skew);
-    pthread_barrier_destroy(&run.ready);
-    pthread_barrier_destroy(&run.go);
+    out->lagged = atomic_load(&run->lagged);
+    if (ph->multi && !run->setup_failed)
+        runner_cluster_finish(ph->cl, out, ph->ccum, ph->agreed, ph->skew);
+}
 
-done:
-    if (multi && !verdict_done)
-        rc = runner_cluster_verdict(cl, rc < 0 ? rc : -EIO, 0, err, errlen);
-    free(ccum);
-    free(ctgt);
-    runner_reduce_free(&rb);
-    if (run.workers)
-        for (unsigned i = 0; i < run.nworkers; i++)
-            out->side_file_errors += runner_free_worker(&run.workers[i]);
-    free(run.workers);
-    if (setups)
-        for (unsigned j = 0; j < njobs; j++)
-            for (unsigned t = 0; t < setups[j].ntargets; t++)
-                if (setups[j].fds[t] >= 0)
-                    target_close(&setups[j].tg[t], opts->remove_created || out->jobs[j].unlink_after);
-    free(setups);
-    free(run.job_stop);
-    free(ivjobs);
-    free(ivall);
+/* Tear-down: (many ranks) the verdict when set-up failed before it, the
+ * threads still running joined, workers freed, targets closed (created
+ * ones removed when asked). Returns rc, or the verdict's. */
+static int phase_teardown(struct phase *ph, int rc)
+{
+    struct phase_run *run = &ph->run;
+    if (ph->multi && !ph->verdict_done)
+        rc = runner_cluster_verdict(ph->cl, rc < 0 ? rc : -EIO, 0, ph->err, ph->errlen);
+    phase_join(ph);
+    if (ph->gate_init)
+        runner_gate_destroy(&run->gate);
+    free(ph->ccum);
+    free(ph->ctgt);
+    runner_reduce_free(&ph->rb);
+    if (run->workers)
+        for (unsigned i = 0; i < run->nworkers; i++)
+            ph->out->side_file_errors += runner_free_worker(&run->workers[i]);
+    free(run->workers);
+    if (ph->setups)
+        for (unsigned j = 0; j < ph->njobs; j++)
+            for (unsigned t = 0; t < ph->setups[j].ntargets; t++)
+                if (ph->setups[j].fds[t] >= 0)
+                    target_close(&ph->setups[j].tg[t], ph->opts->remove_created || ph->out->jobs[j].unlink_after);
+    free(ph->setups);
+    free(run->job_stop);
+    free(ph->ivjobs);
+    free(ph->ivall);
     return rc;
+}
+
+int runner_run_with(const struct runner_hooks *hooks, const struct job_spec *jobs, unsigned njobs,
+                    const struct runner_opts *opts, struct phase_stats *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof(*out));
+    struct phase ph;
+    memset(&ph, 0, sizeof(ph));
+    ph.opts = opts;
+    ph.hooks = hooks;
+    ph.njobs = njobs;
+    ph.out = out;
+    ph.err = err;
+    ph.errlen = errlen;
+    ph.cl = opts->cluster;
+    ph.multi = cluster_multi(ph.cl);
+    int rc = phase_alloc(&ph, jobs);
+    if (rc == 0)
+        rc = phase_setup_jobs(&ph);
+    if (rc == 0)
+        rc = phase_setup_workers(&ph);
+    if (rc == 0)
+        rc = phase_start(&ph);
+    if (rc == 0) {
+        /* a worker's set-up error (or another rank's refusal) runs the
+         * phase through without I/O, every rank in step */
+        rc = phase_agree(&ph, phase_check_workers(&ph));
+        phase_go(&ph);
+        phase_collect(&ph);
+        phase_finish(&ph);
+        phase_merge(&ph);
+    }
+    return phase_teardown(&ph, rc);
+}
+
+static int spawn_pthread(pthread_t *tid, void *(*fn)(void *), void *arg, void *ctx)
+{
+    (void)ctx;
+    return pthread_create(tid, NULL, fn, arg);
+}
+
+int runner_run(const struct job_spec *jobs, unsigned njobs, const struct runner_opts *opts,
+               struct phase_stats *out, char *err, size_t errlen)
+{
+    static const struct runner_hooks hooks = {.spawn = spawn_pthread};
+    return runner_run_with(&hooks, jobs, njobs, opts, out, err, errlen);
 }
 
 void phase_stats_free(struct phase_stats *ps)

@@ -136,8 +136,13 @@ typedef bool (*runner_interval_fn)(void *arg, const struct runner_interval *iv);
  * prints a status line with it when standard error is a terminal. */
 typedef void (*runner_status_fn)(const struct runner_interval *iv, double total_s);
 
+struct runner_hold;
+
 struct runner_opts {
     const struct guard_consent *consent;
+    /* a plan's targets, judged and held before its first phase
+     * (runner_hold.h); NULL: each phase opens its own */
+    struct runner_hold *hold;
     runner_interval_fn on_interval;  /* may be NULL */
     void *arg;
     FILE *series;                    /* interval rows are streamed here as JSON arrays, one per line; may be NULL */

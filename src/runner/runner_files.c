@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "target/fileset.h"
 
@@ -29,12 +30,9 @@ static int make_parents(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
-                       struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+/* What a file set does not combine with, refused before anything is opened. */
+static int fileset_refusals(const struct job_spec *j, unsigned nf, unsigned clones, char *err, size_t errlen)
 {
-    struct job_setup *js = &setups[jidx];
-    unsigned nf = j->nrfiles ? j->nrfiles : 1, clones = j->numjobs ? j->numjobs : 1;
-    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     if (j->offset_pct > 0 || j->size_pct > 0) {
         snprintf(err, errlen, "job '%s': nrfiles with size or offset in percent is not supported; give bytes",
                  j->name);
@@ -50,6 +48,34 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
                  clones, nf, j->ntargets);
         return -EINVAL;
     }
+    return 0;
+}
+
+/* O_DIRECT: the file set's block sizes and offset against each file's
+ * logical block size. */
+static int fileset_check_direct(const struct job_spec *j, const struct job_setup *js, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < js->ntargets; i++) {
+        uint32_t lbs = js->tg[i].info.logical_block ? js->tg[i].info.logical_block : 512;
+        if (fileset_min_bs(j) % lbs || j->offset % lbs) {
+            snprintf(err, errlen,
+                     "%s: block size and offset must be multiples of its logical block size %u (needed for O_DIRECT); or use direct=0",
+                     js->tg[i].info.path, lbs);
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                       struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
+    unsigned nf = j->nrfiles ? j->nrfiles : 1, clones = j->numjobs ? j->numjobs : 1;
+    bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
+    int crc = fileset_refusals(j, nf, clones, err, errlen);
+    if (crc < 0)
+        return crc;
     /* every file the job will write is judged before any is created, so a
      * refused one leaves no new files behind (target_open decides again,
      * on the descriptor the I/O uses) */
@@ -96,7 +122,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         };
         if (j->readonly)
             oo.create_size = 0; /* a read-only job creates nothing */
-        rc = target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
+        rc = runner_hold_open(opts->hold, &js->tg[i], j->targets[i], &oo, err, errlen);
         if (rc < 0)
             return rc;
         done[i] = true;
@@ -130,17 +156,8 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         total += js->file_len[j->fileset_idx[f]]; /* clone 0 has all of its files */
     js->region_start = js->file_start[j->fileset_idx[0]];
     js->region_len = j->size && j->size < total ? j->size : total;
-    if (j->direct) {
-        for (unsigned i = 0; i < js->ntargets; i++) {
-            uint32_t lbs = js->tg[i].info.logical_block ? js->tg[i].info.logical_block : 512;
-            if (fileset_min_bs(j) % lbs || j->offset % lbs) {
-                snprintf(err, errlen,
-                         "%s: block size and offset must be multiples of its logical block size %u (needed for O_DIRECT); or use direct=0",
-                         js->tg[i].info.path, lbs);
-                return -EINVAL;
-            }
-        }
-    }
+    if (j->direct && (crc = fileset_check_direct(j, js, err, errlen)) < 0)
+        return crc;
     return runner_prepare_cache(j, js, err, errlen);
 }
 

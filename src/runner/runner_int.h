@@ -57,6 +57,25 @@ struct worker_pend {
     struct io_stats *buf;
 };
 
+/* A shared request source's events (struct worker.ev). */
+struct worker_events {
+    struct hist *hist;           /* NULL unless job->source */
+    uint64_t start;              /* when the open event began */
+    bool open;                   /* an event's requests are not all issued yet */
+    bool wait;                   /* its submission still waits for a completion */
+    uint64_t count;
+    uint64_t busy_ns;
+};
+
+/* fio's thinktime: the counts its pauses are due at (struct worker.think). */
+struct worker_think {
+    uint64_t completed;          /* reads/writes completed */
+    uint64_t last_count;         /* the count the last pause was due at */
+    uint64_t count_at_due;
+    uint64_t last_ns;            /* when the last pause ended (thinktime_iotime) */
+    uint64_t pauses;
+};
+
 struct worker {
     pthread_t tid;
     struct phase_run *run;
@@ -74,6 +93,7 @@ struct worker {
     struct io_req **free_slots;
     unsigned nfree;
     struct io_req **done;
+    struct io_req **staged;      /* [depth]: the requests of one submission batch */
     void *bufmem;
     struct iovec *iov;
     size_t bufsize;
@@ -137,24 +157,15 @@ struct worker {
     unsigned job_worker;         /* index among the job's workers */
     struct worker_usage usage;   /* this thread's rusage and call counts (runner.h) */
 
-    /* jobs with a shared request source (job->source): per-event time,
-     * from taking the request to the end of its submission (and of the
-     * wait for a free slot, or of the request itself with a synchronous
-     * engine), as sysbench times an event */
-    struct hist *ev_hist;        /* NULL unless job->source */
-    uint64_t ev_start;           /* when the open event began */
-    bool ev_open;                /* an event's requests are not all issued yet */
-    bool ev_wait;                /* its submission still waits for a completion */
-    uint64_t events;
-    uint64_t ev_busy_ns;
+    /* jobs with a shared request source (job->source, worker.c
+     * source_take): per-event time, from taking the request to the end of
+     * its submission (and of the wait for a free slot, or of the request
+     * itself with a synchronous engine), as sysbench times an event */
+    struct worker_events ev;
     uint64_t end_syncs;          /* end_fsync flushes that succeeded */
     /* fio job-file rules */
     bool filled;                 /* fill_device: a write found the target full */
-    uint64_t tt_completed;       /* thinktime: reads/writes completed */
-    uint64_t tt_last_count;      /* the count the last pause was due at */
-    uint64_t tt_count_at_due;
-    uint64_t tt_last_ns;         /* when the last pause ended (thinktime_iotime) */
-    uint64_t think_pauses;
+    struct worker_think think;   /* thinktime (worker.c think_due, think_pause) */
     unsigned nerr;
     unsigned side_errors;       /* side files (logs, dumps, verify state) not written */
     struct runner_error errs[WORKER_LOCAL_ERRORS];
@@ -179,14 +190,32 @@ struct worker {
     struct rate_floor floor;
 };
 
+/* runner_gate.c: the start of a phase's workers. Each worker arrives once
+ * its engine is set up (runner_gate_arrive: counted, then it waits until the
+ * gate opens); the runner waits for the workers it started
+ * (runner_gate_wait_ready), decides, and opens the gate. Unlike a barrier
+ * sized for every worker, it can be opened when only some threads started,
+ * so a failed thread start releases the others (they see setup_failed). */
+struct runner_gate {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    unsigned ready;              /* workers arrived */
+    bool open;
+};
+void runner_gate_init(struct runner_gate *g);
+void runner_gate_arrive(struct runner_gate *g);
+void runner_gate_wait_ready(struct runner_gate *g, unsigned n);
+void runner_gate_open(struct runner_gate *g);
+void runner_gate_destroy(struct runner_gate *g);
+
 struct phase_run {
     const struct runner_opts *opts;
     const struct job_spec *jobs;
     unsigned njobs;
     unsigned nworkers;
     struct worker *workers;
-    pthread_barrier_t ready, go;
-    bool setup_failed;
+    struct runner_gate gate;
+    bool setup_failed;           /* set before the gate opens: workers do no I/O */
     uint64_t t0;                 /* start, abs ns */
     uint64_t measure_start;      /* t0 + ramp */
     uint64_t step_ns;
@@ -196,6 +225,16 @@ struct phase_run {
 };
 
 void *worker_main(void *arg);
+
+/* How runner_run starts a worker's thread (spawn: pthread_create's
+ * contract, 0 or an error number); a unit test passes a spawn that fails
+ * on purpose to runner_run_with, which is runner_run otherwise. */
+struct runner_hooks {
+    int (*spawn)(pthread_t *tid, void *(*fn)(void *), void *arg, void *ctx);
+    void *ctx;
+};
+int runner_run_with(const struct runner_hooks *hooks, const struct job_spec *jobs, unsigned njobs,
+                    const struct runner_opts *opts, struct phase_stats *out, char *err, size_t errlen);
 
 /* Per job: opened targets and their regions. */
 struct job_setup {

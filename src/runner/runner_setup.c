@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "runner/runner_hold.h"
 #include "runner/runner_int.h"
+#include "target/chardev_map.h"
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
@@ -117,19 +119,102 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
+uint64_t runner_create_size(const struct job_spec *j)
+{
+    return j->file_size     ? j->file_size
+           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
+           : j->size        ? j->size + clone_span(j)
+                            : DEFAULT_FILE_SIZE;
+}
+
 /* A block device an earlier target of this phase holds O_EXCL: a second
  * O_EXCL open of it fails, so later jobs share it (target_share). */
 static const struct target *held_device(const struct job_setup *setups, unsigned jidx, unsigned i,
-                                        const struct target_info *ti)
+                                        const struct target_info *ti, bool chardev)
 {
     for (unsigned j = 0; j <= jidx; j++)
         for (unsigned t = 0; t < (j == jidx ? i : setups[j].ntargets); t++) {
             const struct target *h = &setups[j].tg[t];
+            /* a passthrough node shares only with the same kind of node */
             if (h->fd >= 0 && h->exclusive && h->info.major == ti->major &&
-                h->info.minor == ti->minor)
+                h->info.minor == ti->minor && h->chardev == chardev)
                 return h;
         }
     return NULL;
+}
+
+/* Opens job j's targets (writes: for writing, under the guard), sharing a
+ * device an earlier job of the phase holds. */
+static int open_job_targets(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                            struct job_setup *setups, struct phase_stats *out, bool writes, char *err,
+                            size_t errlen)
+{
+    struct job_setup *js = &setups[jidx];
+    bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        struct target_open_opts oo = {
+            .write = writes,
+            .direct = j->direct,
+            .dsync = j->dsync,
+            .sync = j->osync,
+            .create_size = runner_create_size(j),
+            .fill_random = true,
+            .seed = j->seed + i,
+            .consent = opts->consent,
+            .chardev = passthru,
+        };
+        if (passthru)
+            oo.create_size = 0; /* devices only */
+        if (j->readonly)
+            oo.create_size = 0; /* a read-only job creates nothing */
+        /* fio fallocate: allocate that way; laid out only for reading */
+        oo.alloc = j->fallocate;
+        oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
+        /* a device an earlier job holds is shared, not opened again (the
+         * share reopens the held descriptor; the name only picks which) */
+        struct stat pst;
+        const struct target *h = NULL;
+        bool chr = false;
+        if (writes && stat(j->targets[i], &pst) == 0 &&
+            (S_ISBLK(pst.st_mode) || (passthru && S_ISCHR(pst.st_mode)))) {
+            /* a passthrough node is held through the disk it addresses */
+            dev_t d = pst.st_rdev;
+            char bpath[JOB_PATH_MAX], why[256];
+            chr = S_ISCHR(pst.st_mode);
+            if (!chr || chardev_block(pst.st_rdev, bpath, sizeof(bpath), &d, why, sizeof(why)) == 0) {
+                struct target_info want = {.major = major(d), .minor = minor(d)};
+                h = held_device(setups, jidx, i, &want, chr);
+            }
+        }
+        int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
+                   : runner_hold_open(opts->hold, &js->tg[i], j->targets[i], &oo, err, errlen);
+        if (!h && rc == -EPERM && js->tg[i].busy &&
+            (h = held_device(setups, jidx, i, &js->tg[i].info, chr)))
+            rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
+        if (rc == 0 && writes && j->zone_mode != JOB_ZONE_ZBD)
+            rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
+        if (rc < 0) {
+            if (js->tg[i].fd >= 0 && !h)
+                target_close(&js->tg[i], false);
+            return rc;
+        }
+        js->ntargets = i + 1;
+        if (j->engine == ENGINE_URING_CMD && !js->tg[i].chardev) {
+            snprintf(err, errlen,
+                     "%s: ioengine=io_uring_cmd needs the namespace's NVMe generic character "
+                     "device (/dev/ngXnY), not a %s",
+                     j->targets[i], js->tg[i].info.kind == TARGET_BLOCK ? "block device" : "file");
+            return -EINVAL;
+        }
+        if (j->engine == ENGINE_SG && js->tg[i].info.kind != TARGET_BLOCK) {
+            snprintf(err, errlen, "%s: ioengine=sg needs a SCSI disk (/dev/sdX) or its generic device (/dev/sgN)",
+                     j->targets[i]);
+            return -EINVAL;
+        }
+        js->fds[i] = js->tg[i].fd;
+        out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
+    }
+    return 0;
 }
 
 int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
@@ -162,51 +247,18 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
                  j->name);
         return -EINVAL;
     }
+    bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
+    if (passthru && (j->layout == LAYOUT_FILES || job_rw_trims(j))) {
+        snprintf(err, errlen, "job '%s': ioengine=%s runs reads and writes on device targets (%s)",
+                 j->name, job_engine_name(j->engine),
+                 job_rw_trims(j) ? "no trims" : "no file sets");
+        return -EINVAL;
+    }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
         return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
-    for (unsigned i = 0; i < j->ntargets; i++) {
-        struct target_open_opts oo = {
-            .write = writes,
-            .direct = j->direct,
-            .dsync = j->dsync,
-            .sync = j->osync,
-            .create_size = j->file_size     ? j->file_size
-                           : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-                           : j->size        ? j->size + clone_span(j)
-                                            : DEFAULT_FILE_SIZE,
-            .fill_random = true,
-            .seed = j->seed + i,
-            .consent = opts->consent,
-        };
-        if (j->readonly)
-            oo.create_size = 0; /* a read-only job creates nothing */
-        /* fio fallocate: allocate that way; laid out only for reading */
-        oo.alloc = j->fallocate;
-        oo.fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j);
-        /* a device an earlier job holds is shared, not opened again (the
-         * share reopens the held descriptor; the name only picks which) */
-        struct stat pst;
-        const struct target *h = NULL;
-        if (writes && stat(j->targets[i], &pst) == 0 && S_ISBLK(pst.st_mode)) {
-            struct target_info want = {.major = major(pst.st_rdev), .minor = minor(pst.st_rdev)};
-            h = held_device(setups, jidx, i, &want);
-        }
-        int rc = h ? target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen)
-                   : target_open(&js->tg[i], j->targets[i], &oo, err, errlen);
-        if (!h && rc == -EPERM && js->tg[i].busy &&
-            (h = held_device(setups, jidx, i, &js->tg[i].info)))
-            rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
-        if (rc == 0 && writes && j->zone_mode != JOB_ZONE_ZBD)
-            rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
-        if (rc < 0) {
-            if (js->tg[i].fd >= 0 && !h)
-                target_close(&js->tg[i], false);
-            return rc;
-        }
-        js->ntargets = i + 1;
-        js->fds[i] = js->tg[i].fd;
-        out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
-    }
+    int orc = open_job_targets(j, jidx, opts, setups, out, writes, err, errlen);
+    if (orc < 0)
+        return orc;
     uint64_t min_size = UINT64_MAX;
     for (unsigned i = 0; i < js->ntargets; i++)
         if (js->tg[i].info.size < min_size)
@@ -267,74 +319,37 @@ struct io_stats *runner_new_ibuf(unsigned ntouch)
     return b;
 }
 
-int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
-                        char *err, size_t errlen)
+/* numjobs workers per target; clone k starts offset_increment * k
+ * further (fio): a job with a size keeps its length (cut at the end of
+ * the target), one without runs to the end. */
+static int clone_region(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                        size_t errlen)
 {
-    const struct engine_ops *ops = engine_lookup(j->engine);
-    w->eng.ops = ops;
-    w->depth = j->iodepth ? j->iodepth : 1;
-    if (ops->max_depth && w->depth > ops->max_depth)
-        w->depth = ops->max_depth;
-    w->map.layout = js->ntargets > 1 || j->layout == LAYOUT_FILES ? j->layout : LAYOUT_JBOD;
-    w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
-    w->map.region_start = js->region_start;
-    w->map.region_len = js->region_len;
-    w->map.stripe = js->stripe;
-    w->map.segs = j->segs;
-    if (w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone) {
-        /* numjobs workers per target; clone k starts offset_increment * k
-         * further (fio): a job with a size keeps its length (cut at the
-         * end of the target), one without runs to the end */
-        uint64_t shift = j->offset_increment * w->clone;
-        uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
-        if (tsize == 0)
-            tsize = js->region_start + js->region_len;
-        uint64_t start = js->region_start + shift;
-        if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
-            snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
-                     j->name, w->clone);
-            return -EINVAL;
-        }
-        bool sized = j->size > 0 || j->size_pct > 0;
-        uint64_t len = sized ? js->region_len : tsize - start;
-        if (len > tsize - start)
-            len = tsize - start;
-        w->map.region_start = start;
-        w->map.region_len = len;
+    if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone))
+        return 0;
+    uint64_t shift = j->offset_increment * w->clone;
+    uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
+    if (tsize == 0)
+        tsize = js->region_start + js->region_len;
+    uint64_t start = js->region_start + shift;
+    if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
+        snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
+                 j->name, w->clone);
+        return -EINVAL;
     }
-    memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
-    w->fds = w->local_fds;
+    bool sized = j->size > 0 || j->size_pct > 0;
+    uint64_t len = sized ? js->region_len : tsize - start;
+    if (len > tsize - start)
+        len = tsize - start;
+    w->map.region_start = start;
+    w->map.region_len = len;
+    return 0;
+}
 
-    size_t bs = max_bs(j);
-    w->bufsize = (bs + 4095) & ~(size_t)4095;
-    w->slots = calloc(w->depth, sizeof(*w->slots));
-    w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
-    w->done = calloc(w->depth, sizeof(*w->done));
-    w->iov = calloc(w->depth, sizeof(*w->iov));
-    bool ring_ok = true;
-    for (unsigned s = 0; s < WORKER_RING; s++) {
-        w->ring[s] = runner_new_ibuf(w->map.ntouch);
-        ring_ok = ring_ok && w->ring[s];
-        atomic_init(&w->ring_k[s], RING_NONE);
-    }
-    w->late = runner_new_ibuf(w->map.ntouch);
-    w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
-    if (j->source && !(w->ev_hist = malloc(sizeof(*w->ev_hist)))) {
-        snprintf(err, errlen, "out of memory");
-        return -ENOMEM;
-    }
-    if (w->ev_hist)
-        hist_init(w->ev_hist);
-    for (unsigned s = 0; s < WORKER_LITE; s++)
-        atomic_init(&w->lite_k[s], RING_NONE);
-    if (!w->slots || !w->free_slots || !w->done || !w->iov || !ring_ok || !w->late || !w->lite ||
-        posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
-        snprintf(err, errlen, "out of memory");
-        return -ENOMEM;
-    }
-    w->cur = w->ring[0];
-    uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1) + w->first_target * 7919;
-    rng_seed(&w->brng, seed ^ 0xb0ffe5ull);
+/* The worker's slots on their buffers (zero, random or compressible
+ * contents from the buffer generator), all free. */
+static void init_slots(struct worker *w, const struct job_spec *j)
+{
     for (unsigned i = 0; i < w->depth; i++) {
         struct io_req *r = &w->slots[i];
         r->slot = i;
@@ -353,6 +368,60 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
             memset(r->buf, 0, w->bufsize);
         }
     }
+}
+
+int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
+                        char *err, size_t errlen)
+{
+    const struct engine_ops *ops = engine_lookup(j->engine);
+    w->eng.ops = ops;
+    w->depth = j->iodepth ? j->iodepth : 1;
+    if (ops->max_depth && w->depth > ops->max_depth)
+        w->depth = ops->max_depth;
+    w->map.layout = js->ntargets > 1 || j->layout == LAYOUT_FILES ? j->layout : LAYOUT_JBOD;
+    w->map.ntouch = w->map.layout == LAYOUT_JBOD ? 1 : js->ntargets;
+    w->map.region_start = js->region_start;
+    w->map.region_len = js->region_len;
+    w->map.stripe = js->stripe;
+    w->map.segs = j->segs;
+    int crc = clone_region(w, j, js, err, errlen);
+    if (crc < 0)
+        return crc;
+    memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
+    w->fds = w->local_fds;
+
+    size_t bs = max_bs(j);
+    w->bufsize = (bs + 4095) & ~(size_t)4095;
+    w->slots = calloc(w->depth, sizeof(*w->slots));
+    w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
+    w->done = calloc(w->depth, sizeof(*w->done));
+    w->staged = calloc(w->depth, sizeof(*w->staged));
+    w->iov = calloc(w->depth, sizeof(*w->iov));
+    bool ring_ok = true;
+    for (unsigned s = 0; s < WORKER_RING; s++) {
+        w->ring[s] = runner_new_ibuf(w->map.ntouch);
+        ring_ok = ring_ok && w->ring[s];
+        atomic_init(&w->ring_k[s], RING_NONE);
+    }
+    w->late = runner_new_ibuf(w->map.ntouch);
+    w->lite = calloc((size_t)WORKER_LITE * w->map.ntouch, sizeof(*w->lite));
+    if (j->source && !(w->ev.hist = malloc(sizeof(*w->ev.hist)))) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    if (w->ev.hist)
+        hist_init(w->ev.hist);
+    for (unsigned s = 0; s < WORKER_LITE; s++)
+        atomic_init(&w->lite_k[s], RING_NONE);
+    if (!w->slots || !w->free_slots || !w->done || !w->staged || !w->iov || !ring_ok || !w->late || !w->lite ||
+        posix_memalign(&w->bufmem, 4096, w->bufsize * w->depth)) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    w->cur = w->ring[0];
+    uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1) + w->first_target * 7919;
+    rng_seed(&w->brng, seed ^ 0xb0ffe5ull);
+    init_slots(w, j);
     w->nfree = w->depth;
     wbuf_setup(w); /* fio's buffer_pattern, compression layout, dedupe */
     /* fio numbers its logs by job clone: the worker's place in the phase */
@@ -405,12 +474,13 @@ unsigned runner_free_worker(struct worker *w)
     free(w->slots);
     free(w->free_slots);
     free(w->done);
+    free(w->staged);
     free(w->iov);
     for (unsigned s = 0; s < WORKER_RING; s++)
         free(w->ring[s]);
     free(w->late);
     free(w->lite);
-    free(w->ev_hist);
+    free(w->ev.hist);
     for (unsigned i = 0; i < w->pend_len; i++)
         free(w->pend[(w->pend_head + i) % w->pend_cap].buf);
     free(w->pend);

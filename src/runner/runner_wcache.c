@@ -3,11 +3,15 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "base/sysfs_attr.h"
 #include "runner/runner_wcache.h"
+#include "runner/runner_wcjournal.h"
+#include "target/guard.h"
 #include "target/target.h"
 
 const char *wcache_name_device(int state)
@@ -71,6 +75,54 @@ static int open_dev(const struct wcache_state *s)
     return fd < 0 ? -errno : fd;
 }
 
+/* Before a change: the state before, on disk (a failed record changes
+ * nothing). via is how it is about to be changed. */
+static int wcache_note_before(struct wcache_state *s, enum wcache_via via, char *err, size_t errlen)
+{
+    enum wcache_via was = s->via;
+    s->via = via;
+    int rc = wcj_record(s, err, errlen);
+    s->via = was;
+    return rc;
+}
+
+/* 0 to go on; 1 (note set) when the cache must stay as it is: the disk or
+ * a sibling partition is in use, or another run holds it. A record left
+ * by a run that is gone is put back first (s->recovered). */
+static int wcache_settle_disk(struct wcache_state *s)
+{
+    const char *disk = s->di.disk[0] ? s->di.disk : s->di.name;
+    char dir[128], devno[32], why[512];
+    snprintf(dir, sizeof(dir), "/sys/block/%s", disk);
+    sysfs_attr(dir, "dev", devno, sizeof(devno));
+    unsigned ma, mi;
+    if (strcmp(disk, s->di.name) && sscanf(devno, "%u:%u", &ma, &mi) == 2) {
+        /* the guard's in-use walk over the whole disk: mounts of any
+         * partition, swap, holders, loops over it, writers; a walk that
+         * cannot see everything counts as in use */
+        char node[80];
+        snprintf(node, sizeof(node), "/dev/%s", disk);
+        struct stat dst;
+        memset(&dst, 0, sizeof(dst));
+        dst.st_mode = S_IFBLK | 0600;
+        dst.st_rdev = makedev(ma, mi);
+        if (guard_in_use(-1, &dst, node, why, sizeof(why)) != 0) {
+            snprintf(s->note, sizeof(s->note),
+                     "left as it was: the write cache belongs to the whole disk %s, and another part of "
+                     "it is in use (%s)", disk, why);
+            return 1;
+        }
+    }
+    int rc = wcj_settle(disk, why, sizeof(why));
+    if (rc == 1)
+        snprintf(s->recovered, sizeof(s->recovered), "%s", why);
+    if (rc == 2 || rc < 0) {
+        snprintf(s->note, sizeof(s->note), "left as it was: %s", why);
+        return 1;
+    }
+    return 0;
+}
+
 int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, struct wcache_state *s,
                  char *err, size_t errlen)
 {
@@ -93,6 +145,10 @@ int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, str
         return -ENODEV;
     if (s->di.write_cache_path[0])
         snprintf(s->sysfs, sizeof(s->sysfs), "%s", s->di.write_cache_path);
+    /* a disk's cache is changed only when nothing else on it is in use,
+     * and only after what an earlier run left is put back */
+    if ((rc = wcache_settle_disk(s)) != 0)
+        return rc;
     read_kernel(s, s->kernel_before, sizeof(s->kernel_before));
     char e2[256] = "";
     bool device = s->di.bus == DEV_BUS_NVME || s->di.bus == DEV_BUS_ATA || s->di.bus == DEV_BUS_SCSI;
@@ -108,7 +164,8 @@ int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, str
             } else if (s->device_before == (int)enable) {
                 s->via = WCACHE_DEVICE;
                 s->device_during = s->device_before;
-            } else if (devwc_set(fd, &s->di, s->ops, enable, e2, sizeof(e2)) == 0) {
+            } else if (wcache_note_before(s, WCACHE_DEVICE, e2, sizeof(e2)) == 0 &&
+                       devwc_set(fd, &s->di, s->ops, enable, e2, sizeof(e2)) == 0) {
                 s->via = WCACHE_DEVICE;
                 s->changed = true;
                 int now = devwc_get(fd, &s->di, s->ops);
@@ -134,6 +191,11 @@ int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, str
     }
     const char *want = enable ? "write back" : "write through";
     if (strcmp(s->kernel_before, want)) {
+        char je[256];
+        if (wcache_note_before(s, WCACHE_KERNEL, je, sizeof(je)) < 0) {
+            snprintf(s->note, sizeof(s->note), "left as it was: %s", je);
+            return 1;
+        }
         rc = write_kernel(s, want);
         if (rc < 0) {
             snprintf(s->note, sizeof(s->note), "%s%s%s: %s", e2, e2[0] ? "; " : "", s->sysfs, strerror(-rc));
@@ -153,6 +215,25 @@ int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, str
              "set in the kernel (%s): this only changes whether the kernel sends flushes; the "
              "device's own cache is not changed%s%s",
              s->sysfs, e2[0] ? "; " : "", e2);
+    return 0;
+}
+
+int wcache_keep(const char *path, struct wcache_state *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof(*s));
+    snprintf(s->path, sizeof(s->path), "%s", path);
+    s->device_before = s->device_during = s->device_after = -1;
+    struct target_info ti;
+    int rc = target_probe(path, &ti, err, errlen);
+    if (rc < 0 || ti.kind != TARGET_BLOCK)
+        return rc < 0 ? rc : 0;
+    struct device_probe_opts po = {0};
+    snprintf(s->di.path, sizeof(s->di.path), "%s", path);
+    if (device_probe_name(ti.devname, &po, &s->di, err, errlen) < 0)
+        return 0;
+    char why[512];
+    if (wcj_settle(s->di.disk[0] ? s->di.disk : s->di.name, why, sizeof(why)) == 1)
+        snprintf(s->recovered, sizeof(s->recovered), "%s", why);
     return 0;
 }
 
@@ -182,5 +263,7 @@ int wcache_restore(struct wcache_state *s, char *err, size_t errlen)
         s->device_after = s->device_before;
     s->restored = rc == 0;
     s->changed = false;
+    if (rc == 0)
+        wcj_clear(s->di.disk[0] ? s->di.disk : s->di.name);
     return rc;
 }

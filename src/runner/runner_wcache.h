@@ -34,16 +34,30 @@ struct wcache_state {
     bool changed;                   /* something was set (so restore has work) */
     bool restored;
     char sysfs[160];
-    char note[256];                 /* what the setting means, what failed */
+    char note[512];                 /* what the setting means, what failed */
+    char recovered[512];            /* a record an earlier run left, put back first ("" none) */
     struct device_info di;          /* for the device command */
     const struct devio_ops *ops;
 };
 
 /* Sets path's write cache to enable (ops NULL: the real ioctls). Returns
  * 0 when it is set (s->via says how), 1 when it could not be set (s->note
- * says why; nothing changed), -errno on error with a message. */
+ * says why; nothing changed), -errno on error with a message.
+ *
+ * The cache is the whole disk's: under a partition whose disk, or a
+ * sibling partition, is in use (guard_in_use on the whole disk: mounts,
+ * swap, holders, loops over it, writers) it is left as it is (1, the note says why). The state
+ * before is written down (runner_wcjournal.h) before anything changes;
+ * a record an earlier run left on this disk is put back first
+ * (s->recovered says so), and a record of a run still alive keeps the
+ * cache as it is. */
 int wcache_apply(const char *path, bool enable, const struct devio_ops *ops, struct wcache_state *s,
                  char *err, size_t errlen);
+
+/* Leaves path's write cache as it is (--write-cache keep), but first puts
+ * back a record an earlier run left on its disk (s->recovered says so).
+ * 0, or -errno with a message when path cannot be probed. */
+int wcache_keep(const char *path, struct wcache_state *s, char *err, size_t errlen);
 
 /* Puts back what wcache_apply changed; 0, or -errno with a message. */
 int wcache_restore(struct wcache_state *s, char *err, size_t errlen);

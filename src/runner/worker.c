@@ -300,16 +300,16 @@ static bool think_due(struct worker *w, uint64_t nrw, uint64_t now)
     const struct job_spec *job = w->job;
     bool stall = false;
     if (job->thinktime_iotime_ns) {
-        if (now - w->tt_last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
+        if (now - w->think.last_ns >= job->thinktime_iotime_ns + job->thinktime_ns)
             stall = true;
         else if (!job->thinktime_blocks)
             return false;
     }
-    uint64_t b = job->thinktime_issue ? nrw : w->tt_completed;
-    if (b >= w->tt_last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
+    uint64_t b = job->thinktime_issue ? nrw : w->think.completed;
+    if (b >= w->think.last_count + (job->thinktime_blocks ? job->thinktime_blocks : 1))
         stall = true;
     if (stall)
-        w->tt_count_at_due = b;
+        w->think.count_at_due = b;
     return stall;
 }
 
@@ -331,9 +331,9 @@ static void think_pause(struct worker *w, uint64_t t_end)
         worker_sleep_until(w, until < b ? until : b);
         worker_tick(w, clock_ns());
     }
-    w->tt_last_count = w->tt_count_at_due;
-    w->tt_last_ns = clock_ns();
-    w->think_pauses++;
+    w->think.last_count = w->think.count_at_due;
+    w->think.last_ns = clock_ns();
+    w->think.pauses++;
 }
 
 /* exitall: a job that ends stops the running jobs of its reporting group. */
@@ -379,10 +379,10 @@ static bool prepare_source(struct worker *w, struct io_req *r, bool *cont)
 /* One finished event (job->source): its time and count. */
 static inline void event_done(struct worker *w, uint64_t tc)
 {
-    uint64_t d = tc > w->ev_start ? tc - w->ev_start : 0;
-    hist_add(w->ev_hist, d);
-    w->ev_busy_ns += d;
-    w->events++;
+    uint64_t d = tc > w->ev.start ? tc - w->ev.start : 0;
+    hist_add(w->ev.hist, d);
+    w->ev.busy_ns += d;
+    w->ev.count++;
 }
 
 static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
@@ -537,7 +537,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
 {
     struct phase_run *run = w->run;
     const struct engine_ops *ops = w->eng.ops;
-    struct io_req *staged[w->depth];
+    struct io_req **staged = w->staged;
     unsigned inflight = 0;
     bool more = true;
     wverify_round_start(w, backlog);
@@ -648,13 +648,458 @@ static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
     return m < c ? m : c;
 }
 
-/* Long on purpose: the I/O loop keeps its pacing, limit and batching state
- * in locals of one function, read on every I/O. */
+/* fio's limits of a job, and the loop's counts against them: bytes issued
+ * (io_size, and a pass over the region), requests (number_ios with
+ * flushes) and reads, writes and trims (number_ios); 0 = no limit. */
+struct loop_limits {
+    uint64_t io_limit, ios_limit, rw_limit;
+    uint64_t issued, nreq, nrw;
+};
+
+static inline bool limits_reached(const struct loop_limits *l)
+{
+    return (l->io_limit && l->issued >= l->io_limit) || (l->ios_limit && l->nreq >= l->ios_limit) ||
+           (l->rw_limit && l->nrw >= l->rw_limit);
+}
+
+/* rate_iops pacing: the absolute schedule start + n x period, so a late
+ * worker catches up instead of drifting; rate_burst > 1 issues slots in
+ * groups on the same schedule (ACT's service threads all wake together),
+ * rate_process=poisson draws exponential gaps from the job's seed. */
+struct loop_pace {
+    bool on;
+    bool poisson;
+    double period;
+    uint64_t burst;
+    uint64_t start, nsched, next_sched;
+    struct rng prng;
+};
+
+/* thinktime: a pause is due; no more I/O is issued until it is over */
+struct loop_think {
+    bool on, due;
+};
+
+/* The I/O loop's state (worker_loop and its steps). The completion stamp
+ * of one round is the "now" of the next: one clock read per submission
+ * batch and one per reap batch, none besides. */
+struct loop {
+    const struct engine_ops *ops;
+    uint64_t now, t_end;
+    unsigned inflight, nstaged;  /* staged: this round's, in w->staged */
+    unsigned writes_since_sync, batch_min;
+    bool stopping;
+    bool slat_on;                /* slat apart: asynchronous engines, when asked or logged (job.h) */
+    bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
+    bool verify_writes;
+    bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
+    struct loop_limits lim;
+    struct loop_pace pace;
+    struct loop_think tt;
+};
+
+static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
+{
+    const struct job_spec *job = w->job;
+    struct phase_run *run = w->run;
+    memset(ls, 0, sizeof(*ls));
+    ls->ops = w->eng.ops;
+    ls->t_end = job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
+    ls->lim = (struct loop_limits){.io_limit = job->io_limit, .ios_limit = job->ios_limit,
+                                   .rw_limit = job->rw_ios_limit};
+    ls->tt.on = job->thinktime_ns > 0;
+    w->think.last_ns = start;
+    struct loop_pace *p = &ls->pace;
+    p->on = job->rate_iops > 0;
+    p->start = p->next_sched = start;
+    if (p->on) {
+        p->period = 1e9 / job->rate_iops;
+        p->burst = job->rate_burst > 1 ? job->rate_burst : 1;
+        p->poisson = job->rate_poisson;
+        rng_seed(&p->prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
+    }
+    ls->batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
+    ls->slat_on = ls->ops->submit && (job->slat || job->lat_log[0]);
+    ls->src = job->source != NULL;
+    ls->inline_flush = ls->src && w->depth > 1;
+    ls->verify_writes = w->vf && job_rw_writes(job);
+    ls->holds = w->floor.target_on || ls->verify_writes;
+    w->last_boundary = ls->t_end;
+}
+
+/* Whether the loop stops issuing: the end of the runtime (rate_complete:
+ * past it, the I/Os scheduled before it are still issued, a late worker
+ * catches up), a signal, a phase or job stop, a limit, a full target
+ * (fill_device) or a failed rate floor. */
+static inline bool loop_stop_due(const struct worker *w, const struct loop *ls)
+{
+    const struct phase_run *run = w->run;
+    bool past_end = ls->now >= ls->t_end &&
+                    !(w->job->rate_complete && ls->pace.on && ls->pace.next_sched < ls->t_end);
+    return past_end || signal_received() || atomic_load_explicit(&run->stop, memory_order_relaxed) ||
+           atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
+           limits_reached(&ls->lim) || w->filled || w->floor.done;
+}
+
+/* Pacing, before the next I/O: false while its scheduled time has not
+ * come, or when the loop stops (rate_complete's end, or a lag past
+ * max_lag: every job stops); else its scheduled time in *tsched. */
+static bool pace_admit(struct worker *w, struct loop *ls, uint64_t *tsched)
+{
+    struct loop_pace *p = &ls->pace;
+    struct phase_run *run = w->run;
+    if (p->next_sched > ls->now)
+        return false;
+    /* a late worker catching up past the end issues what was
+     * scheduled before it, not what came due since */
+    if (w->job->rate_complete && p->next_sched >= ls->t_end) {
+        ls->stopping = true;
+        return false;
+    }
+    *tsched = p->next_sched;
+    uint64_t lag = ls->now - *tsched;
+    if (lag > w->max_lag_ns)
+        w->max_lag_ns = lag;
+    if (run->opts->max_lag_ns && lag > run->opts->max_lag_ns) {
+        atomic_store(&run->lagged, 1);
+        atomic_store(&run->stop, 1);
+        ls->stopping = true;
+        return false;
+    }
+    return true;
+}
+
+/* Pacing, after an I/O was queued: its successor's scheduled time. */
+static inline void pace_advance(struct loop_pace *p)
+{
+    p->nsched++;
+    if (p->poisson)
+        p->next_sched += poisson_gap_ns(&p->prng, p->period);
+    else
+        p->next_sched = p->start + (uint64_t)((double)(p->nsched - p->nsched % p->burst) * p->period);
+}
+
+/* latency_target (the search's depth) and verify_backlog (the written
+ * blocks are checked first) hold the next I/O back. */
+static bool admit_held(struct worker *w, const struct loop *ls)
+{
+    if (w->floor.target_on && ls->inflight >= rate_floor_depth(&w->floor))
+        return true;
+    return w->vf != NULL && ls->verify_writes && wverify_hold(w);
+}
+
+/* The shared source's next request into r (one per submission, as sysbench
+ * issues them): 1 to queue it, 0 when it was a flush done here (sysbench
+ * calls fsync() itself in async mode), -1 to stop admitting. */
+static int source_take(struct worker *w, struct loop *ls, struct io_req *r)
+{
+    if (ls->nstaged)
+        return -1;
+    uint64_t t0 = clock_ns();
+    if (!w->ev.open)
+        w->ev.start = t0;
+    bool cont = false;
+    if (!prepare_source(w, r, &cont)) {
+        ls->stopping = true;
+        return -1;
+    }
+    w->ev.open = cont;
+    if (r->op <= IO_OP_TRIM || !ls->inline_flush)
+        return 1;
+    r->t_submit = t0;
+    int fd = w->fds[r->file];
+    int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
+    r->res = frc < 0 ? -errno : 0;
+    ls->now = clock_ns();
+    if (!record(w, r, ls->now))
+        after_error(w, r);
+    if (!w->ev.open)
+        event_done(w, ls->now);
+    worker_tick(w, ls->now);
+    ls->lim.nreq++; /* counted here: it is not queued */
+    return 0;
+}
+
+/* Admission: fills free slots (paced jobs: only those whose time has come)
+ * until a policy holds the next I/O back; an event already begun (a write
+ * and its fsync) is finished even when stopping. */
+static void loop_admit(struct worker *w, struct loop *ls)
+{
+    const struct job_spec *job = w->job;
+    ls->nstaged = 0;
+    while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
+        uint64_t tsched = 0;
+        if (ls->pace.on && !pace_admit(w, ls, &tsched))
+            break;
+        if (limits_reached(&ls->lim))
+            break;
+        if (__builtin_expect(ls->holds, 0) && admit_held(w, ls))
+            break;
+        struct io_req *r = w->free_slots[w->nfree - 1];
+        if (ls->src) {
+            int got = source_take(w, ls, r);
+            if (got < 0)
+                break;
+            if (got == 0)
+                continue;
+        } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
+            /* the first write of a pass, held while the last was checked */
+        } else if (!prepare(w, r, &ls->writes_since_sync)) {
+            if (w->zbd_wait) {
+                w->zbd_wait = false; /* zonemode=zbd: wait for a completion */
+                break;
+            }
+            ls->stopping = true;
+            break;
+        }
+        if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+            break;
+        r->t_sched = tsched;
+        if (ls->ops->queue(&w->eng, r) < 0)
+            break;
+        if (__builtin_expect(w->zbd.on, 0))
+            wzbd_queued(w, r);
+        w->nfree--;
+        w->staged[ls->nstaged++] = r;
+        ls->inflight++;
+        ls->lim.issued += r->len;
+        ls->lim.nreq++;
+        ls->lim.nrw += r->op <= IO_OP_TRIM;
+        if (ls->tt.on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, ls->lim.nrw, ls->now)) {
+            ls->tt.due = true;
+            break;
+        }
+        if (ls->pace.on)
+            pace_advance(&ls->pace);
+    }
+}
+
+enum loop_step { LOOP_NEXT, LOOP_END, LOOP_REAP };
+
+/* Nothing in flight: a verify_backlog round, a thinktime pause, the end,
+ * or (paced) a sleep until the next scheduled I/O. LOOP_REAP when I/O is
+ * in flight. */
+static enum loop_step loop_idle(struct worker *w, struct loop *ls)
+{
+    struct phase_run *run = w->run;
+    if (ls->inflight)
+        return LOOP_REAP;
+    if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
+        verify_phase(w, !w->vf->pass_due, ls->t_end);
+        ls->now = clock_ns();
+        return LOOP_NEXT;
+    }
+    if (ls->tt.due) {
+        /* as fio, also after the last I/O (the pause ends early on a
+         * signal, a phase stop or the end of the runtime) */
+        think_pause(w, ls->t_end);
+        ls->tt.due = false;
+    } else {
+        if (ls->stopping)
+            return LOOP_END;
+        if (ls->pace.on) {
+            uint64_t wake = min3(ls->pace.next_sched, w->measuring ? w->boundary : run->measure_start, ls->t_end);
+            worker_sleep_until(w, wake);
+        }
+    }
+    ls->now = clock_ns();
+    worker_tick(w, ls->now);
+    return LOOP_NEXT;
+}
+
+/* The round's batch: one clock read stamps it; with slat measured, the
+ * submitting call apart and one more read at its return (fio's issue
+ * time). False when the submission failed (the job stops). */
+static bool loop_submit(struct worker *w, struct loop *ls)
+{
+    if (!ls->nstaged)
+        return true;
+    uint64_t ts = clock_ns();
+    for (unsigned i = 0; i < ls->nstaged; i++)
+        w->staged[i]->t_submit = ts;
+    ls->now = ts;
+    if (!ls->slat_on)
+        return true;
+    int subrc = ls->ops->submit(&w->eng);
+    uint64_t ti = clock_ns();
+    if (subrc < 0) {
+        struct io_req fake = {.op = IO_OP_READ, .target = 0};
+        note_error(w, &fake, -subrc);
+        atomic_store(&w->run->job_stop[w->job_index], 1);
+        return false;
+    }
+    for (unsigned i = 0; i < ls->nstaged; i++)
+        w->staged[i]->t_issue = ti;
+    ls->now = ti;
+    return true;
+}
+
+/* How long the engine call may wait and for how many completions: none
+ * when more can be issued now (the shared source's backlog not full, a
+ * paced I/O due), a batch when every slot is busy; never past the next
+ * scheduled I/O, the interval's end or the runtime's. */
+static void reap_wait(const struct worker *w, const struct loop *ls, unsigned *min_done, uint64_t *timeout)
+{
+    *min_done = 1;
+    *timeout = 0;
+    if (ls->stopping)
+        return;
+    bool paced = ls->pace.on;
+    bool submit_only = ls->src && ls->nstaged && w->nfree;
+    if (submit_only)
+        *min_done = 0;
+    else if (paced && w->nfree && ls->pace.next_sched <= ls->now && !ls->tt.due)
+        *min_done = 0;
+    else if (!paced && w->nfree == 0)
+        *min_done = ls->batch_min < ls->inflight ? ls->batch_min : ls->inflight;
+    uint64_t wake = min3(paced && w->nfree ? ls->pace.next_sched : UINT64_MAX,
+                         w->measuring ? w->boundary : w->run->measure_start, ls->t_end);
+    *timeout = wake > ls->now ? wake - ls->now : 1;
+}
+
+/* The shared source's event time after a reap of n (job->source). */
+static void source_reaped(struct worker *w, const struct loop *ls, unsigned min_done, int n, uint64_t tc)
+{
+    if (ls->nstaged && !w->ev.open) {
+        if (min_done && n == 0)
+            w->ev.wait = true; /* woke for the interval before a slot came free */
+        else
+            event_done(w, tc);
+    } else if (!ls->nstaged && w->ev.wait && n > 0) {
+        w->ev.wait = false;
+        event_done(w, tc);
+    }
+}
+
+/* The n completions of a reap at tc: recorded; a limit and verify each see
+ * every good one; the slots are free again. */
+static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
+{
+    for (int i = 0; i < n; i++) {
+        struct io_req *r = w->done[i];
+        bool ok = record(w, r, tc);
+        if (!ok) {
+            after_error(w, r);
+        } else {
+            if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
+                floor_completion(w, r, tc);
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes)
+                verify_completed(w, r, false);
+        }
+        if (ls->tt.on)
+            w->think.completed += r->op <= IO_OP_TRIM;
+        if (__builtin_expect(w->zbd.on, 0))
+            wzbd_completed(w, r);
+        w->free_slots[w->nfree++] = r;
+        ls->inflight--;
+    }
+}
+
+/* One engine call that submits the batch and reaps, and what follows it.
+ * False when the engine failed (the job stops). */
+static bool loop_reap(struct worker *w, struct loop *ls)
+{
+    unsigned min_done;
+    uint64_t timeout;
+    reap_wait(w, ls, &min_done, &timeout);
+    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, w->depth);
+    uint64_t tc = clock_ns();
+    if (n < 0) {
+        struct io_req fake = {.op = IO_OP_READ, .target = 0};
+        note_error(w, &fake, -n);
+        atomic_store(&w->run->job_stop[w->job_index], 1);
+        return false;
+    }
+    /* fio's submit / complete tables: one count per call */
+    if (w->measuring) {
+        /* fio's iodepth_level: the batch at the depth it makes */
+        if (ls->nstaged)
+            w->usage.depth_level[runner_depth_level(ls->inflight)] += ls->nstaged;
+        if (ls->nstaged)
+            w->usage.submit_calls[depth_bucket(ls->nstaged)]++;
+        if (n > 0)
+            w->usage.complete_calls[depth_bucket((unsigned)n)]++;
+    }
+    worker_tick(w, tc);
+    ls->now = tc;
+    if (ls->src)
+        source_reaped(w, ls, min_done, n, tc);
+    loop_complete(w, ls, n, tc);
+    /* "complete" counts what has completed by the end of the call that
+     * issued the I/O (fio: a synchronous engine's I/O is complete when
+     * its issue returns) */
+    if (ls->tt.on && !w->job->thinktime_issue && ls->nstaged && !ls->tt.due && think_due(w, ls->lim.nrw, tc))
+        ls->tt.due = true;
+    if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
+        floor_round(w, tc);
+    return true;
+}
+
+/* end_fsync: each of the worker's files flushed once at the end. */
+static void end_fsync(struct worker *w)
+{
+    const struct job_spec *job = w->job;
+    const struct engine_ops *ops = w->eng.ops;
+    for (unsigned i = 0; i < w->map.ntouch; i++) {
+        unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
+        if (w->wf && !wfiles_serves(w, i))
+            continue; /* fio's file set: this worker's own files only */
+        /* one-at-a-time engines flush their way (mmap: msync); queueing
+         * engines would submit it, so flush directly, as sysbench does */
+        if (w->depth == 1 && w->nfree == 1) {
+            struct io_req *r = w->free_slots[0];
+            r->op = job->end_fdatasync ? IO_OP_FDATASYNC : IO_OP_FSYNC;
+            r->len = 0;
+            r->off = 0;
+            r->target = (uint16_t)i;
+            r->file = (uint16_t)file;
+            if (ops->queue(&w->eng, r) == 0 && ops->run(&w->eng, 1, 0, w->done, w->depth) == 1 &&
+                w->done[0]->res == 0)
+                w->end_syncs++;
+            continue;
+        }
+        int fd = w->fds[file];
+        if ((job->end_fdatasync ? fdatasync(fd) : fsync(fd)) == 0)
+            w->end_syncs++;
+    }
+}
+
+/* After the loop: the verify state saved, the verify phase, exitall, the
+ * last interval handed over, end_fsync. */
+static void worker_end(struct worker *w, const struct loop *ls)
+{
+    const struct job_spec *job = w->job;
+    /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
+    if (ls->verify_writes && job->verify_state_save && !job->verify_only) {
+        char serr[JOB_PATH_MAX + 160];
+        if (wvstate_save(w, ls->inflight, serr, sizeof(serr)) < 0) {
+            fprintf(stderr, "ssdbench: %s\n", serr);
+            w->side_errors++;
+        }
+    }
+    /* fio: the verify phase after the writes, unless they failed; a
+     * time_based job's writes take all of its runtime, so it has none */
+    if (ls->verify_writes && job->do_verify && !job->time_based && !w->nerr)
+        verify_phase(w, false, ls->t_end);
+    if (job->exitall)
+        exit_group(w);
+    uint64_t tfin = clock_ns();
+    worker_tick(w, tfin);
+    w->t_finished = tfin;
+    if (w->measuring) {
+        finish_late(w);
+        atomic_store_explicit(&w->published, w->cur_k + 1, memory_order_release);
+    }
+    if (job->end_fsync && w->eng.ops->needs_files)
+        end_fsync(w);
+}
+
+/* The I/O loop: per round, the stop test, admission, then (I/O in flight)
+ * one submission and one reap; idle rounds pause, sleep or end. */
 static void worker_loop(struct worker *w)
 {
     struct phase_run *run = w->run;
     const struct job_spec *job = w->job;
-    const struct engine_ops *ops = w->eng.ops;
     const uint64_t start = run->t0 + job->startdelay_ns;
     w->boundary = run->measure_start + run->step_ns;
     /* While a start delay runs, keep handing over (empty) intervals on time,
@@ -665,320 +1110,26 @@ static void worker_loop(struct worker *w)
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
         worker_sleep_until(w, wake < start ? wake : start);
     }
-    const uint64_t t_end =
-        job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
-    const uint64_t io_limit = job->io_limit;
-    const uint64_t ios_limit = job->ios_limit;
-    uint64_t nreq = 0;
-    /* fio number_ios: reads and writes only */
-    const uint64_t rw_limit = job->rw_ios_limit;
-    uint64_t nrw = 0;
-    /* thinktime: a pause is due; no more I/O is issued until it is over */
-    const bool tt_on = job->thinktime_ns > 0;
-    bool tt_due = false;
-    w->tt_last_ns = start;
-    const bool paced = job->rate_iops > 0;
-    const double period = paced ? 1e9 / job->rate_iops : 0;
-    /* rate_burst > 1: issue slots in groups on the same schedule (ACT's
-     * service threads all wake together); 1 = evenly spaced */
-    const uint64_t burst = job->rate_burst > 1 ? job->rate_burst : 1;
-    uint64_t nsched = 0;
-    uint64_t next_sched = start;
-    /* rate_process=poisson: exponential gaps from the job's seed */
-    const bool poisson = paced && job->rate_poisson;
-    struct rng prng;
-    rng_seed(&prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
-    uint64_t issued = 0;
-    unsigned inflight = 0, writes_since_sync = 0;
-    unsigned batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
-    bool stopping = false;
-    /* slat apart: asynchronous engines, when asked or logged (see job.h) */
-    const bool slat_on = ops->submit && (job->slat || job->lat_log[0]);
-    struct io_req *staged[w->depth];
-    const bool src = job->source != NULL;
-    const bool inline_flush = src && w->depth > 1;
-
-    w->last_boundary = t_end;
-    /* The completion stamp of one round is the "now" of the next: one clock
-     * read per submission batch and one per reap batch, none besides. */
-    uint64_t now = clock_ns();
-    worker_tick(w, now);
-    const bool verify_writes = w->vf && job_rw_writes(job);
-    if (verify_writes && job->verify_only)
+    struct loop ls;
+    loop_init(w, &ls, start);
+    ls.now = clock_ns();
+    worker_tick(w, ls.now);
+    bool replay = ls.verify_writes && job->verify_only;
+    if (replay)
         verify_replay(w);
-    for (; !(verify_writes && job->verify_only);) {
-        /* rate_complete: past the end, the I/Os scheduled before it are
-         * still issued (a late worker catches up), then it stops. */
-        bool past_end = now >= t_end && !(job->rate_complete && paced && next_sched < t_end);
-        if (!stopping &&
-            (past_end || signal_received() ||
-             atomic_load_explicit(&run->stop, memory_order_relaxed) ||
-             atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
-             (io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
-             (rw_limit && nrw >= rw_limit) || w->filled || w->floor.done))
-            stopping = true;
-
-        unsigned nstaged = 0;
-        /* an event already begun (a write and its fsync) is finished */
-        while ((!stopping || (src && w->ev_open)) && w->nfree && !tt_due) {
-            uint64_t tsched = 0;
-            if (paced) {
-                if (next_sched > now)
-                    break;
-                /* a late worker catching up past the end issues what was
-                 * scheduled before it, not what came due since */
-                if (job->rate_complete && next_sched >= t_end) {
-                    stopping = true;
-                    break;
-                }
-                tsched = next_sched;
-                uint64_t lag = now - tsched;
-                if (lag > w->max_lag_ns)
-                    w->max_lag_ns = lag;
-                if (run->opts->max_lag_ns && lag > run->opts->max_lag_ns) {
-                    atomic_store(&run->lagged, 1);
-                    atomic_store(&run->stop, 1);
-                    stopping = true;
-                    break;
-                }
-            }
-            if ((io_limit && issued >= io_limit) || (ios_limit && nreq >= ios_limit) ||
-                (rw_limit && nrw >= rw_limit))
-                break;
-            if (__builtin_expect(w->floor.target_on, 0) && inflight >= rate_floor_depth(&w->floor))
-                break; /* latency_target: the search's depth */
-            if (__builtin_expect(w->vf != NULL, 0) && verify_writes && wverify_hold(w))
-                break; /* verify_backlog: the written blocks are checked first */
-            struct io_req *r = w->free_slots[w->nfree - 1];
-            if (src) {
-                /* one request per submission, as sysbench issues them */
-                if (nstaged)
-                    break;
-                uint64_t t0 = clock_ns();
-                if (!w->ev_open)
-                    w->ev_start = t0;
-                bool cont = false;
-                if (!prepare_source(w, r, &cont)) {
-                    stopping = true;
-                    break;
-                }
-                w->ev_open = cont;
-                if (r->op > IO_OP_TRIM && inline_flush) {
-                    /* sysbench calls fsync() itself in async mode */
-                    r->t_submit = t0;
-                    int fd = w->fds[r->file];
-                    int frc = r->op == IO_OP_FSYNC ? fsync(fd) : fdatasync(fd);
-                    r->res = frc < 0 ? -errno : 0;
-                    now = clock_ns();
-                    if (!record(w, r, now))
-                        after_error(w, r);
-                    if (!w->ev_open)
-                        event_done(w, now);
-                    worker_tick(w, now);
-                    nreq++; /* counted here: it is not queued below */
-                    continue;
-                }
-            } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
-                /* the first write of a pass, held while the last was checked */
-            } else if (!prepare(w, r, &writes_since_sync)) {
-                if (w->zbd_wait) {
-                    w->zbd_wait = false; /* zonemode=zbd: wait for a completion */
-                    break;
-                }
-                stopping = true;
-                break;
-            }
-            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
-                break;
-            r->t_sched = tsched;
-            if (ops->queue(&w->eng, r) < 0)
-                break;
-            if (__builtin_expect(w->zbd.on, 0))
-                wzbd_queued(w, r);
-            w->nfree--;
-            staged[nstaged++] = r;
-            inflight++;
-            issued += r->len;
-            nreq++;
-            nrw += r->op <= IO_OP_TRIM;
-            if (tt_on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, nrw, now)) {
-                tt_due = true;
-                break;
-            }
-            if (paced) {
-                nsched++;
-                if (poisson)
-                    next_sched += poisson_gap_ns(&prng, period);
-                else
-                    next_sched = start + (uint64_t)((double)(nsched - nsched % burst) * period);
-            }
-        }
-
-        if (__builtin_expect(w->vf != NULL, 0) && verify_writes && inflight == 0 && wverify_hold(w)) {
-            verify_phase(w, !w->vf->pass_due, t_end);
-            now = clock_ns();
-            continue;
-        }
-        if (tt_due && inflight == 0) {
-            /* as fio, also after the last I/O (the pause ends early on a
-             * signal, a phase stop or the end of the runtime) */
-            think_pause(w, t_end);
-            tt_due = false;
-            now = clock_ns();
-            worker_tick(w, now);
-            continue;
-        }
-        if (inflight == 0) {
-            if (stopping)
-                break;
-            if (paced) {
-                uint64_t wake = min3(next_sched, w->measuring ? w->boundary : run->measure_start, t_end);
-                worker_sleep_until(w, wake);
-            }
-            now = clock_ns();
-            worker_tick(w, now);
-            continue;
-        }
-
-        unsigned min_done = 1;
-        uint64_t timeout = 0;
-        if (nstaged) {
-            uint64_t ts = clock_ns();
-            for (unsigned i = 0; i < nstaged; i++)
-                staged[i]->t_submit = ts;
-            now = ts;
-            if (slat_on) {
-                /* submission apart from the wait: one more clock read per
-                 * batch, at the submitting call's return (fio's issue time) */
-                int subrc = ops->submit(&w->eng);
-                uint64_t ti = clock_ns();
-                if (subrc < 0) {
-                    struct io_req fake = {.op = IO_OP_READ, .target = 0};
-                    note_error(w, &fake, -subrc);
-                    atomic_store(&run->job_stop[w->job_index], 1);
-                    break;
-                }
-                for (unsigned i = 0; i < nstaged; i++)
-                    staged[i]->t_issue = ti;
-                now = ti;
-            }
-        }
-        /* shared source (sysbench's async mode): submit; wait for one
-         * completion only when the backlog is full */
-        bool submit_only = src && !stopping && nstaged && w->nfree;
-        if (!stopping) {
-            if (submit_only)
-                min_done = 0;
-            else if (paced && w->nfree && next_sched <= now && !tt_due)
-                min_done = 0;
-            else if (!paced && w->nfree == 0)
-                min_done = batch_min < inflight ? batch_min : inflight;
-            uint64_t wake = min3(paced && w->nfree ? next_sched : UINT64_MAX,
-                                 w->measuring ? w->boundary : run->measure_start, t_end);
-            timeout = wake > now ? wake - now : 1;
-        }
-        int n = ops->run(&w->eng, min_done, timeout, w->done, w->depth);
-        uint64_t tc = clock_ns();
-        if (n < 0) {
-            struct io_req fake = {.op = IO_OP_READ, .target = 0};
-            note_error(w, &fake, -n);
-            atomic_store(&run->job_stop[w->job_index], 1);
+    while (!replay) {
+        if (!ls.stopping && loop_stop_due(w, &ls))
+            ls.stopping = true;
+        loop_admit(w, &ls);
+        enum loop_step st = loop_idle(w, &ls);
+        if (st == LOOP_END)
             break;
-        }
-        /* fio's submit / complete tables: one count per call */
-        if (w->measuring) {
-            /* fio's iodepth_level: the batch at the depth it makes */
-            if (nstaged)
-                w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
-            if (nstaged)
-                w->usage.submit_calls[depth_bucket(nstaged)]++;
-            if (n > 0)
-                w->usage.complete_calls[depth_bucket((unsigned)n)]++;
-        }
-        worker_tick(w, tc);
-        now = tc;
-        if (src) {
-            if (nstaged && !w->ev_open) {
-                if (min_done && n == 0)
-                    w->ev_wait = true; /* woke for the interval before a slot came free */
-                else
-                    event_done(w, tc);
-            } else if (!nstaged && w->ev_wait && n > 0) {
-                w->ev_wait = false;
-                event_done(w, tc);
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            struct io_req *r = w->done[i];
-            bool ok = record(w, r, tc);
-            if (!ok) {
-                after_error(w, r);
-            } else {
-                /* a limit and verify each see every good completion */
-                if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
-                    floor_completion(w, r, tc);
-                if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !verify_writes)
-                    verify_completed(w, r, false);
-            }
-            if (tt_on)
-                w->tt_completed += r->op <= IO_OP_TRIM;
-            if (__builtin_expect(w->zbd.on, 0))
-                wzbd_completed(w, r);
-            w->free_slots[w->nfree++] = r;
-            inflight--;
-        }
-        /* "complete" counts what has completed by the end of the call that
-         * issued the I/O (fio: a synchronous engine's I/O is complete when
-         * its issue returns) */
-        if (tt_on && !job->thinktime_issue && nstaged && !tt_due && think_due(w, nrw, tc))
-            tt_due = true;
-        if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
-            floor_round(w, tc);
+        if (st == LOOP_NEXT)
+            continue;
+        if (!loop_submit(w, &ls) || !loop_reap(w, &ls))
+            break;
     }
-    /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
-    if (verify_writes && job->verify_state_save && !job->verify_only) {
-        char serr[JOB_PATH_MAX + 160];
-        if (wvstate_save(w, inflight, serr, sizeof(serr)) < 0) {
-            fprintf(stderr, "ssdbench: %s\n", serr);
-            w->side_errors++;
-        }
-    }
-    /* fio: the verify phase after the writes, unless they failed; a
-     * time_based job's writes take all of its runtime, so it has none */
-    if (verify_writes && job->do_verify && !job->time_based && !w->nerr)
-        verify_phase(w, false, t_end);
-    if (job->exitall)
-        exit_group(w);
-    uint64_t tfin = clock_ns();
-    worker_tick(w, tfin);
-    w->t_finished = tfin;
-    if (w->measuring) {
-        finish_late(w);
-        atomic_store_explicit(&w->published, w->cur_k + 1, memory_order_release);
-    }
-    if (job->end_fsync && ops->needs_files)
-        for (unsigned i = 0; i < w->map.ntouch; i++) {
-            unsigned file = w->map.layout == LAYOUT_JBOD ? w->first_target : i;
-            if (w->wf && !wfiles_serves(w, i))
-                continue; /* fio's file set: this worker's own files only */
-            /* one-at-a-time engines flush their way (mmap: msync); queueing
-             * engines would submit it, so flush directly, as sysbench does */
-            if (w->depth == 1 && w->nfree == 1) {
-                struct io_req *r = w->free_slots[0];
-                r->op = job->end_fdatasync ? IO_OP_FDATASYNC : IO_OP_FSYNC;
-                r->len = 0;
-                r->off = 0;
-                r->target = (uint16_t)i;
-                r->file = (uint16_t)file;
-                if (ops->queue(&w->eng, r) == 0 && ops->run(&w->eng, 1, 0, w->done, w->depth) == 1 &&
-                    w->done[0]->res == 0)
-                    w->end_syncs++;
-                continue;
-            }
-            int fd = w->fds[file];
-            if ((job->end_fdatasync ? fdatasync(fd) : fsync(fd)) == 0)
-                w->end_syncs++;
-        }
+    worker_end(w, &ls);
 }
 
 void *worker_main(void *arg)
@@ -993,6 +1144,7 @@ void *worker_main(void *arg)
     w->eng.depth = w->depth;
     w->eng.flush_writes = w->job->dsync_flush;
     w->eng.uring = &w->job->uring;
+    w->eng.sg = &w->job->sg;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0)
@@ -1005,8 +1157,7 @@ void *worker_main(void *arg)
     int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     if (src < 0)
         w->setup_error = src;
-    pthread_barrier_wait(&run->ready);
-    pthread_barrier_wait(&run->go);
+    runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
     if (!run->setup_failed)

@@ -55,11 +55,15 @@ int target_invalidate(const struct target *t, uint64_t off, uint64_t len, char *
     if (t->fd < 0)
         return 0;
     if (t->info.kind == TARGET_BLOCK) {
-        int rc = ioctl(t->fd, BLKFLSBUF, 0);
+        /* a passthrough node: the page cache of the block device it addresses */
+        int bfd = t->chardev ? t->hold_fd : t->fd;
+        if (bfd < 0)
+            return 0; /* a second job's share: the holder's job invalidates */
+        int rc = ioctl(bfd, BLKFLSBUF, 0);
         for (int i = 0; rc < 0 && errno == EAGAIN && i < 25; i++) {
             struct timespec ts = {.tv_sec = 0, .tv_nsec = 10000000};
             nanosleep(&ts, NULL);
-            rc = ioctl(t->fd, BLKFLSBUF, 0);
+            rc = ioctl(bfd, BLKFLSBUF, 0);
         }
         if (rc < 0) {
             int e = errno;

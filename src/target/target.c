@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
@@ -16,6 +17,7 @@
 
 #include "base/rng.h"
 #include "base/sysfs_attr.h"
+#include "target/chardev_map.h"
 #include "target/fileset.h"
 #include "target/guard.h"
 #include "target/target.h"
@@ -153,7 +155,8 @@ static int probe_fd(int fd, struct target_info *ti, char *err, size_t errlen)
 /* Looks at path before opening it: whether the user named a symlink (then
  * it is followed, else opened O_NOFOLLOW) and whether it is a kind that may
  * be opened at all. Returns 0, -ENOENT, or -errno with a message. */
-static int look(const char *path, struct stat *st, bool *follow, char *err, size_t errlen)
+static int look(const char *path, struct stat *st, bool *follow, bool chardev, char *err,
+                size_t errlen)
 {
     *follow = false;
     if (lstat(path, st) < 0) {
@@ -171,7 +174,7 @@ static int look(const char *path, struct stat *st, bool *follow, char *err, size
             return e == ENOENT ? -ELOOP : -e;
         }
     }
-    if (!S_ISREG(st->st_mode) && !S_ISBLK(st->st_mode))
+    if (!S_ISREG(st->st_mode) && !S_ISBLK(st->st_mode) && !(chardev && S_ISCHR(st->st_mode)))
         return kind_error(path, st->st_mode, err, errlen);
     return 0;
 }
@@ -184,7 +187,7 @@ int target_probe(const char *path, struct target_info *ti, char *err, size_t err
     snprintf(ti->resolved, sizeof(ti->resolved), "%s", path);
     struct stat st;
     bool follow;
-    int ret = look(path, &st, &follow, err, errlen);
+    int ret = look(path, &st, &follow, false, err, errlen);
     if (ret < 0)
         return ret;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
@@ -316,6 +319,8 @@ static int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, cha
  * O_DIRECT on when asked. */
 static int final_flags(struct target *t, bool direct, char *err, size_t errlen)
 {
+    if (t->chardev)
+        direct = false; /* passthrough has no page cache to bypass */
     int fl = fcntl(t->fd, F_GETFL);
     if (fl < 0 || fcntl(t->fd, F_SETFL, (fl & ~O_NONBLOCK) | (direct ? O_DIRECT : 0)) < 0) {
         int e = errno;
@@ -348,6 +353,57 @@ static void close_target(struct target *t)
     if (t->fd >= 0)
         close(t->fd);
     t->fd = -1;
+    if (t->chardev && t->hold_fd >= 0)
+        close(t->hold_fd);
+    t->hold_fd = -1;
+}
+
+/* The directory part of path ("." when it has none). */
+static void parent_dir(const char *path, char *dir, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, len, ".");
+    else if (slash == path)
+        snprintf(dir, len, "/");
+    else
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+bool target_pseudo_place(const char *path)
+{
+    char dir[JOB_PATH_MAX];
+    parent_dir(path, dir, sizeof(dir));
+    struct statfs sf;
+    if (statfs(dir, &sf) == 0) {
+        switch ((unsigned long)sf.f_type) {
+        case 0x9fa0:     /* proc */
+        case 0x62656572: /* sysfs */
+        case 0x1cd1:     /* devpts */
+        case 0x64626720: /* debugfs */
+        case 0x74726163: /* tracefs */
+        case 0x73636673: /* securityfs */
+        case 0x27e0eb:   /* cgroup */
+        case 0x63677270: /* cgroup2 */
+        case 0x62656570: /* configfs */
+            return true;
+        default: break;
+        }
+    }
+    /* devtmpfs reports tmpfs's type: the directory is on the file system
+     * mounted at /dev (its own mount; /dev/shm and the like are others) */
+    struct stat d, dev, root;
+    if (stat(dir, &d) == 0 && stat("/dev", &dev) == 0 && stat("/", &root) == 0 &&
+        dev.st_dev != root.st_dev && d.st_dev == dev.st_dev)
+        return true;
+    /* a directory that does not exist yet under /dev, /proc or /sys */
+    static const char *const tops[] = {"/dev", "/proc", "/sys"};
+    for (unsigned i = 0; i < sizeof(tops) / sizeof(tops[0]); i++) {
+        size_t n = strlen(tops[i]);
+        if (!strncmp(path, tops[i], n) && (path[n] == '/' || path[n] == 0) && strncmp(path, "/dev/shm/", 9))
+            return true;
+    }
+    return false;
 }
 
 static int create_file(struct target *t, const char *path, const struct target_open_opts *o,
@@ -418,21 +474,83 @@ static int create_file(struct target *t, const char *path, const struct target_o
     return ret;
 }
 
+/* A character device of a passthrough engine: the block device it
+ * addresses is opened first as the target would be (O_EXCL for writing,
+ * judged by the guard, probed for size and identity) and held; then the
+ * node itself, checked to be the one looked at. */
+static int open_chardev(struct target *t, const char *path, const struct stat *st, bool follow,
+                        const struct target_open_opts *o, char *err, size_t errlen)
+{
+    char blk[JOB_PATH_MAX], why[256];
+    dev_t bdev;
+    if (chardev_block(st->st_rdev, blk, sizeof(blk), &bdev, why, sizeof(why)) < 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -EINVAL;
+    }
+    struct target_open_opts bo = *o;
+    bo.chardev = false;
+    bo.create_size = 0;
+    bo.direct = false;
+    struct target b;
+    char berr[768];
+    int ret = target_open(&b, blk, &bo, berr, sizeof(berr));
+    if (ret < 0) {
+        snprintf(err, errlen, "%s addresses %s: %s", path, blk, berr);
+        t->busy = b.busy;
+        t->info.major = b.info.major;
+        t->info.minor = b.info.minor;
+        return ret;
+    }
+    struct stat bst;
+    if (b.info.kind != TARGET_BLOCK || fstat(b.fd, &bst) < 0 || bst.st_rdev != bdev) {
+        snprintf(err, errlen, "%s: %s is not the block device sysfs names for it", path, blk);
+        close_target(&b);
+        return -EPERM;
+    }
+    int fd = open(path, (o->write ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NOFOLLOW));
+    struct stat cst;
+    if (fd < 0 || fstat(fd, &cst) < 0 || !S_ISCHR(cst.st_mode) || cst.st_rdev != st->st_rdev) {
+        snprintf(err, errlen, "%s: cannot open%s: %s", path, o->write ? " for writing" : "",
+                 fd < 0 ? strerror(errno) : "it changed while being opened");
+        if (fd >= 0)
+            close(fd);
+        close_target(&b);
+        return -EPERM;
+    }
+    *t = b;
+    snprintf(t->info.path, sizeof(t->info.path), "%s", path);
+    snprintf(t->info.resolved, sizeof(t->info.resolved), "%s", path);
+    t->chardev = true;
+    t->hold_fd = b.fd;
+    t->fd = fd;
+    t->write = o->write;
+    return 0;
+}
+
 int target_open(struct target *t, const char *path, const struct target_open_opts *o,
                 char *err, size_t errlen)
 {
     memset(t, 0, sizeof(*t));
     t->fd = -1;
+    t->hold_fd = -1;
     t->info.rotational = -1;
     t->write = o->write;
     snprintf(t->info.path, sizeof(t->info.path), "%s", path);
     snprintf(t->info.resolved, sizeof(t->info.resolved), "%s", path);
     struct stat st;
     bool follow;
-    int ret = look(path, &st, &follow, err, errlen);
+    int ret = look(path, &st, &follow, o->chardev, err, errlen);
+    if (ret == 0 && S_ISCHR(st.st_mode))
+        return open_chardev(t, path, &st, follow, o, err, errlen);
     if (ret == -ENOENT) {
         if (!o->create_size) {
             snprintf(err, errlen, "%s: no such file or device", path);
+            return -ENOENT;
+        }
+        /* a mistyped device name is not a file to create in RAM */
+        if (target_pseudo_place(path)) {
+            snprintf(err, errlen, "%s: no such device (ssdbench creates no file under /dev, /proc or /sys)",
+                     path);
             return -ENOENT;
         }
         return create_file(t, path, o, err, errlen);
@@ -517,10 +635,12 @@ int target_share(struct target *t, const char *path, const struct target *held,
                  const struct target_open_opts *o, char *err, size_t errlen)
 {
     memset(t, 0, sizeof(*t));
+    t->hold_fd = -1;
     t->info = held->info;
     snprintf(t->info.path, sizeof(t->info.path), "%s", path);
     t->write = o->write;
-    t->fd = reopen_fd(held->fd, io_flags(o));
+    t->chardev = held->chardev; /* the holder keeps the block device */
+    t->fd = reopen_fd(held->fd, io_flags(o) & ~(t->chardev ? O_DIRECT : 0));
     if (t->fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -errno;

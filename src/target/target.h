@@ -48,6 +48,11 @@ struct target_info {
 
 struct guard_consent;
 
+/* True when path's directory is on /dev's file system (devtmpfs), proc,
+ * sysfs or another kernel file system, or under /dev, /proc or /sys: a
+ * missing path there is a mistyped device name, never a file to create. */
+bool target_pseudo_place(const char *path);
+
 struct target {
     struct target_info info;
     int fd;
@@ -55,6 +60,12 @@ struct target {
     bool ours;         /* a regular file ssdbench created or whose mark was intact */
     bool exclusive;    /* a block device held O_EXCL through fd */
     bool busy;         /* the O_EXCL open failed with EBUSY (info.major/minor say which) */
+    /* a character device (opts.chardev): fd is the node the I/O goes
+     * through; hold_fd the block device it addresses, opened (O_EXCL for
+     * writing) and judged by the guard as if it were the target, held for
+     * the run; info describes that block device (its size and identity) */
+    bool chardev;
+    int hold_fd;
     dev_t dev;         /* regular files: identity, to remove only what was created */
     ino_t ino;
 };
@@ -73,6 +84,9 @@ struct target_open_opts {
      * allocates that way first and then fills only when fill_random is set,
      * and the target's size is create_size even while the file is shorter */
     enum job_fallocate alloc;
+    /* accept an NVMe generic (/dev/ngXnY) or SCSI generic (/dev/sgN)
+     * character device, for the passthrough engines (chardev_map.h) */
+    bool chardev;
 };
 
 /* Fills info for a path without opening it for I/O (stat, sysfs, ioctls on a
@@ -85,7 +99,8 @@ int target_probe(const char *path, struct target_info *info, char *err, size_t e
  * the opened descriptor. On failure returns -errno with a one-line message
  * naming the path: -EPERM for a refusal (t->busy when a block device was
  * busy), -ENOENT for a missing path that was not to be created, -EINVAL for
- * anything but a regular file or block device. */
+ * anything but a regular file or block device (or, with o->chardev, a
+ * character device addressing one). */
 int target_open(struct target *t, const char *path, const struct target_open_opts *o,
                 char *err, size_t errlen);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "workload/jobrun.h"
+#include "workload/plan_guard.h"
 #include "base/steady.h"
 #include "result/result_steady.h"
 
@@ -75,8 +76,41 @@ static bool waits_in_phase(const struct jobfile *jf, unsigned start, unsigned i)
     return false;
 }
 
+/* The end of the phase that begins with job start (the next stonewall or
+ * wait_for), as the loop in run_phases splits them. */
+static unsigned phase_end(const struct jobfile *jf, unsigned start)
+{
+    unsigned i = start + 1;
+    while (i < jf->njobs && !jf->jobs[i].stonewall && !waits_in_phase(jf, start, i))
+        i++;
+    return i;
+}
+
+static int run_phases(cJSON *doc, const struct jobfile *jf, const struct runner_opts *opts,
+                      struct plan_status *st, char *err, size_t errlen);
+
 int jobrun_execute(cJSON *doc, const struct jobfile *jf, const struct runner_opts *opts,
                    struct plan_status *st, char *err, size_t errlen)
+{
+    /* every phase's targets judged and held before the first one runs */
+    struct runner_hold hold;
+    runner_hold_init(&hold);
+    int rc = 0;
+    for (unsigned s = 0, e; s < jf->njobs && rc == 0; s = e) {
+        e = phase_end(jf, s);
+        rc = plan_guard_add(&hold, opts, &jf->jobs[s], e - s, err, errlen);
+    }
+    rc = plan_guard_judge(&hold, opts, rc, err, errlen);
+    if (rc == 0) {
+        struct runner_opts go = plan_guard_opts(&hold, opts);
+        rc = run_phases(doc, jf, &go, st, err, errlen);
+    }
+    runner_hold_close(&hold);
+    return rc;
+}
+
+static int run_phases(cJSON *doc, const struct jobfile *jf, const struct runner_opts *opts,
+                      struct plan_status *st, char *err, size_t errlen)
 {
     unsigned start = 0, log_base = 0;
     for (unsigned i = 1; i <= jf->njobs && !st->interrupted; i++) {

@@ -10,6 +10,7 @@
 #include "result/result.h"
 #include "result/result_cluster.h"
 #include "workload/plan.h"
+#include "workload/plan_guard.h"
 
 struct plan_phase *plan_add(struct plan *p, const char *name, const char *kind,
                             const struct job_spec *jobs, unsigned njobs)
@@ -172,12 +173,19 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
 int plan_run(cJSON *doc, const struct plan *p, const struct runner_opts *opts,
              struct plan_status *st, char *err, size_t errlen)
 {
-    for (unsigned i = 0; i < p->nphases && !st->interrupted; i++) {
-        int rc;
-        if (!plan_run_phase(doc, &p->phases[i], opts, st, &rc, err, errlen))
-            return rc ? rc : -ENOMEM;
-    }
-    return 0;
+    /* every phase's targets judged and held before the first one runs */
+    struct runner_hold hold;
+    runner_hold_init(&hold);
+    int rc = 0;
+    for (unsigned i = 0; i < p->nphases && rc == 0; i++)
+        rc = plan_guard_add(&hold, opts, p->phases[i].jobs, p->phases[i].njobs, err, errlen);
+    rc = plan_guard_judge(&hold, opts, rc, err, errlen);
+    struct runner_opts go = plan_guard_opts(&hold, opts);
+    for (unsigned i = 0; rc == 0 && i < p->nphases && !st->interrupted; i++)
+        if (!plan_run_phase(doc, &p->phases[i], &go, st, &rc, err, errlen))
+            rc = rc ? rc : -ENOMEM;
+    runner_hold_close(&hold);
+    return rc;
 }
 
 int plan_exit_code(const struct plan_status *st)

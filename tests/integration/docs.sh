@@ -23,3 +23,6 @@ done < <("$SSDBENCH" run --help | sed -n '/^Job options/,$p' | awk '/^  [^ ]/ {p
 make -s install DESTDIR="$WORK/dest" PREFIX=/opt/sb >/dev/null 2>&1
 check install_binary test -x "$WORK/dest/opt/sb/bin/ssdbench"
 check install_man test -f "$WORK/dest/opt/sb/share/man/man1/ssdbench.1"
+make -s uninstall DESTDIR="$WORK/dest" PREFIX=/opt/sb >/dev/null 2>&1
+check uninstall_binary test ! -e "$WORK/dest/opt/sb/bin/ssdbench"
+check uninstall_man test ! -e "$WORK/dest/opt/sb/share/man/man1/ssdbench.1"

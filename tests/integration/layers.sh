@@ -27,8 +27,9 @@ declare -A ALLOW=(
     [suite]="base stats target engine jobfile runner result workload profiles"
     [pts]="base stats target engine jobfile runner result workload"
     [output]="base stats result"
+    [archive]="base result"
     [mpi]="base"
-    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite pts output mpi device"
+    [cli]="base stats target engine jobfile runner result workload profiles act fileio suite pts output mpi device archive"
 )
 
 bad=0

@@ -314,7 +314,8 @@ mkdir -p "$WORK/fio"
 ( cd "$WORK/fio" && "$SSDBENCH" fileio --file-num=1 --file-total-size=4M --file-test-mode=seqrd \
     --time=1 --result "$WORK/fpipe.json" run 2>"$WORK/fpipe.err" | true )
 check sigpipe_fileio_result test "$(json_get "$WORK/fpipe.json" "d['schema']")" = "ssdbench-result/1"
-check sigpipe_fileio_quiet test ! -s "$WORK/fpipe.err"
+# the busy-host warning is the one line a loaded machine may add (on stderr by design)
+check sigpipe_fileio_quiet test -z "$(grep -v "^WARNING: the host was busy during the run" "$WORK/fpipe.err")"
 
 # --- job files and includes that are devices, FIFOs or too large: one
 # line naming the file, at once, in bounded memory

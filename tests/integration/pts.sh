@@ -118,7 +118,7 @@ print("ok")
 EOF
 check iops_wipc_equals_kernel test "$(python3 "$WORK/check_wipc.py" "$WORK/iops.json" 2>&1)" = ok
 
-"$SSDBENCH" show "$WORK/iops.json" >"$WORK/iops.show" 2>&1
+"$SSDBENCH" show "$WORK/iops.json" >"$WORK/iops.show" 2>"$WORK/iops.show.err"
 check show_renders_the_same cmp -s "$WORK/iops.txt" "$WORK/iops.show"
 "$SSDBENCH" report "$WORK/iops.json" -o "$WORK/iops.html" 2>"$WORK/report.err"
 check iops_html_written test $? -eq 0 -a -s "$WORK/iops.html"

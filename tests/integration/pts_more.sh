@@ -130,7 +130,7 @@ check hir_text_prewrites grep -q "^Pre-writes: RND 4KiB 0/100 at T1/Q2 in rounds
 check hir_text_wait_rows test "$(grep -cE '^  (1|2|3|5|10) +[0-9.]+ +2 ' "$WORK/hir.txt")" -eq 5
 check hir_text_series test "$(grep -c '  wait state [0-9]* (' "$WORK/hir.txt")" -eq 10
 check hir_text_no_not_done test "$(grep -c 'not done\|not implemented' "$WORK/hir.txt")" -eq 0
-"$SSDBENCH" show "$WORK/hir.json" >"$WORK/hir.show" 2>&1
+"$SSDBENCH" show "$WORK/hir.json" >"$WORK/hir.show" 2>"$WORK/hir.show.err"
 check hir_show_same cmp -s "$WORK/hir.txt" "$WORK/hir.show"
 "$SSDBENCH" report "$WORK/hir.json" -o "$WORK/hir.html" 2>"$WORK/report.err"
 check hir_html_written test $? -eq 0 -a -s "$WORK/hir.html"

@@ -35,7 +35,8 @@ for k in suite act fileio; do
     if [ -s "$R/$k.json" ]; then KINDS="$KINDS $k"; else skip "make_$k" "ssdbench $k produced no result"; fi
 done
 
-# --- one page per kind, the overlay of two runs, and everything in one page
+# --- one page per kind, the overlay of two runs (its profile "a" also gets a
+# comparables chart), and everything in one page
 for k in $KINDS; do
     "$SSDBENCH" report "$R/$k.json" -o "$WORK/$k.html"
     check "html_$k" test -s "$WORK/$k.html"
@@ -91,12 +92,12 @@ EOF
 # window, precondition latency, 5 per-point charts, every point's percentiles and
 # histogram; act: ladder, 2 loads, percentiles, histogram; fileio: 2 + 2
 # (each kind has one result in the combined page, so it charts the same there)
-declare -A CHARTS=([single]=4 [overlay]=4 [suite]=10 [act]=5 [fileio]=4 [all]=0)
+declare -A CHARTS=([single]=4 [overlay]=5 [suite]=10 [act]=5 [fileio]=4 [all]=0)
 for k in $KINDS; do CHARTS[all]=$((CHARTS[all] + CHARTS[$k])); done
 for k in $KINDS overlay all; do
     check "wellformed_selfcontained_$k" python3 "$WORK/page.py" "$WORK/$k.html" "${CHARTS[$k]}"
 done
-check overlay_ratio grep -q "cache / ssd" "$WORK/overlay.html"
+check overlay_ratio grep -q "cache vs ssd (above 1: better)" "$WORK/overlay.html"
 check overlay_labels grep -q ">ssd read<" "$WORK/overlay.html"
 check setup_header grep -q ">What was tested<" "$WORK/single.html"
 check setup_command_line grep -q "ssdbench run --name=a" "$WORK/single.html"

@@ -248,7 +248,7 @@ TEST(env_expansion)
     jobfile_free(&jf);
     setenv("SSDB_TEST_BS", "4x", 1);
     FAILS("env.fio", NULL, -EINVAL,
-          "@/env.fio:5: bs: invalid size '4x' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+          "@/env.fio:5: bs: invalid size '4x' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
 }
 
 TEST(stonewall_groups)
@@ -356,7 +356,7 @@ TEST(malformed_files)
     FAILS("bad_unknown.fio", NULL, -ENOENT,
           "@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?)");
     FAILS("bad_value.fio", NULL, -EINVAL,
-          "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+          "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS("bad_range.fio", NULL, -EINVAL,
           "@/bad_range.fio:4: iodepth: value '0' is out of range (allowed 1..65536)");
     FAILS("bad_nosection.fio", NULL, -EINVAL, "@/bad_nosection.fio:2: option 'bs' outside of a [section]");
@@ -399,10 +399,10 @@ TEST(ignore_unsupported_collects_warnings)
           "@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?)");
     /* an engine ssdbench lacks is refused, never swapped for the default */
     FAILS("bad_engine_cpuio.fio", &o, -ENOTSUP,
-          "@/bad_engine_cpuio.fio:3: ioengine: unsupported ioengine 'cpuio' (expected io_uring, libaio, psync, pvsync, sync or null)");
+          "@/bad_engine_cpuio.fio:3: ioengine: unsupported ioengine 'cpuio' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     /* bad values stay errors */
     FAILS("bad_value.fio", &o, -EINVAL,
-          "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+          "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
 }
 
 /* Every corpus file: bad_*.fio must fail, every other must parse. */
@@ -539,7 +539,7 @@ TEST(command_line)
     CHECK(rc == -ENOENT && !strcmp(err, "command line: unknown option 'iodepht' (did you mean 'iodepth'?)"),
           "%s", err);
     rc = cmdline(NULL, &jf, 2, "--name=a", "--bs=4q");
-    CHECK(rc == -EINVAL && !strcmp(err, "command line: bs: invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)"),
+    CHECK(rc == -EINVAL && !strcmp(err, "command line: bs: invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)"),
           "%s", err);
     /* fio's empty-or-boolean options never take the next argument */
     rc = cmdline(NULL, &jf, 3, "--filename=/dev/null", "--time_based", "0");
@@ -701,7 +701,7 @@ TEST(option_table)
         lines += *p == '\n';
     CHECK(lines == 2 * n + 7, "help lines %u for %u options", lines, n);
     CHECK(strstr(buf, "\n  bs, blocksize=size[,size]\n        block size, per direction read,write (default 4k)\n") &&
-          strstr(buf, "\n  ioengine, engine=io_uring|libaio|psync|null\n"), "entries");
+          strstr(buf, "\n  ioengine, engine=io_uring|libaio|psync|null|io_uring_cmd|sg\n"), "entries");
     free(buf);
 }
 

@@ -70,6 +70,49 @@ static int col(const struct html_table *t, const char *name)
     return -1;
 }
 
+/* Several results of one profile: a comparables table with a row per result
+ * (its IOPS as filed) and, as they are of one target, its trend in start
+ * order. */
+TEST(comparables_and_trend)
+{
+    cJSON *a = make_doc(50), *b = make_doc(125), *c = make_doc(80);
+    CHECK(a && b && c, "docs");
+    cJSON_DeleteItemFromObject(a, "started_unix_ms");
+    cJSON_AddNumberToObject(a, "started_unix_ms", 3000);
+    cJSON_DeleteItemFromObject(b, "started_unix_ms");
+    cJSON_AddNumberToObject(b, "started_unix_ms", 1000);
+    cJSON_DeleteItemFromObject(c, "started_unix_ms");
+    cJSON_AddNumberToObject(c, "started_unix_ms", 2000);
+    struct html_report_input in[3] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}, {c, "/r/c.json", NULL}};
+    char err[256] = "";
+    struct html_report *r = html_build(in, 3, NULL, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+    const struct html_table *ct = table(r, "comparables-1");
+    int ci = col(ct, "read IOPS"), cl = col(ct, "result");
+    CHECK(ct && ct->nrows == 3 && ci >= 0 && cl >= 0, "comparables table");
+    CHECK(html_table_get(ct, 0, ci) == 50 && html_table_get(ct, 1, ci) == 125 && html_table_get(ct, 2, ci) == 80 &&
+              !strcmp(html_table_text(ct, 1, cl), "b"),
+          "bars %g %g %g", html_table_get(ct, 0, ci), html_table_get(ct, 1, ci), html_table_get(ct, 2, ci));
+    const struct html_table *tt = table(r, "trend-1");
+    int tv = tt && tt->ncols > 2 ? 2 : -1;
+    CHECK(tt && tt->nrows == 3 && tv >= 0, "trend table");
+    CHECK(html_table_get(tt, 0, tv) == 125 && html_table_get(tt, 1, tv) == 80 && html_table_get(tt, 2, tv) == 50,
+          "trend in start order");
+    size_t charts = 0;
+    for (size_t i = 0; i < r->nitems; i++)
+        charts += r->items[i].kind == HTML_CHART && (strstr(r->items[i].chart->title, "Comparables") ||
+                                                    strstr(r->items[i].chart->title, "Trend"));
+    CHECK(charts == 2, "%zu comparables/trend charts", charts);
+    html_report_free(r);
+    /* one result: neither */
+    r = html_build(in, 1, NULL, err, sizeof(err));
+    CHECK(r && !table(r, "comparables-1") && !table(r, "trend-1"), "single result");
+    html_report_free(r);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    cJSON_Delete(c);
+}
+
 TEST(hist_bins)
 {
     uint64_t lo, hi;
@@ -163,6 +206,32 @@ TEST(single_run_tables)
     cJSON_Delete(doc);
 }
 
+/* Latency rows divide the other way, as `ssdbench compare` does: b with
+ * twice a's mean latency is 0.5 (worse), and sub-microsecond rows are in ns. */
+TEST(comparison_latency_ratio_oriented)
+{
+    cJSON *a = make_doc(50), *b = make_doc(50);
+    CHECK(a && b, "docs");
+    cJSON *lat = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(
+                     cJSON_GetArrayItem(cJSON_GetObjectItem(b, "phases"), 0), "results"), 0), "read"), "latency_ns");
+    cJSON_ReplaceItemInObject(lat, "mean", cJSON_CreateNumber(101));
+    struct html_report_input in[2] = {{a, "/r/a.json", NULL}, {b, "/r/b.json", NULL}};
+    char err[256] = "";
+    struct html_report_opts o = {.baseline = 0};
+    struct html_report *r = html_build(in, 2, &o, err, sizeof(err));
+    CHECK(r != NULL, "build: %s", err);
+    const struct html_table *ct = r ? table(r, "run-p-comparison") : NULL;
+    int ratio = col(ct, "b vs a (above 1: better)");
+    CHECK(ct && ratio >= 0, "ratio column");
+    CHECK(ct && !strcmp(html_table_text(ct, 2, 0), "read mean latency") && html_table_get(ct, 2, ratio) == 0.5,
+          "mean latency ratio %g", ct ? html_table_get(ct, 2, ratio) : 0);
+    CHECK(ct && !strcmp(html_table_text(ct, 2, 1), "ns") && html_table_get(ct, 2, col(ct, "a")) == 50.5,
+          "sub-microsecond latency in ns: %s %g", ct ? html_table_text(ct, 2, 1) : "", ct ? html_table_get(ct, 2, col(ct, "a")) : 0);
+    html_report_free(r);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
 TEST(two_results_ratios_labels)
 {
     cJSON *a = make_doc(50), *b = make_doc(125);
@@ -175,7 +244,7 @@ TEST(two_results_ratios_labels)
     /* same target name: the file names tell them apart */
     CHECK(!strcmp(r->labels[0], "a") && !strcmp(r->labels[1], "b"), "labels %s %s", r->labels[0], r->labels[1]);
     const struct html_table *ct = table(r, "run-p-comparison");
-    int ratio = col(ct, "b / a");
+    int ratio = col(ct, "b vs a (above 1: better)");
     CHECK(ct && ratio >= 0, "ratio column");
     CHECK(html_table_get(ct, 0, ratio) == 2.5 && !strcmp(html_table_text(ct, 0, 0), "read IOPS"), "IOPS ratio %g",
           html_table_get(ct, 0, ratio));
@@ -187,7 +256,7 @@ TEST(two_results_ratios_labels)
     o.baseline = 1;
     r = html_build(in, 2, &o, err, sizeof(err));
     ct = r ? table(r, "run-p-comparison") : NULL;
-    CHECK(ct && col(ct, "a / b") >= 0 && html_table_get(ct, 0, col(ct, "a / b")) == 0.4, "baseline b");
+    CHECK(ct && col(ct, "a vs b (above 1: better)") >= 0 && html_table_get(ct, 0, col(ct, "a vs b (above 1: better)")) == 0.4, "baseline b");
     html_report_free(r);
 
     o.baseline = 2;

@@ -89,30 +89,30 @@ TEST(size_errors)
 {
     uint64_t v = 77;
     FAILS_WITH(spec_parse_size("4q", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     CHECK(v == 77, "output changed on error: %llu", (unsigned long long)v);
     FAILS_WITH(spec_parse_size("", 1024, &v, err, sizeof(err)), -EINVAL,
-               "empty size (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "empty size (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("-4k", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '-4k' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '-4k' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("1.3k", 1024, &v, err, sizeof(err)), -EINVAL,
                "size '1.3k' is not a whole number of bytes");
     FAILS_WITH(spec_parse_size("20000p", 1024, &v, err, sizeof(err)), -EINVAL,
                "size '20000p' is too large");
     FAILS_WITH(spec_parse_size("4kk", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '4kk' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '4kk' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("0x", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '0x' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '0x' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("20%", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '20%' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '20%' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("(1+", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '(1+': number expected at '' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '(1+': number expected at '' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("(1/0)", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '(1/0)': division by zero at ')' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '(1/0)': division by zero at ')' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
     FAILS_WITH(spec_parse_size("(1-2)", 1024, &v, err, sizeof(err)), -EINVAL,
                "size '(1-2)' is negative");
     FAILS_WITH(spec_parse_size("(2q)", 1024, &v, err, sizeof(err)), -EINVAL,
-               "invalid size '(2q)': unknown unit at 'q)' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '(2q)': unknown unit at 'q)' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
 }
 
 TEST(size_or_percent)
@@ -289,7 +289,7 @@ TEST(block_sizes)
     CHECK(b[0].bs[0] == 4096 && b[1].bs[0] == 8192, "changed on error");
     /* trim values are checked even though they are dropped */
     FAILS_WITH(spec_parse_bs("4k,8k,4q", 1024, b, err, sizeof(err)), -EINVAL,
-               "invalid size '4q' (expected a size such as 4096, 4k, 64KiB, 1.5m or 0x1000)");
+               "invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
 
     uint32_t al[DIR_COUNT] = {0, 0};
     CHECK(spec_parse_blockalign("512,4k", 1024, al, err, sizeof(err)) == 0, "%s", err);
@@ -533,9 +533,9 @@ TEST(engines_layouts_buffers)
     }
     enum job_engine e;
     FAILS_WITH(spec_parse_engine("posixaio", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync or null)");
+               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync or null)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;

@@ -1,0 +1,547 @@
+/* cmd_archive.c - `ssdbench archive add|list|show|export|rm`: filing saved
+ * results and journals in the results archive, finding them again, getting
+ * a document back byte for byte, removing one (docs/archive.md). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/cli_archive.h"
+#include "cli/commands.h"
+#include "base/outfile.h"
+#include "base/slurp.h"
+#include "base/textsafe.h"
+#include "result/journal.h"
+#include "result/result.h"
+#include "result/result_check.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdbench archive add [--tag K=V]... FILE...\n"
+            "       ssdbench archive list [--device MODEL|SERIAL] [--since DATE] [--workload NAME]\n"
+            "                             [--host NAME] [--kind KIND] [--tag K=V]... [--format text|json|csv]\n"
+            "       ssdbench archive show ID\n"
+            "       ssdbench archive export ID [-o FILE]\n"
+            "       ssdbench archive rm ID\n"
+            "The results archive: every filed result kept whole in one SQLite database, with\n"
+            "its device, host, workload, tags and headline figures indexed (docs/archive.md).\n"
+            "  --archive PATH    the database (default $SSDBENCH_ARCHIVE, else\n"
+            "                    $XDG_DATA_HOME/ssdbench/results.db, else\n"
+            "                    ~/.local/share/ssdbench/results.db)\n"
+            "  add FILE...       file saved results; a RESULT.partial journal is filed as the\n"
+            "                    result `ssdbench recover` makes of it\n"
+            "  list              oldest first; --since YYYY-MM-DD[THH:MM[:SS]] (UTC); --workload\n"
+            "                    matches the kind, workload, a profile, test, phase or job name\n"
+            "  show ID           what is indexed of one result, and its headline figures\n"
+            "  export ID         the filed document, byte for byte (default: stdout)\n"
+            "  rm ID             remove one result\n"
+            "Other commands read the archive through selectors: archive:ID,\n"
+            "archive:latest?device=X&workload=Y&n=3, archive:best?workload=Y&by=p99.\n");
+}
+
+static int parse_id(const char *s, int64_t *id)
+{
+    const char *p = archive_is_selector(s) ? s + 8 : s;
+    char *end;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (!*p || *end || errno || v < 1) {
+        cli_err("archive: '%s' is not a result id (a number from archive list)", s);
+        return -1;
+    }
+    *id = v;
+    return 0;
+}
+
+/* ---- add --------------------------------------------------------------- */
+
+/* The bytes to file for path and their parse: a result as it is, a journal
+ * as the result recover writes. NULL after a one-line error. */
+static char *load_for_filing(const char *path, size_t *len, cJSON **doc)
+{
+    char err[1024];
+    char *buf = slurp_named(path, "result file", RESULT_MAX_BYTES, len, err, sizeof(err));
+    if (!buf) {
+        cli_err("%s", err);
+        return NULL;
+    }
+    if (!journal_detect(buf, *len)) {
+        if (!(*doc = result_parse(buf, *len, path, err, sizeof(err)))) {
+            cli_err("%s", err);
+            free(buf);
+            return NULL;
+        }
+        return buf;
+    }
+    *doc = journal_parse(buf, *len, path, err, sizeof(err));
+    free(buf);
+    char why[400];
+    if (*doc && result_check(*doc, why, sizeof(why)) < 0) {
+        snprintf(err, sizeof(err), "%s: %s", path, why);
+        cJSON_Delete(*doc);
+        *doc = NULL;
+    }
+    if (!*doc) {
+        cli_err("%s", err);
+        return NULL;
+    }
+    char *txt = result_print(*doc, true);
+    char *out = txt ? realloc(txt, strlen(txt) + 2) : NULL;
+    if (!out) {
+        free(txt);
+        cJSON_Delete(*doc);
+        cli_err("%s: out of memory", path);
+        return NULL;
+    }
+    *len = strlen(out);
+    out[(*len)++] = '\n';
+    out[*len] = 0;
+    /* indexed from the bytes filed (see cli_archive_workload) */
+    cJSON_Delete(*doc);
+    if (!(*doc = cJSON_ParseWithLength(out, *len))) {
+        free(out);
+        cli_err("%s: out of memory", path);
+        return NULL;
+    }
+    return out;
+}
+
+static int cmd_add(struct archive *a, int nfiles, char **files, const struct archive_tag *tags, size_t ntags)
+{
+    int status = CLI_EXIT_OK;
+    for (int k = 0; k < nfiles; k++) {
+        size_t len;
+        cJSON *doc = NULL;
+        char *text = load_for_filing(files[k], &len, &doc);
+        if (!text) {
+            status = CLI_EXIT_USAGE;
+            continue;
+        }
+        char err[1024];
+        int64_t id;
+        int rc = archive_file(a, text, len, doc, files[k], tags, ntags, &id, err, sizeof(err));
+        free(text);
+        cJSON_Delete(doc);
+        if (rc == -EEXIST) {
+            fprintf(stderr, "ssdbench: %s\n", err);
+            printf("archive:%lld %s\n", (long long)id, files[k]);
+        } else if (rc < 0) {
+            cli_err("archive: %s", err);
+            return CLI_EXIT_FAIL; /* the database itself failed: stop */
+        } else {
+            printf("archive:%lld %s\n", (long long)id, files[k]);
+        }
+    }
+    return status;
+}
+
+/* ---- list and show ------------------------------------------------------- */
+
+enum list_format { LIST_TEXT, LIST_JSON, LIST_CSV };
+
+struct lister {
+    struct archive *a;
+    FILE *out;              /* text: stdout with control characters escaped */
+    enum list_format fmt;
+    unsigned n;
+    int err;
+};
+
+static const char *device_of(const struct archive_row *r, char *buf, size_t len)
+{
+    if (*r->model && *r->serial)
+        snprintf(buf, len, "%s (%s)", r->model, r->serial);
+    else
+        snprintf(buf, len, "%s", *r->model ? r->model : *r->serial ? r->serial : r->target);
+    return buf;
+}
+
+static void csv_field(const char *s, bool last)
+{
+    bool q = strpbrk(s, ",\"\n\r") != NULL;
+    if (q) {
+        putchar('"');
+        for (; *s; s++) {
+            if (*s == '"')
+                putchar('"');
+            putchar(*s);
+        }
+        putchar('"');
+    } else {
+        fputs(s, stdout);
+    }
+    putchar(last ? '\n' : ',');
+}
+
+/* JSON for list, printed directly (10,000 rows stay fast): strings escaped
+ * as JSON requires, numbers exact (%.17g), null for a figure not in the
+ * document. */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+static void json_num(double v)
+{
+    if (isfinite(v))
+        printf("%.17g", v);
+    else
+        fputs("null", stdout);
+}
+
+static int fig_json(const struct archive_fig *f, void *ctx)
+{
+    unsigned *n = ctx;
+    fputs((*n)++ ? ",{\"phase\":" : "{\"phase\":", stdout);
+    json_str(f->phase);
+    fputs(",\"dir\":", stdout);
+    json_str(f->dir);
+    const char *k[] = {"iops", "mbps", "mean_ns", "p99_ns", "p99.9_ns", "max_ns"};
+    const double v[] = {f->iops, f->mbps, f->mean_ns, f->p99_ns, f->p999_ns, f->max_ns};
+    for (int i = 0; i < 6; i++) {
+        printf(",\"%s\":", k[i]);
+        json_num(v[i]);
+    }
+    fputs(",\"steady_state\":", stdout);
+    json_str(f->steady);
+    putchar('}');
+    return 0;
+}
+
+static void row_json(struct archive *a, const struct archive_row *r)
+{
+    printf("{\"id\":%lld,\"started\":", (long long)r->id);
+    json_str(r->started);
+    printf(",\"started_unix_ms\":%lld,\"filed_unix_ms\":%lld", (long long)r->started_ms, (long long)r->filed_ms);
+    const char *kv[][2] = {{"host", r->host},         {"kernel", r->kernel},   {"version", r->version},
+                           {"model", r->model},       {"serial", r->serial},   {"firmware", r->firmware},
+                           {"bus", r->bus},           {"target", r->target},   {"kind", r->kind},
+                           {"workload", r->workload}, {"label", r->label},     {"source", r->source},
+                           {"sha256", r->sha256}};
+    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++) {
+        printf(",\"%s\":", kv[i][0]);
+        json_str(kv[i][1]);
+    }
+    printf(",\"capacity_bytes\":%lld,\"incomplete\":%s,\"bytes\":%lld,\"tags\":{", (long long)r->capacity,
+           r->incomplete ? "true" : "false", (long long)r->doc_len);
+    /* keys have no '=' (archive_tag_parse) */
+    bool first = true;
+    const char sep[2] = {ARCHIVE_TAG_SEP, 0};
+    for (const char *t = r->tags; *t;) {
+        size_t n = strcspn(t, sep), k = strcspn(t, "=");
+        if (k < n) {
+            char key[128];
+            snprintf(key, sizeof(key), "%.*s", (int)k, t);
+            char *val = strndup(t + k + 1, n - k - 1);
+            printf("%s", first ? "" : ",");
+            json_str(key);
+            putchar(':');
+            json_str(val ? val : "");
+            free(val);
+            first = false;
+        }
+        t += n + (t[n] == ARCHIVE_TAG_SEP);
+    }
+    fputs("},\"figures\":[", stdout);
+    unsigned nf = 0;
+    char err[512];
+    archive_figures(a, r->id, fig_json, &nf, err, sizeof(err));
+    fputs("]}", stdout);
+}
+
+/* The tags for people: "k=v, k=v" ("-" for none). */
+static const char *tags_text(const char *tags, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (const char *t = tags; *t && n + 3 < len; t++) {
+        if (*t == ARCHIVE_TAG_SEP) {
+            buf[n++] = ',';
+            buf[n++] = ' ';
+        } else {
+            buf[n++] = *t;
+        }
+    }
+    buf[n] = 0;
+    return n ? buf : "-";
+}
+
+static int list_row(const struct archive_row *r, void *ctx)
+{
+    struct lister *l = ctx;
+    char tags[2048];
+    char dev[300], when[24];
+    snprintf(when, sizeof(when), "%.19s", r->started);
+    if (l->fmt == LIST_TEXT) {
+        if (l->n == 0)
+            fprintf(l->out, "%-6s %-19s %-12s %-28s %-7s %-20s %-12s %s\n", "ID", "STARTED", "HOST", "DEVICE", "KIND",
+                    "WORKLOAD", "LABEL", "TAGS");
+        fprintf(l->out, "%-6lld %-19s %-12s %-28s %-7s %-20s %-12s %s%s\n", (long long)r->id, when, r->host,
+               device_of(r, dev, sizeof(dev)), r->kind, r->workload, *r->label ? r->label : "-",
+               tags_text(r->tags, tags, sizeof(tags)),
+               r->incomplete ? " (incomplete)" : "");
+    } else if (l->fmt == LIST_CSV) {
+        if (l->n == 0)
+            printf("id,started,host,kernel,version,model,serial,firmware,capacity_bytes,bus,target,kind,workload,label,"
+                   "tags,incomplete,source\n");
+        char num[32], cap[32];
+        snprintf(num, sizeof(num), "%lld", (long long)r->id);
+        snprintf(cap, sizeof(cap), "%lld", (long long)r->capacity);
+        const char *f[] = {num, r->started, r->host, r->kernel, r->version, r->model, r->serial, r->firmware, cap,
+                           r->bus, r->target, r->kind, r->workload, r->label, *r->tags ? tags_text(r->tags, tags, sizeof(tags)) : "",
+                           r->incomplete ? "1" : "0",
+                           r->source};
+        for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+            csv_field(f[i], i + 1 == sizeof(f) / sizeof(f[0]));
+    } else {
+        fputs(l->n ? ",\n " : "[", stdout);
+        row_json(l->a, r);
+    }
+    l->n++;
+    return 0;
+}
+
+struct shower {
+    FILE *out;
+    unsigned n;
+};
+
+static int show_fig(const struct archive_fig *f, void *ctx)
+{
+    struct shower *sh = ctx;
+    if (sh->n++ == 0)
+        fprintf(sh->out, "\n%-32s %-5s %12s %10s %12s %12s %12s %12s %s\n", "PHASE", "DIR", "IOPS", "MB/s", "MEAN us", "P99 us",
+               "P99.9 us", "MAX us", "STEADY");
+    fprintf(sh->out, "%-32.32s %-5s %12.0f %10.1f %12.2f %12.2f %12.2f %12.2f %s\n", f->phase, f->dir, f->iops, f->mbps,
+           f->mean_ns / 1e3, f->p99_ns / 1e3, f->p999_ns / 1e3, f->max_ns / 1e3, *f->steady ? f->steady : "-");
+    return 0;
+}
+
+static int show_row(const struct archive_row *r, void *ctx)
+{
+    struct shower *sh = ctx;
+    char dev[300], tags[2048];
+    fprintf(sh->out, "id:         archive:%lld\nstarted:    %s\nhost:       %s (kernel %s)\nssdbench:   %s\n"
+           "device:     %s\nfirmware:   %s\ncapacity:   %lld bytes\nbus:        %s\ntarget:     %s\n"
+           "kind:       %s\nworkload:   %s\nlabel:      %s\ntags:       %s\nsource:     %s\n"
+           "document:   %lld bytes, sha256 %s%s\n",
+           (long long)r->id, r->started, r->host, r->kernel, r->version, device_of(r, dev, sizeof(dev)),
+           *r->firmware ? r->firmware : "-", (long long)r->capacity, *r->bus ? r->bus : "-", r->target, r->kind,
+           r->workload, *r->label ? r->label : "-", tags_text(r->tags, tags, sizeof(tags)), r->source, (long long)r->doc_len,
+           r->sha256, r->incomplete ? " (incomplete: recovered from a journal)" : "");
+    return 0;
+}
+
+/* ---- the command ----------------------------------------------------------- */
+
+int cmd_archive(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
+    bool known = false;
+    for (int k = 0; subs[k]; k++)
+        known |= !strcmp(sub, subs[k]);
+    if (!known) {
+        const char *s = cli_suggest(sub, subs);
+        cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
+                s ? s : "", s ? "'?)" : "");
+        return CLI_EXIT_USAGE;
+    }
+    const char *path = NULL, *output = NULL;
+    struct archive_filter f = {0};
+    enum list_format fmt = LIST_TEXT;
+    char **pos = calloc((size_t)argc, sizeof(*pos));
+    char tagbuf[ARCHIVE_MAX_TAGS][128];
+    struct archive_tag tags[ARCHIVE_MAX_TAGS];
+    size_t ntags = 0;
+    int npos = 0, status = CLI_EXIT_USAGE;
+    if (!pos) {
+        cli_err("archive: out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    bool is_list = !strcmp(sub, "list");
+    for (int i = 2; i < argc; i++) {
+        const char *v, *a = argv[i];
+        int save = i;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            status = 0;
+            goto done;
+        }
+        if (cli_archive_option(&i, argc, argv, &path))
+            continue;
+        if ((v = cli_opt_value("--tag", &i, argc, argv)) && (is_list || !strcmp(sub, "add"))) {
+            char err[256];
+            if (ntags == ARCHIVE_MAX_TAGS || strlen(v) >= sizeof(tagbuf[0])) {
+                cli_err("--tag: at most %d tags of %zu bytes", ARCHIVE_MAX_TAGS, sizeof(tagbuf[0]) - 1);
+                goto done;
+            }
+            strcpy(tagbuf[ntags], v);
+            if (archive_tag_parse(tagbuf[ntags], &tags[ntags], err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                goto done;
+            }
+            ntags++;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--device", &i, argc, argv))) {
+            f.device = v;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--workload", &i, argc, argv))) {
+            f.workload = v;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--host", &i, argc, argv))) {
+            f.host = v;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--kind", &i, argc, argv))) {
+            f.kind = v;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--since", &i, argc, argv))) {
+            if (archive_parse_date(v, &f.since_ms) < 0) {
+                cli_err("archive list: --since '%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC)", v);
+                goto done;
+            }
+            f.since_set = true;
+            continue;
+        }
+        i = save;
+        if (is_list && (v = cli_opt_value("--format", &i, argc, argv))) {
+            if (!strcmp(v, "text"))
+                fmt = LIST_TEXT;
+            else if (!strcmp(v, "json"))
+                fmt = LIST_JSON;
+            else if (!strcmp(v, "csv"))
+                fmt = LIST_CSV;
+            else {
+                cli_err("archive list: --format '%s': use text, json or csv", v);
+                goto done;
+            }
+            continue;
+        }
+        i = save;
+        if (!strcmp(sub, "export") && ((v = cli_opt_value("--output", &i, argc, argv)) ||
+                                       (i = save, v = cli_opt_value("-o", &i, argc, argv)))) {
+            output = v;
+            continue;
+        }
+        i = save;
+        if (a[0] == '-' && a[1]) {
+            cli_err("archive %s: unknown option '%s' (see ssdbench archive --help)", sub, a);
+            goto done;
+        }
+        pos[npos++] = argv[i];
+    }
+    int want = !strcmp(sub, "add") ? -1 : is_list ? 0 : 1;
+    if ((want == -1 && npos == 0) || (want >= 0 && npos != want)) {
+        cli_err("archive %s: %s", sub,
+                want == -1 ? "which files? usage: ssdbench archive add FILE..."
+                : want == 0 ? "takes no file or id (filter with --device, --workload, --since, --tag)"
+                            : "give one result id (see ssdbench archive list)");
+        goto done;
+    }
+    int64_t id = 0;
+    if (want == 1 && parse_id(pos[0], &id) < 0)
+        goto done;
+    struct archive *ar = cli_archive_open(path, !strcmp(sub, "add"));
+    if (!ar) {
+        status = CLI_EXIT_FAIL;
+        goto done;
+    }
+    char err[1024];
+    status = CLI_EXIT_OK;
+    if (!strcmp(sub, "add")) {
+        status = cmd_add(ar, npos, pos, tags, ntags);
+    } else if (is_list) {
+        memcpy(f.tags, tags, ntags * sizeof(tags[0]));
+        f.ntags = ntags;
+        struct lister l = {.a = ar, .fmt = fmt, .out = fmt == LIST_TEXT ? textsafe_open(stdout) : stdout};
+        if (!l.out) {
+            cli_err("archive: out of memory");
+            status = CLI_EXIT_FAIL;
+        } else if (archive_list(ar, &f, false, 0, list_row, &l, err, sizeof(err)) < 0) {
+            cli_err("archive: %s", err);
+            status = CLI_EXIT_FAIL;
+        }
+        if (fmt == LIST_TEXT && l.out && textsafe_close(l.out) < 0)
+            status = CLI_EXIT_FAIL;
+        if (fmt == LIST_JSON)
+            printf("%s\n", l.n ? "]" : "[]");
+        if (fflush(stdout) != 0)
+            status = CLI_EXIT_FAIL;
+    } else if (!strcmp(sub, "show")) {
+        struct shower sh = {.out = textsafe_open(stdout)};
+        if (!sh.out) {
+            cli_err("archive: out of memory");
+            status = CLI_EXIT_FAIL;
+        } else {
+            if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
+                archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
+                cli_err("archive: %s", err);
+                status = CLI_EXIT_USAGE;
+            }
+            if (textsafe_close(sh.out) < 0)
+                status = CLI_EXIT_FAIL;
+        }
+    } else if (!strcmp(sub, "export")) {
+        char *text;
+        size_t len;
+        struct outfile of;
+        if (archive_get(ar, id, &text, &len, err, sizeof(err)) < 0) {
+            cli_err("archive: %s", err);
+            status = CLI_EXIT_USAGE;
+        } else {
+            if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                status = CLI_EXIT_FAIL;
+            } else if (fwrite(text, 1, len, of.f) != len) {
+                outfile_abort(&of);
+                cli_err("%s: cannot write: %s", output ? output : "standard output", strerror(errno ? errno : EIO));
+                status = CLI_EXIT_FAIL;
+            } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
+                cli_err("%s", err);
+                status = CLI_EXIT_FAIL;
+            }
+            free(text);
+        }
+    } else {
+        if (archive_rm(ar, id, err, sizeof(err)) < 0) {
+            cli_err("archive: %s", err);
+            status = CLI_EXIT_USAGE;
+        } else {
+            printf("removed archive:%lld\n", (long long)id);
+        }
+    }
+    archive_close(ar);
+done:
+    free(pos);
+    return status;
+}

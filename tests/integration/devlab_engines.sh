@@ -1,0 +1,28 @@
+#!/bin/bash
+# run.sh: long
+# devlab_engines.sh - the passthrough engines (ioengine=io_uring_cmd on
+# NVMe, ioengine=sg on SCSI) on the device lab's emulated disks: boots one
+# QEMU guest (tests/lab/lab.sh) with tests/lab/checks_engines.sh, which
+# compares the I/Os with the devices' own command counters and bytes.
+# SKIP when QEMU, busybox-static or the kernel package are not to be had.
+source "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.." || exit 1
+
+is_root || { skip all "needs root (the guest's images and the kernel cache)"; exit 0; }
+command -v qemu-system-x86_64 >/dev/null || { skip all "qemu-system-x86_64 not installed (scripts/install-deps.sh --test)"; exit 0; }
+case $SSDBENCH in
+"$PWD"/*) ;;
+*) skip all "$SSDBENCH is outside the tree the guest sees ($PWD)"; exit 0 ;;
+esac
+[ -x "$SSDBENCH" ] || { fail all "no $SSDBENCH (make build/ssdbench)"; exit 0; }
+t0=$(date +%s)
+SSDBENCH=$SSDBENCH LAB_TIMEOUT=${LAB_TIMEOUT:-420} timeout 480 tests/lab/lab.sh run tests/lab/checks_engines.sh "$WORK/out" 2>"$WORK/lab.err" | sed 's/\r$//'
+rc=${PIPESTATUS[0]}
+cat "$WORK/lab.err" >&2
+if [ "$rc" -eq 3 ]; then
+    skip all "$(tail -1 "$WORK/lab.err" | sed 's/^lab: //')"
+    exit 0
+fi
+check guest_exit0 test "$rc" -eq 0
+check guest_ran_to_the_end grep -qx "lab engine checks done" "$WORK/out/output.log"
+echo "# devlab_engines: $(( $(date +%s) - t0 )) s in all"

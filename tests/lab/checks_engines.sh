@@ -1,0 +1,256 @@
+#!/bin/bash
+# checks_engines.sh - the passthrough engines on the lab's devices, run as
+# root inside the guest that tests/lab/lab.sh boots
+# (tests/integration/devlab_engines.sh starts it):
+#   ioengine=io_uring_cmd on the NVMe namespace's generic device /dev/ng0n1:
+#   reads and writes equal to the SMART log's host command deltas, with
+#   fixedbufs/registerfiles/sqthread_poll and the vectored form; none of
+#   them through the block layer (/sys/block/nvme0n1/stat unchanged);
+#   verify=crc32c written and checked through it, and a block changed
+#   behind its back found; the guard judging /dev/ng0n1 as /dev/nvme0n1
+#   (ext4 signature refused, then mounted refused even with consent);
+#   ioengine=sg on the SCSI disk's /dev/sgN and on /dev/sdX: the commands
+#   counted by the SCSI device itself (iorequest_cnt), the bytes written read
+#   back through the block device (sha256), verify=crc32c, and each
+#   sg_write_mode the emulated disk takes (WRITE SAME, with NDOB, VERIFY).
+# Output: PASS/FAIL/SKIP lines (lib.sh), then "lab engine checks done".
+SSDBENCH=${SSDBENCH:-$LAB_TREE/build/ssdbench}
+source "$LAB_TREE/tests/integration/lib.sh"
+TESTNAME=devlab_engines
+S=$SSDBENCH
+T="timeout 60"
+NG=$LAB_NVME_NG
+NV=$LAB_NVME
+SD=$LAB_SCSI
+SG=/dev/$(ls /sys/block/"${SD##*/}"/device/scsi_generic/ 2>/dev/null | head -1)
+section() { echo "# $1 at $(cut -d' ' -f1 /proc/uptime) s"; }
+# jv FILE KEY: one value of a result (dotted path: phases.0.jobs.0.verify.bad_blocks),
+# null when absent; FILE is flattened once into FILE.kv (python3 starts slowly
+# under emulation)
+jv() {
+    [ -f "$1.kv" ] || python3 -S -c '
+import json, sys
+def walk(p, v, out):
+    if isinstance(v, dict):
+        for k, x in v.items(): walk(p + [k], x, out)
+    elif isinstance(v, list):
+        for i, x in enumerate(v): walk(p + [str(i)], x, out)
+    else:
+        out.write(".".join(p) + "=" + ("null" if v is None else str(v)) + "\n")
+with open(sys.argv[1] + ".kv", "w") as out:
+    try: walk([], json.load(open(sys.argv[1])), out)
+    except Exception as e: out.write("error=%s\n" % e)' "$1"
+    local v
+    v=$(grep -m1 "^$2=" "$1.kv" | cut -d= -f2-)
+    printf '%s\n' "${v:-null}"
+}
+smart() { $T nvme smart-log -o json "$LAB_NVME_CTRL" | sed -n "s/^ *\"$1\":\"\{0,1\}\([0-9]*\).*/\1/p"; }
+# the block layer's completed reads and writes of a disk (fields 1 and 5)
+bstat() { awk '{print $1 + $5}' "/sys/block/${1##*/}/stat"; }
+# commands the SCSI midlayer sent to the device (every command, SG_IO too)
+scsi_cmds() { printf '%d\n' "$(cat "/sys/block/${SD##*/}/device/iorequest_cnt")"; }
+sum_of() { dd if="$1" bs=512 skip="$2" count="$3" iflag=direct status=none | sha256sum | cut -d' ' -f1; }
+pattern_sum() { python3 -S -c 'import sys; sys.stdout.buffer.write(bytes([int(sys.argv[1], 16)]) * int(sys.argv[2]))' "$1" "$2" | sha256sum | cut -d' ' -f1; }
+
+# ---- io_uring_cmd: counts against the SMART log -----------------------------
+section "io_uring_cmd counts"
+check ng_is_char test -c "$NG"
+r0=$(smart host_read_commands) w0=$(smart host_write_commands) b0=$(bstat "$NV")
+$T "$S" run -q --result uc.json --ioengine=io_uring_cmd --cmd_type=nvme --destroy "$NV" \
+    --name=w --filename="$NG" --rw=randwrite --bs=4k --size=1m --iodepth=8 --fixedbufs=1 \
+    --registerfiles=1 --sqthread_poll=1 \
+    --name=r --stonewall --filename="$NG" --rw=randread --bs=8k --size=512k --iodepth=4 --nonvectored=0 \
+    >uc.out 2>&1
+check uc_exit0 test $? -eq 0
+r1=$(smart host_read_commands) w1=$(smart host_write_commands) b1=$(bstat "$NV")
+uw=$(jv uc.json phases.0.results.0.write.ios) ur=$(jv uc.json phases.1.results.0.read.ios)
+echo "# io_uring_cmd: writes $uw reads $ur; SMART log: host writes +$((w1 - w0)), reads +$((r1 - r0)); block layer +$((b1 - b0))"
+check uc_writes_256 test "$uw" = 256
+check uc_reads_64 test "$ur" = 64
+check uc_writes_are_smart_writes test "$uw" = $((w1 - w0))
+check uc_reads_are_smart_reads test "$ur" = $((r1 - r0))
+check uc_not_through_block_layer test "$b1" = "$b0"
+check uc_engine_recorded test "$(jv uc.json phases.0.jobs.0.params.engine)" = io_uring_cmd
+# the target's size is the namespace's, read through its block device
+check uc_target_size_is_namespace test "$(jv uc.json targets.0.size_bytes)" = "$(blockdev --getsize64 "$NV")"
+
+# fio's uring-cmd-ng.fio, made small: the same options, 1 MiB per job
+cat >ng.fio <<JOB
+[global]
+filename=$NG
+ioengine=io_uring_cmd
+cmd_type=nvme
+size=1M
+iodepth=32
+bs=4K
+thread=1
+stonewall=1
+
+[rand-write]
+rw=randwrite
+sqthread_poll=1
+
+[rand-read]
+rw=randread
+
+[write-opts]
+rw=write
+sqthread_poll=1
+sqthread_poll_cpu=0
+nonvectored=1
+registerfiles=1
+JOB
+w0=$(smart host_write_commands) r0=$(smart host_read_commands)
+$T "$S" run -q --result ngfio.json --destroy "$NV" ng.fio >ngfio.out 2>&1
+check uring_cmd_ng_fio_runs test $? -eq 0
+w1=$(smart host_write_commands) r1=$(smart host_read_commands)
+check uring_cmd_ng_fio_smart test $((w1 - w0)):$((r1 - r0)) = 512:256
+
+# ---- io_uring_cmd: verify ----------------------------------------------------
+section "io_uring_cmd verify"
+$T "$S" run -q --result ucv.json --ioengine=io_uring_cmd --destroy "$NV" --name=v --filename="$NG" \
+    --rw=randwrite --randseed=42 --bs=4k --size=256k --iodepth=4 --verify=crc32c --do_verify=1 >ucv.out 2>&1
+check uc_verify_exit0 test $? -eq 0
+check uc_verify_checked_64 test "$(jv ucv.json phases.0.jobs.0.verify.blocks_checked)" = 64
+check uc_verify_no_bad test "$(jv ucv.json phases.0.jobs.0.verify.bad_blocks)" = 0
+# one block changed through the block device: verify_only through ng finds it
+dd if=/dev/urandom of="$NV" bs=4k seek=50 count=1 oflag=direct conv=notrunc status=none
+$T "$S" run -q --result ucv2.json --ioengine=io_uring_cmd --name=v --filename="$NG" \
+    --rw=randwrite --randseed=42 --bs=4k --size=256k --iodepth=4 --verify=crc32c --verify_only=1 >ucv2.out 2>&1
+check uc_verify_finds_changed_block test $? -ne 0
+check uc_verify_one_bad test "$(jv ucv2.json phases.0.jobs.0.verify.bad_blocks)" = 1
+check uc_verify_bad_offset test "$(jv ucv2.json phases.0.jobs.0.verify.first_bad.offset)" = 204800
+
+# ---- the guard: /dev/ng0n1 judged as /dev/nvme0n1 ------------------------------
+section "guard"
+$T mkfs.ext4 -q -F "$NV" >/dev/null 2>&1
+before=$(sum_of "$NV" 0 2048)
+$T "$S" run -q --ioengine=io_uring_cmd --name=g --filename="$NG" --rw=write --bs=4k --size=64k >guard1.out 2>&1
+check guard_ng_ext4_refused test $? -ne 0
+check guard_ng_names_ext4 grep -q "ext4" guard1.out
+check guard_ng_names_block_device grep -q "$NV" guard1.out
+check guard_ng_bytes_kept test "$(sum_of "$NV" 0 2048)" = "$before"
+mkdir -p /mnt/g && mount -t ext4 "$NV" /mnt/g
+$T "$S" run -q --ioengine=io_uring_cmd --destroy "$NV" --name=g --filename="$NG" --rw=write --bs=4k --size=64k >guard2.out 2>&1
+check guard_ng_mounted_refused_with_consent test $? -ne 0
+check guard_ng_says_mounted grep -qi "mounted" guard2.out
+umount /mnt/g
+$T "$S" run -q --ioengine=io_uring_cmd --name=g --filename="$NV" --destroy "$NV" --rw=read --bs=4k --size=64k >guard3.out 2>&1
+check uc_refuses_block_device grep -q "NVMe generic character device" guard3.out
+$T "$S" run -q --ioengine=io_uring_cmd --name=g --filename="$SG" --rw=read --bs=4k --size=64k >guard4.out 2>&1
+check uc_refuses_sg test $? -ne 0
+cat guard1.out guard2.out guard3.out guard4.out | sed 's/^/# /'
+
+# ---- sg: counts, bytes, verify ----------------------------------------------
+section "sg"
+check sg_node_found test -c "$SG"
+c0=$(scsi_cmds) b0=$(bstat "$SD")
+$T "$S" run -q --result sg1.json --ioengine=sg --destroy "$SD" --name=w --filename="$SG" --rw=write \
+    --bs=4k --size=256k --buffer_pattern=0x5a --scramble_buffers=0 >sg1.out 2>&1
+check sg_write_exit0 test $? -eq 0
+c1=$(scsi_cmds)
+$T "$S" run -q --result sg2.json --ioengine=sg --destroy "$SD" --name=w --filename="$SG" --rw=write \
+    --bs=4k --size=512k --buffer_pattern=0x5a --scramble_buffers=0 >sg2.out 2>&1
+c2=$(scsi_cmds) b2=$(bstat "$SD")
+n1=$(jv sg1.json phases.0.results.0.write.ios) n2=$(jv sg2.json phases.0.results.0.write.ios)
+echo "# sg: writes $n1 then $n2; the device's command count +$((c1 - c0)) then +$((c2 - c1)); block layer +$((b2 - b0))"
+check sg_writes_64_128 test "$n1:$n2" = 64:128
+# each run adds its set-up commands (READ CAPACITY, identity): the same in both
+check sg_device_counts_each_write test $(( (c2 - c1) - (c1 - c0) )) = 64
+check sg_device_counts_at_least_ios test $((c1 - c0)) -ge 64
+check sg_not_through_block_layer test "$b2" = "$b0"
+check sg_bytes_read_back_via_block test "$(sum_of "$SD" 0 1024)" = "$(pattern_sum 5a 524288)"
+# /dev/sdX: written and read back (verify=crc32c) through SG_IO on the disk node
+c0=$(scsi_cmds)
+$T "$S" run -q --result sgv.json --ioengine=sg --destroy "$SD" --name=v --filename="$SD" \
+    --rw=randwrite --bs=8k --size=256k --verify=crc32c --do_verify=1 >sgv.out 2>&1
+check sg_sd_verify_exit0 test $? -eq 0
+c1=$(scsi_cmds)
+check sg_sd_verify_checked_32 test "$(jv sgv.json phases.0.jobs.0.verify.blocks_checked)" = 32
+check sg_sd_writes_32 test "$(jv sgv.json phases.0.results.0.write.ios)" = 32
+check sg_sd_device_counts_writes_and_reads test $((c1 - c0)) -ge 64
+
+# ---- sg_write_mode ----------------------------------------------------------
+section "sg_write_mode"
+# WRITE SAME: one block sent per command, written over its 64 KiB
+$T "$S" run -q --ioengine=sg --destroy "$SD" --name=ws --filename="$SG" --rw=write --bs=64k --size=1m \
+    --sg_write_mode=write_same >ws.out 2>&1
+rc=$?
+dd if="$SD" bs=1M count=1 iflag=direct status=none >ws.bin
+python3 -S -c '
+import sys
+d = open("ws.bin", "rb").read()
+ok = all(d[i:i + 65536] == d[i:i + 512] * 128 for i in range(0, len(d), 65536))
+sys.exit(0 if ok and d[:512] != bytes(512) and d[:512] != d[65536:65536 + 512] else 1)'
+ws=$?
+check sg_write_same_exit0 test "$rc" -eq 0
+check sg_write_same_one_block_repeated test "$ws" -eq 0
+# fio's sg_write_same_ndob.fio and sg_verify.fio: which of their commands
+# the disk takes is asked first with sg3_utils (the device's own answer);
+# ssdbench must then agree: succeed where the disk does, fail where it
+# refuses
+head -c 512 /dev/zero >zero.blk
+dd if="$SD" of=/dev/null bs=512 count=1 iflag=direct status=none
+pattern_blocks() { python3 -S -c 'import sys; sys.stdout.buffer.write(bytes([int(sys.argv[1], 16)]) * 512 * int(sys.argv[2]))' "$1" "$2" |
+    dd of="$SD" bs=512 oflag=direct conv=notrunc status=none; }
+# WRITE SAME(16) NDOB of 19 blocks over 20 blocks of 0x01: what the disk does
+pattern_blocks 01 20
+$T sg_write_same --16 --ndob --lba=0 --num=19 "$SG" >/dev/null 2>&1; dev_ndob=$?
+dev_ndob_zeros=$([ "$(sum_of "$SD" 0 19)" = "$(pattern_sum 00 9728)" ] && echo 1 || echo 0)
+dev_ndob_after=$(sum_of "$SD" 0 20)
+$T sg_verify --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v00=$?
+$T sg_verify --ebytchk=1 --ndo=512 --in=zero.blk --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v01=$?
+$T sg_verify --ebytchk=3 --ndo=512 --in=zero.blk --lba=0 --count=1 "$SG" >/dev/null 2>&1; dev_v11=$?
+echo "# the disk (sg3_utils): WRITE SAME(16) NDOB rc $dev_ndob (zeros written: $dev_ndob_zeros), VERIFY BYTCHK 00 rc $dev_v00, 01 rc $dev_v01, 11 rc $dev_v11"
+# fio's two examples in one job file, each job its own phase: precon (20
+# blocks of 0x01), WRITE SAME NDOB on 19, then VERIFY with BYTCHK 00, 01, 11
+cat >modes.fio <<JOB
+[global]
+filename=$SG
+ioengine=sg
+rw=write
+bs=512
+buffer_pattern=0x01
+stonewall
+
+[precon]
+number_ios=20
+
+[write_same_ndob]
+sg_write_mode=write_same_ndob
+number_ios=19
+
+[verify00]
+sg_write_mode=verify_bytchk_00
+number_ios=20
+
+[verify01]
+sg_write_mode=verify_bytchk_01
+number_ios=20
+
+[verify11]
+sg_write_mode=verify_bytchk_11
+number_ios=20
+JOB
+$T "$S" run -q --result modes.json --destroy "$SD" modes.fio >modes.out 2>&1
+check sg_modes_ran_5_phases test "$(jv modes.json phases.4.name)" != null
+# phase K's write errors (null when the phase is missing)
+perr() { jv modes.json "phases.$1.results.0.write.errors"; }
+agree() { # NAME DEVICE_RC OURS (0 = no error): both succeed or both fail
+    if [ "$2" -eq 0 ]; then check "$1" test "$3" = 0; else check "$1_refused_as_the_disk_does" test "$3" -gt 0; fi
+}
+check sg_precon_ok test "$(perr 0)" = 0
+agree sg_write_same_ndob "$dev_ndob" "$(perr 1)"
+# the blocks as the disk left them after sg3_utils' own command
+check sg_ndob_bytes_as_sg_write_same test "$(sum_of "$SD" 0 20)" = "$dev_ndob_after"
+if [ "$dev_ndob" -eq 0 ] && [ "$dev_ndob_zeros" = 1 ]; then
+    check sg_ndob_zeros_19_blocks test "$(sum_of "$SD" 0 19)" = "$(pattern_sum 00 9728)"
+    check sg_ndob_block_20_kept test "$(sum_of "$SD" 19 1)" = "$(pattern_sum 01 512)"
+else
+    skip sg_ndob_zeros_19_blocks "the disk writes no zeros for WRITE SAME(16) NDOB (sg_write_same --ndob: rc $dev_ndob, the blocks unchanged)"
+fi
+agree sg_verify_bytchk_00 "$dev_v00" "$(perr 2)"
+agree sg_verify_bytchk_01 "$dev_v01" "$(perr 3)"
+agree sg_verify_bytchk_11 "$dev_v11" "$(perr 4)"
+grep "error" modes.out | head -4 | sed 's/^/# modes: /'
+echo "lab engine checks done"

@@ -1,0 +1,3 @@
+#!/bin/bash
+# An integration script that ends at once with one PASS.
+echo "PASS quick:done"
