@@ -148,7 +148,10 @@ enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
         *why = "sequential";
         return GEN_MAP_NONE;
     }
-    if (job->norandommap) {
+    /* lfsr is fio's offset sequence itself (every block once per pass),
+     * kept with norandommap, which only drops the map fio's other
+     * generators need */
+    if (job->norandommap && job->random_generator != RANDGEN_LFSR) {
         *why = "norandommap";
         return GEN_MAP_NONE;
     }

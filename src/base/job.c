@@ -68,6 +68,7 @@ const char *job_engine_name(enum job_engine e)
     case ENGINE_LIBAIO: return "libaio";
     case ENGINE_PSYNC: return "psync";
     case ENGINE_NULL: return "null";
+    case ENGINE_POSIXAIO: return "posixaio";
     case ENGINE_MMAP: return "mmap";
     case ENGINE_URING_CMD: return "io_uring_cmd";
     case ENGINE_SG: return "sg";

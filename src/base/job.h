@@ -37,7 +37,7 @@ enum job_rw {
  * cmd_type=nvme); ENGINE_SG: SCSI commands through SG_IO on /dev/sgN or
  * /dev/sdX (fio's sg) */
 enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
-                  ENGINE_URING_CMD, ENGINE_SG };
+                  ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO };
 
 enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
@@ -259,6 +259,12 @@ struct job_spec {
                                     pace from one start); same rate, one timer wake per burst */
     bool rate_complete;          /* paced: issue every I/O scheduled before the end, late or
                                     not, so the run is bounded by the schedule's count (ACT) */
+    /* fio's flow: the workers of one flow_id share their I/O in the ratio
+     * of their flow weights (0 = not in a flow); a worker ahead of its
+     * share waits flow_sleep (runner/worker_flow.c) */
+    unsigned flow_id, flow;
+    uint64_t flow_sleep_ns;
+    char write_iolog[JOB_PATH_MAX]; /* fio's write_iolog: every issued I/O, fio's v3 format */
 
     /* offsets */
     struct job_distribution dist;
@@ -305,6 +311,11 @@ struct job_spec {
     bool log_offset;             /* fio log_offset: an offset column in the logs */
     bool log_schedlat;           /* paced jobs with lat_log: also NAME_schedlat.N.log */
     bool per_job_logs;
+    /* fio log_compression: the chunk size fio compresses its logs in memory
+     * with (ssdbench streams them, nothing to compress); with
+     * log_store_compressed the file is NAME.fz, zlib streams as fio's */
+    uint64_t log_compression;
+    bool log_store_compressed;
 
     /* fio's histogram log (write_hist_log, stats/iolog_hist.h): NAME_clat_hist.N.log,
      * one line of clat bucket counts per log_hist_msec per direction; "" = off */

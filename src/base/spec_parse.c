@@ -294,7 +294,19 @@ static int num_parse(const char *s, const struct num_ctx *c, uint64_t *out, char
             return spec_fail(err, errlen, -EINVAL, "invalid %s '%.*s' (expected %s)", what,
                              SPEC_QUOTE_MAX, v, num_expect[c->kind]);
         uint64_t mult;
-        if ((base == 16 && *end) || unit_mult(c, end, strlen(end), &mult) < 0)
+        /* fio's str_to_decimal reads the number and its unit letters and
+         * ignores what follows them ("1M)" is 1M, "512/25" is 512): a tail
+         * that starts with neither a letter nor a digit (nor . or %) ends
+         * the value */
+        size_t ulen = strlen(end);
+        if (c->kind != NUM_PLAIN) {
+            size_t a = 0;
+            while (isalpha((unsigned char)end[a]))
+                a++;
+            if (end[a] && !isalnum((unsigned char)end[a]) && !strchr(".%", end[a]))
+                ulen = a;
+        }
+        if ((base == 16 && *end) || unit_mult(c, end, ulen, &mult) < 0)
             return spec_fail(err, errlen, -EINVAL, "invalid %s '%.*s' (expected %s)", what,
                              SPEC_QUOTE_MAX, v, num_expect[c->kind]);
         if (mult && n > UINT64_MAX / mult)

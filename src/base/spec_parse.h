@@ -5,7 +5,7 @@
  * "1m", "30s", "4k/60:64k/40" or "zoned:50/5:30/15:20/80" mean the same thing
  * everywhere. Each parser returns 0, -EINVAL (the value is malformed or out of
  * range) or -ENOTSUP (fio accepts the value but ssdbench cannot run it, e.g.
- * rw=trim or ioengine=posixaio, so a caller may downgrade it to a warning), and
+ * rw=trim or ioengine=pvsync2, so a caller may downgrade it to a warning), and
  * on failure writes one line to err naming the value and the accepted form.
  * Nothing here allocates memory that outlives a call or touches global state.
  *

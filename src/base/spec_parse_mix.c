@@ -462,10 +462,10 @@ int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errle
     } engines[] = {
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC},
         {"pvsync", ENGINE_PSYNC},      {"sync", ENGINE_PSYNC},    {"null", ENGINE_NULL},
-        {"io_uring_cmd", ENGINE_URING_CMD}, {"sg", ENGINE_SG},
+        {"io_uring_cmd", ENGINE_URING_CMD}, {"sg", ENGINE_SG}, {"posixaio", ENGINE_POSIXAIO},
     };
     static const char *const fio_only[] = {
-        "vsync", "pvsync2", "posixaio", "mmap", "splice", "net",
+        "vsync", "pvsync2", "mmap", "splice", "net",
         "netsplice", "rdma", "rbd", "http", "nfs", "filecreate", "filestat", "filedelete",
         "dircreate", "dirstat", "dirdelete", "cpuio", "e4defrag", "falloc", "ftruncate",
         "libhdfs", "mtd", "nbd", "dev-dax", "libpmem", "xnvme", "libzbc", "spdk", "exec",
@@ -488,7 +488,7 @@ int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errle
     for (unsigned i = 0; i < sizeof(fio_only) / sizeof(fio_only[0]); i++)
         known = known || !strcasecmp(v, fio_only[i]);
     return spec_fail(err, errlen, known ? -ENOTSUP : -EINVAL,
-                     "%s ioengine '%.*s' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)",
+                     "%s ioengine '%.*s' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)",
                      known ? "unsupported" : "unknown", SPEC_QUOTE_MAX, v);
 }
 

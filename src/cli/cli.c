@@ -292,6 +292,16 @@ void cli_warn_busy(const cJSON *doc)
                         "these figures (host CPU per interval is in the result)\n", why);
 }
 
+void cli_note_guard(const cJSON *doc)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "targets")) {
+        const char *note = result_str(t, "guard_note", "");
+        if (note[0])
+            fprintf(stderr, "ssdbench: note: %s\n", note);
+    }
+}
+
 void cli_report_errors(const cJSON *doc)
 {
     const cJSON *e;

@@ -101,6 +101,9 @@ bool cli_live_terminal(void);
 /* "WARNING: the host was busy during the run (...)" on stderr when the
  * result's host figures say so (result/host_busy.h); nothing otherwise. */
 void cli_warn_busy(const cJSON *doc);
+/* Prints each target's guard_note (a write allowed although the in-use
+ * check could not see everything) to stderr. */
+void cli_note_guard(const cJSON *doc);
 
 /* One stderr line per error record of the result ("12 write errors on
  * /dev/x, first at offset N: No space left on device"), so a failed run says

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/outfile.h"
@@ -26,6 +27,7 @@
 #include "output/fio_json.h"
 #include "output/fio_text.h"
 #include "result/result.h"
+#include "stats/iolog.h"
 #include "workload/jobrun.h"
 #include "workload/workload.h"
 
@@ -48,6 +50,7 @@ bool fio_mode_invoked(const char *argv0)
 
 struct fio_cfg {
     struct jobfile jf;
+    char *destroy_env;           /* a copy of SSDBENCH_DESTROY, split in place */
     unsigned formats;
     struct fio_progress prog;
 };
@@ -63,7 +66,9 @@ struct fio_args {
     unsigned nsections;
     bool version, help, showcmd, parse_only, readonly, warnings_fatal, ignore_unsupported;
     bool cmdhelp, enghelp;
+    bool debug_parse;            /* --debug=parse (or all) */
     const char *cmdhelp_key, *enghelp_engine;
+    const char *inflate_log;     /* --inflate-log=FILE */
     unsigned max_jobs;           /* 0 = no limit */
     unsigned terse_version;
 };
@@ -74,7 +79,7 @@ enum fio_opt_id {
     O_OUTPUT, O_OUTPUT_FORMAT, O_MINIMAL, O_TERSE_VERSION, O_BW_LOG, O_VERSION, O_HELP, O_CMDHELP,
     O_ENGHELP, O_SHOWCMD, O_READONLY, O_ETA, O_ETA_INTERVAL, O_ETA_NEWLINE, O_STATUS_INTERVAL,
     O_DEBUG, O_PARSE_ONLY, O_SECTION, O_ALLOC_SIZE, O_WARNINGS_FATAL, O_MAX_JOBS,
-    O_IGNORE_UNSUPPORTED, O_DESTROY, O_RESULT,
+    O_IGNORE_UNSUPPORTED, O_DESTROY, O_RESULT, O_INFLATE_LOG,
 };
 
 /* fio's long options (init.c l_opts) that ssdbench honours, as fio's getopt
@@ -109,6 +114,7 @@ static const struct {
     {"ignore-unsupported", NO_ARG, O_IGNORE_UNSUPPORTED},
     {"destroy", REQ_ARG, O_DESTROY},
     {"result", REQ_ARG, O_RESULT},
+    {"inflate-log", REQ_ARG, O_INFLATE_LOG},
 };
 
 #define NFIO_OPTS (sizeof(fio_opts) / sizeof(fio_opts[0]))
@@ -197,7 +203,16 @@ static int fio_option(enum fio_opt_id id, const char *v, struct fio_args *a, str
             return -1;
         }
         return 0;
-    case O_DEBUG: return 0; /* accepted: ssdbench has no debug logging */
+    case O_DEBUG:
+        /* fio's "parse" debug lines are printed (fio_debug_parse); the
+         * other debug areas are accepted, ssdbench has no such logging */
+        for (const char *s = v; s && *s;) {
+            size_t n = strcspn(s, ",");
+            if ((n == 5 && !strncmp(s, "parse", 5)) || (n == 3 && !strncmp(s, "all", 3)))
+                a->debug_parse = true;
+            s += n + (s[n] == ',');
+        }
+        return 0;
     case O_PARSE_ONLY: a->parse_only = true; return 0;
     case O_SECTION:
         if (a->nsections < FIO_MAX_FILES)
@@ -218,6 +233,7 @@ static int fio_option(enum fio_opt_id id, const char *v, struct fio_args *a, str
         out->consent.paths[out->consent.n++] = v;
         return 0;
     case O_RESULT: out->result = v; return 0;
+    case O_INFLATE_LOG: a->inflate_log = v; return 0;
     }
     return 0;
 }
@@ -405,10 +421,29 @@ nomem:
     return -ENOMEM;
 }
 
+/* fio --debug=parse: fio's lines for each option applied, and for a
+ * steady-state criterion the threshold as fio's parser reports it. */
+static void fio_debug_parse(void *ctx, const char *key, const char *value, const struct job_extra *x)
+{
+    int pid = (int)getpid();
+    printf("parse    %d handle_option=%s, ptr=%s\n", pid, key, value ? value : "");
+    if (strcasecmp(key, "steadystate") && strcasecmp(key, "ss"))
+        return;
+    const struct steady_cfg *s = &x->ss.cfg;
+    if (s->limit_pct)
+        printf("parse    %d set steady state threshold to %f%%\n", pid, s->limit);
+    else if (s->metric == STEADY_IOPS)
+        printf("parse    %d set steady state IOPS threshold to %f\n", pid, s->limit);
+    else
+        printf("parse    %d set steady state BW threshold to %lld\n", pid, (long long)s->limit);
+}
+
 static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t errlen)
 {
     struct jobfile_opts jo;
     memset(&jo, 0, sizeof(jo));
+    if (a->debug_parse)
+        jo.on_applied = fio_debug_parse;
     jo.fio_defaults = true;
     jo.ignore_unsupported = a->ignore_unsupported;
     jo.sections = a->nsections ? a->sections : NULL;
@@ -476,6 +511,30 @@ static double planned_seconds(const struct jobfile *jf)
     return total + phase;
 }
 
+/* fio mode's consent for scripts that cannot add --destroy to a fio command
+ * line: SSDBENCH_DESTROY names the paths (':' between them), as --destroy
+ * does; the guard's refusal names it. 0, or -1 after a one-line error. */
+#define FIO_DESTROY_ENV "SSDBENCH_DESTROY"
+static int fio_env_consent(struct fio_cfg *c, struct cli_output *out)
+{
+    out->consent.option = "to the environment " FIO_DESTROY_ENV;
+    const char *v = getenv(FIO_DESTROY_ENV);
+    if (!v || !*v)
+        return 0;
+    c->destroy_env = strdup(v);
+    if (!c->destroy_env)
+        return cli_err("out of memory"), -1;
+    char *save = NULL;
+    for (char *p = strtok_r(c->destroy_env, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+        if (out->consent.n >= GUARD_MAX_CONSENT) {
+            cli_err(FIO_DESTROY_ENV ": at most %d paths (with --destroy)", GUARD_MAX_CONSENT);
+            return -1;
+        }
+        out->consent.paths[out->consent.n++] = p;
+    }
+    return 0;
+}
+
 static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
 {
     struct fio_cfg *c = cfg;
@@ -491,7 +550,7 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         return CLI_EXIT_FAIL;
     int code = WL_PARSED;
     char err[JOBFILE_MSG_MAX + 64];
-    if (fio_words(argc, argv, &a, c, out) < 0) {
+    if (fio_env_consent(c, out) < 0 || fio_words(argc, argv, &a, c, out) < 0) {
         code = CLI_EXIT_USAGE;
     } else if (a.version) {
         fio_help_version(stdout);
@@ -503,6 +562,11 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
         code = fio_help_cmd(stdout, a.cmdhelp_key);
     } else if (a.enghelp) {
         code = fio_help_engine(stdout, a.enghelp_engine);
+    } else if (a.inflate_log) {
+        char ierr[JOB_PATH_MAX + 128];
+        code = iolog_inflate(a.inflate_log, stdout, ierr, sizeof(ierr)) < 0 ? CLI_EXIT_FAIL : 0;
+        if (code)
+            cli_err("%s", ierr);
     } else if (!a.nfiles && !a.njob) {
         fprintf(stderr, "No job(s) defined\n\n");
         fio_help_usage(stderr, "fio");
@@ -621,6 +685,7 @@ static void fio_free(void *cfg)
     struct fio_cfg *c = cfg;
     fio_progress_end(&c->prog);
     jobfile_free(&c->jf);
+    free(c->destroy_env);
 }
 
 static const struct workload_cmd fio_workload = {

@@ -89,9 +89,11 @@ int cli_workload_main(const struct workload_cmd *w, int argc, char **argv, struc
                 code = w->render(&ses, cfg, &out, code);
             /* after the output, where it is read, on stderr; the drop-ins
              * (fio mode, fileio) print what fio and sysbench print, and
-             * the result keeps host.busy */
-            if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio"))
+             * the result keeps host.busy and each target's guard_note */
+            if (ses.done && !out.follower && strcmp(w->name, "fio") && strcmp(w->name, "fileio")) {
+                cli_note_guard(ses.doc);
                 cli_warn_busy(ses.doc);
+            }
             /* after the result file is written: filing never touches it */
             if (ses.done && cli_archive_workload(ses.doc, &out) < 0 && code == CLI_EXIT_OK)
                 code = CLI_EXIT_FAIL;

@@ -11,6 +11,7 @@ const struct engine_ops *engine_lookup(enum job_engine kind)
     case ENGINE_PSYNC: return &engine_psync_ops;
     case ENGINE_NULL: return &engine_null_ops;
     case ENGINE_MMAP: return &engine_mmap_ops;
+    case ENGINE_POSIXAIO: return &engine_posixaio_ops;
     case ENGINE_URING_CMD: return &engine_uring_cmd_ops;
     case ENGINE_SG: return &engine_sg_ops;
     }

@@ -91,6 +91,7 @@ extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode */
+extern const struct engine_ops engine_posixaio_ops; /* fio's posixaio (aio_read/aio_write) */
 extern const struct engine_ops engine_uring_cmd_ops; /* NVMe passthrough, /dev/ngXnY */
 extern const struct engine_ops engine_sg_ops;     /* SCSI generic (SG_IO), /dev/sgN, /dev/sdX */
 

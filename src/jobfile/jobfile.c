@@ -160,6 +160,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->engine = ENGINE_PSYNC;
         p->gjob->direct = false;
         p->gx.randrepeat = 1;
+        p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
     for (unsigned i = 0; i < p->o->npreset; i++) {
         struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
@@ -176,6 +177,8 @@ static int apply(struct jf_parser *p, struct job_spec *job, struct job_extra *x,
 {
     char msg[JOBFILE_MSG_MAX];
     int rc = job_set_option(job, x, e->key, e->value, msg, sizeof(msg));
+    if (rc == 0 && p->o->on_applied)
+        p->o->on_applied(p->o->applied_ctx, e->key, e->value, x);
     if (rc == 0)
         return 0;
     /* only a key fio knows and the table lacks is ignored: a typo (-ENOENT)

@@ -66,6 +66,10 @@ struct jobfile_opts {
      * expanded, NULL for a bare key). NULL = none. */
     void (*on_entry)(void *ctx, const char *section, bool global, const char *key, const char *value);
     void *entry_ctx;
+    /* fio --debug=parse: called after each option is applied (x as it now
+     * is; value NULL for a bare key). NULL = none. */
+    void (*on_applied)(void *ctx, const char *key, const char *value, const struct job_extra *x);
+    void *applied_ctx;
     /* fio: job options given on the command line before any --name are
      * defaults for the jobs of the job files read after them. npreset
      * key/value pairs (value NULL for a bare key) applied to the [global]

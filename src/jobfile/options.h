@@ -83,6 +83,8 @@ struct job_extra {
 
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */
+    bool experimental_verify;
+    unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */      /* fio's replayed verify; ssdbench's verify reads the same blocks */
     bool allow_mounted_write;      /* the destructive-write guard still applies */
     bool create_on_open;
 

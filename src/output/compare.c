@@ -8,7 +8,7 @@
 #include "output/compare.h"
 #include "output/render.h"
 #include "result/result_hist.h"
-#include "result/result.h"
+#include "result/result_read.h"
 #include "result/result_fig.h"
 
 #define MAX_METRICS 16

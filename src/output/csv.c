@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "output/render.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static void csv_str(FILE *f, const char *s)
 {

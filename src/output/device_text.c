@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "output/device_text.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static void bytes_str(char *b, size_t n, double v)
 {

@@ -11,7 +11,7 @@
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
 #include "result/result_hist.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 #define FIO_JSON_MAX_DISKS 64
 
@@ -330,6 +330,8 @@ static int clones_kept(const cJSON *job);
  * [j0, j1), or only worker clone of job j0 (clone >= 0). */
 struct fio_json_usage {
     double user_s, sys_s, run_s;
+    double job_s;   /* the workers' own run times, summed (fio's job_runtime) */
+    unsigned nw;
     double ctx, majf, minf;
     double submit[7], complete[7];
     bool any;
@@ -346,6 +348,8 @@ static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
     u->user_s += result_num(ws, "user_s", 0);
     u->sys_s += result_num(ws, "sys_s", 0);
     u->run_s += result_num(ws, "elapsed_s", 0) + ramp_s;
+    u->job_s += result_num(ws, "elapsed_s", 0);
+    u->nw++;
     u->ctx += result_num(ws, "ctx", 0);
     u->majf += result_num(ws, "majf", 0);
     u->minf += result_num(ws, "minf", 0);
@@ -380,6 +384,48 @@ static void calls_table(cJSON *jo, const char *key, const double *calls)
 
 /* Builds one fio job object from jobs [j0, j1) of a phase, or from one
  * clone (worker) of job j0 when clone >= 0. */
+/* fio's steadystate object from the phase's steady_state entry of the job
+ * named name (ss, duration in s, attained, criterion as fio prints it, the
+ * window's samples of the measured metric and their mean). */
+static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
+{
+    const cJSON *e, *arr = cJSON_GetObjectItemCaseSensitive(phase, "steady_state");
+    cJSON_ArrayForEach(e, arr) {
+        if (strcmp(result_str(e, "job", ""), name))
+            continue;
+        const char *metric = result_str(e, "metric", "iops"), *rule = result_str(e, "rule", "");
+        if (strcmp(rule, "slope") && strcmp(rule, "deviation"))
+            return; /* snia: not a fio criterion */
+        char ss[96], crit[64];
+        bool pct = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "limit_pct"));
+        snprintf(ss, sizeof(ss), "%s%s:%f%s", metric, strcmp(rule, "slope") ? "" : "_slope", result_num(e, "limit", 0),
+                 pct ? "%" : "");
+        cJSON *o = cJSON_AddObjectToObject(jo, "steadystate");
+        cJSON_AddStringToObject(o, "ss", ss);
+        cJSON_AddNumberToObject(o, "duration", llround(result_num(e, "window", 0) * result_num(e, "interval_s", 1)));
+        cJSON_AddNumberToObject(o, "attained", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "reached")) ? 1 : 0);
+        double cv = result_num(e, "criterion_value", 0);
+        snprintf(crit, sizeof(crit), pct ? "%f%%" : "%f", cv < 0 ? 0 : cv);
+        cJSON_AddStringToObject(o, "criterion", crit);
+        cJSON_AddNumberToObject(o, "max_deviation", result_num(e, "max_dev", 0));
+        cJSON_AddNumberToObject(o, "slope", result_num(cJSON_GetObjectItemCaseSensitive(e, "fit"), "slope", 0));
+        cJSON *d = cJSON_AddObjectToObject(o, "data");
+        char k[40];
+        snprintf(k, sizeof(k), "%s_mean", metric);
+        cJSON_AddNumberToObject(d, k, result_num(e, "avg", 0));
+        /* fio's window is a buffer of `duration` samples, zeros until filled */
+        cJSON *vals = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "values"), 1);
+        if (!cJSON_IsArray(vals)) {
+            cJSON_Delete(vals);
+            vals = cJSON_CreateArray();
+        }
+        for (int i = cJSON_GetArraySize(vals); i < (int)result_num(e, "window", 0); i++)
+            cJSON_AddItemToArray(vals, cJSON_CreateNumber(0));
+        cJSON_AddItemToObject(d, metric, vals);
+        return;
+    }
+}
+
 static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
                          int nclones)
 {
@@ -488,7 +534,9 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     bool sync_pct = pct.lat_pct || !pct.clat_pct_off;
     cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, sync_pct ? &pct : NULL, c->plus && sync_pct));
 
-    cJSON_AddNumberToObject(jo, "job_runtime", (double)llround(o->elapsed_s * 1000.0));
+    /* fio: the sum of the reported clones' run times (group_reporting) */
+    cJSON_AddNumberToObject(jo, "job_runtime",
+                            (double)llround((usage.nw > 1 ? usage.job_s : o->elapsed_s) * 1000.0));
     if (usage.any) {
         /* fio: the reported threads' own CPU time over their run time */
         double per = usage.run_s > 0 ? 100.0 / usage.run_s : 0;
@@ -535,6 +583,7 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
         cJSON_AddNumberToObject(jo, "latency_window", 0);
     }
+    add_steadystate(jo, phase, result_str(first, "name", "job"));
     if (c->members) {
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
         double resets = 0;

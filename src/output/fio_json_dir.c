@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "output/fio_json_int.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 cJSON *fio_json_lat_json(const struct hist *h, const struct fio_json_pcts *pct, bool bins)
 {
@@ -105,13 +105,14 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     const struct fio_json_pcts *lpct = pct && pct->lat_pct ? pct : NULL;
     const struct fio_json_pcts *spct = pct && pct->slat_pct ? pct : NULL;
     if (d->slat.n) {
-        cJSON_AddItemToObject(o, "slat_ns", fio_json_lat_json(&d->slat, spct, false));
+        cJSON_AddItemToObject(o, "slat_ns", fio_json_lat_json(&d->slat, spct, plus && spct));
         cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(no_clat ? &none : &d->clat, cpct, plus && cpct));
     } else {
         cJSON_AddItemToObject(o, "slat_ns", slat_zero());
         cJSON_AddItemToObject(o, "clat_ns", fio_json_lat_json(no_clat ? &none : &d->lat, cpct, plus && cpct));
     }
-    cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(no_lat ? &none : &d->lat, lpct, false));
+    /* json+: bins wherever percentiles are (fio: slat_, clat_, lat_percentiles) */
+    cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(no_lat ? &none : &d->lat, lpct, plus && lpct));
     if (d->paced)
         cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fio_json_lat_json(&d->sched, pct, false));
     add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);

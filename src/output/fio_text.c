@@ -16,7 +16,7 @@
 #include "output/fio_json.h"
 #include "output/fio_json_int.h"
 #include "output/fio_text_fmt.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 /* fio's defaults: percentile_precision, sig_figs, kb_base */
 #define PCT_PRECISION 2
@@ -461,7 +461,10 @@ static void terse_dir(FILE *f, const cJSON *job, int d, const struct group_rs *r
     terse_lat(f, clat);
     double pct[FIO_JSON_PCT_MAX];
     uint64_t val[FIO_JSON_PCT_MAX];
-    unsigned n = jnum(clat, "N") > 0 ? lat_pcts(clat, pct, val, FIO_JSON_PCT_MAX) : 0;
+    /* fio: the total latency's percentiles with lat_percentiles, else clat's */
+    const cJSON *lat = jobj(dj, "lat_ns");
+    const cJSON *ps = cJSON_GetObjectItemCaseSensitive(lat, "percentile") ? lat : clat;
+    unsigned n = jnum(ps, "N") > 0 ? lat_pcts(ps, pct, val, FIO_JSON_PCT_MAX) : 0;
     for (unsigned i = 0; i < TERSE_PCTS; i++) {
         if (i < n)
             fprintf(f, ";%f%%=%" PRIu64, pct[i], val[i] / 1000);

@@ -16,7 +16,7 @@
 #include <strings.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 #include "base/round.h"
 
 #define NTHR 7                              /* 1, 2, 4 ... 64 ms */

@@ -10,7 +10,7 @@
 
 #include "output/html_build.h"
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 /* ---- labels ----------------------------------------------------------- */
 

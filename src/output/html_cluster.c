@@ -8,7 +8,7 @@
 
 #include "output/html_kinds.h"
 #include "output/html_table.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static void host_chart(struct html_report *r, const char *id, const char *what, const struct html_run *run)
 {

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 #define CMP_MAX_PROFILES 16     /* comparables charts in one page */
 #define CMP_MAX_TREND_SERIES 8  /* profiles per trend chart */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static const cJSON *scaling(const struct html_report *r, size_t i)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static bool has(const cJSON *o, const char *k)
 {

@@ -7,7 +7,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result_hist.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 bool html_kind_known(const char *kind)
 {

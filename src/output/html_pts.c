@@ -16,25 +16,8 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
-
-/* An element index stored in the document, clamped so the conversion is
- * defined whatever the file holds (-1 when missing). */
-static int el_num(const cJSON *o, int dflt)
-{
-    return (int)result_num_in(o, "element", -1, 1e6, dflt);
-}
-
-static int el_at(const cJSON *arr, int i)
-{
-    double v = result_at_num(arr, i, -1);
-    return v >= 0 && v <= 1e6 ? (int)v : -1;
-}
-
-static const cJSON *get(const cJSON *o, const char *k)
-{
-    return cJSON_GetObjectItemCaseSensitive(o, k);
-}
+#include "output/pts_fields.h"
+#include "result/result_read.h"
 
 static const char *bs_text(struct html_report *r, double bs)
 {
@@ -43,30 +26,24 @@ static const char *bs_text(struct html_report *r, double bs)
     return html_printf(r, "%.0fKiB", bs / 1024.0);
 }
 
-static const char *metric_key(const cJSON *t)
-{
-    const char *m = result_str(t, "tracking_metric", "iops");
-    return !strcmp(m, "bw") ? "mbps" : !strcmp(m, "lat") ? "lat_mean_ns" : "iops";
-}
-
 static bool is_lat(const cJSON *t)
 {
-    return !strcmp(metric_key(t), "lat_mean_ns");
+    return !strcmp(pts_metric_key(t), "lat_mean_ns");
 }
 
 static void header(struct html_report *r, size_t i, const cJSON *p)
 {
     const cJSON *doc = r->in[i].doc;
     html_heading(r, HTML_H2, html_printf(r, "SNIA PTS: %s", r->labels[i]));
-    const cJSON *nc = get(p, "noncompliance");
-    if (cJSON_IsTrue(get(p, "compliant"))) {
+    const cJSON *nc = result_get(p, "noncompliance");
+    if (cJSON_IsTrue(result_get(p, "compliant"))) {
         html_para(r, "verdict pass", "Compliant as far as ssdbench can tell.");
     } else {
         char buf[2048];
         size_t n = (size_t)snprintf(buf, sizeof(buf), "NOT COMPLIANT: ");
         for (int k = 0; k < cJSON_GetArraySize(nc) && n < sizeof(buf); k++)
             n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", k ? "; " : "", result_at_str(nc, k, "?"));
-        if (!get(p, "compliant") && n < sizeof(buf))
+        if (!result_get(p, "compliant") && n < sizeof(buf))
             snprintf(buf + n, sizeof(buf) - n, "; the run did not finish");
         html_para(r, "verdict fail", html_strdup(r, buf));
     }
@@ -84,13 +61,13 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
         }                                                  \
     } while (0)
     ROW("specification", html_printf(r, "%s, %s preset", result_str(p, "spec", "?"), result_str(p, "preset", "?")));
-    const cJSON *tg = cJSON_GetArrayItem(get(doc, "targets"), 0);
+    const cJSON *tg = cJSON_GetArrayItem(result_get(doc, "targets"), 0);
     ROW("device", result_str(tg, "path", "?"));
     ROW("capacity", html_printf(r, "%.4g GB (%.0f bytes)", result_num(tg, "size_bytes", 0) / 1e9,
                                 result_num(tg, "size_bytes", 0)));
     /* whatever identity and health the target records */
     const cJSON *e;
-    cJSON_ArrayForEach(e, get(tg, "device")) {
+    cJSON_ArrayForEach(e, result_get(tg, "device")) {
         if (cJSON_IsString(e) && e->valuestring[0])
             ROW(html_strdup(r, e->string), html_strdup(r, e->valuestring));
         else if (cJSON_IsNumber(e))
@@ -107,30 +84,30 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
             }
         }
     }
-    const cJSON *h = get(doc, "host");
+    const cJSON *h = result_get(doc, "host");
     ROW("platform", html_printf(r, "%s, %s %s; ssdbench %s, engine %s", result_str(h, "hostname", "?"),
                                 result_str(h, "kernel", "?"), result_str(h, "arch", ""),
-                                result_str(get(doc, "tool"), "version", "?"), result_str(p, "engine", "?")));
+                                result_str(result_get(doc, "tool"), "version", "?"), result_str(p, "engine", "?")));
     ROW("ActiveRange", html_printf(r, "%g %% (%.0f bytes)", result_num(p, "active_range_pct", 0),
                                    result_num(p, "active_range_bytes", 0)));
     ROW("TC/QD", html_printf(r, "T%.0f/Q%.0f (latency T1/Q1)", result_num(p, "threads", 0), result_num(p, "depth", 0)));
-    const cJSON *wc = get(p, "write_cache");
+    const cJSON *wc = result_get(p, "write_cache");
     ROW("write cache", html_printf(r, "%s (kernel: %s); preset asks for %s", result_str(wc, "state", "?"),
                                    result_str(wc, "kernel", "?"), result_str(wc, "required", "?")));
     /* how the write cache was set and put back, and the purge method */
-    if (get(wc, "set_by"))
+    if (result_get(wc, "set_by"))
         ROW("write cache set", html_printf(r, "by %s; before the run %s, after %s (%s)",
                                            result_str(wc, "set_by", "?"),
-                                           result_str(get(wc, "before"), "state", "?"),
-                                           result_str(get(wc, "after"), "state", "?"),
-                                           cJSON_IsTrue(get(wc, "restored")) ? "restored" : "NOT restored"));
-    if (get(p, "purge"))
-        ROW("purge method", html_printf(r, "%s (%s)", result_str(get(p, "purge"), "methods", "none"),
-                                        cJSON_IsTrue(get(get(p, "purge"), "device_command"))
+                                           result_str(result_get(wc, "before"), "state", "?"),
+                                           result_str(result_get(wc, "after"), "state", "?"),
+                                           cJSON_IsTrue(result_get(wc, "restored")) ? "restored" : "NOT restored"));
+    if (result_get(p, "purge"))
+        ROW("purge method", html_printf(r, "%s (%s)", result_str(result_get(p, "purge"), "methods", "none"),
+                                        cJSON_IsTrue(result_get(result_get(p, "purge"), "device_command"))
                                             ? "the device's own erase"
                                             : "block layer, not a PTS purge"));
-    if (get(p, "active_range_segments")) {
-        const cJSON *sg = get(p, "active_range_segments");
+    if (result_get(p, "active_range_segments")) {
+        const cJSON *sg = result_get(p, "active_range_segments");
         ROW("ActiveRange segments",
             html_printf(r, "%.0f of %.0f bytes (amount %.0f bytes), seed %s; %s",
                         result_num(sg, "segments", 0), result_num(sg, "segment_bytes", 0),
@@ -139,19 +116,19 @@ static void header(struct html_report *r, size_t i, const cJSON *p)
     }
     ROW("data pattern", result_str(p, "data_pattern", "?"));
     const cJSON *tt;
-    cJSON_ArrayForEach(tt, get(p, "tests")) {
+    cJSON_ArrayForEach(tt, result_get(p, "tests")) {
         const char *id = result_str(tt, "id", "?");
-        ROW(html_printf(r, "%s: purge", id), result_str(get(tt, "purge"), "statement", "?"));
+        ROW(html_printf(r, "%s: purge", id), result_str(result_get(tt, "purge"), "statement", "?"));
         ROW(html_printf(r, "%s: preconditioning", id),
-            cJSON_IsObject(get(tt, "wipc")) ? html_printf(r, "WIPC %s; WDPC: the test's rounds",
-                                                          result_str(get(tt, "wipc"), "statement", "?"))
+            cJSON_IsObject(result_get(tt, "wipc")) ? html_printf(r, "WIPC %s; WDPC: the test's rounds",
+                                                          result_str(result_get(tt, "wipc"), "statement", "?"))
                                             : "none (from the purged state)");
-        const cJSON *pre = get(tt, "prewrite") ? get(tt, "prewrite") : get(tt, "precondition");
-        if (get(pre, "steady_state"))
+        const cJSON *pre = result_get(tt, "prewrite") ? result_get(tt, "prewrite") : result_get(tt, "precondition");
+        if (result_get(pre, "steady_state"))
             ROW(html_printf(r, "%s: %s SS rounds", id, result_str(pre, "title", "?")),
-                result_str(get(pre, "steady_state"), "statement", "?"));
-        if (get(tt, "steady_state"))
-            ROW(html_printf(r, "%s: SS rounds", id), result_str(get(tt, "steady_state"), "statement", "?"));
+                result_str(result_get(pre, "steady_state"), "statement", "?"));
+        if (result_get(tt, "steady_state"))
+            ROW(html_printf(r, "%s: SS rounds", id), result_str(result_get(tt, "steady_state"), "statement", "?"));
     }
     ROW("test dates", html_printf(r, "%s to %s", result_str(p, "started", "?"), result_str(p, "finished", "(not finished)")));
 #undef ROW
@@ -165,7 +142,7 @@ static void ss_marks(struct html_chart *c, const cJSON *v, unsigned color)
     double avg = result_num(v, "avg", 0);
     if (wl <= 0)
         return;
-    const cJSON *fit = get(v, "fit");
+    const cJSON *fit = result_get(v, "fit");
     double s = result_num(fit, "slope", 0), b = result_num(fit, "intercept", 0);
     html_chart_mark(c, HTML_SVG_VSPAN, wf - 0.5, 0, wl + 0.5, 0, "measurement window", color, 0);
     html_chart_mark(c, HTML_SVG_HBAND, 0, avg * 0.9, 0, avg * 1.1, "90-110 % of the average", color, 0);
@@ -182,9 +159,9 @@ static enum html_table_fmt mfmt(const char *key)
 
 static void convergence(struct html_report *r, const char *id, const cJSON *t)
 {
-    const char *mk = metric_key(t);
-    const cJSON *tr = get(t, "tracking");
-    const cJSON *els = get(t, "elements");
+    const char *mk = pts_metric_key(t);
+    const cJSON *tr = result_get(t, "tracking");
+    const cJSON *els = result_get(t, "elements");
     bool tp = !strcmp(result_str(t, "test", ""), "throughput");
     struct html_table *d = html_add_data_table(r, html_printf(r, "%s-rounds", id), html_printf(r, "%s: every element per round", id));
     if (!d)
@@ -196,14 +173,14 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
         col[e] = html_table_add_col(d, result_str(cJSON_GetArrayItem(els, e), "name", "?"),
                                     result_str(t, "tracking_unit", NULL), HTML_TABLE_NUM, mfmt(mk));
     const cJSON *rd;
-    cJSON_ArrayForEach(rd, get(t, "rounds")) {
+    cJSON_ArrayForEach(rd, result_get(t, "rounds")) {
         long w = html_table_add_row(d);
         if (w < 0)
             return;
         html_table_set(d, (size_t)w, cr, result_num(rd, "round", 0));
         const cJSON *ej;
-        cJSON_ArrayForEach(ej, get(rd, "elements")) {
-            int e = el_num(ej, -1);
+        cJSON_ArrayForEach(ej, result_get(rd, "elements")) {
+            int e = pts_el_num(ej, -1);
             if (e >= 0 && e < ne && e < 64)
                 html_table_set(d, (size_t)w, col[e], result_num(ej, mk, NAN));
         }
@@ -222,15 +199,15 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
         for (int e = 0; e < ne && e < 64; e++) {
             bool track = false;
             for (int q = 0; q < cJSON_GetArraySize(tr); q++)
-                track |= el_at(tr, q) == e;
+                track |= pts_el_at(tr, q) == e;
             if (tp || track || result_num(cJSON_GetArrayItem(els, e), "read_pct", -1) == 0)
                 html_chart_series(c, col[e], result_str(cJSON_GetArrayItem(els, e), "name", "?"), k++, track ? 0 : 1,
                                   HTML_SVG_LINE_MARKS);
         }
     }
     /* one window plot and determination table per tracking variable */
-    const cJSON *ss = get(t, "steady_state");
-    html_para(r, cJSON_IsTrue(get(ss, "reached")) ? "verdict pass" : "verdict fail", result_str(ss, "statement", "?"));
+    const cJSON *ss = result_get(t, "steady_state");
+    html_para(r, cJSON_IsTrue(result_get(ss, "reached")) ? "verdict pass" : "verdict fail", result_str(ss, "statement", "?"));
     struct html_table *dt = html_add_table(r, html_printf(r, "%s-ss", id), html_printf(r, "%s: steady-state determination", id));
     int c0 = html_table_add_col(dt, "tracking variable", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
     int c1 = html_table_add_col(dt, "window", NULL, HTML_TABLE_TEXT, HTML_TABLE_AUTO);
@@ -243,8 +220,8 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
     int c8 = html_table_add_col(dt, "fit intercept", NULL, HTML_TABLE_NUM, HTML_TABLE_AUTO);
     const cJSON *v;
     unsigned k = 0;
-    cJSON_ArrayForEach(v, get(ss, "variables")) {
-        int e = el_num(v, 0);
+    cJSON_ArrayForEach(v, result_get(ss, "variables")) {
+        int e = pts_el_num(v, 0);
         const char *en = result_str(cJSON_GetArrayItem(els, e), "name", "?");
         long w = html_table_add_row(dt);
         if (w >= 0) {
@@ -256,8 +233,8 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
             html_table_set(dt, (size_t)w, c4, result_num(v, "range_allowed", NAN));
             html_table_set(dt, (size_t)w, c5, result_num(v, "slope_excursion", NAN));
             html_table_set(dt, (size_t)w, c6, result_num(v, "slope_allowed", NAN));
-            html_table_set(dt, (size_t)w, c7, result_num(get(v, "fit"), "slope", NAN));
-            html_table_set(dt, (size_t)w, c8, result_num(get(v, "fit"), "intercept", NAN));
+            html_table_set(dt, (size_t)w, c7, result_num(result_get(v, "fit"), "slope", NAN));
+            html_table_set(dt, (size_t)w, c8, result_num(result_get(v, "fit"), "intercept", NAN));
         }
         if (e < 0 || e >= ne || e >= 64)
             continue;
@@ -297,7 +274,7 @@ static void convergence(struct html_report *r, const char *id, const cJSON *t)
 static void iops_surface(struct html_report *r, const char *id, const cJSON *t)
 {
     static const int mixes[] = {100, 95, 65, 50, 35, 5, 0};
-    const cJSON *els = get(t, "elements"), *tab = get(t, "table");
+    const cJSON *els = result_get(t, "elements"), *tab = result_get(t, "table");
     struct html_table *h = html_add_table(r, html_printf(r, "%s-table", id),
                                           "IOPS: block size x R/W mix (average of the measurement window)");
     if (!h)
@@ -352,7 +329,7 @@ static void iops_surface(struct html_report *r, const char *id, const cJSON *t)
 
 static void element_table(struct html_report *r, const char *id, const cJSON *t, bool latency)
 {
-    const cJSON *els = get(t, "elements"), *row;
+    const cJSON *els = result_get(t, "elements"), *row;
     struct html_table *h = html_add_table(r, html_printf(r, "%s-table", id),
                                           latency ? "Response times: window average, 5 nines and maximum over the window"
                                                   : "Throughput (average of the measurement window)");
@@ -370,17 +347,17 @@ static void element_table(struct html_report *r, const char *id, const cJSON *t,
     int ci = html_table_add_col(h, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     struct html_lat_src src[16];
     size_t ns = 0;
-    cJSON_ArrayForEach(row, get(t, "table")) {
+    cJSON_ArrayForEach(row, result_get(t, "table")) {
         long w = html_table_add_row(h);
         if (w < 0)
             return;
-        const char *en = result_str(cJSON_GetArrayItem(els, el_num(row, 0)), "name", "?");
+        const char *en = result_str(cJSON_GetArrayItem(els, pts_el_num(row, 0)), "name", "?");
         html_table_set_text(h, (size_t)w, c0, en);
         if (latency) {
             html_table_set(h, (size_t)w, ca, result_num(row, "lat_mean_ns", NAN));
             html_table_set(h, (size_t)w, cp, result_num(row, "p99999_ns", NAN));
             html_table_set(h, (size_t)w, cm, result_num(row, "lat_max_ns", NAN));
-            const cJSON *wl = get(row, "window_latency_ns");
+            const cJSON *wl = result_get(row, "window_latency_ns");
             if (wl && ns < 16) {
                 src[ns] = (struct html_lat_src){wl, en, (unsigned)ns, 0};
                 ns++;
@@ -418,7 +395,7 @@ static void wsat(struct html_report *r, const char *id, const cJSON *t)
                                    result_num(t, "bytes_written", 0) / 1e9, result_num(t, "capacity_writes", 0),
                                    result_num(t, "elapsed_s", 0), result_str(t, "stopped_by", "?"),
                                    result_num(t, "final_iops", 0), result_num(t, "final_samples", 0)));
-    const cJSON *s = get(t, "samples");
+    const cJSON *s = result_get(t, "samples");
     int it = result_field_index(s, "t_s"), ii = result_field_index(s, "iops"), ig = result_field_index(s, "tgbw_gb");
     struct html_table *d = html_add_data_table(r, html_printf(r, "%s-samples", id), "WSAT samples");
     if (!d || it < 0 || ii < 0 || ig < 0)
@@ -427,7 +404,7 @@ static void wsat(struct html_report *r, const char *id, const cJSON *t)
     int ci = html_table_add_col(d, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int cg = html_table_add_col(d, "TGBW", "GB", HTML_TABLE_NUM, HTML_TABLE_AUTO);
     const cJSON *row;
-    cJSON_ArrayForEach(row, get(s, "rows")) {
+    cJSON_ArrayForEach(row, result_get(s, "rows")) {
         long w = html_table_add_row(d);
         if (w < 0)
             return;
@@ -459,22 +436,22 @@ int html_build_pts(struct html_report *r)
 {
     bool multi = r->multi;
     for (size_t i = 0; i < r->nin && !r->oom; i++) {
-        const cJSON *p = get(r->in[i].doc, "pts");
+        const cJSON *p = result_get(r->in[i].doc, "pts");
         if (!p)
             continue;
         r->multi = false;
         header(r, i, p);
         const cJSON *t;
-        cJSON_ArrayForEach(t, get(p, "tests")) {
+        cJSON_ArrayForEach(t, result_get(p, "tests")) {
             const char *test = result_str(t, "test", "?");
             const char *id = html_printf(r, "pts-%zu-%s", i, result_str(t, "id", "?"));
             html_heading(r, HTML_H3, html_printf(r, "%s test%s%s", result_str(t, "title", "?"),
-                                                 get(t, "block_size") ? ", SEQ " : "",
-                                                 get(t, "block_size") ? bs_text(r, result_num(t, "block_size", 0)) : ""));
+                                                 result_get(t, "block_size") ? ", SEQ " : "",
+                                                 result_get(t, "block_size") ? bs_text(r, result_num(t, "block_size", 0)) : ""));
             html_para(r, NULL, html_printf(r, "Purge: %s. Preconditioning: %s. %s to %s.",
-                                           result_str(get(t, "purge"), "statement", "?"),
-                                           cJSON_IsObject(get(t, "wipc"))
-                                               ? html_printf(r, "WIPC %s", result_str(get(t, "wipc"), "statement", "?"))
+                                           result_str(result_get(t, "purge"), "statement", "?"),
+                                           cJSON_IsObject(result_get(t, "wipc"))
+                                               ? html_printf(r, "WIPC %s", result_str(result_get(t, "wipc"), "statement", "?"))
                                                : "none",
                                            result_str(t, "started", "?"), result_str(t, "finished", "?")));
             if (!strcmp(test, "wsat")) {
@@ -493,10 +470,10 @@ int html_build_pts(struct html_report *r)
                 di_page(r, id, t);
                 continue;
             }
-            if (!get(t, "steady_state"))
+            if (!result_get(t, "steady_state"))
                 continue;
             html_para(r, NULL, html_printf(r, "%d elements of %.3g s per round at T%.0f/Q%.0f; %.0f rounds run.",
-                                           cJSON_GetArraySize(get(t, "elements")), result_num(t, "element_s", 0),
+                                           cJSON_GetArraySize(result_get(t, "elements")), result_num(t, "element_s", 0),
                                            result_num(t, "threads", 0), result_num(t, "depth", 0),
                                            result_num(t, "rounds_run", 0)));
             convergence(r, id, t);
@@ -519,15 +496,15 @@ static void ss_rounds(struct html_report *r, const char *id, const cJSON *o)
         return;
     html_para(r, NULL, html_printf(r, "%s: %s, rounds of %.3g s until steady state; %.0f rounds run.",
                                    result_str(o, "title", "?"),
-                                   result_str(cJSON_GetArrayItem(get(o, "elements"), 0), "name", "?"),
+                                   result_str(cJSON_GetArrayItem(result_get(o, "elements"), 0), "name", "?"),
                                    result_num(o, "round_s", 0), result_num(o, "rounds_run", 0)));
-    if (get(o, "steady_state"))
+    if (result_get(o, "steady_state"))
         convergence(r, id, o);
 }
 
 static void hir_page(struct html_report *r, const char *id, const cJSON *t)
 {
-    ss_rounds(r, html_printf(r, "%s-pre", id), get(t, "prewrite"));
+    ss_rounds(r, html_printf(r, "%s-pre", id), result_get(t, "prewrite"));
     html_para(r, NULL, html_printf(r, "Wait states: bursts of %.3g s RND 4KiB 0/100 at T%.0f/Q%.0f, %.0f per wait "
                                       "state, each followed by its idle; after each wait state %.3g s of "
                                       "continuous writes (return to baseline).",
@@ -548,17 +525,17 @@ static void hir_page(struct html_report *r, const char *id, const cJSON *t)
     int db = html_table_add_col(d, "burst IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
     int dl = html_table_add_col(d, "baseline IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
     const cJSON *ws;
-    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+    cJSON_ArrayForEach(ws, result_get(t, "wait_states")) {
         long row = html_table_add_row(w);
         if (row < 0)
             return;
         html_table_set(w, (size_t)row, c0, result_num(ws, "wait_state", NAN));
         html_table_set(w, (size_t)row, c1, result_num(ws, "wait_s", NAN));
-        html_table_set(w, (size_t)row, c2, cJSON_GetArraySize(get(ws, "bursts")));
+        html_table_set(w, (size_t)row, c2, cJSON_GetArraySize(result_get(ws, "bursts")));
         html_table_set(w, (size_t)row, c3, result_num(ws, "burst_iops_mean", NAN));
-        html_table_set(w, (size_t)row, c4, result_num(get(get(ws, "baseline"), "figures"), "iops", NAN));
+        html_table_set(w, (size_t)row, c4, result_num(result_get(result_get(ws, "baseline"), "figures"), "iops", NAN));
         const cJSON *b;
-        cJSON_ArrayForEach(b, get(ws, "bursts")) {
+        cJSON_ArrayForEach(b, result_get(ws, "bursts")) {
             long k = html_table_add_row(d);
             if (k < 0)
                 return;
@@ -566,9 +543,9 @@ static void hir_page(struct html_report *r, const char *id, const cJSON *t)
             html_table_set(d, (size_t)k, db, result_num(b, "iops", NAN));
             html_table_set(d, (size_t)k, dl, NAN);
         }
-        const cJSON *s = get(get(ws, "baseline"), "samples"), *sr;
+        const cJSON *s = result_get(result_get(ws, "baseline"), "samples"), *sr;
         int it = result_field_index(s, "t_s"), ii = result_field_index(s, "iops");
-        cJSON_ArrayForEach(sr, get(s, "rows")) {
+        cJSON_ArrayForEach(sr, result_get(s, "rows")) {
             long k = html_table_add_row(d);
             if (k < 0)
                 return;
@@ -588,9 +565,9 @@ static void hir_page(struct html_report *r, const char *id, const cJSON *t)
     html_chart_series(c, db, "burst IOPS", 0, 0, HTML_SVG_MARKS);
     html_chart_series(c, dl, "baseline IOPS", 1, 0, HTML_SVG_LINE_MARKS);
     unsigned k = 2;
-    cJSON_ArrayForEach(ws, get(t, "wait_states")) {
+    cJSON_ArrayForEach(ws, result_get(t, "wait_states")) {
         double a = result_num(ws, "t_start_s", 0) / 60;
-        double e = result_num(get(ws, "baseline"), "t_start_s", NAN) / 60;
+        double e = result_num(result_get(ws, "baseline"), "t_start_s", NAN) / 60;
         if (isnan(e))
             e = a;
         html_chart_mark(c, HTML_SVG_VSPAN, a, 0, e, 0,
@@ -602,10 +579,10 @@ static void hir_page(struct html_report *r, const char *id, const cJSON *t)
 
 static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
 {
-    const cJSON *rc = get(t, "recovery");
+    const cJSON *rc = result_get(t, "recovery");
     if (rc)
-        html_para(r, cJSON_IsTrue(get(rc, "recovered")) ? "verdict pass" : "verdict fail",
-                  cJSON_IsTrue(get(rc, "recovered"))
+        html_para(r, cJSON_IsTrue(result_get(rc, "recovered")) ? "verdict pass" : "verdict fail",
+                  cJSON_IsTrue(result_get(rc, "recovered"))
                       ? html_printf(r, "Recovery time: %.4g s (%.4g min) until AG3 reached AG1's %.1f MB/s.",
                                     result_num(rc, "time_s", 0), result_num(rc, "time_s", 0) / 60,
                                     result_num(rc, "ag1_mbps", 0))
@@ -627,11 +604,11 @@ static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
     int da = html_table_add_col(d, "ART", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
     int dx = html_table_add_col(d, "MRT", "ns", HTML_TABLE_NUM, HTML_TABLE_NS);
     const cJSON *gj;
-    cJSON_ArrayForEach(gj, get(t, "groups")) {
+    cJSON_ArrayForEach(gj, result_get(t, "groups")) {
         long w = html_table_add_row(g);
         if (w < 0)
             return;
-        const cJSON *fg = get(gj, "figures");
+        const cJSON *fg = result_get(gj, "figures");
         html_table_set_text(g, (size_t)w, g0, result_str(gj, "group", "?"));
         html_table_set_text(g, (size_t)w, g1, html_printf(r, "%s %s 0/100", result_str(gj, "access", "?"),
                                                           bs_text(r, result_num(gj, "block_size", 0))));
@@ -640,10 +617,10 @@ static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
         html_table_set(g, (size_t)w, g4, result_num(fg, "iops", NAN));
         html_table_set(g, (size_t)w, g5, result_num(fg, "lat_mean_ns", NAN));
         html_table_set(g, (size_t)w, g6, result_num(fg, "lat_max_ns", NAN));
-        const cJSON *s = get(gj, "samples"), *row;
+        const cJSON *s = result_get(gj, "samples"), *row;
         int it = result_field_index(s, "t_s"), im = result_field_index(s, "mbps"),
             il = result_field_index(s, "lat_mean_ns"), ix = result_field_index(s, "lat_max_ns");
-        cJSON_ArrayForEach(row, get(s, "rows")) {
+        cJSON_ArrayForEach(row, result_get(s, "rows")) {
             long k = html_table_add_row(d);
             if (k < 0)
                 return;
@@ -669,9 +646,9 @@ static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
             html_chart_series(c, dm, "MB/s", 0, 0, HTML_SVG_LINE_MARKS);
         }
         unsigned col = 2;
-        cJSON_ArrayForEach(gj, get(t, "groups")) {
+        cJSON_ArrayForEach(gj, result_get(t, "groups")) {
             double a = result_num(gj, "t_start_s", 0) / 60;
-            double e = a + result_num(get(gj, "figures"), "elapsed_s", 0) / 60;
+            double e = a + result_num(result_get(gj, "figures"), "elapsed_s", 0) / 60;
             html_chart_mark(c, HTML_SVG_VSPAN, a, 0, e, 0, result_str(gj, "group", "?"), col++, 0);
         }
     }
@@ -679,20 +656,20 @@ static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
 
 static void di_page(struct html_report *r, const char *id, const cJSON *t)
 {
-    const cJSON *st = get(t, "stimulus");
-    if (cJSON_IsTrue(get(st, "composite")))
+    const cJSON *st = result_get(t, "stimulus");
+    if (cJSON_IsTrue(result_get(st, "composite")))
         html_para(r, NULL, html_printf(r, "Stimulus: the CBW composite (%d block sizes, %d access zones), R/W %.0f/%.0f.",
-                                       cJSON_GetArraySize(get(st, "block_sizes")), cJSON_GetArraySize(get(st, "zones")),
+                                       cJSON_GetArraySize(result_get(st, "block_sizes")), cJSON_GetArraySize(result_get(st, "zones")),
                                        result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0)));
     else
         html_para(r, NULL, html_printf(r, "Stimulus: RND %s, R/W %.0f/%.0f.", bs_text(r, result_num(st, "block_size", 0)),
                                        result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0)));
-    ss_rounds(r, html_printf(r, "%s-pre", id), get(t, "precondition"));
-    if (!get(t, "steady_state"))
+    ss_rounds(r, html_printf(r, "%s-pre", id), result_get(t, "precondition"));
+    if (!result_get(t, "steady_state"))
         return;
     html_para(r, NULL, html_printf(r, "Demand variation: each round a %.3g s pre-write at the largest TC/QD, then "
                                       "%d TC x QD points of %.3g s; %.0f rounds run.",
-                                   result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(get(t, "elements")),
+                                   result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(result_get(t, "elements")),
                                    result_num(t, "element_s", 0), result_num(t, "rounds_run", 0)));
     struct html_table *pw = html_add_data_table(r, html_printf(r, "%s-prewrites", id), "Between-round pre-writes");
     if (!pw)
@@ -700,12 +677,12 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     int pr = html_table_add_col(pw, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int pi = html_table_add_col(pw, "pre-write IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
     const cJSON *rd;
-    cJSON_ArrayForEach(rd, get(t, "rounds")) {
+    cJSON_ArrayForEach(rd, result_get(t, "rounds")) {
         long w = html_table_add_row(pw);
         if (w < 0)
             return;
         html_table_set(pw, (size_t)w, pr, result_num(rd, "round", NAN));
-        html_table_set(pw, (size_t)w, pi, result_num(get(rd, "prewrite"), "iops", NAN));
+        html_table_set(pw, (size_t)w, pi, result_num(result_get(rd, "prewrite"), "iops", NAN));
     }
     struct html_chart *pc = html_chart(r, pw, pr, "Between-round pre-writes: IOPS per round");
     if (pc) {
@@ -716,8 +693,8 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         html_chart_series(pc, pi, "pre-write IOPS", 0, 0, HTML_SVG_LINE_MARKS);
     }
     convergence(r, id, t);
-    const cJSON *g = get(st, "grid"), *tcs = get(g, "threads"), *qds = get(g, "depths");
-    const cJSON *els = get(t, "elements"), *tab = get(t, "table");
+    const cJSON *g = result_get(st, "grid"), *tcs = result_get(g, "threads"), *qds = result_get(g, "depths");
+    const cJSON *els = result_get(t, "elements"), *tab = result_get(t, "table");
     int ntc = cJSON_GetArraySize(tcs), nqd = cJSON_GetArraySize(qds), ne = cJSON_GetArraySize(els);
     if (ntc > 16 || nqd > 16)
         return;
@@ -787,8 +764,8 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         html_table_set(di, (size_t)w, iy, result_num(row, "iops", NAN));
         html_table_set(di, (size_t)w, is, NAN);
         const cJSON *pt;
-        cJSON_ArrayForEach(pt, get(t, "points"))
-            if (el_num(pt, -1) == e)
+        cJSON_ArrayForEach(pt, result_get(t, "points"))
+            if (pts_el_num(pt, -1) == e)
                 html_table_set(di, (size_t)w, is, result_num(row, "lat_mean_ns", NAN));
         for (int a = 0; a < ntc; a++) {
             bool mine = result_num(el, "threads", 0) == result_at_num(tcs, a, 0);
@@ -843,21 +820,21 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     struct html_lat_src src[3];
     size_t ns = 0;
     const cJSON *pt;
-    cJSON_ArrayForEach(pt, get(t, "points")) {
+    cJSON_ArrayForEach(pt, result_get(t, "points")) {
         long w = html_table_add_row(p);
         if (w < 0)
             return;
-        const cJSON *cap = get(pt, "capture"), *l = get(cap, "latency_ns");
+        const cJSON *cap = result_get(pt, "capture"), *l = result_get(cap, "latency_ns");
         const char *nm = html_printf(r, "%sIOPS T%.0f/Q%.0f", result_str(pt, "point", "?"), result_num(pt, "threads", 0),
                                      result_num(pt, "depth", 0));
         html_table_set_text(p, (size_t)w, p0, html_printf(r, "%sIOPS", result_str(pt, "point", "?")));
         html_table_set_text(p, (size_t)w, p1, html_printf(r, "T%.0f/Q%.0f", result_num(pt, "threads", 0),
                                                           result_num(pt, "depth", 0)));
         html_table_set(p, (size_t)w, p2, result_num(pt, "iops", NAN));
-        html_table_set(p, (size_t)w, p3, result_num(get(pt, "prewrite"), "iops", NAN));
+        html_table_set(p, (size_t)w, p3, result_num(result_get(pt, "prewrite"), "iops", NAN));
         html_table_set(p, (size_t)w, p4, result_num(cap, "iops", NAN));
         html_table_set(p, (size_t)w, p5, result_num(cap, "lat_mean_ns", NAN));
-        html_table_set(p, (size_t)w, p6, result_num(get(l, "percentiles"), "99.999", NAN));
+        html_table_set(p, (size_t)w, p6, result_num(result_get(l, "percentiles"), "99.999", NAN));
         html_table_set(p, (size_t)w, p7, result_num(l, "max", NAN));
         if (l && ns < 3) {
             src[ns] = (struct html_lat_src){l, nm, (unsigned)ns, 0};

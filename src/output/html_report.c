@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "output/html_report.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 /* Strings, charts and series names live in a bump arena freed with the
  * report, so the builders never free anything themselves. */

@@ -11,7 +11,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result_hist.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static bool dir_present(struct html_report *r, const struct html_run *runs, size_t nruns, const char *dir)
 {

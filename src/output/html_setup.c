@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static void bytes_text(char *buf, size_t len, double v)
 {

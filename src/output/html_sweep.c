@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "output/html_kinds.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static const cJSON *suite_profiles(const struct html_report *r, size_t res)
 {

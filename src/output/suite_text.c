@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "output/suite_text.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static const cJSON *get(const cJSON *o, const char *k)
 {

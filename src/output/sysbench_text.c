@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/sizefmt.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 static const cJSON *obj(const cJSON *o, const char *k)
 {

@@ -12,7 +12,7 @@
 
 #include "output/device_text.h"
 #include "output/render.h"
-#include "result/result.h"
+#include "result/result_read.h"
 
 void render_latency(char *buf, size_t len, double ns)
 {

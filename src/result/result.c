@@ -131,6 +131,8 @@ static const char *doc_target(cJSON *doc, const struct target_info *ti)
     cJSON_AddNumberToObject(t, "logical_block", ti->logical_block);
     cJSON_AddNumberToObject(t, "physical_block", ti->physical_block);
     cJSON_AddBoolToObject(t, "created", ti->created);
+    if (ti->guard_note[0])
+        cJSON_AddStringToObject(t, "guard_note", ti->guard_note);
     if (ti->kind == TARGET_BLOCK) {
         cJSON *d = cJSON_AddObjectToObject(t, "device");
         cJSON_AddStringToObject(d, "name", ti->devname);

@@ -33,6 +33,11 @@ double result_num(const cJSON *obj, const char *key, double dflt)
     return result_value_num(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);
 }
 
+const cJSON *result_get(const cJSON *obj, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
 const char *result_str(const cJSON *obj, const char *key, const char *dflt)
 {
     return result_value_str(cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL, dflt);

@@ -306,6 +306,9 @@ static int phase_setup_workers(struct phase *ph)
 static int phase_start(struct phase *ph)
 {
     struct phase_run *run = &ph->run;
+    int frc = wflow_setup(run, ph->err, ph->errlen); /* fio's flow groups */
+    if (frc < 0)
+        return frc;
     runner_gate_init(&run->gate);
     ph->gate_init = true;
     for (; ph->started < run->nworkers; ph->started++)

@@ -114,6 +114,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
             .dsync = j->dsync,
             .sync = j->osync,
             .create_size = j->offset + len,
+            .extend_to = j->offset + len,
             /* fio lays a file out (writes it) only when the job reads it */
             .fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j),
             .seed = j->seed + i,

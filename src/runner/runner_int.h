@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/rng.h"
@@ -86,6 +87,11 @@ struct worker {
     struct worker_map map;
     const int *fds;              /* job's fds, indexed by job-local target */
     int local_fds[JOB_MAX_TARGETS];
+    struct flow_group *flow;     /* fio's flow (worker_flow.c); NULL = none */
+    uint64_t flow_count;         /* the I/Os it counted in the group */
+    FILE *wlog;                  /* write_iolog (worker_wlog.c); NULL = none */
+    char *wlog_buf;
+    uint64_t wlog_t0;
 
     unsigned depth;
     struct engine eng;
@@ -208,6 +214,14 @@ void runner_gate_wait_ready(struct runner_gate *g, unsigned n);
 void runner_gate_open(struct runner_gate *g);
 void runner_gate_destroy(struct runner_gate *g);
 
+/* fio's flow groups of a phase (worker_flow.c) */
+#define RUN_MAX_FLOWS 64
+struct flow_group {
+    unsigned id;
+    _Atomic uint64_t count;   /* I/Os issued by the group, from 1 as fio's */
+    _Atomic int64_t weight;   /* the weights of its running workers */
+};
+
 struct phase_run {
     const struct runner_opts *opts;
     const struct job_spec *jobs;
@@ -222,7 +236,24 @@ struct phase_run {
     _Atomic int stop;            /* 1 = every job stops issuing (hook, lag) */
     _Atomic int *job_stop;       /* [njobs]: this job stops (I/O error) */
     _Atomic int lagged;
+    struct flow_group flows[RUN_MAX_FLOWS];
+    unsigned nflows;
 };
+
+/* worker_flow.c: fio's flow. wflow_setup puts every worker of a job with a
+ * flow weight in its flow_id's group (-EINVAL with a message past
+ * RUN_MAX_FLOWS ids); wflow_ahead is true when the worker has issued more
+ * than its weight's share of the group (it then issues nothing now), else
+ * counts one I/O; wflow_exit takes a finished worker out of its group. */
+int wflow_setup(struct phase_run *run, char *err, size_t errlen);
+bool wflow_ahead(struct worker *w);
+void wflow_exit(struct worker *w);
+/* worker_wlog.c: fio's write_iolog. wlog_open starts the worker's part
+ * (the header, its files added and opened at now); wlog_io logs one issued
+ * request; wlog_close closes its files and the stream (0 or -errno). */
+int wlog_open(struct worker *w, uint64_t now, char *err, size_t errlen);
+void wlog_io(struct worker *w, const struct io_req *r, uint64_t now);
+int wlog_close(struct worker *w, uint64_t now);
 
 void *worker_main(void *arg);
 
@@ -268,6 +299,11 @@ unsigned runner_free_worker(struct worker *w);
 int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
                        struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen);
 int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen);
+
+/* runner_null.c: a job on an engine without files (null): no target is
+ * opened; the region and the clones' files follow fio's sizes. */
+int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup *js,
+                      struct phase_stats *out, char *err, size_t errlen);
 
 /* A target's index in the phase's list, added when not there yet (by its
  * resolved path): for runner_setup.c and runner_files.c. */

@@ -123,7 +123,7 @@ uint64_t runner_create_size(const struct job_spec *j)
 {
     return j->file_size     ? j->file_size
            : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-           : j->size        ? j->size + clone_span(j)
+           : j->size        ? j->offset + j->size + clone_span(j)
                             : DEFAULT_FILE_SIZE;
 }
 
@@ -158,6 +158,9 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             .dsync = j->dsync,
             .sync = j->osync,
             .create_size = runner_create_size(j),
+            /* fio lays an existing shorter file out to the job's region */
+            .extend_to = j->file_size || j->size_pct > 0 || j->offset_pct > 0 ? j->file_size
+                         : j->size ? j->offset + j->size + clone_span(j) : 0,
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
@@ -226,22 +229,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
      * trims destroy data as writes do (and BLKDISCARD needs write access) */
     bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
-    if (!ops->needs_files) {
-        /* The null engine has no target: the region is the job's size. */
-        uint64_t size = j->size ? j->size : DEFAULT_FILE_SIZE;
-        js->region_start = 0;
-        js->region_len = size;
-        js->ntargets = 1;
-        js->fds[0] = -1;
-        struct target_info ti;
-        memset(&ti, 0, sizeof(ti));
-        snprintf(ti.path, sizeof(ti.path), "(null engine)");
-        snprintf(ti.resolved, sizeof(ti.resolved), "(null engine)");
-        ti.size = size;
-        ti.rotational = -1;
-        out->job_target[jidx * JOB_MAX_TARGETS] = runner_add_target(out, &ti);
-        return 0;
-    }
+    if (!ops->needs_files) /* the null engine: runner_null.c */
+        return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
         snprintf(err, errlen, "job '%s': no target; give --filename=PATH (a file or a block device)",
                  j->name);
@@ -428,6 +417,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)
         return lrc;
+    lrc = wlog_open(w, clock_ns(), err, errlen); /* write_iolog */
+    if (lrc < 0)
+        return lrc;
     int vrc = wverify_setup(w, err, errlen);
     if (vrc < 0)
         return vrc;
@@ -458,6 +450,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 unsigned runner_free_worker(struct worker *w)
 {
     unsigned failed = w->side_errors;
+    if (wlog_close(w, clock_ns()) < 0) /* a worker that never ran */
+        failed++;
     if (w->iolog) {
         char lerr[JOB_PATH_MAX + 600];
         if (iolog_close(w->iolog, w->run->measure_start + w->job->startdelay_ns, w->t_finished, lerr,

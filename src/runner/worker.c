@@ -693,6 +693,7 @@ struct loop {
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
     bool verify_writes;
     bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
+    bool flow_held;              /* fio's flow: ahead of its share, this round issued nothing more */
     struct loop_limits lim;
     struct loop_pace pace;
     struct loop_think tt;
@@ -827,6 +828,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
 {
     const struct job_spec *job = w->job;
     ls->nstaged = 0;
+    ls->flow_held = false;
     while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
         uint64_t tsched = 0;
         if (ls->pace.on && !pace_admit(w, ls, &tsched))
@@ -835,6 +837,10 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         if (__builtin_expect(ls->holds, 0) && admit_held(w, ls))
             break;
+        if (__builtin_expect(w->flow != NULL, 0) && wflow_ahead(w)) {
+            ls->flow_held = true;
+            break;
+        }
         struct io_req *r = w->free_slots[w->nfree - 1];
         if (ls->src) {
             int got = source_take(w, ls, r);
@@ -860,6 +866,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
         if (__builtin_expect(w->zbd.on, 0))
             wzbd_queued(w, r);
         w->nfree--;
+        if (__builtin_expect(w->wlog != NULL, 0))
+            wlog_io(w, r, ls->now);
         w->staged[ls->nstaged++] = r;
         ls->inflight++;
         ls->lim.issued += r->len;
@@ -897,7 +905,11 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     } else {
         if (ls->stopping)
             return LOOP_END;
-        if (ls->pace.on) {
+        if (ls->flow_held) {
+            /* fio spins without flow_sleep; ssdbench naps 10 us */
+            uint64_t nap = w->job->flow_sleep_ns ? w->job->flow_sleep_ns : 10000;
+            worker_sleep_until(w, min3(ls->now + nap, w->measuring ? w->boundary : run->measure_start, ls->t_end));
+        } else if (ls->pace.on) {
             uint64_t wake = min3(ls->pace.next_sched, w->measuring ? w->boundary : run->measure_start, ls->t_end);
             worker_sleep_until(w, wake);
         }
@@ -1160,8 +1172,11 @@ void *worker_main(void *arg)
     runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
-    if (!run->setup_failed)
+    if (!run->setup_failed) {
         worker_loop(w);
+        wlog_close(w, clock_ns());
+    }
+    wflow_exit(w);
     if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
         struct worker_usage *u = &w->usage;
         u->user_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +

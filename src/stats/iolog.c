@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "stats/iolog.h"
 
@@ -216,7 +217,20 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
         f->fd = -1;
         l->f[k] = f;
         char oerr[512] = "";
-        if (job->per_job_logs) {
+        /* (the histogram log stays text: fio compresses its own samples) */
+        f->gz = job->log_store_compressed && job->log_compression && k != IOLOG_HIST;
+        if (f->gz) {
+            /* compressed (fio's NAME.log.fz): the lines go to a private
+             * file, deflated onto the .fz file at close */
+            f->gz_own = job->per_job_logs;
+            if (job->per_job_logs)
+                snprintf(f->shared, sizeof(f->shared), "%s_%s.%u.log.fz", names[k], iolog_suffix[k], number);
+            else
+                snprintf(f->shared, sizeof(f->shared), "%s_%s.log.fz", names[k], iolog_suffix[k]);
+            snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
+            int orc = outfile_check_strict(f->shared, oerr, sizeof(oerr));
+            f->fd = orc < 0 ? orc : outfile_create_new(f->path, oerr, sizeof(oerr));
+        } else if (job->per_job_logs) {
             /* a safe output file: written to a temporary file, renamed at close */
             snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
             int orc = outfile_open_derived(&f->of, f->path, oerr, sizeof(oerr));
@@ -245,6 +259,75 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
     return 0;
 }
 
+/* log_store_compressed: fio 3.33 stores its samples, not its text: each
+ * line becomes fio's struct io_sample (time, value, ddir with bit 31 when
+ * an offset follows, priority, bs; 32 bytes, 40 with the offset), little
+ * endian as written by fio on x86, and the whole private file one zlib
+ * stream (fio's chunks are zlib streams one after another). */
+#define FZ_OFFSET_BIT 0x80000000u
+static size_t fz_sample(const char *line, unsigned char *out)
+{
+    unsigned long long t, bs, off = 0;
+    long long v;
+    unsigned ddir, prio;
+    bool with_off = sscanf(line, "%llu, %lld, %u, %llu, %llu, %u", &t, &v, &ddir, &bs, &off, &prio) == 6;
+    if (!with_off && sscanf(line, "%llu, %lld, %u, %llu, %u", &t, &v, &ddir, &bs, &prio) != 5)
+        return 0;
+    memset(out, 0, 40);
+    uint64_t t64 = t, v64 = (uint64_t)v, bs64 = bs, off64 = off;
+    uint32_t d32 = ddir | (with_off ? FZ_OFFSET_BIT : 0);
+    uint16_t p16 = (uint16_t)prio;
+    memcpy(out, &t64, 8);
+    memcpy(out + 8, &v64, 8);
+    memcpy(out + 16, &d32, 4);
+    memcpy(out + 20, &p16, 2);
+    memcpy(out + 24, &bs64, 8);
+    if (with_off)
+        memcpy(out + 32, &off64, 8);
+    return with_off ? 40 : 32;
+}
+
+static int deflate_into(int in, FILE *out)
+{
+    FILE *fin = fdopen(dup(in), "r");
+    if (!fin)
+        return -errno;
+    z_stream z;
+    memset(&z, 0, sizeof(z));
+    if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK) {
+        fclose(fin);
+        return -ENOMEM;
+    }
+    unsigned char ibuf[IOLOG_BUF_SIZE], obuf[IOLOG_BUF_SIZE];
+    char line[IOLOG_LINE_MAX * 2];
+    int rc = 0, flush = Z_NO_FLUSH;
+    while (rc == 0 && flush != Z_FINISH) {
+        size_t n = 0;
+        while (n + 40 <= sizeof(ibuf) && fgets(line, sizeof(line), fin))
+            n += fz_sample(line, ibuf + n);
+        if (n + 40 <= sizeof(ibuf))
+            flush = Z_FINISH;
+        z.next_in = ibuf;
+        z.avail_in = (uInt)n;
+        do {
+            z.next_out = obuf;
+            z.avail_out = sizeof(obuf);
+            if (deflate(&z, flush) == Z_STREAM_ERROR) {
+                rc = -EIO;
+                break;
+            }
+            size_t m = sizeof(obuf) - z.avail_out;
+            if (m && fwrite(obuf, 1, m, out) != m)
+                rc = -(errno ? errno : EIO);
+        } while (rc == 0 && z.avail_out == 0);
+    }
+    if (rc == 0 && ferror(fin))
+        rc = -EIO;
+    deflateEnd(&z);
+    fclose(fin);
+    return rc;
+}
+
 /* Appends the private file of a per_job_logs=0 log to the shared one: a
  * name ssdbench derives, appended only as a regular file (never through a
  * link, into a FIFO or a device: base/outfile.h). 0, or -errno with the
@@ -252,13 +335,17 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
 static int append_shared(struct iolog_file *f, char *err, size_t errlen)
 {
     struct outfile of;
-    int rc = outfile_open_append(&of, f->shared, err, errlen);
+    /* compressed: deflated onto it, and a per_job_logs=1 one replaces it */
+    int rc = f->gz_own ? outfile_open_derived(&of, f->shared, err, errlen)
+                       : outfile_open_append(&of, f->shared, err, errlen);
     if (rc < 0)
         return rc;
     int in = open(f->path, O_RDONLY | O_CLOEXEC);
     rc = in < 0 ? -errno : 0;
+    if (rc == 0 && f->gz)
+        rc = deflate_into(in, of.f);
     char buf[IOLOG_BUF_SIZE];
-    while (rc == 0) {
+    while (rc == 0 && !f->gz) {
         ssize_t n = read(in, buf, sizeof(buf));
         if (n < 0 && errno == EINTR)
             continue;
@@ -329,5 +416,96 @@ int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, s
     else if (rc)
         snprintf(err, errlen, "cannot write log file %s: %s", bad, strerror(-rc));
     free_log(l);
+    return rc;
+}
+
+/* Prints the whole samples in buf[0..*n) as fio's log lines; keeps the
+ * partial one at the start of buf. */
+static void fz_print(unsigned char *buf, size_t *n, FILE *out)
+{
+    size_t at = 0;
+    while (*n - at >= 32) {
+        uint64_t t, v, bs, off = 0;
+        uint32_t d;
+        uint16_t p;
+        memcpy(&d, buf + at + 16, 4);
+        size_t sz = d & FZ_OFFSET_BIT ? 40 : 32;
+        if (*n - at < sz)
+            break;
+        memcpy(&t, buf + at, 8);
+        memcpy(&v, buf + at + 8, 8);
+        memcpy(&p, buf + at + 20, 2);
+        memcpy(&bs, buf + at + 24, 8);
+        if (sz == 40) {
+            memcpy(&off, buf + at + 32, 8);
+            fprintf(out, "%llu, %lld, %u, %llu, %llu, %u\n", (unsigned long long)t, (long long)v,
+                    d & ~(FZ_OFFSET_BIT | 0x40000000u), (unsigned long long)bs, (unsigned long long)off, p);
+        } else {
+            fprintf(out, "%llu, %lld, %u, %llu, %u\n", (unsigned long long)t, (long long)v,
+                    d & ~(FZ_OFFSET_BIT | 0x40000000u), (unsigned long long)bs, p);
+        }
+        at += sz;
+    }
+    memmove(buf, buf + at, *n - at);
+    *n -= at;
+}
+
+int iolog_inflate(const char *path, FILE *out, char *err, size_t errlen)
+{
+    int in = open(path, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return snprintf(err, errlen, "%s: %s", path, strerror(errno)), -errno;
+    z_stream z;
+    memset(&z, 0, sizeof(z));
+    if (inflateInit(&z) != Z_OK) {
+        close(in);
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    }
+    unsigned char ibuf[IOLOG_BUF_SIZE], obuf[IOLOG_BUF_SIZE + 40];
+    size_t have = 0; /* bytes of samples waiting in obuf */
+    int rc = 0;
+    bool mid = false; /* inside a stream */
+    for (;;) {
+        ssize_t n = read(in, ibuf, sizeof(ibuf));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            rc = -errno;
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            break;
+        }
+        if (n == 0) {
+            if (mid) {
+                rc = -EINVAL;
+                snprintf(err, errlen, "%s: the compressed log ends inside a stream", path);
+            }
+            break;
+        }
+        z.next_in = ibuf;
+        z.avail_in = (uInt)n;
+        while (z.avail_in && rc == 0) {
+            z.next_out = obuf + have;
+            z.avail_out = (uInt)(IOLOG_BUF_SIZE - have);
+            int zr = inflate(&z, Z_NO_FLUSH);
+            if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
+                rc = -EINVAL;
+                snprintf(err, errlen, "%s: not a compressed fio log (%s)", path, z.msg ? z.msg : "zlib error");
+                break;
+            }
+            have = IOLOG_BUF_SIZE - z.avail_out;
+            fz_print(obuf, &have, out);
+            mid = zr != Z_STREAM_END;
+            if (zr == Z_STREAM_END)
+                inflateReset(&z); /* the next chunk is a stream of its own */
+        }
+        if (rc)
+            break;
+    }
+    inflateEnd(&z);
+    close(in);
+    if (rc == 0 && fflush(out) != 0) {
+        rc = -errno;
+        snprintf(err, errlen, "writing the inflated log: %s", strerror(errno));
+    }
     return rc;
 }

@@ -55,6 +55,8 @@ struct iolog_file {
     size_t len;                      /* bytes waiting in buf */
     char path[IOLOG_PATH_MAX];       /* the file written while running */
     char shared[IOLOG_PATH_MAX];     /* per_job_logs=0: appended to at close; "" otherwise */
+    bool gz;                         /* log_store_compressed: shared is NAME.fz, a zlib stream per part */
+    bool gz_own;                     /* ... with per_job_logs=1: the file is this worker's alone */
     char buf[IOLOG_BUF_SIZE];
 };
 
@@ -137,5 +139,10 @@ static inline void iolog_add(struct iolog *l, uint64_t t0_ns, const struct iolog
  * file, and frees l (NULL is fine). Returns 0, or the first write error with
  * a message in err. */
 int iolog_close(struct iolog *l, uint64_t t0_ns, uint64_t t_end_ns, char *err, size_t errlen);
+
+/* fio --inflate-log: the lines of a log_store_compressed file (zlib streams
+ * one after another) onto out. 0, or a negative errno with a message. */
+#include <stdio.h>
+int iolog_inflate(const char *path, FILE *out, char *err, size_t errlen);
 
 #endif

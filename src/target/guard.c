@@ -192,13 +192,9 @@ int guard_check_fd(int fd, const struct stat *st, const char *path,
 {
     if (len)
         msg[0] = 0;
-    int rc = check_fd(fd, st, path, c, ours, msg, len);
-    /* allowed, with what the in-use walk could not see: said, never silent */
-    if (rc == 0 && len && msg[0]) {
-        fprintf(stderr, "ssdbench: note: %s\n", msg);
-        msg[0] = 0;
-    }
-    return rc;
+    /* allowed, with what the in-use walk could not see: msg keeps it for
+     * the caller, who keeps it with the target (never silent) */
+    return check_fd(fd, st, path, c, ours, msg, len);
 }
 
 static int check_fd(int fd, const struct stat *st, const char *path,

@@ -282,8 +282,18 @@ int target_unlink_same(const char *path, const struct stat *st)
 }
 
 /* Writes random data over the whole file in 1 MiB chunks. */
+static int fill_range(int fd, uint64_t from, uint64_t size, uint64_t seed, const char *path,
+                      char *err, size_t errlen);
+
 static int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err,
                      size_t errlen)
+{
+    return fill_range(fd, 0, size, seed, path, err, errlen);
+}
+
+/* Random data over [from, size) in 1 MiB chunks. */
+static int fill_range(int fd, uint64_t from, uint64_t size, uint64_t seed, const char *path,
+                      char *err, size_t errlen)
 {
     const size_t chunk = 1u << 20;
     uint64_t *buf = malloc(chunk);
@@ -293,7 +303,7 @@ static int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, cha
     }
     struct rng r;
     rng_seed(&r, seed ^ 0x5eed5eedull);
-    for (uint64_t off = 0; off < size; off += chunk) {
+    for (uint64_t off = from; off < size; off += chunk) {
         for (size_t i = 0; i < chunk / 8; i++)
             buf[i] = rng_next(&r);
         size_t n = size - off < chunk ? (size_t)(size - off) : chunk;
@@ -474,6 +484,34 @@ static int create_file(struct target *t, const char *path, const struct target_o
     return ret;
 }
 
+/* fio's layout of an existing file shorter than the job's region: grows it
+ * from size to o->extend_to. Opened for writing, the guard has judged it;
+ * otherwise only ssdbench's own file grows (through a read-write reopen),
+ * keeping its mark. Growing writes only past the end: no data is lost. */
+static int extend_file(int fd, const struct target_open_opts *o, uint64_t size, const char *path,
+                       char *err, size_t errlen)
+{
+    bool ours = target_fd_is_ours(fd);
+    if (!o->write && !ours)
+        return 0;
+    int wfd = o->write ? fd : reopen_fd(fd, O_RDWR);
+    if (wfd < 0)
+        return 0; /* not writable here: the region ends with the file, as before */
+    int ret = 0;
+    if (o->fill_random) {
+        ret = fill_range(wfd, size, o->extend_to, o->seed, path, err, errlen);
+    } else if (ftruncate(wfd, (off_t)o->extend_to) < 0) {
+        ret = -errno;
+        snprintf(err, errlen, "%s: cannot extend to %llu bytes: %s", path,
+                 (unsigned long long)o->extend_to, strerror(errno));
+    }
+    if (ret == 0 && ours)
+        target_mark_ours(wfd);
+    if (wfd != fd)
+        close(wfd);
+    return ret;
+}
+
 /* A character device of a passthrough engine: the block device it
  * addresses is opened first as the target would be (O_EXCL for writing,
  * judged by the guard, probed for size and identity) and held; then the
@@ -615,6 +653,17 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
             return -EPERM;
         }
         ret = guard_check_fd(t->fd, &fst, path, o->consent, &t->ours, err, errlen);
+        if (ret < 0) {
+            close_target(t);
+            return ret;
+        }
+        if (errlen && err[0]) { /* allowed, with a note: the result keeps it */
+            snprintf(t->info.guard_note, sizeof(t->info.guard_note), "%s", err);
+            err[0] = 0;
+        }
+    }
+    if (S_ISREG(fst.st_mode) && o->extend_to > (uint64_t)fst.st_size) {
+        ret = extend_file(t->fd, o, (uint64_t)fst.st_size, path, err, errlen);
         if (ret < 0) {
             close_target(t);
             return ret;

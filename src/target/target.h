@@ -42,6 +42,8 @@ struct target_info {
     char write_cache[32];
     char zoned[16];               /* queue/zoned: none, host-aware, host-managed */
     char backing_file[JOB_PATH_MAX]; /* loop devices */
+    char guard_note[320];         /* a write allowed although the in-use check could not see
+                                     everything: what it could not see (kept in the result) */
     int rotational;               /* 1, 0, or -1 unknown */
     unsigned major, minor;
 };
@@ -84,6 +86,11 @@ struct target_open_opts {
      * allocates that way first and then fills only when fill_random is set,
      * and the target's size is create_size even while the file is shorter */
     enum job_fallocate alloc;
+    /* fio's layout of an existing regular file shorter than a job's region:
+     * it grows to this size (random data when fill_random, else a hole),
+     * when opened for writing (the guard has judged it) or when it is
+     * ssdbench's own file; 0 = never */
+    uint64_t extend_to;
     /* accept an NVMe generic (/dev/ngXnY) or SCSI generic (/dev/sgN)
      * character device, for the passthrough engines (chardev_map.h) */
     bool chardev;

@@ -209,3 +209,78 @@ check section [ "$(py sec.json '[j["jobname"] for j in d["jobs"]]')" = "['two', 
 check alloc-size-debug-accepted [ "$(py ac.json 'len(d["jobs"])')" = "3" ]
 "$FIO" --showcmd=x two.fio >sx.out 2>sx.err
 [ $? -ne 0 ] && grep -q "option '--showcmd' doesn't allow an argument" sx.err; res no-arg-option
+
+# --- consent without the command line: SSDBENCH_DESTROY names the paths ---
+truncate -s 1m user.img
+"$FIO" --name=c --filename="$WORK/run/user.img" --rw=write --size=64k --output-format=json >cs1.json 2>cs1.err
+[ $? -eq 2 ] && grep -q "add to the environment SSDBENCH_DESTROY=$WORK/run/user.img" cs1.err &&
+    [ "$(sha256sum <user.img)" = "$(head -c 1m /dev/zero | sha256sum)" ]; res destroy-env-named-in-refusal
+SSDBENCH_DESTROY="$WORK/run/other:$WORK/run/user.img" \
+    "$FIO" --name=c --filename="$WORK/run/user.img" --rw=write --size=64k --output-format=json >cs2.json 2>cs2.err
+check destroy-env-consents [ "$(py cs2.json 'd["jobs"][0]["write"]["total_ios"]')" = "16" ]
+
+# --- group_reporting: job_runtime sums the clones' run times, as fio's ---
+# (each of 3 time-based clones runs at least its 1 s runtime)
+"$FIO" --name=g --ioengine=null --size=64m --numjobs=3 --group_reporting --time_based --runtime=1 \
+    --output-format=json >jr.json 2>jr.err
+check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 and d["jobs"][0]["read"]["runtime"] < 3000)')" = 1 ]
+
+# --- --debug=parse: the steady-state thresholds as fio's parser reports them ---
+if $have_fio; then
+    for ss in iops:10 iops:10% iops:.1% bw:10% bw:.1% bw:12; do
+        a=$(/usr/bin/fio --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep -o 'set steady state.*')
+        b=$("$FIO" --parse-only --debug=parse --ss_dur=10s --ss=$ss --ss_ramp=5 | grep -o 'set steady state.*')
+        check "debug-parse-ss-$ss" [ -n "$a" -a "$a" = "$b" ]
+    done
+else
+    skip debug-parse-ss "fio 3 is not installed"
+fi
+
+# --- slat measured by default for an asynchronous engine, as fio (N = I/Os) ---
+sl() { "$1" --name=s --ioengine=libaio --iodepth=4 --size=1m --filename="$WORK/run/slat.dat" --output-format=json 2>/dev/null |
+    python3 -c 'import json,sys; t=sys.stdin.read(); d=json.loads(t[t.index("{"):]); print(d["jobs"][0]["read"]["slat_ns"]["N"])'; }
+if $have_fio; then
+    rm -f "$WORK/run/slat.dat"; a=$(sl /usr/bin/fio)
+    rm -f "$WORK/run/slat.dat"; b=$(sl "$FIO")
+    check slat-default-async [ "$a" = 256 -a "$b" = "$a" ]
+else
+    skip slat-default-async "fio 3 is not installed"
+fi
+
+# --- the steadystate object: a window never reached (ss_ramp past the run)
+# is fio's to the value: ss, duration, attained 0, criterion, the zeros ---
+ssobj() { "$1" --name=j --ioengine=null --size=1G --time_based --runtime=1 --ss_dur=4 --ss=bw_slope:0.1% \
+    --ss_ramp=500 --output-format=json 2>/dev/null | python3 -c '
+import json, sys
+t = sys.stdin.read(); s = json.loads(t[t.index("{"):])["jobs"][0]["steadystate"]
+print(s["ss"], s["duration"], s["attained"], s["criterion"], float(s["max_deviation"]), float(s["slope"]),
+      float(s["data"]["bw_mean"]), s["data"]["bw"])'; }
+if $have_fio; then
+    a=$(ssobj /usr/bin/fio); b=$(ssobj "$FIO")
+    check steadystate-object [ -n "$a" -a "$a" = "$b" ]
+else
+    skip steadystate-object "fio 3 is not installed"
+fi
+
+# --- json+: bins for slat_ns and lat_ns too when their percentiles are on, as fio ---
+bins() { rm -f "$WORK/run/bins.dat"; "$1" --name=b --ioengine=libaio --iodepth=2 --size=256k --filename="$WORK/run/bins.dat" \
+    --lat_percentiles=1 --slat_percentiles=1 --output-format=json+ 2>/dev/null | python3 -c '
+import json, sys
+t = sys.stdin.read(); r = json.loads(t[t.index("{"):])["jobs"][0]["read"]
+print([(k, "bins" in r[k], "percentile" in r[k], sum(r[k].get("bins", {}).values())) for k in ("slat_ns", "clat_ns", "lat_ns")])'; }
+if $have_fio; then
+    a=$(bins /usr/bin/fio); b=$(bins "$FIO")
+    check jsonplus-bins-lat-slat [ -n "$a" -a "$a" = "$b" ]
+else
+    skip jsonplus-bins-lat-slat "fio 3 is not installed"
+fi
+
+# --- terse: the percentile fields follow lat_percentiles, as fio's ---
+tp() { "$1" --name=t --ioengine=null --size=64k --lat_percentiles=1 --clat_percentiles=0 --minimal 2>/dev/null |
+    awk -F';' '{s = ""; for (i = 18; i <= 37; i++) { split($i, kv, "="); s = s " " kv[1] } print s}'; }
+if $have_fio; then
+    a=$(tp /usr/bin/fio); b=$(tp "$FIO")
+    check terse-lat-percentiles [ -n "$a" -a "$a" = "$b" ]
+else
+    skip terse-lat-percentiles "fio 3 is not installed"
+fi

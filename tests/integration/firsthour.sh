@@ -88,7 +88,7 @@ for pair in fileio:fileio act:act act-analyze:act act-prep:act pts:pts suite:sui
         grep -qF -- "$o" "$doc" || { fail "docs_has_${cmd}_$o" "in 'ssdbench $cmd --help', not in $doc"; drift=1; }
     done
 done
-for o in $("$S" run --help | sed -n '1,/^Job options/p' | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,]/); print w[1]}' | grep -Ev "$common_re"); do
+for o in $("$S" run --help | sed -n '1,/^Job options/p' | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,[]/); print w[1]}' | grep -Ev "$common_re"); do
     grep -qF -- "$o" docs/fio.md || { fail "docs_has_run_$o" "in 'ssdbench run --help', not in docs/fio.md"; drift=1; }
 done
 [ "$drift" -eq 0 ] && pass docs_have_every_help_option
@@ -97,7 +97,7 @@ done
 scripts/gen-completion.sh "$S" bash >"$WORK/comp.bash"
 check completion_parses bash -n "$WORK/comp.bash"
 missing=0
-for o in $("$S" run --help | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,]/); print w[1]}') $jobopts; do
+for o in $("$S" run --help | awk '/^  --[a-z]/ {sub(/^  /, ""); split($0, w, /[ =,[]/); print w[1]}') $jobopts; do
     grep -q -- " $o " <(grep '^    run)' "$WORK/comp.bash" | sed 's/"/ /g') || { fail "completion_run_$o" "missing"; missing=1; }
 done
 [ "$missing" -eq 0 ] && pass completion_lists_every_run_option

@@ -373,7 +373,7 @@ TEST(malformed_files)
     FAILS("bad_nojob.fio", NULL, -EINVAL,
           "@/bad_nojob.fio: no job defined (only [global] sections or no sections)");
     FAILS("bad_unsupported.fio", NULL, -ENOTSUP,
-          "@/bad_unsupported.fio:3: fio option 'experimental_verify' is not supported by ssdbench");
+          "@/bad_unsupported.fio:3: fio option 'cgroup_weight' is not supported by ssdbench");
     FAILS("no_such_file.fio", NULL, -ENOENT,
           "@/no_such_file.fio: cannot open '@/no_such_file.fio': No such file or directory");
 }
@@ -399,7 +399,7 @@ TEST(ignore_unsupported_collects_warnings)
           "@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?)");
     /* an engine ssdbench lacks is refused, never swapped for the default */
     FAILS("bad_engine_cpuio.fio", &o, -ENOTSUP,
-          "@/bad_engine_cpuio.fio:3: ioengine: unsupported ioengine 'cpuio' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
+          "@/bad_engine_cpuio.fio:3: ioengine: unsupported ioengine 'cpuio' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     /* bad values stay errors */
     FAILS("bad_value.fio", &o, -EINVAL,
           "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
@@ -701,7 +701,7 @@ TEST(option_table)
         lines += *p == '\n';
     CHECK(lines == 2 * n + 7, "help lines %u for %u options", lines, n);
     CHECK(strstr(buf, "\n  bs, blocksize=size[,size]\n        block size, per direction read,write (default 4k)\n") &&
-          strstr(buf, "\n  ioengine, engine=io_uring|libaio|psync|null|io_uring_cmd|sg\n"), "entries");
+          strstr(buf, "\n  ioengine, engine=io_uring|libaio|posixaio|psync|null|io_uring_cmd|sg\n"), "entries");
     free(buf);
 }
 

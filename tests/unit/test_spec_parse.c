@@ -226,6 +226,29 @@ TEST(ranges)
     CHECK(lo == 2048 && hi == 3072, "%llu-%llu", (unsigned long long)lo, (unsigned long long)hi);
     FAILS_WITH(spec_parse_range("4k", 1024, &lo, &hi, err, sizeof(err)), -EINVAL,
                "invalid range '4k' (expected lo-hi or lo:hi, e.g. 4k-64k)");
+    /* fio reads a malformed bssplit given to bsrange as its first two
+     * numbers (fio 3.33 runs t0023's bsrange=512/25:1k:25:... as 512-1k) */
+    CHECK(spec_parse_range("512/25:1k:25:2k:25:4k/25", 1024, &lo, &hi, err, sizeof(err)) == 0, "%s", err);
+    CHECK(lo == 512 && hi == 1024, "%llu-%llu", (unsigned long long)lo, (unsigned long long)hi);
+}
+
+TEST(size_fio_tail)
+{
+    /* fio's str_to_decimal: the number and its unit letters; a tail that
+     * starts with another character is ignored */
+    uint64_t v;
+    CHECK(spec_parse_size("1M)", 1024, &v, err, sizeof(err)) == 0 && v == 1048576, "%s %llu", err,
+          (unsigned long long)v);
+    CHECK(spec_parse_size("512/25", 1024, &v, err, sizeof(err)) == 0 && v == 512, "%s", err);
+    CHECK(spec_parse_size("4k-8k", 1024, &v, err, sizeof(err)) == 0 && v == 4096, "%s", err);
+    uint64_t ns;
+    CHECK(spec_parse_time("30s)", SPEC_NS_PER_S, &ns, err, sizeof(err)) == 0 && ns == 30 * SPEC_NS_PER_S,
+          "%s", err);
+    /* unknown letters stay an error, as do a percent and a plain number's tail */
+    FAILS_WITH(spec_parse_size("4q)", 1024, &v, err, sizeof(err)), -EINVAL,
+               "invalid size '4q)' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");
+    FAILS_WITH(spec_parse_u64("4)", &v, err, sizeof(err)), -EINVAL,
+               "invalid number '4)' (expected a non-negative integer)");
 }
 
 static const char *dirs_str(const char *f[SPEC_NDIRS], char *buf, size_t n)
@@ -532,10 +555,10 @@ TEST(engines_layouts_buffers)
         CHECK(spec_parse_engine(eng[i].s, &e, err, sizeof(err)) == 0 && e == eng[i].e, "%s", eng[i].s);
     }
     enum job_engine e;
-    FAILS_WITH(spec_parse_engine("posixaio", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'posixaio' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
+    FAILS_WITH(spec_parse_engine("pvsync2", &e, err, sizeof(err)), -ENOTSUP,
+               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;
