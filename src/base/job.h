@@ -76,8 +76,8 @@ enum job_verify {
  * gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
-/* fio zonemode (see base/zone.h); zbd is refused at parse time */
-enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED };
+/* fio zonemode: strided (base/zone.h), zbd (base/zbd.h) */
+enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED, JOB_ZONE_ZBD };
 
 enum job_layout {
     LAYOUT_JBOD,   /* every target its own stream: numjobs threads per target */
@@ -433,6 +433,13 @@ struct job_spec {
     uint64_t zone_size;          /* zonesize: bytes of I/O per zone */
     uint64_t zone_range;         /* zonerange: length of a zone; 0 = zone_size */
     uint64_t zone_skip;          /* zoneskip: bytes skipped after each zone */
+    /* zonemode=zbd (base/zbd.h) */
+    bool read_beyond_wp;         /* reads may go past a zone's write pointer */
+    bool ignore_zone_limits;     /* the device's max open zones does not apply */
+    unsigned max_open_zones;     /* 0 = the device's limit */
+    unsigned job_max_open_zones; /* 0 = none */
+    double zone_reset_threshold; /* share of the region's bytes written ... */
+    double zone_reset_frequency; /* ... past which every 1/this writes resets a zone */
     /* fio rate floors and latency limits (runner/rate_floor.h) */
     uint64_t rate_min_bytes[DIR_COUNT]; /* rate_min: bytes/s per direction; 0 = none */
     uint64_t rate_min_iops[DIR_COUNT];  /* rate_iops_min: I/Os per second per direction */

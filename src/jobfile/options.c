@@ -218,8 +218,14 @@ static const struct job_opt opts[] = {
     {"writefua", {0}, JOPT_BOOL, JF(sg.writefua), .arg = "bool", .help = "sg: WRITEs with the FUA bit"},
 
     /* fio zones (options_zone.c, base/zone.h) */
-    {"zonemode", {0}, FN(zonemode), .arg = "none|strided", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone (zbd is not supported: writing jobs on a host-managed zoned device are refused)"},
-    {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "bytes of I/O in each zone before moving on (needs zonemode=strided)"},
+    {"zonemode", {0}, FN(zonemode), .arg = "none|strided|zbd", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone; zbd: a zoned block device, writes at each zone's write pointer"},
+    {"read_beyond_wp", {0}, JOPT_BOOL, JF(read_beyond_wp), .arg = "bool", .help = "zonemode=zbd: reads may go past a zone's write pointer"},
+    {"ignore_zone_limits", {0}, JOPT_BOOL, JF(ignore_zone_limits), .arg = "bool", .help = "zonemode=zbd: ignore the device's max open zones"},
+    {"max_open_zones", {0}, JOPT_UINT, JF(max_open_zones), .max = 4096, .arg = "int", .help = "zonemode=zbd: zones written at once (0 = the device's limit)"},
+    {"job_max_open_zones", {0}, JOPT_UINT, JF(job_max_open_zones), .max = 4096, .arg = "int", .help = "zonemode=zbd: zones this job writes at once (0 = max_open_zones)"},
+    {"zone_reset_threshold", {0}, FN(zone_reset_threshold), .arg = "float", .help = "zonemode=zbd: share (0..1) of the region written past which zone_reset_frequency applies"},
+    {"zone_reset_frequency", {0}, FN(zone_reset_frequency), .arg = "float", .help = "zonemode=zbd: past the threshold, one write in 1/this resets its zone first (0..1)"},
+    {"zonesize", {0}, JOPT_SIZE, JF(zone_size), .max = UINT64_MAX, .arg = "size", .help = "strided: bytes of I/O in each zone before moving on (needed); zbd: must be the device's zone size"},
     {"zonerange", {0}, JOPT_SIZE, JF(zone_range), .max = UINT64_MAX, .arg = "size", .help = "length of a zone: where its I/Os fall (default zonesize)"},
     {"zoneskip", {0}, FN(zoneskip), .arg = "size|Nz", .help = "bytes skipped after each zone; the zones wrap at the end of the target"},
 
@@ -258,8 +264,7 @@ static const char *const fio_unsupported[] = {
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
-    "experimental_verify", "kernel_sched", "steadystate_check_interval", "job_max_open_zones",
-    "zone_reset_threshold", "zone_reset_frequency", "dedupe_working_set_percentage",
+    "experimental_verify", "kernel_sched", "steadystate_check_interval", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
 

@@ -108,6 +108,8 @@ JOPT_SETTER(zio_size);
 JOPT_SETTER(zoffset_inc);
 JOPT_SETTER(zoneskip);
 JOPT_SETTER(zonemode);
+JOPT_SETTER(zone_reset_threshold);
+JOPT_SETTER(zone_reset_frequency);
 JOPT_SETTER(rate_min);
 JOPT_SETTER(rate_iops_min);
 JOPT_SETTER(max_latency);

@@ -110,9 +110,10 @@ JOPT_SETTER(zonemode)
         c->x->zone_mode = JOB_ZONE_STRIDED;
         return 0;
     }
-    if (!strcasecmp(v, "zbd"))
-        return jopt_fail(c, -ENOTSUP, "zonemode=zbd (zoned block devices) is not supported by ssdbench; "
-                                      "zonemode=strided is");
+    if (!strcasecmp(v, "zbd")) {
+        c->x->zone_mode = JOB_ZONE_ZBD;
+        return 0;
+    }
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected none, strided or zbd)", v);
 }
 
@@ -142,6 +143,18 @@ int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, si
             return snprintf(err, errlen, "%s: %llu zones of %llu bytes overflow", names[i],
                             (unsigned long long)nz[i], (unsigned long long)zs), -EINVAL;
         *field[i] = nz[i] * zs;
+    }
+    if (job->zone_mode == JOB_ZONE_ZBD) {
+        /* fio takes the zone size from the device; the job's Nz values
+         * need it at parse time here */
+        if (!zs && (x->size_nz || x->io_size_nz || x->offset_nz || x->offset_inc_nz || x->zone_skip_nz))
+            return snprintf(err, errlen, "zonemode=zbd: a size in zones (Nz) needs zonesize"), -EINVAL;
+        if (job->verify != VERIFY_OFF)
+            return snprintf(err, errlen, "zonemode=zbd with verify is not supported by ssdbench"), -ENOTSUP;
+        if (job->zone_skip)
+            return snprintf(err, errlen, "zonemode=zbd with zoneskip is not supported by ssdbench"), -ENOTSUP;
+        if (job->rw == RW_TRIM || job->rw == RW_RANDTRIM || job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE)
+            return snprintf(err, errlen, "zonemode=zbd with trims is not supported by ssdbench"), -ENOTSUP;
     }
     if (job->zone_mode == JOB_ZONE_STRIDED && job->verify != VERIFY_OFF)
         return snprintf(err, errlen, "zonemode=strided with verify is not supported by ssdbench"), -ENOTSUP;
@@ -198,4 +211,28 @@ JOPT_SETTER(latency_percentile)
         return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..100)", v);
     c->job->lat_percentile = p;
     return 0;
+}
+
+/* --- zonemode=zbd: fio's float options in [0, 1] --- */
+
+static int zbd_share(struct job_opt_ctx *c, const char *v, double *out)
+{
+    double p;
+    PARSED(spec_parse_double(v, &p, c->err, c->errlen));
+    if (!(p >= 0 && p <= 1))
+        return jopt_fail(c, -EINVAL, "value '%s' is out of range (allowed 0..1)", v);
+    *out = p;
+    return 0;
+}
+
+JOPT_SETTER(zone_reset_threshold)
+{
+    (void)o;
+    return zbd_share(c, v, &c->job->zone_reset_threshold);
+}
+
+JOPT_SETTER(zone_reset_frequency)
+{
+    (void)o;
+    return zbd_share(c, v, &c->job->zone_reset_frequency);
 }

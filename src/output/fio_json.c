@@ -584,8 +584,13 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         cJSON_AddNumberToObject(jo, "latency_window", 0);
     }
     add_steadystate(jo, phase, result_str(first, "name", "job"));
-    if (c->members)
+    if (c->members) {
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);
+        double resets = 0;
+        for (int k = j0; k < j1; k++)
+            resets += result_num(cJSON_GetArrayItem(jobs, k), "zone_resets", 0);
+        cJSON_AddNumberToObject(jo, FIO_JSON_ZONE_RESETS_KEY, resets);
+    }
     return jo;
 }
 

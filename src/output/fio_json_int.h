@@ -47,6 +47,9 @@ struct fio_json_obj {
 /* The key fio_json_build_text adds to each job object: how many workers
  * (fio's "members", printed as "jobs=N" in its text) the object reports. */
 #define FIO_JSON_MEMBERS_KEY "ssdbench members"
+/* ... and the zone resets of its zonemode=zbd jobs (fio's nr_zone_resets,
+ * which fio prints on the write line and not in its JSON) */
+#define FIO_JSON_ZONE_RESETS_KEY "ssdbench zone resets"
 
 /* fio_json_build for the text renderers (fio_text.c): the same document,
  * each job object with FIO_JSON_MEMBERS_KEY added. */

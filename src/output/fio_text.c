@@ -209,8 +209,10 @@ static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs 
     fio_num2str(bw, sizeof(bw), bwv, SIG_FIGS, 1, true, FIO_N2S_BYTEPERSEC);
     fio_num2str(bwalt, sizeof(bwalt), bwv, SIG_FIGS, 1, false, FIO_N2S_BYTEPERSEC);
     fio_num2str(iops, sizeof(iops), 1000 * jnum_u64(dj, "total_ios") / runt, SIG_FIGS, 1, false, FIO_N2S_NONE);
-    fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s\n", dir_names[d], iops, bw, bwalt, io, runt,
-            d == DIR_WRITE ? "; 0 zone resets" : "");
+    char resets[48] = "";
+    if (d == DIR_WRITE)
+        snprintf(resets, sizeof(resets), "; %" PRIu64 " zone resets", jnum_u64(job, FIO_JSON_ZONE_RESETS_KEY));
+    fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s\n", dir_names[d], iops, bw, bwalt, io, runt, resets);
     static const char *const lats[3][2] = {{"slat_ns", "slat"}, {"clat_ns", "clat"}, {"lat_ns", " lat"}};
     for (int i = 0; i < 3; i++) {
         const cJSON *l = jobj(dj, lats[i][0]);

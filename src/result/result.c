@@ -405,6 +405,8 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     }
     if (jb->end_fsync)
         cJSON_AddNumberToObject(jo, "end_fsyncs", (double)st->end_syncs);
+    if (jb->zone_mode == JOB_ZONE_ZBD)
+        cJSON_AddNumberToObject(jo, "zone_resets", (double)st->zone_resets);
     if (jb->verify != VERIFY_OFF) {
         unsigned ft = st->verify.have_first ? st->verify.first_target : 0;
         const char *id = doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + ft]]);

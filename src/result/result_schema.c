@@ -550,6 +550,7 @@ static const struct result_key keys[] = {
     K("phases[].jobs[].worker_stats[].sys_s", RK_NUM, "s", ""),
     K("phases[].jobs[].worker_stats[].user_s", RK_NUM, "s", ""),
     K("phases[].jobs[].workers", RK_NUM, "", ""),
+    K("phases[].jobs[].zone_resets", RK_NUM, "", "zonemode=zbd: zones reset during the job (fio's nr_zone_resets)"),
     K("phases[].kernel_stats", RK_ARR, "", "per block-device target, the kernel's counters over the phase (below)"),
     K("phases[].kernel_stats[].device", RK_STR, "", ""),
     K("phases[].kernel_stats[].discard_bytes", RK_NUM, "bytes", ""),

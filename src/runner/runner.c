@@ -644,6 +644,7 @@ static void merge_worker(struct phase_stats *out, const struct phase_run *run, c
         js->ramp_ios[d] += w->ramp_ios[d];
     js->worker_busy_ns[w->job_worker] = w->total_busy_ns;
     js->end_syncs += w->end_syncs;
+    js->zone_resets += w->zbd.resets;
     if (w->vf)
         merge_verify(&js->verify, &w->vf->st);
     js->think_pauses += w->think.pauses;

@@ -96,6 +96,7 @@ struct job_stats {
     uint64_t *worker_ios;          /* [workers]: completed I/Os + flushes per worker */
     uint64_t *worker_busy_ns;      /* [workers]: sum of that worker's I/O latencies */
     uint64_t end_syncs;            /* end_fsync flushes (not in total: they are no requests) */
+    uint64_t zone_resets;          /* zonemode=zbd: zones reset (fio's nr_zone_resets) */
     /* per worker (clone): fio reports each clone on its own without
      * group_reporting */
     struct worker_usage *worker_usage; /* [workers] */

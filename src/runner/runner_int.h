@@ -15,6 +15,7 @@
 #include "base/gen.h"
 #include "runner/worker_buf.h"
 #include "base/zone.h"
+#include "base/zbd.h"
 #include "runner/rate_floor.h"
 
 #define WORKER_LOCAL_ERRORS 4
@@ -186,6 +187,11 @@ struct worker {
     struct wfiles *wf;
     /* fio zonemode=strided (base/zone.h); zone.on false otherwise */
     struct zone_walk zone;
+    /* fio zonemode=zbd (base/zbd.h, worker_zbd.c); zbd.on false otherwise */
+    struct zbd_state zbd;
+    bool zbd_wait;               /* prepare found the I/O's zone busy: complete first */
+    bool zbd_held;               /* zbd_io is drawn and waits for its zone */
+    struct gen_io zbd_io;
     /* fio rate floors, max_latency and latency_target (rate_floor.h) */
     struct rate_floor floor;
 };
@@ -315,6 +321,16 @@ static inline unsigned runner_add_target(struct phase_stats *out, const struct t
  * wfiles_next draws the next I/O: its job-local target, the offset in it
  * and the direction and size; false when the worker's last pass over all
  * of its files is over. No allocation after wfiles_setup. */
+/* worker_zbd.c: fio's zonemode=zbd for a worker on one zoned device.
+ * wzbd_setup reads the zones (BLKREPORTZONE) and resets those fio resets at
+ * the start; wzbd_next draws and places the next I/O (1; 0 when the job is
+ * done; -1 when its zone is busy: complete I/O first); wzbd_queued /
+ * wzbd_completed follow the write pointers. */
+int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+               size_t errlen);
+int wzbd_next(struct worker *w, struct gen_io *io);
+void wzbd_queued(struct worker *w, const struct io_req *r);
+void wzbd_completed(struct worker *w, const struct io_req *r);
 int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                  size_t errlen);
 bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off);

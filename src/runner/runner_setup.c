@@ -194,7 +194,7 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
         if (!h && rc == -EPERM && js->tg[i].busy &&
             (h = held_device(setups, jidx, i, &js->tg[i].info, chr)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
-        if (rc == 0 && writes)
+        if (rc == 0 && writes && j->zone_mode != JOB_ZONE_ZBD)
             rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
         if (rc < 0) {
             if (js->tg[i].fd >= 0 && !h)
@@ -442,6 +442,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int grc = gen_init(&w->gen, j, zone_walk_gen_len(&w->zone, w->map.region_len), seed, err, errlen);
     if (grc == 0 && w->zone.on)
         w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
+    if (grc == 0)
+        grc = wzbd_setup(w, j, js, err, errlen);
     return grc;
 }
 
@@ -460,6 +462,7 @@ unsigned runner_free_worker(struct worker *w)
         w->iolog = NULL;
     }
     gen_free(&w->gen);
+    zbd_free(&w->zbd);
     wverify_free(w);
     wfiles_free(w);
     free(w->slots);

@@ -419,6 +419,9 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
         /* fio's file set: the file first, then its own generator */
         if (!wfiles_next(w, &io, &ft, &foff))
             return false;
+    } else if (__builtin_expect(w->zbd.on, 0)) {
+        if (wzbd_next(w, &io) <= 0)
+            return false; /* done, or w->zbd_wait: the zone's write is in flight */
     } else if (!(w->zone.on ? zone_walk_next(&w->zone, &w->gen, w->map.region_start, &io)
                             : gen_next(&w->gen, &io)))
         return false; /* the last pass over the region is done */
@@ -848,6 +851,10 @@ static void loop_admit(struct worker *w, struct loop *ls)
         } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
             /* the first write of a pass, held while the last was checked */
         } else if (!prepare(w, r, &ls->writes_since_sync)) {
+            if (w->zbd_wait) {
+                w->zbd_wait = false; /* zonemode=zbd: wait for a completion */
+                break;
+            }
             ls->stopping = true;
             break;
         }
@@ -856,6 +863,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
         r->t_sched = tsched;
         if (ls->ops->queue(&w->eng, r) < 0)
             break;
+        if (__builtin_expect(w->zbd.on, 0))
+            wzbd_queued(w, r);
         w->nfree--;
         if (__builtin_expect(w->wlog != NULL, 0))
             wlog_io(w, r, ls->now);
@@ -991,6 +1000,8 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
         }
         if (ls->tt.on)
             w->think.completed += r->op <= IO_OP_TRIM;
+        if (__builtin_expect(w->zbd.on, 0))
+            wzbd_completed(w, r);
         w->free_slots[w->nfree++] = r;
         ls->inflight--;
     }

@@ -15,7 +15,8 @@
 #   then mounted): refused, bytes unchanged;
 #   the zoned namespace: its zoned identity against sysfs and the zone
 #   report, a plain write job and pts refused (no I/O, zones untouched),
-#   purge by resetting every zone (the zone report as new, data gone).
+#   purge by resetting every zone (the zone report as new, data gone);
+#   zonemode=zbd side by side with fio (checks_zbd.sh).
 # Output: PASS/FAIL/SKIP lines (lib.sh), then "lab checks done".
 SSDBENCH=${SSDBENCH:-$LAB_TREE/build/ssdbench}
 source "$LAB_TREE/tests/integration/lib.sh"
@@ -241,6 +242,9 @@ check zns_purge_all_empty test "$(grep -c 'wptr 0x000000 .*(em)' zones3.txt)" = 
 check zns_purge_report_as_new cmp -s zones0.txt zones3.txt
 check zns_purge_data_gone test "$(mib_sum "$LAB_ZNS")" = "$ZERO_MIB" -a "$before" != "$ZERO_MIB"
 echo "# zoned: before purge: $(grep -c '(fu)' zones2.txt) full, $(grep -c '(oi)' zones2.txt) open, $(grep -c '(em)' zones2.txt) empty; after: $(grep -c '(em)' zones3.txt) empty"
+
+# ---- zonemode=zbd, side by side with fio ---------------------------------
+source "$LAB_TREE/tests/lab/checks_zbd.sh"
 
 # ---- the guard: an ext4 file system on the NVMe namespace ---------------
 section "guard"
