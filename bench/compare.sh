@@ -43,7 +43,6 @@ MANY_MB=${MANY_MB:-256}
 FOREIGN_MAX=${FOREIGN_MAX:-5}
 STEAL_MAX=${STEAL_MAX:-5}
 WORK=$(mktemp -d /tmp/ssdbench-compare.XXXXXX)
-LOOPS=()
 
 # row table: name | goal | description
 ROW_TABLE='null1|iops>=3|null engine, 4K randread QD1
@@ -66,7 +65,8 @@ fi
 
 cleanup() {
     local d i
-    for d in "${LOOPS[@]}"; do losetup -d "$d" 2>/dev/null; done
+    # mkloop runs in a command substitution: its devices are listed in a file
+    [ -f "$WORK/loops" ] && while read -r d; do losetup -d "$d" 2>/dev/null; done <"$WORK/loops"
     # a loop device lets go of its file asynchronously
     for ((i = 0; i < 50; i++)); do
         mountpoint -q "$WORK/ram" || break
@@ -229,7 +229,7 @@ mkloop() { # MB NAME: a loop device over a tmpfs file, written once
     truncate -s "${1}M" "$WORK/ram/$2"
     local d
     d=$(losetup --find --show --direct-io=on "$WORK/ram/$2") || return 1
-    LOOPS+=("$d")
+    echo "$d" >>"$WORK/loops"
     echo none >"/sys/block/${d#/dev/}/queue/scheduler" 2>/dev/null
     "$FIO" --name=fill --filename="$d" --rw=write --bs=1m --direct=1 --size="${1}m" >/dev/null 2>&1
     echo "$d"

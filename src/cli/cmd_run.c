@@ -135,33 +135,6 @@ static void run_usage(FILE *f)
     job_option_print(f);
 }
 
-/* Later job files run after earlier ones, as fio runs several files in order:
- * the first job of each appended file starts a new group. */
-int run_jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
-{
-    unsigned n = a->njobs + b->njobs;
-    struct job_spec *jobs = realloc(a->jobs, n * sizeof(*jobs));
-    if (jobs)
-        a->jobs = jobs;
-    struct job_extra *extra = realloc(a->extra, n * sizeof(*extra));
-    if (extra)
-        a->extra = extra;
-    if (!jobs || !extra) {
-        snprintf(err, errlen, "out of memory");
-        return -ENOMEM;
-    }
-    for (unsigned i = 0; i < b->njobs; i++) {
-        a->jobs[a->njobs + i] = b->jobs[i];
-        a->jobs[a->njobs + i].group_id += (int)a->ngroups;
-        a->extra[a->njobs + i] = b->extra[i];
-    }
-    if (b->njobs && a->njobs)
-        a->jobs[a->njobs].stonewall = true;
-    a->njobs = n;
-    a->ngroups += b->ngroups;
-    return 0;
-}
-
 /* What `run` parsed and what its run keeps until the document is saved:
  * the jobs (or the quick grid and its test file). */
 struct run_cfg {

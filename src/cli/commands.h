@@ -17,10 +17,4 @@ int cmd_info(int argc, char **argv);
 int cmd_archive(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 
-/* cmd_run.c: appends b's jobs to a as fio runs a later job file (its first
- * job waits for the earlier ones and starts a new reporting group). 0 or
- * -ENOMEM with err. Shared with fio mode (fio_mode.c). */
-struct jobfile;
-int run_jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen);
-
 #endif

@@ -469,7 +469,7 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
         memset(&more, 0, sizeof(more));
         rc = parse_one(a->files[f], &jo, a->showcmd, &stdin_used, &more, err, errlen);
         if (rc == 0)
-            rc = run_jobfile_append(&c->jf, &more, err, errlen);
+            rc = jobfile_append(&c->jf, &more, err, errlen);
         jobfile_free(&more);
     }
     presets_free(&ps);
@@ -724,7 +724,7 @@ int fio_mode_parse_files(const char *const *files, unsigned nfiles, char **jobv,
         memset(&more, 0, sizeof(more));
         rc = parse_one(path, jo, false, &stdin_used, &more, err, errlen);
         if (rc == 0)
-            rc = run_jobfile_append(jf, &more, err, errlen);
+            rc = jobfile_append(jf, &more, err, errlen);
         jobfile_free(&more);
     }
     jo->preset_keys = jo->preset_values = NULL;

@@ -410,6 +410,31 @@ void jf_cleanup(struct jf_parser *p, int rc)
         jobfile_free(p->out);
 }
 
+int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen)
+{
+    unsigned n = a->njobs + b->njobs;
+    struct job_spec *jobs = realloc(a->jobs, n * sizeof(*jobs));
+    if (jobs)
+        a->jobs = jobs;
+    struct job_extra *extra = realloc(a->extra, n * sizeof(*extra));
+    if (extra)
+        a->extra = extra;
+    if (!jobs || !extra) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    for (unsigned i = 0; i < b->njobs; i++) {
+        a->jobs[a->njobs + i] = b->jobs[i];
+        a->jobs[a->njobs + i].group_id += (int)a->ngroups;
+        a->extra[a->njobs + i] = b->extra[i];
+    }
+    if (b->njobs && a->njobs)
+        a->jobs[a->njobs].stonewall = true;
+    a->njobs = n;
+    a->ngroups += b->ngroups;
+    return 0;
+}
+
 void jobfile_free(struct jobfile *jf)
 {
     free(jf->jobs);

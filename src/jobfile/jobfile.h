@@ -108,6 +108,11 @@ int jobfile_parse_cmdline(int argc, char **argv, const struct jobfile_opts *o,
 
 void jobfile_free(struct jobfile *jf);
 
+/* Appends b's jobs to a as fio runs a later job file: its first job waits
+ * for the earlier ones (stonewall) and its groups follow a's. 0, or
+ * -ENOMEM with err. */
+int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t errlen);
+
 /* Prints the option table (name, aliases, value form, help) and the syntax
  * notes, for `ssdbench run --help` and the man page. Returns 0. */
 int jobfile_help(FILE *f);

@@ -14,16 +14,6 @@
 #include "target/guard.h"
 #include "target/target.h"
 
-const char *wcache_name_device(int state)
-{
-    return state == 1 ? "WCE" : state == 0 ? "WCD" : "unknown";
-}
-
-const char *wcache_name_kernel(const char *a)
-{
-    return !strcmp(a, "write back") ? "WCE" : !strcmp(a, "write through") ? "WCD" : "unknown";
-}
-
 static void read_kernel(const struct wcache_state *s, char *out, size_t len)
 {
     out[0] = 0;

@@ -21,24 +21,7 @@
 #include "base/job.h"
 #include "device/device.h"
 #include "device/device_purge.h"
-
-enum wcache_via { WCACHE_NONE, WCACHE_DEVICE, WCACHE_KERNEL };
-
-struct wcache_state {
-    char path[JOB_PATH_MAX];
-    enum wcache_via via;            /* how it was set */
-    bool want;                      /* enabled for the test */
-    int device_before, device_during;   /* 1 on, 0 off, -1 unknown */
-    char kernel_before[32], kernel_during[32], kernel_after[32]; /* queue/write_cache */
-    int device_after;
-    bool changed;                   /* something was set (so restore has work) */
-    bool restored;
-    char sysfs[160];
-    char note[512];                 /* what the setting means, what failed */
-    char recovered[512];            /* a record an earlier run left, put back first ("" none) */
-    struct device_info di;          /* for the device command */
-    const struct devio_ops *ops;
-};
+#include "runner/runner_wcstate.h"
 
 /* Sets path's write cache to enable (ops NULL: the real ioctls). Returns
  * 0 when it is set (s->via says how), 1 when it could not be set (s->note
@@ -61,10 +44,5 @@ int wcache_keep(const char *path, struct wcache_state *s, char *err, size_t errl
 
 /* Puts back what wcache_apply changed; 0, or -errno with a message. */
 int wcache_restore(struct wcache_state *s, char *err, size_t errlen);
-
-/* "WCE", "WCD" or "unknown" for a device state (1 / 0 / -1) or a kernel
- * attribute ("write back" / "write through"). */
-const char *wcache_name_device(int state);
-const char *wcache_name_kernel(const char *attr);
 
 #endif

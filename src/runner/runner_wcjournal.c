@@ -11,7 +11,7 @@
 
 #include "base/sysfs_attr.h"
 #include "device/device_purge.h"
-#include "runner/runner_wcache.h"
+#include "runner/runner_wcstate.h"
 #include "runner/runner_wcjournal.h"
 
 #define WCJ_TAG "ssdbench-wcache 1"

@@ -11,6 +11,7 @@
 #include "result/result_cluster.h"
 #include "workload/plan.h"
 #include "workload/plan_guard.h"
+#include "workload/plan_subst.h"
 
 struct plan_phase *plan_add(struct plan *p, const char *name, const char *kind,
                             const struct job_spec *jobs, unsigned njobs)
@@ -44,31 +45,6 @@ cJSON *plan_run_phase(cJSON *doc, const struct plan_phase *ph, const struct runn
                       struct plan_status *st, int *rc, char *err, size_t errlen)
 {
     return plan_run_phase_with(doc, ph, opts, NULL, NULL, st, rc, err, errlen);
-}
-
-int plan_subst_jobs(const struct cluster *c, struct job_spec *jobs, unsigned njobs, char *err, size_t errlen)
-{
-    for (unsigned j = 0; j < njobs; j++) {
-        struct job_spec *jb = &jobs[j];
-        char *fields[JOB_MAX_TARGETS + 3];
-        unsigned nf = 0;
-        for (unsigned t = 0; t < jb->ntargets && t < JOB_MAX_TARGETS; t++)
-            fields[nf++] = jb->targets[t];
-        fields[nf++] = jb->lat_log;
-        fields[nf++] = jb->bw_log;
-        fields[nf++] = jb->iops_log;
-        for (unsigned f = 0; f < nf; f++) {
-            char tmp[JOB_PATH_MAX];
-            if (!cluster_has_subst(fields[f]))
-                continue;
-            if (cluster_subst(c, fields[f], tmp, sizeof(tmp)) < 0) {
-                snprintf(err, errlen, "job %s: '%s' is too long with {rank}/{host} filled in", jb->name, fields[f]);
-                return -ENAMETOOLONG;
-            }
-            memcpy(fields[f], tmp, sizeof(tmp));
-        }
-    }
-    return 0;
 }
 
 /* Every rank's part of a cluster phase, gathered into rank 0's phase

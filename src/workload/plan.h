@@ -58,12 +58,6 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
                            plan_stats_fn fn, void *arg, struct plan_status *st, int *rc, char *err,
                            size_t errlen);
 
-/* Fills in {rank}, {nranks}, {host}, {localrank}, {localsize}, {hostindex}
- * and {nhosts} (base/cluster.h; c NULL: the single process) in the jobs'
- * target and log names. plan_run_phase does this for every phase; 0, or
- * -ENAMETOOLONG with err set. */
-int plan_subst_jobs(const struct cluster *c, struct job_spec *jobs, unsigned njobs, char *err, size_t errlen);
-
 /* Runs every phase in order, stopping after an interrupt. */
 int plan_run(cJSON *doc, const struct plan *p, const struct runner_opts *opts,
              struct plan_status *st, char *err, size_t errlen);

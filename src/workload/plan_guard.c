@@ -9,6 +9,7 @@
 #include "runner/runner_mem.h"
 #include "workload/plan.h"
 #include "workload/plan_guard.h"
+#include "workload/plan_subst.h"
 
 int plan_guard_add(struct runner_hold *h, const struct runner_opts *opts, const struct job_spec *jobs,
                    unsigned njobs, char *err, size_t errlen)

@@ -11,6 +11,7 @@
 #include "runner/runner_cluster.h"
 #include "stats/hist.h"
 #include "workload/plan.h"
+#include "workload/plan_subst.h"
 
 /* a check whose message is its condition */
 #define OK(cond) CHECK(cond, "%s", "")
