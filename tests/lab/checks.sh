@@ -166,6 +166,7 @@ $T "$S" pts "${PTS[@]}" --client --destroy "$LAB_ATA" --result pts_c.json "$LAB_
 prc=$?
 kill $wpid; wait $wpid 2>/dev/null
 check pts_c_exit0 test $prc -eq 0
+[ $prc -eq 0 ] || sed "s/^/# pts_c.err: /" pts_c.err | tail -n 5
 check pts_c_cache_on_during grep -q 1 seen_ata
 check pts_c_state_recorded test "$(jv pts_c.json pts.write_cache.state)" = WCE
 check pts_c_before_recorded test "$(jv pts_c.json pts.write_cache.before.state)" = WCD
