@@ -211,8 +211,10 @@ for g in goal.split(','):
         k, v = g.split('>='); ok &= got[k] >= float(v)
     else:
         k, v = g.split('<='); ok &= got[k] <= float(v)
-if foreign > float(fmax) or steal > float(smax):
-    verdict = f"no verdict: host busy (foreign CPU {foreign:.1f}% > {fmax}% or steal {steal:.1f}% > {smax}%)"
+why = ([f"foreign CPU {foreign:.1f}% > {fmax}%"] if foreign > float(fmax) else []) + \
+      ([f"steal {steal:.1f}% > {smax}%"] if steal > float(smax) else [])
+if why:
+    verdict = "no verdict: host busy (" + ", ".join(why) + ")"
 else:
     verdict = "met" if ok else "NOT MET"
 print('\t'.join([name, desc, f"{med(A,0):.0f}", f"{med(B,0):.0f}", f"{iops:.2f}",

@@ -139,6 +139,16 @@ bool job_rw_trims(const struct job_spec *job)
            job->rw == RW_RANDTRIMWRITE;
 }
 
+uint32_t job_bs_max(const struct job_spec *job)
+{
+    uint32_t m = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (unsigned i = 0; i < job->bs[d].n; i++)
+            if (job->bs[d].bs[i] > m)
+                m = job->bs[d].bs[i];
+    return m;
+}
+
 bool job_rw_trimwrite(const struct job_spec *job)
 {
     return job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE;

@@ -472,6 +472,7 @@ bool job_rw_reads(const struct job_spec *job);   /* does the job issue any reads
 bool job_rw_writes(const struct job_spec *job);  /* any writes */
 bool job_rw_trims(const struct job_spec *job);   /* any trims */
 bool job_rw_trimwrite(const struct job_spec *job); /* (rand)trimwrite: each trim, then a write of it */
+uint32_t job_bs_max(const struct job_spec *job); /* the largest block size of any direction */
 /* does the job destroy data (writes or trims): what the write guard and
  * opening for writing go by */
 bool job_rw_destroys(const struct job_spec *job);

@@ -322,15 +322,24 @@ static int strict_look(const char *path, mode_t *mode, char *err, size_t errlen)
     return 1;
 }
 
-int outfile_open_derived(struct outfile *o, const char *path, char *err, size_t errlen)
+/* The start of every open of a name ssdbench makes: o cleared and named,
+ * the name judged by the strict rule (strict_look: 1 it exists, *mode
+ * its mode; 0 new; -errno refused). */
+static int derived_start(struct outfile *o, const char *path, mode_t *mode, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
     if (!path || !path[0])
         return fail(err, errlen, "(empty)", EINVAL, "empty output path");
     if ((size_t)snprintf(o->path, sizeof(o->path), "%s", path) >= sizeof(o->path))
         return fail(err, errlen, path, ENAMETOOLONG, NULL);
-    mode_t mode = 0;
-    int k = strict_look(path, &mode, err, errlen);
+    *mode = 0;
+    return strict_look(path, mode, err, errlen);
+}
+
+int outfile_open_derived(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+    mode_t mode;
+    int k = derived_start(o, path, &mode, err, errlen);
     if (k < 0)
         return k;
     /* the temporary file is new (O_EXCL|O_NOFOLLOW); the rename replaces
@@ -340,13 +349,8 @@ int outfile_open_derived(struct outfile *o, const char *path, char *err, size_t 
 
 int outfile_open_append(struct outfile *o, const char *path, char *err, size_t errlen)
 {
-    memset(o, 0, sizeof(*o));
-    if (!path || !path[0])
-        return fail(err, errlen, "(empty)", EINVAL, "empty output path");
-    if ((size_t)snprintf(o->path, sizeof(o->path), "%s", path) >= sizeof(o->path))
-        return fail(err, errlen, path, ENAMETOOLONG, NULL);
-    mode_t mode = 0;
-    int k = strict_look(path, &mode, err, errlen);
+    mode_t mode;
+    int k = derived_start(o, path, &mode, err, errlen);
     if (k < 0)
         return k;
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);

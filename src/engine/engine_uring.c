@@ -37,6 +37,7 @@
 
 #include "base/sysfs_attr.h"
 #include "engine/engine.h"
+#include "engine/uring_wait.h"
 
 #define PAIR_WRITE_TAG (1ull << 32)
 
@@ -271,24 +272,7 @@ static int uring_run_io(struct engine *e, unsigned min_done, uint64_t timeout_ns
                         struct io_req **done, unsigned max)
 {
     struct uring_priv *p = e->priv;
-    int ret;
-    if (min_done == 0) {
-        ret = p->defer_taskrun ? io_uring_submit_and_get_events(&p->ring)
-                               : io_uring_submit(&p->ring);
-    } else if (timeout_ns) {
-        struct __kernel_timespec ts = {
-            .tv_sec = (long long)(timeout_ns / 1000000000ull),
-            .tv_nsec = (long long)(timeout_ns % 1000000000ull),
-        };
-        struct io_uring_cqe *cqe;
-        ret = io_uring_submit_and_wait_timeout(&p->ring, &cqe, min_done, &ts, NULL);
-        if (ret == -ETIME || ret == -EINTR)
-            ret = 0;
-    } else {
-        ret = io_uring_submit_and_wait(&p->ring, min_done);
-        if (ret == -EINTR)
-            ret = 0;
-    }
+    int ret = uring_submit_wait(&p->ring, min_done, timeout_ns, p->defer_taskrun);
     if (ret < 0 && ret != -EAGAIN && ret != -EBUSY)
         return ret;
     p->staged = 0;

@@ -25,16 +25,6 @@ static uint64_t mul(uint64_t a, uint64_t b)
     return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
 }
 
-static uint32_t bs_max(const struct job_spec *j)
-{
-    uint32_t m = 0;
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (unsigned i = 0; i < j->bs[d].n; i++)
-            if (j->bs[d].bs[i] > m)
-                m = j->bs[d].bs[i];
-    return m;
-}
-
 static uint32_t bs_min(const struct job_spec *j)
 {
     uint32_t m = 0;
@@ -74,7 +64,7 @@ void runner_mem_need(const struct job_spec *jobs, unsigned njobs, const uint64_t
         uint64_t depth = jb->iodepth ? jb->iodepth : 1;
         if (ops && ops->max_depth && depth > ops->max_depth)
             depth = ops->max_depth;
-        uint64_t bufsize = ((uint64_t)bs_max(jb) + 4095) & ~(uint64_t)4095;
+        uint64_t bufsize = ((uint64_t)job_bs_max(jb) + 4095) & ~(uint64_t)4095;
         uint64_t bufs = mul(depth, bufsize);
         uint64_t slots = mul(depth, sizeof(struct io_req) + sizeof(struct io_req *) * 2 + sizeof(struct iovec));
         uint64_t stats = mul(touch, mul(WORKER_RING + 1, sizeof(struct io_stats)) +

@@ -24,16 +24,6 @@
 #define DEFAULT_FILE_SIZE (1ull << 30)
 #define FILL_CREATE_SIZE (1ull << 20)
 
-static uint32_t max_bs(const struct job_spec *j)
-{
-    uint32_t m = 0;
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (unsigned i = 0; i < j->bs[d].n; i++)
-            if (j->bs[d].bs[i] > m)
-                m = j->bs[d].bs[i];
-    return m;
-}
-
 static int check_alignment(const struct job_spec *j, const struct target_info *ti, uint64_t start,
                            char *err, size_t errlen)
 {
@@ -379,7 +369,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;
 
-    size_t bs = max_bs(j);
+    size_t bs = job_bs_max(j);
     w->bufsize = (bs + 4095) & ~(size_t)4095;
     w->slots = calloc(w->depth, sizeof(*w->slots));
     w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
