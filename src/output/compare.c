@@ -501,19 +501,6 @@ static void workload_warnings(FILE *f, const struct cmp_table *c)
     }
 }
 
-/* A CSV field in quotes, quotes inside doubled (labels and phase names
- * come from the results: any text). */
-static void csv_q(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 /* The text header (each result described, the scope) or the CSV header. */
 static void print_header(FILE *f, const struct cmp_table *c, const char *const *names, const bool *bypos)
 {
@@ -537,14 +524,14 @@ static void print_header(FILE *f, const struct cmp_table *c, const char *const *
         fprintf(f, "group,metric,row");
         for (unsigned d = 0; d < n; d++) {
             fputc(',', f);
-            csv_q(f, lab[d]);
+            render_csv_quoted(f, lab[d]);
         }
         for (unsigned d = 0; d < n; d++)
             if (d != base) {
                 char h[200];
                 snprintf(h, sizeof(h), "ratio %s / %s (throughput; latency inverted)", lab[d], lab[base]);
                 fputc(',', f);
-                csv_q(f, h);
+                render_csv_quoted(f, h);
             }
         fprintf(f, "\n");
     }
@@ -575,9 +562,9 @@ static void print_row(FILE *f, const struct cmp_table *c, unsigned t, bool threa
         }
     }
     if (c->csv) {
-        csv_q(f, tr[t].group);
+        render_csv_quoted(f, tr[t].group);
         fprintf(f, ",%s,", m->title);
-        csv_q(f, rowname);
+        render_csv_quoted(f, rowname);
     }
     else
         fprintf(f, "  %-*.*s", c->namew, c->namew, rowname);

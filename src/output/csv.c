@@ -9,7 +9,7 @@
 #include "output/render.h"
 #include "result/result_read.h"
 
-static void csv_str(FILE *f, const char *s)
+void render_csv_quoted(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
@@ -49,7 +49,7 @@ static void intervals_csv(FILE *f, const cJSON *doc)
                 idx[n++] = cJSON_IsString(fl) ? result_field_index(iv, fl->valuestring) : -1;
         const cJSON *r;
         cJSON_ArrayForEach(r, rows) {
-            csv_str(f, result_str(ph, "name", ""));
+            render_csv_quoted(f, result_str(ph, "name", ""));
             for (int i = 0; i < n; i++) {
                 const cJSON *v = idx[i] >= 0 ? cJSON_GetArrayItem(r, idx[i]) : NULL;
                 if (cJSON_IsNumber(v))
@@ -94,11 +94,11 @@ void render_csv(FILE *f, const cJSON *doc)
                 if (d == 2 && result_num(dir, "ios", 0) == 0 && result_num(dir, "errors", 0) == 0)
                     continue;
                 const cJSON *l = cJSON_GetObjectItemCaseSensitive(dir, "latency_ns");
-                csv_str(f, result_str(ph, "name", ""));
+                render_csv_quoted(f, result_str(ph, "name", ""));
                 fputc(',', f);
-                csv_str(f, result_str(ph, "kind", ""));
+                render_csv_quoted(f, result_str(ph, "kind", ""));
                 fputc(',', f);
-                csv_str(f, result_str(sc, "scope", ""));
+                render_csv_quoted(f, result_str(sc, "scope", ""));
                 fprintf(f, ",%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
                         dn[d], result_num(sc, "elapsed_s", 0), result_num(dir, "ios", 0),
                         result_num(dir, "bytes", 0), result_num(dir, "iops", 0),

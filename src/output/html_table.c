@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/render.h"
 #include "output/html_svg.h"
 #include "output/html_table.h"
 
@@ -568,13 +569,7 @@ static void csv_field(FILE *f, const char *s)
         fputs(s, f);
         return;
     }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    render_csv_quoted(f, s);
 }
 
 int html_table_write_csv(FILE *f, const struct html_table *t)

@@ -22,6 +22,8 @@ void render_text(FILE *f, const cJSON *doc, const struct render_opts *o);
 /* CSV: one row per phase x scope x direction with the headline figures and
  * percentiles (header row first). */
 void render_csv(FILE *f, const cJSON *doc);
+/* One CSV field in quotes, quotes inside doubled (names in results are any text). */
+void render_csv_quoted(FILE *f, const char *s);
 
 /* Formats a latency in ns with a sensible unit ("85.3 us", "1.20 ms"). */
 void render_latency(char *buf, size_t len, double ns);
