@@ -124,10 +124,10 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
             continue;
         }
         char spec[160];
-        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, t->value ? " " : "", t->value ? t->value : "");
+        const char *sp = t->value && t->value[0] != '[' ? " " : "";
+        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, sp, t->value ? t->value : "");
         if (t->alias)
-            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, t->value ? " " : "",
-                     t->value ? t->value : "");
+            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, sp, t->value ? t->value : "");
         int w = (int)strlen(spec) + 2;
         fprintf(f, "  %s", spec);
         const char *h = t->help ? t->help : "";
@@ -139,22 +139,38 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
         for (const char *l = h; *l;) {
             const char *nl = strchr(l, '\n');
             int len = nl ? (int)(nl - l) : (int)strlen(l);
-            fprintf(f, "%.*s\n", len, l);
+            fprintf(f, "%.*s", len, l);
+            if (!nl && t->dflt) { /* the default after the text, on a line of its own when long */
+                if (col + len + (int)strlen(t->dflt) + 11 > 90)
+                    fprintf(f, "\n%*s(default %s)", col, "", t->dflt);
+                else
+                    fprintf(f, " (default %s)", t->dflt);
+            }
+            fputc('\n', f);
             if (!nl)
                 break;
             l = nl + 1;
             fprintf(f, "%*s", col, "");
         }
         if (!*h)
-            fprintf(f, "\n");
+            fprintf(f, t->dflt ? "(default %s)\n" : "\n", t->dflt);
     }
 }
 
 int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
                   bool *operands)
 {
+    const struct cli_opt *hit;
+    int id = cli_opts_next_typed(cmd, t, i, argc, argv, value, operands, &hit);
+    return id == CLI_OPT_TYPED ? hit->id : id;
+}
+
+int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
+                        bool *operands, const struct cli_opt **hitp)
+{
     const char *a = argv[*i];
     *value = NULL;
+    *hitp = NULL;
     if (*operands || a[0] != '-' || !a[1])
         return CLI_OPT_OPERAND;
     if (!strcmp(a, "--")) {
@@ -165,18 +181,25 @@ int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, ch
         return CLI_OPT_HELP;
     size_t klen = strcspn(a, "=");
     for (const struct cli_opt *o = t; o->name || o->help; o++) {
-        if (!o->name || o->id <= 0)
+        if (!o->name || (o->type == CLI_T_ID && o->id <= 0))
             continue;
         bool hit = (strlen(o->name) == klen && !strncmp(a, o->name, klen)) ||
                    (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen));
         if (!hit)
             continue;
+        *hitp = o;
+        int ret = o->type == CLI_T_ID ? o->id : CLI_OPT_TYPED;
         if (!o->value) {
             if (a[klen] == '=') {
                 cli_err("%s: %.*s takes no value", cmd, (int)klen, a);
                 return CLI_OPT_ERROR;
             }
-            return o->id;
+            return ret;
+        }
+        if (o->value[0] == '[') { /* an optional value: only after '=' */
+            if (a[klen] == '=')
+                *value = a + klen + 1;
+            return ret;
         }
         if (a[klen] == '=') {
             *value = a + klen + 1;
@@ -186,7 +209,7 @@ int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, ch
             cli_err("%s: %s needs a value (%s)", cmd, a, o->value);
             return CLI_OPT_ERROR;
         }
-        return o->id;
+        return ret;
     }
     const char *names[CLI_OPTS_MAX + 2];
     unsigned n = 0;

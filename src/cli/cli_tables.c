@@ -1,0 +1,10 @@
+/* cli_tables.c - the registry of the commands' option tables (see
+ * cli_tables.h), in the man page's order. */
+#include <stddef.h>
+
+#include "cli/cli_tables.h"
+
+const struct cli_cmd_opts *const cli_tables[] = {
+    &pts_cmd_opts,
+    NULL,
+};
