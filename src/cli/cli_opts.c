@@ -124,7 +124,7 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
             continue;
         }
         char spec[160];
-        const char *sp = t->value && t->value[0] != '[' ? " " : "";
+        const char *sp = t->value && strncmp(t->value, "[=", 2) != 0 ? " " : "";
         int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, sp, t->value ? t->value : "");
         if (t->alias)
             snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, sp, t->value ? t->value : "");
@@ -196,7 +196,7 @@ int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int ar
             }
             return ret;
         }
-        if (o->value[0] == '[') { /* an optional value: only after '=' */
+        if (!strncmp(o->value, "[=", 2)) { /* an optional value: only after '=' */
             if (a[klen] == '=')
                 *value = a + klen + 1;
             return ret;

@@ -50,6 +50,7 @@ struct cli_ctx {
     const char *cmd;
     void *cfg;
     struct cli_output *out;
+    void *aux;      /* what else the command's setters need, or NULL */
 };
 
 struct cli_opt;
@@ -130,6 +131,11 @@ struct cli_cmd_opts {
  * one-line error). 0, 1 after --help, -1 after a one-line error. */
 int cli_opts_parse(const struct cli_cmd_opts *c, int argc, char **argv, void *cfg, struct cli_output *out,
                    int (*operand)(const char *s, void *cfg));
+
+/* The same with the setters' context given whole (ctx->cfg is what
+ * operand receives). */
+int cli_opts_parse_ctx(const struct cli_cmd_opts *c, int argc, char **argv, const struct cli_ctx *ctx,
+                       int (*operand)(const char *s, void *cfg));
 
 /* The help text of c (what --help prints). */
 void cli_opts_help(FILE *f, const struct cli_cmd_opts *c);

@@ -63,7 +63,7 @@ static void man_option(FILE *f, const struct cli_opt *o)
     if (v) {
         fputs(".BI ", f);
         roff_dashes(f, o->name);
-        fprintf(f, " \"%s%s\"", v[0] == '[' ? "" : " ", v);
+        fprintf(f, " \"%s%s\"", !strncmp(v, "[=", 2) ? "" : " ", v);
         if (o->alias) {
             fputs(" \", \" ", f);
             roff_dashes(f, o->alias);

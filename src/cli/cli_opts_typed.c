@@ -138,8 +138,16 @@ int cli_opt_apply(const struct cli_ctx *c, const struct cli_opt *o, const char *
 int cli_opts_parse(const struct cli_cmd_opts *c, int argc, char **argv, void *cfg, struct cli_output *out,
                    int (*operand)(const char *s, void *cfg))
 {
-    bool operands = false;
     const struct cli_ctx ctx = {.cmd = c->cmd, .cfg = cfg, .out = out};
+    return cli_opts_parse_ctx(c, argc, argv, &ctx, operand);
+}
+
+int cli_opts_parse_ctx(const struct cli_cmd_opts *c, int argc, char **argv, const struct cli_ctx *ctx,
+                       int (*operand)(const char *s, void *cfg))
+{
+    bool operands = false;
+    struct cli_output *out = ctx->out;
+    void *cfg = ctx->cfg;
     for (int i = 1; i < argc; i++) {
         if (!operands && out && strcmp(argv[i], "--") != 0) {
             int r = cli_output_option(&i, argc, argv, out);
@@ -164,7 +172,7 @@ int cli_opts_parse(const struct cli_cmd_opts *c, int argc, char **argv, void *cf
                 return -1;
             continue;
         case CLI_OPT_TYPED:
-            if (cli_opt_apply(&ctx, hit, v) < 0)
+            if (cli_opt_apply(ctx, hit, v) < 0)
                 return -1;
             continue;
         default:

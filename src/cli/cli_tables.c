@@ -5,6 +5,7 @@
 #include "cli/cli_tables.h"
 
 const struct cli_cmd_opts *const cli_tables[] = {
+    &suite_cmd_opts,
     &pts_cmd_opts,
     NULL,
 };
