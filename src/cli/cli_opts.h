@@ -30,7 +30,8 @@ enum cli_type {
     CLI_T_CONST,    /* a flag: the int (or enum) at .off becomes .ival */
     CLI_T_STR,      /* the value itself (a const char * at .off, pointing into argv) */
     CLI_T_STRS,     /* repeatable: appended to the const char *[] at .off, its count at .count_off */
-    CLI_T_UINT,     /* a whole number in [.ulo, .uhi], stored times .scale (1 if 0) */
+    CLI_T_UINT,     /* a whole number in [.ulo, .uhi] (0: the field's largest), stored times
+                       .scale (1 if 0) */
     CLI_T_PCT,      /* a percentage ("20" or "20%") in [.lo, .hi] (ends open per .flags) */
     CLI_T_REAL,     /* a real number in [.lo, .hi] */
     CLI_T_SIZE,     /* bytes with fio's units in [.ulo, .uhi], a multiple of .scale */

@@ -90,7 +90,8 @@ int cli_opt_apply(const struct cli_ctx *c, const struct cli_opt *o, const char *
     }
     case CLI_T_UINT: {
         uint64_t x, s = o->scale ? o->scale : 1;
-        rc = cli_parse_uint(o->name, v, o->ulo, hi_of(o, o->size) / s, &x, msg, sizeof(msg));
+        uint64_t hi = o->uhi ? o->uhi : field_max(o->size) / s; /* the range in the value's units */
+        rc = cli_parse_uint(o->name, v, o->ulo, hi, &x, msg, sizeof(msg));
         if (rc == 0)
             store_u(field, o->size, x * s);
         break;
