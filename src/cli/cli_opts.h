@@ -81,7 +81,8 @@ struct cli_opt {
     cli_setter set;         /* CLI_T_CALL */
     const char *dflt;       /* the default as shown: "25", "the preset's"; NULL: none said */
     const char *unit;       /* the unit of a number: "s", "ms", "%", "bytes" */
-    const char *man;        /* the man page's text (roff) when it says more than help */
+    const char *man;        /* the man page's whole text (roff, its default included) when it
+                               says more than help; a shared row with one is in the man page */
 };
 
 #define CLI_ROW(n, a, v, h, i) {.name = (n), .alias = (a), .value = (v), .help = (h), .id = (i)}
@@ -118,7 +119,7 @@ int cli_opt_apply(const struct cli_ctx *c, const struct cli_opt *o, const char *
 
 /* One command's table: what parses its options, prints its --help
  * (head, then the rows with the text at column col) and its part of the
- * man page (section man_section, scripts/gen-man-options.sh). */
+ * man page (section man_section, scripts/gen-man.sh). */
 struct cli_cmd_opts {
     const char *cmd;            /* "pts" */
     const char *man_section;    /* "PTS" */

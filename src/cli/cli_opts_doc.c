@@ -1,8 +1,9 @@
 /* cli_opts_doc.c - what the option tables say, written out for people:
  * the option part of each command's section of man/ssdbench.1 and the
  * page docs/options.md (`ssdbench --dump-options man|md [CMD]`, which
- * scripts/gen-man-options.sh splices into the checked-in files and checks
- * them against), and the consistency check of a table (cli_opts_check).
+ * scripts/gen-man.sh and scripts/gen-options-doc.sh write into the tree;
+ * tests/integration/docs.sh fails when the tree says otherwise), and the
+ * consistency check of a table (cli_opts_check).
  * See cli_opts.h. */
 #include <ctype.h>
 #include <stdbool.h>
@@ -84,7 +85,7 @@ static void man_option(FILE *f, const struct cli_opt *o)
         roff(f, o->help ? o->help : "", true);
         fputs(ends_sentence(o->help ? o->help : "") ? "\n" : ".\n", f);
     }
-    if (o->dflt) {
+    if (o->dflt && !o->man) { /* a man text of its own says its default */
         fputs("Default: ", f);
         roff(f, o->dflt, false);
         fputs(".\n", f);
@@ -100,7 +101,7 @@ static const char units_note[] =
 
 static void man_cmd(FILE *f, const struct cli_cmd_opts *c)
 {
-    fprintf(f, ".\\\" BEGIN OPTIONS %s (made from the table in src/cli by scripts/gen-man-options.sh)\n", c->cmd);
+    fprintf(f, ".\\\" BEGIN OPTIONS %s (made from the table in src/cli by scripts/gen-man.sh)\n", c->cmd);
     bool first_text = true;
     for (const struct cli_opt *o = c->opts; o->name || o->help; o++) {
         if (!o->name) {
@@ -113,7 +114,7 @@ static void man_cmd(FILE *f, const struct cli_cmd_opts *c)
             first_text = false;
             continue;
         }
-        if (!shared_row(o))
+        if (!shared_row(o) || o->man)
             man_option(f, o);
     }
     if (has_size(c->opts)) {
@@ -178,7 +179,7 @@ int cli_opts_dump(FILE *f, const char *format, const char *cmd)
         return -1;
     if (md && !cmd) {
         fputs("# Command options (generated)\n\n"
-              "<!-- Made by scripts/gen-man-options.sh from the option tables in src/cli; do not edit. -->\n\n"
+              "<!-- Made by scripts/gen-options-doc.sh from the option tables in src/cli; do not edit. -->\n\n"
               "The options of each command that reads them from its table, as `--help`\n"
               "and the man page show them. The options every command shares (`--format`,\n"
               "`--output`, `--result`, `--destroy`, `--quiet`, `--archive`, `--tag`) are in\n"

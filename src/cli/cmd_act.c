@@ -138,49 +138,82 @@ static const struct cli_opt act_opts[] = {
              "\n"
              "Load:\n"
              "  CONFIG                an ACT storage config file (act_storage's keys)"),
-    {.name = "--load", .value = "L[,L...]", .help = "L x 1x per device (1x = 2000 reads/s + 1000 writes/s per\n"
+    {.name = "--load",
+     .man = "Load per device (3x, 1.5x); a list runs each in turn. With \\fICONFIG\\fR it\n"
+            "replaces the config's read and write rates.", .value = "L[,L...]", .help = "L x 1x per device (1x = 2000 reads/s + 1000 writes/s per\n"
                                                     "device); a list runs each load in turn. With CONFIG it\n"
                                                     "replaces the config's read/write rates",
      .type = CLI_T_CALL, .set = set_load},
-    {.name = "--find-max", .help = "run 1x, 2x, 3x, 4x, 6x, 8x, 12x, 16x, 24x ... (from --load)\n"
+    {.name = "--find-max",
+     .man = "Run 1x, 2x, 3x, 4x, 6x, 8x, 12x, 16x, 24x ... until a load fails; report the\n"
+            "highest that passed and why the climb stopped (the next load failed, or\n"
+            "\\fB\\-\\-max\\-load\\fR \\fIL\\fR, default 1024x, was reached). With several loads a\n"
+            "summary ends the output, one row per load as the published ACT summaries:\n"
+            "drive, size, load, OP, the worst slice's % over 1, 8 and 64 ms as total\n"
+            "(transaction) / ssd only (device), the date (ISO 8601, YYYY\\-MM\\-DD), the\n"
+            "result; and the overall progress (load 2/4, time left) goes to stderr before\n"
+            "each load: one line per load, or on a terminal the live status line,\n"
+            "rewritten in place and cleared at the end.", .help = "run 1x, 2x, 3x, 4x, 6x, 8x, 12x, 16x, 24x ... (from --load)\n"
                                    "until a load fails; report the highest passing load",
      .type = CLI_T_FLAG, A(find_max)},
     {.name = "--max-load", .value = "L", .help = "where --find-max gives up", .dflt = "1024x", .type = CLI_T_CALL,
      .set = set_load},
-    {.name = "--duration", .value = "D", .help = "test-duration-sec: seconds, or with s/m/h/d", .dflt = "24h",
+    {.name = "--duration",
+     .man = "test-duration-sec: seconds or a number with s, m, h, d (default 24h).", .value = "D", .help = "test-duration-sec: seconds, or with s/m/h/d", .dflt = "24h",
      .type = CLI_T_CALL, .set = set_duration, .unit = "s"},
-    {.name = "--op", .value = "PCT", .help = "over-provisioning: use the first (100 - PCT)% of each device\n"
+    {.name = "--op",
+     .man = "Over-provisioning: ACT uses the first (100 \\- PCT) % of each device, in whole\n"
+            "large blocks, and the rest is discarded first (block devices only).", .value = "PCT", .help = "over-provisioning: use the first (100 - PCT)% of each device\n"
                                              "and discard the rest first (block devices), e.g. --op 20",
      .type = CLI_T_PCT, A(op_pct), .lo = 0, .hi = 100, .flags = CLI_HI_OPEN, .unit = "%"},
-    {.name = "--set", .value = "KEY=VALUE", .help = "any other ACT config key (shorthand only), e.g.\n"
+    {.name = "--set",
+     .man = "Any other ACT config key (shorthand only), e.g. \\fB\\-\\-set commit\\-to\\-device=yes\\fR.", .value = "KEY=VALUE", .help = "any other ACT config key (shorthand only), e.g.\n"
                                                     "--set report-interval-sec=10 --set commit-to-device=yes",
      .type = CLI_T_CALL, .set = set_set},
     CLI_TEXT("Execution:"),
-    {.name = "--threads", .help = "ACT's model: service-threads blocking workers (psync), one\n"
+    {.name = "--threads",
+     .man = "ACT's model: service-threads blocking workers (psync), one I/O each; for\n"
+            "numbers comparable with published ACT results. The default is open loop: one\n"
+            "ring per CPU (\\fB\\-\\-engine\\fR io_uring, libaio or null) with as many slots in all\n"
+            "as ACT has service threads (\\fB\\-\\-iodepth\\fR), issuing ACT's schedule with far\n"
+            "less CPU; each O_DSYNC write is followed by a flush, as ACT's blocking pwrite,\n"
+            "so the device sees the same reads, writes and flushes.", .help = "ACT's model: service-threads blocking workers (psync), one\n"
                                   "I/O each; numbers comparable with published ACT results",
      .type = CLI_T_CONST, A(o.mode), .ival = ACT_MODE_THREADS},
     {.name = "--engine", .value = "E", .help = "io_uring, libaio, psync (= --threads) or null", .dflt = "io_uring",
      .type = CLI_T_CALL, .set = set_engine},
     {.name = "--iodepth", .value = "N", .help = "open-loop mode: slots of the small-I/O workers (one ring per CPU)",
      .dflt = "service-threads, ACT's queue depth", .type = CLI_T_UINT, A(o.iodepth), .ulo = 1, .uhi = 65536},
-    {.name = "--seed", .value = "N", .help = "seed the offsets and data", .dflt = "from the clock",
+    {.name = "--seed",
+     .man = "Seed the offsets and data (default: from the clock).", .value = "N", .help = "seed the offsets and data", .dflt = "from the clock",
      .type = CLI_T_CALL, .set = set_seed},
     CLI_TEXT("Output:"),
-    {.name = "--log", .value = "FILE", .help = "the ACT log (default stdout); with several loads one file\n"
+    {.name = "--log",
+     .man = "The ACT log (default stdout; the tables then go to stderr). With several loads\n"
+            "one file per load: act.log becomes act\\-3x.log, act\\-6x.log ...", .value = "FILE", .help = "the ACT log (default stdout); with several loads one file\n"
                                                "per load, FILE with -<L>x before its extension",
      .type = CLI_T_STR, A(log)},
-    CLI_ROW("--result", NULL, "FILE", "also save the ssdbench result JSON (full histograms, per-slice\n"
-                                      "histograms, verdicts)", 0),
+    {.name = "--result", .value = "FILE", .help = "also save the ssdbench result JSON (full histograms, per-slice\n"
+                                                  "histograms, verdicts)",
+     .man = "Save the result: one phase per load, plus a top-level \\fBact\\fR object with the\n"
+            "config, derived rates, verdict, worst hour and per-slice full-resolution\n"
+            "histograms of each load."},
     CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (docs/archive.md)", 0),
     CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable)", 0),
-    {.name = "--slice", .value = "SEC", .help = "slice of the summary table", .dflt = "3600, or the run if shorter",
+    {.name = "--slice",
+     .man = "Slice length of the printed tables (default 3600, or the run if shorter).", .value = "SEC", .help = "slice of the summary table", .dflt = "3600, or the run if shorter",
      .type = CLI_T_UINT, A(o.slice_sec), .ulo = 1, .uhi = 100ull * 86400, .unit = "s"},
-    {.name = "--tick-ms", .value = "MS", .help = "testing: one report interval lasts MS ms of real time\n"
+    {.name = "--tick-ms",
+     .man = "For testing: one report interval lasts MS ms of real time.", .value = "MS", .help = "testing: one report interval lasts MS ms of real time\n"
                                                  "(a scaled run: its verdict is marked scaled, not a certification)",
      .type = CLI_T_UINT, A(o.tick_ns), .ulo = 1, .uhi = 3600000, .scale = 1000000, .unit = "ms"},
-    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH when the guard refuses it", 0),
+    {.name = "--destroy", .value = "PATH", .help = "consent to overwrite PATH when the guard refuses it",
+     .man = "Consent to overwrite a device that holds a file system or other signature."},
     CLI_ROW("--quiet", "-q", NULL, "no live status line", 0),
-    {.name = "--dry-run", .help = "print the loads, their rates and the total time; run nothing",
+    {.name = "--dry-run",
+     .man = "Print the loads with their rates and length and the total time (for\n"
+            "\\fB\\-\\-find\\-max\\fR the longest: every load up to \\fB\\-\\-max\\-load\\fR); run\n"
+            "nothing.", .help = "print the loads, their rates and the total time; run nothing",
      .type = CLI_T_FLAG, A(dry_run)},
     CLI_TEXT("\n"
              "The slice tables and verdicts go to stderr while the log is on stdout, else to stdout.\n"

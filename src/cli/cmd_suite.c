@@ -171,53 +171,86 @@ static const struct cli_opt suite_opts[] = {
              "Per profile: optional purge, preconditioning with the same profile at 16 threads x 16\n"
              "queue until steady state, then each sweep point for a fixed time, with no idle time.\n\n"
              "Workload:"),
-    {.name = "--profiles", .value = "LIST", .help = "comma-separated profile names (see ssdbench profiles)",
+    {.name = "--profiles",
+     .man = "Comma-separated profile names (default\n"
+            "4k-random-read,4k-random-write,8k-70-30,fileserver,webserver).", .value = "LIST", .help = "comma-separated profile names (see ssdbench profiles)",
      .dflt = "4k-random-read,4k-random-write,8k-70-30,fileserver,webserver", .type = CLI_T_CALL,
      .set = set_profiles},
-    {.name = "--profile-file", .value = "FILE", .help = "add profiles from a fio-style job file (repeatable)",
+    {.name = "--profile-file",
+     .man = "Add profiles from a job file (repeatable).", .value = "FILE", .help = "add profiles from a fio-style job file (repeatable)",
      .type = CLI_T_CALL, .set = set_args},
-    {.name = "--rwmixread", .value = "N", .help = "read share of the one mixed profile (database 66 = 66/34);\n"
+    {.name = "--rwmixread",
+     .man = "Read share of the one mixed profile selected (database 66 for the 66/34\n"
+            "variant); with several mixed profiles it is refused: name the profile with\n"
+            "\\fB\\-\\-set\\fR \\fINAME\\fR:rwmixread=\\fIN\\fR. Headings print the mix that ran.", .value = "N", .help = "read share of the one mixed profile (database 66 = 66/34);\n"
                                                   "with several mixed profiles use --set NAME:rwmixread=N",
      .type = CLI_T_CALL, .set = set_rwmixread, .unit = "%"},
-    {.name = "--set", .value = "[PROFILE:]KEY=VALUE",
+    {.name = "--set",
+     .man = "A job option for every profile (e.g. ioengine=libaio, filesize=64g), or with\n"
+            "\\fIPROFILE\\fR: for that profile only (database:rwmixread=66); options the\n"
+            "suite sets itself are refused.", .value = "[PROFILE:]KEY=VALUE",
      .help = "a job option for every profile, e.g. ioengine=libaio,\n"
              "or for the named one only, e.g. database:rwmixread=66",
      .type = CLI_T_CALL, .set = set_set},
     CLI_TEXT("Sweep:"),
-    {.name = "--sweep", .value = "S", .help = "tq:2,4,8,16x2,4,8,16 | qd:1,2,4,...,256 | none;\n"
+    {.name = "--sweep",
+     .man = "Threads x queue depth, thread-major (default tq:2,4,8,16x2,4,8,16), or one\n"
+            "thread over queue depths (qd:1,2,4,...,256; \"...\" doubles up to the next\n"
+            "value), or preconditioning only.", .value = "S", .help = "tq:2,4,8,16x2,4,8,16 | qd:1,2,4,...,256 | none;\n"
                                               "'...' doubles up to the next value",
      .dflt = "tq:2,4,8,16x2,4,8,16", .type = CLI_T_CALL, .set = set_sweep},
-    {.name = "--runtime", .value = "TIME", .help = "each sweep point", .dflt = "1m for tq, 5m for qd",
+    {.name = "--runtime",
+     .man = "Each sweep point (default 1m for tq, 5m for qd).", .value = "TIME", .help = "each sweep point", .dflt = "1m for tq, 5m for qd",
      .type = CLI_T_TIME, .ulo = 1, C(runtime_ns), .unit = "s"},
-    {.name = "--ramp", .value = "TIME", .help = "discarded warm-up before each point", .dflt = "0",
+    {.name = "--ramp",
+     .man = "Discarded warm-up before each point (default 0).", .value = "TIME", .help = "discarded warm-up before each point", .dflt = "0",
      .type = CLI_T_TIME, C(ramp_ns), .unit = "s"},
     CLI_TEXT("Preconditioning:"),
-    {.name = "--precondition", .value = "auto|TIME|off", .help = "until steady state (auto), a fixed time, or none",
+    {.name = "--precondition",
+     .man = "Until steady state (default), for a fixed time, or not at all.", .value = "auto|TIME|off", .help = "until steady state (auto), a fixed time, or none",
      .dflt = "auto", .type = CLI_T_CALL, .set = set_precondition},
-    {.name = "--precondition-load", .value = "TxQ", .help = "threads x queue depth", .dflt = "16x16",
+    {.name = "--precondition-load",
+     .man = "Threads x queue depth of preconditioning (default 16x16).", .value = "TxQ", .help = "threads x queue depth", .dflt = "16x16",
      .type = CLI_T_CALL, .set = set_load},
-    {.name = "--ss", .value = "RULE", .help = "snia (= snia:20%/10%) or fio's iops:10%,\n"
+    {.name = "--ss",
+     .man = "Steady-state rule: \\fBsnia\\fR (max-min <= 20 % and slope excursion <= 10 % of\n"
+            "the window average; \\fBsnia:R%/S%\\fR sets the limits) or fio's\n"
+            "\\fBiops:10%\\fR, \\fBiops_slope:0.1%\\fR, \\fBbw:\\fR..., \\fBlat:\\fR....", .value = "RULE", .help = "snia (= snia:20%/10%) or fio's iops:10%,\n"
                                               "iops_slope:0.1%, bw:..., lat:...",
      .dflt = "snia", .type = CLI_T_CALL, .set = set_sweep},
-    {.name = "--ss-interval", .value = "TIME", .help = "interval = one steady-state round", .dflt = "1m",
+    {.name = "--ss-interval",
+     .man = "Preconditioning interval = one round (default 1m).", .value = "TIME", .help = "interval = one steady-state round", .dflt = "1m",
      .type = CLI_T_TIME, C(interval_ns), .unit = "s"},
-    {.name = "--ss-window", .value = "N", .help = "rounds per window", .dflt = "5", .type = CLI_T_UINT,
+    {.name = "--ss-window",
+     .man = "Rounds per window (default 5).", .value = "N", .help = "rounds per window", .dflt = "5", .type = CLI_T_UINT,
      C(ss.window), .ulo = 2, .uhi = STEADY_WINDOW_MAX},
-    {.name = "--ss-max-rounds", .value = "N", .help = "give up after N rounds: 'not achieved'", .dflt = "25",
+    {.name = "--ss-max-rounds",
+     .man = "Give up after N rounds and report \"steady state not achieved\" (default 25).", .value = "N", .help = "give up after N rounds: 'not achieved'", .dflt = "25",
      .type = CLI_T_UINT, C(ss.max_rounds), .ulo = 0, .uhi = 1000000},
-    {.name = "--sample", .value = "TIME", .help = "after preconditioning, run each profile at that load for TIME",
+    {.name = "--sample",
+     .man = "After preconditioning, run each profile at the preconditioning load for TIME.", .value = "TIME", .help = "after preconditioning, run each profile at that load for TIME",
      .type = CLI_T_TIME, C(sample_ns), .unit = "s"},
-    {.name = "--purge", .help = "purge every target before each profile", .type = CLI_T_FLAG, C(purge)},
+    {.name = "--purge",
+     .man = "Purge every target before each profile (as \\fBssdbench purge\\fR).", .help = "purge every target before each profile", .type = CLI_T_FLAG, C(purge)},
     CLI_TEXT("Targets:"),
-    {.name = "--range", .value = "PCT", .help = "active range: only the first PCT% of each target", .dflt = "100",
+    {.name = "--range",
+     .man = "Active range: I/O only to the first PCT % of each target (of the striped space\n"
+            "with stripe), for over-provisioning.", .value = "PCT", .help = "active range: only the first PCT% of each target", .dflt = "100",
      .type = CLI_T_PCT, C(range_pct), .lo = 0, .hi = 100, .flags = CLI_LO_OPEN, .unit = "%"},
-    {.name = "--discard-unused", .help = "discard the rest first (block devices), as spare area",
+    {.name = "--discard-unused",
+     .man = "Discard the rest of each block device first, so the drive can use it as spare area.", .help = "discard the rest first (block devices), as spare area",
      .type = CLI_T_FLAG, C(discard_unused)},
-    {.name = "--layout", .value = "jbod|stripe:CHUNK",
+    {.name = "--layout",
+     .man = "Several targets as separate LUNs at the same time, T x Q per target (default),\n"
+            "or one RAID-0 space in CHUNK units, T x Q in total. Per-target results are\n"
+            "reported beside the total.", .value = "jbod|stripe:CHUNK",
      .help = "several targets: separate LUNs at once (threads x queue\n"
              "per target) or one striped space (in total)",
      .dflt = "jbod", .type = CLI_T_CALL, .set = set_layout},
-    {.name = "--baseline", .value = "RESULT.json", .help = "a suite result to scale against (repeatable): the factor\n"
+    {.name = "--baseline",
+     .man = "A suite result to scale against (repeatable; a fileio or ACT result is\n"
+            "refused): each point gets, per baseline, the factor (IOPS over the baseline's\n"
+            "at the same point) and the factor per target, using both target counts.", .value = "RESULT.json", .help = "a suite result to scale against (repeatable): the factor\n"
                                                            "and the factor per target, using both target counts",
      .type = CLI_T_CALL, .set = set_args},
     CLI_TEXT("Output and safety:"),
@@ -228,7 +261,9 @@ static const struct cli_opt suite_opts[] = {
                                         "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
     CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
     CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device or an existing file)", 0),
-    {.name = "--dry-run", .help = "print the plan and its longest duration, run nothing", .type = CLI_T_CALL,
+    {.name = "--dry-run",
+     .man = "Print the plan and its longest duration, and each target with what the write\n"
+            "guard would say about it; run nothing. A missing target is named and exits 2.", .help = "print the plan and its longest duration, run nothing", .type = CLI_T_CALL,
      .set = set_args},
     CLI_ROW("--quiet", "-q", NULL, "no progress or status lines", 0),
     CLI_OPTS_END,

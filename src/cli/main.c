@@ -75,7 +75,7 @@ static int dispatch(int argc, char **argv, struct cluster *cl)
         printf("ssdbench %s\n", SSDBENCH_VERSION);
         return 0;
     }
-    /* what the option tables say: scripts/gen-man-options.sh */
+    /* what the option tables say: scripts/gen-man.sh, scripts/gen-options-doc.sh */
     if (!strcmp(cmd, "--dump-options")) {
         if (argc < 3 || argc > 4 || cli_opts_dump(stdout, argv[2], argc == 4 ? argv[3] : NULL) < 0) {
             cli_err("--dump-options: give man, md or names, and optionally a command with a table");
