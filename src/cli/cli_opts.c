@@ -131,7 +131,7 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
         int w = (int)strlen(spec) + 2;
         fprintf(f, "  %s", spec);
         const char *h = t->help ? t->help : "";
-        if (w + 1 > col) { /* a long left column: the text on the next line */
+        if (w + 2 > col) { /* a long left column: the text on the next line */
             fprintf(f, "\n%*s", col, "");
         } else {
             fprintf(f, "%*s", col - w, "");

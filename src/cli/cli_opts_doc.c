@@ -61,15 +61,16 @@ static void man_option(FILE *f, const struct cli_opt *o)
 {
     fputs(".TP\n", f);
     const char *v = o->value;
-    if (v) {
+    if (v && o->alias) { /* bold names, italic values: ".BI "\-\-output " FILE ", \-o " FILE" */
+        fputs(".BI \"", f);
+        roff_dashes(f, o->name);
+        fprintf(f, " \" \"%s\" \", ", v);
+        roff_dashes(f, o->alias);
+        fprintf(f, " \" \"%s\"", v);
+    } else if (v) {
         fputs(".BI ", f);
         roff_dashes(f, o->name);
         fprintf(f, " \"%s%s\"", !strncmp(v, "[=", 2) ? "" : " ", v);
-        if (o->alias) {
-            fputs(" \", \" ", f);
-            roff_dashes(f, o->alias);
-            fprintf(f, " \" %s\"", v);
-        }
     } else {
         fputs(".B ", f);
         roff_dashes(f, o->name);
