@@ -177,14 +177,28 @@ int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int ar
         *operands = true;
         return CLI_OPT_SKIP;
     }
-    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+    /* -h is help, unless the table gives it to an option with a value
+     * (act-analyze's -h NAME, as ACT's): then only as the last word */
+    bool h_taken = false;
+    for (const struct cli_opt *o = t; o->name || o->help; o++)
+        h_taken |= o->name && o->alias && o->value && !strcmp(o->alias, "-h");
+    if (!strcmp(a, "--help") || (!strcmp(a, "-h") && (!h_taken || *i + 1 == argc)))
         return CLI_OPT_HELP;
     size_t klen = strcspn(a, "=");
     for (const struct cli_opt *o = t; o->name || o->help; o++) {
         if (!o->name || (o->type == CLI_T_ID && o->id <= 0))
             continue;
         bool hit = (strlen(o->name) == klen && !strncmp(a, o->name, klen)) ||
-                   (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen));
+                   (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen)) ||
+                   (o->alt && strlen(o->alt) == klen && !strncmp(a, o->alt, klen));
+        /* getopt's "-t3600": a short name with its value attached */
+        bool attached = !hit && (o->flags & CLI_GETOPT) && o->value && o->alias && strlen(o->alias) == 2 &&
+                        a[1] != '-' && a[1] == o->alias[1] && a[2];
+        if (attached) {
+            *hitp = o;
+            *value = a + 2;
+            return o->type == CLI_T_ID ? o->id : CLI_OPT_TYPED;
+        }
         if (!hit)
             continue;
         *hitp = o;

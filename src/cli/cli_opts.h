@@ -42,6 +42,7 @@ enum cli_type {
 };
 
 #define CLI_WHOLE 4u    /* CLI_T_TIME: a whole number of units, stored as units */
+#define CLI_GETOPT 8u   /* the short alias also takes its value attached: "-t3600" */
 
 struct cli_output;
 
@@ -65,6 +66,8 @@ typedef int (*cli_setter)(const struct cli_ctx *c, const struct cli_opt *o, cons
 struct cli_opt {
     const char *name;       /* "--output" */
     const char *alias;      /* "-o", or NULL */
+    const char *alt;        /* another spelling accepted and not shown ("--start_bucket",
+                               another tool's), or NULL */
     const char *value;      /* "FILE": takes a value; NULL: a flag; "[=PATH]": optional, no space */
     const char *help;       /* the text; "\n" continues on the next line */
     int id;                 /* what cli_opts_next returns for it (> 0); 0: handled

@@ -7,6 +7,7 @@
 const struct cli_cmd_opts *const cli_tables[] = {
     &suite_cmd_opts,
     &act_cmd_opts,
+    &act_analyze_cmd_opts,
     &compare_cmd_opts,
     &report_cmd_opts,
     &pts_cmd_opts,
