@@ -165,6 +165,20 @@ int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, ch
     return id == CLI_OPT_TYPED ? hit->id : id;
 }
 
+const struct cli_opt *cli_opts_find(const struct cli_opt *t, const char *a)
+{
+    size_t klen = strcspn(a, "=");
+    for (const struct cli_opt *o = t; o->name || o->help; o++) {
+        if (!o->name || (o->type == CLI_T_ID && o->id <= 0))
+            continue;
+        const char *n[] = {o->name, o->alias, o->alt};
+        for (unsigned k = 0; k < 3; k++)
+            if (n[k] && strlen(n[k]) == klen && !strncmp(a, n[k], klen))
+                return o;
+    }
+    return NULL;
+}
+
 int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
                         bool *operands, const struct cli_opt **hitp)
 {

@@ -116,6 +116,10 @@ int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, ch
 int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
                         bool *operands, const struct cli_opt **hit);
 
+/* The entry of t that arg ("--label=x", "-o") names, or NULL; prints
+ * nothing (for a command that hands unknown options to another parser). */
+const struct cli_opt *cli_opts_find(const struct cli_opt *t, const char *arg);
+
 /* Stores v (NULL for a flag) by o's type into c->cfg. 0, or -1 after the
  * one-line error "OPT: 'V' is not ...". */
 int cli_opt_apply(const struct cli_ctx *c, const struct cli_opt *o, const char *v);

@@ -11,5 +11,6 @@ const struct cli_cmd_opts *const cli_tables[] = {
     &compare_cmd_opts,
     &report_cmd_opts,
     &pts_cmd_opts,
+    &fileio_cmd_opts,
     NULL,
 };
