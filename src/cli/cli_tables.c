@@ -5,6 +5,7 @@
 #include "cli/cli_tables.h"
 
 const struct cli_cmd_opts *const cli_tables[] = {
+    &run_cmd_opts,
     &suite_cmd_opts,
     &act_cmd_opts,
     &act_analyze_cmd_opts,
