@@ -14,5 +14,6 @@ extern const struct cli_cmd_opts act_analyze_cmd_opts;
 extern const struct cli_cmd_opts fileio_cmd_opts;
 extern const struct cli_cmd_opts compare_cmd_opts;
 extern const struct cli_cmd_opts report_cmd_opts;
+extern const struct cli_cmd_opts check_cmd_opts;
 
 #endif

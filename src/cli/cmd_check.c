@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "archive/archive_gate.h"
@@ -18,32 +20,6 @@
 #include "base/textsafe.h"
 
 #define CHECK_MAX_LAST 1000
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench check RESULT [--against SELECTOR] [--last N] [--min-history N]\n"
-            "                      [--sigmas K] [--min-change PCT] [--archive PATH]\n"
-            "The regression gate: RESULT (a file or archive:ID) against the archived history\n"
-            "of the same device (serial, else model, else target path) and workload (kind,\n"
-            "workload name, and per phase its name, pattern, block size, depth, jobs and\n"
-            "engine). Gated per phase and direction: IOPS and MB/s (lower is worse), mean,\n"
-            "p99 and p99.9 latency (higher is worse); max latency is shown, not gated.\n"
-            "  --against SELECTOR  the history (default archive:latest): archive:latest?...\n"
-            "                      and archive:best?... are narrowed to RESULT's device and\n"
-            "                      workload; archive:ID must be of the same device and workload\n"
-            "  --last N            the N most recent comparable results (default 10)\n"
-            "  --min-history N     fewer comparable results is exit 2 (default 3)\n"
-            "  --sigmas K          bound in noise units (default 3)\n"
-            "  --min-change PCT    smallest bound, in percent of the median (default 1)\n"
-            "Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
-            "a figure regressed when it is worse than the history's median by more than\n"
-            "max(K x noise, PCT %% of the median). RESULT itself (same host and start time)\n"
-            "is left out of its history.\n"
-            "Exit: 0 every figure within noise (or better), 1 a figure regressed (named with\n"
-            "the old median, the new value and the bound), 2 not comparable (different\n"
-            "device or workload, or too little history).\n");
-}
 
 /* One figure of one archived result. */
 struct hfig {
@@ -192,77 +168,71 @@ static int gate_fig(const struct archive_fig *f, void *ctx)
     return 0;
 }
 
-static int opt_double(const char *opt, const char *v, double lo, double hi, double *out)
+/* What `check` was asked for. */
+struct check_args {
+    const char *result, *against, *path;
+    unsigned last, min_history;
+    double sigmas, min_change_pct;
+};
+
+#define A(f) CLI_AT(struct check_args, f)
+
+static const struct cli_opt check_opts[] = {
+    CLI_TEXT("usage: ssdbench check RESULT [--against SELECTOR] [--last N] [--min-history N]\n"
+             "                      [--sigmas K] [--min-change PCT] [--archive PATH]\n"
+             "The regression gate: RESULT (a file or archive:ID) against the archived history\n"
+             "of the same device (serial, else model, else target path) and workload (kind,\n"
+             "workload name, and per phase its name, pattern, block size, depth, jobs and\n"
+             "engine). Gated per phase and direction: IOPS and MB/s (lower is worse), mean,\n"
+             "p99 and p99.9 latency (higher is worse); max latency is shown, not gated."),
+    {.name = "--against", .value = "SELECTOR", .help = "the history: archive:latest?...\n"
+                                                       "and archive:best?... are narrowed to RESULT's device and\n"
+                                                       "workload; archive:ID must be of the same device and workload",
+     .dflt = "archive:latest", .type = CLI_T_STR, A(against)},
+    {.name = "--last", .value = "N", .help = "the N most recent comparable results", .dflt = "10",
+     .type = CLI_T_UINT, A(last), .ulo = 1, .uhi = CHECK_MAX_LAST},
+    {.name = "--min-history", .value = "N", .help = "fewer comparable results is exit 2", .dflt = "3",
+     .type = CLI_T_UINT, A(min_history), .ulo = 1, .uhi = CHECK_MAX_LAST},
+    {.name = "--sigmas", .value = "K", .help = "bound in noise units", .dflt = "3", .type = CLI_T_REAL, A(sigmas),
+     .lo = 0.1, .hi = 100},
+    {.name = "--min-change", .value = "PCT", .help = "smallest bound, in percent of the median", .dflt = "1",
+     .type = CLI_T_PCT, A(min_change_pct), .lo = 0, .hi = 100, .unit = "%"},
+    {.name = "--archive", .value = "PATH", .help = "the archive (docs/archive.md)", .type = CLI_T_STR, A(path)},
+    CLI_TEXT("Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
+             "a figure regressed when it is worse than the history's median by more than\n"
+             "max(K x noise, PCT % of the median). RESULT itself (same host and start time)\n"
+             "is left out of its history.\n"
+             "Exit: 0 every figure within noise (or better), 1 a figure regressed (named with\n"
+             "the old median, the new value and the bound), 2 not comparable (different\n"
+             "device or workload, or too little history)."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts check_cmd_opts = {.cmd = "check", .man_section = "CHECK", .opts = check_opts, .col = 22};
+
+static int check_operand(const char *s, void *cfg)
 {
-    char *end;
-    double d = strtod(v, &end);
-    if (end == v || *end || !(d >= lo && d <= hi)) {
-        cli_err("check: %s: '%s' is not a number in %g..%g", opt, v, lo, hi);
+    struct check_args *a = cfg;
+    if (a->result) {
+        cli_err("check: one result at a time (got '%s' and '%s')", a->result, s);
         return -1;
     }
-    *out = d;
+    a->result = s;
     return 0;
 }
 
 int cmd_check(int argc, char **argv)
 {
-    const char *result = NULL, *against = "archive:latest", *path = NULL;
-    unsigned last = 10, min_history = 3;
-    struct archive_gate_opts opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL};
-    for (int i = 1; i < argc; i++) {
-        const char *v, *a = argv[i];
-        int save = i;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (cli_archive_option(&i, argc, argv, &path))
-            continue;
-        if ((v = cli_opt_value("--against", &i, argc, argv))) {
-            against = v;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--last", &i, argc, argv))) {
-            if (cli_opt_uint("check: --last", v, 1, CHECK_MAX_LAST, &last) < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--min-history", &i, argc, argv))) {
-            if (cli_opt_uint("check: --min-history", v, 1, CHECK_MAX_LAST, &min_history) < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--sigmas", &i, argc, argv))) {
-            if (opt_double("--sigmas", v, 0.1, 100, &opts.sigmas) < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--min-change", &i, argc, argv))) {
-            double pct;
-            if (opt_double("--min-change", v, 0, 100, &pct) < 0)
-                return CLI_EXIT_USAGE;
-            opts.min_rel = pct / 100;
-            continue;
-        }
-        i = save;
-        if (a[0] == '-' && a[1]) {
-            static const char *const names[] = {"--against", "--last", "--min-history", "--sigmas", "--min-change",
-                                                "--archive", "--help", NULL};
-            const char *s = cli_suggest(a, names);
-            cli_err("check: unknown option '%s'%s%s%s", a, s ? " (did you mean '" : " (see ssdbench check --help)",
-                    s ? s : "", s ? "'?)" : "");
-            return CLI_EXIT_USAGE;
-        }
-        if (result) {
-            cli_err("check: one result at a time (got '%s' and '%s')", result, a);
-            return CLI_EXIT_USAGE;
-        }
-        result = a;
-    }
+    struct check_args ca = {.against = "archive:latest", .last = 10, .min_history = 3,
+                            .sigmas = ARCHIVE_GATE_SIGMAS, .min_change_pct = ARCHIVE_GATE_MIN_REL * 100};
+    int prc = cli_opts_parse(&check_cmd_opts, argc, argv, &ca, NULL, check_operand);
+    if (prc)
+        return prc > 0 ? 0 : CLI_EXIT_USAGE;
+    const char *result = ca.result, *against = ca.against, *path = ca.path;
+    unsigned last = ca.last, min_history = ca.min_history;
+    struct archive_gate_opts opts = {ca.sigmas, ca.min_change_pct / 100};
     if (!result) {
         cli_err("check: which result? usage: ssdbench check RESULT --against SELECTOR");
         return CLI_EXIT_USAGE;
