@@ -48,30 +48,34 @@ static int parse_loads(const char *s, struct act_args *a)
     return 0;
 }
 
+static const struct cli_enum act_engines[] = {
+    {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC}, {"null", ENGINE_NULL},
+    {NULL, 0}};
+
 static int parse_engine(const char *v, struct act_args *a)
 {
-    static const struct { const char *name; enum job_engine e; } engines[] = {
-        {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO},
-        {"psync", ENGINE_PSYNC},       {"null", ENGINE_NULL},
-    };
-    for (unsigned i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
-        if (!strcmp(v, engines[i].name)) {
-            a->o.engine = engines[i].e;
-            a->engine_set = true;
-            if (engines[i].e == ENGINE_PSYNC)
-                a->o.mode = ACT_MODE_THREADS;
-            return 0;
-        }
-    cli_err("act: --engine '%s': use io_uring, libaio, psync or null", v);
-    return -1;
+    char msg[256];
+    int e;
+    if (cli_parse_enum("--engine", v, act_engines, &e, msg, sizeof(msg)) < 0) {
+        cli_err("act: --engine '%s': use io_uring, libaio, psync or null", v);
+        return -1;
+    }
+    a->o.engine = (enum job_engine)e;
+    a->engine_set = true;
+    if (e == ENGINE_PSYNC)
+        a->o.mode = ACT_MODE_THREADS;
+    return 0;
 }
 
 #define AA(c) ((struct act_args *)(c)->cfg)
 
 static int set_load(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
-    if (!strcmp(o->name, "--load"))
-        return parse_loads(v, AA(c));
+    return parse_loads(v, AA(c));
+}
+
+static int set_max_load(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
     if (act_parse_load(v, &AA(c)->max_load) < 0) {
         cli_err("act: --max-load '%s': not a load like 64x", v);
         return -1;
@@ -157,7 +161,7 @@ static const struct cli_opt act_opts[] = {
                                    "until a load fails; report the highest passing load",
      .type = CLI_T_FLAG, A(find_max)},
     {.name = "--max-load", .value = "L", .help = "where --find-max gives up", .dflt = "1024x", .type = CLI_T_CALL,
-     .set = set_load},
+     .set = set_max_load},
     {.name = "--duration",
      .man = "test-duration-sec: seconds or a number with s, m, h, d (default 24h).", .value = "D", .help = "test-duration-sec: seconds, or with s/m/h/d", .dflt = "24h",
      .type = CLI_T_CALL, .set = set_duration, .unit = "s"},

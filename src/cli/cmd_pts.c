@@ -93,11 +93,16 @@ static int set_test(const struct cli_ctx *c, const struct cli_opt *o, const char
     return select_tests(c->cfg, v);
 }
 
-static int set_grid(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+static int set_di_tc(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
     struct pts_cfg *p = &((struct pts_args *)c->cfg)->cfg;
-    bool tc = !strcmp(o->name, "--di-tc");
-    return opt_grid(o->name, v, tc ? p->di_tc : p->di_qd, tc ? &p->di_ntc : &p->di_nqd);
+    return opt_grid(o->name, v, p->di_tc, &p->di_ntc);
+}
+
+static int set_di_qd(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct pts_cfg *p = &((struct pts_args *)c->cfg)->cfg;
+    return opt_grid(o->name, v, p->di_qd, &p->di_nqd);
 }
 
 static int set_io_log(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
@@ -208,9 +213,9 @@ static const struct cli_opt pts_opts[] = {
      A(cfg.xsr_sample_ns), .unit = "s"},
     {.name = "--di-tc",
      .man = "CBW and DIRTH demand grid, descending (32,16,8,6,4,2,1 each).", .value = "LIST", .help = "CBW/DIRTH demand grid: thread counts, descending",
-     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_grid},
+     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_di_tc},
     {.name = "--di-qd", .value = "LIST", .help = "CBW/DIRTH demand grid: queue depths, descending",
-     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_grid},
+     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_di_qd},
     CLI_TEXT("DIRTH stimulus (the operator's choice; not a compliance matter):"),
     {.name = "--dirth-bs",
      .man = "DIRTH's block size (8k) and read share (65); the operator's choice, not a\n"

@@ -122,21 +122,31 @@ struct run_args {
     bool parse_only, dry;
 };
 
-static int set_run(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+static int set_ignore(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    ((struct run_args *)c->cfg)->jo->ignore_unsupported = true;
+    return 0;
+}
+
+static int set_section(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
     struct run_args *r = c->cfg;
-    if (!strcmp(o->name, "--ignore-unsupported")) {
-        r->jo->ignore_unsupported = true;
-    } else if (!strcmp(o->name, "--section")) {
-        if (r->jo->nsections < MAX_JOBFILES)
-            r->sections[r->jo->nsections++] = v;
-    } else if (!strcmp(o->name, "--job-file")) {
-        if (*r->nfiles < MAX_JOBFILES)
-            r->files[(*r->nfiles)++] = v;
-    } else if (push_profile(r->ja, v) < 0) { /* --profile */
-        return -1;
-    }
+    if (r->jo->nsections < MAX_JOBFILES)
+        r->sections[r->jo->nsections++] = v;
     return 0;
+}
+
+static int set_job_file(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct run_args *r = c->cfg;
+    if (*r->nfiles < MAX_JOBFILES)
+        r->files[(*r->nfiles)++] = v;
+    return 0;
+}
+
+static int set_profile(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    return push_profile(((struct run_args *)c->cfg)->ja, v);
 }
 
 #define A(f) CLI_AT(struct run_args, f)
@@ -157,14 +167,14 @@ static const struct cli_opt run_opts[] = {
     CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device or an existing file)", 0),
     {.name = "--job-file",
      .man = "Read a fio job file.", .value = "FILE", .help = "read a fio job file (same as a positional JOBFILE)",
-     .type = CLI_T_CALL, .set = set_run},
+     .type = CLI_T_CALL, .set = set_job_file},
     {.name = "--section",
      .man = "Run only this section of the job files (repeatable).", .value = "NAME", .help = "run only this job section (repeatable)", .type = CLI_T_CALL,
-     .set = set_run},
+     .set = set_section},
     {.name = "--profile",
      .man = "A workload profile's job options (see \\fBssdbench profiles\\fR), spliced in\n"
             "where it stands; later options override it.", .value = "NAME", .help = "a workload profile's options, here (see ssdbench profiles)",
-     .type = CLI_T_CALL, .set = set_run},
+     .type = CLI_T_CALL, .set = set_profile},
     {.name = "--parse-only",
      .man = "Check job files and options, run nothing.", .help = "check job files and options, run nothing", .type = CLI_T_FLAG,
      A(parse_only)},
@@ -180,7 +190,7 @@ static const struct cli_opt run_opts[] = {
      .man = "Downgrade options fio knows but ssdbench does not implement to warnings.\n"
             "Unknown keys (typos) and values ssdbench cannot honour (such as\n"
             "ioengine=cpuio) stay errors.", .help = "warn about fio options ssdbench lacks (typos stay errors)",
-     .type = CLI_T_CALL, .set = set_run},
+     .type = CLI_T_CALL, .set = set_ignore},
     CLI_ROW("--quiet", "-q", NULL, "no live status line", 0),
     CLI_ROW("--ranks-per-host", NULL, "N", "cluster runs: every host must run N ranks", 0),
     CLI_TEXT("\n"

@@ -53,9 +53,17 @@ static int set_profiles(const struct cli_ctx *c, const struct cli_opt *o, const 
 static int set_sweep(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
     char msg[1024];
-    struct suite_cfg *s = c->cfg;
-    if (!strcmp(o->name, "--sweep") ? suite_parse_sweep(v, &s->sweep, msg, sizeof(msg))
-                                    : suite_parse_ss(v, &s->ss, msg, sizeof(msg))) {
+    if (suite_parse_sweep(v, &((struct suite_cfg *)c->cfg)->sweep, msg, sizeof(msg)) < 0) {
+        cli_err("%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_ss(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    char msg[1024];
+    if (suite_parse_ss(v, &((struct suite_cfg *)c->cfg)->ss, msg, sizeof(msg)) < 0) {
         cli_err("%s", msg);
         return -1;
     }
@@ -143,24 +151,31 @@ static int set_set(const struct cli_ctx *cx, const struct cli_opt *o, const char
 }
 
 /* --profile-file, --baseline, --dry-run: kept in struct suite_args (aux) */
-static int set_args(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+static int set_dry(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    SA(c)->dry = true;
+    return 0;
+}
+
+static int set_profile_file(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
     struct suite_args *sa = SA(c);
-    if (!strcmp(o->name, "--dry-run")) {
-        sa->dry = true;
-    } else if (!strcmp(o->name, "--profile-file")) {
-        if (sa->npfiles == SUITE_MAX_PROFILE_FILES) {
-            cli_err("%s: at most %d files", o->name, SUITE_MAX_PROFILE_FILES);
-            return -1;
-        }
-        sa->pfiles[sa->npfiles++] = v;
-    } else {
-        if (sa->nbaselines >= SUITE_MAX_BASELINES) {
-            cli_err("%s: at most %d baselines", o->name, SUITE_MAX_BASELINES);
-            return -1;
-        }
-        sa->baselines[sa->nbaselines++] = v;
+    if (sa->npfiles == SUITE_MAX_PROFILE_FILES) {
+        cli_err("%s: at most %d files", o->name, SUITE_MAX_PROFILE_FILES);
+        return -1;
     }
+    sa->pfiles[sa->npfiles++] = v;
+    return 0;
+}
+
+static int set_baseline(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct suite_args *sa = SA(c);
+    if (sa->nbaselines >= SUITE_MAX_BASELINES) {
+        cli_err("%s: at most %d baselines", o->name, SUITE_MAX_BASELINES);
+        return -1;
+    }
+    sa->baselines[sa->nbaselines++] = v;
     return 0;
 }
 
@@ -178,7 +193,7 @@ static const struct cli_opt suite_opts[] = {
      .set = set_profiles},
     {.name = "--profile-file",
      .man = "Add profiles from a job file (repeatable).", .value = "FILE", .help = "add profiles from a fio-style job file (repeatable)",
-     .type = CLI_T_CALL, .set = set_args},
+     .type = CLI_T_CALL, .set = set_profile_file},
     {.name = "--rwmixread",
      .man = "Read share of the one mixed profile selected (database 66 for the 66/34\n"
             "variant); with several mixed profiles it is refused: name the profile with\n"
@@ -217,7 +232,7 @@ static const struct cli_opt suite_opts[] = {
             "the window average; \\fBsnia:R%/S%\\fR sets the limits) or fio's\n"
             "\\fBiops:10%\\fR, \\fBiops_slope:0.1%\\fR, \\fBbw:\\fR..., \\fBlat:\\fR....", .value = "RULE", .help = "snia (= snia:20%/10%) or fio's iops:10%,\n"
                                               "iops_slope:0.1%, bw:..., lat:...",
-     .dflt = "snia", .type = CLI_T_CALL, .set = set_sweep},
+     .dflt = "snia", .type = CLI_T_CALL, .set = set_ss},
     {.name = "--ss-interval",
      .man = "Preconditioning interval = one round (default 1m).", .value = "TIME", .help = "interval = one steady-state round", .dflt = "1m",
      .type = CLI_T_TIME, C(interval_ns), .unit = "s"},
@@ -252,7 +267,7 @@ static const struct cli_opt suite_opts[] = {
             "refused): each point gets, per baseline, the factor (IOPS over the baseline's\n"
             "at the same point) and the factor per target, using both target counts.", .value = "RESULT.json", .help = "a suite result to scale against (repeatable): the factor\n"
                                                            "and the factor per target, using both target counts",
-     .type = CLI_T_CALL, .set = set_args},
+     .type = CLI_T_CALL, .set = set_baseline},
     CLI_TEXT("Output and safety:"),
     CLI_ROW("--format", NULL, "text|json|csv", "what to print (default text)", 0),
     CLI_ROW("--output", "-o", "FILE", "write it to FILE", 0),
@@ -264,7 +279,7 @@ static const struct cli_opt suite_opts[] = {
     {.name = "--dry-run",
      .man = "Print the plan and its longest duration, and each target with what the write\n"
             "guard would say about it; run nothing. A missing target is named and exits 2.", .help = "print the plan and its longest duration, run nothing", .type = CLI_T_CALL,
-     .set = set_args},
+     .set = set_dry},
     CLI_ROW("--quiet", "-q", NULL, "no progress or status lines", 0),
     CLI_OPTS_END,
 };
