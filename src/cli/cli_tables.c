@@ -11,6 +11,7 @@ const struct cli_cmd_opts *const cli_tables[] = {
     &act_analyze_cmd_opts,
     &compare_cmd_opts,
     &report_cmd_opts,
+    &archive_cmd_opts,
     &check_cmd_opts,
     &pts_cmd_opts,
     &fileio_cmd_opts,

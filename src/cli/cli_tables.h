@@ -15,5 +15,6 @@ extern const struct cli_cmd_opts fileio_cmd_opts;
 extern const struct cli_cmd_opts compare_cmd_opts;
 extern const struct cli_cmd_opts report_cmd_opts;
 extern const struct cli_cmd_opts check_cmd_opts;
+extern const struct cli_cmd_opts archive_cmd_opts;
 
 #endif
