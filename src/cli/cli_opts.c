@@ -5,117 +5,6 @@
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 
-static void add(struct cli_opts *o, const char *s, size_t len)
-{
-    if (len < 2 || len >= CLI_OPT_LEN || o->n >= CLI_OPTS_MAX)
-        return;
-    for (unsigned i = 0; i < o->n; i++)
-        if (strlen(o->name[i]) == len && !strncmp(o->name[i], s, len))
-            return;
-    memcpy(o->name[o->n], s, len);
-    o->name[o->n][len] = 0;
-    o->ptr[o->n] = o->name[o->n];
-    o->n++;
-    o->ptr[o->n] = NULL;
-}
-
-/* One help row: "  SPEC  text", SPEC = "--a X, -b X" (parts split by ", ");
- * a part's first word, up to '=' or '[', is an option name. */
-static void row(struct cli_opts *o, const char *line, size_t len)
-{
-    size_t ind = 0;
-    while (ind < len && line[ind] == ' ')
-        ind++;
-    if (ind < 1 || ind > 4 || ind >= len || line[ind] != '-' || ind + 1 >= len || line[ind + 1] == ' ')
-        return;
-    const char *p = line + ind, *end = line + len;
-    const char *gap = strstr(p, "  ");
-    if (gap && gap < end)
-        end = gap;
-    while (p < end) {
-        if (*p != '-')
-            break; /* "--tc N, --qd N": every part starts with an option */
-        size_t w = 0;
-        while (p + w < end && p[w] != ' ' && p[w] != '=' && p[w] != '[' && p[w] != ',')
-            w++;
-        add(o, p, w);
-        const char *comma = p;
-        while (comma < end && !(comma[0] == ',' && comma + 1 < end && comma[1] == ' '))
-            comma++;
-        if (comma >= end)
-            break;
-        p = comma + 2;
-    }
-}
-
-void cli_opts_from_text(struct cli_opts *o, const char *text)
-{
-    memset(o, 0, sizeof(*o));
-    for (const char *l = text; l && *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t len = nl ? (size_t)(nl - l) : strlen(l);
-        row(o, l, len);
-        l = nl ? nl + 1 : NULL;
-    }
-    o->ptr[o->n] = NULL;
-}
-
-void cli_opts_from_usage(struct cli_opts *o, void (*usage)(FILE *f))
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    memset(o, 0, sizeof(*o));
-    if (!f)
-        return;
-    usage(f);
-    fclose(f);
-    cli_opts_from_text(o, buf);
-    free(buf);
-}
-
-void cli_opts_unknown(const char *cmd, const char *arg, void (*usage)(FILE *f))
-{
-    struct cli_opts *o = malloc(sizeof(*o));
-    char key[64];
-    snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
-    const char *sg = NULL;
-    if (o) {
-        cli_opts_from_usage(o, usage);
-        sg = cli_suggest(key, o->ptr);
-    }
-    if (sg)
-        cli_err("%s: unknown option '%s' (did you mean '%s'?)", cmd, arg, sg);
-    else
-        cli_err("%s: unknown option '%s' (see ssdbench %s --help)", cmd, arg, cmd);
-    free(o);
-}
-
-int cli_opts_needs_value(const char *cmd, const char *arg, void (*usage)(FILE *f))
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return 0;
-    usage(f);
-    fclose(f);
-    /* a row naming arg followed by a value word: "--output FILE" or "-o FILE" */
-    int found = 0;
-    size_t n = strlen(arg);
-    for (const char *p = buf; p && (p = strstr(p, arg)); p += n) {
-        bool start = p == buf || p[-1] == ' ' || p[-1] == '\n';
-        if (start && p[n] == ' ' && p[n + 1] && p[n + 1] != ' ' && p[n + 1] != '-') {
-            found = 1;
-            break;
-        }
-    }
-    free(buf);
-    if (found)
-        cli_err("%s: %s needs a value (see ssdbench %s --help)", cmd, arg, cmd);
-    return found;
-}
-
 void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
 {
     for (; t->name || t->help; t++) {
@@ -219,7 +108,7 @@ int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int ar
         int ret = o->type == CLI_T_ID ? o->id : CLI_OPT_TYPED;
         if (!o->value) {
             if (a[klen] == '=') {
-                cli_err("%s: %.*s takes no value", cmd, (int)klen, a);
+                cli_err("%s%s%.*s takes no value", cmd ? cmd : "", cmd ? ": " : "", (int)klen, a);
                 return CLI_OPT_ERROR;
             }
             return ret;
@@ -234,7 +123,7 @@ int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int ar
         } else if (*i + 1 < argc) {
             *value = argv[++*i];
         } else {
-            cli_err("%s: %s needs a value (%s)", cmd, a, o->value);
+            cli_err("%s%s%s needs a value (%s)", cmd ? cmd : "", cmd ? ": " : "", a, o->value);
             return CLI_OPT_ERROR;
         }
         return ret;

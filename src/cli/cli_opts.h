@@ -1,16 +1,19 @@
 /* cli_opts.h - one option table per command, and what reads it.
  *
- * A command declares its options once (struct cli_opt: name, alias, value,
- * help, id); cli_opts_print prints the --help rows from it and
- * cli_opts_next parses argv against it ("--key=value", "--key value",
- * flags, `--` ending the options, "needs a value", an unknown option
- * answered with the nearest name of the table). The help rows have one
- * shape ("  --output FILE, -o FILE   text"), which is how the commands not
- * yet on a table read too: cli_opts_from_usage reads the option names back
- * from any help text, for "did you mean", and scripts/gen-completion.sh
- * reads them for the shell completion, and tests/integration/firsthour.sh
- * compares them with the man page, so none of them can name an option the
- * help does not. */
+ * A command declares its options once, as a table of struct cli_opt: name,
+ * alias, value word, type (flag, text, number, percentage, size, time,
+ * enum, or a setter of its own), range, unit, default, help text, the man
+ * page's text, and the field of the command's configuration it fills.
+ * From the table come the parsing (cli_opts_parse: "--key=value",
+ * "--key value", flags, `--` ending the options, "needs a value", an
+ * unknown option answered with the nearest name, one-line errors naming
+ * option and value), the --help rows (cli_opts_print: "  --output FILE,
+ * -o FILE   text (default D)"), and the option part of the man page and
+ * docs/options.md (cli_opts_dump, via scripts/gen-man.sh and
+ * scripts/gen-options-doc.sh). scripts/gen-completion.sh reads the help
+ * rows for the shell completion, and tests/integration/firsthour.sh
+ * compares them with the man page and docs. The typed values are read by
+ * cli_value.h. */
 #ifndef SSDBENCH_CLI_OPTS_H
 #define SSDBENCH_CLI_OPTS_H
 
@@ -161,27 +164,6 @@ int cli_opts_dump(FILE *f, const char *format, const char *cmd);
  * enums); 0, or -1 with what is wrong in msg. For the unit tests. */
 int cli_opts_check(const struct cli_cmd_opts *c, char *msg, size_t msglen);
 
-#define CLI_OPTS_MAX 160
-#define CLI_OPT_LEN 48
-
-struct cli_opts {
-    unsigned n;
-    char name[CLI_OPTS_MAX][CLI_OPT_LEN];   /* "--output", "-o", ... in help order, no repeats */
-    const char *ptr[CLI_OPTS_MAX + 1];      /* the same, NULL-terminated, for cli_suggest */
-};
-
-/* Reads usage's text into o. */
-void cli_opts_from_usage(struct cli_opts *o, void (*usage)(FILE *f));
-
-/* The same from a help text held in memory. */
-void cli_opts_from_text(struct cli_opts *o, const char *text);
-
-/* The one-line error for an unknown option arg of command cmd: with the
- * nearest name of usage's options when one is a typo away. */
-void cli_opts_unknown(const char *cmd, const char *arg, void (*usage)(FILE *f));
-
-/* "OPT needs a value" when arg (at argv[i], the last word) is one of
- * usage's options that takes a value; 1 after printing it, else 0. */
-int cli_opts_needs_value(const char *cmd, const char *arg, void (*usage)(FILE *f));
+#define CLI_OPTS_MAX 160   /* entries of one table, at most */
 
 #endif
