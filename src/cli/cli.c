@@ -25,24 +25,21 @@ void cli_output_init(struct cli_output *o)
     o->consent.option = "--destroy";
 }
 
+/* --format's words, and --output-format's (fio's: json is fio's JSON) */
+#define FORMAT_WORDS(json)                                                                                 \
+    {"text", FMT_TEXT}, {"normal", FMT_TEXT}, {"json", json}, {"csv", FMT_CSV}, {"fio-json", FMT_FIO_JSON}, \
+        {"json+", FMT_FIO_JSON_PLUS}, {"fio-json+", FMT_FIO_JSON_PLUS}, {"fio-normal", FMT_FIO_NORMAL},     \
+        {"fio-terse", FMT_FIO_TERSE}, {NULL, 0}
+static const struct cli_enum formats[] = {FORMAT_WORDS(FMT_JSON)};
+static const struct cli_enum fio_formats[] = {FORMAT_WORDS(FMT_FIO_JSON)};
+
 static int parse_format(const char *v, bool fio_words, enum cli_format *f)
 {
-    if (!strcmp(v, "text") || !strcmp(v, "normal"))
-        *f = FMT_TEXT;
-    else if (!strcmp(v, "json"))
-        *f = fio_words ? FMT_FIO_JSON : FMT_JSON;
-    else if (!strcmp(v, "csv"))
-        *f = FMT_CSV;
-    else if (!strcmp(v, "fio-json"))
-        *f = FMT_FIO_JSON;
-    else if (!strcmp(v, "json+") || !strcmp(v, "fio-json+"))
-        *f = FMT_FIO_JSON_PLUS;
-    else if (!strcmp(v, "fio-normal"))
-        *f = FMT_FIO_NORMAL;
-    else if (!strcmp(v, "fio-terse"))
-        *f = FMT_FIO_TERSE;
-    else
+    char msg[256];
+    int x;
+    if (cli_parse_enum("--format", v, fio_words ? fio_formats : formats, &x, msg, sizeof(msg)) < 0)
         return -1;
+    *f = (enum cli_format)x;
     return 0;
 }
 

@@ -71,14 +71,14 @@ int cmd_purge(int argc, char **argv)
         if (id == CLI_OPT_SKIP)
             continue;
         if (id == O_PURGE_METHOD) {
-            if (!strcmp(pv, "auto"))
-                mode = RPURGE_AUTO;
-            else if (!strcmp(pv, "block"))
-                mode = RPURGE_BLOCK;
-            else {
-                cli_err("--purge-method: '%s' is not auto or block", pv);
+            static const struct cli_enum methods[] = {{"auto", RPURGE_AUTO}, {"block", RPURGE_BLOCK}, {NULL, 0}};
+            char msg[256];
+            int m;
+            if (cli_parse_enum("--purge-method", pv, methods, &m, msg, sizeof(msg)) < 0) {
+                cli_err("%s", msg);
                 return CLI_EXIT_USAGE;
             }
+            mode = (enum rpurge_mode)m;
             continue;
         }
         if (n == JOB_MAX_TARGETS) {
