@@ -251,6 +251,64 @@ TEST(every_command_table)
     CHECK(n >= 3, "%u tables", n);
 }
 
+/* act-analyze's conventions: "-t3600", another tool's spelling, -h NAME */
+static const struct cli_opt getopt_opts[] = {
+    {.name = "--slice", .alias = "-t", .value = "S", .help = "x", .type = CLI_T_UINT, CLI_AT(struct demo, n),
+     .ulo = 1, .uhi = 100000, .flags = CLI_GETOPT},
+    {.name = "--num-buckets", .alias = "-n", .alt = "--num_buckets", .value = "N", .help = "x",
+     .type = CLI_T_UINT, CLI_AT(struct demo, secs), .ulo = 1, .uhi = 64},
+    {.name = "--histogram", .alias = "-h", .value = "NAME", .help = "x", .type = CLI_T_STR,
+     CLI_AT(struct demo, str)},
+    CLI_OPTS_END,
+};
+static const struct cli_cmd_opts getopt_cmd = {.cmd = "g", .opts = getopt_opts, .col = 20};
+
+TEST(getopt_conventions)
+{
+    CHECK(cli_opts_check(&getopt_cmd, msg, sizeof(msg)) == 0, "%s", msg);
+    struct demo d = {0};
+    char *argv[] = {"g", "-t3600", "--num_buckets=5", "-h", "reads", NULL};
+    CHECK(cli_opts_parse(&getopt_cmd, 5, argv, &d, NULL, no_operand) == 0, "parse");
+    CHECK(d.n == 3600 && d.secs == 5 && d.str && !strcmp(d.str, "reads"), "n %u secs %u", d.n, d.secs);
+    char *help[] = {"g", "-h", NULL};
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = cli_opts_parse(&getopt_cmd, 2, help, &d, NULL, no_operand);
+    fclose(stdout);
+    stdout = keep;
+    CHECK(rc == 1, "-h as the last word is help (%d)", rc);
+    char *notattached[] = {"g", "-n5", NULL};
+    CHECK(cli_opts_parse(&getopt_cmd, 2, notattached, &d, NULL, no_operand) < 0, "-n5 without CLI_GETOPT");
+}
+
+TEST(shared_output_options)
+{
+    struct cli_output o;
+    cli_output_init(&o);
+    char *argv[] = {"x", "--format=json", "-o", "f.txt", "--destroy", "/dev/a", "--quiet", "--ranks-per-host=2",
+                    "--archive", "--tag", "k=v", NULL};
+    int i = 1;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 1 && i == 1 && o.format == FMT_JSON, "--format=json");
+    i = 2;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 1 && i == 3 && !strcmp(o.output, "f.txt"), "-o FILE");
+    i = 4;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 1 && o.consent.n == 1 && !strcmp(o.consent.paths[0], "/dev/a"),
+          "--destroy");
+    i = 6;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 1 && o.quiet, "--quiet");
+    i = 7;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 1 && o.ranks_per_host == 2, "--ranks-per-host");
+    /* --archive and --tag only where a result is written (a journal) */
+    i = 8;
+    CHECK(cli_output_option(&i, 11, argv, &o) == 0 && !o.archive, "--archive without a journal");
+    char *bad[] = {"x", "--format", "yaml", NULL};
+    i = 1;
+    CHECK(cli_output_option(&i, 3, bad, &o) < 0 && o.format == FMT_JSON, "yaml");
+    char *last[] = {"x", "--result", NULL};
+    i = 1;
+    CHECK(cli_output_option(&i, 2, last, &o) < 0 && !o.result, "--result needs a value");
+}
+
 TEST(help_prints_default)
 {
     char *buf = NULL;
