@@ -43,7 +43,7 @@
 #include "act/act_log.h"
 #include "act/act_analyze.h"
 #include "act/act_config.h"
-#include "base/job.h"
+#include "job/job.h"
 #include "workload/session.h"
 
 enum act_mode {

@@ -14,7 +14,7 @@
 #include "engine/engine.h"
 #include "base/outfile.h"
 #include "base/signal.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/journal.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "jobfile/options.h"
 
 #define FIO_COMPAT "fio-3.33"

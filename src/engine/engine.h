@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 /* Data operations first, numbered as their directions (op <= IO_OP_TRIM:
  * an I/O with a length and statistics of its direction), then flushes. */

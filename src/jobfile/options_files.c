@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 JOPT_SETTER(file_service_type)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 JOPT_SETTER(continue_on_error)
 {

@@ -30,7 +30,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/steady.h"
-#include "base/job.h"
+#include "job/job.h"
 #include "runner/runner_purge.h"
 #include "target/guard.h"
 #include "workload/plan.h"

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/dist.h"
-#include "base/gen.h"
+#include "job/dist.h"
+#include "job/gen.h"
 #include "engine/engine.h"
 #include "result/result.h"
 #include "result/result_params_fio.h"

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 struct rate_floor {
     bool rate_on;                /* a rate_min or rate_iops_min is set */

@@ -8,7 +8,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "base/randmap.h"
+#include "job/randmap.h"
 #include "base/sizefmt.h"
 #include "runner/runner_int.h"
 #include "runner/runner_mem.h"

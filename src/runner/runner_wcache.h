@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "device/device.h"
 #include "device/device_purge.h"
 #include "runner/runner_wcstate.h"

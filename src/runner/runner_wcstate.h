@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "device/device.h"
 #include "device/device_purge.h"
 

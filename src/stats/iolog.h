@@ -40,7 +40,7 @@
 
 #include "base/outfile.h"
 
-#include "base/job.h"
+#include "job/job.h"
 
 #define IOLOG_BUF_SIZE (32 * 1024)
 #define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)

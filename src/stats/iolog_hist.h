@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "stats/fio_plat.h"
 
 /* Where the lines go: put(arg, text, n) appends n bytes (stats/iolog.c

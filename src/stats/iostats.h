@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "stats/hist.h"
-#include "base/job.h"
+#include "job/job.h"
 
 struct dir_stats {
     uint64_t ios;      /* completed successfully */

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "base/rng.h"
 
 struct target;

@@ -26,7 +26,7 @@
 
 #include "target/guard.h"
 #include "target/target.h"
-#include "base/job.h"
+#include "job/job.h"
 
 enum purge_method {
     PURGE_NONE,            /* nothing done (file does not exist, empty range) */

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 #define STRIPE_CHUNK_UNIT 512u /* chunks are whole sectors */
 

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 enum target_kind { TARGET_NONE, TARGET_FILE, TARGET_BLOCK };
 

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "runner/runner_hold.h"
 #include "runner/runner_mem.h"
 

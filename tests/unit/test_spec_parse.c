@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 static char err[512];
 

@@ -10,8 +10,8 @@
 
 #include "base/rng.h"
 #include "target/stripe.h"
-#include "base/gen.h"
-#include "base/job.h"
+#include "job/gen.h"
+#include "job/job.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)

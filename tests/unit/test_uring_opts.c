@@ -3,7 +3,7 @@
  * the plain ones, and one-line errors for bad values. */
 #include <errno.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "check.h"
 #include "jobfile/options.h"
 

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 /* fio's directions in per-direction values "read,write,trim". ssdbench has no
  * trim, so the third value is checked and then dropped. */

@@ -5,7 +5,7 @@
  * Every parser works on a private copy and writes its outputs only after the
  * whole value has been checked, so a rejected value leaves the job untouched.
  */
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse_int.h"
+#include "job/spec_parse_int.h"
 
 static const char *const dir_word[SPEC_NDIRS] = {"reads", "writes", "trims"};
 

@@ -44,7 +44,7 @@ enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
 
 /* fio verify=: what each written block carries and how it is checked (see
- * base/verify_hdr.h). VERIFY_OFF = no verification. */
+ * job/verify_hdr.h). VERIFY_OFF = no verification. */
 enum job_verify {
     VERIFY_OFF,
     VERIFY_MD5,
@@ -76,7 +76,7 @@ enum job_verify {
  * gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
-/* fio zonemode: strided (base/zone.h), zbd (base/zbd.h) */
+/* fio zonemode: strided (job/zone.h), zbd (base/zbd.h) */
 enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED, JOB_ZONE_ZBD };
 
 enum job_layout {
@@ -339,7 +339,7 @@ struct job_spec {
      * belongs to clone w % clones. Set for jobs from job files and command
      * lines; 0 elsewhere (the suite, fileio and ACT report jobs whole). */
     unsigned clones;
-    /* verify (fio's verify family; layout and rules in base/verify_hdr.h) */
+    /* verify (fio's verify family; layout and rules in job/verify_hdr.h) */
     enum job_verify verify;      /* VERIFY_OFF: none */
     bool do_verify;              /* read back and check what was written (default on) */
     bool verify_only;            /* replay the writes' offsets without writing; only check */
@@ -428,7 +428,7 @@ struct job_spec {
     bool invalidate;             /* drop the targets' page cache before the I/O (job files
                                     and the run command line: on unless invalidate=0, as fio) */
     bool pre_read;               /* read every target's region before the timed phase */
-    /* fio zones (zonemode=strided, base/zone.h): I/O one zone at a time */
+    /* fio zones (zonemode=strided, job/zone.h): I/O one zone at a time */
     enum job_zone_mode zone_mode;
     uint64_t zone_size;          /* zonesize: bytes of I/O per zone */
     uint64_t zone_range;         /* zonerange: length of a zone; 0 = zone_size */

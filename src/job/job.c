@@ -1,5 +1,5 @@
 /* job.c - defaults and names for struct job_spec (see job.h). */
-#include "base/job.h"
+#include "job/job.h"
 
 #include <errno.h>
 #include <string.h>
