@@ -113,7 +113,7 @@ int fio_help_engine(FILE *f, const char *engine)
     char *comma = strchr(name, ','); /* ENGINE,CMD: the engine's option CMD */
     if (comma)
         *comma = '\0';
-    enum job_engine e;
+    enum engine_kind e;
     char err[256];
     int rc = spec_parse_engine(name, &e, err, sizeof(err));
     if (rc == -ENOTSUP) {

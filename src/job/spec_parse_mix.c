@@ -454,11 +454,11 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
                      SPEC_QUOTE_MAX, name);
 }
 
-int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errlen)
+int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errlen)
 {
     static const struct {
         const char *name;
-        enum job_engine e;
+        enum engine_kind e;
     } engines[] = {
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC},
         {"pvsync", ENGINE_PSYNC},      {"sync", ENGINE_PSYNC},    {"null", ENGINE_NULL},

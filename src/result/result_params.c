@@ -24,7 +24,7 @@ static cJSON *bssplit_json(const struct job_bssplit *b)
 
 /* fio's io_uring options as given: each knob "on", "off" or "default"
  * (ssdbench's choice, see job.h); the others only when set. */
-static cJSON *uring_json(const struct job_uring *u)
+static cJSON *uring_json(const struct engine_uring_opts *u)
 {
     static const char *const knob[] = {"default", "off", "on"};
     cJSON *o = cJSON_CreateObject();

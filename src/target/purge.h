@@ -26,7 +26,7 @@
 
 #include "target/guard.h"
 #include "target/target.h"
-#include "job/job.h"
+#include "target/target_opts.h"
 
 enum purge_method {
     PURGE_NONE,            /* nothing done (file does not exist, empty range) */
@@ -50,7 +50,7 @@ enum purge_method {
 
 struct purge_report {
     enum purge_method method;
-    char path[JOB_PATH_MAX];
+    char path[TARGET_PATH_MAX];
     uint64_t offset, length;       /* the range that was purged */
     double elapsed_s;
     char notes[256];               /* what was tried first and why it failed */

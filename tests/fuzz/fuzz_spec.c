@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     double pct[JOB_PCT_MAX];
     unsigned n;
     enum job_rw rw;
-    enum job_engine eng;
+    enum engine_kind eng;
     enum job_layout lay;
     enum job_buffer buf;
     char split[SPEC_VALUE_MAX];

@@ -19,7 +19,7 @@
 #include "runner/runner_hold.h"
 #include "runner/runner_mem.h"
 
-static void job(struct job_spec *j, enum job_engine e, unsigned numjobs, unsigned depth, uint32_t bs)
+static void job(struct job_spec *j, enum engine_kind e, unsigned numjobs, unsigned depth, uint32_t bs)
 {
     job_defaults(j);
     snprintf(j->name, sizeof(j->name), "j");
