@@ -146,6 +146,19 @@ struct io_source {
     void *arg;
 };
 
+/* What job_resolve() (job/job_resolve.h) derives from a finished job:
+ * read these, do not recompute them. */
+struct job_resolved {
+    bool done;                   /* job_resolve() has run */
+    uint32_t bs_min;             /* smallest block size of any direction (fio's td_min_bs), 4096 when none */
+    uint32_t bs_max;             /* largest block size of any direction */
+    uint32_t write_bs_min;       /* smallest write size, 4096 when none */
+    unsigned passes;             /* neither time_based nor io_size: passes over the region that
+                                    end the job (loops, >= 1); 0 = none */
+    unsigned limit_mult;         /* 2 for (rand)trimwrite (its byte and number_ios limits count
+                                    the trims too), else 1 */
+};
+
 struct job_spec {
     char name[JOB_NAME_MAX];
     char description[128];
@@ -223,7 +236,7 @@ struct job_spec {
     bool seed_set;               /* false: a seed is taken from the clock and recorded */
     bool norandommap;            /* fio norandommap: random offsets may repeat within a pass */
     enum job_randgen random_generator;
-    unsigned passes;             /* set by the runner: passes over the region after which the
+    unsigned passes;             /* set by job_resolve_limits: passes over the region after which the
                                     generator ends the job (loops of a size-bounded job);
                                     0 = no pass limit (time_based, io_size) */
 
@@ -407,6 +420,8 @@ struct job_spec {
     struct ar_segments segs;
     /* fio's io_uring engine options (engine_uring.c) */
     struct engine_uring_opts uring;
+    /* derived values, filled by job_resolve() */
+    struct job_resolved res;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,

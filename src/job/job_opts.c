@@ -39,7 +39,7 @@ void job_fileset_spec(const struct job_spec *job, struct fileset_spec *fs)
         .size = job->size,
         .file_size = job->file_size,
         .file_size_hi = job->file_size_hi,
-        .min_bs = job_bs_min(job),
+        .min_bs = job->res.bs_min,
     };
 }
 

@@ -16,7 +16,8 @@ struct stripe_map;
 /* The logs job asks for (stats/iolog.h); the names point into job. */
 void job_iolog_opts(const struct job_spec *job, struct iolog_opts *o);
 
-/* The sizing of job's file set (target/fileset.h); the name points into job. */
+/* The sizing of resolved job's file set (target/fileset.h, job_resolve.h);
+ * the name points into job. */
 void job_fileset_spec(const struct job_spec *job, struct fileset_spec *fs);
 
 /* Refuses a job that cannot be striped over m: a block size (of the

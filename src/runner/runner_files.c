@@ -58,7 +58,7 @@ static int fileset_check_direct(const struct job_spec *j, const struct job_setup
 {
     for (unsigned i = 0; i < js->ntargets; i++) {
         uint32_t lbs = js->tg[i].info.logical_block ? js->tg[i].info.logical_block : 512;
-        if (job_bs_min(j) % lbs || j->offset % lbs) {
+        if (j->res.bs_min % lbs || j->offset % lbs) {
             snprintf(err, errlen,
                      "%s: block size and offset must be multiples of its logical block size %u (needed for O_DIRECT); or use direct=0",
                      js->tg[i].info.path, lbs);
@@ -142,7 +142,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         }
         js->file_start[i] = j->offset;
         js->file_len[i] = len < tsize - j->offset ? len : tsize - j->offset;
-        if (js->file_len[i] < job_bs_min(j)) {
+        if (js->file_len[i] < j->res.bs_min) {
             snprintf(err, errlen, "job '%s': %s has %llu bytes to use, less than the block size", j->name,
                      j->targets[i], (unsigned long long)js->file_len[i]);
             return -EINVAL;

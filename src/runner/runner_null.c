@@ -49,7 +49,7 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         total = lens[0];
     js->region_start = j->offset;
     js->region_len = j->size && j->size < total ? j->size : total;
-    if (js->region_len < job_bs_min(j)) {
+    if (js->region_len < j->res.bs_min) {
         snprintf(err, errlen, "job '%s': %llu bytes to use, less than the block size", j->name,
                  (unsigned long long)js->region_len);
         return -EINVAL;

@@ -370,7 +370,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;
 
-    size_t bs = job_bs_max(j);
+    size_t bs = j->res.bs_max;
     w->bufsize = (bs + 4095) & ~(size_t)4095;
     w->slots = calloc(w->depth, sizeof(*w->slots));
     w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
