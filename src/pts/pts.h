@@ -31,7 +31,7 @@
 
 #include "base/steady.h"
 #include "job/job.h"
-#include "runner/runner_purge.h"
+#include "prep/prep_purge.h"
 #include "target/guard.h"
 #include "workload/plan.h"
 

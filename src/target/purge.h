@@ -34,7 +34,7 @@ enum purge_method {
     PURGE_DISCARD,         /* BLKDISCARD */
     PURGE_ZERO_FILL,       /* BLKZEROOUT or written zeroes */
     PURGE_PUNCH_HOLE,      /* regular file: fallocate(PUNCH_HOLE) */
-    /* the device's own erase, sent by runner/runner_purge.c (device/
+    /* the device's own erase, sent by prep/prep_purge.c (device/
      * device_purge.h); this layer only names them */
     PURGE_NVME_SANITIZE_BLOCK,
     PURGE_NVME_SANITIZE_CRYPTO,

@@ -19,6 +19,7 @@ declare -A ALLOW=(
     [job]="base stats target engine"
     [jobfile]="base stats target engine job"
     [device]="base"
+    [prep]="base target device"
     [runner]="base stats target engine job device"
     [result]="base stats target engine job runner device"
     [workload]="base stats target engine job jobfile runner result"
@@ -26,11 +27,11 @@ declare -A ALLOW=(
     [act]="base stats target engine job jobfile runner result workload"
     [fileio]="base stats target engine job jobfile runner result workload"
     [suite]="base stats target engine job jobfile runner result workload profiles"
-    [pts]="base stats target engine job jobfile runner result workload"
+    [pts]="base stats target engine job jobfile runner result workload prep"
     [output]="base stats job result"
     [archive]="base result"
     [mpi]="base"
-    [cli]="base stats target engine job jobfile runner result workload profiles act fileio suite pts output mpi device archive"
+    [cli]="base stats target engine job jobfile runner result workload profiles act fileio suite pts output mpi device archive prep"
 )
 
 bad=0
