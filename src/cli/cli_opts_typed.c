@@ -4,7 +4,7 @@
  * text (cli_opts_help). See cli_opts.h. */
 #include <string.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 

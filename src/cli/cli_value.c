@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "cli/cli_value.h"
 
 static int fail(char *msg, size_t msglen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

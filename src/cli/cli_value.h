@@ -37,7 +37,7 @@ int cli_parse_uint(const char *opt, const char *v, uint64_t lo, uint64_t hi, uin
 
 /* A size with fio's units as the command line reads them (k m g t p:
  * powers of 1024, also spelt kb/KB and ki/KiB... as fio's kb_base=1024
- * reads them, see base/spec_parse.h) in [lo, hi] bytes and a multiple of
+ * reads them, see job/spec_parse.h) in [lo, hi] bytes and a multiple of
  * step (0 or 1: any): "OPT: 'V' is not a size in 512..64MiB, a multiple
  * of 512". */
 int cli_parse_size(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t step, uint64_t *out,

@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 #include "cli/cli_tables.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/signal.h"
@@ -60,7 +60,7 @@ static int parse_engine(const char *v, struct act_args *a)
         cli_err("act: --engine '%s': use io_uring, libaio, psync or null", v);
         return -1;
     }
-    a->o.engine = (enum job_engine)e;
+    a->o.engine = (enum engine_kind)e;
     a->engine_set = true;
     if (e == ENGINE_PSYNC)
         a->o.mode = ACT_MODE_THREADS;
