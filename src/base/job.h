@@ -265,6 +265,15 @@ struct job_spec {
     unsigned flow_id, flow;
     uint64_t flow_sleep_ns;
     char write_iolog[JOB_PATH_MAX]; /* fio's write_iolog: every issued I/O, fio's v3 format */
+    /* fio's read_iolog: replay a fio iolog (v2/v3, base/replay_log.h) in
+     * place of the generators; the log's file (or replay_redirect) is the
+     * target, its directions the job's rw (options_replay.c) */
+    char read_iolog[JOB_PATH_MAX];
+    char replay_redirect[JOB_PATH_MAX];
+    uint64_t replay_align;       /* offsets rounded down to a multiple; 0 = none */
+    unsigned replay_scale;       /* offsets divided by this; 0/1 = none */
+    unsigned replay_time_scale;  /* time stamps times 100 / this (percent); 0 = 100 */
+    bool replay_no_stall;        /* issue as fast as possible, not at the logged times */
 
     /* offsets */
     struct job_distribution dist;

@@ -134,6 +134,13 @@ static const struct job_opt opts[] = {
 
     /* histogram logs (stats/iolog_hist.h) */
     {"write_iolog", {0}, JOPT_STR, JF(write_iolog), .arg = "file", .help = "append every issued I/O to file in fio's iolog format (version 3)"},
+    /* fio's trace replay (options_replay.c, base/replay_log.h, runner/worker_replay.c) */
+    {"read_iolog", {0}, JOPT_STR, JF(read_iolog), .arg = "file", .help = "replay a fio iolog (version 2 or 3): its I/Os in its order, at its times, on its file"},
+    {"replay_no_stall", {0}, JOPT_BOOL, JF(replay_no_stall), .arg = "bool", .help = "read_iolog: issue the logged I/Os as fast as possible, ignoring the time stamps"},
+    {"replay_redirect", {0}, JOPT_STR, JF(replay_redirect), .arg = "file", .help = "read_iolog: replay every I/O onto this file or device instead of the logged ones"},
+    {"replay_align", {0}, JOPT_SIZE, JF(replay_align), .max = UINT64_MAX, .arg = "size", .help = "read_iolog: round each offset down to a multiple of this (a power of 2)"},
+    {"replay_scale", {0}, JOPT_UINT, JF(replay_scale), .min = 1, .max = U32MAX, .arg = "int", .help = "read_iolog: divide each offset by this (default 1)"},
+    {"replay_time_scale", {0}, JOPT_UINT, JF(replay_time_scale), .min = 1, .max = U32MAX, .arg = "pct", .help = "read_iolog: replay at this percent of the logged rate (default 100; 200 = twice as fast)"},
     {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
     {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
     {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
@@ -258,7 +265,6 @@ static const char *const fio_unsupported[] = {
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
-    "read_iolog", "replay_no_stall",
     "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun",
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",

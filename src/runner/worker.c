@@ -388,6 +388,15 @@ static inline void event_done(struct worker *w, uint64_t tc)
 static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
+    if (__builtin_expect(w->rp != NULL, 0)) { /* read_iolog: the logged I/O (worker_replay.c) */
+        if (!wreplay_next(w, r))
+            return false;
+        if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
+            fill_buffer(w, r->buf, r->len);
+        else if (r->op == IO_OP_WRITE && wbuf_scrambles(job))
+            wbuf_scramble(r, clock_ns());
+        return true;
+    }
     unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
     bool jbod = w->map.layout == LAYOUT_JBOD;
     if (every && *writes_since_sync >= every) {
@@ -673,6 +682,7 @@ struct loop_pace {
     uint64_t burst;
     uint64_t start, nsched, next_sched;
     struct rng prng;
+    const struct wreplay *rp;    /* read_iolog: the log's due times (worker_replay.c) */
 };
 
 /* thinktime: a pause is due; no more I/O is issued until it is over */
@@ -718,6 +728,11 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
         p->burst = job->rate_burst > 1 ? job->rate_burst : 1;
         p->poisson = job->rate_poisson;
         rng_seed(&p->prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
+    }
+    if (w->rp && !job->replay_no_stall) { /* read_iolog: at the logged times */
+        p->on = true;
+        p->rp = w->rp;
+        p->next_sched = start + wreplay_due(w->rp);
     }
     ls->batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
     ls->slat_on = ls->ops->submit && (job->slat || job->lat_log[0]);
@@ -774,7 +789,9 @@ static bool pace_admit(struct worker *w, struct loop *ls, uint64_t *tsched)
 static inline void pace_advance(struct loop_pace *p)
 {
     p->nsched++;
-    if (p->poisson)
+    if (p->rp)
+        p->next_sched = p->start + wreplay_due(p->rp);
+    else if (p->poisson)
         p->next_sched += poisson_gap_ns(&p->prng, p->period);
     else
         p->next_sched = p->start + (uint64_t)((double)(p->nsched - p->nsched % p->burst) * p->period);
@@ -1159,7 +1176,7 @@ void *worker_main(void *arg)
     w->eng.sg = &w->job->sg;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
-    if (w->job->rate_iops > 0)
+    if (w->job->rate_iops > 0 || w->rp)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     int rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
                               sizeof(w->setup_msg));
