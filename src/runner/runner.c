@@ -190,6 +190,10 @@ static int phase_alloc(struct phase *ph, const struct job_spec *jobs)
 /* fio's limits of a job over a region of region_len bytes. */
 static void job_fio_limits(struct job_spec *jb, uint64_t region_len)
 {
+    /* read_iolog: a replay ends with its log (io_size and number_ios,
+     * when given, still end it earlier) */
+    if (jb->read_iolog[0])
+        return;
     /* fio's rule: a job that is not time_based ends after one pass over
      * its region (times loops) or at runtime, whichever comes first */
     if (!jb->io_limit && !jb->time_based) {
