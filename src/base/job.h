@@ -237,6 +237,7 @@ struct job_spec {
     unsigned numjobs;            /* workers per target (jbod) or in total (stripe/random) */
     unsigned iodepth_batch_submit;
     unsigned iodepth_batch_complete_min;
+    unsigned iodepth_batch_complete_max; /* completions taken per reap; 0 = iodepth */
     enum job_engine engine;
     struct job_sg sg;            /* engine=sg */
     bool direct;

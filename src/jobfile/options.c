@@ -60,8 +60,9 @@ static const struct job_opt opts[] = {
 
     /* concurrency and I/O path */
     {"iodepth", {0}, JOPT_UINT, JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
-    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os submitted at once (0 = iodepth)"},
+    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os staged per submitting call (0 or not given: every free slot; fio's default is 1)"},
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
+    {"iodepth_batch_complete_max", {0}, JOPT_UINT, JF(iodepth_batch_complete_max), .max = 65536, .arg = "int", .help = "completions taken from the engine at most per reap (0 = iodepth)"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
     {"thread", {"threads"}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
     {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|posixaio|psync|null|io_uring_cmd|sg", .help = "I/O engine; sync and pvsync run as psync; io_uring_cmd: NVMe passthrough on /dev/ngXnY; sg: SCSI commands (SG_IO) on /dev/sgN or /dev/sdX"},
@@ -268,7 +269,7 @@ static const char *const fio_unsupported[] = {
     "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun",
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
-    "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
+    "iodepth_low", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",

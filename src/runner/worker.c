@@ -698,6 +698,9 @@ struct loop {
     uint64_t now, t_end;
     unsigned inflight, nstaged;  /* staged: this round's, in w->staged */
     unsigned writes_since_sync, batch_min;
+    unsigned batch_submit;       /* iodepth_batch_submit: I/Os staged per submission; 0 = all free slots */
+    unsigned batch_max;          /* iodepth_batch_complete_max: completions taken per reap */
+    bool batch_held;             /* this round's admission stopped at batch_submit */
     bool stopping;
     bool slat_on;                /* slat apart: asynchronous engines, when asked or logged (job.h) */
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
@@ -735,6 +738,11 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
         p->next_sched = start + wreplay_due(w->rp);
     }
     ls->batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
+    ls->batch_submit = job->iodepth_batch_submit < w->depth ? job->iodepth_batch_submit : 0;
+    ls->batch_max = job->iodepth_batch_complete_max && job->iodepth_batch_complete_max < w->depth
+                        ? job->iodepth_batch_complete_max : w->depth;
+    if (ls->batch_min > ls->batch_max) /* fio: the max is raised to the min */
+        ls->batch_max = ls->batch_min < w->depth ? ls->batch_min : w->depth;
     ls->slat_on = ls->ops->submit && (job->slat || job->lat_log[0]);
     ls->src = job->source != NULL;
     ls->inline_flush = ls->src && w->depth > 1;
@@ -846,7 +854,12 @@ static void loop_admit(struct worker *w, struct loop *ls)
     const struct job_spec *job = w->job;
     ls->nstaged = 0;
     ls->flow_held = false;
+    ls->batch_held = false;
     while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
+        if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
+            ls->batch_held = true; /* iodepth_batch_submit: this batch is full */
+            break;
+        }
         uint64_t tsched = 0;
         if (ls->pace.on && !pace_admit(w, ls, &tsched))
             break;
@@ -974,7 +987,7 @@ static void reap_wait(const struct worker *w, const struct loop *ls, unsigned *m
     if (ls->stopping)
         return;
     bool paced = ls->pace.on;
-    bool submit_only = ls->src && ls->nstaged && w->nfree;
+    bool submit_only = (ls->src || ls->batch_held) && ls->nstaged && w->nfree;
     if (submit_only)
         *min_done = 0;
     else if (paced && w->nfree && ls->pace.next_sched <= ls->now && !ls->tt.due)
@@ -1031,7 +1044,7 @@ static bool loop_reap(struct worker *w, struct loop *ls)
     unsigned min_done;
     uint64_t timeout;
     reap_wait(w, ls, &min_done, &timeout);
-    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, w->depth);
+    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, ls->batch_max);
     uint64_t tc = clock_ns();
     if (n < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
