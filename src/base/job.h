@@ -307,6 +307,8 @@ struct job_spec {
     int group_id;                /* fio reporting group */
     bool stonewall;              /* wait for earlier jobs before starting */
     bool group_reporting;
+    bool fio_thread;             /* fio's thread=1: its text says "thread", else "process"
+                                    (ssdbench's workers are threads either way) */
 
     bool slat;                   /* measure submission latency apart (fio's slat; disable_slat=0);
                                     also on with lat_log. Asynchronous engines only: it costs

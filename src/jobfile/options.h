@@ -82,11 +82,8 @@ struct job_extra {
     char wait_for[JOB_NAME_MAX];   /* wait_for: the earlier job this one starts after */
 
     /* accepted for compatibility, no effect on how ssdbench runs */
-    bool thread;                   /* ssdbench always runs workers as threads */
     bool experimental_verify;
     unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */      /* fio's replayed verify; ssdbench's verify reads the same blocks */
-    bool allow_mounted_write;      /* the destructive-write guard still applies */
-    bool create_on_open;
 
     /* fio's file set (options_files.c) */
     char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */

@@ -70,6 +70,7 @@ JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
+JOPT_SETTER(off_only);
 /* fio buffer contents (options_buf.c) */
 JOPT_SETTER(buffer_pattern);
 JOPT_SETTER(fio_compress);

@@ -46,6 +46,19 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         total = lens[0];
     js->region_start = j->offset;
     js->region_len = j->size && j->size < total ? j->size : total;
+    if (j->size_pct > 0 && j->size_pct != 100) {
+        /* fio: size=N% of the file (filesize), in whole smallest blocks */
+        if (!j->file_size) {
+            snprintf(err, errlen, "job '%s': size=%g%% with ioengine=null needs filesize (the size it is a "
+                     "share of; fio does no I/O)", j->name, j->size_pct);
+            return -EINVAL;
+        }
+        uint64_t fsz = total + j->offset;
+        uint64_t io = (uint64_t)((double)fsz * j->size_pct / 100.0);
+        if (io > total)
+            io = total;
+        js->region_len = io - io % fileset_min_bs(j);
+    }
     if (js->region_len < fileset_min_bs(j)) {
         snprintf(err, errlen, "job '%s': %llu bytes to use, less than the block size", j->name,
                  (unsigned long long)js->region_len);

@@ -83,6 +83,7 @@ struct iolog {
     uint64_t avg_ns;                 /* log_avg_msec in ns; 0 = one line per I/O */
     uint64_t win_end;                /* end of the current window, ns since the job's start */
     bool offsets;                    /* log_offset: an offset column */
+    bool no_bw;                      /* disable_bw_measurement, per-I/O lines: no bandwidth lines (fio) */
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */
     struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */
