@@ -39,7 +39,8 @@ counts() {
     python3 - "$1" <<'EOF'
 import json, sys
 text = open(sys.argv[1]).read()
-d = json.loads(text[text.index("{"):])
+# the JSON object (fio's --debug lines may come before and after it)
+d = json.JSONDecoder().raw_decode(text[text.index("\n{") + 1 if "\n{" in text else text.index("{"):])[0]
 t = {k: [0, 0] for k in ("read", "write", "trim")}
 s = 0
 for j in d["jobs"]:
@@ -58,10 +59,10 @@ compare() {
     rm -f "$name.sb.log"
     timeout 60 "$SB" --output-format=json --write_iolog="$name.sb.log" "$@" >"$name.sb.json" 2>"$name.sb.err" ||
         { fail "$name" "ssdbench: $(head -c 300 "$name.sb.err")"; return; }
-    timeout 60 "$FIO" --output-format=json "$@" >"$name.fio.json" 2>"$name.fio.err" &&
-        timeout 60 "$FIO" --debug=io "$@" >"$name.fio.dbg" 2>&1 ||
+    # one fio run: its JSON and its debug lines on stdout
+    timeout 60 "$FIO" --output-format=json --debug=io "$@" >"$name.fio.dbg" 2>"$name.fio.err" ||
         { fail "$name" "fio: $(head -c 300 "$name.fio.err")"; return; }
-    a=$(counts "$name.sb.json") b=$(counts "$name.fio.json")
+    a=$(counts "$name.sb.json") b=$(counts "$name.fio.dbg")
     if [ -n "$SORT" ]; then
         seq_iolog "$name.sb.log" | sort >"$name.sb.seq"
         seq_fio "$name.fio.dbg" | sort >"$name.fio.seq"
