@@ -267,8 +267,8 @@ struct job_spec {
     uint64_t flow_sleep_ns;
     char write_iolog[JOB_PATH_MAX]; /* fio's write_iolog: every issued I/O, fio's v3 format */
     /* fio's read_iolog: replay a fio iolog (v2/v3, base/replay_log.h) in
-     * place of the generators; the log's file (or replay_redirect) is the
-     * target, its directions the job's rw (options_replay.c) */
+     * place of the generators; the log's files (or replay_redirect) are the
+     * targets, its directions the job's rw (options_replay.c) */
     char read_iolog[JOB_PATH_MAX];
     char replay_redirect[JOB_PATH_MAX];
     uint64_t replay_align;       /* offsets rounded down to a multiple; 0 = none */

@@ -136,7 +136,7 @@ static const struct job_opt opts[] = {
     /* histogram logs (stats/iolog_hist.h) */
     {"write_iolog", {0}, JOPT_STR, JF(write_iolog), .arg = "file", .help = "append every issued I/O to file in fio's iolog format (version 3)"},
     /* fio's trace replay (options_replay.c, base/replay_log.h, runner/worker_replay.c) */
-    {"read_iolog", {0}, JOPT_STR, JF(read_iolog), .arg = "file", .help = "replay a fio iolog (version 2 or 3): its I/Os in its order, at its times, on its file"},
+    {"read_iolog", {0}, JOPT_STR, JF(read_iolog), .arg = "file", .help = "replay a fio iolog (version 2 or 3): its I/Os in its order, at its times, on its files"},
     {"replay_no_stall", {0}, JOPT_BOOL, JF(replay_no_stall), .arg = "bool", .help = "read_iolog: issue the logged I/Os as fast as possible, ignoring the time stamps"},
     {"replay_redirect", {0}, JOPT_STR, JF(replay_redirect), .arg = "file", .help = "read_iolog: replay every I/O onto this file or device instead of the logged ones"},
     {"replay_align", {0}, JOPT_SIZE, JF(replay_align), .max = UINT64_MAX, .arg = "size", .help = "read_iolog: round each offset down to a multiple of this (a power of 2)"},

@@ -1,7 +1,7 @@
 /* options_replay.c - fio's read_iolog at job level: the log is read once
  * (base/replay_log.h; a bad line refuses the job with "PATH:LINE: why") and
- * the job becomes what the log does, as fio 3.33 makes it: the log's file
- * (or replay_redirect) is the target, its directions the job's rw (so a
+ * the job becomes what the log does, as fio 3.33 makes it: the log's files
+ * (or replay_redirect) are the targets, its directions the job's rw (so a
  * replay that writes is opened and guarded as any write job), its largest
  * I/O per direction the block size (buffer room). The runner replays the
  * entries (runner/worker_replay.c). Options that would change what is
@@ -81,16 +81,19 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
         free(lg);
         return rc;
     }
-    if (lg->nfiles != 1) {
-        snprintf(err, errlen, "read_iolog: %s names %u files; ssdbench replays one file per job "
-                 "(replay_redirect=FILE puts them all on one)", job->read_iolog, lg->nfiles);
+    if (lg->nfiles > JOB_MAX_TARGETS) {
+        snprintf(err, errlen, "read_iolog: %s names %u files (at most %d)", job->read_iolog, lg->nfiles,
+                 JOB_MAX_TARGETS);
         free(lg);
-        return -ENOTSUP;
+        return -E2BIG;
     }
-    /* fio replaces the job's files with the log's */
-    job->ntargets = 1;
-    snprintf(job->targets[0], sizeof(job->targets[0]), "%s", lg->files[0]);
-    job->layout = LAYOUT_JBOD;
+    /* fio replaces the job's files with the log's; with several, each
+     * worker serves them all (the layout whose workers touch every
+     * target), each I/O on its logged file */
+    job->ntargets = lg->nfiles;
+    for (unsigned i = 0; i < lg->nfiles; i++)
+        snprintf(job->targets[i], sizeof(job->targets[i]), "%s", lg->files[i]);
+    job->layout = lg->nfiles > 1 ? LAYOUT_RANDOM : LAYOUT_JBOD;
     job->rw = replay_rw(lg, &job->rwmixread);
     x->pct_random_set = true;
     job->pct_random = 0;
@@ -102,8 +105,11 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             job->blockalign[d] = 0;
         }
     /* a missing file is created large enough for every logged I/O */
+    uint64_t extent = 0;
+    for (unsigned i = 0; i < lg->nfiles; i++)
+        extent = lg->extent[i] > extent ? lg->extent[i] : extent;
     if (!job->file_size && !job->size)
-        job->file_size = lg->extent[0];
+        job->file_size = extent;
     /* a replay is its log: no pass count, no byte limit (fio's done) */
     job->loops = 1;
     free(lg);

@@ -36,7 +36,8 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         js->file_len[i] = len;
         js->fds[i] = -1;
     }
-    js->ntargets = j->layout == LAYOUT_FILES || j->layout == LAYOUT_JBOD ? nt : 1;
+    /* a replay of several files keeps them apart (its I/Os name them) */
+    js->ntargets = j->layout == LAYOUT_FILES || j->layout == LAYOUT_JBOD || j->read_iolog[0] ? nt : 1;
     /* one pass of a clone: its files' lengths; size, when smaller, caps it */
     uint64_t total = 0;
     if (j->layout == LAYOUT_FILES)

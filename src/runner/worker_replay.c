@@ -3,6 +3,8 @@
  * clone replays all of it, as each fio clone does), checked against the
  * target's size, and handed out one entry per request in log order; the
  * worker loop paces them by their due times (unless replay_no_stall).
+ * A log of several files is a job of several targets in the log's order,
+ * each worker touching all of them.
  * File actions are not replayed: the target is opened once for the whole
  * replay. Declared in runner_int.h. */
 #include <errno.h>
@@ -36,11 +38,21 @@ int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_s
         return rc;
     }
     /* a file or device smaller than the log's I/O would fail them short */
-    uint64_t size = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
-    if (engine_lookup(j->engine)->needs_files && size && rp->lg.extent[0] > size) {
-        snprintf(err, errlen, "job '%s': read_iolog %s: I/O up to byte %llu, past the end of %s (%llu bytes)",
-                 j->name, j->read_iolog, (unsigned long long)rp->lg.extent[0], j->targets[w->first_target],
-                 (unsigned long long)size);
+    for (unsigned f = 0; f < rp->lg.nfiles && engine_lookup(j->engine)->needs_files; f++) {
+        unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : f;
+        uint64_t size = t < js->ntargets ? js->tg[t].info.size : 0;
+        if (size && rp->lg.extent[f] > size) {
+            snprintf(err, errlen, "job '%s': read_iolog %s: I/O up to byte %llu, past the end of %s (%llu bytes)",
+                     j->name, j->read_iolog, (unsigned long long)rp->lg.extent[f], j->targets[t],
+                     (unsigned long long)size);
+            rlog_free(&rp->lg);
+            free(rp);
+            return -EINVAL;
+        }
+    }
+    if (rp->lg.nfiles > w->map.ntouch) {
+        snprintf(err, errlen, "job '%s': read_iolog %s: %u files, the worker has %u", j->name, j->read_iolog,
+                 rp->lg.nfiles, w->map.ntouch);
         rlog_free(&rp->lg);
         free(rp);
         return -EINVAL;
@@ -58,8 +70,9 @@ bool wreplay_next(struct worker *w, struct io_req *r)
     r->op = e->op; /* enum rlog_op is numbered as enum io_op */
     r->len = e->len;
     r->off = e->off;
-    r->target = 0;
-    r->file = (uint16_t)w->first_target;
+    bool jbod = w->map.layout == LAYOUT_JBOD; /* one file; else the job's files in log order */
+    r->target = jbod ? 0 : e->file;
+    r->file = jbod ? (uint16_t)w->first_target : e->file;
     return true;
 }
 

@@ -4,7 +4,8 @@
 # I/Os: counts and bytes per direction and flushes from the JSON, and the
 # sequence of (file, direction, offset, length) - ssdbench's from the
 # write_iolog of its replay, fio's from its --debug=io "queue:" lines (fio
-# writes no iolog while it replays). The same for replay_scale with
+# writes no iolog while it replays). The same for a log fio wrote of two
+# files, for replay_scale with
 # replay_align, replay_redirect, a version 2 log with a wait, two clones
 # (sorted: their lines interleave), and a timed replay (its I/Os are issued no earlier than the log's times,
 # scaled by replay_time_scale). Trims are replayed (fio 3.33 drops them
@@ -98,6 +99,11 @@ timeout 60 "$SB" --name=r --ioengine=null --read_iolog=src.log --replay_no_stall
     --write_iolog=depth.out --output-format=json >depth.json 2>/dev/null
 check "depth=8 (log order, $(counts depth.json))" test "$(seq_iolog depth.out)" = "$(seq_iolog src.log)" \
     -a "$(counts depth.json)" = "$(counts v3.sb.json)"
+
+# a log fio wrote, of a job on two files (its flushes "sync OFF 0")
+timeout 60 "$FIO" --name=m --ioengine=null --filename=fa:fb --size=256k --rw=randrw --bs=4k --fsync=4 \
+    --write_iolog=fio2.log --output=/dev/null >/dev/null 2>&1 || fail fio-log "fio could not write a log"
+compare two-files --name=r --ioengine=null --read_iolog=fio2.log --replay_no_stall=1
 
 # version 2: no time stamps, a wait of 50 ms in the middle
 awk 'NR == 1 {print "fio version 2 iolog"; next} {$1 = ""; sub(/^ /, ""); print}
