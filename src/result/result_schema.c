@@ -528,6 +528,7 @@ static const struct result_key keys[] = {
     K("phases[].jobs[].params.scramble_buffers", RK_BOOL, "", ""),
     K("phases[].jobs[].params.seed", RK_STR, "", ""),
     K("phases[].jobs[].params.stripe_chunk", RK_NUM, "", ""),
+    K("phases[].jobs[].params.thread", RK_BOOL, "", "fio thread=1: its text counts the job's workers as threads"),
     K("phases[].jobs[].params.time_based", RK_BOOL, "", ""),
     K("phases[].jobs[].params.written", RK_OBJ, "", ""),
     K("phases[].jobs[].params.written.global", RK_OBJ, "", ""),
