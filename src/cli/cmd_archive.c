@@ -463,6 +463,77 @@ static int cmd_list(struct archive *ar, const struct archive_filter *f, enum lis
     return status;
 }
 
+/* archive show ID: the indexed columns and the figures. */
+static int sub_show(struct archive *ar, int64_t id)
+{
+    char err[1024];
+    int status = CLI_EXIT_OK;
+    struct shower sh = {.out = textsafe_open(stdout)};
+    if (!sh.out) {
+        cli_err("archive: out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
+        archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        status = CLI_EXIT_USAGE;
+    }
+    if (textsafe_close(sh.out) < 0)
+        status = CLI_EXIT_FAIL;
+    return status;
+}
+
+/* archive export ID [-o FILE]: the document's exact bytes. */
+static int sub_export(struct archive *ar, int64_t id, const char *output)
+{
+    char err[1024];
+    char *text;
+    size_t len;
+    struct outfile of;
+    int status = CLI_EXIT_OK;
+    if (archive_get(ar, id, &text, &len, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = CLI_EXIT_FAIL;
+    } else if (fwrite(text, 1, len, of.f) != len) {
+        outfile_abort(&of);
+        cli_err("%s: cannot write: %s", output ? output : "standard output", strerror(errno ? errno : EIO));
+        status = CLI_EXIT_FAIL;
+    } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = CLI_EXIT_FAIL;
+    }
+    free(text);
+    return status;
+}
+
+static int sub_rm(struct archive *ar, int64_t id)
+{
+    char err[1024];
+    if (archive_rm(ar, id, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    printf("removed archive:%lld\n", (long long)id);
+    return CLI_EXIT_OK;
+}
+
+/* False (with the message) when sub is not one of archive's subcommands. */
+static bool known_sub(const char *sub)
+{
+    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
+    for (int k = 0; subs[k]; k++)
+        if (!strcmp(sub, subs[k]))
+            return true;
+    const char *s = cli_suggest(sub, subs);
+    cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
+            s ? s : "", s ? "'?)" : "");
+    return false;
+}
+
 /* ---- the command ----------------------------------------------------------- */
 
 int cmd_archive(int argc, char **argv)
@@ -476,16 +547,8 @@ int cmd_archive(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
-    bool known = false;
-    for (int k = 0; subs[k]; k++)
-        known |= !strcmp(sub, subs[k]);
-    if (!known) {
-        const char *s = cli_suggest(sub, subs);
-        cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
-                s ? s : "", s ? "'?)" : "");
+    if (!known_sub(sub))
         return CLI_EXIT_USAGE;
-    }
     const char *path = NULL, *output = NULL;
     struct archive_filter f = {0};
     enum list_format fmt = LIST_TEXT;
@@ -595,7 +658,6 @@ int cmd_archive(int argc, char **argv)
         status = CLI_EXIT_FAIL;
         goto done;
     }
-    char err[1024];
     status = CLI_EXIT_OK;
     if (!strcmp(sub, "add")) {
         status = cmd_add(ar, npos, pos, tags, ntags);
@@ -604,47 +666,11 @@ int cmd_archive(int argc, char **argv)
         f.ntags = ntags;
         status = cmd_list(ar, &f, fmt);
     } else if (!strcmp(sub, "show")) {
-        struct shower sh = {.out = textsafe_open(stdout)};
-        if (!sh.out) {
-            cli_err("archive: out of memory");
-            status = CLI_EXIT_FAIL;
-        } else {
-            if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
-                archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
-                cli_err("archive: %s", err);
-                status = CLI_EXIT_USAGE;
-            }
-            if (textsafe_close(sh.out) < 0)
-                status = CLI_EXIT_FAIL;
-        }
+        status = sub_show(ar, id);
     } else if (!strcmp(sub, "export")) {
-        char *text;
-        size_t len;
-        struct outfile of;
-        if (archive_get(ar, id, &text, &len, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_USAGE;
-        } else {
-            if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                status = CLI_EXIT_FAIL;
-            } else if (fwrite(text, 1, len, of.f) != len) {
-                outfile_abort(&of);
-                cli_err("%s: cannot write: %s", output ? output : "standard output", strerror(errno ? errno : EIO));
-                status = CLI_EXIT_FAIL;
-            } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                status = CLI_EXIT_FAIL;
-            }
-            free(text);
-        }
+        status = sub_export(ar, id, output);
     } else {
-        if (archive_rm(ar, id, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_USAGE;
-        } else {
-            printf("removed archive:%lld\n", (long long)id);
-        }
+        status = sub_rm(ar, id);
     }
     archive_close(ar);
 done:
