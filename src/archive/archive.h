@@ -87,7 +87,7 @@ struct archive_row {
     int64_t capacity;
     bool incomplete;
     int64_t doc_len;
-    struct archive_figcur *figcur; /* archive_list_figures only */
+    struct archive_figcur *figcur; /* archive_list_all only */
 };
 
 /* Headline figures of one phase and direction. NaN: not in the document. */
@@ -106,12 +106,13 @@ typedef int (*archive_fig_fn)(const struct archive_fig *f, void *ctx);
 int archive_list(struct archive *a, const struct archive_filter *f, bool newest_first, unsigned limit,
                  archive_row_fn fn, void *ctx, char *err, size_t errlen);
 
-/* archive_list (oldest first, all matching rows) for a listing that
- * wants every row's figures: during fn, archive_row_figure(r, &fig) hands
- * out r's figures one by one in document order (1: fig filled, 0: no more,
- * <0: an error, which ends the walk with err set). Two statements over one
- * read transaction, whatever the number of rows. */
-int archive_list_figures(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
+/* archive_list (oldest first, every matching row) as a listing needs it:
+ * the rows, their tags and their figures read by three statements walked
+ * side by side in one read transaction, whatever the number of rows.
+ * During fn, archive_row_figure(r, &fig) hands out r's figures one by one
+ * in document order (1: fig filled, 0: no more, <0: an error, which ends
+ * the walk with err set); figures not asked for are never read. */
+int archive_list_all(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
                          size_t errlen);
 int archive_row_figure(const struct archive_row *r, struct archive_fig *fig);
 

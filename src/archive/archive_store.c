@@ -528,7 +528,7 @@ static int merge_tags(struct merge *m, const struct archive_row *r, char **buf, 
     return rc;
 }
 
-int archive_list_figures(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
+int archive_list_all(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
                          size_t errlen)
 {
     /* one read transaction: the three statements see the same archive */

@@ -431,7 +431,8 @@ static int show_row(const struct archive_row *r, void *ctx)
 }
 
 /* archive list: text (control characters escaped), csv, or json with the
- * figures of every row (archive_list_figures). */
+ * figures of every row; archive_list_all reads rows, tags and figures in
+ * three statements. */
 static int cmd_list(struct archive *ar, const struct archive_filter *f, enum list_format fmt)
 {
     char err[1024];
@@ -444,8 +445,7 @@ static int cmd_list(struct archive *ar, const struct archive_filter *f, enum lis
     if (!l.out || (fmt == LIST_JSON && !l.json)) {
         cli_err("archive: out of memory");
         status = CLI_EXIT_FAIL;
-    } else if ((fmt == LIST_JSON ? archive_list_figures(ar, f, list_row, &l, err, sizeof(err))
-                                 : archive_list(ar, f, false, 0, list_row, &l, err, sizeof(err))) < 0) {
+    } else if (archive_list_all(ar, f, list_row, &l, err, sizeof(err)) < 0) {
         cli_err("archive: %s", err);
         status = CLI_EXIT_FAIL;
     }

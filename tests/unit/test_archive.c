@@ -251,14 +251,14 @@ TEST(list_with_figures)
                     CHECK(archive_figures(a, ta.ids[i], trace_fig_cb, &w2, err, sizeof(err)) == 0, "%s", err);
                 w2.n += (size_t)snprintf(w2.s + w2.n, sizeof(w2.s) - w2.n, ";");
             }
-            CHECK(archive_list_figures(a, &filters[k], trace_row, &got, err, sizeof(err)) == 0, "%s", err);
+            CHECK(archive_list_all(a, &filters[k], trace_row, &got, err, sizeof(err)) == 0, "%s", err);
             CHECK(!strcmp(got.s, w2.s), "filter %d skip %d:\n got  %s\n want %s", k, skip, got.s, w2.s);
         }
     }
     /* the order spelled out once: document order, read, write, trim */
     struct trace one = {.n = 0};
     struct archive_filter f4 = {.device = "M2"};
-    CHECK(archive_list_figures(a, &f4, trace_row, &one, err, sizeof(err)) == 0, "%s", err);
+    CHECK(archive_list_all(a, &f4, trace_row, &one, err, sizeof(err)) == 0, "%s", err);
     CHECK(!strcmp(one.s, "4[zz=last]:0/p0/read/41.25,0/p0/write/42.25,0/p0/trim/43.25,"
                          "1/p1/write/42.25,1/p1/trim/43.25,;"),
           "%s", one.s);
