@@ -737,13 +737,13 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
     ls->holds = w->floor.target_on || ls->verify_writes;
-    /* Chosen once: a job with one region on one target, without pacing,
-     * thinktime, flushes, verify, zones, flow, logs or buffer refills, is
-     * admitted and completed by the short loops (the same requests, stamps
-     * and records, without testing each feature per I/O). */
+    /* Chosen once: a job with one region on one target (or a random target
+     * per I/O), without pacing, thinktime, flushes, verify, zones, flow or
+     * a write log, is admitted and completed by the short loops (the same
+     * requests, stamps and records, without testing each feature per I/O). */
     ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
                 !w->wlog && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
-                w->map.layout == LAYOUT_JBOD && !w->map.segs.n;
+                (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
     ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
     ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
     w->last_boundary = ls->t_end;
@@ -913,8 +913,9 @@ static void write_fill(struct worker *w, struct io_req *r)
         wbuf_scramble(r, clock_ns());
 }
 
-/* loop_admit for ls->plain: the generator's I/O on the one target, queued
- * until the slots are full, a limit is reached or the pass is over. */
+/* loop_admit for ls->plain: the generator's I/O on the one target (or a
+ * random one of the worker's, layout=random), queued until the slots are
+ * full, a limit is reached or the pass is over. */
 static void loop_admit_plain(struct worker *w, struct loop *ls)
 {
     ls->nstaged = 0;
@@ -923,6 +924,7 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
         return;
     const uint64_t base = w->map.region_start;
     const uint16_t file = (uint16_t)w->first_target;
+    const bool random_target = w->map.layout == LAYOUT_RANDOM;
     struct io_req **free_slots = w->free_slots, **staged = w->staged;
     unsigned nfree = w->nfree, nstaged = 0;
     /* limits_reached() before each I/O, as two compares: every request
@@ -944,8 +946,14 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
         }
         r->op = io.dir;
         r->len = io.len;
-        r->target = 0;
-        r->file = file;
+        if (random_target) { /* as prepare(): a uniformly random target per I/O */
+            unsigned t = (unsigned)rng_below(&w->brng, w->map.ntouch);
+            r->target = (uint16_t)t;
+            r->file = (uint16_t)t;
+        } else {
+            r->target = 0;
+            r->file = file;
+        }
         r->off = base + io.off;
         r->t_sched = 0;
         if (io.dir == DIR_WRITE && ls->write_fill)
@@ -1090,17 +1098,17 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
 }
 
 /* loop_complete for ls->plain_done: a good read, write or trim is counted
- * and its latency added as record() does (no slat, no schedule, no log,
- * one target); anything else goes through record(). */
+ * and its latency added as record() does (no slat, no schedule, no log;
+ * r->target is 0 for the one target of a jbod worker); anything else goes
+ * through record(). */
 static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64_t tc)
 {
-    struct io_stats *s = &w->cur[0];
     struct io_req **done = w->done, **free_slots = w->free_slots;
     unsigned nfree = w->nfree;
     for (int i = 0; i < n; i++) {
         struct io_req *r = done[i];
         if (__builtin_expect(r->op <= IO_OP_TRIM && r->res == (int32_t)r->len, 1)) {
-            struct dir_stats *d = &s->dir[r->op];
+            struct dir_stats *d = &w->cur[r->target].dir[r->op];
             d->ios++;
             d->bytes += r->len;
             hist_add(&d->lat, tc > r->t_submit ? tc - r->t_submit : 0);
