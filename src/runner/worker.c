@@ -916,15 +916,11 @@ static void write_fill(struct worker *w, struct io_req *r)
 /* loop_admit for ls->plain: the generator's I/O on the one target (or a
  * random one of the worker's, layout=random), queued until the slots are
  * full, a limit is reached or the pass is over. */
-static void loop_admit_plain(struct worker *w, struct loop *ls)
+static inline __attribute__((always_inline)) void admit_plain(struct worker *w, struct loop *ls,
+                                                              const bool random_target)
 {
-    ls->nstaged = 0;
-    ls->flow_held = false;
-    if (ls->stopping)
-        return;
     const uint64_t base = w->map.region_start;
     const uint16_t file = (uint16_t)w->first_target;
-    const bool random_target = w->map.layout == LAYOUT_RANDOM;
     struct io_req **free_slots = w->free_slots, **staged = w->staged;
     unsigned nfree = w->nfree, nstaged = 0;
     /* limits_reached() before each I/O, as two compares: every request
@@ -970,6 +966,19 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
     ls->lim.issued += issued;
     ls->lim.nreq += nstaged;
     ls->lim.nrw += nstaged;
+}
+
+/* (one copy of the loop per layout, so neither tests it per I/O) */
+static void loop_admit_plain(struct worker *w, struct loop *ls)
+{
+    ls->nstaged = 0;
+    ls->flow_held = false;
+    if (ls->stopping)
+        return;
+    if (w->map.layout == LAYOUT_RANDOM)
+        admit_plain(w, ls, true);
+    else
+        admit_plain(w, ls, false);
 }
 
 enum loop_step { LOOP_NEXT, LOOP_END, LOOP_REAP };
@@ -1098,17 +1107,17 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
 }
 
 /* loop_complete for ls->plain_done: a good read, write or trim is counted
- * and its latency added as record() does (no slat, no schedule, no log;
- * r->target is 0 for the one target of a jbod worker); anything else goes
- * through record(). */
-static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64_t tc)
+ * and its latency added as record() does (no slat, no schedule, no log);
+ * anything else goes through record(). */
+static inline __attribute__((always_inline)) void complete_plain(struct worker *w, struct loop *ls, int n,
+                                                                 uint64_t tc, const bool one_target)
 {
     struct io_req **done = w->done, **free_slots = w->free_slots;
     unsigned nfree = w->nfree;
     for (int i = 0; i < n; i++) {
         struct io_req *r = done[i];
         if (__builtin_expect(r->op <= IO_OP_TRIM && r->res == (int32_t)r->len, 1)) {
-            struct dir_stats *d = &w->cur[r->target].dir[r->op];
+            struct dir_stats *d = &w->cur[one_target ? 0 : r->target].dir[r->op];
             d->ios++;
             d->bytes += r->len;
             hist_add(&d->lat, tc > r->t_submit ? tc - r->t_submit : 0);
@@ -1121,6 +1130,14 @@ static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64
     }
     w->nfree = nfree;
     ls->inflight -= (unsigned)n;
+}
+
+static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64_t tc)
+{
+    if (w->map.layout == LAYOUT_JBOD)
+        complete_plain(w, ls, n, tc, true);
+    else
+        complete_plain(w, ls, n, tc, false);
 }
 
 /* One engine call that submits the batch and reaps, and what follows it.
