@@ -61,6 +61,21 @@ struct uring_priv {
     struct engine_trims trims;
 };
 
+/* Is the block device dev request-based (blk-mq, with tags)? Its
+ * queue/scheduler lists the choices with the current one in brackets; a
+ * bio-based device (md, most dm) shows a bare "none" or no such attribute,
+ * and io-wq may issue every one of its requests. */
+static bool blk_mq_dev(dev_t dev)
+{
+    char dir[128], val[128];
+    snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/queue", major(dev), minor(dev));
+    if (!sysfs_attr(dir, "scheduler", val, sizeof(val))) {
+        snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/../queue", major(dev), minor(dev));
+        sysfs_attr(dir, "scheduler", val, sizeof(val)); /* a partition */
+    }
+    return strchr(val, '[') != NULL;
+}
+
 /* io-wq is the kernel's pool of threads for requests that cannot be issued
  * without blocking. On a block device with O_DIRECT that is a request that
  * found no free tag (more in flight than the queue's nr_requests, e.g. 16
@@ -70,12 +85,13 @@ struct uring_priv {
  * them in order as tags come free, which is all the device can take anyway
  * (an async direct read or write does not wait for its completion in
  * io-wq), so the limit is one bounded io-wq worker when every target is a
- * block device opened O_DIRECT and nothing asks for punting (force_async),
- * for flushes (they block in io-wq for the flush: the limit is lifted at the
- * first one, see iowq_uncap) or for a polling thread. Buffered I/O or files
- * on a file system keep the default: there io-wq threads do block for the
- * data. The requests, the in-flight count and every time stamp stay what
- * they were. */
+ * request-based block device (blk-mq: the tags) opened O_DIRECT and nothing
+ * asks for punting (force_async), for flushes (they block in io-wq for the
+ * flush: the limit is lifted at the first one, see iowq_uncap) or for a
+ * polling thread. Buffered I/O, files on a file system and bio-based
+ * devices keep the default: there io-wq threads do block for the data or
+ * issue every request. The requests, the in-flight count and every time
+ * stamp stay what they were. */
 static void iowq_cap(struct engine *e, struct uring_priv *p, const int *fds, unsigned nfds)
 {
     if (!nfds || p->force_async || p->sqpoll || e->flush_writes)
@@ -83,7 +99,8 @@ static void iowq_cap(struct engine *e, struct uring_priv *p, const int *fds, uns
     for (unsigned i = 0; i < nfds; i++) {
         struct stat st;
         int fl = fcntl(fds[i], F_GETFL);
-        if (fl < 0 || !(fl & O_DIRECT) || fstat(fds[i], &st) < 0 || !S_ISBLK(st.st_mode))
+        if (fl < 0 || !(fl & O_DIRECT) || fstat(fds[i], &st) < 0 || !S_ISBLK(st.st_mode) ||
+            !blk_mq_dev(st.st_rdev))
             return;
     }
     unsigned v[2] = {1, 0}; /* bounded, unbounded (0: unchanged) */
