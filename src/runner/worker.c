@@ -761,11 +761,12 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->verify_writes = w->vf && job_rw_writes(job);
     ls->holds = w->floor.target_on || ls->verify_writes;
     /* Chosen once: a job with one region on one target (or a random target
-     * per I/O), without pacing, thinktime, flushes, verify, zones, flow or
-     * a write log, is admitted and completed by the short loops (the same
-     * requests, stamps and records, without testing each feature per I/O). */
+     * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
+     * a write log, a replayed log or a submission batch size, is admitted
+     * and completed by the short loops (the same requests, stamps and
+     * records, without testing each feature per I/O). */
     ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
-                !w->wlog && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
+                !w->wlog && !w->rp && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
                 (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
     ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
     ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
