@@ -168,12 +168,24 @@ static int gate_fig(const struct archive_fig *f, void *ctx)
     return 0;
 }
 
-/* What `check` was asked for. */
 struct check_args {
     const char *result, *against, *path;
     unsigned last, min_history;
-    double sigmas, min_change_pct;
+    struct archive_gate_opts opts;
 };
+
+/* --min-change PCT: kept as a share of the median */
+static int set_min_change(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    char msg[256];
+    double pct;
+    if (cli_parse_pct(o->name, v, 0, 100, 0, &pct, msg, sizeof(msg)) < 0) {
+        cli_err("%s", msg);
+        return -1;
+    }
+    ((struct check_args *)c->cfg)->opts.min_rel = pct / 100;
+    return 0;
+}
 
 #define A(f) CLI_AT(struct check_args, f)
 
@@ -193,10 +205,10 @@ static const struct cli_opt check_opts[] = {
      .type = CLI_T_UINT, A(last), .ulo = 1, .uhi = CHECK_MAX_LAST},
     {.name = "--min-history", .value = "N", .help = "fewer comparable results is exit 2", .dflt = "3",
      .type = CLI_T_UINT, A(min_history), .ulo = 1, .uhi = CHECK_MAX_LAST},
-    {.name = "--sigmas", .value = "K", .help = "bound in noise units", .dflt = "3", .type = CLI_T_REAL, A(sigmas),
-     .lo = 0.1, .hi = 100},
+    {.name = "--sigmas", .value = "K", .help = "bound in noise units", .dflt = "3", .type = CLI_T_REAL,
+     A(opts.sigmas), .lo = 0.1, .hi = 100},
     {.name = "--min-change", .value = "PCT", .help = "smallest bound, in percent of the median", .dflt = "1",
-     .type = CLI_T_PCT, A(min_change_pct), .lo = 0, .hi = 100, .unit = "%"},
+     .type = CLI_T_CALL, .set = set_min_change, .unit = "%"},
     {.name = "--archive", .value = "PATH", .help = "the archive (docs/archive.md)", .type = CLI_T_STR, A(path)},
     CLI_TEXT("Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
              "a figure regressed when it is worse than the history's median by more than\n"
@@ -223,119 +235,110 @@ static int check_operand(const char *s, void *cfg)
     return 0;
 }
 
-int cmd_check(int argc, char **argv)
+/* Parses argv into ca; -1: exit with *status (help printed, or an error). */
+static int check_parse(int argc, char **argv, struct check_args *ca, int *status)
 {
-    struct check_args ca = {.against = "archive:latest", .last = 10, .min_history = 3,
-                            .sigmas = ARCHIVE_GATE_SIGMAS, .min_change_pct = ARCHIVE_GATE_MIN_REL * 100};
-    int prc = cli_opts_parse(&check_cmd_opts, argc, argv, &ca, NULL, check_operand);
-    if (prc)
-        return prc > 0 ? 0 : CLI_EXIT_USAGE;
-    const char *result = ca.result, *against = ca.against, *path = ca.path;
-    unsigned last = ca.last, min_history = ca.min_history;
-    struct archive_gate_opts opts = {ca.sigmas, ca.min_change_pct / 100};
-    if (!result) {
+    int rc = cli_opts_parse(&check_cmd_opts, argc, argv, ca, NULL, check_operand);
+    *status = rc > 0 ? 0 : CLI_EXIT_USAGE;
+    if (rc)
+        return -1;
+    if (!ca->result) {
         cli_err("check: which result? usage: ssdbench check RESULT --against SELECTOR");
-        return CLI_EXIT_USAGE;
+        return -1;
     }
-    if (min_history > last) {
-        cli_err("check: --min-history %u is more than --last %u", min_history, last);
-        return CLI_EXIT_USAGE;
+    if (ca->min_history > ca->last) {
+        cli_err("check: --min-history %u is more than --last %u", ca->min_history, ca->last);
+        return -1;
     }
+    return 0;
+}
+
+static int check_history(struct archive *ar, const struct check_args *a, const struct archive_sel *sel,
+                         const struct archive_meta *m, const char *dev, struct hrows *rows)
+{
     char err[1024];
-    struct archive_sel sel;
-    if (archive_sel_parse(against, &sel, err, sizeof(err)) < 0) {
-        cli_err("check: --against %s", err);
-        return CLI_EXIT_USAGE;
-    }
-    struct cli_loaded res[1];
-    size_t nres = 0;
-    if (cli_load_named(result, path, res, 1, &nres) < 0)
-        return CLI_EXIT_USAGE;
-    struct archive_meta m;
-    archive_meta(res[0].doc, &m);
-    struct archive *ar = cli_archive_open(path, false);
-    if (!ar) {
-        cli_loaded_free(res, nres);
-        return CLI_EXIT_USAGE;
-    }
-    int status = CLI_EXIT_USAGE;
-    struct hrows rows = {0};
-    struct hist_set hs = {0};
-    const char *dev = *m.serial ? m.serial : *m.model ? m.model : m.target;
-    /* the history: what the selector names, of RESULT's device and workload */
-    if (sel.kind == ARCHIVE_SEL_ID) {
-        if (archive_row_get(ar, sel.id, add_hrow, &rows, err, sizeof(err)) < 0) {
+    const char *result = a->result;
+    if (sel->kind == ARCHIVE_SEL_ID) {
+        if (archive_row_get(ar, sel->id, add_hrow, rows, err, sizeof(err)) < 0) {
             cli_err("check: --against %s", err);
-            goto done;
+            return CLI_EXIT_USAGE;
         }
-        struct hrow *h = &rows.r[0];
-        const char *hdev = *m.serial ? h->serial : *m.model ? h->model : h->target;
-        if (strcmp(h->workload_key, m.workload_key) != 0) {
+        struct hrow *h = &rows->r[0];
+        const char *hdev = *m->serial ? h->serial : *m->model ? h->model : h->target;
+        if (strcmp(h->workload_key, m->workload_key) != 0) {
             cli_err("check: not comparable: archive:%lld ran workload '%s', %s ran '%s'", (long long)h->id,
-                    h->workload_key, result, m.workload_key);
-            goto done;
+                    h->workload_key, result, m->workload_key);
+            return CLI_EXIT_USAGE;
         }
         if (strcmp(hdev, dev) != 0) {
             cli_err("check: not comparable: archive:%lld is of device '%s', %s of '%s'", (long long)h->id, hdev, result,
                     dev);
-            goto done;
+            return CLI_EXIT_USAGE;
         }
     } else {
-        struct archive_filter f = sel.f;
-        f.workload_key = m.workload_key;
-        if (*m.serial)
-            f.serial = m.serial;
-        else if (*m.model)
-            f.model = m.model;
+        struct archive_filter f = sel->f;
+        f.workload_key = m->workload_key;
+        if (*m->serial)
+            f.serial = m->serial;
+        else if (*m->model)
+            f.model = m->model;
         else
-            f.target = m.target;
-        if (archive_list(ar, &f, true, last + 1, add_hrow, &rows, err, sizeof(err)) < 0) {
+            f.target = m->target;
+        if (archive_list(ar, &f, true, a->last + 1, add_hrow, rows, err, sizeof(err)) < 0) {
             cli_err("check: %s", err);
-            status = CLI_EXIT_FAIL;
-            goto done;
+            return CLI_EXIT_FAIL;
         }
     }
     /* RESULT itself, when it is filed already, is not its own history */
     size_t k = 0;
-    for (size_t i = 0; i < rows.n; i++)
-        if (!(rows.r[i].started_ms == m.started_ms && !strcmp(rows.r[i].host, m.host)))
-            rows.r[k++] = rows.r[i];
-    rows.n = k < last ? k : last;
-    if (rows.n < min_history) {
+    for (size_t i = 0; i < rows->n; i++)
+        if (!(rows->r[i].started_ms == m->started_ms && !strcmp(rows->r[i].host, m->host)))
+            rows->r[k++] = rows->r[i];
+    rows->n = k < a->last ? k : a->last;
+    if (rows->n < a->min_history) {
         int64_t any[ARCHIVE_MAX_SELECT];
         size_t nany = 0;
         char why[1024];
-        bool sel_matches = archive_sel_ids(ar, &sel, any, &nany, why, sizeof(why)) == 0;
-        if (rows.n == 0 && sel_matches)
+        bool sel_matches = archive_sel_ids(ar, sel, any, &nany, why, sizeof(why)) == 0;
+        if (rows->n == 0 && sel_matches)
             cli_err("check: not comparable: %s matches archived results, but none of device '%s' with workload '%s'",
-                    against, dev, m.workload_key);
-        else if (rows.n == 0)
+                    a->against, dev, m->workload_key);
+        else if (rows->n == 0)
             cli_err("check: not comparable: no history: %s", why);
         else
             cli_err("check: not comparable: too little history: %zu earlier result%s of device '%s' with this workload "
-                    "(--min-history %u)", rows.n, rows.n == 1 ? "" : "s", dev, min_history);
-        goto done;
+                    "(--min-history %u)", rows->n, rows->n == 1 ? "" : "s", dev, a->min_history);
+        return CLI_EXIT_USAGE;
     }
-    for (size_t i = 0; i < rows.n; i++) {
-        hs.cur = (int64_t)i;
-        int rc = archive_figures(ar, rows.r[i].id, add_hfig, &hs, err, sizeof(err));
+    return 0;
+}
+
+/* Gates RESULT's figures against the history's: the report on stdout,
+ * the verdict as the exit status. */
+static int check_gate(struct archive *ar, const struct check_args *a, const struct cli_loaded *res,
+                      const struct archive_meta *m, const char *dev, const struct hrows *rows, struct hist_set *hs)
+{
+    char err[1024];
+    const char *result = a->result;
+    unsigned min_history = a->min_history;
+    for (size_t i = 0; i < rows->n; i++) {
+        hs->cur = (int64_t)i;
+        int rc = archive_figures(ar, rows->r[i].id, add_hfig, hs, err, sizeof(err));
         if (rc < 0) {
             cli_err("check: %s", rc == -ENOMEM ? "out of memory" : err);
-            status = CLI_EXIT_FAIL;
-            goto done;
+            return CLI_EXIT_FAIL;
         }
     }
     FILE *out = textsafe_open(stdout);
     if (!out) {
         cli_err("check: out of memory");
-        status = CLI_EXIT_FAIL;
-        goto done;
+        return CLI_EXIT_FAIL;
     }
     fprintf(out, "check: %s against %zu earlier result%s of device %s, workload %s (archive:%lld ... archive:%lld)\n"
            "noise: 1.4826 x median absolute deviation; bound: max(%.3g x noise, %.3g %% of the median)\n",
-           res[0].name, rows.n, rows.n == 1 ? "" : "s", dev, m.workload, (long long)rows.r[rows.n - 1].id,
-           (long long)rows.r[0].id, opts.sigmas, opts.min_rel * 100);
-    struct gate_run g = {.out = out, .h = &hs, .nresults = rows.n, .min_history = min_history, .opts = opts};
+           res[0].name, rows->n, rows->n == 1 ? "" : "s", dev, m->workload, (long long)rows->r[rows->n - 1].id,
+           (long long)rows->r[0].id, a->opts.sigmas, a->opts.min_rel * 100);
+    struct gate_run g = {.out = out, .h = hs, .nresults = rows->n, .min_history = min_history, .opts = a->opts};
     int grc = archive_doc_figures(res[0].doc, gate_fig, &g);
     if (g.gated && !g.regressed)
         fprintf(out, "check: %u figure%s within noise%s\n", g.gated - g.improved, g.gated - g.improved == 1 ? "" : "s",
@@ -344,21 +347,51 @@ int cmd_check(int argc, char **argv)
         grc = -EIO;
     if (grc < 0) {
         cli_err("check: %s", grc == -ENOMEM ? "out of memory" : "cannot write to standard output");
-        status = CLI_EXIT_FAIL;
-        goto done;
+        return CLI_EXIT_FAIL;
     }
     if (g.gated == 0) {
         cli_err("check: not comparable: no figure of %s has %u values in its history (phases or directions differ)",
                 result, min_history);
-        status = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     } else if (g.regressed) {
         cli_err("check: regressed: %s%s", g.first,
                 g.regressed > 1 ? " (and more above)" : "");
-        status = CLI_EXIT_FAIL;
+        return CLI_EXIT_FAIL;
     } else {
-        status = CLI_EXIT_OK;
+        return CLI_EXIT_OK;
     }
-done:
+}
+
+int cmd_check(int argc, char **argv)
+{
+    struct check_args a = {.against = "archive:latest", .last = 10, .min_history = 3,
+                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL}};
+    int status;
+    if (check_parse(argc, argv, &a, &status) < 0)
+        return status;
+    char err[1024];
+    struct archive_sel sel;
+    if (archive_sel_parse(a.against, &sel, err, sizeof(err)) < 0) {
+        cli_err("check: --against %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_loaded res[1];
+    size_t nres = 0;
+    if (cli_load_named(a.result, a.path, res, 1, &nres) < 0)
+        return CLI_EXIT_USAGE;
+    struct archive_meta m;
+    archive_meta(res[0].doc, &m);
+    struct archive *ar = cli_archive_open(a.path, false);
+    if (!ar) {
+        cli_loaded_free(res, nres);
+        return CLI_EXIT_USAGE;
+    }
+    struct hrows rows = {0};
+    struct hist_set hs = {0};
+    const char *dev = *m.serial ? m.serial : *m.model ? m.model : m.target;
+    status = check_history(ar, &a, &sel, &m, dev, &rows);
+    if (status == 0)
+        status = check_gate(ar, &a, res, &m, dev, &rows, &hs);
     free(rows.r);
     free(hs.f);
     free(hs.owner);
