@@ -172,20 +172,8 @@ struct check_args {
     const char *result, *against, *path;
     unsigned last, min_history;
     struct archive_gate_opts opts;
+    double min_change_pct;      /* --min-change; opts.min_rel is it as a share */
 };
-
-/* --min-change PCT: kept as a share of the median */
-static int set_min_change(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
-{
-    char msg[256];
-    double pct;
-    if (cli_parse_pct(o->name, v, 0, 100, 0, &pct, msg, sizeof(msg)) < 0) {
-        cli_err("%s", msg);
-        return -1;
-    }
-    ((struct check_args *)c->cfg)->opts.min_rel = pct / 100;
-    return 0;
-}
 
 #define A(f) CLI_AT(struct check_args, f)
 
@@ -208,7 +196,7 @@ static const struct cli_opt check_opts[] = {
     {.name = "--sigmas", .value = "K", .help = "bound in noise units", .dflt = "3", .type = CLI_T_REAL,
      A(opts.sigmas), .lo = 0.1, .hi = 100},
     {.name = "--min-change", .value = "PCT", .help = "smallest bound, in percent of the median", .dflt = "1",
-     .type = CLI_T_CALL, .set = set_min_change, .unit = "%"},
+     .type = CLI_T_PCT, A(min_change_pct), .lo = 0, .hi = 100, .unit = "%"},
     {.name = "--archive", .value = "PATH", .help = "the archive (docs/archive.md)", .type = CLI_T_STR, A(path)},
     CLI_TEXT("Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
              "a figure regressed when it is worse than the history's median by more than\n"
@@ -250,6 +238,7 @@ static int check_parse(int argc, char **argv, struct check_args *ca, int *status
         cli_err("check: --min-history %u is more than --last %u", ca->min_history, ca->last);
         return -1;
     }
+    ca->opts.min_rel = ca->min_change_pct / 100;
     return 0;
 }
 
@@ -365,7 +354,8 @@ static int check_gate(struct archive *ar, const struct check_args *a, const stru
 int cmd_check(int argc, char **argv)
 {
     struct check_args a = {.against = "archive:latest", .last = 10, .min_history = 3,
-                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL}};
+                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL},
+                           .min_change_pct = ARCHIVE_GATE_MIN_REL * 100};
     int status;
     if (check_parse(argc, argv, &a, &status) < 0)
         return status;
