@@ -452,7 +452,7 @@ unsigned runner_free_worker(struct worker *w)
         w->iolog = NULL;
     }
     gen_free(&w->gen);
-    zbd_free(&w->zbd);
+    wzbd_free(w);
     wverify_free(w);
     wfiles_free(w);
     free(w->slots);

@@ -9,7 +9,14 @@
 #   sequential read with read_beyond_wp=0 from the 2nd zone (only its data);
 #   random writes over all 8 zones (4 open at most, 12 MiB): the offsets are
 #   random, so only the totals compare, and for each tool the bytes add up:
-#   data in the zones + resets x capacity = writes x bs.
+#   data in the zones + resets x capacity = writes x bs;
+#   jobs sharing the zones (fio shares a device's write pointers between
+#   its jobs): numjobs=3 at iodepth 4 writing one zone twice over (each
+#   write at the shared write pointer, one reset), and numjobs=2 random
+#   writes over all zones (the open zone limit shared: totals, bytes add up);
+#   verify=crc32c on zbd (written blocks read back where they landed);
+#   fio's examples/uring-cmd-zoned.fio on the namespace's generic device
+#   /dev/ng0n2 (io_uring_cmd, verify, its later jobs rewriting full zones).
 # The sizes are cut down from the job files' so that the emulation is quick.
 section "zonemode=zbd"
 ZJ=$LAB_TREE/tests/fio-jobs
@@ -21,13 +28,15 @@ zjob() {
     shift
     sed -e "s|^filename=.*|filename=$LAB_ZNS|" -e 's/^\[dev1\]$/[dev1]\nstonewall/' "$@" "$ZJ/$n.fio"
 }
-# zrun TOOL JOBFILE OUT: fio's text output of the job file
+# zrun TOOL JOBFILE OUT: fio's text output of the job file (its exit
+# status in OUT.rc)
 zrun() {
     if [ "$1" = fio ]; then
         $T fio --output-format=normal "$2" >"$3" 2>&1
     else
         $T "$S" run --format fio-normal --destroy "$LAB_ZNS" "$2" >"$3" 2>&1
     fi
+    echo $? >"$3.rc"
 }
 # figures TOOL RUN: into ISSUED ("reads writes" per job, in order) and
 # RESETS (the zone resets on each write line) of ${TOOL}_${RUN}.txt, with one
@@ -88,4 +97,87 @@ check zbd_rand_write_bytes_add_up_ssdbench test "$((sb + ${S_R[0]:-0} * ZCAP))" 
 check zbd_rand_write_bytes_add_up_fio test "$((fb + ${F_R[0]:-0} * ZCAP))" = "$((2 * ZCAP + ${F_I[0]#* } * 262144))"
 echo "# zbd ssdbench: $seqline, rand write ${S_I[0]} (resets ${S_R[0]}), zone bytes after it $sb"
 echo "# zbd fio:      $fseqline, rand write ${F_I[0]} (resets ${F_R[0]}), zone bytes after it $fb"
+
+# run 3: three clones on zone 2 (the zone set shared), then a verified
+# sequential write of zones 0-1
+cat >zshared.fio <<JOB
+[global]
+filename=$LAB_ZNS
+direct=1
+zonemode=zbd
+zonesize=8M
+bs=256k
+group_reporting=1
+[clones]
+ioengine=io_uring
+iodepth=4
+rw=randwrite
+offset=2z
+size=1z
+io_size=4m
+numjobs=3
+[verified]
+stonewall
+rw=write
+size=2z
+verify=crc32c
+JOB
+# run 4: two clones writing at random over all zones
+cat >zshared2.fio <<JOB
+[global]
+filename=$LAB_ZNS
+direct=1
+zonemode=zbd
+zonesize=8M
+bs=256k
+group_reporting=1
+[rclones]
+rw=randwrite
+size=8z
+io_size=6m
+numjobs=2
+JOB
+# run 5: fio's examples/uring-cmd-zoned.fio, its size cut to 2 zones
+sed -e "s|^filename=.*|filename=$LAB_ZNS_NG|" -e 's/^size=.*/size=2z\nzonesize=8M/' \
+    "$ZJ/uring-cmd-zoned.fio" >zucmd.fio
+for tool in ssdbench fio; do
+    for r in zshared zshared2 zucmd; do
+        $T blkzone reset "$LAB_ZNS"
+        zrun $tool $r.fio ${tool}_$r.txt
+        zreport >${tool}_$r.zones
+    done
+done
+figures ssdbench zshared; S_I=("${ISSUED[@]}"); S_R=("${RESETS[@]}")
+figures fio zshared; F_I=("${ISSUED[@]}"); F_R=("${RESETS[@]}")
+check zbd_clones_ios test "${S_I[0]}" = "0 48"
+check zbd_clones_1_reset test "${S_R[0]}/${F_R[0]}" = 1/1
+check zbd_verify_ios test "${S_I[1]}" = "48 48"
+check zbd_verify_no_reset test "${S_R[1]}/${F_R[1]}" = 0/0
+check zbd_shared_exit0 test "$(<ssdbench_zshared.txt.rc)/$(<fio_zshared.txt.rc)" = 0/0
+check zbd_shared_ios_as_fio test "${S_I[*]}" = "${F_I[*]}" -a "${#S_I[@]}" = 2
+check zbd_shared_3_full test "$(grep -c '(fu)' ssdbench_zshared.zones)/$(grep -c '(em)' ssdbench_zshared.zones)" = 3/5
+check zbd_shared_zones_as_fio cmp -s ssdbench_zshared.zones fio_zshared.zones
+shline="clones ${S_I[0]} (resets ${S_R[0]}), verified ${S_I[1]} (resets ${S_R[1]})"
+fshline="clones ${F_I[0]} (resets ${F_R[0]}), verified ${F_I[1]} (resets ${F_R[1]})"
+figures ssdbench zshared2; S_I=("${ISSUED[@]}"); S_R=("${RESETS[@]}")
+figures fio zshared2; F_I=("${ISSUED[@]}"); F_R=("${RESETS[@]}")
+check zbd_rclones_ios test "${S_I[0]}/${F_I[0]}" = "0 48/0 48"
+sb=$(wp_bytes ssdbench_zshared2.zones)
+fb=$(wp_bytes fio_zshared2.zones)
+check zbd_rclones_bytes_add_up_ssdbench test "$((sb + ${S_R[0]:-0} * ZCAP))" = $((48 * 262144))
+check zbd_rclones_bytes_add_up_fio test "$((fb + ${F_R[0]:-0} * ZCAP))" = $((48 * 262144))
+# the set's limit: 4 open zones at most, whoever opened them
+check zbd_rclones_open_limit test "$(grep -c '(oi)' ssdbench_zshared2.zones)" -le 4
+shline="$shline, 2 random clones ${S_I[0]} (resets ${S_R[0]}, zone bytes $sb, $(grep -c '(oi)' ssdbench_zshared2.zones) open)"
+fshline="$fshline, 2 random clones ${F_I[0]} (resets ${F_R[0]}, zone bytes $fb, $(grep -c '(oi)' fio_zshared2.zones) open)"
+figures ssdbench zucmd; S_I=("${ISSUED[@]}"); S_R=("${RESETS[@]}")
+figures fio zucmd; F_I=("${ISSUED[@]}"); F_R=("${RESETS[@]}")
+check uring_cmd_zoned_exit0 test "$(<ssdbench_zucmd.txt.rc)/$(<fio_zucmd.txt.rc)" = 0/0
+check uring_cmd_zoned_ios test "${S_I[*]}" = "48 48 48 48 48 48"
+check uring_cmd_zoned_ios_as_fio test "${S_I[*]}" = "${F_I[*]}"
+check uring_cmd_zoned_resets_as_fio test "${S_R[*]}" = "${F_R[*]}" -a "${#S_R[@]}" = 3
+check uring_cmd_zoned_zones_as_fio cmp -s ssdbench_zucmd.zones fio_zucmd.zones
+grep -i 'error\|refus' ssdbench_zucmd.txt | head -3 | sed 's/^/# zucmd: /'
+echo "# zbd shared ssdbench: $shline; uring-cmd-zoned ${S_I[*]} (resets ${S_R[*]})"
+echo "# zbd shared fio:      $fshline; uring-cmd-zoned ${F_I[*]} (resets ${F_R[*]})"
 section "zonemode=zbd done"
