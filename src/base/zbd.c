@@ -47,6 +47,9 @@ static bool dec_and_reset_write_cnt(struct zbd_state *s)
 static bool open_zone(struct zbd_state *s, unsigned zi)
 {
     struct zbd_zone *z = &s->zs->z[zi];
+    /* fio: with verify a full zone is not reopened (its reset loses data) */
+    if (s->p.verify && zone_full(z, s->p.min_bs[1]))
+        return false;
     if (!s->zs->max_open)
         return true;
     if (z->open)
@@ -152,6 +155,13 @@ int zbd_init(struct zbd_state *s, const struct zbd_params *p, const struct zbd_z
         for (unsigned i = 0; i < zs->nz; i++)
             if (zs->z[i].seq && dev_open[first + i] && !open_zone(s, i))
                 zs->z[i].reset_due = zs->z[i].wp > zs->z[i].start;
+    /* fio's zbd_file_reset: a verifying writer starts from empty zones */
+    if (p->verify && p->writes)
+        for (unsigned i = 0; i < zs->nz; i++)
+            if (zs->z[i].seq) {
+                close_zone(s, i);
+                zs->z[i].reset_due = zs->z[i].wp != zs->z[i].start;
+            }
     s->on = true;
     return 0;
 }

@@ -18,6 +18,9 @@
  *    reads, nearest for random ones) unless read_beyond_wp.
  *  - One write in flight per zone (fio's zone lock): a write to a busy zone
  *    answers ZBD_WAIT; the caller completes I/O and asks again.
+ *  - With verify, a writing job resets the region's zones that hold data
+ *    before it writes, and a full zone is never opened (a reset would lose
+ *    blocks still to be checked): the job ends when no zone has room.
  * The zones (write pointers, open list, data counted for the reset
  * threshold) are a zbd_zones set that every worker of a phase placing I/O on
  * the same zones of one device shares, as fio shares a device's zone info
@@ -48,6 +51,7 @@ struct zbd_params {
     bool mixed;                        /* reads and writes (fio td_rw) */
     bool writes;
     bool read_beyond_wp;
+    bool verify;       /* verify=: zones are reset at the start, full ones never reopened */
     bool host_managed;
     bool ignore_zone_limits;
     unsigned max_open_zones;     /* the job's; 0 = the device's */

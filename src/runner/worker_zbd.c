@@ -83,6 +83,7 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
         .mixed = job_rw_reads(j) && job_rw_writes(j),
         .writes = job_rw_writes(j),
         .read_beyond_wp = j->read_beyond_wp,
+        .verify = j->verify != VERIFY_OFF,
         .host_managed = !strcmp(t->info.zoned, "host-managed"),
         .ignore_zone_limits = j->ignore_zone_limits,
         .max_open_zones = j->max_open_zones,

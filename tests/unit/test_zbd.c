@@ -217,6 +217,33 @@ TEST(shared_zones)
     zbd_free(&a);
 }
 
+/* verify: the zones with data are reset before the writes (fio's
+ * zbd_file_reset), and once every zone is full the job ends instead of
+ * resetting one (fio never reopens a full zone when verifying) */
+TEST(verify_no_reset_of_full_zones)
+{
+    struct zbd_zone z[2];
+    const uint64_t wp[2] = {CAP, 0};
+    zones(z, 2, wp);
+    struct zbd_state s;
+    char err[200];
+    struct zbd_params p = params(2, true);
+    p.verify = true;
+    CHECK(zbd_init(&s, &p, z, 2, NULL, err, sizeof(err)) == 0, "%s", err);
+    CHECK(s.zs->z[0].reset_due && !s.zs->z[1].reset_due, "zone 0 to reset first");
+    zbd_reset_done(&s, 0);
+    unsigned n = 0;
+    for (;;) {
+        uint64_t o = (n * 37 % 8) * BS;
+        uint32_t len = BS;
+        if (io(&s, 1, &o, &len) != ZBD_OK)
+            break;
+        n++;
+    }
+    CHECK(n == 2 * CAP / (BS) && s.resets == 1, "%u writes, %llu resets", n, (unsigned long long)s.resets);
+    zbd_free(&s);
+}
+
 TEST(job_max_open_and_ignore_limits)
 {
     struct zbd_zone z[4];
