@@ -231,7 +231,8 @@ source "$LAB_TREE/tests/lab/checks_zbd.sh"
 
 # ---- the guard: an ext4 file system on the NVMe namespace ---------------
 section "guard"
-$T mkfs.ext4 -q -F "$LAB_NVME"
+# a small file system without the discard of the whole namespace (quick under emulation)
+$T mkfs.ext4 -q -F -E nodiscard "$LAB_NVME" 16M
 before=$(mib_sum "$LAB_NVME")
 W=(--name=w --filename="$LAB_NVME" --rw=write --bs=64k --size=1m --direct=1)
 $T "$S" run -q "${W[@]}" >guard1.txt 2>&1

@@ -96,7 +96,7 @@ check uc_verify_bad_offset test "$(jv ucv2.json phases.0.jobs.0.verify.first_bad
 
 # ---- the guard: /dev/ng0n1 judged as /dev/nvme0n1 ------------------------------
 section "guard"
-$T mkfs.ext4 -q -F "$NV" >/dev/null 2>&1
+$T mkfs.ext4 -q -F -E nodiscard "$NV" 16M >/dev/null 2>&1
 before=$(sum_of "$NV" 0 2048)
 $T "$S" run -q --ioengine=io_uring_cmd --name=g --filename="$NG" --rw=write --bs=4k --size=64k >guard1.out 2>&1
 check guard_ng_ext4_refused test $? -ne 0
