@@ -7,7 +7,8 @@
 #   them through the block layer (/sys/block/nvme0n1/stat unchanged);
 #   verify=crc32c written and checked through it, and a block changed
 #   behind its back found; the guard judging /dev/ng0n1 as /dev/nvme0n1
-#   (ext4 signature refused, then mounted refused even with consent);
+#   (ext4 signature refused, then mounted refused even with consent); trims
+#   as NVMe Dataset Management through it (the blocks read back as zeros);
 #   ioengine=sg on the SCSI disk's /dev/sgN and on /dev/sdX: the commands
 #   counted by the SCSI device itself (iorequest_cnt), the bytes written read
 #   back through the block device (sha256), verify=crc32c, and each
@@ -93,6 +94,28 @@ check uc_verify_finds_changed_block test $? -ne 0
 flatten ucv2.json
 check uc_verify_one_bad test "$(jv ucv2.json phases.0.jobs.0.verify.bad_blocks)" = 1
 check uc_verify_bad_offset test "$(jv ucv2.json phases.0.jobs.0.verify.first_bad.offset)" = 204800
+
+# ---- io_uring_cmd: trims (NVMe Dataset Management, deallocate) --------------
+section "io_uring_cmd trim"
+# 1 MiB of 0x5a written through ng0n1, then its middle 512 KiB trimmed
+# through it: those blocks read back as zeros through the block device (the
+# namespace deallocated them), the rest unchanged; the block layer saw
+# neither (its read, write and discard counts of nvme0n1 unchanged)
+# discards completed by the block layer (field 12 of the disk's stat)
+dstat() { local a; read -r -a a </sys/block/${1##*/}/stat; echo "${a[11]:-0}"; }
+b0=$(bstat "$NV") d0=$(dstat "$NV")
+$T "$S" run -q --result uct.json --ioengine=io_uring_cmd --destroy "$NV" --name=w --filename="$NG" \
+    --rw=write --bs=64k --size=1m --buffer_pattern=0x5a --scramble_buffers=0 \
+    --name=t --stonewall --filename="$NG" --rw=trim --offset=256k --size=512k --bs=64k >uct.out 2>&1
+check uc_trim_exit0 test $? -eq 0
+flatten uct.json
+b1=$(bstat "$NV") d1=$(dstat "$NV")
+check uc_trims_8 test "$(jv uct.json phases.1.results.0.trim.ios)" = 8
+check uc_trim_bytes test "$(jv uct.json phases.1.results.0.trim.bytes)" = 524288
+check uc_trimmed_reads_zeros test "$(sum_of "$NV" 512 1024)" = "$(pattern_sum 00 524288)"
+check uc_untrimmed_kept test "$(sum_of "$NV" 0 512)$(sum_of "$NV" 1536 512)" = "$(pattern_sum 5a 262144)$(pattern_sum 5a 262144)"
+check uc_trim_not_through_block_layer test "$b1/$d1" = "$b0/$d0"
+echo "# io_uring_cmd trim: $(jv uct.json phases.1.results.0.trim.ios) trims; block layer +$((b1 - b0)) I/Os +$((d1 - d0)) discards"
 
 # ---- the guard: /dev/ng0n1 judged as /dev/nvme0n1 ------------------------------
 section "guard"
