@@ -12,7 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "stats/hist.h"
-#include "base/job.h"
+#include "job/job.h"
 
 /* fio's largest histogram value (the midpoint of its last bucket, which also
  * holds everything above): fio_jsonplus_clat2csv uses it as "no more bins",
