@@ -14,7 +14,7 @@
  *
  * fio's options: fixedbufs (IORING_URING_CMD_FIXED with the slot's
  * registered buffer), registerfiles (IOSQE_FIXED_FILE), sqthread_poll
- * (+ _cpu), nonvectored; as on the io_uring engine, fixedbufs and
+ * (+ _cpu), nonvectored, hipri (IORING_SETUP_IOPOLL: polled completions); as on the io_uring engine, fixedbufs and
  * registerfiles are used when the kernel grants them unless given off, and
  * one given on that the kernel refuses fails the job.
  *
@@ -98,10 +98,6 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
 {
     static const struct engine_uring_opts defaults;
     const struct engine_uring_opts *o = e->uring ? e->uring : &defaults;
-    if (o->hipri == ENGINE_KNOB_ON) {
-        snprintf(err, errlen, "hipri (polled passthrough) is not supported");
-        return -EOPNOTSUPP;
-    }
     struct ucmd_priv *p = calloc(1, sizeof(*p));
     if (!p || !(p->bad = calloc(depth, sizeof(*p->bad))) || !(p->ranges = calloc(depth, sizeof(*p->ranges)))) {
         if (p)
@@ -120,6 +116,10 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     struct io_uring_params prm;
     memset(&prm, 0, sizeof(prm));
     prm.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32;
+    /* hipri: the completions are polled (the driver's poll queues, where it
+     * has them: nvme's poll_queues), as fio's engine does */
+    if (o->hipri == ENGINE_KNOB_ON)
+        prm.flags |= IORING_SETUP_IOPOLL;
     if (o->sqthread_poll) {
         prm.flags |= IORING_SETUP_SQPOLL;
         if (o->sqthread_poll_cpu_set)
@@ -128,8 +128,8 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     }
     ret = io_uring_queue_init_params(depth, &p->ring, &prm);
     if (ret < 0) {
-        snprintf(err, errlen, "ring set-up (SQE128|CQE32%s) failed: %s",
-                 o->sqthread_poll ? "|SQPOLL" : "", strerror(-ret));
+        snprintf(err, errlen, "ring set-up (SQE128|CQE32%s%s) failed: %s",
+                 o->hipri == ENGINE_KNOB_ON ? "|IOPOLL" : "", o->sqthread_poll ? "|SQPOLL" : "", strerror(-ret));
         ucmd_free(p, false);
         return ret;
     }

@@ -3,7 +3,8 @@
 # (tests/integration/devlab.sh; sourced by checks.sh):
 #   ioengine=io_uring_cmd on the NVMe namespace's generic device /dev/ng0n1:
 #   reads and writes equal to the SMART log's host command deltas, with
-#   fixedbufs/registerfiles/sqthread_poll and the vectored form; none of
+#   fixedbufs/registerfiles/sqthread_poll and the vectored form, and with
+#   hipri (polled completions on the controller's poll queue); none of
 #   them through the block layer (/sys/block/nvme0n1/stat unchanged);
 #   verify=crc32c written and checked through it, and a block changed
 #   behind its back found; the guard judging /dev/ng0n1 as /dev/nvme0n1
@@ -45,6 +46,25 @@ check uc_not_through_block_layer test "$b1" = "$b0"
 check uc_engine_recorded test "$(jv uc.json phases.0.jobs.0.params.engine)" = io_uring_cmd
 # the target's size is the namespace's, read through its block device
 check uc_target_size_is_namespace test "$(jv uc.json targets.0.size_bytes)" = "$(blockdev --getsize64 "$NV")"
+
+# hipri: polled completions (IORING_SETUP_IOPOLL) on the controller's poll
+# queue (the lab loads nvme with poll_queues=1); the counts as the device's
+check uc_poll_queue test "$(</sys/block/${NV##*/}/queue/io_poll)" = 1
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+# the poll hardware queue's runs (debugfs; informational)
+poll_runs() { local d t n=0; for d in /sys/kernel/debug/block/${NV##*/}/hctx*; do read -r t <"$d/type" 2>/dev/null; [ "$t" = poll ] && read -r n <"$d/run"; done; echo "$n"; }
+smart_now; r0=$SMART_R w0=$SMART_W b0=$(bstat "$NV") p0=$(poll_runs)
+$T "$S" run -q --result uch.json --ioengine=io_uring_cmd --hipri=1 --destroy "$NV" \
+    --name=w --filename="$NG" --rw=randwrite --bs=4k --size=256k --iodepth=4 \
+    --name=r --stonewall --filename="$NG" --rw=randread --bs=4k --size=128k --iodepth=4 >uch.out 2>&1
+check uc_hipri_exit0 test $? -eq 0
+flatten uch.json
+smart_now; r1=$SMART_R w1=$SMART_W b1=$(bstat "$NV") p1=$(poll_runs)
+check uc_hipri_writes_are_smart_writes test "$(jv uch.json phases.0.results.0.write.ios)/$((w1 - w0))" = 64/64
+check uc_hipri_reads_are_smart_reads test "$(jv uch.json phases.1.results.0.read.ios)/$((r1 - r0))" = 32/32
+check uc_hipri_not_through_block_layer test "$b1" = "$b0"
+echo "# io_uring_cmd hipri: SMART log +$((w1 - w0)) writes +$((r1 - r0)) reads; poll queue runs $p0 -> $p1"
+sed 's/^/# uch: /' uch.out | head -3
 
 # fio's uring-cmd-ng.fio, made small: the same options, 1 MiB per job
 cat >ng.fio <<JOB
