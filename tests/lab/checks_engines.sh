@@ -51,7 +51,7 @@ check uc_target_size_is_namespace test "$(jv uc.json targets.0.size_bytes)" = "$
 # queue (the lab loads nvme with poll_queues=1); the counts as the device's
 check uc_poll_queue test "$(</sys/block/${NV##*/}/queue/io_poll)" = 1
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-# the poll hardware queue's runs (debugfs; informational)
+# the poll hardware queue's runs (debugfs): only polled I/O goes there
 poll_runs() { local d t n=0; for d in /sys/kernel/debug/block/${NV##*/}/hctx*; do read -r t <"$d/type" 2>/dev/null; [ "$t" = poll ] && read -r n <"$d/run"; done; echo "$n"; }
 smart_now; r0=$SMART_R w0=$SMART_W b0=$(bstat "$NV") p0=$(poll_runs)
 $T "$S" run -q --result uch.json --ioengine=io_uring_cmd --hipri=1 --destroy "$NV" \
@@ -63,6 +63,7 @@ smart_now; r1=$SMART_R w1=$SMART_W b1=$(bstat "$NV") p1=$(poll_runs)
 check uc_hipri_writes_are_smart_writes test "$(jv uch.json phases.0.results.0.write.ios)/$((w1 - w0))" = 64/64
 check uc_hipri_reads_are_smart_reads test "$(jv uch.json phases.1.results.0.read.ios)/$((r1 - r0))" = 32/32
 check uc_hipri_not_through_block_layer test "$b1" = "$b0"
+check uc_hipri_on_the_poll_queue test "${p1:-0}" -gt "${p0:-0}"
 echo "# io_uring_cmd hipri: SMART log +$((w1 - w0)) writes +$((r1 - r0)) reads; poll queue runs $p0 -> $p1"
 sed 's/^/# uch: /' uch.out | head -3
 
