@@ -20,7 +20,7 @@ static bool zone_full(const struct zbd_zone *z, uint64_t need)
 
 unsigned zbd_zone_of(const struct zbd_state *s, uint64_t off)
 {
-    if (!s->zs || !s->zs->nz || off < s->zs->z[0].start)
+    if (!s->zs->nz || off < s->zs->z[0].start)
         return s->zs->nz;
     uint64_t i = (off - s->zs->z[0].start) / s->zs->zone_size;
     return i < s->zs->nz ? (unsigned)i : s->zs->nz;
