@@ -913,10 +913,11 @@ static void loop_admit(struct worker *w, struct loop *ls)
         if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
             break;
         r->t_sched = tsched;
-        if (ls->ops->queue(&w->eng, r) < 0)
+        if (ls->ops->queue(&w->eng, r) < 0) {
+            if (__builtin_expect(w->zbd.on, 0))
+                wzbd_unqueued(w, r); /* placed, not taken: its zone's write pointer back */
             break;
-        if (__builtin_expect(w->zbd.on, 0))
-            wzbd_queued(w, r);
+        }
         w->nfree--;
         if (__builtin_expect(w->wlog != NULL, 0))
             wlog_io(w, r, ls->now);
