@@ -162,6 +162,8 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gx.randrepeat = 1;
         p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
+    if (p->o->interval_ns)
+        p->gjob->interval_ns = p->o->interval_ns;
     for (unsigned i = 0; i < p->o->npreset; i++) {
         struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
         snprintf(e.loc, sizeof(e.loc), "command line");
@@ -266,6 +268,7 @@ static int close_section(struct jf_parser *p)
                 jf_fail(p, rc, "%s: job '%s': %s", p->loc, job->name, msg);
             /* fio's clones: numjobs, or the per-clone files it became */
             job->clones = x.files_per_clone ? job->ntargets : job->numjobs;
+            job->fio_thread = x.thread;
         }
         if (!rc && wanted(p, x.section) && jf->njobs >= JOBFILE_MAX_JOBS)
             rc = jf_fail(p, -E2BIG, "%s: job '%s': more than %u jobs in one job file", p->loc, job->name,

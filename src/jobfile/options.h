@@ -83,6 +83,7 @@ struct job_extra {
 
     /* accepted for compatibility, no effect on how ssdbench runs */
     bool thread;                   /* ssdbench always runs workers as threads */
+    bool create_serialize;         /* fio's create_serialize: accepted, files are always laid out serially */
     bool experimental_verify;
     unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */      /* fio's replayed verify; ssdbench's verify reads the same blocks */
     bool allow_mounted_write;      /* the destructive-write guard still applies */

@@ -480,6 +480,8 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    if ((rc = jopt_small_finalize(job, err, errlen)))
+        return rc;
     /* fio: a read-only job that would write or trim is refused whole */
     if (job->readonly && (job_rw_writes(job) || job_rw_trims(job)))
         return snprintf(err, errlen, "has write bit set, but fio is in read-only mode (readonly=1)"), -EINVAL;
