@@ -98,6 +98,10 @@ struct engine {
     } names;
     /* Set before init: cpuio's load (engine_small.c) */
     const struct engine_small_opts *small;
+    /* Set before init: the exec engine's program and its output
+     * descriptors (-1 = inherit ssdbench's; engine_exec.c) */
+    const struct engine_exec_opts *exec;
+    int exec_out[2];
     void *priv;
 };
 
@@ -115,6 +119,7 @@ extern const struct engine_ops engine_cpuio_ops;     /* fio's cpuio: CPU burn, n
 extern const struct engine_ops engine_filecreate_ops; /* fio's file operations (engine_names.c) */
 extern const struct engine_ops engine_filestat_ops;
 extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_exec_ops;      /* fio's exec: runs a program for the runtime */
 
 /* The name of file f of an engine's name set into out (len bytes); -1 when
  * it does not fit. */

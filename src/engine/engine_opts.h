@@ -20,7 +20,7 @@
  * pass. */
 enum engine_kind { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
                    ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO, ENGINE_FALLOC, ENGINE_FTRUNCATE,
-                   ENGINE_CPUIO, ENGINE_FILECREATE, ENGINE_FILESTAT, ENGINE_FILEDELETE };
+                   ENGINE_CPUIO, ENGINE_FILECREATE, ENGINE_FILESTAT, ENGINE_FILEDELETE, ENGINE_EXEC };
 
 /* the file-operation engines: they act on names, not descriptors */
 static inline bool engine_kind_by_name(enum engine_kind e)
@@ -36,6 +36,18 @@ struct engine_small_opts {
     unsigned cpuchunks;          /* microseconds of each burn */
     bool cpu_qsort;              /* cpumode=qsort (else noop: spin) */
     uint8_t stat_type;
+};
+
+/* fio's exec engine (engine_exec.c): the program and its arguments (%r and
+ * %n already replaced by the job language), the seconds it is given to
+ * stop after SIGTERM, and whether its output goes to NAME.stdout and
+ * NAME.stderr (descriptors the runner opened through the guard) */
+struct engine_exec_opts {
+    char program[256];
+    char arguments[512];
+    unsigned grace_time;         /* seconds (fio's default 1) */
+    bool std_redirect;           /* fio's default 1 */
+    uint64_t runtime_ns;         /* the job's runtime: then SIGTERM */
 };
 
 /* fio's io_uring engine options, applied by engine_uring.c. A knob is

@@ -17,6 +17,8 @@ void job_defaults(struct job_spec *job)
     job->rwmixread = 50;
     job->pct_random = 100; /* randread */
     job->rw_seq_nr = 1;
+    job->exec.grace_time = 1;   /* fio's exec engine defaults */
+    job->exec.std_redirect = true;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         job->bs[d].n = 1;
         job->bs[d].bs[0] = 4096;
@@ -78,6 +80,7 @@ const char *job_engine_name(enum engine_kind e)
     case ENGINE_FILECREATE: return "filecreate";
     case ENGINE_FILESTAT: return "filestat";
     case ENGINE_FILEDELETE: return "filedelete";
+    case ENGINE_EXEC: return "exec";
     }
     return "unknown";
 }

@@ -429,6 +429,7 @@ struct job_spec {
     /* fio's io_uring engine options (engine_uring.c) */
     struct engine_uring_opts uring;
     struct engine_small_opts small; /* cpuio and filestat (engine_small.c, engine_names.c) */
+    struct engine_exec_opts exec;   /* ioengine=exec (engine_exec.c) */
     /* a file-operation engine's name set (engine_kind_by_name): the
      * directory and filename_format with $jobname filled in and $jobnum /
      * $filenum left for each clone and file (runner_names.c), nrfiles of

@@ -224,6 +224,10 @@ static const struct job_opt opts[] = {
     {"cpuload", {0}, JOPT_UINT, JF(small.cpuload), .min = 1, .max = U32MAX, .arg = "int", .help = "cpuio: percent of a CPU each clone uses (above 100 counts as 100)"},
     {"cpuchunks", {0}, JOPT_UINT, JF(small.cpuchunks), .min = 1, .max = U32MAX, .arg = "int", .help = "cpuio: microseconds of each burn (default 50000)"},
     {"cpumode", {0}, FN(cpumode), .arg = "noop|qsort", .help = "cpuio: spin (noop, the default) or sort 256 Ki integers (qsort) per I/O"},
+    {"program", {0}, JOPT_STR, JF(exec.program), .arg = "str", .help = "exec: the program to run (looked up in PATH)"},
+    {"arguments", {0}, JOPT_STR, JF(exec.arguments), .arg = "str", .help = "exec: its arguments, split at spaces; %r is the runtime in seconds, %n the job's name"},
+    {"grace_time", {0}, JOPT_UINT, JF(exec.grace_time), .max = 3600, .arg = "int", .help = "exec: seconds the program gets to stop after SIGTERM at the end of the runtime (default 1)"},
+    {"std_redirect", {0}, JOPT_BOOL, JF(exec.std_redirect), .arg = "bool", .help = "exec: the program's output to NAME.stdout and NAME.stderr (default 1; files judged by the guard)"},
     {"stat_type", {0}, FN(stat_type), .arg = "stat|lstat|statx", .help = "filestat: the system call that looks each file up (default stat)"},
 
     /* fio zones (options_zone.c, job/zone.h) */

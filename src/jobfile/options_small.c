@@ -48,8 +48,45 @@ JOPT_SETTER(exit_what)
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected group, stonewall or all)", v);
 }
 
+/* fio's expand_variables: every %r is the runtime in whole seconds, every
+ * %n the job's name */
+static int exec_expand(struct job_spec *job, char *err, size_t errlen)
+{
+    char out[sizeof(job->exec.arguments)], secs[24];
+    snprintf(secs, sizeof(secs), "%llu", (unsigned long long)(job->runtime_ns / 1000000000ull));
+    size_t n = 0;
+    for (const char *s = job->exec.arguments; *s; s++) {
+        const char *put = NULL;
+        if (s[0] == '%' && (s[1] == 'r' || s[1] == 'n')) {
+            put = s[1] == 'r' ? secs : job->name;
+            s++;
+        }
+        size_t k = put ? strlen(put) : 1;
+        if (n + k >= sizeof(out))
+            return snprintf(err, errlen, "arguments: too long once %%r and %%n are replaced"), -EINVAL;
+        memcpy(out + n, put ? put : s, k);
+        n += k;
+    }
+    out[n] = 0;
+    memcpy(job->exec.arguments, out, n + 1);
+    return 0;
+}
+
 int jopt_small_finalize(struct job_spec *job, char *err, size_t errlen)
 {
+    if (job->engine == ENGINE_EXEC) {
+        if (!job->exec.program[0])
+            return snprintf(err, errlen, "ioengine=exec: no program is defined, it is mandatory to define one"),
+                   -EINVAL;
+        /* fio's exec init: a 50 ms pause after every I/O, no end on size */
+        job->thinktime_ns = 50000000ull;
+        job->thinktime_spin_ns = 0;
+        job->thinktime_blocks = 1;
+        job->thinktime_issue = false;
+        job->time_based = true;
+        job->exec.runtime_ns = job->runtime_ns;
+        return exec_expand(job, err, errlen);
+    }
     if (job->engine != ENGINE_CPUIO)
         return 0;
     if (!job->small.cpuload)

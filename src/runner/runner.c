@@ -687,8 +687,13 @@ static int phase_teardown(struct phase *ph, int rc)
                 if (ph->setups[j].fds[t] >= 0)
                     target_close(&ph->setups[j].tg[t], ph->opts->remove_created || ph->out->jobs[j].unlink_after);
     if (ph->setups)
-        for (unsigned j = 0; j < ph->njobs; j++)
+        for (unsigned j = 0; j < ph->njobs; j++) {
             free(ph->setups[j].name_ids);
+            if (ph->setups[j].exec_open) {
+                target_close(&ph->setups[j].exec_out[0], false);
+                target_close(&ph->setups[j].exec_out[1], false);
+            }
+        }
     free(ph->setups);
     free(run->job_stop);
     free(ph->ivjobs);

@@ -283,6 +283,10 @@ struct job_setup {
      * the phase) */
     uint64_t names_len;
     uint64_t *name_ids;
+    /* ioengine=exec with std_redirect: NAME.stdout and NAME.stderr, opened
+     * through the guard (runner_names.c), closed with the phase */
+    struct target exec_out[2];
+    bool exec_open;
 };
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
@@ -317,6 +321,10 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
 int runner_setup_names(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
                        struct job_setup *js, struct phase_stats *out, char *err, size_t errlen);
 int runner_names_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                        size_t errlen);
+/* ioengine=exec: its output files opened (created empty, or an existing
+ * one judged by the guard and emptied, as fio truncates them) */
+int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
                         size_t errlen);
 
 /* A target's index in the phase's list, added when not there yet (by its

@@ -11,13 +11,16 @@
  * target_open, so a file that is not ssdbench's needs consent, and
  * records the device and inode judged, the only file the engine will
  * remove under that name. filecreate writes no existing file (the engine
- * opens a name already there read-only), so it judges nothing. Declared
- * in runner_int.h. */
+ * opens a name already there read-only), so it judges nothing. And the
+ * exec engine's NAME.stdout and NAME.stderr, which it writes: opened
+ * through target_open like any target written. Declared in
+ * runner_int.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner/runner_int.h"
 
@@ -169,5 +172,40 @@ int runner_names_worker(struct worker *w, const struct job_spec *j, const struct
     n->file_len = js->names_len;
     n->stat_type = j->small.stat_type;
     n->ids = js->name_ids ? js->name_ids + 2 * (size_t)w->clone * n->nfiles : NULL;
+    return 0;
+}
+
+int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
+                        size_t errlen)
+{
+    if (!j->exec.std_redirect)
+        return 0;
+    static const char *const ext[2] = {"stdout", "stderr"};
+    for (unsigned i = 0; i < 2; i++) {
+        char path[JOB_PATH_MAX];
+        snprintf(path, sizeof(path), "%.200s.%s", j->name, ext[i]);
+        struct target_open_opts oo = {
+            .write = true,
+            .create_size = 1, /* created, then emptied below */
+            .fill_random = false,
+            .seed = j->seed,
+            .consent = opts->consent,
+        };
+        int rc = target_open(&js->exec_out[i], path, &oo, err, errlen);
+        if (rc < 0) {
+            if (i)
+                target_close(&js->exec_out[0], false);
+            return rc;
+        }
+        /* fio opens them O_TRUNC: the program's output starts the file */
+        if (ftruncate(js->exec_out[i].fd, 0) < 0) {
+            snprintf(err, errlen, "%s: cannot empty it: %s", path, strerror(errno));
+            target_close(&js->exec_out[i], false);
+            if (i)
+                target_close(&js->exec_out[0], false);
+            return -errno;
+        }
+    }
+    js->exec_open = true;
     return 0;
 }

@@ -9,7 +9,7 @@
 # what it deletes, a filecreate of 31250 files (ssdbench alone: fio needs
 # minutes for it), falloc (reads, writes, trims), ftruncate, cpuio (time
 # bound: structure only), rw=read:-8k (the offsets of fio's write_iolog),
-# exit_what (which jobs finish their I/O),
+# exit_what (which jobs finish their I/O), exec (its output and its end),
 # --terse-version 2..5 (field counts), "Starting N threads / processes",
 # and fio's examples for these parse.
 source "$(dirname "$0")/lib.sh"
@@ -262,9 +262,21 @@ if [ $HAVE_FIO = 1 ]; then
     check exit_what_as_fio [ "$a" = "$b" ]
 fi
 
+# --- exec: the program runs for the runtime, its output in NAME.stdout
+# (fio writes "hello ex 1" there for this job too), SIGTERM / SIGKILL at
+# the end; an existing NAME.stdout that is not ssdbench's is refused ---
+printf '[ex]\nioengine=exec\nprogram=/bin/echo\narguments=hello %%n %%r\nruntime=1\ngrace_time=0\n[sl]\nstonewall\nioengine=exec\nprogram=sleep\narguments=31.25\nruntime=300ms\ngrace_time=0\nstd_redirect=0\n' >ex.fio
+mkdir ex
+(cd ex && timeout 20 "$SBFIO" --output-format=json ../ex.fio >../ex.json 2>../ex.err)
+check exec_runs [ $? -eq 0 -a "$(cat ex/ex.stdout 2>&1)" = "hello ex 1" -a ! -s ex/ex.stderr ]
+check exec_program_stopped bash -c "! pgrep -f '^sleep 31[.]25$' >/dev/null"
+mkdir exg && printf 'user data\n' >exg/ex.stdout
+(cd exg && timeout 20 "$SBFIO" ../ex.fio >../exg.out 2>../exg.err)
+check exec_guard [ $? -ne 0 -a "$(cat exg/ex.stdout)" = "user data" ]
+
 # --- fio's examples for these engines and options parse ---
 if [ -d "$EX" ]; then
-    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat; do
+    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec; do
         check "example_$f" timeout 10 "$SBFIO" --parse-only "$EX/$f.fio"
     done
 else

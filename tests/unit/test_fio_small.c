@@ -28,10 +28,11 @@ TEST(engines_by_name)
         const char *name;
         enum engine_kind e;
     } want[] = {{"falloc", ENGINE_FALLOC},         {"ftruncate", ENGINE_FTRUNCATE}, {"cpuio", ENGINE_CPUIO},
-                {"filecreate", ENGINE_FILECREATE}, {"filestat", ENGINE_FILESTAT},   {"filedelete", ENGINE_FILEDELETE}};
+                {"filecreate", ENGINE_FILECREATE}, {"filestat", ENGINE_FILESTAT},   {"filedelete", ENGINE_FILEDELETE},
+                {"exec", ENGINE_EXEC}};
     for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         char text[128];
-        snprintf(text, sizeof(text), "[j]\nioengine=%s\nsize=1m\ncpuload=10\n", want[i].name);
+        snprintf(text, sizeof(text), "[j]\nioengine=%s\nsize=1m\ncpuload=10\nprogram=true\n", want[i].name);
         struct jobfile jf;
         CHECK(parse(text, &jf) == 0, "%s: %s", want[i].name, err);
         CHECK(jf.jobs[0].engine == want[i].e, "%s: engine %d", want[i].name, jf.jobs[0].engine);
@@ -58,6 +59,23 @@ TEST(cpuio_pause_from_load)
     jobfile_free(&jf);
     CHECK(parse("[c]\nioengine=cpuio\n", &jf) != 0 && strstr(err, "cpuload"), "no cpuload: %s", err);
     CHECK(parse("[c]\nioengine=cpuio\ncpuload=5\ncpumode=spin\n", &jf) != 0 && strstr(err, "'spin'"), "%s", err);
+}
+
+TEST(exec_arguments_and_pause)
+{
+    struct jobfile jf;
+    CHECK(parse("[mon]\nioengine=exec\nprogram=sleep\narguments=%r -n %n%n\nruntime=90\ngrace_time=0\n", &jf) == 0, "%s",
+          err);
+    const struct job_spec *j = &jf.jobs[0];
+    /* fio's expand_variables: %r = runtime in seconds, %n = the job's name */
+    CHECK(!strcmp(j->exec.arguments, "90 -n monmon"), "arguments '%s'", j->exec.arguments);
+    CHECK(j->exec.grace_time == 0 && j->exec.std_redirect && j->exec.runtime_ns == 90000000000ull, "grace %u",
+          j->exec.grace_time);
+    /* fio's exec init: 50 ms thinktime after every I/O, time based */
+    CHECK(j->thinktime_ns == 50000000ull && j->thinktime_blocks == 1 && j->time_based, "thinktime %llu",
+          (unsigned long long)j->thinktime_ns);
+    jobfile_free(&jf);
+    CHECK(parse("[x]\nioengine=exec\n", &jf) != 0 && strstr(err, "no program"), "%s", err);
 }
 
 TEST(name_set_of_tens_of_thousands)
