@@ -268,7 +268,6 @@ static int close_section(struct jf_parser *p)
                 jf_fail(p, rc, "%s: job '%s': %s", p->loc, job->name, msg);
             /* fio's clones: numjobs, or the per-clone files it became */
             job->clones = x.files_per_clone ? job->ntargets : job->numjobs;
-            job->fio_thread = x.thread;
         }
         if (!rc && wanted(p, x.section) && jf->njobs >= JOBFILE_MAX_JOBS)
             rc = jf_fail(p, -E2BIG, "%s: job '%s': more than %u jobs in one job file", p->loc, job->name,

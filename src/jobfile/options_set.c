@@ -478,8 +478,16 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     for (unsigned i = 0; i < 3; i++)
         if (x->log_default[i] && !logs[i][0])
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
+    if ((rc = jopt_finalize_replay(job, x, err, errlen)))
+        return rc;
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    /* create_on_open=1 is what ioengine=filecreate does; other engines'
+     * files are created and laid out before the run */
+    if (x->create_on_open && job->engine != ENGINE_FILECREATE)
+        return snprintf(err, errlen, "create_on_open: 1 is not supported (ssdbench creates and lays out missing "
+                                     "files before the run; only ioengine=filecreate creates them as it opens them)"),
+               -ENOTSUP;
     if ((rc = jopt_small_finalize(job, err, errlen)))
         return rc;
     /* fio: a read-only job that would write or trim is refused whole */

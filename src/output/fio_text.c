@@ -190,21 +190,20 @@ static void preamble(FILE *f, const cJSON *doc)
             unsigned nc = (unsigned)result_num_in(p, "clones", 0, 1e6, nw);
             if (nc > 1)
                 fputs("...\n", f);
+            workers += nc;
             if (cJSON_IsTrue(jobj(p, "thread")))
                 threads += nc;
-            else
-                workers += nc;
         }
     }
     const char *ver = result_str(jobj(doc, "tool"), "version", "?");
     fprintf(f, "%s-compatible (ssdbench %s)\n", FIO_JSON_COMPAT, ver);
-    /* fio's words: threads for jobs with the thread option, processes
-     * for the others (ssdbench runs both as threads) */
+    /* fio's words: thread=1 jobs are threads, the others processes */
+    unsigned procs = workers - threads;
     fputs("Starting ", f);
     if (threads)
         fprintf(f, "%u thread%s", threads, threads > 1 ? "s" : "");
-    if (workers)
-        fprintf(f, "%s%u process%s", threads ? " and " : "", workers, workers > 1 ? "es" : "");
+    if (procs || !threads)
+        fprintf(f, "%s%u process%s", threads ? " and " : "", procs, procs > 1 ? "es" : "");
     fputc('\n', f);
     /* fio's layout lines: per clone, the files it created or grew */
     cJSON_ArrayForEach(phase, jobj(doc, "phases"))

@@ -178,7 +178,7 @@ if [ $HAVE_FIO = 1 ]; then
 fi
 
 # --- cpuio: time bound (its count depends on the host): no error, I/Os done, no bytes read from a file ---
-(timeout 20 "$SBFIO" --name=c --ioengine=cpuio --cpuload=50 --cpuchunks=10000 --runtime=300ms --time_based \
+(timeout 20 "$SBFIO" --name=c --ioengine=cpuio --cpuload=50 --cpuchunks=10000 --cpumode=noop --runtime=300ms --time_based \
     --output-format=json >cpu.json 2>cpu.err)
 check cpuio_runs [ $? -eq 0 -a "$(json_get cpu.json "d['jobs'][0]['read']['total_ios'] > 0 and d['jobs'][0]['error'] == 0")" = True ]
 check cpuio_needs_load bash -c "! timeout 10 '$SBFIO' --name=c --ioengine=cpuio --runtime=1 >/dev/null 2>cpu2.err && grep -q cpuload cpu2.err"

@@ -111,6 +111,12 @@ TEST(stat_type_exit_what_bwavgtime)
           jf.jobs[0].small.stat_type, jf.jobs[0].exit_what);
     CHECK(jf.jobs[0].interval_ns == 250000000ull, "bwavgtime in ms: %llu", (unsigned long long)jf.jobs[0].interval_ns);
     jobfile_free(&jf);
+    CHECK(parse("[s]\niopsavgtime=750\n", &jf) == 0 && jf.jobs[0].interval_ns == 750000000ull, "iopsavgtime: %s", err);
+    jobfile_free(&jf);
+    /* create_on_open=1 is filecreate's; any other engine refuses it */
+    CHECK(parse("[s]\ncreate_on_open=1\nioengine=filecreate\nfilesize=4k\n", &jf) == 0, "%s", err);
+    jobfile_free(&jf);
+    CHECK(parse("[s]\ncreate_on_open=1\nsize=1m\n", &jf) != 0 && strstr(err, "create_on_open"), "%s", err);
     CHECK(parse("[s]\nexit_what=some\n", &jf) != 0 && strstr(err, "'some'"), "%s", err);
     CHECK(parse("[s]\nioengine=filestat\nstat_type=fstat\nfilesize=4k\n", &jf) != 0 && strstr(err, "'fstat'"), "%s",
           err);
