@@ -262,7 +262,7 @@ if [ $HAVE_FIO = 1 ]; then
     check exit_what_as_fio [ "$a" = "$b" ]
 fi
 
-# --- exec (program, arguments with %n and %r): the program runs for the runtime, its output in NAME.stdout
+# --- exec (program, arguments with %n and %r, grace_time, std_redirect): the program runs for the runtime, its output in NAME.stdout
 # (fio writes "hello ex 1" there for this job too), SIGTERM / SIGKILL at
 # the end; an existing NAME.stdout that is not ssdbench's is refused ---
 printf '[ex]\nioengine=exec\nprogram=/bin/echo\narguments=hello %%n %%r\nruntime=1\ngrace_time=0\n[sl]\nstonewall\nioengine=exec\nprogram=sleep\narguments=31.25\nruntime=300ms\ngrace_time=0\nstd_redirect=0\n' >ex.fio
