@@ -304,6 +304,11 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
     }
     g->passes = job->passes;
     g->seq_passes = g->rand_mode == GEN_SEQUENTIAL && g->dir_mode != GEN_MIXED;
+    if (g->map == GEN_MAP_PERM && g->rand_mode == GEN_RANDOM && g->seq_nr == 1 &&
+        g->dir_mode != GEN_MIXED && !g->trimwrite && !g->chunk) {
+        const struct gen_dir *gd = &g->dir[g->dir_mode];
+        g->perm_only = gd->nsizes == 1 && gd->size[0].len == g->map_unit;
+    }
     rng_seed(&g->rng, seed);
     return 0;
 }
@@ -441,7 +446,7 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
     return true;
 }
 
-bool gen_next(struct gen *g, struct gen_io *io)
+bool gen_next_any(struct gen *g, struct gen_io *io)
 {
     if (g->write_due) {
         /* (rand)trimwrite: the block just trimmed is written */

@@ -126,6 +126,9 @@ struct gen {
     bool write_due;
     uint32_t due_len;
     uint64_t due_off;
+    /* one direction, one size, all random, one block per I/O from the
+     * permutation, no chunk, no trimwrite: gen_next's inline path */
+    bool perm_only;
     struct randperm perm;
     struct randmap bitmap;
     struct gen_dir dir[DIR_COUNT];
@@ -149,7 +152,23 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
              char *err, size_t errlen);
 
 /* The next I/O; false when the job's last pass (job->passes) is over. */
-bool gen_next(struct gen *g, struct gen_io *io);
+bool gen_next_any(struct gen *g, struct gen_io *io);
+
+/* gen_next_any, with its most common case inline: g->perm_only, one block
+ * of the permutation per I/O, which always fits (the sequential position
+ * it would also move is never read in that mode). The end of a pass takes
+ * the general path. */
+static inline bool gen_next(struct gen *g, struct gen_io *io)
+{
+    uint64_t b;
+    if (g->perm_only && randperm_next(&g->perm, &b)) {
+        io->dir = g->dir_mode;
+        io->len = (uint32_t)g->map_unit;
+        io->off = b * g->map_unit;
+        return true;
+    }
+    return gen_next_any(g, io);
+}
 
 /* Back to the start of a pass: sequential positions to 0, rw_seq_nr count
  * restarted, the random map emptied (a permutation gets a new order). The

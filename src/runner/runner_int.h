@@ -195,6 +195,13 @@ struct worker {
     bool zbd_wait;               /* prepare found the I/O's zone busy: complete first */
     bool zbd_held;               /* zbd_io is drawn and waits for its zone */
     struct gen_io zbd_io;
+    dev_t zbd_dev;               /* the zoned device (workers on the same one share zbd.zs) */
+    int zbd_fd;                  /* its block device: zone report and resets */
+    bool zbd_fd_own;             /* zbd_fd opened here (a passthrough target's block device) */
+    struct worker *zbd_lock;     /* the worker whose zbd_mu/zbd_cv guard the shared set; NULL unshared */
+    bool zbd_lock_own;           /* zbd_mu/zbd_cv are initialised (this worker's set is shared) */
+    pthread_mutex_t zbd_mu;
+    pthread_cond_t zbd_cv;       /* broadcast at each write completion on the set */
     /* fio rate floors, max_latency and latency_target (rate_floor.h) */
     struct rate_floor floor;
 };
@@ -358,14 +365,17 @@ static inline unsigned runner_add_target(struct phase_stats *out, const struct t
  * of its files is over. No allocation after wfiles_setup. */
 /* worker_zbd.c: fio's zonemode=zbd for a worker on one zoned device.
  * wzbd_setup reads the zones (BLKREPORTZONE) and resets those fio resets at
- * the start; wzbd_next draws and places the next I/O (1; 0 when the job is
- * done; -1 when its zone is busy: complete I/O first); wzbd_queued /
- * wzbd_completed follow the write pointers. */
+ * the start, or joins the zone set of an earlier worker of the phase on the
+ * same device; wzbd_next draws and places the next I/O and moves the write
+ * pointer (1; 0 when the job is done; -1 when its zone is busy: complete
+ * I/O first); wzbd_unqueued takes a placed write back (the engine did not
+ * take it); wzbd_completed follows the completions; wzbd_free ends it. */
 int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                size_t errlen);
 int wzbd_next(struct worker *w, struct gen_io *io);
-void wzbd_queued(struct worker *w, const struct io_req *r);
+void wzbd_unqueued(struct worker *w, const struct io_req *r);
 void wzbd_completed(struct worker *w, const struct io_req *r);
+void wzbd_free(struct worker *w);
 int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                  size_t errlen);
 bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off);

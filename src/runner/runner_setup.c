@@ -235,10 +235,12 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         return -EINVAL;
     }
     bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
-    if (passthru && (j->layout == LAYOUT_FILES || job_rw_trims(j))) {
+    /* trims: Dataset Management through io_uring_cmd; sg has none */
+    bool no_trims = j->engine == ENGINE_SG && job_rw_trims(j);
+    if (passthru && (j->layout == LAYOUT_FILES || no_trims)) {
         snprintf(err, errlen, "job '%s': ioengine=%s runs reads and writes on device targets (%s)",
                  j->name, job_engine_name(j->engine),
-                 job_rw_trims(j) ? "no trims" : "no file sets");
+                 no_trims ? "no trims" : "no file sets");
         return -EINVAL;
     }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
@@ -473,7 +475,7 @@ unsigned runner_free_worker(struct worker *w)
         w->iolog = NULL;
     }
     gen_free(&w->gen);
-    zbd_free(&w->zbd);
+    wzbd_free(w);
     wverify_free(w);
     wfiles_free(w);
     wreplay_free(w);

@@ -171,6 +171,16 @@ void wverify_free(struct worker *w)
     w->vf = NULL;
 }
 
+void wverify_forget(struct worker *w, uint64_t roff, uint64_t len)
+{
+    struct wverify *vf = w->vf;
+    for (uint64_t i = roff / vf->unit; i < (roff + len) / vf->unit && i < vf->nrec; i++)
+        if (vf->rec[i].seq) {
+            vf->rec[i].seq = 0;
+            vf->st.written--;
+        }
+}
+
 void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
 {
     struct wverify *vf = w->vf;
