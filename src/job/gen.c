@@ -487,6 +487,12 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
         len = s->len;
     } else {
         off = gd->pos;
+        if (g->seq_hole > INT64_MAX && off) {
+            /* backwards: that far before the end of the last I/O, wrapping
+             * to that far before the end of the region */
+            uint64_t back = (uint64_t)0 - g->seq_hole;
+            off = off >= back ? off - back : R >= back ? R - back : 0;
+        }
         if (!gen_seq_place(g, gd, &s, &off)) {
             if (g->seq_passes) {
                 /* one direction, sequential: the pass is over */
@@ -502,7 +508,7 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
     }
 
     uint64_t end = off + len;
-    gd->pos = g->seq_hole >= R - end ? R : end + g->seq_hole;
+    gd->pos = g->seq_hole > INT64_MAX ? end : g->seq_hole >= R - end ? R : end + g->seq_hole;
     io->dir = (uint8_t)d;
     io->len = (uint32_t)len;
     io->off = off;

@@ -21,7 +21,12 @@
  *    region_len / align and, where the I/O would run past the end, move it
  *    back to the last aligned start that fits.
  *  - Sequential: each direction keeps its own position, starting at 0; after
- *    each I/O the position moves past it plus seq_hole. No I/O crosses the
+ *    each I/O the position moves past it plus seq_hole. A negative seq_hole
+ *    (two's complement, fio's rw=read:-8k) moves back instead: the next I/O
+ *    starts that far before the end of the last one, and one that would
+ *    start before the region wraps to that far before the region's end
+ *    (fio's get_next_seq_offset: the first I/O of a pass is at 0, the
+ *    second at region_len - 8k, then 4k lower each). No I/O crosses the
  *    region end: when the drawn size does not fit, sizes are redrawn (up to
  *    16 times, then the smallest that fits), as fio's get_next_buflen does.
  *    When none fits, a one-direction sequential job's pass is over (the

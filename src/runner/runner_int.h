@@ -245,6 +245,7 @@ struct phase_run {
     uint64_t step_ns;
     _Atomic int stop;            /* 1 = every job stops issuing (hook, lag) */
     _Atomic int *job_stop;       /* [njobs]: this job stops (I/O error) */
+    _Atomic int exit_all;        /* a job with exitall and exit_what=all ended */
     _Atomic int lagged;
     struct flow_group flows[RUN_MAX_FLOWS];
     unsigned nflows;
@@ -297,6 +298,15 @@ struct job_setup {
     /* LAYOUT_FILES: each target's own region (region_len: the bytes of one
      * pass of a clone over its files) */
     uint64_t file_start[JOB_MAX_TARGETS], file_len[JOB_MAX_TARGETS];
+    /* a file-operation engine's name set (runner_names.c): each file's
+     * length, and filedelete's judged identities (2 per name, freed with
+     * the phase) */
+    uint64_t names_len;
+    uint64_t *name_ids;
+    /* ioengine=exec with std_redirect: NAME.stdout and NAME.stderr, opened
+     * through the guard (runner_names.c), closed with the phase */
+    struct target exec_out[2];
+    bool exec_open;
 };
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
@@ -324,6 +334,18 @@ int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *e
  * opened; the region and the clones' files follow fio's sizes. */
 int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup *js,
                       struct phase_stats *out, char *err, size_t errlen);
+
+/* runner_names.c: a job on a file-operation engine (filecreate, filestat,
+ * filedelete): its name set laid out and judged by the guard; and each
+ * worker's names (its clone's) for its engine. */
+int runner_setup_names(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                       struct job_setup *js, struct phase_stats *out, char *err, size_t errlen);
+int runner_names_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                        size_t errlen);
+/* ioengine=exec: its output files opened (created empty, or an existing
+ * one judged by the guard and emptied, as fio truncates them) */
+int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
+                        size_t errlen);
 
 /* A target's index in the phase's list, added when not there yet (by its
  * resolved path): for runner_setup.c and runner_files.c. */

@@ -220,6 +220,13 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
      * trims destroy data as writes do (and BLKDISCARD needs write access) */
     bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
+    if (ops->by_name) /* filecreate, filestat, filedelete: runner_names.c */
+        return runner_setup_names(j, jidx, opts, js, out, err, errlen);
+    if (j->engine == ENGINE_EXEC) { /* its output files, through the guard */
+        int xrc = runner_exec_outputs(j, opts, js, err, errlen);
+        if (xrc < 0)
+            return xrc;
+    }
     if (!ops->needs_files) /* the null engine: runner_null.c */
         return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
@@ -357,6 +364,15 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 {
     const struct engine_ops *ops = engine_lookup(j->engine);
     w->eng.ops = ops;
+    w->eng.small = &j->small;
+    w->eng.exec = &j->exec;
+    w->eng.exec_out[0] = js->exec_open ? js->exec_out[0].fd : -1;
+    w->eng.exec_out[1] = js->exec_open ? js->exec_out[1].fd : -1;
+    if (ops->by_name) {
+        int nrc = runner_names_worker(w, j, js, err, errlen);
+        if (nrc < 0)
+            return nrc;
+    }
     w->depth = j->iodepth ? j->iodepth : 1;
     if (ops->max_depth && w->depth > ops->max_depth)
         w->depth = ops->max_depth;

@@ -345,13 +345,18 @@ static void think_pause(struct worker *w, uint64_t t_end)
     w->think.pauses++;
 }
 
-/* exitall: a job that ends stops the running jobs of its reporting group. */
+/* exitall: a job that ends stops the running jobs of its reporting group
+ * (fio's exit_what=group), of its whole phase (stonewall), or those and
+ * every later phase (all: the phase records it, the plan stops). */
 static void exit_group(struct worker *w)
 {
     struct phase_run *run = w->run;
+    uint8_t what = w->job->exit_what;
     for (unsigned j = 0; j < run->njobs; j++)
-        if (run->jobs[j].group_id == w->job->group_id)
+        if (what != JOB_EXIT_GROUP || run->jobs[j].group_id == w->job->group_id)
             atomic_store(&run->job_stop[j], 1);
+    if (what == JOB_EXIT_ALL)
+        atomic_store(&run->exit_all, 1);
 }
 
 /* Picks the next request: a flush when one is due, else the generator's I/O

@@ -124,7 +124,7 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
     if (j->blockalign[DIR_WRITE])
         u = gcd(u, j->blockalign[DIR_WRITE]);
     if (j->seq_hole)
-        u = gcd(u, j->seq_hole);
+        u = gcd(u, j->seq_hole > INT64_MAX ? (uint64_t)0 - j->seq_hole : j->seq_hole);
     if (j->layout == LAYOUT_STRIPE && j->stripe_chunk)
         u = gcd(u, j->stripe_chunk);
     if (!u)
