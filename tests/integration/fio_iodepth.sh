@@ -41,10 +41,11 @@ djob "$D/qd8.fio" ioengine=libaio iodepth=8
 check qd8_counts_are_ios test "$(json_get "$D/qd8.json" "sum(d['phases'][0]['jobs'][0]['worker_stats'][0]['depth_levels']), d['phases'][0]['results'][0]['read']['ios']")" = "8192 8192"
 check qd8_closed_loop_all_in_8 test "$(json_get "$D/qd8.json" "d['phases'][0]['jobs'][0]['worker_stats'][0]['depth_levels']")" = "[0, 0, 0, 8192, 0, 0, 0]"
 
-# side by side with fio: the majority bucket
+# side by side with fio: the majority bucket (the paced job's period, 25 ms,
+# is far above an I/O's time even on a loaded host, so one is in flight)
 n=0
 for spec in "ioengine=libaio iodepth=8 direct=1" "ioengine=io_uring iodepth=32 direct=1" \
-    "ioengine=null iodepth=8 iodepth_batch=8" "ioengine=libaio iodepth=8 direct=1 rate_iops=300"; do
+    "ioengine=null iodepth=8 iodepth_batch=8" "ioengine=libaio iodepth=8 direct=1 rate_iops=40"; do
     n=$((n + 1))
     # shellcheck disable=SC2086
     djob "$D/s$n.fio" runtime=1 time_based=1 $spec
