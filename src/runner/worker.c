@@ -26,6 +26,7 @@
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
 #include "runner/worker_sched.h"
+#include "runner/worker_offload.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 #include "runner/worker_vstate.h"
@@ -1161,7 +1162,10 @@ void *worker_main(void *arg)
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-    int rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
+    /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
+    int rc = w->job->submit_offload ? woffload_wrap(&w->eng) : 0;
+    if (rc == 0)
+        rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;
