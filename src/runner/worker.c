@@ -27,6 +27,7 @@
 #include "runner/worker_verify.h"
 #include "runner/worker_sched.h"
 #include "runner/worker_offload.h"
+#include "runner/worker_prio.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 #include "runner/worker_vstate.h"
@@ -247,10 +248,12 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
                 sched = tc > r->t_sched ? tc - r->t_sched : 0;
                 hist_add(&d->sched, sched);
             }
+            if (__builtin_expect(w->prio != NULL, 0) && w->measuring)
+                wprio_record(w->prio, r, lat, slat);
             if (__builtin_expect(w->iolog != NULL, 0) && w->measuring) {
                 struct iolog_io io = {.tc = tc, .lat = lat, .t_issue = r->t_issue, .slat = slat,
                                       .sched = sched, .paced = r->t_sched != 0, .off = r->off,
-                                      .bytes = r->len, .ddir = r->op};
+                                      .bytes = r->len, .ddir = r->op, .prio = r->ioprio};
                 iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, &io);
             }
             return true;
@@ -862,6 +865,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
         if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
             break;
         r->t_sched = tsched;
+        if (__builtin_expect(w->prio != NULL, 0))
+            wprio_draw(w->prio, r); /* fio's cmdprio (worker_prio.h) */
         if (ls->ops->queue(&w->eng, r) < 0)
             break;
         if (__builtin_expect(w->zbd.on, 0))

@@ -77,12 +77,14 @@ struct iolog_io {
     uint32_t bytes;
     unsigned ddir;
     bool paced;
+    uint16_t prio;    /* the I/O's priority (class << 13 | level) */
 };
 
 struct iolog {
     uint64_t avg_ns;                 /* log_avg_msec in ns; 0 = one line per I/O */
     uint64_t win_end;                /* end of the current window, ns since the job's start */
     bool offsets;                    /* log_offset: an offset column */
+    bool log_prio;                   /* log_prio: the last column is the priority value */
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */
     struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */
