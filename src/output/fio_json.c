@@ -332,12 +332,13 @@ static void add_mixed(cJSON *jo, const cJSON *job, struct fio_json_obj *o, doubl
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "write");
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "trim");
     }
-    cJSON_AddItemToObject(jo, "mixed", fio_json_dir_json(m, o->elapsed_s, NULL, NULL, group_bytes_s, pct, plus));
+    cJSON *mo = fio_json_dir_json(m, o->elapsed_s, NULL, NULL, group_bytes_s, pct, plus);
+    cJSON_AddItemToObject(jo, "mixed", mo);
     free(m);
     /* fio: the priorities of reads and writes added up by value */
     struct prio_stats mp = {0};
     if (prio_dir_add(&mp.dir[0], &o->prio.dir[0]) == 0 && prio_dir_add(&mp.dir[0], &o->prio.dir[1]) == 0)
-        fio_json_add_prios(cJSON_GetObjectItemCaseSensitive(jo, "mixed"), &mp.dir[0], pct, plus);
+        fio_json_add_prios(mo, &mp.dir[0], pct, plus);
     prio_stats_clear(&mp);
 }
 
@@ -539,10 +540,11 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         fio_json_samples_from_rows(iv, rows, step_ms, f, 1e6 / 1024.0, &bw);
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
         fio_json_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
-        cJSON_AddItemToObject(jo, dn[d], fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
-                                                     whole ? &iops : NULL, grate[d], &pct, c->plus));
+        cJSON *dobj = fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL, whole ? &iops : NULL,
+                                        grate[d], &pct, c->plus);
+        cJSON_AddItemToObject(jo, dn[d], dobj);
         if (d < 2)
-            fio_json_add_prios(cJSON_GetObjectItemCaseSensitive(jo, dn[d]), &o->prio.dir[d], &pct, c->plus);
+            fio_json_add_prios(dobj, &o->prio.dir[d], &pct, c->plus);
     }
     cJSON_Delete(parsed);
     add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], &pct, c->plus);

@@ -253,7 +253,10 @@ void fio_json_add_prios(cJSON *dir, const struct prio_dir *p, const struct fio_j
         cJSON_AddItemToArray(arr, o);
     }
     /* in fio's place: right after lat_ns */
-    cJSON *lat = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
+    cJSON *lat = NULL, *it;
+    cJSON_ArrayForEach(it, dir)
+        if (it->string && !strcmp(it->string, "lat_ns")) /* the object fio_json_dir_json made */
+            lat = it;
     cJSON_AddItemToObject(dir, "prios", arr);
     if (lat && lat->next && lat->next != arr) {
         cJSON_DetachItemViaPointer(dir, arr);
