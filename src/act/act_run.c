@@ -48,7 +48,7 @@ int act_probe_min_io(const char *path, uint32_t *min_io, char *err, size_t errle
                 "succeeded (%s)", path, strerror(last));
 }
 
-int act_probe_devices(const struct act_config *c, enum job_engine engine,
+int act_probe_devices(const struct act_config *c, enum engine_kind engine,
                       struct act_device *devs, char *err, size_t errlen)
 {
     for (unsigned i = 0; i < c->ndevices; i++) {

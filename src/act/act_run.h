@@ -43,7 +43,7 @@
 #include "act/act_log.h"
 #include "act/act_analyze.h"
 #include "act/act_config.h"
-#include "base/job.h"
+#include "job/job.h"
 #include "workload/session.h"
 
 enum act_mode {
@@ -53,7 +53,7 @@ enum act_mode {
 
 struct act_run_opts {
     enum act_mode mode;
-    enum job_engine engine;   /* every job's engine (psync in threads mode) */
+    enum engine_kind engine;   /* every job's engine (psync in threads mode) */
     unsigned iodepth;         /* open loop: slots of the service worker; 0 = service threads */
     unsigned ncpus;           /* online CPUs, for ACT's 5 x CPUs default */
     uint64_t tick_ns;         /* real length of one report interval; 0 = report-interval-sec
@@ -104,7 +104,7 @@ int act_probe_min_io(const char *path, uint32_t *min_io, char *err, size_t errle
  * files are measured; with file-size-mbytes the size is that and the minimum
  * I/O 512 (buffered I/O); with the null engine nothing is opened (a missing
  * device counts as 2 GiB of 512 B sectors). */
-int act_probe_devices(const struct act_config *c, enum job_engine engine,
+int act_probe_devices(const struct act_config *c, enum engine_kind engine,
                       struct act_device *devs, char *err, size_t errlen);
 
 /* The minimum I/O size every device accepts: the largest of theirs. */

@@ -15,7 +15,7 @@
  *
  * Jobs see the segments laid end to end: a space of n x len bytes in which
  * the generator keeps every I/O inside one segment (as it keeps striped
- * I/Os inside a chunk, base/gen.h), and ar_segment_map turns such an
+ * I/Os inside a chunk, job/gen.h), and ar_segment_map turns such an
  * offset into the device offset.
  */
 #ifndef SSDBENCH_SEGMENTS_H

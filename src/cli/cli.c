@@ -11,7 +11,7 @@
 #include "base/outfile.h"
 #include "base/textsafe.h"
 #include "base/suggest.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "output/fio_json.h"
 #include "output/fio_text.h"
 #include "result/host_busy.h"

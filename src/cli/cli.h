@@ -111,7 +111,7 @@ void cli_note_guard(const cJSON *doc);
 void cli_report_errors(const cJSON *doc);
 
 /* The command line's numbers and times, read as the option table reads job
- * options (base/spec_parse.h): integers in decimal, 0x hex or (arithmetic),
+ * options (job/spec_parse.h): integers in decimal, 0x hex or (arithmetic),
  * times with fio's suffixes (d h m s ms us ns; a bare number in unit_ns).
  * cli_uint is true for an integer in [lo, hi]; cli_time is true for a time,
  * else false with the reason in msg. */

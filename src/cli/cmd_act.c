@@ -99,7 +99,7 @@ static int parse_loads(const char *s, struct act_args *a)
 
 static int parse_engine(const char *v, struct act_args *a)
 {
-    static const struct { const char *name; enum job_engine e; } engines[] = {
+    static const struct { const char *name; enum engine_kind e; } engines[] = {
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO},
         {"psync", ENGINE_PSYNC},       {"null", ENGINE_NULL},
     };

@@ -14,7 +14,7 @@
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "archive/archive_gate.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "base/textsafe.h"
 
 #define CHECK_MAX_LAST 1000

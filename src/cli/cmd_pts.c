@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "base/signal.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "cli/cli.h"
 #include "cli/cli_dry.h"
 #include "cli/cli_family.h"

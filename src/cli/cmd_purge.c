@@ -2,7 +2,7 @@
  * sanitize / format, ATA security erase / sanitize, SCSI sanitize / format
  * unit) where it has one, else secure discard, discard, zero fill (files:
  * punch hole, else zero fill), through the destructive-write guard
- * (runner/runner_purge.h), and a record of the method used. */
+ * (prep/prep_purge.h), and a record of the method used. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "base/signal.h"
 #include "result/result.h"
-#include "runner/runner_purge.h"
+#include "prep/prep_purge.h"
 #include "target/purge.h"
 
 enum { O_PURGE_METHOD = 1, O_DRY_RUN };
@@ -120,7 +120,7 @@ int cmd_purge(int argc, char **argv)
     for (unsigned i = 0; i < n; i++) {
         struct rpurge_report rr;
         struct rpurge_opts po = {.consent = &out.consent, .mode = mode};
-        int rc = runner_purge(paths[i], &po, &rr, err, sizeof(err));
+        int rc = prep_purge(paths[i], &po, &rr, err, sizeof(err));
         const struct purge_report r = rr.r;
         if (rc < 0) {
             cli_err("%s", err);

@@ -1,6 +1,6 @@
 /* cmd_recover.c - `ssdbench recover [JOURNAL] [-o RESULT]`: puts back
  * the write cache of every disk a run that is gone left changed (its
- * record, runner/runner_wcjournal.h), and turns the RESULT.partial journal
+ * record, prep/prep_wcjournal.h), and turns the RESULT.partial journal
  * of a run that did not finish (kill -9, a failed final write) into a
  * result file marked incomplete. */
 #include <stdio.h>
@@ -13,7 +13,7 @@
 #include "base/slurp.h"
 #include "result/journal.h"
 #include "result/result.h"
-#include "runner/runner_wcjournal.h"
+#include "prep/prep_wcjournal.h"
 
 static void say_wcache(void *arg, const char *line)
 {

@@ -14,7 +14,8 @@
 #include "engine/engine.h"
 #include "base/outfile.h"
 #include "base/signal.h"
-#include "base/spec_parse.h"
+#include "job/job_resolve.h"
+#include "job/spec_parse.h"
 #include "jobfile/jobfile.h"
 #include "jobfile/options.h"
 #include "result/journal.h"
@@ -221,12 +222,10 @@ static int run_jobs(struct jobfile *jf, const char **files, unsigned nfiles, con
     } else {
         rc = jobfile_parse_cmdline(ja->n - 1, ja->v + 1, jo, jf, err, errlen);
     }
-    /* On the command line --runtime means "run this long": it implies
-     * time_based, as most users expect; job files keep fio's rule (stop
-     * at the end of the region or at runtime, whichever is first). */
-    for (unsigned j = 0; rc == 0 && !nfiles && j < jf->njobs; j++)
-        if (jf->jobs[j].runtime_ns && !jf->jobs[j].io_limit)
-            jf->jobs[j].time_based = true;
+    /* fio's rules (job/job_resolve.h): on the command line --runtime
+     * means "run this long", job files keep fio's rule */
+    for (unsigned j = 0; rc == 0 && j < jf->njobs; j++)
+        job_resolve(&jf->jobs[j], !nfiles);
     for (unsigned w = 0; rc == 0 && w < jf->nwarnings; w++)
         cli_err("warning: %s", jf->warnings[w]);
     return rc;

@@ -14,7 +14,7 @@
 #include "output/suite_text.h"
 #include "result/result.h"
 #include "profiles/profiles.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "suite/suite_cmd.h"
 #include "cli/workloads.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "jobfile/options.h"
 
 #define FIO_COMPAT "fio-3.33"
@@ -113,7 +113,7 @@ int fio_help_engine(FILE *f, const char *engine)
     char *comma = strchr(name, ','); /* ENGINE,CMD: the engine's option CMD */
     if (comma)
         *comma = '\0';
-    enum job_engine e;
+    enum engine_kind e;
     char err[256];
     int rc = spec_parse_engine(name, &e, err, sizeof(err));
     if (rc == -ENOTSUP) {

@@ -9,7 +9,7 @@
  *
  * These are the only commands in device/ that change a device. They take
  * a descriptor the caller opened through the destructive-write guard
- * (runner/runner_purge.c, runner/runner_wcache.c): nothing here decides
+ * (prep/prep_purge.c, prep/prep_wcache.c): nothing here decides
  * whether writing is allowed. Every ioctl goes through a function table,
  * struct devio_ops, so the tests watch the exact command stream on a mock
  * (tests/unit/test_device_purge_run.c) without an NVMe or SATA device;

@@ -3,7 +3,7 @@
 
 /* engine_mmap.c (sysbench fileio's mmap mode) */
 
-const struct engine_ops *engine_lookup(enum job_engine kind)
+const struct engine_ops *engine_lookup(enum engine_kind kind)
 {
     switch (kind) {
     case ENGINE_IO_URING: return &engine_uring_ops;

@@ -17,7 +17,8 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
-#include "base/job.h"
+#include "base/io_dir.h"
+#include "engine/engine_opts.h"
 
 /* Data operations first, numbered as their directions (op <= IO_OP_TRIM:
  * an I/O with a length and statistics of its direction), then flushes. */
@@ -82,10 +83,10 @@ struct engine {
     bool flush_writes;
     /* Set before init: fio's io_uring options of the job (io_uring engine
      * only; NULL = ssdbench's defaults) */
-    const struct job_uring *uring;
+    const struct engine_uring_opts *uring;
     /* Set before init: fio's sg options of the job (sg engine only; NULL =
      * plain WRITE, no FUA) */
-    const struct job_sg *sg;
+    const struct engine_sg_opts *sg;
     void *priv;
 };
 
@@ -98,7 +99,7 @@ extern const struct engine_ops engine_posixaio_ops; /* fio's posixaio (aio_read/
 extern const struct engine_ops engine_uring_cmd_ops; /* NVMe passthrough, /dev/ngXnY */
 extern const struct engine_ops engine_sg_ops;     /* SCSI generic (SG_IO), /dev/sgN, /dev/sdX */
 
-const struct engine_ops *engine_lookup(enum job_engine kind);
+const struct engine_ops *engine_lookup(enum engine_kind kind);
 
 /* --- trims (engine_trim.c) ---
  * A trim (discard) of [off, off + len): BLKDISCARD on a block device, as
@@ -110,7 +111,7 @@ int engine_trim(int fd, uint64_t off, uint64_t len);
 /* The same with what the first trim of each file learned kept in kinds[file]
  * (0 unknown, zeroed by the caller), so later trims make one system call:
  * the per-I/O form for the engines. */
-int engine_trim_file(uint8_t kinds[JOB_MAX_TARGETS], unsigned file, int fd, uint64_t off, uint64_t len);
+int engine_trim_file(uint8_t kinds[ENGINE_MAX_FILES], unsigned file, int fd, uint64_t off, uint64_t len);
 
 /* Trims on the asynchronous engines (io_uring, libaio), which have no
  * asynchronous discard: staged like any request, carried out synchronously
@@ -121,7 +122,7 @@ int engine_trim_file(uint8_t kinds[JOB_MAX_TARGETS], unsigned file, int fd, uint
 struct engine_trims {
     struct io_req **req; /* [depth]: staged, the first ndone of them carried out */
     unsigned n, ndone, depth;
-    uint8_t kinds[JOB_MAX_TARGETS]; /* engine_trim_file's memory */
+    uint8_t kinds[ENGINE_MAX_FILES]; /* engine_trim_file's memory */
 };
 int engine_trims_init(struct engine_trims *t, unsigned depth);
 /* Stages r (an IO_OP_TRIM); -EAGAIN when full. */

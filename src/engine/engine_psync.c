@@ -12,7 +12,7 @@
 struct psync_priv {
     const int *fds;
     struct io_req *staged;
-    uint8_t trim_kinds[JOB_MAX_TARGETS]; /* engine_trim_file's memory */
+    uint8_t trim_kinds[ENGINE_MAX_FILES]; /* engine_trim_file's memory */
 };
 
 static int psync_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,

@@ -28,7 +28,7 @@
 
 struct sg_priv {
     const int *fds;
-    uint32_t block_size[JOB_MAX_TARGETS];
+    uint32_t block_size[ENGINE_MAX_FILES];
     struct io_req *staged;
     enum sg_write_mode mode;
     bool readfua, writefua;

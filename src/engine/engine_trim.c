@@ -40,9 +40,9 @@ int engine_trim(int fd, uint64_t off, uint64_t len)
     return trim_punch(fd, off, len); /* not a block device */
 }
 
-int engine_trim_file(uint8_t kinds[JOB_MAX_TARGETS], unsigned file, int fd, uint64_t off, uint64_t len)
+int engine_trim_file(uint8_t kinds[ENGINE_MAX_FILES], unsigned file, int fd, uint64_t off, uint64_t len)
 {
-    uint8_t *k = file < JOB_MAX_TARGETS ? &kinds[file] : NULL;
+    uint8_t *k = file < ENGINE_MAX_FILES ? &kinds[file] : NULL;
     if (k && *k == TRIM_PUNCH)
         return trim_punch(fd, off, len);
     int rc = trim_discard(fd, off, len);

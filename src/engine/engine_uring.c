@@ -9,7 +9,7 @@
  * fd lookup. Submission and waiting are one system call; completions are
  * reaped in batches.
  *
- * fio's io_uring options (struct job_uring) change that: hipri (IOPOLL,
+ * fio's io_uring options (struct engine_uring_opts) change that: hipri (IOPOLL,
  * refused up front on a device that cannot poll), fixedbufs and
  * registerfiles (given on: required; given off: not used), sqthread_poll
  * (+ _cpu), nonvectored=0 (READV/WRITEV of one iovec per slot), uncached
@@ -118,18 +118,18 @@ static int uring_fail(struct uring_priv *p, bool ring_up, int ret, char *err, si
 static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
                       const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen)
 {
-    static const struct job_uring defaults;
-    const struct job_uring *o = e->uring ? e->uring : &defaults;
+    static const struct engine_uring_opts defaults;
+    const struct engine_uring_opts *o = e->uring ? e->uring : &defaults;
     struct uring_priv *p = calloc(1, sizeof(*p));
     if (!p) {
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
     int ret;
-    if (o->hipri == JOB_KNOB_ON && (ret = poll_capable(fds, nfds, err, errlen)) < 0)
+    if (o->hipri == ENGINE_KNOB_ON && (ret = poll_capable(fds, nfds, err, errlen)) < 0)
         return uring_fail(p, false, ret, err, errlen, NULL);
     unsigned base = 0;
-    if (o->hipri == JOB_KNOB_ON)
+    if (o->hipri == ENGINE_KNOB_ON)
         base |= IORING_SETUP_IOPOLL;
     if (o->sqthread_poll) {
         base |= IORING_SETUP_SQPOLL;
@@ -161,7 +161,7 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
     if (ret < 0)
         return uring_fail(p, false, ret, err, errlen,
                           o->sqthread_poll ? "io_uring setup (sqthread_poll) failed"
-                          : o->hipri == JOB_KNOB_ON ? "io_uring setup (hipri) failed"
+                          : o->hipri == ENGINE_KNOB_ON ? "io_uring setup (hipri) failed"
                                                     : "io_uring setup failed");
     p->sqpoll = o->sqthread_poll;
     /* one fd lookup less per io_uring_enter (kernel 5.18); optional */
@@ -173,24 +173,24 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
         free(p);
         return -ENOMEM;
     }
-    if (nfds && o->registerfiles != JOB_KNOB_OFF) {
+    if (nfds && o->registerfiles != ENGINE_KNOB_OFF) {
         ret = io_uring_register_files(&p->ring, fds, nfds);
         if (ret == 0)
             p->fixed_files = true;
-        else if (o->registerfiles == JOB_KNOB_ON)
+        else if (o->registerfiles == ENGINE_KNOB_ON)
             return uring_fail(p, true, ret, err, errlen, "registerfiles: io_uring_register_files failed");
     }
     /* Fixed buffers need locked memory; without enough RLIMIT_MEMLOCK the
      * default falls back to plain reads and writes, which are still correct;
      * fixedbufs=1 makes that an error, as in fio. */
-    if (nbufs && o->fixedbufs != JOB_KNOB_OFF) {
+    if (nbufs && o->fixedbufs != ENGINE_KNOB_OFF) {
         ret = io_uring_register_buffers(&p->ring, bufs, nbufs);
         if (ret == 0)
             p->fixed_bufs = true;
-        else if (o->fixedbufs == JOB_KNOB_ON)
+        else if (o->fixedbufs == ENGINE_KNOB_ON)
             return uring_fail(p, true, ret, err, errlen, "fixedbufs: io_uring_register_buffers failed");
     }
-    if (o->nonvectored == JOB_KNOB_OFF && !p->fixed_bufs) {
+    if (o->nonvectored == ENGINE_KNOB_OFF && !p->fixed_bufs) {
         p->iov = calloc(depth, sizeof(*p->iov));
         if (!p->iov)
             return uring_fail(p, true, -ENOMEM, err, errlen, "iovecs");

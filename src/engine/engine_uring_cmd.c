@@ -39,7 +39,7 @@ struct ucmd_file {
 struct ucmd_priv {
     struct io_uring ring;
     const int *fds;
-    struct ucmd_file files[JOB_MAX_TARGETS];
+    struct ucmd_file files[ENGINE_MAX_FILES];
     struct iovec *iov;      /* vectored: one iovec per slot */
     int32_t *bad;           /* per slot: an error decided at staging (0 = none) */
     bool fixed_files;
@@ -92,9 +92,9 @@ static void ucmd_free(struct ucmd_priv *p, bool ring_up)
 static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
                      const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen)
 {
-    static const struct job_uring defaults;
-    const struct job_uring *o = e->uring ? e->uring : &defaults;
-    if (o->hipri == JOB_KNOB_ON) {
+    static const struct engine_uring_opts defaults;
+    const struct engine_uring_opts *o = e->uring ? e->uring : &defaults;
+    if (o->hipri == ENGINE_KNOB_ON) {
         snprintf(err, errlen, "hipri (polled passthrough) is not supported");
         return -EOPNOTSUPP;
     }
@@ -127,28 +127,28 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
         ucmd_free(p, false);
         return ret;
     }
-    if (nfds && o->registerfiles != JOB_KNOB_OFF) {
+    if (nfds && o->registerfiles != ENGINE_KNOB_OFF) {
         ret = io_uring_register_files(&p->ring, fds, nfds);
         if (ret == 0)
             p->fixed_files = true;
-        else if (o->registerfiles == JOB_KNOB_ON) {
+        else if (o->registerfiles == ENGINE_KNOB_ON) {
             snprintf(err, errlen, "registerfiles: io_uring_register_files failed: %s", strerror(-ret));
             ucmd_free(p, true);
             return ret;
         }
     }
     /* registered buffers are for the non-vectored command only */
-    bool vectored = o->nonvectored == JOB_KNOB_OFF;
-    if (nbufs && !vectored && o->fixedbufs != JOB_KNOB_OFF) {
+    bool vectored = o->nonvectored == ENGINE_KNOB_OFF;
+    if (nbufs && !vectored && o->fixedbufs != ENGINE_KNOB_OFF) {
         ret = io_uring_register_buffers(&p->ring, bufs, nbufs);
         if (ret == 0)
             p->fixed_bufs = true;
-        else if (o->fixedbufs == JOB_KNOB_ON) {
+        else if (o->fixedbufs == ENGINE_KNOB_ON) {
             snprintf(err, errlen, "fixedbufs: io_uring_register_buffers failed: %s", strerror(-ret));
             ucmd_free(p, true);
             return ret;
         }
-    } else if (vectored && o->fixedbufs == JOB_KNOB_ON) {
+    } else if (vectored && o->fixedbufs == ENGINE_KNOB_ON) {
         snprintf(err, errlen, "fixedbufs needs nonvectored=1 (a registered buffer is one range)");
         ucmd_free(p, true);
         return -EINVAL;

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "engine/engine_opts.h"
 
 /* NVMe I/O command opcodes (NVM command set) */
 #define NVME_OPC_FLUSH 0x00
@@ -39,7 +39,7 @@ int nvme_rw_build(struct nvme_rw_dwords *d, uint8_t opcode, uint32_t nsid, unsig
  * when the answer names none in range. */
 int nvme_idns_lba_shift(const uint8_t *idns, size_t len);
 
-/* enum sg_write_mode: base/job.h (fio's sg_write_mode values) */
+/* enum sg_write_mode: engine/engine_opts.h (fio's sg_write_mode values) */
 
 /* What one SCSI command carries: its CDB, and the bytes sent or received
  * (xfer_len, at most the I/O's length; 0 = no data). */

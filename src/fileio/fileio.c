@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "base/errmsg.h"
 
 #define fileio_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)

@@ -32,7 +32,7 @@
 
 #include "runner/runner.h"
 #include "target/guard.h"
-#include "base/job.h"
+#include "job/job.h"
 #include "result/result_fileio.h"
 #include "workload/plan.h"
 

@@ -11,7 +11,7 @@
 #include "base/slurp.h"
 #include "jobfile/jobfile_int.h"
 #include "base/slurp.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>

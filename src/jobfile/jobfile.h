@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "jobfile/options.h"
-#include "base/job.h"
+#include "job/job.h"
 
 #define JOBFILE_MSG_MAX 1024
 #define JOBFILE_INCLUDE_DEPTH 16

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 #include "jobfile/fio_names.h"
 
 #define JF(f) .off = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
@@ -223,7 +223,7 @@ static const struct job_opt opts[] = {
     {"readfua", {0}, JOPT_BOOL, JF(sg.readfua), .arg = "bool", .help = "sg: reads with the FUA bit"},
     {"writefua", {0}, JOPT_BOOL, JF(sg.writefua), .arg = "bool", .help = "sg: WRITEs with the FUA bit"},
 
-    /* fio zones (options_zone.c, base/zone.h) */
+    /* fio zones (options_zone.c, job/zone.h) */
     {"zonemode", {0}, FN(zonemode), .arg = "none|strided|zbd", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone; zbd: a zoned block device, writes at each zone's write pointer"},
     {"read_beyond_wp", {0}, JOPT_BOOL, JF(read_beyond_wp), .arg = "bool", .help = "zonemode=zbd: reads may go past a zone's write pointer"},
     {"ignore_zone_limits", {0}, JOPT_BOOL, JF(ignore_zone_limits), .arg = "bool", .help = "zonemode=zbd: ignore the device's max open zones"},

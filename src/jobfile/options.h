@@ -40,7 +40,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "base/steady.h"
 
 /* fio's seed for randrepeat=1 without randseed (FIO_RANDSEED). */

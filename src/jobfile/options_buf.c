@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "base/buf_pattern.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 JOPT_SETTER(buffer_pattern)
 {

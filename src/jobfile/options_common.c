@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 int jopt_fail(struct job_opt_ctx *c, int rc, const char *fmt, ...)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 JOPT_SETTER(file_service_type)
 {
@@ -86,7 +86,7 @@ JOPT_SETTER(fallocate)
 {
     static const struct {
         const char *name;
-        enum job_fallocate m;
+        enum target_fallocate m;
     } modes[] = {
         {"none", FALLOC_NONE},   {"0", FALLOC_NONE},         {"native", FALLOC_NATIVE},
         {"posix", FALLOC_POSIX}, {"1", FALLOC_POSIX},        {"keep", FALLOC_KEEP},

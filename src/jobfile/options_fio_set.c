@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 JOPT_SETTER(continue_on_error)
 {
@@ -121,21 +121,21 @@ JOPT_SETTER(ignore_error)
 
 /* --- fio's io_uring engine options --- */
 
-/* A tri-state knob (enum job_knob) at the option's field: a bare key or a
+/* A tri-state knob (enum engine_knob) at the option's field: a bare key or a
  * true value is on, a false one off; -1 (fio's "probe" for nonvectored)
  * leaves ssdbench's choice. */
 JOPT_SETTER(uring_knob)
 {
     uint8_t *field = (uint8_t *)c->job + o->off;
     if (v && !strcmp(v, "-1")) {
-        *field = JOB_KNOB_DEFAULT;
+        *field = ENGINE_KNOB_DEFAULT;
         return 0;
     }
     bool b;
     int rc = spec_parse_bool(v, &b, c->err, c->errlen);
     if (rc)
         return jopt_prefix(c, rc);
-    *field = b ? JOB_KNOB_ON : JOB_KNOB_OFF;
+    *field = b ? ENGINE_KNOB_ON : ENGINE_KNOB_OFF;
     return 0;
 }
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 /* int[,int]: read and write; one value is both (fio's per-direction rule) */
 static int per_rw(struct job_opt_ctx *c, const char *v, uint64_t lo, uint64_t hi, uint8_t out[2])

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "base/cpulist.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 /* fio's cpus_configured(): CPUs the system has, online or not */
 static unsigned cpus_configured(void)

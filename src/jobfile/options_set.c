@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 
 static bool rw_random(enum job_rw rw)

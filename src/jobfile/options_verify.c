@@ -4,7 +4,7 @@
 
 #include <errno.h>
 
-#include "base/verify_hdr.h"
+#include "job/verify_hdr.h"
 
 JOPT_SETTER(verify)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 
 /* "Nz": 1 with *n set; 0 when v does not end in 'z'; -EINVAL (message set)

@@ -13,7 +13,7 @@
 
 #include "stats/hist.h"
 #include "stats/prio_stats.h"
-#include "base/job.h"
+#include "job/job.h"
 
 /* fio's largest histogram value (the midpoint of its last bucket, which also
  * holds everything above): fio_jsonplus_clat2csv uses it as "no more bins",

@@ -20,7 +20,7 @@
 #include <stddef.h>
 
 #include "jobfile/options.h"
-#include "base/job.h"
+#include "job/job.h"
 
 #define PROFILE_DEF_MAX 1024
 #define PROFILE_SRC_MAX 320

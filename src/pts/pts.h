@@ -30,8 +30,8 @@
 #include <cjson/cJSON.h>
 
 #include "base/steady.h"
-#include "base/job.h"
-#include "runner/runner_purge.h"
+#include "job/job.h"
+#include "prep/prep_purge.h"
 #include "target/guard.h"
 #include "workload/plan.h"
 
@@ -67,7 +67,7 @@ struct pts_cfg {
     uint64_t wsat_ns;               /* WSAT time limit (24 h) */
     uint64_t wsat_sample_ns;        /* WSAT sample interval (1 min) */
     bool no_purge;
-    enum job_engine engine;
+    enum engine_kind engine;
     /* ---- HIR, XSR, CBW/DIRTH (pts_hir.c, pts_xsr.c, pts_ecw.c) ---- */
     uint64_t hir_burst_ns;          /* HIR burst of RND 4 KiB W (5 s); waits are 1, 2, 3, 5, 10x it */
     unsigned hir_reps;              /* bursts per wait state; baseline = reps bursts' time (360) */

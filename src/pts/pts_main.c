@@ -12,8 +12,8 @@
 
 #include "base/clock.h"
 #include "pts/pts_int.h"
-#include "runner/runner_purge.h"
-#include "runner/runner_wcache.h"
+#include "prep/prep_purge.h"
+#include "prep/prep_wcache.h"
 #include "target/target.h"
 #include "target/zoned.h"
 
@@ -153,7 +153,7 @@ int pts_run(const struct pts_cfg *c, cJSON *doc, const struct pts_run_opts *o,
     if (!c->no_purge) {
         /* the device's own erase needs its own consent: refuse it now too */
         struct rpurge_opts po = {.consent = o->consent, .mode = c->purge_mode};
-        if ((rc = runner_purge_check(c->target, &po, err, errlen)) < 0)
+        if ((rc = prep_purge_check(c->target, &po, err, errlen)) < 0)
             return rc;
     }
     x.capacity = x.ti.size;

@@ -23,7 +23,7 @@
 #include "result/result_hist.h"
 #include "result/result_steady.h"
 #include "stats/hist.h"
-#include "runner/runner_purge.h"
+#include "prep/prep_purge.h"
 #include "target/purge.h"
 #include "target/target.h"
 
@@ -265,7 +265,7 @@ static int do_purge(struct pts_ctx *x, cJSON *tj, char *err, size_t errlen)
     struct rpurge_opts po = {.consent = x->o->consent, .mode = x->c->purge_mode,
                              .progress = purge_progress, .arg = x};
     pts_progress(x, "purging %s", x->c->target);
-    int rc = runner_purge(x->c->target, &po, &rr, err, errlen);
+    int rc = prep_purge(x->c->target, &po, &rr, err, errlen);
     if (rc < 0)
         return rc;
     const struct purge_report *r = &rr.r;

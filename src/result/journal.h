@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 #define JOURNAL_FORMAT "ssdbench-journal/1"
 #define JOURNAL_LINE_MAX (1u << 20)

@@ -23,8 +23,8 @@
 #include "result/result_check.h"
 #include "result/result_device.h"
 #include "result/result_verify.h"
-#include "base/dist.h"
-#include "base/gen.h"
+#include "job/dist.h"
+#include "job/gen.h"
 
 static const double over_ms[] = {1, 2, 4, 8, 16, 32, 64};
 

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/dist.h"
-#include "base/gen.h"
+#include "job/dist.h"
+#include "job/gen.h"
 #include "engine/engine.h"
 #include "result/result.h"
 #include "result/result_params_fio.h"
@@ -24,7 +24,7 @@ static cJSON *bssplit_json(const struct job_bssplit *b)
 
 /* fio's io_uring options as given: each knob "on", "off" or "default"
  * (ssdbench's choice, see job.h); the others only when set. */
-static cJSON *uring_json(const struct job_uring *u)
+static cJSON *uring_json(const struct engine_uring_opts *u)
 {
     static const char *const knob[] = {"default", "off", "on"};
     cJSON *o = cJSON_CreateObject();

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 void result_params_fio_extra(cJSON *p, const struct job_spec *j);
 

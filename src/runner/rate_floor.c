@@ -119,7 +119,7 @@ int rate_floor_complete(struct rate_floor *f, const struct job_spec *job, unsign
     uint64_t max = job->max_latency_ns[dir];
     if (max && lat_ns > max) {
         f->broken = "max_latency";
-        snprintf(msg, msglen, "latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
+        snprintf(msg, msglen, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
                  (unsigned long long)lat_ns, (unsigned long long)max, target, dir_name[dir],
                  (unsigned long long)off, len);
         return ETIMEDOUT;
@@ -129,7 +129,7 @@ int rate_floor_complete(struct rate_floor *f, const struct job_spec *job, unsign
             f->win_failed++;
         } else if (step_down(f)) {
             f->broken = "latency_target";
-            snprintf(msg, msglen, "latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
+            snprintf(msg, msglen, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %u",
                      (unsigned long long)lat_ns, (unsigned long long)job->lat_target_ns, target,
                      dir_name[dir], (unsigned long long)off, len);
             return ETIMEDOUT;

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 struct rate_floor {
     bool rate_on;                /* a rate_min or rate_iops_min is set */
@@ -62,7 +62,7 @@ int rate_floor_check(struct rate_floor *f, const struct job_spec *job, uint64_t 
                      const uint64_t bytes[DIR_COUNT], const uint64_t ios[DIR_COUNT], char *msg,
                      size_t msglen);
 
-/* One completed read or write of lat_ns: 0, or ETIMEDOUT with fio's message
+/* One completed read or write of lat_ns: 0, or ETIMEDOUT with fio's line ("fio: ...")
  * (target names the file, off/len the I/O). */
 int rate_floor_complete(struct rate_floor *f, const struct job_spec *job, unsigned dir,
                         uint64_t lat_ns, const char *target, uint64_t off, uint32_t len,

@@ -20,6 +20,7 @@
 #include "runner/runner_int.h"
 #include "runner/runner_mem.h"
 #include "runner/worker_verify.h"
+#include "job/job_resolve.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 
@@ -171,6 +172,7 @@ static int phase_alloc(struct phase *ph, const struct job_spec *jobs)
         }
         if (!jb->numjobs)
             jb->numjobs = 1;
+        job_resolve(jb, false); /* the derived values the runner reads (job/job_resolve.h) */
         if (jb->ramp_ns > ph->ramp)
             ph->ramp = jb->ramp_ns;
         if (!step && jb->interval_ns)
@@ -186,23 +188,6 @@ static int phase_alloc(struct phase *ph, const struct job_spec *jobs)
         for (unsigned i = 0; i < JOB_MAX_TARGETS; i++)
             ph->setups[j].fds[i] = -1;
     return 0;
-}
-
-/* fio's limits of a job over a region of region_len bytes. */
-static void job_fio_limits(struct job_spec *jb, uint64_t region_len)
-{
-    /* fio's rule: a job that is not time_based ends after one pass over
-     * its region (times loops) or at runtime, whichever comes first */
-    if (!jb->io_limit && !jb->time_based) {
-        jb->io_limit = region_len * (jb->loops ? jb->loops : 1);
-        jb->passes = jb->loops ? jb->loops : 1;
-    }
-    /* (rand)trimwrite trims every byte and then writes it: fio doubles
-     * the byte and number_ios limits */
-    if (job_rw_trimwrite(jb)) {
-        jb->io_limit *= 2;
-        jb->rw_ios_limit *= 2;
-    }
 }
 
 /* The statistics of job jb over its nt targets and workers. */
@@ -252,7 +237,7 @@ static int phase_setup_jobs(struct phase *ph)
         int rc = runner_setup_job(jb, j, ph->opts, ph->setups, out, ph->err, ph->errlen);
         if (rc < 0)
             return rc;
-        job_fio_limits(jb, ph->setups[j].region_len);
+        job_resolve_limits(jb, ph->setups[j].region_len); /* fio's limits (job/job_resolve.h) */
         rc = wverify_resolve_job(jb, ph->setups[j].region_len, ph->err, ph->errlen);
         if (rc < 0)
             return rc;

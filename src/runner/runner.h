@@ -27,8 +27,8 @@
 #include "target/guard.h"
 #include "target/target.h"
 #include "base/cluster.h"
-#include "base/job.h"
-#include "base/verify_hdr.h"
+#include "job/job.h"
+#include "job/verify_hdr.h"
 
 #define RUNNER_MAX_ERRORS 16
 

@@ -12,6 +12,7 @@
 #include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "target/fileset.h"
+#include "job/job_opts.h"
 
 /* fio's create_work_dirs: the directories in a generated file name are
  * made (mode 0700) before the file; existing ones are left alone. */
@@ -57,7 +58,7 @@ static int fileset_check_direct(const struct job_spec *j, const struct job_setup
 {
     for (unsigned i = 0; i < js->ntargets; i++) {
         uint32_t lbs = js->tg[i].info.logical_block ? js->tg[i].info.logical_block : 512;
-        if (fileset_min_bs(j) % lbs || j->offset % lbs) {
+        if (j->res.bs_min % lbs || j->offset % lbs) {
             snprintf(err, errlen,
                      "%s: block size and offset must be multiples of its logical block size %u (needed for O_DIRECT); or use direct=0",
                      js->tg[i].info.path, lbs);
@@ -87,6 +88,8 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
     /* range sizes from the job's seed: the same seed, the same sizes */
     struct rng r;
     rng_seed(&r, j->seed ^ 0xf11e512eull);
+    struct fileset_spec fs;
+    job_fileset_spec(j, &fs);
     bool done[JOB_MAX_TARGETS] = {false};
     for (unsigned k = 0; k < clones * nf; k++) {
         unsigned i = j->fileset_idx[k];
@@ -104,7 +107,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         struct stat st;
         bool exists = stat(j->targets[i], &st) == 0;
         uint64_t len;
-        rc = fileset_file_len(j, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
+        rc = fileset_file_len(&fs, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
                                   &r, &len, err, errlen);
         if (rc < 0)
             return rc;
@@ -139,7 +142,7 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         }
         js->file_start[i] = j->offset;
         js->file_len[i] = len < tsize - j->offset ? len : tsize - j->offset;
-        if (js->file_len[i] < fileset_min_bs(j)) {
+        if (js->file_len[i] < j->res.bs_min) {
             snprintf(err, errlen, "job '%s': %s has %llu bytes to use, less than the block size", j->name,
                      j->targets[i], (unsigned long long)js->file_len[i]);
             return -EINVAL;

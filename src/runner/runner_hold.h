@@ -26,6 +26,7 @@
 
 #include "target/guard.h"
 #include "target/target.h"
+#include "job/job.h"
 
 struct runner_hold_ent {
     char path[JOB_PATH_MAX];     /* the job's name for it */

@@ -12,9 +12,9 @@
 #include "runner/runner.h"
 #include "engine/engine.h"
 #include "target/stripe.h"
-#include "base/gen.h"
+#include "job/gen.h"
 #include "runner/worker_buf.h"
-#include "base/zone.h"
+#include "job/zone.h"
 #include "base/zbd.h"
 #include "runner/rate_floor.h"
 
@@ -187,7 +187,7 @@ struct worker {
 
     /* fio's file set (LAYOUT_FILES, worker_files.c); NULL otherwise */
     struct wfiles *wf;
-    /* fio zonemode=strided (base/zone.h); zone.on false otherwise */
+    /* fio zonemode=strided (job/zone.h); zone.on false otherwise */
     struct zone_walk zone;
     /* fio zonemode=zbd (base/zbd.h, worker_zbd.c); zbd.on false otherwise */
     struct zbd_state zbd;

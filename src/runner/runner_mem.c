@@ -8,7 +8,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "base/randmap.h"
+#include "job/randmap.h"
 #include "base/sizefmt.h"
 #include "runner/runner_int.h"
 #include "runner/runner_mem.h"
@@ -23,16 +23,6 @@ static uint64_t add(uint64_t a, uint64_t b)
 static uint64_t mul(uint64_t a, uint64_t b)
 {
     return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
-}
-
-static uint32_t bs_min(const struct job_spec *j)
-{
-    uint32_t m = 0;
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (unsigned i = 0; i < j->bs[d].n; i++)
-            if (j->bs[d].bs[i] && (!m || j->bs[d].bs[i] < m))
-                m = j->bs[d].bs[i];
-    return m ? m : 4096;
 }
 
 static uint64_t stack_size(void)
@@ -72,9 +62,9 @@ void runner_mem_need(const struct job_spec *jobs, unsigned njobs, const uint64_t
         uint64_t region = region_len && region_len[j] ? region_len[j] : jb->size;
         uint64_t map = 0, vtab = 0;
         if (region && gen_map_choice(jb, NULL) == GEN_MAP_BITMAP)
-            map = randmap_bytes(region / bs_min(jb));
+            map = randmap_bytes(region / job_bs_min(jb));
         if (region && jb->verify != VERIFY_OFF)
-            vtab = mul(region / bs_min(jb) + 1, sizeof(struct wverify_rec));
+            vtab = mul(region / job_bs_min(jb) + 1, sizeof(struct wverify_rec));
         uint64_t per_worker = add(add(add(bufs, slots), add(stats, map)), vtab);
         if (jb->verify != VERIFY_OFF)
             per_worker = add(per_worker, mul(depth, 64) + bufsize);

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 struct runner_mem {
     uint64_t resident;        /* bytes the phase allocates */

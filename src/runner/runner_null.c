@@ -10,6 +10,7 @@
 
 #include "runner/runner_int.h"
 #include "target/fileset.h"
+#include "job/job_opts.h"
 
 #define NULL_DEFAULT_SIZE (1ull << 30)
 
@@ -20,13 +21,15 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
     unsigned nf = j->layout == LAYOUT_FILES && j->nrfiles ? j->nrfiles : 1;
     struct rng r;
     rng_seed(&r, j->seed ^ 0xf11e512eull);
+    struct fileset_spec fs;
+    job_fileset_spec(j, &fs);
     uint64_t lens[JOB_MAX_TARGETS] = {0};
     for (unsigned i = 0; i < nt; i++) {
         uint64_t len;
         if (!j->size && !j->file_size) {
             len = NULL_DEFAULT_SIZE; /* fio needs a size here; ssdbench's default */
         } else {
-            int rc = fileset_file_len(j, j->layout == LAYOUT_FILES ? i % nf : 0, false, 0, &r, &len,
+            int rc = fileset_file_len(&fs, j->layout == LAYOUT_FILES ? i % nf : 0, false, 0, &r, &len,
                                       err, errlen);
             if (rc < 0)
                 return rc;
@@ -46,7 +49,7 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         total = lens[0];
     js->region_start = j->offset;
     js->region_len = j->size && j->size < total ? j->size : total;
-    if (js->region_len < fileset_min_bs(j)) {
+    if (js->region_len < j->res.bs_min) {
         snprintf(err, errlen, "job '%s': %llu bytes to use, less than the block size", j->name,
                  (unsigned long long)js->region_len);
         return -EINVAL;

@@ -20,6 +20,7 @@
 #include "runner/worker_verify.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
+#include "job/job_opts.h"
 #include "target/zoned.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
@@ -248,7 +249,7 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         int rc = stripe_init(&js->stripe, js->ntargets, j->stripe_chunk, min_size, err, errlen);
         if (rc < 0)
             return rc;
-        rc = stripe_check_job(&js->stripe, j, err, errlen);
+        rc = job_stripe_check(&js->stripe, j, err, errlen);
         if (rc < 0)
             return rc;
         space = stripe_logical_len(&js->stripe);
@@ -370,7 +371,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     memcpy(w->local_fds, js->fds, sizeof(w->local_fds));
     w->fds = w->local_fds;
 
-    size_t bs = job_bs_max(j);
+    size_t bs = j->res.bs_max;
     w->bufsize = (bs + 4095) & ~(size_t)4095;
     w->slots = calloc(w->depth, sizeof(*w->slots));
     w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
@@ -405,7 +406,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->nfree = w->depth;
     wbuf_setup(w); /* fio's buffer_pattern, compression layout, dedupe */
     /* fio numbers its logs by job clone: the worker's place in the phase */
-    int lrc = iolog_open(&w->iolog, j, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
+    struct iolog_opts lo;
+    job_iolog_opts(j, &lo);
+    int lrc = iolog_open(&w->iolog, &lo, w->run->opts->log_number_base + (unsigned)(w - w->run->workers) + 1, err, errlen);
     if (lrc < 0)
         return lrc;
     lrc = wlog_open(w, clock_ns(), err, errlen); /* write_iolog */

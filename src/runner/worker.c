@@ -600,7 +600,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
  * prints fio's line, is recorded as an error of the job and stops it. */
 static void floor_fail(struct worker *w, const struct io_req *r, int err, const char *msg)
 {
-    fprintf(stderr, "%s%s\n", err == ETIMEDOUT ? "fio: " : "", msg);
+    fprintf(stderr, "%s\n", msg); /* fio's own words (rate_floor.c) */
     note_error(w, r, err);
     for (unsigned i = 0; i < w->nerr; i++)
         if (w->errs[i].err == err && w->errs[i].op == r->op && !w->errs[i].limit)

@@ -7,16 +7,6 @@
 #include "base/rng.h"
 #include "runner/runner_int.h"
 
-static uint32_t min_write_bs(const struct job_spec *j)
-{
-    const struct job_bssplit *b = &j->bs[DIR_WRITE];
-    uint32_t m = 0;
-    for (unsigned i = 0; i < b->n; i++)
-        if (b->bs[i] && (!m || b->bs[i] < m))
-            m = b->bs[i];
-    return m ? m : 4096;
-}
-
 static void fill_random(struct rng *r, uint8_t *p, size_t len)
 {
     size_t i = 0;
@@ -53,7 +43,7 @@ void wbuf_fill(struct worker *w, void *buf, size_t len)
         unsigned pct = j->compress_fio ? j->compress_pct : 0;
         struct rng r;
         rng_seed(&r, next_seed(w));
-        size_t mw = min_write_bs(j);
+        size_t mw = j->res.write_bs_min;
         size_t chunk = j->compress_chunk && j->compress_chunk < mw ? j->compress_chunk : mw;
         for (size_t left = len; left;) {
             size_t c = chunk < left ? chunk : left;

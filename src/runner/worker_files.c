@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/dist.h"
+#include "job/dist.h"
 #include "runner/runner_int.h"
 
 struct wfile {

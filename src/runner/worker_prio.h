@@ -15,9 +15,9 @@
 
 #include "base/rng.h"
 #include "engine/engine.h"
+#include "job/job.h"
 #include "stats/prio_stats.h"
 
-struct job_spec;
 struct worker;
 
 struct wprio_pick {

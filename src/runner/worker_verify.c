@@ -1,5 +1,5 @@
 /* worker_verify.c - a worker's verify bookkeeping and checks (see
- * worker_verify.h and base/verify_hdr.h). The cold parts (reports, dump
+ * worker_verify.h and job/verify_hdr.h). The cold parts (reports, dump
  * files) run only for a bad block. */
 #include "runner/worker_verify.h"
 #include "runner/worker_vstate.h"

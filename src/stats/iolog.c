@@ -203,24 +203,24 @@ static void free_log(struct iolog *l)
     free(l);
 }
 
-int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, char *err,
+int iolog_open(struct iolog **out, const struct iolog_opts *o, unsigned number, char *err,
                size_t errlen)
 {
     const char *none = "";
-    const char *names[IOLOG_NKINDS] = {job->lat_log, job->lat_log, job->lat_log,
-                                       job->rate_iops > 0 && job->log_schedlat ? job->lat_log : none, job->bw_log,
-                                       job->iops_log, job->hist_log};
+    const char *names[IOLOG_NKINDS] = {o->lat_log, o->lat_log, o->lat_log,
+                                       o->schedlat ? o->lat_log : none, o->bw_log,
+                                       o->iops_log, o->hist_log};
     *out = NULL;
-    if (!job->lat_log[0] && !job->bw_log[0] && !job->iops_log[0] && !job->hist_log[0])
+    if (!o->lat_log[0] && !o->bw_log[0] && !o->iops_log[0] && !o->hist_log[0])
         return 0;
     struct iolog *l = calloc(1, sizeof(*l));
     if (!l)
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
-    l->avg_ns = (uint64_t)job->log_avg_msec * 1000000u;
+    l->avg_ns = (uint64_t)o->avg_msec * 1000000u;
     l->win_end = l->avg_ns;
-    l->offsets = job->log_offset;
-    l->log_prio = job->cmdprio.log_prio;
-    if (job->hist_log[0] && job->log_hist_msec && !(l->hist = iolog_hist_new(job))) {
+    l->offsets = o->offsets;
+    l->log_prio = o->log_prio;
+    if (o->hist_log[0] && o->hist_msec && !(l->hist = iolog_hist_new(o->hist_msec, o->hist_coarseness))) {
         free_log(l);
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
     }
@@ -236,19 +236,19 @@ int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, 
         l->f[k] = f;
         char oerr[512] = "";
         /* (the histogram log stays text: fio compresses its own samples) */
-        f->gz = job->log_store_compressed && job->log_compression && k != IOLOG_HIST;
+        f->gz = o->compressed && k != IOLOG_HIST;
         if (f->gz) {
             /* compressed (fio's NAME.log.fz): the lines go to a private
              * file, deflated onto the .fz file at close */
-            f->gz_own = job->per_job_logs;
-            if (job->per_job_logs)
+            f->gz_own = o->per_job_logs;
+            if (o->per_job_logs)
                 snprintf(f->shared, sizeof(f->shared), "%s_%s.%u.log.fz", names[k], iolog_suffix[k], number);
             else
                 snprintf(f->shared, sizeof(f->shared), "%s_%s.log.fz", names[k], iolog_suffix[k]);
             snprintf(f->path, sizeof(f->path), "%s.%d-%u.part", f->shared, (int)getpid(), number);
             int orc = outfile_check_strict(f->shared, oerr, sizeof(oerr));
             f->fd = orc < 0 ? orc : outfile_create_new(f->path, oerr, sizeof(oerr));
-        } else if (job->per_job_logs) {
+        } else if (o->per_job_logs) {
             /* a safe output file: written to a temporary file, renamed at close */
             snprintf(f->path, sizeof(f->path), "%s_%s.%u.log", names[k], iolog_suffix[k], number);
             int orc = outfile_open_derived(&f->of, f->path, oerr, sizeof(oerr));

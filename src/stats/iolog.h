@@ -38,12 +38,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/io_dir.h"
 #include "base/outfile.h"
 
-#include "base/job.h"
-
 #define IOLOG_BUF_SIZE (32 * 1024)
-#define IOLOG_PATH_MAX (JOB_PATH_MAX + 64)
+#define IOLOG_NAME_MAX 256 /* a log's NAME (write_*_log=NAME), its NUL included */
+#define IOLOG_PATH_MAX (IOLOG_NAME_MAX + 64)
+
+/* The logs a worker writes, as its job asks for them (job/job_opts.h fills
+ * this from a job): each NAME, "" = that log is off. */
+struct iolog_opts {
+    const char *lat_log;      /* write_lat_log: NAME_lat, NAME_clat, NAME_slat */
+    const char *bw_log;       /* write_bw_log */
+    const char *iops_log;     /* write_iops_log */
+    const char *hist_log;     /* write_hist_log (stats/iolog_hist.h) */
+    bool schedlat;            /* NAME_schedlat too (a paced job with log_schedlat) */
+    unsigned avg_msec;        /* log_avg_msec; 0 = a line per completion */
+    bool offsets;             /* log_offset: an offset column */
+    bool log_prio;            /* log_prio: the last column is each I/O's priority value */
+    unsigned hist_msec;       /* log_hist_msec; 0 = the histogram log stays empty */
+    unsigned hist_coarseness; /* log_hist_coarseness */
+    bool compressed;          /* log_store_compressed with log_compression: NAME.log.fz */
+    bool per_job_logs;        /* one file per worker (else one per log, appended to) */
+};
 
 enum iolog_kind { IOLOG_LAT, IOLOG_CLAT, IOLOG_SLAT, IOLOG_SCHED, IOLOG_BW, IOLOG_IOPS,
                  IOLOG_HIST, /* write_hist_log: stats/iolog_hist.h */
@@ -94,10 +111,10 @@ struct iolog {
 #include "stats/iolog_hist.h"
 
 
-/* Opens the logs job asks for, numbered `number` (fio's job number, from 1).
- * *out is NULL when the job asks for none. Returns 0, or a negative errno
+/* Opens the logs o asks for, numbered `number` (fio's job number, from 1).
+ * *out is NULL when it asks for none. Returns 0, or a negative errno
  * with "cannot create log file PATH: reason" in err. */
-int iolog_open(struct iolog **out, const struct job_spec *job, unsigned number, char *err,
+int iolog_open(struct iolog **out, const struct iolog_opts *o, unsigned number, char *err,
                size_t errlen);
 
 /* Not for direct use: one line per I/O, and closing an averaging window. */

@@ -6,13 +6,13 @@
 
 #include "base/numfmt.h"
 
-struct iolog_hist *iolog_hist_new(const struct job_spec *job)
+struct iolog_hist *iolog_hist_new(uint64_t msec, unsigned coarseness)
 {
     struct iolog_hist *h = calloc(1, sizeof(*h));
     if (!h)
         return NULL;
-    h->msec = job->log_hist_msec;
-    h->coarse = job->log_hist_coarseness;
+    h->msec = msec;
+    h->coarse = coarseness;
     return h;
 }
 

@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "base/io_dir.h"
 #include "stats/fio_plat.h"
 
 /* Where the lines go: put(arg, text, n) appends n bytes (stats/iolog.c
@@ -52,9 +52,10 @@ struct iolog_hist {
     struct iolog_hist_dir dir[DIR_COUNT];
 };
 
-/* The histogram state for job (write_hist_log with log_hist_msec > 0);
- * NULL when out of memory. Freed with free(). */
-struct iolog_hist *iolog_hist_new(const struct job_spec *job);
+/* The histogram state for a log of msec ms windows (log_hist_msec > 0)
+ * and 2^coarseness buckets per column; NULL when out of memory. Freed with
+ * free(). */
+struct iolog_hist *iolog_hist_new(uint64_t msec, unsigned coarseness);
 /* One completion of direction ddir and bs bytes, clat_ns long, t_ms after
  * the job's measurement started (called through iolog_add). */
 void iolog_hist_add(struct iolog_hist *h, unsigned ddir, uint32_t bs, uint64_t clat_ns, uint64_t t_ms,

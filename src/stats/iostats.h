@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "stats/hist.h"
-#include "base/job.h"
+#include "base/io_dir.h"
 
 struct dir_stats {
     uint64_t ios;      /* completed successfully */

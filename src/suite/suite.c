@@ -11,6 +11,7 @@
 #include "jobfile/options.h"
 #include "result/result.h"
 #include "target/stripe.h"
+#include "job/job_opts.h"
 #include "suite/suite.h"
 #include "result/result_fig.h"
 
@@ -449,7 +450,7 @@ static int check_profiles(const struct suite_cfg *c, const struct profile_set *p
                 char msg[256];
                 if (stripe_init(&m, c->ntargets, c->stripe_chunk, c->stripe_chunk, msg,
                                 sizeof(msg)) < 0 ||
-                    stripe_check_job(&m, &ph, msg, sizeof(msg)) < 0) {
+                    job_stripe_check(&m, &ph, msg, sizeof(msg)) < 0) {
                     snprintf(err, errlen, "profile %s with --layout stripe: %s", p->name, msg);
                     return -EINVAL;
                 }

@@ -26,7 +26,7 @@
 #include <cjson/cJSON.h>
 
 #include "target/guard.h"
-#include "base/job.h"
+#include "job/job.h"
 #include "workload/plan.h"
 #include "profiles/profiles.h"
 #include "base/steady.h"

@@ -14,7 +14,7 @@
 
 #include "target/target.h"
 
-int target_allocate(int fd, enum job_fallocate m, uint64_t size, const char *path, char *err,
+int target_allocate(int fd, enum target_fallocate m, uint64_t size, const char *path, char *err,
                     size_t errlen)
 {
     int rc = 0;
@@ -120,21 +120,11 @@ int target_pre_read(const struct target *t, uint64_t off, uint64_t len, char *er
     return ret;
 }
 
-uint32_t fileset_min_bs(const struct job_spec *j)
-{
-    uint32_t m = 0;
-    for (unsigned d = 0; d < DIR_COUNT; d++)
-        for (unsigned i = 0; i < j->bs[d].n && i < JOB_BSSPLIT_MAX; i++)
-            if (j->bs[d].bs[i] && (m == 0 || j->bs[d].bs[i] < m))
-                m = j->bs[d].bs[i];
-    return m ? m : 4096;
-}
-
-int fileset_file_len(const struct job_spec *j, unsigned filenum, bool exists, uint64_t cur_size,
+int fileset_file_len(const struct fileset_spec *j, unsigned filenum, bool exists, uint64_t cur_size,
                      struct rng *r, uint64_t *len, char *err, size_t errlen)
 {
     unsigned nf = j->nrfiles ? j->nrfiles : 1;
-    uint64_t bs = fileset_min_bs(j);
+    uint64_t bs = j->min_bs;
     uint64_t off = j->offset;
     if (!j->file_size) {
         uint64_t fs = j->size / nf;

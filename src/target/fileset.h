@@ -28,14 +28,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
 #include "base/rng.h"
+#include "target/target_opts.h"
 
 struct target;
 
 /* Allocates size bytes of a file ssdbench just created, the fallocate way m
  * (not FALLOC_UNSET). 0 or -errno with a one-line message naming path. */
-int target_allocate(int fd, enum job_fallocate m, uint64_t size, const char *path, char *err,
+int target_allocate(int fd, enum target_fallocate m, uint64_t size, const char *path, char *err,
                     size_t errlen);
 
 /* Drops the page cache of [off, off + len) of t (len 0 = to the end). 0 or
@@ -45,15 +45,22 @@ int target_invalidate(const struct target *t, uint64_t off, uint64_t len, char *
 /* Reads [off, off + len) of t once, buffered. 0 or -errno with a message. */
 int target_pre_read(const struct target *t, uint64_t off, uint64_t len, char *err, size_t errlen);
 
+/* What sizing a file set takes from its job (job/job_opts.h fills it). */
+struct fileset_spec {
+    const char *name;      /* the job's name, for messages */
+    unsigned nrfiles;      /* files in the set; 0 = 1 */
+    uint64_t offset;       /* the region of each file starts here */
+    uint64_t size;         /* size=: the bytes of the whole set, split over its files */
+    uint64_t file_size;    /* filesize=lo[-hi]: lo; 0 = not given */
+    uint64_t file_size_hi; /* ... hi (> lo: sizes drawn in [lo, hi]) */
+    uint32_t min_bs;       /* the job's smallest block size (fio's td_min_bs) */
+};
+
 /* The length of the region of file number filenum of a file set (see
  * above). cur_size: the file's size now, exists: whether it exists. r draws
  * range sizes. 0, or -EINVAL with a message (no size to go by, an offset
  * past a fixed file size). */
-int fileset_file_len(const struct job_spec *j, unsigned filenum, bool exists, uint64_t cur_size,
+int fileset_file_len(const struct fileset_spec *j, unsigned filenum, bool exists, uint64_t cur_size,
                      struct rng *r, uint64_t *len, char *err, size_t errlen);
-
-/* The smallest block size the job uses in either direction (fio's
- * td_min_bs), 4096 when none is set. */
-uint32_t fileset_min_bs(const struct job_spec *j);
 
 #endif

@@ -26,7 +26,7 @@
 
 #include "target/guard.h"
 #include "target/target.h"
-#include "base/job.h"
+#include "target/target_opts.h"
 
 enum purge_method {
     PURGE_NONE,            /* nothing done (file does not exist, empty range) */
@@ -34,7 +34,7 @@ enum purge_method {
     PURGE_DISCARD,         /* BLKDISCARD */
     PURGE_ZERO_FILL,       /* BLKZEROOUT or written zeroes */
     PURGE_PUNCH_HOLE,      /* regular file: fallocate(PUNCH_HOLE) */
-    /* the device's own erase, sent by runner/runner_purge.c (device/
+    /* the device's own erase, sent by prep/prep_purge.c (device/
      * device_purge.h); this layer only names them */
     PURGE_NVME_SANITIZE_BLOCK,
     PURGE_NVME_SANITIZE_CRYPTO,
@@ -50,7 +50,7 @@ enum purge_method {
 
 struct purge_report {
     enum purge_method method;
-    char path[JOB_PATH_MAX];
+    char path[TARGET_PATH_MAX];
     uint64_t offset, length;       /* the range that was purged */
     double elapsed_s;
     char notes[256];               /* what was tried first and why it failed */

@@ -1,4 +1,4 @@
-/* stripe.c - set-up and job checks for the RAID-0 mapping in stripe.h. */
+/* stripe.c - set-up and region checks for the RAID-0 mapping in stripe.h. */
 #include "target/stripe.h"
 
 #include <errno.h>
@@ -17,9 +17,9 @@ int stripe_init(struct stripe_map *m, unsigned ntargets, uint64_t chunk, uint64_
                 char *err, size_t errlen)
 {
     *m = (struct stripe_map){0};
-    if (ntargets < 1 || ntargets > JOB_MAX_TARGETS)
+    if (ntargets < 1 || ntargets > STRIPE_MAX_TARGETS)
         return stripe_fail(err, errlen, "stripe over %u targets: must be 1 to %u", ntargets,
-                           JOB_MAX_TARGETS);
+                           STRIPE_MAX_TARGETS);
     if (chunk == 0)
         return stripe_fail(err, errlen, "stripe chunk is 0 bytes: give a chunk size (e.g. 128k)");
     if (chunk % STRIPE_CHUNK_UNIT)
@@ -52,42 +52,6 @@ uint64_t stripe_logical_len(const struct stripe_map *m)
     if (m->chunk == 0)
         return 0;
     return (uint64_t)m->ntargets * (m->target_len / m->chunk) * m->chunk;
-}
-
-int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, char *err,
-                     size_t errlen)
-{
-    static const char *const dname[DIR_COUNT] = {"reads", "writes", "trims"};
-    unsigned long long chunk = m->chunk;
-    for (unsigned d = 0; d < DIR_COUNT; d++) {
-        if (!(d == DIR_READ ? job_rw_reads(job) : d == DIR_WRITE ? job_rw_writes(job) : job_rw_trims(job)))
-            continue;
-        const struct job_bssplit *bs = &job->bs[d];
-        uint32_t minbs = 0;
-        for (unsigned i = 0; i < bs->n && i < JOB_BSSPLIT_MAX; i++) {
-            if (!(bs->pct[i] > 0) || bs->bs[i] == 0)
-                continue;
-            if (bs->bs[i] > chunk)
-                return stripe_fail(err, errlen,
-                                   "block size %u for %s is larger than the stripe chunk %llu",
-                                   bs->bs[i], dname[d], chunk);
-            if (minbs == 0 || bs->bs[i] < minbs)
-                minbs = bs->bs[i];
-        }
-        uint64_t align = job->blockalign[d] ? job->blockalign[d] : minbs;
-        if (align && chunk % align)
-            return stripe_fail(err, errlen,
-                               "blockalign %llu for %s does not divide the stripe chunk %llu",
-                               (unsigned long long)align, dname[d], chunk);
-    }
-    if (!(job->offset_pct > 0) && job->offset % chunk)
-        return stripe_fail(err, errlen, "offset %llu is not a multiple of the stripe chunk %llu",
-                           (unsigned long long)job->offset, chunk);
-    if (job->offset_increment % chunk)
-        return stripe_fail(err, errlen,
-                           "offset_increment %llu is not a multiple of the stripe chunk %llu",
-                           (unsigned long long)job->offset_increment, chunk);
-    return 0;
 }
 
 int stripe_check_region(const struct stripe_map *m, uint64_t start, uint64_t len, char *err,

@@ -4,8 +4,9 @@
  * Chunk k of the logical space lives on target k % N at chunk index k / N,
  * which is what md RAID-0 with equal members, LVM stripes and hardware RAID-0
  * do. An I/O is never split: the generator keeps every I/O inside one chunk
- * (gen.h), and stripe_check_job / stripe_check_region refuse jobs whose sizes,
- * alignment or region start would make that impossible. stripe_map is inline
+ * (gen.h), and job_stripe_check (job/job_opts.h) and stripe_check_region
+ * refuse jobs whose sizes, alignment or region start would make that
+ * impossible. stripe_map is inline
  * and division-free for power-of-two chunks (the usual case): a shift, a mask
  * and a multiply by a precomputed reciprocal of N.
  */
@@ -16,9 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
-
 #define STRIPE_CHUNK_UNIT 512u /* chunks are whole sectors */
+#define STRIPE_MAX_TARGETS 128 /* targets a stripe spans at most */
 
 struct stripe_map {
     unsigned ntargets;
@@ -32,7 +32,7 @@ struct stripe_map {
     uint64_t n_recip;    /* floor(2^64 / N) + 1: exact k / N for k * N < 2^64 */
 };
 
-/* ntargets in 1..JOB_MAX_TARGETS, chunk a non-zero multiple of 512,
+/* ntargets in 1..STRIPE_MAX_TARGETS, chunk a non-zero multiple of 512,
  * target_len >= chunk. 0 or -EINVAL with a one-line message. */
 int stripe_init(struct stripe_map *m, unsigned ntargets, uint64_t chunk, uint64_t target_len,
                 char *err, size_t errlen);
@@ -41,13 +41,7 @@ int stripe_init(struct stripe_map *m, unsigned ntargets, uint64_t chunk, uint64_
  * smaller than a chunk is not used. */
 uint64_t stripe_logical_len(const struct stripe_map *m);
 
-/* Refuses a job that cannot be striped: a block size (of the directions the
- * job uses) larger than the chunk, an alignment that does not divide the
- * chunk, or a byte offset / offset_increment that is not a chunk multiple.
- * Sizes that do not divide the chunk are fine: the generator keeps every I/O
- * inside one chunk (gen.c). */
-int stripe_check_job(const struct stripe_map *m, const struct job_spec *job, char *err,
-                     size_t errlen);
+/* (whether a job can be striped over a map: job_stripe_check, job/job_opts.h) */
 
 /* The resolved region [start, start + len) of a worker: start chunk-aligned,
  * inside the logical space. */

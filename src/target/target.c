@@ -382,7 +382,7 @@ static void parent_dir(const char *path, char *dir, size_t len)
 
 bool target_pseudo_place(const char *path)
 {
-    char dir[JOB_PATH_MAX];
+    char dir[TARGET_PATH_MAX];
     parent_dir(path, dir, sizeof(dir));
     struct statfs sf;
     if (statfs(dir, &sf) == 0) {
@@ -519,7 +519,7 @@ static int extend_file(int fd, const struct target_open_opts *o, uint64_t size, 
 static int open_chardev(struct target *t, const char *path, const struct stat *st, bool follow,
                         const struct target_open_opts *o, char *err, size_t errlen)
 {
-    char blk[JOB_PATH_MAX], why[256];
+    char blk[TARGET_PATH_MAX], why[256];
     dev_t bdev;
     if (chardev_block(st->st_rdev, blk, sizeof(blk), &bdev, why, sizeof(why)) < 0) {
         snprintf(err, errlen, "%s: %s", path, why);

@@ -21,13 +21,13 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "base/job.h"
+#include "target/target_opts.h"
 
 enum target_kind { TARGET_NONE, TARGET_FILE, TARGET_BLOCK };
 
 struct target_info {
-    char path[JOB_PATH_MAX];      /* as given */
-    char resolved[JOB_PATH_MAX];  /* symlinks resolved */
+    char path[TARGET_PATH_MAX];      /* as given */
+    char resolved[TARGET_PATH_MAX];  /* symlinks resolved */
     enum target_kind kind;
     uint64_t size;                /* bytes */
     uint32_t logical_block;       /* O_DIRECT alignment unit */
@@ -41,7 +41,7 @@ struct target_info {
     char scheduler[32];
     char write_cache[32];
     char zoned[16];               /* queue/zoned: none, host-aware, host-managed */
-    char backing_file[JOB_PATH_MAX]; /* loop devices */
+    char backing_file[TARGET_PATH_MAX]; /* loop devices */
     char guard_note[320];         /* a write allowed although the in-use check could not see
                                      everything: what it could not see (kept in the result) */
     int rotational;               /* 1, 0, or -1 unknown */
@@ -85,7 +85,7 @@ struct target_open_opts {
      * = the above (random fill or posix_fallocate); any other mode
      * allocates that way first and then fills only when fill_random is set,
      * and the target's size is create_size even while the file is shorter */
-    enum job_fallocate alloc;
+    enum target_fallocate alloc;
     /* fio's layout of an existing regular file shorter than a job's region:
      * it grows to this size (random data when fill_random, else a hole),
      * when opened for writing (the guard has judged it) or when it is

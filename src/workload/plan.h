@@ -11,7 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "runner/runner.h"
-#include "base/job.h"
+#include "job/job.h"
 
 struct plan_phase {
     char name[JOB_NAME_MAX];

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "base/cluster.h"
-#include "base/job.h"
+#include "job/job.h"
 
 /* Fills in {rank}, {nranks}, {host}, {localrank}, {localsize}, {hostindex}
  * and {nhosts} (base/cluster.h; c NULL: the single process) in the jobs'

@@ -1,10 +1,10 @@
-/* fuzz_spec.c - the value parsers of base/spec_parse*.c: sizes, times,
+/* fuzz_spec.c - the value parsers of job/spec_parse*.c: sizes, times,
  * percentiles, block sizes and splits, distributions, rw, ranges, engines,
  * layouts, buffers. The first byte picks the parser (and kb_base); the rest
  * is the value. */
 #include "fuzz.h"
 
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     double pct[JOB_PCT_MAX];
     unsigned n;
     enum job_rw rw;
-    enum job_engine eng;
+    enum engine_kind eng;
     enum job_layout lay;
     enum job_buffer buf;
     char split[SPEC_VALUE_MAX];

@@ -3,7 +3,7 @@
  * devio_ops): which ioctls, with which bytes, in which order, the sanitize
  * polling and its timeout, the ATA temporary password cleared after a
  * failed erase, the other-namespace scan; that a command is only sent to a
- * device of its own kind; and runner_purge on a real loop device, which
+ * device of its own kind; and prep_purge on a real loop device, which
  * must choose the block layer and never reach the mock. */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,7 @@
 #include "check.h"
 #include "device_fixture.h"
 #include "device/device_purge.h"
-#include "runner/runner_purge.h"
+#include "prep/prep_purge.h"
 
 #define MAXCALLS 64
 
@@ -401,7 +401,7 @@ TEST(write_cache_commands)
     CHECK(devwc_set(3, &di, &ops, false, err, sizeof(err)) == 0 && m.calls[1].cdb[4] == 0x82, "82h");
 }
 
-/* runner_purge on a loop device of our own: the block layer's discard, and
+/* prep_purge on a loop device of our own: the block layer's discard, and
  * no ioctl through the device table. */
 TEST(loop_device_chooses_discard)
 {
@@ -435,7 +435,7 @@ TEST(loop_device_chooses_discard)
     struct rpurge_opts o = {.consent = &c, .ops = &ops};
     struct rpurge_report r;
     char err[512] = "";
-    int rc = runner_purge(dev, &o, &r, err, sizeof(err));
+    int rc = prep_purge(dev, &o, &r, err, sizeof(err));
     snprintf(cmd, sizeof(cmd), "losetup -d %s", dev);
     int drc = system(cmd);
     unlink(img);

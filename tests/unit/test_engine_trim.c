@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "job/job.h"
 
 #define FILE_LEN (256 * 1024)
 
@@ -168,7 +169,7 @@ static int engine_one_trim(const struct engine_ops *ops, int fd, uint64_t off, u
 
 TEST(every_engine_trims_a_file)
 {
-    static const enum job_engine kinds[] = {ENGINE_PSYNC, ENGINE_LIBAIO, ENGINE_IO_URING};
+    static const enum engine_kind kinds[] = {ENGINE_PSYNC, ENGINE_LIBAIO, ENGINE_IO_URING};
     for (unsigned k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
         char path[64];
         int fd = data_file(path, sizeof(path));

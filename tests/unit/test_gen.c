@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "base/rng.h"
-#include "base/dist.h"
-#include "base/gen.h"
-#include "base/job.h"
+#include "job/dist.h"
+#include "job/gen.h"
+#include "job/job.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "job/job_opts.h"
 #include "stats/iolog.h"
 
 #define MS 1000000ull
@@ -22,6 +23,14 @@ static void make_dir(void)
         if (!mkdtemp(dir))
             dir[0] = 0;
     }
+}
+
+/* Opens the logs job j asks for, as the runner does. */
+static int open_job(struct iolog **out, const struct job_spec *j, unsigned number, char *err, size_t errlen)
+{
+    struct iolog_opts o;
+    job_iolog_opts(j, &o);
+    return iolog_open(out, &o, number, err, errlen);
 }
 
 /* One completion without slat (a synchronous engine), not paced. */
@@ -75,7 +84,7 @@ TEST(no_logs_no_object)
     job_defaults(&j);
     struct iolog *l = (struct iolog *)1;
     char err[256];
-    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l == NULL, "no log asked: NULL");
+    CHECK(open_job(&l, &j, 1, err, sizeof(err)) == 0 && l == NULL, "no log asked: NULL");
     CHECK(iolog_close(NULL, 0, 0, err, sizeof(err)) == 0, "closing NULL is fine");
 }
 
@@ -87,7 +96,7 @@ TEST(one_line_per_io)
     job_with_logs(&j, "a", true, true, true);
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 3, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 3, err, sizeof(err)) == 0 && l, "open: %s", err);
     /* 5.0 ms: read 4 KiB in 2000 ns; 12.9 ms: write 8 KiB in 8192 ns;
      * a completion stamped before t0 is logged at 0 */
     add_io(l, T0, T0 + 5 * MS, 2000, DIR_READ, 4096);
@@ -112,7 +121,7 @@ TEST(only_the_asked_logs)
     job_with_logs(&j, "b", false, true, false);
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
     add_io(l, T0, T0 + MS, 1000, DIR_READ, 4096);
     CHECK(iolog_close(l, T0, T0 + 2 * MS, err, sizeof(err)) == 0, "close");
     CHECK(exists("b_bw.1.log") && !exists("b_lat.1.log") && !exists("b_iops.1.log"), "bw only");
@@ -126,7 +135,7 @@ TEST(averaged_windows)
     j.log_avg_msec = 10;
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
     /* window [0,10): reads of 100 and 301 ns, a write of 50 ns;
      * [10,20) empty; [20,30): one read of 1000 ns; the worker ends at 27 ms */
     add_io(l, T0, T0 + 1 * MS, 100, DIR_READ, 4096);
@@ -153,7 +162,7 @@ TEST(averaged_last_window_complete)
     j.log_avg_msec = 100;
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
     for (unsigned i = 0; i < 50; i++)
         add_io(l, T0, T0 + 150 * MS + i * MS, 500, DIR_WRITE, 65536);
     /* ends at 200 ms: the window [100,200) is whole: 50 x 64 KiB / 0.1 s */
@@ -176,7 +185,7 @@ TEST(shared_log_appends_worker_by_worker)
     j.per_job_logs = false;
     struct iolog *a, *b;
     char err[256];
-    CHECK(iolog_open(&a, &j, 1, err, sizeof(err)) == 0 && iolog_open(&b, &j, 2, err, sizeof(err)) == 0,
+    CHECK(open_job(&a, &j, 1, err, sizeof(err)) == 0 && open_job(&b, &j, 2, err, sizeof(err)) == 0,
           "open: %s", err);
     add_io(a, T0, T0 + 1 * MS, 10, DIR_READ, 4096);
     add_io(b, T0, T0 + 2 * MS, 10, DIR_READ, 512);
@@ -200,7 +209,7 @@ TEST(buffer_flushes_keep_every_line)
     job_with_logs(&j, "f", true, false, false);
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0, "open");
+    CHECK(open_job(&l, &j, 1, err, sizeof(err)) == 0, "open");
     const unsigned n = 20000; /* ~30 bytes a line: several buffer fills */
     for (unsigned i = 0; i < n; i++)
         add_io(l, T0, T0 + (uint64_t)i * 1000, 123456789, DIR_READ, 4096);
@@ -222,7 +231,7 @@ TEST(open_error_names_the_file)
     j.per_job_logs = true;
     struct iolog *l;
     char err[256] = "";
-    int rc = iolog_open(&l, &j, 4, err, sizeof(err));
+    int rc = open_job(&l, &j, 4, err, sizeof(err));
     CHECK(rc == -ENOENT && l == NULL, "rc %d", rc);
     CHECK(strstr(err, "/nonexistent-dir-ssdbench/x_bw.4.log"), "message: %s", err);
 }
@@ -241,7 +250,7 @@ TEST(slat_clat_lat_and_offsets)
     j.log_schedlat = true;
     struct iolog *l;
     char err[256];
-    CHECK(iolog_open(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 2, err, sizeof(err)) == 0 && l, "open: %s", err);
     uint64_t ts = T0 + 2 * MS, ti = ts + 1500, tc = T0 + 3 * MS + 700000;
     struct iolog_io io = {.tc = tc, .lat = tc - ts, .t_issue = ti, .slat = ti - ts,
                           .sched = tc - (T0 + MS), .paced = true, .off = 1048576,
@@ -260,7 +269,7 @@ TEST(slat_clat_lat_and_offsets)
     /* averaged: means of each part; not paced, no schedlat file */
     job_with_logs(&j, "v", true, false, false);
     j.log_avg_msec = 10;
-    CHECK(iolog_open(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
+    CHECK(open_job(&l, &j, 1, err, sizeof(err)) == 0 && l, "open: %s", err);
     struct iolog_io a = {.tc = T0 + MS, .lat = 1000, .t_issue = T0 + 1, .slat = 100,
                          .bytes = 4096, .ddir = DIR_READ};
     struct iolog_io b = {.tc = T0 + 2 * MS, .lat = 3000, .t_issue = T0 + 2, .slat = 301,

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "check.h"
 #include "engine/passthru.h"
 #include "jobfile/options.h"

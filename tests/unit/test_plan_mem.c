@@ -15,11 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "runner/runner_hold.h"
 #include "runner/runner_mem.h"
 
-static void job(struct job_spec *j, enum job_engine e, unsigned numjobs, unsigned depth, uint32_t bs)
+static void job(struct job_spec *j, enum engine_kind e, unsigned numjobs, unsigned depth, uint32_t bs)
 {
     job_defaults(j);
     snprintf(j->name, sizeof(j->name), "j");

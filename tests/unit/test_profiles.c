@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "jobfile/options.h"
-#include "base/gen.h"
-#include "base/job.h"
+#include "job/gen.h"
+#include "job/job.h"
 #include "profiles/profiles.h"
 
 #define NDRAW 2000000

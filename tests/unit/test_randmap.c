@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "base/rng.h"
-#include "base/randmap.h"
+#include "job/randmap.h"
 
 static const uint64_t counts[] = {1, 2, 3, 5, 7, 63, 64, 65, 1000, 4097, 262147};
 

@@ -229,7 +229,7 @@ TEST(file_read_size_bounded_psync_and_uring)
 {
     char *p = make_file("a", 4 << 20);
     CHECK(p, "make file");
-    enum job_engine engines[] = {ENGINE_PSYNC, ENGINE_IO_URING, ENGINE_LIBAIO};
+    enum engine_kind engines[] = {ENGINE_PSYNC, ENGINE_IO_URING, ENGINE_LIBAIO};
     for (unsigned e = 0; e < 3; e++) {
         struct job_spec j;
         base_job(&j);

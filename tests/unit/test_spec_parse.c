@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 static char err[512];
 
@@ -545,16 +545,16 @@ TEST(engines_layouts_buffers)
 {
     static const struct {
         const char *s;
-        enum job_engine e;
+        enum engine_kind e;
     } eng[] = {
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC},
         {"pvsync", ENGINE_PSYNC},      {"sync", ENGINE_PSYNC},    {"null", ENGINE_NULL},
     };
     for (unsigned i = 0; i < sizeof(eng) / sizeof(eng[0]); i++) {
-        enum job_engine e = ENGINE_NULL + 1;
+        enum engine_kind e = ENGINE_NULL + 1;
         CHECK(spec_parse_engine(eng[i].s, &e, err, sizeof(err)) == 0 && e == eng[i].e, "%s", eng[i].s);
     }
-    enum job_engine e;
+    enum engine_kind e;
     FAILS_WITH(spec_parse_engine("pvsync2", &e, err, sizeof(err)), -ENOTSUP,
                "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,

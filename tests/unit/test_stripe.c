@@ -10,8 +10,9 @@
 
 #include "base/rng.h"
 #include "target/stripe.h"
-#include "base/gen.h"
-#include "base/job.h"
+#include "job/gen.h"
+#include "job/job.h"
+#include "job/job_opts.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)
@@ -161,33 +162,33 @@ TEST(check_job_and_region)
     struct job_spec j = mkjob(RW_RANDRW);
     set_bssplit(&j, DIR_READ, "4k/50:64k/50");
     set_bssplit(&j, DIR_WRITE, "8k/100");
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "good job: %s", err);
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == 0, "good job: %s", err);
 
     set_bssplit(&j, DIR_READ, "4k/50:128k/50");
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == -EINVAL &&
               strstr(err, "block size 131072 for reads is larger than the stripe chunk 65536"),
           "%s", err);
     /* sizes that do not divide the chunk are fine: the generator keeps
      * every I/O inside one chunk (see gen.c and test_gen's chunk tests) */
     set_bssplit(&j, DIR_READ, "4k/50:48k/50");
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "48k in 64k chunks: %s", err);
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == 0, "48k in 64k chunks: %s", err);
     set_bssplit(&j, DIR_READ, "512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3");
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "ECW mix: %s", err);
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == 0, "ECW mix: %s", err);
     set_bssplit(&j, DIR_READ, "4k/100");
     j.blockalign[DIR_WRITE] = 12 * 1024;
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == -EINVAL &&
               strstr(err, "blockalign 12288 for writes"),
           "%s", err);
     /* an unused direction is not checked */
     j = mkjob(RW_RANDREAD);
     set_bssplit(&j, DIR_WRITE, "256k/100");
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == 0, "read-only job: %s", err);
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == 0, "read-only job: %s", err);
     j.offset = 4096;
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL && strstr(err, "offset 4096"),
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == -EINVAL && strstr(err, "offset 4096"),
           "%s", err);
     j.offset = 128 * KiB;
     j.offset_increment = 1000 * 512;
-    CHECK(stripe_check_job(&m, &j, err, sizeof(err)) == -EINVAL &&
+    CHECK(job_stripe_check(&m, &j, err, sizeof(err)) == -EINVAL &&
               strstr(err, "offset_increment 512000"),
           "%s", err);
 

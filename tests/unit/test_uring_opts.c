@@ -3,7 +3,7 @@
  * the plain ones, and one-line errors for bad values. */
 #include <errno.h>
 
-#include "base/job.h"
+#include "job/job.h"
 #include "check.h"
 #include "jobfile/options.h"
 
@@ -19,16 +19,16 @@ TEST(knobs_default_off_on)
     char e[256];
     job_defaults(&j);
     job_extra_defaults(&x);
-    CHECK(j.uring.hipri == JOB_KNOB_DEFAULT && j.uring.fixedbufs == JOB_KNOB_DEFAULT &&
-              j.uring.registerfiles == JOB_KNOB_DEFAULT && j.uring.nonvectored == JOB_KNOB_DEFAULT &&
+    CHECK(j.uring.hipri == ENGINE_KNOB_DEFAULT && j.uring.fixedbufs == ENGINE_KNOB_DEFAULT &&
+              j.uring.registerfiles == ENGINE_KNOB_DEFAULT && j.uring.nonvectored == ENGINE_KNOB_DEFAULT &&
               !j.uring.sqthread_poll && !j.uring.sqthread_poll_cpu_set && !j.uring.force_async,
           "defaults");
-    CHECK(set(&j, &x, "hipri", NULL, e) == 0 && j.uring.hipri == JOB_KNOB_ON, "bare hipri: %s", e);
-    CHECK(set(&j, &x, "fixedbufs", "0", e) == 0 && j.uring.fixedbufs == JOB_KNOB_OFF, "%s", e);
-    CHECK(set(&j, &x, "registerfiles", "1", e) == 0 && j.uring.registerfiles == JOB_KNOB_ON, "%s", e);
-    CHECK(set(&j, &x, "nonvectored", "0", e) == 0 && j.uring.nonvectored == JOB_KNOB_OFF, "%s", e);
-    CHECK(set(&j, &x, "nonvectored", "-1", e) == 0 && j.uring.nonvectored == JOB_KNOB_DEFAULT, "%s", e);
-    CHECK(set(&j, &x, "fixedbufs", "", e) == 0 && j.uring.fixedbufs == JOB_KNOB_ON, "empty: %s", e);
+    CHECK(set(&j, &x, "hipri", NULL, e) == 0 && j.uring.hipri == ENGINE_KNOB_ON, "bare hipri: %s", e);
+    CHECK(set(&j, &x, "fixedbufs", "0", e) == 0 && j.uring.fixedbufs == ENGINE_KNOB_OFF, "%s", e);
+    CHECK(set(&j, &x, "registerfiles", "1", e) == 0 && j.uring.registerfiles == ENGINE_KNOB_ON, "%s", e);
+    CHECK(set(&j, &x, "nonvectored", "0", e) == 0 && j.uring.nonvectored == ENGINE_KNOB_OFF, "%s", e);
+    CHECK(set(&j, &x, "nonvectored", "-1", e) == 0 && j.uring.nonvectored == ENGINE_KNOB_DEFAULT, "%s", e);
+    CHECK(set(&j, &x, "fixedbufs", "", e) == 0 && j.uring.fixedbufs == ENGINE_KNOB_ON, "empty: %s", e);
 }
 
 TEST(plain_options)
@@ -56,7 +56,7 @@ TEST(bad_values)
     job_extra_defaults(&x);
     int rc = set(&j, &x, "fixedbufs", "maybe", e);
     CHECK(rc == -EINVAL && !strncmp(e, "fixedbufs: ", 11) && !strchr(e, '\n'), "%d %s", rc, e);
-    CHECK(j.uring.fixedbufs == JOB_KNOB_DEFAULT, "unchanged");
+    CHECK(j.uring.fixedbufs == ENGINE_KNOB_DEFAULT, "unchanged");
     rc = set(&j, &x, "sqthread_poll_cpu", "9999", e);
     CHECK(rc == -EINVAL && strstr(e, "sqthread_poll_cpu") && !j.uring.sqthread_poll_cpu_set, "%d %s", rc, e);
     rc = set(&j, &x, "sqthread_poll_cpu", "x", e);

@@ -1,4 +1,4 @@
-/* test_verify_hdr.c - verified blocks (base/verify_hdr.h): a block built by
+/* test_verify_hdr.c - verified blocks (job/verify_hdr.h): a block built by
  * verify_fill checks clean for every kind, interval and offset swap; each
  * kind of damage (data byte, header field, stale write, wrong offset) is
  * reported with the right reason, chunk and first differing byte; patterns
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "base/verify_hdr.h"
+#include "job/verify_hdr.h"
 
 static const enum job_verify all[] = {VERIFY_MD5, VERIFY_CRC32C, VERIFY_CRC32C_INTEL, VERIFY_XXHASH,
                                       VERIFY_SHA256, VERIFY_META};

@@ -1,4 +1,4 @@
-/* test_zone.c - fio's zonemode=strided walk (base/zone.h): the exact offset
+/* test_zone.c - fio's zonemode=strided walk (job/zone.h): the exact offset
  * sequences fio 3.33 issues (worked out from io_u.c setup_strided_zone_mode
  * and checked against fio's write_iolog), the wrap at the end of the target,
  * zones larger than their range, the restart when an I/O does not fit, the
@@ -11,8 +11,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "base/gen.h"
-#include "base/zone.h"
+#include "job/gen.h"
+#include "job/zone.h"
 #include "jobfile/jobfile.h"
 
 #define K 1024ull

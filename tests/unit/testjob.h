@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 /* ssdbench's defaults with rw set, random share to match, and seed 42. */
 static inline struct job_spec mkjob(enum job_rw rw)

@@ -1,5 +1,5 @@
 /* gen.c - per-thread I/O generator (see gen.h for the semantics). */
-#include "base/gen.h"
+#include "job/gen.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* dist.c - building the bucket/alias tables behind dist.h. Everything here
  * runs once per worker at init; the draw itself is inline in dist.h. */
-#include "base/dist.h"
+#include "job/dist.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* runner_purge.c - see runner_purge.h. */
+/* prep_purge.c - see prep_purge.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -12,13 +12,13 @@
 #include "base/clock.h"
 #include "device/device.h"
 #include "device/device_purge.h"
-#include "runner/runner_purge.h"
+#include "prep/prep_purge.h"
 #include "target/target.h"
 #include "target/zoned.h"
 
 #define MAX_OTHER_NS 64
 
-enum purge_method runner_purge_method(enum devpurge_method m)
+enum purge_method prep_purge_method(enum devpurge_method m)
 {
     switch (m) {
     case DEVPURGE_NVME_SANITIZE_BLOCK: return PURGE_NVME_SANITIZE_BLOCK;
@@ -154,7 +154,7 @@ static int device_purge(struct target *t, const char *path, const struct device_
         rc = devpurge_run(t->fd, di, ch->method, ops, &po, &dr, e2, sizeof(e2));
         r->estimate_s = dr.estimate_s;
         if (rc == 0) {
-            r->r.method = runner_purge_method(ch->method);
+            r->r.method = prep_purge_method(ch->method);
             r->device_command = true;
             r->r.offset = 0;
             r->r.length = t->info.size;
@@ -176,7 +176,7 @@ static int device_purge(struct target *t, const char *path, const struct device_
     return rc;
 }
 
-int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_report *r, char *err,
+int prep_purge(const char *path, const struct rpurge_opts *o, struct rpurge_report *r, char *err,
                  size_t errlen)
 {
     memset(r, 0, sizeof(*r));
@@ -249,7 +249,7 @@ int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_re
     return rc;
 }
 
-int runner_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen)
+int prep_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen)
 {
     struct target_info ti;
     char e2[256];

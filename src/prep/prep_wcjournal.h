@@ -1,4 +1,4 @@
-/* runner_wcjournal.h - the write cache's original state, written down
+/* prep_wcjournal.h - the write cache's original state, written down
  * before it is changed, so a run that dies (kill -9, a crash, power) does
  * not leave a disk changed without a trace.
  *
@@ -14,8 +14,8 @@
  * Nothing but the disk name is taken from the record to find what to
  * write: the sysfs file and the device node are derived from it.
  */
-#ifndef SSDBENCH_RUNNER_WCJOURNAL_H
-#define SSDBENCH_RUNNER_WCJOURNAL_H
+#ifndef SSDBENCH_PREP_WCJOURNAL_H
+#define SSDBENCH_PREP_WCJOURNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,7 +5,7 @@
  * Every parser works on a private copy and writes its outputs only after the
  * whole value has been checked, so a rejected value leaves the job untouched.
  */
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse_int.h"
+#include "job/spec_parse_int.h"
 
 static const char *const dir_word[SPEC_NDIRS] = {"reads", "writes", "trims"};
 
@@ -454,11 +454,11 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
                      SPEC_QUOTE_MAX, name);
 }
 
-int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errlen)
+int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errlen)
 {
     static const struct {
         const char *name;
-        enum job_engine e;
+        enum engine_kind e;
     } engines[] = {
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC},
         {"pvsync", ENGINE_PSYNC},      {"sync", ENGINE_PSYNC},    {"null", ENGINE_NULL},

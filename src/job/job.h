@@ -13,11 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/io_dir.h"
 #include "base/segments.h"
-
-/* Directions of data I/O. Trims (discards) are the third, as in fio: they
- * carry no data but destroy it like a write (see docs/design.md "Trim"). */
-enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2, DIR_COUNT = 3 };
+#include "engine/engine_opts.h"
+#include "target/target_opts.h"
 
 enum job_rw {
     RW_READ,      /* sequential read */
@@ -33,18 +32,12 @@ enum job_rw {
     RW_RANDTRIMWRITE, /* the same at random offsets */
 };
 
-/* ENGINE_URING_CMD: NVMe passthrough on /dev/ngXnY (fio's io_uring_cmd,
- * cmd_type=nvme); ENGINE_SG: SCSI commands through SG_IO on /dev/sgN or
- * /dev/sdX (fio's sg) */
-enum job_engine { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
-                  ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO };
-
 enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
 
 /* fio verify=: what each written block carries and how it is checked (see
- * base/verify_hdr.h). VERIFY_OFF = no verification. */
+ * job/verify_hdr.h). VERIFY_OFF = no verification. */
 enum job_verify {
     VERIFY_OFF,
     VERIFY_MD5,
@@ -76,7 +69,7 @@ enum job_verify {
  * gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
-/* fio zonemode: strided (base/zone.h), zbd (base/zbd.h) */
+/* fio zonemode: strided (job/zone.h), zbd (base/zbd.h) */
 enum job_zone_mode { JOB_ZONE_NONE, JOB_ZONE_STRIDED, JOB_ZONE_ZBD };
 
 enum job_layout {
@@ -91,15 +84,10 @@ enum job_layout {
 enum job_fservice { FSERVICE_ROUNDROBIN, FSERVICE_SEQUENTIAL, FSERVICE_RANDOM,
                     FSERVICE_ZIPF, FSERVICE_PARETO, FSERVICE_NORMAL };
 
-/* fio fallocate: how a file ssdbench creates is allocated (UNSET keeps
- * ssdbench's own way: written in full with random data) */
-enum job_fallocate { FALLOC_UNSET, FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP,
-                     FALLOC_TRUNCATE };
-
 #define JOB_NAME_MAX 64
-#define JOB_PATH_MAX 256
+#define JOB_PATH_MAX TARGET_PATH_MAX
 #define JOB_WRITTEN_MAX 2048
-#define JOB_MAX_TARGETS 128
+#define JOB_MAX_TARGETS 128 /* at most an engine's file table (ENGINE_MAX_FILES) */
 #define JOB_BSSPLIT_MAX 64
 #define JOB_ZONES_MAX 16
 #define JOB_PCT_MAX 24
@@ -158,35 +146,6 @@ struct io_source {
     void *arg;
 };
 
-/* fio's io_uring engine options, applied by engine_uring.c. A knob is
- * JOB_KNOB_DEFAULT when not given (ssdbench's choice: fixed buffers and
- * files when the kernel grants them, vectored or not as fio probes), else
- * JOB_KNOB_OFF or JOB_KNOB_ON; one given on is applied or the job fails. */
-enum job_knob { JOB_KNOB_DEFAULT, JOB_KNOB_OFF, JOB_KNOB_ON };
-struct job_uring {
-    uint8_t hipri;               /* enum job_knob: IORING_SETUP_IOPOLL (polled completions) */
-    uint8_t fixedbufs;           /* enum job_knob: registered buffers, READ_FIXED/WRITE_FIXED */
-    uint8_t registerfiles;       /* enum job_knob: registered files, IOSQE_FIXED_FILE */
-    uint8_t nonvectored;         /* enum job_knob: OFF = READV/WRITEV of one iovec */
-    bool sqthread_poll;          /* IORING_SETUP_SQPOLL: a kernel thread submits */
-    bool sqthread_poll_cpu_set;  /* pin that thread (IORING_SETUP_SQ_AFF) ... */
-    unsigned sqthread_poll_cpu;  /* ... to this CPU */
-    bool uncached;               /* buffered I/O only: RWF_DONTCACHE */
-    bool nowait;                 /* RWF_NOWAIT */
-    unsigned force_async;        /* IOSQE_ASYNC on every Nth request; 0 = never */
-};
-
-/* fio's sg_write_mode values */
-enum sg_write_mode {
-    SG_WRITE,            /* WRITE(10/16) */
-    SG_WRITE_VERIFY,     /* WRITE AND VERIFY(10/16), BYTCHK 0 */
-    SG_WRITE_SAME,       /* WRITE SAME(10/16): one block sent, written over the range */
-    SG_WRITE_SAME_NDOB,  /* WRITE SAME(16) with NDOB: no data sent, zeros written */
-    SG_VERIFY_BYTCHK_00, /* VERIFY(10/16): the medium only, no data sent */
-    SG_VERIFY_BYTCHK_01, /* VERIFY(10/16): the data sent compared with the medium */
-    SG_VERIFY_BYTCHK_11, /* VERIFY(10/16): one block sent, compared with every block */
-};
-
 /* fio's cmdprio options per direction (read, write): cmdprio_percentage
  * of the I/Os get priority (cmdprio_class, cmdprio), or by block size
  * (cmdprio_bssplit: bs/percentage[/class/level] entries, percentage > 0
@@ -208,12 +167,17 @@ struct job_cmdprio {
     struct job_cmdprio_split split[2][JOB_CMDPRIO_SPLIT_MAX];
 };
 
-/* fio's sg engine options (engine=sg): sg_write_mode (enum sg_write_mode),
- * and FUA on reads and writes */
-struct job_sg {
-    uint8_t write_mode;
-    bool readfua;
-    bool writefua;
+/* What job_resolve() (job/job_resolve.h) derives from a finished job:
+ * read these, do not recompute them. */
+struct job_resolved {
+    bool done;                   /* job_resolve() has run */
+    uint32_t bs_min;             /* smallest block size of any direction (fio's td_min_bs), 4096 when none */
+    uint32_t bs_max;             /* largest block size of any direction */
+    uint32_t write_bs_min;       /* smallest write size, 4096 when none */
+    unsigned passes;             /* neither time_based nor io_size: passes over the region that
+                                    end the job (loops, >= 1); 0 = none */
+    unsigned limit_mult;         /* 2 for (rand)trimwrite (its byte and number_ios limits count
+                                    the trims too), else 1 */
 };
 
 struct job_spec {
@@ -258,8 +222,8 @@ struct job_spec {
     unsigned numjobs;            /* workers per target (jbod) or in total (stripe/random) */
     unsigned iodepth_batch_submit;
     unsigned iodepth_batch_complete_min;
-    enum job_engine engine;
-    struct job_sg sg;            /* engine=sg */
+    enum engine_kind engine;
+    struct engine_sg_opts sg;    /* engine=sg */
     bool direct;
     bool dsync;                  /* open with O_DSYNC */
     bool dsync_flush;            /* asynchronous engines: each write completes after an
@@ -293,7 +257,7 @@ struct job_spec {
     bool seed_set;               /* false: a seed is taken from the clock and recorded */
     bool norandommap;            /* fio norandommap: random offsets may repeat within a pass */
     enum job_randgen random_generator;
-    unsigned passes;             /* set by the runner: passes over the region after which the
+    unsigned passes;             /* set by job_resolve_limits: passes over the region after which the
                                     generator ends the job (loops of a size-bounded job);
                                     0 = no pass limit (time_based, io_size) */
 
@@ -360,7 +324,7 @@ struct job_spec {
      * belongs to clone w % clones. Set for jobs from job files and command
      * lines; 0 elsewhere (the suite, fileio and ACT report jobs whole). */
     unsigned clones;
-    /* verify (fio's verify family; layout and rules in base/verify_hdr.h) */
+    /* verify (fio's verify family; layout and rules in job/verify_hdr.h) */
     enum job_verify verify;      /* VERIFY_OFF: none */
     bool do_verify;              /* read back and check what was written (default on) */
     bool verify_only;            /* replay the writes' offsets without writing; only check */
@@ -454,11 +418,11 @@ struct job_spec {
     double file_service_param;   /* zipf theta, pareto h, normal sigma (percent) */
     uint8_t fileset_idx[JOB_MAX_TARGETS];
     uint64_t file_size_hi;       /* filesize=lo-hi: sizes drawn in [file_size, this] */
-    enum job_fallocate fallocate;
+    enum target_fallocate fallocate;
     bool invalidate;             /* drop the targets' page cache before the I/O (job files
                                     and the run command line: on unless invalidate=0, as fio) */
     bool pre_read;               /* read every target's region before the timed phase */
-    /* fio zones (zonemode=strided, base/zone.h): I/O one zone at a time */
+    /* fio zones (zonemode=strided, job/zone.h): I/O one zone at a time */
     enum job_zone_mode zone_mode;
     uint64_t zone_size;          /* zonesize: bytes of I/O per zone */
     uint64_t zone_range;         /* zonerange: length of a zone; 0 = zone_size */
@@ -485,7 +449,9 @@ struct job_spec {
      * in the space of the segments laid end to end (n x len bytes) */
     struct ar_segments segs;
     /* fio's io_uring engine options (engine_uring.c) */
-    struct job_uring uring;
+    struct engine_uring_opts uring;
+    /* derived values, filled by job_resolve() */
+    struct job_resolved res;
 };
 
 /* Fills a job with ssdbench's defaults (randread 4 KiB QD1, io_uring, direct,
@@ -494,7 +460,7 @@ void job_defaults(struct job_spec *job);
 
 /* Names for enums, for results and messages. */
 const char *job_rw_name(enum job_rw rw);
-const char *job_engine_name(enum job_engine e);
+const char *job_engine_name(enum engine_kind e);
 const char *job_layout_name(enum job_layout l);
 const char *job_randgen_name(enum job_randgen g);
 bool job_rw_is_random(enum job_rw rw);
@@ -503,6 +469,8 @@ bool job_rw_writes(const struct job_spec *job);  /* any writes */
 bool job_rw_trims(const struct job_spec *job);   /* any trims */
 bool job_rw_trimwrite(const struct job_spec *job); /* (rand)trimwrite: each trim, then a write of it */
 uint32_t job_bs_max(const struct job_spec *job); /* the largest block size of any direction */
+/* the smallest block size of any direction (fio's td_min_bs), 4096 when none is set */
+uint32_t job_bs_min(const struct job_spec *job);
 /* does the job destroy data (writes or trims): what the write guard and
  * opening for writing go by */
 bool job_rw_destroys(const struct job_spec *job);
@@ -510,5 +478,7 @@ bool job_rw_destroys(const struct job_spec *job);
  * the job goes on after error err (a positive errno) of a read (is_read)
  * or a write/flush. */
 bool job_error_continues(const struct job_spec *job, bool is_read, int err);
+
+_Static_assert(JOB_MAX_TARGETS <= ENGINE_MAX_FILES, "a job's targets fit an engine's file table");
 
 #endif

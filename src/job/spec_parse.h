@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 /* fio's directions in per-direction values "read,write,trim". ssdbench has no
  * trim, so the third value is checked and then dropped. */
@@ -126,7 +126,7 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
 
 /* ioengine: io_uring, libaio, psync, pvsync and sync (both run as psync),
  * null. Other fio engines are -ENOTSUP. */
-int spec_parse_engine(const char *s, enum job_engine *e, char *err, size_t errlen);
+int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errlen);
 
 /* layout: jbod | stripe[:CHUNK] | random. *chunk is set only for stripe:CHUNK. */
 int spec_parse_layout(const char *s, unsigned kb_base, enum job_layout *l, uint64_t *chunk,

@@ -1,4 +1,4 @@
-/* runner_wcache.c - see runner_wcache.h. */
+/* prep_wcache.c - see prep_wcache.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "base/sysfs_attr.h"
-#include "runner/runner_wcache.h"
-#include "runner/runner_wcjournal.h"
+#include "prep/prep_wcache.h"
+#include "prep/prep_wcjournal.h"
 #include "target/guard.h"
 #include "target/target.h"
 

@@ -1,5 +1,5 @@
 /* verify_hdr.c - building and checking verified blocks (see verify_hdr.h). */
-#include "base/verify_hdr.h"
+#include "job/verify_hdr.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* runner_wcache.h - setting a device's volatile write cache for a test and
+/* prep_wcache.h - setting a device's volatile write cache for a test and
  * putting it back afterwards (SNIA PTS: WCD for Enterprise, WCE for
  * Client).
  *
@@ -12,16 +12,15 @@
  * back what was there (the run calls it on every way out, including a stop
  * signal, which only sets the signal flag and lets the run return).
  */
-#ifndef SSDBENCH_RUNNER_WCACHE_H
-#define SSDBENCH_RUNNER_WCACHE_H
+#ifndef SSDBENCH_PREP_WCACHE_H
+#define SSDBENCH_PREP_WCACHE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "base/job.h"
 #include "device/device.h"
 #include "device/device_purge.h"
-#include "runner/runner_wcstate.h"
+#include "prep/prep_wcstate.h"
 
 /* Sets path's write cache to enable (ops NULL: the real ioctls). Returns
  * 0 when it is set (s->via says how), 1 when it could not be set (s->note
@@ -30,7 +29,7 @@
  * The cache is the whole disk's: under a partition whose disk, or a
  * sibling partition, is in use (guard_in_use on the whole disk: mounts,
  * swap, holders, loops over it, writers) it is left as it is (1, the note says why). The state
- * before is written down (runner_wcjournal.h) before anything changes;
+ * before is written down (prep_wcjournal.h) before anything changes;
  * a record an earlier run left on this disk is put back first
  * (s->recovered says so), and a record of a run still alive keeps the
  * cache as it is. */

@@ -7,7 +7,7 @@
  * a decimal point or in parentheses go through long double, and those must
  * come out as whole numbers.
  */
-#include "base/spec_parse.h"
+#include "job/spec_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/spec_parse_int.h"
+#include "job/spec_parse_int.h"
 
 enum num_kind { NUM_PLAIN, NUM_SIZE, NUM_TIME };
 

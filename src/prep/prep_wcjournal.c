@@ -1,4 +1,4 @@
-/* runner_wcjournal.c - see runner_wcjournal.h. */
+/* prep_wcjournal.c - see prep_wcjournal.h. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,8 +11,8 @@
 
 #include "base/sysfs_attr.h"
 #include "device/device_purge.h"
-#include "runner/runner_wcstate.h"
-#include "runner/runner_wcjournal.h"
+#include "prep/prep_wcstate.h"
+#include "prep/prep_wcjournal.h"
 
 #define WCJ_TAG "ssdbench-wcache 1"
 #define WCJ_PREFIX "wcache-"

@@ -35,8 +35,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/gen.h"
-#include "base/job.h"
+#include "job/gen.h"
+#include "job/job.h"
 
 struct zone_walk {
     bool on;

@@ -1,6 +1,6 @@
 /* randmap.c - the random map (see randmap.h): a keyed permutation and a
  * summary-level bitmap. */
-#include "base/randmap.h"
+#include "job/randmap.h"
 
 #include <errno.h>
 #include <stdlib.h>

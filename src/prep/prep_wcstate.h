@@ -1,21 +1,21 @@
-/* runner_wcstate.h - what is known of a disk's volatile write cache before,
+/* prep_wcstate.h - what is known of a disk's volatile write cache before,
  * during and after a test, and its names (WCE/WCD): the state the setter
- * (runner_wcache.h) fills in and its record (runner_wcjournal.h) writes
+ * (prep_wcache.h) fills in and its record (prep_wcjournal.h) writes
  * down, shared by both. */
-#ifndef SSDBENCH_RUNNER_WCSTATE_H
-#define SSDBENCH_RUNNER_WCSTATE_H
+#ifndef SSDBENCH_PREP_WCSTATE_H
+#define SSDBENCH_PREP_WCSTATE_H
 
 #include <stdbool.h>
 #include <string.h>
 
-#include "base/job.h"
+#include "target/target_opts.h"
 #include "device/device.h"
 #include "device/device_purge.h"
 
 enum wcache_via { WCACHE_NONE, WCACHE_DEVICE, WCACHE_KERNEL };
 
 struct wcache_state {
-    char path[JOB_PATH_MAX];
+    char path[TARGET_PATH_MAX];
     enum wcache_via via;            /* how it was set */
     bool want;                      /* enabled for the test */
     int device_before, device_during;   /* 1 on, 0 off, -1 unknown */

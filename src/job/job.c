@@ -1,5 +1,5 @@
 /* job.c - defaults and names for struct job_spec (see job.h). */
-#include "base/job.h"
+#include "job/job.h"
 
 #include <errno.h>
 #include <string.h>
@@ -61,7 +61,7 @@ const char *job_rw_name(enum job_rw rw)
     return "unknown";
 }
 
-const char *job_engine_name(enum job_engine e)
+const char *job_engine_name(enum engine_kind e)
 {
     switch (e) {
     case ENGINE_IO_URING: return "io_uring";
@@ -147,6 +147,16 @@ uint32_t job_bs_max(const struct job_spec *job)
             if (job->bs[d].bs[i] > m)
                 m = job->bs[d].bs[i];
     return m;
+}
+
+uint32_t job_bs_min(const struct job_spec *job)
+{
+    uint32_t m = 0;
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        for (unsigned i = 0; i < job->bs[d].n && i < JOB_BSSPLIT_MAX; i++)
+            if (job->bs[d].bs[i] && (m == 0 || job->bs[d].bs[i] < m))
+                m = job->bs[d].bs[i];
+    return m ? m : 4096;
 }
 
 bool job_rw_trimwrite(const struct job_spec *job)

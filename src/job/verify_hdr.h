@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/job.h"
+#include "job/job.h"
 
 #define VERIFY_MAGIC 0x56445353u
 #define VERIFY_HDR_BASE 48u

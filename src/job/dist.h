@@ -47,7 +47,7 @@
 #include <stdint.h>
 
 #include "base/rng.h"
-#include "base/job.h"
+#include "job/job.h"
 
 #define DIST_EXACT_RANKS 1024u
 #define DIST_MAX_BUCKETS 16384u

@@ -63,9 +63,9 @@
 #include <stdint.h>
 
 #include "base/rng.h"
-#include "base/dist.h"
-#include "base/job.h"
-#include "base/randmap.h"
+#include "job/dist.h"
+#include "job/job.h"
+#include "job/randmap.h"
 
 struct gen_io {
     uint8_t dir;  /* enum io_dir */

@@ -1,5 +1,5 @@
 /* zone.c - fio's zonemode=strided walk over a worker's target (see zone.h). */
-#include "base/zone.h"
+#include "job/zone.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* runner_purge.h - the purge as `ssdbench purge` and `ssdbench pts` run it:
+/* prep_purge.h - the purge as `ssdbench purge` and `ssdbench pts` run it:
  * the device's own erase command where the device has one, else the block
  * layer's (target/purge.h), always through the destructive-write guard.
  *
@@ -16,8 +16,8 @@
  * notes say so; a sanitize that outlives the timeout is an error (the
  * device is still erasing).
  */
-#ifndef SSDBENCH_RUNNER_PURGE_H
-#define SSDBENCH_RUNNER_PURGE_H
+#ifndef SSDBENCH_PREP_PURGE_H
+#define SSDBENCH_PREP_PURGE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,17 +53,17 @@ struct rpurge_report {
 /* Purges path. 0 with the report; -EPERM refused (one line: what was
  * found, how to consent); -ETIMEDOUT a sanitize still running; other
  * -errno with a one-line message. */
-int runner_purge(const char *path, const struct rpurge_opts *o, struct rpurge_report *r, char *err,
+int prep_purge(const char *path, const struct rpurge_opts *o, struct rpurge_report *r, char *err,
                  size_t errlen);
 
-/* What runner_purge would refuse, decided without writing (for refusing
+/* What prep_purge would refuse, decided without writing (for refusing
  * before a long run starts): a locked drive, a device erase without the
  * device named, an NVMe controller-wide erase with another namespace
  * holding data that is not named. 0 or -EPERM with the message. The purge
  * itself decides again on its descriptor. */
-int runner_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen);
+int prep_purge_check(const char *path, const struct rpurge_opts *o, char *err, size_t errlen);
 
 /* The target method of a device method. */
-enum purge_method runner_purge_method(enum devpurge_method m);
+enum purge_method prep_purge_method(enum devpurge_method m);
 
 #endif
