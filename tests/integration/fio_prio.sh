@@ -4,10 +4,9 @@
 # ssdbench invoked as fio (a symlink named fio), and a summary of each
 # output must be equal. Offload: the I/O counts of size-bounded null,
 # psync and libaio jobs, fio's taken from the same job inline (fio 3.33
-# itself often hangs at the end of such a job with offload, as ssdbench
-# does not). cmdprio (libaio on a 512 KiB file): the number of I/Os per
-# priority, read from fio's own latency log with log_prio (each I/O's
-# priority value) and from the JSON's per-priority "prios" objects, where
+# itself often hangs at the end of such a job with offload). cmdprio
+# (libaio on a 512 KiB file): the number of I/Os per priority, read from
+# fio's own latency log with log_prio (each I/O's priority value) and from the JSON's per-priority "prios" objects, where
 # fio's arithmetic fixes it (percentages of 0 or 100, one block size per
 # direction); with cmdprio_percentage=50 (each I/O's priority a random
 # draw) the structure: the keys of the read object and of its prios, the
