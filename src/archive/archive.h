@@ -29,6 +29,7 @@
 #define ARCHIVE_TAG_SEP '\x1f'    /* between the tags of archive_row.tags */
 
 struct archive;
+struct archive_figcur;
 
 /* Where the archive is: $SSDBENCH_ARCHIVE, else
  * $XDG_DATA_HOME/ssdbench/results.db, else
@@ -86,6 +87,7 @@ struct archive_row {
     int64_t capacity;
     bool incomplete;
     int64_t doc_len;
+    struct archive_figcur *figcur; /* archive_list_all only */
 };
 
 /* Headline figures of one phase and direction. NaN: not in the document. */
@@ -103,6 +105,16 @@ typedef int (*archive_fig_fn)(const struct archive_fig *f, void *ctx);
  * stops the walk and is returned. */
 int archive_list(struct archive *a, const struct archive_filter *f, bool newest_first, unsigned limit,
                  archive_row_fn fn, void *ctx, char *err, size_t errlen);
+
+/* archive_list (oldest first, every matching row) as a listing needs it:
+ * the rows, their tags and their figures read by three statements walked
+ * side by side in one read transaction, whatever the number of rows.
+ * During fn, archive_row_figure(r, &fig) hands out r's figures one by one
+ * in document order (1: fig filled, 0: no more, <0: an error, which ends
+ * the walk with err set); figures not asked for are never read. */
+int archive_list_all(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
+                         size_t errlen);
+int archive_row_figure(const struct archive_row *r, struct archive_fig *fig);
 
 /* The row of id: -ENOENT when there is none. */
 int archive_row_get(struct archive *a, int64_t id, archive_row_fn fn, void *ctx, char *err, size_t errlen);

@@ -241,17 +241,23 @@ fail:
 
 /* ---- listing ----------------------------------------------------------- */
 
-#define ROW_COLS                                                                                                \
+#define ROW_COLS ROW_BASE ", " ROW_TAGS
+#define ROW_BASE                                                                                                \
     "r.id, r.started_ms, r.filed_ms, r.started, r.host, r.kernel, r.version, r.model, r.serial, r.firmware,"   \
     " r.bus, r.target, r.kind, r.workload, r.workload_key, r.label, r.source, r.sha256, r.capacity,"            \
-    " r.incomplete, r.doc_len,"                                                                                 \
-    " (SELECT group_concat(kv, char(31)) FROM (SELECT key || '=' || value AS kv FROM tags"             \
-    "  WHERE result_id = r.id ORDER BY key))"
+    " r.incomplete, r.doc_len"
+#define ROW_TAGS "(SELECT group_concat(kv, char(31)) FROM (SELECT key || '=' || value AS kv FROM tags" \
+    " WHERE result_id = r.id ORDER BY key))"
 
 static const char *col_text(sqlite3_stmt *st, int i)
 {
     const char *s = (const char *)sqlite3_column_text(st, i);
     return s ? s : "";
+}
+
+static double col_num(sqlite3_stmt *st, int i)
+{
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
 }
 
 static void row_of(sqlite3_stmt *st, struct archive_row *r)
@@ -268,6 +274,7 @@ static void row_of(sqlite3_stmt *st, struct archive_row *r)
     r->incomplete = sqlite3_column_int(st, 19) != 0;
     r->doc_len = sqlite3_column_int64(st, 20);
     r->tags = col_text(st, 21);
+    r->figcur = NULL;
 }
 
 /* Walks the rows of a prepared statement. */
@@ -295,58 +302,280 @@ int archive_list(struct archive *a, const struct archive_filter *f, bool newest_
                                 limit, fn, ctx, err, errlen);
 }
 
-int archive_list_ordered(struct archive *a, const struct archive_filter *f, const char *order, unsigned limit,
-                         archive_row_fn fn, void *ctx, char *err, size_t errlen)
-{
-    char sql[4096];
-    size_t n = (size_t)snprintf(sql, sizeof(sql), "SELECT " ROW_COLS " FROM results r WHERE 1");
-    /* every condition binds its values in this order */
+/* The WHERE clause of f (after "FROM results r") and its text values in
+ * bind order; since_ms, when set, binds after them. */
+struct where {
+    char sql[2048];
+    size_t n;
     const char *binds[16 + 2 * ARCHIVE_MAX_TAGS];
-    int nb = 0;
-#define COND(text) n += (size_t)snprintf(sql + n, sizeof(sql) - n, " AND %s", text)
+    int nb;
+};
+
+static void where_of(const struct archive_filter *f, struct where *w)
+{
+    w->n = (size_t)snprintf(w->sql, sizeof(w->sql), " WHERE 1");
+    w->nb = 0;
+#define COND(text) w->n += (size_t)snprintf(w->sql + w->n, sizeof(w->sql) - w->n, " AND %s", text)
     const char *simple[][2] = {{"r.host = ?", f->host},       {"r.kind = ?", f->kind},
                                {"r.label = ?", f->label},     {"r.workload_key = ?", f->workload_key},
                                {"r.serial = ?", f->serial},   {"r.model = ?", f->model},
                                {"r.target = ?", f->target}};
     if (f->device) {
         COND("(r.model = ? OR r.serial = ? OR r.target = ?)");
-        binds[nb++] = f->device;
-        binds[nb++] = f->device;
-        binds[nb++] = f->device;
+        w->binds[w->nb++] = f->device;
+        w->binds[w->nb++] = f->device;
+        w->binds[w->nb++] = f->device;
     }
     if (f->workload) {
         COND("(r.kind = ? OR r.workload = ? OR EXISTS (SELECT 1 FROM names WHERE result_id = r.id AND name = ?))");
-        binds[nb++] = f->workload;
-        binds[nb++] = f->workload;
-        binds[nb++] = f->workload;
+        w->binds[w->nb++] = f->workload;
+        w->binds[w->nb++] = f->workload;
+        w->binds[w->nb++] = f->workload;
     }
     for (size_t i = 0; i < sizeof(simple) / sizeof(simple[0]); i++)
         if (simple[i][1]) {
             COND(simple[i][0]);
-            binds[nb++] = simple[i][1];
+            w->binds[w->nb++] = simple[i][1];
         }
     for (size_t i = 0; i < f->ntags; i++) {
         COND("EXISTS (SELECT 1 FROM tags WHERE result_id = r.id AND key = ? AND value = ?)");
-        binds[nb++] = f->tags[i].key;
-        binds[nb++] = f->tags[i].value;
+        w->binds[w->nb++] = f->tags[i].key;
+        w->binds[w->nb++] = f->tags[i].value;
     }
     if (f->since_set)
         COND("r.started_ms >= ?");
 #undef COND
-    n += (size_t)snprintf(sql + n, sizeof(sql) - n, " ORDER BY %s", order);
-    if (limit)
-        snprintf(sql + n, sizeof(sql) - n, " LIMIT %u", limit);
-    sqlite3_stmt *st;
-    int rc = prepare(a, sql, &st, err, errlen);
+}
+
+/* Prepares "head WHERE... tail" with f's values bound. */
+static int prepare_where(struct archive *a, const char *head, const struct archive_filter *f, const char *tail,
+                         sqlite3_stmt **st, char *err, size_t errlen)
+{
+    struct where w;
+    where_of(f, &w);
+    char sql[4096];
+    snprintf(sql, sizeof(sql), "%s%s%s", head, w.sql, tail);
+    int rc = prepare(a, sql, st, err, errlen);
     if (rc < 0)
         return rc;
-    for (int i = 0; i < nb; i++)
-        sqlite3_bind_text(st, i + 1, binds[i], -1, SQLITE_STATIC);
+    for (int i = 0; i < w.nb; i++)
+        sqlite3_bind_text(*st, i + 1, w.binds[i], -1, SQLITE_STATIC);
     if (f->since_set)
-        sqlite3_bind_int64(st, nb + 1, f->since_ms);
+        sqlite3_bind_int64(*st, w.nb + 1, f->since_ms);
+    return 0;
+}
+
+int archive_list_ordered(struct archive *a, const struct archive_filter *f, const char *order, unsigned limit,
+                         archive_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+    char tail[512];
+    size_t n = (size_t)snprintf(tail, sizeof(tail), " ORDER BY %s", order);
+    if (limit)
+        snprintf(tail + n, sizeof(tail) - n, " LIMIT %u", limit);
+    sqlite3_stmt *st;
+    int rc = prepare_where(a, "SELECT " ROW_COLS " FROM results r", f, tail, &st, err, errlen);
+    if (rc < 0)
+        return rc;
     unsigned count = 0;
     rc = walk(a, st, fn, ctx, &count, err, errlen);
     sqlite3_finalize(st);
+    return rc;
+}
+
+/* The figures of a listing, read alongside its rows: one statement in the
+ * rows' order (started_ms, id), then phase and direction in the figures'
+ * key order (read, trim, write: no sort per row), handed out in document
+ * order (read, write, trim) by holding a trim back until its phase's write
+ * is out. `ahead`: the statement stands on a figure not yet handed out. */
+/* A statement walked alongside the rows (its first two columns the row's
+ * started_ms and id). */
+struct merge {
+    sqlite3_stmt *st;
+    bool ahead, done;
+    int rc;
+};
+
+struct archive_figcur {
+    struct merge m;
+    bool held;
+    int64_t held_id;
+    struct archive_fig hold;        /* a trim, strings in the buffers below */
+    char *phase;
+    size_t phase_cap;
+    char steady[32];
+};
+
+#define FIG_COLS "r.started_ms, r.id, f.seq, f.phase, f.dir, f.steady, f.iops, f.mbps, f.mean_ns, f.p99_ns, f.p999_ns, f.max_ns"
+
+static void fig_of(sqlite3_stmt *st, int c, struct archive_fig *f)
+{
+    *f = (struct archive_fig){
+        .seq = sqlite3_column_int(st, c), .phase = col_text(st, c + 1), .dir = col_text(st, c + 2),
+        .steady = col_text(st, c + 3), .iops = col_num(st, c + 4), .mbps = col_num(st, c + 5),
+        .mean_ns = col_num(st, c + 6), .p99_ns = col_num(st, c + 7), .p999_ns = col_num(st, c + 8),
+        .max_ns = col_num(st, c + 9),
+    };
+}
+
+/* 1 when m stands on a record of row r (not consumed), 0 when on a later
+ * row's or at the end, <0 on an error. Records of earlier rows that were
+ * not asked for are skipped. */
+static int merge_peek(struct merge *m, int64_t started_ms, int64_t id)
+{
+    while (!m->done) {
+        if (!m->ahead) {
+            int rc = sqlite3_step(m->st);
+            if (rc != SQLITE_ROW) {
+                m->done = true;
+                if (rc != SQLITE_DONE)
+                    m->rc = rc;
+                break;
+            }
+            m->ahead = true;
+        }
+        int64_t ms = sqlite3_column_int64(m->st, 0), rid = sqlite3_column_int64(m->st, 1);
+        if (rid == id)
+            return 1;
+        if (ms > started_ms || (ms == started_ms && rid > id))
+            return 0;
+        m->ahead = false;
+    }
+    return m->rc ? -EIO : 0;
+}
+
+/* Keeps f (a trim) in c's own buffers. */
+static int fig_hold(struct archive_figcur *c, const struct archive_row *r, const struct archive_fig *f)
+{
+    size_t n = strlen(f->phase) + 1;
+    if (n > c->phase_cap) {
+        char *p = realloc(c->phase, n);
+        if (!p)
+            return -ENOMEM;
+        c->phase = p;
+        c->phase_cap = n;
+    }
+    memcpy(c->phase, f->phase, n);
+    snprintf(c->steady, sizeof(c->steady), "%s", f->steady);
+    c->hold = *f;
+    c->hold.phase = c->phase;
+    c->hold.dir = "trim";
+    c->hold.steady = c->steady;
+    c->held_id = r->id;
+    return 0;
+}
+
+int archive_row_figure(const struct archive_row *r, struct archive_fig *f)
+{
+    struct archive_figcur *c = r->figcur;
+    if (!c)
+        return -EINVAL;
+    if (c->held) {
+        c->held = false;
+        if (c->held_id == r->id) {
+            *f = c->hold;
+            return 1;
+        }
+    }
+    struct merge *m = &c->m;
+    int rc = merge_peek(m, r->started_ms, r->id);
+    if (rc <= 0)
+        return rc;
+    fig_of(m->st, 2, f);
+    m->ahead = false;
+    if (strcmp(f->dir, "trim") != 0)
+        return 1;
+    if ((rc = fig_hold(c, r, f)) < 0)
+        return rc;
+    if ((rc = merge_peek(m, r->started_ms, r->id)) < 0)
+        return rc;
+    if (rc == 1 && sqlite3_column_int(m->st, 2) == c->hold.seq && !strcmp(col_text(m->st, 4), "write")) {
+        fig_of(m->st, 2, f); /* the phase's write first, then the trim held */
+        m->ahead = false;
+        c->held = true;
+        return 1;
+    }
+    *f = c->hold;
+    return 1;
+}
+
+/* r's tags from m ("k=v" joined by ARCHIVE_TAG_SEP, in key order) into
+ * *buf. */
+static int merge_tags(struct merge *m, const struct archive_row *r, char **buf, size_t *cap)
+{
+    size_t n = 0;
+    int rc;
+    while ((rc = merge_peek(m, r->started_ms, r->id)) == 1) {
+        const char *k = col_text(m->st, 2), *v = col_text(m->st, 3);
+        size_t kl = strlen(k), vl = strlen(v);
+        if (n + kl + vl + 3 > *cap) {
+            size_t nc = 2 * (n + kl + vl + 3);
+            char *p = realloc(*buf, nc);
+            if (!p)
+                return -ENOMEM;
+            *buf = p;
+            *cap = nc;
+        }
+        if (n)
+            (*buf)[n++] = ARCHIVE_TAG_SEP;
+        memcpy(*buf + n, k, kl);
+        (*buf)[n + kl] = '=';
+        memcpy(*buf + n + kl + 1, v, vl);
+        n += kl + 1 + vl;
+        m->ahead = false;
+    }
+    if (*cap)
+        (*buf)[n] = 0;
+    return rc;
+}
+
+int archive_list_all(struct archive *a, const struct archive_filter *f, archive_row_fn fn, void *ctx, char *err,
+                         size_t errlen)
+{
+    /* one read transaction: the three statements see the same archive */
+    int rc = archive_exec(a, "BEGIN", err, errlen);
+    if (rc < 0)
+        return rc;
+    sqlite3_stmt *rows = NULL;
+    struct archive_figcur cur = {0};
+    struct merge tags = {0};
+    char *tbuf = NULL;
+    size_t tcap = 0;
+    rc = prepare_where(a, "SELECT " ROW_BASE ", '' FROM results r", f, " ORDER BY r.started_ms, r.id", &rows, err,
+                       errlen);
+    if (rc == 0)
+        rc = prepare_where(a, "SELECT r.started_ms, r.id, t.key, t.value FROM results r JOIN tags t ON t.result_id = r.id",
+                           f, " ORDER BY r.started_ms, r.id, t.key", &tags.st, err, errlen);
+    if (rc == 0)
+        rc = prepare_where(a, "SELECT " FIG_COLS " FROM results r JOIN figures f ON f.result_id = r.id", f,
+                           " ORDER BY r.started_ms, r.id, f.seq, f.dir", &cur.m.st, err, errlen);
+    while (rc == 0) {
+        int s = sqlite3_step(rows);
+        if (s != SQLITE_ROW) {
+            if (s != SQLITE_DONE)
+                rc = archive_sql_err(a, "cannot read", err, errlen);
+            break;
+        }
+        struct archive_row r;
+        row_of(rows, &r);
+        if ((rc = merge_tags(&tags, &r, &tbuf, &tcap)) < 0) {
+            if (rc == -ENOMEM)
+                snprintf(err, errlen, "out of memory");
+            else
+                rc = archive_sql_err(a, "cannot read the tags", err, errlen);
+            break;
+        }
+        r.tags = tbuf && *tbuf ? tbuf : "";
+        r.figcur = &cur;
+        rc = fn(&r, ctx);
+        if (cur.m.rc)
+            rc = archive_sql_err(a, "cannot read the figures", err, errlen);
+    }
+    sqlite3_finalize(rows);
+    sqlite3_finalize(tags.st);
+    sqlite3_finalize(cur.m.st);
+    free(cur.phase);
+    free(tbuf);
+    sqlite3_exec(a->db, "COMMIT", NULL, NULL, NULL);
     return rc;
 }
 
@@ -367,11 +596,6 @@ int archive_row_get(struct archive *a, int64_t id, archive_row_fn fn, void *ctx,
     return rc;
 }
 
-static double col_num(sqlite3_stmt *st, int i)
-{
-    return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
-}
-
 int archive_figures(struct archive *a, int64_t id, archive_fig_fn fn, void *ctx, char *err, size_t errlen)
 {
     int rc;
@@ -385,11 +609,8 @@ int archive_figures(struct archive *a, int64_t id, archive_fig_fn fn, void *ctx,
     sqlite3_reset(st);
     sqlite3_bind_int64(st, 1, id);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        struct archive_fig f = {
-            .seq = sqlite3_column_int(st, 0), .phase = col_text(st, 1), .dir = col_text(st, 2),
-            .steady = col_text(st, 3), .iops = col_num(st, 4), .mbps = col_num(st, 5), .mean_ns = col_num(st, 6),
-            .p99_ns = col_num(st, 7), .p999_ns = col_num(st, 8), .max_ns = col_num(st, 9),
-        };
+        struct archive_fig f;
+        fig_of(st, 0, &f);
         int u = fn(&f, ctx);
         if (u) {
             sqlite3_reset(st);

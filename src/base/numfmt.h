@@ -1,6 +1,7 @@
-/* numfmt.h - decimal digits of an unsigned 64-bit number written at a
- * pointer, without printf: the log writers (stats/iolog.c, iolog_hist.c)
- * format every line of fio's logs with it. */
+/* numfmt.h - numbers written at a pointer, without printf: the decimal
+ * digits of an unsigned 64-bit number (the log writers, stats/iolog.c and
+ * iolog_hist.c, format every line of fio's logs with it) and a double as
+ * "%.17g" writes it (numfmt_g17.c; archive list's JSON). */
 #ifndef SSDBENCH_BASE_NUMFMT_H
 #define SSDBENCH_BASE_NUMFMT_H
 
@@ -20,5 +21,9 @@ static inline char *numfmt_u64(char *p, uint64_t v)
         *p++ = tmp[--n];
     return p;
 }
+
+/* Writes v at p exactly as snprintf(p, 32, "%.17g", v) would (at most 24
+ * bytes, no terminator); returns the end. */
+char *numfmt_g17(char *p, double v);
 
 #endif

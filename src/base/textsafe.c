@@ -77,6 +77,12 @@ static bool second_ok(unsigned char lead, unsigned char b)
     return true;
 }
 
+/* A byte written as it is. */
+static bool plain(unsigned char b)
+{
+    return b == '\n' || b == '\t' || (b >= 0x20 && b < 0x7f);
+}
+
 static void feed(struct ts_state *st, struct ts_sink *k, const unsigned char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -96,8 +102,12 @@ static void feed(struct ts_state *st, struct ts_sink *k, const unsigned char *s,
             }
             flush_seq(st, k); /* cut short: b starts afresh */
         }
-        if (b == '\n' || b == '\t' || (b >= 0x20 && b < 0x7f)) {
-            put(k, (const char *)&b, 1);
+        if (plain(b)) {
+            size_t j = i + 1; /* the whole run of plain bytes in one write */
+            while (j < n && plain(s[j]))
+                j++;
+            put(k, (const char *)s + i, j - i);
+            i = j - 1;
         } else if (b < 0x80) {
             put_hex(k, "\\x", b);
         } else if (lead_len(b)) {

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
+#include "base/numfmt.h"
 #include "base/outfile.h"
 #include "base/slurp.h"
 #include "base/textsafe.h"
@@ -145,7 +146,8 @@ enum list_format { LIST_TEXT, LIST_JSON, LIST_CSV };
 
 struct lister {
     struct archive *a;
-    FILE *out;              /* text: stdout with control characters escaped */
+    FILE *out;
+    struct jout *json;      /* json: the buffer over stdout */              /* text: stdout with control characters escaped */
     enum list_format fmt;
     unsigned n;
     int err;
@@ -177,89 +179,171 @@ static void csv_field(const char *s, bool last)
     putchar(last ? '\n' : ',');
 }
 
-/* JSON for list, printed directly (10,000 rows stay fast): strings escaped
- * as JSON requires, numbers exact (%.17g), null for a figure not in the
+/* JSON for list, written through one buffer (10,000 rows with their
+ * figures stay under 100 ms): strings escaped as JSON requires, numbers
+ * exact (as "%.17g" writes them, numfmt_g17), null for a figure not in the
  * document. */
-static void json_str(const char *s)
+struct jout {
+    FILE *f;
+    size_t n;
+    bool failed;
+    char b[1 << 16];
+};
+
+static void j_flush(struct jout *j)
 {
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
+    if (j->n && fwrite(j->b, 1, j->n, j->f) != j->n)
+        j->failed = true;
+    j->n = 0;
+}
+
+/* Room for len more bytes (len <= sizeof(b)). */
+static char *j_room(struct jout *j, size_t len)
+{
+    if (j->n + len > sizeof(j->b))
+        j_flush(j);
+    return j->b + j->n;
+}
+
+static void j_mem(struct jout *j, const char *s, size_t len)
+{
+    if (j->n + len <= sizeof(j->b)) {
+        memcpy(j->b + j->n, s, len);
+        j->n += len;
+        return;
     }
-    putchar('"');
+    while (len) {
+        size_t k = len < sizeof(j->b) ? len : sizeof(j->b);
+        memcpy(j_room(j, k), s, k);
+        j->n += k;
+        s += k;
+        len -= k;
+    }
 }
 
-static void json_num(double v)
+static void j_lit(struct jout *j, const char *s)
 {
-    if (isfinite(v))
-        printf("%.17g", v);
-    else
-        fputs("null", stdout);
+    j_mem(j, s, strlen(s));
 }
 
-static int fig_json(const struct archive_fig *f, void *ctx)
+/* s[0..len) as a JSON string. */
+static void j_strn(struct jout *j, const char *s, size_t len)
 {
-    unsigned *n = ctx;
-    fputs((*n)++ ? ",{\"phase\":" : "{\"phase\":", stdout);
-    json_str(f->phase);
-    fputs(",\"dir\":", stdout);
-    json_str(f->dir);
-    const char *k[] = {"iops", "mbps", "mean_ns", "p99_ns", "p99.9_ns", "max_ns"};
+    j_mem(j, "\"", 1);
+    const unsigned char *p = (const unsigned char *)s, *end = p + len, *run = p;
+    for (; p < end; p++) {
+        if (*p != '"' && *p != '\\' && *p >= 0x20)
+            continue;
+        j_mem(j, (const char *)run, (size_t)(p - run));
+        char esc[8];
+        int k = *p < 0x20 ? snprintf(esc, sizeof(esc), "\\u%04x", *p) : snprintf(esc, sizeof(esc), "\\%c", *p);
+        j_mem(j, esc, (size_t)k);
+        run = p + 1;
+    }
+    j_mem(j, (const char *)run, (size_t)(p - run));
+    j_mem(j, "\"", 1);
+}
+
+static void j_str(struct jout *j, const char *s)
+{
+    j_strn(j, s, strlen(s));
+}
+
+static void j_int(struct jout *j, long long v)
+{
+    char *p = j_room(j, 24), *e = p;
+    if (v < 0) {
+        *e++ = '-';
+        e = numfmt_u64(e, 0 - (unsigned long long)v);
+    } else {
+        e = numfmt_u64(e, (unsigned long long)v);
+    }
+    j->n += (size_t)(e - p);
+}
+
+static void j_num(struct jout *j, double v)
+{
+    if (!isfinite(v)) {
+        j_lit(j, "null");
+        return;
+    }
+    char *p = j_room(j, 32);
+    j->n += (size_t)(numfmt_g17(p, v) - p);
+}
+
+static void fig_json(struct jout *j, const struct archive_fig *f, bool first)
+{
+    j_lit(j, first ? "{\"phase\":" : ",{\"phase\":");
+    j_str(j, f->phase);
+    j_lit(j, ",\"dir\":");
+    j_str(j, f->dir);
+    const char *k[] = {",\"iops\":", ",\"mbps\":", ",\"mean_ns\":", ",\"p99_ns\":", ",\"p99.9_ns\":", ",\"max_ns\":"};
     const double v[] = {f->iops, f->mbps, f->mean_ns, f->p99_ns, f->p999_ns, f->max_ns};
     for (int i = 0; i < 6; i++) {
-        printf(",\"%s\":", k[i]);
-        json_num(v[i]);
+        j_lit(j, k[i]);
+        j_num(j, v[i]);
     }
-    fputs(",\"steady_state\":", stdout);
-    json_str(f->steady);
-    putchar('}');
-    return 0;
+    j_lit(j, ",\"steady_state\":");
+    j_str(j, f->steady);
+    j_mem(j, "}", 1);
 }
 
-static void row_json(struct archive *a, const struct archive_row *r)
+/* The tags object: keys have no '=' (archive_tag_parse). */
+static void tags_json(struct jout *j, const char *tags)
 {
-    printf("{\"id\":%lld,\"started\":", (long long)r->id);
-    json_str(r->started);
-    printf(",\"started_unix_ms\":%lld,\"filed_unix_ms\":%lld", (long long)r->started_ms, (long long)r->filed_ms);
-    const char *kv[][2] = {{"host", r->host},         {"kernel", r->kernel},   {"version", r->version},
-                           {"model", r->model},       {"serial", r->serial},   {"firmware", r->firmware},
-                           {"bus", r->bus},           {"target", r->target},   {"kind", r->kind},
-                           {"workload", r->workload}, {"label", r->label},     {"source", r->source},
-                           {"sha256", r->sha256}};
-    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++) {
-        printf(",\"%s\":", kv[i][0]);
-        json_str(kv[i][1]);
-    }
-    printf(",\"capacity_bytes\":%lld,\"incomplete\":%s,\"bytes\":%lld,\"tags\":{", (long long)r->capacity,
-           r->incomplete ? "true" : "false", (long long)r->doc_len);
-    /* keys have no '=' (archive_tag_parse) */
     bool first = true;
     const char sep[2] = {ARCHIVE_TAG_SEP, 0};
-    for (const char *t = r->tags; *t;) {
+    for (const char *t = tags; *t;) {
         size_t n = strcspn(t, sep), k = strcspn(t, "=");
         if (k < n) {
-            char key[128];
-            snprintf(key, sizeof(key), "%.*s", (int)k, t);
-            char *val = strndup(t + k + 1, n - k - 1);
-            printf("%s", first ? "" : ",");
-            json_str(key);
-            putchar(':');
-            json_str(val ? val : "");
-            free(val);
+            if (!first)
+                j_mem(j, ",", 1);
+            j_strn(j, t, k);
+            j_mem(j, ":", 1);
+            j_strn(j, t + k + 1, n - k - 1);
             first = false;
         }
         t += n + (t[n] == ARCHIVE_TAG_SEP);
     }
-    fputs("},\"figures\":[", stdout);
-    unsigned nf = 0;
-    char err[512];
-    archive_figures(a, r->id, fig_json, &nf, err, sizeof(err));
-    fputs("]}", stdout);
+}
+
+static int row_json(struct jout *j, const struct archive_row *r)
+{
+    j_lit(j, "{\"id\":");
+    j_int(j, r->id);
+    j_lit(j, ",\"started\":");
+    j_str(j, r->started);
+    j_lit(j, ",\"started_unix_ms\":");
+    j_int(j, r->started_ms);
+    j_lit(j, ",\"filed_unix_ms\":");
+    j_int(j, r->filed_ms);
+    const char *kv[][2] = {{",\"host\":", r->host},         {",\"kernel\":", r->kernel},
+                           {",\"version\":", r->version},   {",\"model\":", r->model},
+                           {",\"serial\":", r->serial},     {",\"firmware\":", r->firmware},
+                           {",\"bus\":", r->bus},           {",\"target\":", r->target},
+                           {",\"kind\":", r->kind},         {",\"workload\":", r->workload},
+                           {",\"label\":", r->label},       {",\"source\":", r->source},
+                           {",\"sha256\":", r->sha256}};
+    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++) {
+        j_lit(j, kv[i][0]);
+        j_str(j, kv[i][1]);
+    }
+    j_lit(j, ",\"capacity_bytes\":");
+    j_int(j, r->capacity);
+    j_lit(j, r->incomplete ? ",\"incomplete\":true,\"bytes\":" : ",\"incomplete\":false,\"bytes\":");
+    j_int(j, r->doc_len);
+    j_lit(j, ",\"tags\":{");
+    tags_json(j, r->tags);
+    j_lit(j, "},\"figures\":[");
+    struct archive_fig f;
+    int rc;
+    bool first = true;
+    while ((rc = archive_row_figure(r, &f)) > 0) {
+        fig_json(j, &f, first);
+        first = false;
+    }
+    j_lit(j, "]}");
+    return rc < 0 ? rc : 0;
 }
 
 /* The tags for people: "k=v, k=v" ("-" for none). */
@@ -306,8 +390,10 @@ static int list_row(const struct archive_row *r, void *ctx)
         for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
             csv_field(f[i], i + 1 == sizeof(f) / sizeof(f[0]));
     } else {
-        fputs(l->n ? ",\n " : "[", stdout);
-        row_json(l->a, r);
+        j_lit(l->json, l->n ? ",\n " : "[");
+        int rc = row_json(l->json, r);
+        if (rc < 0)
+            return rc;
     }
     l->n++;
     return 0;
@@ -344,6 +430,110 @@ static int show_row(const struct archive_row *r, void *ctx)
     return 0;
 }
 
+/* archive list: text (control characters escaped), csv, or json with the
+ * figures of every row; archive_list_all reads rows, tags and figures in
+ * three statements. */
+static int cmd_list(struct archive *ar, const struct archive_filter *f, enum list_format fmt)
+{
+    char err[1024];
+    int status = CLI_EXIT_OK;
+    struct lister l = {.a = ar, .fmt = fmt, .out = stdout};
+    if (fmt == LIST_TEXT)
+        l.out = textsafe_open(stdout);
+    else if (fmt == LIST_JSON && (l.json = malloc(sizeof(*l.json))) != NULL)
+        *l.json = (struct jout){.f = stdout};
+    if (!l.out || (fmt == LIST_JSON && !l.json)) {
+        cli_err("archive: out of memory");
+        status = CLI_EXIT_FAIL;
+    } else if (archive_list_all(ar, f, list_row, &l, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        status = CLI_EXIT_FAIL;
+    }
+    if (fmt == LIST_TEXT && l.out && textsafe_close(l.out) < 0)
+        status = CLI_EXIT_FAIL;
+    if (l.json) {
+        j_lit(l.json, l.n ? "]\n" : "[]\n");
+        j_flush(l.json);
+        if (l.json->failed)
+            status = CLI_EXIT_FAIL;
+        free(l.json);
+    }
+    if (fflush(stdout) != 0)
+        status = CLI_EXIT_FAIL;
+    return status;
+}
+
+/* archive show ID: the indexed columns and the figures. */
+static int sub_show(struct archive *ar, int64_t id)
+{
+    char err[1024];
+    int status = CLI_EXIT_OK;
+    struct shower sh = {.out = textsafe_open(stdout)};
+    if (!sh.out) {
+        cli_err("archive: out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
+        archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        status = CLI_EXIT_USAGE;
+    }
+    if (textsafe_close(sh.out) < 0)
+        status = CLI_EXIT_FAIL;
+    return status;
+}
+
+/* archive export ID [-o FILE]: the document's exact bytes. */
+static int sub_export(struct archive *ar, int64_t id, const char *output)
+{
+    char err[1024];
+    char *text;
+    size_t len;
+    struct outfile of;
+    int status = CLI_EXIT_OK;
+    if (archive_get(ar, id, &text, &len, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = CLI_EXIT_FAIL;
+    } else if (fwrite(text, 1, len, of.f) != len) {
+        outfile_abort(&of);
+        cli_err("%s: cannot write: %s", output ? output : "standard output", strerror(errno ? errno : EIO));
+        status = CLI_EXIT_FAIL;
+    } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        status = CLI_EXIT_FAIL;
+    }
+    free(text);
+    return status;
+}
+
+static int sub_rm(struct archive *ar, int64_t id)
+{
+    char err[1024];
+    if (archive_rm(ar, id, err, sizeof(err)) < 0) {
+        cli_err("archive: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    printf("removed archive:%lld\n", (long long)id);
+    return CLI_EXIT_OK;
+}
+
+/* False (with the message) when sub is not one of archive's subcommands. */
+static bool known_sub(const char *sub)
+{
+    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
+    for (int k = 0; subs[k]; k++)
+        if (!strcmp(sub, subs[k]))
+            return true;
+    const char *s = cli_suggest(sub, subs);
+    cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
+            s ? s : "", s ? "'?)" : "");
+    return false;
+}
+
 /* ---- the command ----------------------------------------------------------- */
 
 int cmd_archive(int argc, char **argv)
@@ -357,16 +547,8 @@ int cmd_archive(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
-    bool known = false;
-    for (int k = 0; subs[k]; k++)
-        known |= !strcmp(sub, subs[k]);
-    if (!known) {
-        const char *s = cli_suggest(sub, subs);
-        cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
-                s ? s : "", s ? "'?)" : "");
+    if (!known_sub(sub))
         return CLI_EXIT_USAGE;
-    }
     const char *path = NULL, *output = NULL;
     struct archive_filter f = {0};
     enum list_format fmt = LIST_TEXT;
@@ -476,69 +658,19 @@ int cmd_archive(int argc, char **argv)
         status = CLI_EXIT_FAIL;
         goto done;
     }
-    char err[1024];
     status = CLI_EXIT_OK;
     if (!strcmp(sub, "add")) {
         status = cmd_add(ar, npos, pos, tags, ntags);
     } else if (is_list) {
         memcpy(f.tags, tags, ntags * sizeof(tags[0]));
         f.ntags = ntags;
-        struct lister l = {.a = ar, .fmt = fmt, .out = fmt == LIST_TEXT ? textsafe_open(stdout) : stdout};
-        if (!l.out) {
-            cli_err("archive: out of memory");
-            status = CLI_EXIT_FAIL;
-        } else if (archive_list(ar, &f, false, 0, list_row, &l, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_FAIL;
-        }
-        if (fmt == LIST_TEXT && l.out && textsafe_close(l.out) < 0)
-            status = CLI_EXIT_FAIL;
-        if (fmt == LIST_JSON)
-            printf("%s\n", l.n ? "]" : "[]");
-        if (fflush(stdout) != 0)
-            status = CLI_EXIT_FAIL;
+        status = cmd_list(ar, &f, fmt);
     } else if (!strcmp(sub, "show")) {
-        struct shower sh = {.out = textsafe_open(stdout)};
-        if (!sh.out) {
-            cli_err("archive: out of memory");
-            status = CLI_EXIT_FAIL;
-        } else {
-            if (archive_row_get(ar, id, show_row, &sh, err, sizeof(err)) < 0 ||
-                archive_figures(ar, id, show_fig, &sh, err, sizeof(err)) < 0) {
-                cli_err("archive: %s", err);
-                status = CLI_EXIT_USAGE;
-            }
-            if (textsafe_close(sh.out) < 0)
-                status = CLI_EXIT_FAIL;
-        }
+        status = sub_show(ar, id);
     } else if (!strcmp(sub, "export")) {
-        char *text;
-        size_t len;
-        struct outfile of;
-        if (archive_get(ar, id, &text, &len, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_USAGE;
-        } else {
-            if (outfile_open(&of, output ? output : "-", err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                status = CLI_EXIT_FAIL;
-            } else if (fwrite(text, 1, len, of.f) != len) {
-                outfile_abort(&of);
-                cli_err("%s: cannot write: %s", output ? output : "standard output", strerror(errno ? errno : EIO));
-                status = CLI_EXIT_FAIL;
-            } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                status = CLI_EXIT_FAIL;
-            }
-            free(text);
-        }
+        status = sub_export(ar, id, output);
     } else {
-        if (archive_rm(ar, id, err, sizeof(err)) < 0) {
-            cli_err("archive: %s", err);
-            status = CLI_EXIT_USAGE;
-        } else {
-            printf("removed archive:%lld\n", (long long)id);
-        }
+        status = sub_rm(ar, id);
     }
     archive_close(ar);
 done:

@@ -204,48 +204,56 @@ static int opt_double(const char *opt, const char *v, double lo, double hi, doub
     return 0;
 }
 
-int cmd_check(int argc, char **argv)
+/* What check was asked: RESULT, the selector and the gate's settings. */
+struct check_args {
+    const char *result, *against, *path;
+    unsigned last, min_history;
+    struct archive_gate_opts opts;
+};
+
+/* Parses argv into ca; -1: exit with *status (usage printed, or an error). */
+static int check_parse(int argc, char **argv, struct check_args *ca, int *status)
 {
-    const char *result = NULL, *against = "archive:latest", *path = NULL;
-    unsigned last = 10, min_history = 3;
-    struct archive_gate_opts opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL};
+    const char *result = NULL;
+    *status = CLI_EXIT_USAGE;
     for (int i = 1; i < argc; i++) {
         const char *v, *a = argv[i];
         int save = i;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            return 0;
+            *status = 0;
+            return -1;
         }
-        if (cli_archive_option(&i, argc, argv, &path))
+        if (cli_archive_option(&i, argc, argv, &ca->path))
             continue;
         if ((v = cli_opt_value("--against", &i, argc, argv))) {
-            against = v;
+            ca->against = v;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--last", &i, argc, argv))) {
-            if (cli_opt_uint("check: --last", v, 1, CHECK_MAX_LAST, &last) < 0)
-                return CLI_EXIT_USAGE;
+            if (cli_opt_uint("check: --last", v, 1, CHECK_MAX_LAST, &ca->last) < 0)
+                return -1;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--min-history", &i, argc, argv))) {
-            if (cli_opt_uint("check: --min-history", v, 1, CHECK_MAX_LAST, &min_history) < 0)
-                return CLI_EXIT_USAGE;
+            if (cli_opt_uint("check: --min-history", v, 1, CHECK_MAX_LAST, &ca->min_history) < 0)
+                return -1;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--sigmas", &i, argc, argv))) {
-            if (opt_double("--sigmas", v, 0.1, 100, &opts.sigmas) < 0)
-                return CLI_EXIT_USAGE;
+            if (opt_double("--sigmas", v, 0.1, 100, &ca->opts.sigmas) < 0)
+                return -1;
             continue;
         }
         i = save;
         if ((v = cli_opt_value("--min-change", &i, argc, argv))) {
             double pct;
             if (opt_double("--min-change", v, 0, 100, &pct) < 0)
-                return CLI_EXIT_USAGE;
-            opts.min_rel = pct / 100;
+                return -1;
+            ca->opts.min_rel = pct / 100;
             continue;
         }
         i = save;
@@ -255,117 +263,115 @@ int cmd_check(int argc, char **argv)
             const char *s = cli_suggest(a, names);
             cli_err("check: unknown option '%s'%s%s%s", a, s ? " (did you mean '" : " (see ssdbench check --help)",
                     s ? s : "", s ? "'?)" : "");
-            return CLI_EXIT_USAGE;
+            return -1;
         }
         if (result) {
             cli_err("check: one result at a time (got '%s' and '%s')", result, a);
-            return CLI_EXIT_USAGE;
+            return -1;
         }
         result = a;
     }
     if (!result) {
         cli_err("check: which result? usage: ssdbench check RESULT --against SELECTOR");
-        return CLI_EXIT_USAGE;
+        return -1;
     }
-    if (min_history > last) {
-        cli_err("check: --min-history %u is more than --last %u", min_history, last);
-        return CLI_EXIT_USAGE;
+    if (ca->min_history > ca->last) {
+        cli_err("check: --min-history %u is more than --last %u", ca->min_history, ca->last);
+        return -1;
     }
+    ca->result = result;
+    return 0;
+}
+
+/* The history of RESULT (meta m) that sel names, of the same device and
+ * workload, newest first, at most a->last, RESULT itself left out: 0, or
+ * the exit status with the message printed. */
+static int check_history(struct archive *ar, const struct check_args *a, const struct archive_sel *sel,
+                         const struct archive_meta *m, const char *dev, struct hrows *rows)
+{
     char err[1024];
-    struct archive_sel sel;
-    if (archive_sel_parse(against, &sel, err, sizeof(err)) < 0) {
-        cli_err("check: --against %s", err);
-        return CLI_EXIT_USAGE;
-    }
-    struct cli_loaded res[1];
-    size_t nres = 0;
-    if (cli_load_named(result, path, res, 1, &nres) < 0)
-        return CLI_EXIT_USAGE;
-    struct archive_meta m;
-    archive_meta(res[0].doc, &m);
-    struct archive *ar = cli_archive_open(path, false);
-    if (!ar) {
-        cli_loaded_free(res, nres);
-        return CLI_EXIT_USAGE;
-    }
-    int status = CLI_EXIT_USAGE;
-    struct hrows rows = {0};
-    struct hist_set hs = {0};
-    const char *dev = *m.serial ? m.serial : *m.model ? m.model : m.target;
-    /* the history: what the selector names, of RESULT's device and workload */
-    if (sel.kind == ARCHIVE_SEL_ID) {
-        if (archive_row_get(ar, sel.id, add_hrow, &rows, err, sizeof(err)) < 0) {
+    const char *result = a->result;
+    if (sel->kind == ARCHIVE_SEL_ID) {
+        if (archive_row_get(ar, sel->id, add_hrow, rows, err, sizeof(err)) < 0) {
             cli_err("check: --against %s", err);
-            goto done;
+            return CLI_EXIT_USAGE;
         }
-        struct hrow *h = &rows.r[0];
-        const char *hdev = *m.serial ? h->serial : *m.model ? h->model : h->target;
-        if (strcmp(h->workload_key, m.workload_key) != 0) {
+        struct hrow *h = &rows->r[0];
+        const char *hdev = *m->serial ? h->serial : *m->model ? h->model : h->target;
+        if (strcmp(h->workload_key, m->workload_key) != 0) {
             cli_err("check: not comparable: archive:%lld ran workload '%s', %s ran '%s'", (long long)h->id,
-                    h->workload_key, result, m.workload_key);
-            goto done;
+                    h->workload_key, result, m->workload_key);
+            return CLI_EXIT_USAGE;
         }
         if (strcmp(hdev, dev) != 0) {
             cli_err("check: not comparable: archive:%lld is of device '%s', %s of '%s'", (long long)h->id, hdev, result,
                     dev);
-            goto done;
+            return CLI_EXIT_USAGE;
         }
     } else {
-        struct archive_filter f = sel.f;
-        f.workload_key = m.workload_key;
-        if (*m.serial)
-            f.serial = m.serial;
-        else if (*m.model)
-            f.model = m.model;
+        struct archive_filter f = sel->f;
+        f.workload_key = m->workload_key;
+        if (*m->serial)
+            f.serial = m->serial;
+        else if (*m->model)
+            f.model = m->model;
         else
-            f.target = m.target;
-        if (archive_list(ar, &f, true, last + 1, add_hrow, &rows, err, sizeof(err)) < 0) {
+            f.target = m->target;
+        if (archive_list(ar, &f, true, a->last + 1, add_hrow, rows, err, sizeof(err)) < 0) {
             cli_err("check: %s", err);
-            status = CLI_EXIT_FAIL;
-            goto done;
+            return CLI_EXIT_FAIL;
         }
     }
     /* RESULT itself, when it is filed already, is not its own history */
     size_t k = 0;
-    for (size_t i = 0; i < rows.n; i++)
-        if (!(rows.r[i].started_ms == m.started_ms && !strcmp(rows.r[i].host, m.host)))
-            rows.r[k++] = rows.r[i];
-    rows.n = k < last ? k : last;
-    if (rows.n < min_history) {
+    for (size_t i = 0; i < rows->n; i++)
+        if (!(rows->r[i].started_ms == m->started_ms && !strcmp(rows->r[i].host, m->host)))
+            rows->r[k++] = rows->r[i];
+    rows->n = k < a->last ? k : a->last;
+    if (rows->n < a->min_history) {
         int64_t any[ARCHIVE_MAX_SELECT];
         size_t nany = 0;
         char why[1024];
-        bool sel_matches = archive_sel_ids(ar, &sel, any, &nany, why, sizeof(why)) == 0;
-        if (rows.n == 0 && sel_matches)
+        bool sel_matches = archive_sel_ids(ar, sel, any, &nany, why, sizeof(why)) == 0;
+        if (rows->n == 0 && sel_matches)
             cli_err("check: not comparable: %s matches archived results, but none of device '%s' with workload '%s'",
-                    against, dev, m.workload_key);
-        else if (rows.n == 0)
+                    a->against, dev, m->workload_key);
+        else if (rows->n == 0)
             cli_err("check: not comparable: no history: %s", why);
         else
             cli_err("check: not comparable: too little history: %zu earlier result%s of device '%s' with this workload "
-                    "(--min-history %u)", rows.n, rows.n == 1 ? "" : "s", dev, min_history);
-        goto done;
+                    "(--min-history %u)", rows->n, rows->n == 1 ? "" : "s", dev, a->min_history);
+        return CLI_EXIT_USAGE;
     }
-    for (size_t i = 0; i < rows.n; i++) {
-        hs.cur = (int64_t)i;
-        int rc = archive_figures(ar, rows.r[i].id, add_hfig, &hs, err, sizeof(err));
+    return 0;
+}
+
+/* Gates RESULT's figures against the history's: the report on stdout,
+ * the verdict as the exit status. */
+static int check_gate(struct archive *ar, const struct check_args *a, const struct cli_loaded *res,
+                      const struct archive_meta *m, const char *dev, const struct hrows *rows, struct hist_set *hs)
+{
+    char err[1024];
+    const char *result = a->result;
+    unsigned min_history = a->min_history;
+    for (size_t i = 0; i < rows->n; i++) {
+        hs->cur = (int64_t)i;
+        int rc = archive_figures(ar, rows->r[i].id, add_hfig, hs, err, sizeof(err));
         if (rc < 0) {
             cli_err("check: %s", rc == -ENOMEM ? "out of memory" : err);
-            status = CLI_EXIT_FAIL;
-            goto done;
+            return CLI_EXIT_FAIL;
         }
     }
     FILE *out = textsafe_open(stdout);
     if (!out) {
         cli_err("check: out of memory");
-        status = CLI_EXIT_FAIL;
-        goto done;
+        return CLI_EXIT_FAIL;
     }
     fprintf(out, "check: %s against %zu earlier result%s of device %s, workload %s (archive:%lld ... archive:%lld)\n"
            "noise: 1.4826 x median absolute deviation; bound: max(%.3g x noise, %.3g %% of the median)\n",
-           res[0].name, rows.n, rows.n == 1 ? "" : "s", dev, m.workload, (long long)rows.r[rows.n - 1].id,
-           (long long)rows.r[0].id, opts.sigmas, opts.min_rel * 100);
-    struct gate_run g = {.out = out, .h = &hs, .nresults = rows.n, .min_history = min_history, .opts = opts};
+           res[0].name, rows->n, rows->n == 1 ? "" : "s", dev, m->workload, (long long)rows->r[rows->n - 1].id,
+           (long long)rows->r[0].id, a->opts.sigmas, a->opts.min_rel * 100);
+    struct gate_run g = {.out = out, .h = hs, .nresults = rows->n, .min_history = min_history, .opts = a->opts};
     int grc = archive_doc_figures(res[0].doc, gate_fig, &g);
     if (g.gated && !g.regressed)
         fprintf(out, "check: %u figure%s within noise%s\n", g.gated - g.improved, g.gated - g.improved == 1 ? "" : "s",
@@ -374,21 +380,51 @@ int cmd_check(int argc, char **argv)
         grc = -EIO;
     if (grc < 0) {
         cli_err("check: %s", grc == -ENOMEM ? "out of memory" : "cannot write to standard output");
-        status = CLI_EXIT_FAIL;
-        goto done;
+        return CLI_EXIT_FAIL;
     }
     if (g.gated == 0) {
         cli_err("check: not comparable: no figure of %s has %u values in its history (phases or directions differ)",
                 result, min_history);
-        status = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     } else if (g.regressed) {
         cli_err("check: regressed: %s%s", g.first,
                 g.regressed > 1 ? " (and more above)" : "");
-        status = CLI_EXIT_FAIL;
+        return CLI_EXIT_FAIL;
     } else {
-        status = CLI_EXIT_OK;
+        return CLI_EXIT_OK;
     }
-done:
+}
+
+int cmd_check(int argc, char **argv)
+{
+    struct check_args a = {.against = "archive:latest", .last = 10, .min_history = 3,
+                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL}};
+    int status;
+    if (check_parse(argc, argv, &a, &status) < 0)
+        return status;
+    char err[1024];
+    struct archive_sel sel;
+    if (archive_sel_parse(a.against, &sel, err, sizeof(err)) < 0) {
+        cli_err("check: --against %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_loaded res[1];
+    size_t nres = 0;
+    if (cli_load_named(a.result, a.path, res, 1, &nres) < 0)
+        return CLI_EXIT_USAGE;
+    struct archive_meta m;
+    archive_meta(res[0].doc, &m);
+    struct archive *ar = cli_archive_open(a.path, false);
+    if (!ar) {
+        cli_loaded_free(res, nres);
+        return CLI_EXIT_USAGE;
+    }
+    struct hrows rows = {0};
+    struct hist_set hs = {0};
+    const char *dev = *m.serial ? m.serial : *m.model ? m.model : m.target;
+    status = check_history(ar, &a, &sel, &m, dev, &rows);
+    if (status == 0)
+        status = check_gate(ar, &a, res, &m, dev, &rows, &hs);
     free(rows.r);
     free(hs.f);
     free(hs.owner);

@@ -222,6 +222,7 @@ struct job_spec {
     unsigned numjobs;            /* workers per target (jbod) or in total (stripe/random) */
     unsigned iodepth_batch_submit;
     unsigned iodepth_batch_complete_min;
+    unsigned iodepth_batch_complete_max; /* completions taken per reap; 0 = iodepth */
     enum engine_kind engine;
     struct engine_sg_opts sg;    /* engine=sg */
     bool direct;
@@ -250,6 +251,15 @@ struct job_spec {
     unsigned flow_id, flow;
     uint64_t flow_sleep_ns;
     char write_iolog[JOB_PATH_MAX]; /* fio's write_iolog: every issued I/O, fio's v3 format */
+    /* fio's read_iolog: replay a fio iolog (v2/v3, base/replay_log.h) in
+     * place of the generators; the log's files (or replay_redirect) are the
+     * targets, its directions the job's rw (options_replay.c) */
+    char read_iolog[JOB_PATH_MAX];
+    char replay_redirect[JOB_PATH_MAX];
+    uint64_t replay_align;       /* offsets rounded down to a multiple; 0 = none */
+    unsigned replay_scale;       /* offsets divided by this; 0/1 = none */
+    unsigned replay_time_scale;  /* time stamps times 100 / this (percent); 0 = 100 */
+    bool replay_no_stall;        /* issue as fast as possible, not at the logged times */
 
     /* offsets */
     struct job_distribution dist;
@@ -282,6 +292,8 @@ struct job_spec {
     int group_id;                /* fio reporting group */
     bool stonewall;              /* wait for earlier jobs before starting */
     bool group_reporting;
+    bool fio_thread;             /* fio's thread=1: its text says "thread", else "process"
+                                    (ssdbench's workers are threads either way) */
 
     bool slat;                   /* measure submission latency apart (fio's slat; disable_slat=0);
                                     also on with lat_log. Asynchronous engines only: it costs

@@ -25,6 +25,12 @@ void job_resolve(struct job_spec *job, bool from_cmdline)
     r->passes = !job->io_limit && !job->time_based ? (job->loops ? job->loops : 1) : 0;
     /* (rand)trimwrite trims every byte and then writes it */
     r->limit_mult = job_rw_trimwrite(job) ? 2 : 1;
+    /* read_iolog: a replay ends with its log (io_size and number_ios,
+     * when given, still end it earlier) */
+    if (job->read_iolog[0]) {
+        r->passes = 0;
+        r->limit_mult = 1;
+    }
     r->done = true;
 }
 

@@ -33,8 +33,8 @@ static const struct job_opt opts[] = {
     {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
     {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
-    {"create_on_open", {0}, JOPT_BOOL, XF(create_on_open), .arg = "bool", .help = "accepted for fio compatibility; files are created before the run"},
-    {"allow_mounted_write", {0}, JOPT_BOOL, XF(allow_mounted_write), .arg = "bool", .help = "accepted for fio compatibility; ssdbench's write guard still applies"},
+    {"create_on_open", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: files are created and laid out before the run (1 is refused)"},
+    {"allow_mounted_write", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: ssdbench's write guard decides what may be written (1 is refused)"},
 
     /* region and amount */
     {"size", {0}, FN(zsize), .arg = "size|pct%|Nz", .help = "region of each target (per clone); 0 = to the end; Nz = N zones (zonesize)"},
@@ -60,10 +60,11 @@ static const struct job_opt opts[] = {
 
     /* concurrency and I/O path */
     {"iodepth", {0}, JOPT_UINT, JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
-    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os submitted at once (0 = iodepth)"},
+    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os staged per submitting call (0 or not given: every free slot; fio's default is 1)"},
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
+    {"iodepth_batch_complete_max", {0}, JOPT_UINT, JF(iodepth_batch_complete_max), .max = 65536, .arg = "int", .help = "completions taken from the engine at most per reap (0 = iodepth)"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
-    {"thread", {"threads"}, JOPT_BOOL, XF(thread), .arg = "bool", .help = "accepted for fio compatibility; workers are always threads"},
+    {"thread", {"threads"}, JOPT_BOOL, JF(fio_thread), .arg = "bool", .help = "fio's text counts the job's workers as threads (else processes, fio's default); ssdbench's workers are threads either way"},
     {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|posixaio|psync|null|io_uring_cmd|sg", .help = "I/O engine; sync and pvsync run as psync; io_uring_cmd: NVMe passthrough on /dev/ngXnY; sg: SCSI commands (SG_IO) on /dev/sgN or /dev/sdX"},
     {"direct", {0}, JOPT_BOOL, JF(direct), .arg = "bool", .help = "O_DIRECT"},
     {"buffered", {0}, JOPT_BOOL, JF(direct), .negate = true, .arg = "bool", .help = "the opposite of direct"},
@@ -126,7 +127,7 @@ static const struct job_opt opts[] = {
     {"gtod_reduce", {0}, FN(gtod_reduce), .arg = "bool", .help = "1 = disable_lat, disable_clat, disable_slat, disable_bw_measurement and no percentiles, as fio"},
     {"disable_lat", {0}, JOPT_BOOL, JF(no_lat), .arg = "bool", .help = "report no total latency (fio's lat_ns all zero)"},
     {"disable_clat", {0}, JOPT_BOOL, JF(no_clat), .arg = "bool", .help = "report no completion latency (clat_ns and the latency_* shares zero)"},
-    {"disable_bw_measurement", {"disable_bw"}, JOPT_BOOL, JF(no_bw), .arg = "bool", .help = "accepted: fio drops only per-I/O bandwidth log entries; bw_* figures stay"},
+    {"disable_bw_measurement", {"disable_bw"}, JOPT_BOOL, JF(no_bw), .arg = "bool", .help = "no per-I/O lines in write_bw_log (its file stays, empty, as fio's); bw_* figures stay"},
     {"clat_percentiles", {0}, JOPT_BOOL, JF(clat_pct_off), .negate = true, .arg = "bool", .help = "percentiles in the completion latency (default 1)"},
     {"lat_percentiles", {0}, JOPT_BOOL, JF(lat_pct), .arg = "bool", .help = "percentiles in the total latency (default 0)"},
     {"slat_percentiles", {0}, JOPT_BOOL, JF(slat_pct), .arg = "bool", .help = "percentiles in the submission latency, when measured (default 0)"},
@@ -134,6 +135,13 @@ static const struct job_opt opts[] = {
 
     /* histogram logs (stats/iolog_hist.h) */
     {"write_iolog", {0}, JOPT_STR, JF(write_iolog), .arg = "file", .help = "append every issued I/O to file in fio's iolog format (version 3)"},
+    /* fio's trace replay (options_replay.c, base/replay_log.h, runner/worker_replay.c) */
+    {"read_iolog", {0}, JOPT_STR, JF(read_iolog), .arg = "file", .help = "replay a fio iolog (version 2 or 3): its I/Os in its order, at its times, on its files"},
+    {"replay_no_stall", {0}, JOPT_BOOL, JF(replay_no_stall), .arg = "bool", .help = "read_iolog: issue the logged I/Os as fast as possible, ignoring the time stamps"},
+    {"replay_redirect", {0}, JOPT_STR, JF(replay_redirect), .arg = "file", .help = "read_iolog: replay every I/O onto this file or device instead of the logged ones"},
+    {"replay_align", {0}, JOPT_SIZE, JF(replay_align), .max = UINT64_MAX, .arg = "size", .help = "read_iolog: round each offset down to a multiple of this (a power of 2)"},
+    {"replay_scale", {0}, JOPT_UINT, JF(replay_scale), .min = 1, .max = U32MAX, .arg = "int", .help = "read_iolog: divide each offset by this (default 1)"},
+    {"replay_time_scale", {0}, JOPT_UINT, JF(replay_time_scale), .min = 1, .max = U32MAX, .arg = "pct", .help = "read_iolog: replay at this percent of the logged rate (default 100; 200 = twice as fast)"},
     {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
     {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
     {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
@@ -263,15 +271,30 @@ static const char *const fio_unsupported[] = {
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "error_dump", "ramp_size", "lockfile",
-    "read_iolog", "replay_no_stall",
     "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun",
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
-    "iodepth_low", "iodepth_batch_complete_max", "size_increment", "ioengine_args",
+    "iodepth_low", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval", "dedupe_working_set_percentage",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
+
+/* Why some of them are not done, said with the refusal. */
+static const struct {
+    const char *name, *why;
+} fio_unsupported_why[] = {
+    {"trim_percentage", "verify's trims of written blocks are not done; rw=trim/randtrim/trimwrite trim"},
+    {"trim_backlog", "verify's trims of written blocks are not done; rw=trim/randtrim/trimwrite trim"},
+    {"trim_verify_zero", "verify's trims of written blocks are not done, so nothing is read back as zero"},
+    {"file_append", "the region starts at offset; a file is not extended from its end"},
+    {"unlink_each_loop", "files are removed once, at the end of the job (unlink=1)"},
+    {"read_iolog_chunked", "read_iolog reads the whole log at the start"},
+    {"replay_skip", "read_iolog replays every direction of the log"},
+    {"merge_blktrace_file", "read_iolog replays fio iologs, not blktrace"},
+};
+
+static const char *unsupported_why(const char *key);
 
 /* '-' and '_' are the same character and case does not matter. */
 static int key_cmp(const char *a, const char *b)
@@ -282,6 +305,14 @@ static int key_cmp(const char *a, const char *b)
         if (x != y || !x)
             return x - y;
     }
+}
+
+static const char *unsupported_why(const char *key)
+{
+    for (unsigned i = 0; i < sizeof(fio_unsupported_why) / sizeof(fio_unsupported_why[0]); i++)
+        if (!key_cmp(key, fio_unsupported_why[i].name))
+            return fio_unsupported_why[i].why;
+    return NULL;
 }
 
 const struct job_opt *job_option_find(const char *key)
@@ -389,6 +420,9 @@ int job_set_option(struct job_spec *job, struct job_extra *extra, const char *ke
     struct job_opt_ctx c = {.job = job, .x = extra, .key = key, .err = err, .errlen = errlen};
 
     if (!o) {
+        const char *why = unsupported_why(key);
+        if (why)
+            return snprintf(err, errlen, "fio option '%s' is not supported by ssdbench (%s)", key, why), -ENOTSUP;
         for (unsigned i = 0; i < sizeof(fio_unsupported) / sizeof(fio_unsupported[0]); i++)
             if (!key_cmp(key, fio_unsupported[i]))
                 return snprintf(err, errlen, "fio option '%s' is not supported by ssdbench", key),

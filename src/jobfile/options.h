@@ -19,8 +19,10 @@
  *    is exactly fio's rate; for 70/30 with rate_iops=1000 it is 1428.6/s.
  *  - bsrange becomes the bssplit fio's draw produces (see spec_parse_bsrange).
  *  - sync and pvsync run as psync; sync=1 (O_SYNC) runs as O_DSYNC.
- *  - thread, create_on_open and allow_mounted_write are accepted and stored
- *    but change nothing; the destructive-write guard always runs.
+ *  - thread=1 changes only fio's words for the workers (threads either way);
+ *    create_on_open and allow_mounted_write take only 0 (files are laid out
+ *    before the run; the destructive-write guard always runs).
+ *  - read_iolog makes the job what the log does (options_replay.c).
  *  - randrepeat=1 pins fio's seed; without randrepeat or randseed the job keeps
  *    ssdbench's default (a recorded clock seed), unlike fio's default of 1.
  *  - several files in filename are several targets with the job's layout
@@ -81,12 +83,10 @@ struct job_extra {
     uint64_t number_ios;           /* number_ios as written (times loops into job.rw_ios_limit) */
     char wait_for[JOB_NAME_MAX];   /* wait_for: the earlier job this one starts after */
 
-    /* accepted for compatibility, no effect on how ssdbench runs */
-    bool thread;                   /* ssdbench always runs workers as threads */
-    bool experimental_verify;
-    unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */      /* fio's replayed verify; ssdbench's verify reads the same blocks */
-    bool allow_mounted_write;      /* the destructive-write guard still applies */
-    bool create_on_open;
+    /* fio-inert keys (tests/fio_option_effects.txt): fio's own I/O and
+     * output do not change with them either */
+    bool experimental_verify;      /* fio's replayed verify; ssdbench's verify reads the same blocks */
+    unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */
 
     /* fio's file set (options_files.c) */
     char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */

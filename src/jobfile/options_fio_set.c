@@ -193,3 +193,24 @@ JOPT_SETTER(sg_write_mode)
                      "write_same_ndob, verify_bytchk_00, verify_bytchk_01 or verify_bytchk_11)",
                      fio ? "unsupported" : "unknown", v ? v : "");
 }
+
+/* fio switches whose other value ssdbench does not do: the default (off)
+ * is accepted, as what ssdbench does anyway; on is refused with why. */
+JOPT_SETTER(off_only)
+{
+    static const struct {
+        const char *name, *why;
+    } why[] = {
+        {"create_on_open", "ssdbench creates and lays out missing files before the run"},
+        {"allow_mounted_write", "ssdbench's write guard decides; consent with SSDBENCH_DESTROY=PATH"},
+    };
+    bool on;
+    if (spec_parse_bool(v ? v : "1", &on, c->err, c->errlen))
+        return jopt_prefix(c, -EINVAL);
+    if (!on)
+        return 0;
+    for (unsigned i = 0; i < sizeof(why) / sizeof(why[0]); i++)
+        if (!strcmp(o->name, why[i].name))
+            return jopt_fail(c, -ENOTSUP, "1 is not supported (%s)", why[i].why);
+    return jopt_fail(c, -ENOTSUP, "1 is not supported");
+}

@@ -69,6 +69,7 @@ JOPT_SETTER(continue_on_error);
 JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
 JOPT_SETTER(thinktime_blocks_type);
+JOPT_SETTER(off_only);
 /* fio buffer contents (options_buf.c) */
 JOPT_SETTER(buffer_pattern);
 JOPT_SETTER(fio_compress);
@@ -118,6 +119,10 @@ JOPT_SETTER(latency_percentile);
 int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, size_t errlen);
 /* fio's rate floor rules: rate_min with rate_iops_min, a floor above the rate */
 int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *err, size_t errlen);
+/* fio's read_iolog (options_replay.c): the log read and checked, the job's
+ * target, directions and block sizes set from it; refusals of what a
+ * replay cannot combine with */
+int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, size_t errlen);
 /* fio's io_uring engine options (options_fio_set.c) */
 JOPT_SETTER(uring_knob);
 JOPT_SETTER(sqthread_poll_cpu);

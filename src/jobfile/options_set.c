@@ -478,6 +478,8 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     for (unsigned i = 0; i < 3; i++)
         if (x->log_default[i] && !logs[i][0])
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);
+    if ((rc = jopt_finalize_replay(job, x, err, errlen)))
+        return rc;
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
     /* fio: a read-only job that would write or trim is refused whole */

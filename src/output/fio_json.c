@@ -444,8 +444,12 @@ static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
     }
 }
 
-static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
-                         int nclones)
+/* Sums the statistics of jobs [j0, j1) of phase (or of one clone's
+ * workers, clone >= 0) into c->obj, the first job's percentile settings
+ * into pct and the reported threads' usage into usage; -1 (c->err) when a
+ * job has no statistics. */
+static int obj_collect(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
+                       int nclones, struct fio_json_pcts *pct, struct fio_json_usage *usage)
 {
     struct fio_json_obj *o = &c->obj;
     prio_stats_clear(&o->prio);
@@ -457,11 +461,9 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         hist_init(&o->dir[d].clat);
     }
     hist_init(&o->sync);
-    const cJSON *first = cJSON_GetArrayItem(jobs, j0);
     const char *pname = result_str(phase, "name", "?");
-    struct fio_json_pcts pct = {0};
-    struct fio_json_usage usage;
-    memset(&usage, 0, sizeof(usage));
+    memset(pct, 0, sizeof(*pct));
+    memset(usage, 0, sizeof(*usage));
     for (int k = j0; k < j1; k++) {
         const cJSON *job = cJSON_GetArrayItem(jobs, k);
         const cJSON *wstats = cJSON_GetObjectItemCaseSensitive(job, "worker_stats");
@@ -475,10 +477,10 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
                 const cJSON *ws = cJSON_GetArrayItem(wstats, w);
                 const cJSON *scope = cJSON_GetObjectItemCaseSensitive(ws, "stats");
                 if (add_scope(c, scope, where) < 0)
-                    return NULL;
+                    return -1;
                 if (w == clone)
-                    job_pcts(scope, &pct);
-                add_usage(&usage, ws, jramp);
+                    job_pcts(scope, pct);
+                add_usage(usage, ws, jramp);
             }
             o->workers += 1;
             continue;
@@ -486,43 +488,38 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         const cJSON *scope = job_scope(phase, jobs, k);
         if (!scope) {
             snprintf(c->err, c->errlen, "%s: no statistics in the result", where);
-            return NULL;
+            return -1;
         }
         if (add_scope(c, scope, where) < 0)
-            return NULL;
+            return -1;
         if (k == j0)
-            job_pcts(scope, &pct);
+            job_pcts(scope, pct);
         o->workers += (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
-        {
-            const cJSON *ws;
-            cJSON_ArrayForEach(ws, wstats)
-                add_usage(&usage, ws, jramp);
-        }
+        const cJSON *ws;
+        cJSON_ArrayForEach(ws, wstats)
+            add_usage(usage, ws, jramp);
     }
-    int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
-    double ramp_s = job_param(first, "ramp_s", 0);
-    /* fio's measurement switches, as the job was given them */
-    pct.no_lat = job_bool(first, "disable_lat");
-    pct.no_clat = job_bool(first, "disable_clat");
-    pct.lat_pct = job_bool(first, "lat_percentiles");
-    pct.clat_pct_off = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(
+    return 0;
+}
+
+/* fio's measurement switches, as the job was given them. */
+static void job_switches(const cJSON *first, struct fio_json_pcts *pct)
+{
+    pct->no_lat = job_bool(first, "disable_lat");
+    pct->no_clat = job_bool(first, "disable_clat");
+    pct->lat_pct = job_bool(first, "lat_percentiles");
+    pct->clat_pct_off = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(first, "params"), "clat_percentiles"));
-    pct.slat_pct = job_bool(first, "slat_percentiles");
+    pct->slat_pct = job_bool(first, "slat_percentiles");
+}
 
-    cJSON *jo = cJSON_CreateObject();
-    cJSON_AddStringToObject(jo, "jobname", result_str(first, "name", "job"));
-    cJSON_AddNumberToObject(jo, "groupid", gid);
-    cJSON_AddNumberToObject(jo, "error", obj_error(o, phase, jobs, j0, j1));
-    const char *desc = result_str(first, "description", NULL);
-    if (desc && *desc)
-        cJSON_AddStringToObject(jo, "desc", desc);
-    cJSON_AddNumberToObject(jo, "eta", 0);
-    cJSON_AddNumberToObject(jo, "elapsed", ceil(o->elapsed_s + ramp_s));
-    cJSON_AddItemToObject(jo, "job options", job_options(first));
-
-    /* Interval rows are the phase's: they are this object's own samples
-     * only when it reports every job of the phase. */
-    bool whole = clone < 0 && j0 == 0 && j1 == cJSON_GetArraySize(jobs);
+/* The "read", "write", "trim" and mixed objects. Interval rows are the
+ * phase's: they are this object's own samples only when it reports every
+ * job of the phase (whole). */
+static void job_dirs(struct fio_json_ctx *c, cJSON *jo, const cJSON *phase, const cJSON *jobs, const cJSON *first,
+                     int gid, bool whole, const struct fio_json_pcts *pct)
+{
+    struct fio_json_obj *o = &c->obj;
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(phase, "intervals");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(iv, "rows");
     double step_ms = result_num(iv, "step_ms", 1000);
@@ -541,29 +538,40 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
         fio_json_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
         cJSON *dobj = fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL, whole ? &iops : NULL,
-                                        grate[d], &pct, c->plus);
+                                        grate[d], pct, c->plus);
         cJSON_AddItemToObject(jo, dn[d], dobj);
         if (d < 2)
-            fio_json_add_prios(dobj, &o->prio.dir[d], &pct, c->plus);
+            fio_json_add_prios(dobj, &o->prio.dir[d], pct, c->plus);
     }
     cJSON_Delete(parsed);
-    add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], &pct, c->plus);
+    add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], pct, c->plus);
+}
+
+/* The "sync" object: flushes and their latency. */
+static void job_sync(struct fio_json_ctx *c, cJSON *jo, const struct fio_json_pcts *pct)
+{
+    struct fio_json_obj *o = &c->obj;
     cJSON *sy = cJSON_AddObjectToObject(jo, "sync");
     cJSON_AddNumberToObject(sy, "total_ios", (double)o->syncs);
-    if (pct.no_clat) /* fio times flushes with clat */
+    if (pct->no_clat) /* fio times flushes with clat */
         hist_init(&o->sync);
     /* fio: flush percentiles when lat_ or clat_percentiles is on */
-    bool sync_pct = pct.lat_pct || !pct.clat_pct_off;
-    cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, sync_pct ? &pct : NULL, c->plus && sync_pct));
+    bool sync_pct = pct->lat_pct || !pct->clat_pct_off;
+    cJSON_AddItemToObject(sy, "lat_ns", fio_json_lat_json(&o->sync, sync_pct ? pct : NULL, c->plus && sync_pct));
+}
 
+/* job_runtime, CPU shares and faults of the reported threads. */
+static void job_usage(cJSON *jo, const cJSON *phase, const struct fio_json_obj *o, const struct fio_json_usage *usage,
+                      double ramp_s)
+{
     /* fio: the sum of the reported clones' run times (group_reporting) */
     cJSON_AddNumberToObject(jo, "job_runtime",
-                            (double)llround((usage.nw > 1 ? usage.job_s : o->elapsed_s) * 1000.0));
-    if (usage.any) {
+                            (double)llround((usage->nw > 1 ? usage->job_s : o->elapsed_s) * 1000.0));
+    if (usage->any) {
         /* fio: the reported threads' own CPU time over their run time */
-        double per = usage.run_s > 0 ? 100.0 / usage.run_s : 0;
-        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(usage.user_s * per));
-        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(usage.sys_s * per));
+        double per = usage->run_s > 0 ? 100.0 / usage->run_s : 0;
+        cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(usage->user_s * per));
+        cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(usage->sys_s * per));
     } else {
         /* results written before per-thread usage was kept: the process's */
         const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(phase, "cpu");
@@ -572,21 +580,27 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         cJSON_AddNumberToObject(jo, "usr_cpu", fio_json_round6(result_num(cpu, "user_s", 0) * per_s));
         cJSON_AddNumberToObject(jo, "sys_cpu", fio_json_round6(result_num(cpu, "sys_s", 0) * per_s));
     }
-    cJSON_AddNumberToObject(jo, "ctx", usage.ctx);
-    cJSON_AddNumberToObject(jo, "majf", usage.majf);
-    cJSON_AddNumberToObject(jo, "minf", usage.minf);
+    cJSON_AddNumberToObject(jo, "ctx", usage->ctx);
+    cJSON_AddNumberToObject(jo, "majf", usage->majf);
+    cJSON_AddNumberToObject(jo, "minf", usage->minf);
+}
 
+/* The iodepth tables, latency_* shares and the latency target in force. */
+static void job_depths(struct fio_json_ctx *c, cJSON *jo, const cJSON *first, const struct fio_json_usage *usage,
+                       const struct fio_json_pcts *pct)
+{
+    const struct fio_json_obj *o = &c->obj;
     double lat_sum = (double)o->dir[0].lat.sum + (double)o->dir[1].lat.sum;
     double inflight = o->elapsed_s > 0 ? lat_sum / (o->elapsed_s * 1e9) : 0;
-    if (usage.any_depth)
-        fio_json_iodepth_dist(jo, usage.depth);
+    if (usage->any_depth)
+        fio_json_iodepth_dist(jo, usage->depth);
     else
         fio_json_iodepth_level(jo, o->workers ? inflight / o->workers : inflight);
-    calls_table(jo, "iodepth_submit", usage.submit);
-    calls_table(jo, "iodepth_complete", usage.complete);
+    calls_table(jo, "iodepth_submit", usage->submit);
+    calls_table(jo, "iodepth_complete", usage->complete);
     /* fio's latency_* tables are shares of all read and write I/Os */
     hist_init(&c->tmp);
-    if (!pct.no_clat) { /* fio counts them from clat */
+    if (!pct->no_clat) { /* fio counts them from clat */
         hist_merge(&c->tmp, &o->dir[0].lat);
         hist_merge(&c->tmp, &o->dir[1].lat);
     }
@@ -605,6 +619,39 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
         cJSON_AddNumberToObject(jo, "latency_percentile", 100.0);
         cJSON_AddNumberToObject(jo, "latency_window", 0);
     }
+}
+
+/* One fio job object for jobs [j0, j1) of phase, or for clone `clone` of
+ * nclones (clone < 0: the jobs as one): collect, then the keys in fio's
+ * order. */
+static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
+                         int nclones)
+{
+    struct fio_json_obj *o = &c->obj;
+    struct fio_json_pcts pct;
+    struct fio_json_usage usage;
+    if (obj_collect(c, phase, jobs, j0, j1, clone, nclones, &pct, &usage) < 0)
+        return NULL;
+    const cJSON *first = cJSON_GetArrayItem(jobs, j0);
+    int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
+    double ramp_s = job_param(first, "ramp_s", 0);
+    job_switches(first, &pct);
+
+    cJSON *jo = cJSON_CreateObject();
+    cJSON_AddStringToObject(jo, "jobname", result_str(first, "name", "job"));
+    cJSON_AddNumberToObject(jo, "groupid", gid);
+    cJSON_AddNumberToObject(jo, "error", obj_error(o, phase, jobs, j0, j1));
+    const char *desc = result_str(first, "description", NULL);
+    if (desc && *desc)
+        cJSON_AddStringToObject(jo, "desc", desc);
+    cJSON_AddNumberToObject(jo, "eta", 0);
+    cJSON_AddNumberToObject(jo, "elapsed", ceil(o->elapsed_s + ramp_s));
+    cJSON_AddItemToObject(jo, "job options", job_options(first));
+    bool whole = clone < 0 && j0 == 0 && j1 == cJSON_GetArraySize(jobs);
+    job_dirs(c, jo, phase, jobs, first, gid, whole, &pct);
+    job_sync(c, jo, &pct);
+    job_usage(jo, phase, o, &usage, ramp_s);
+    job_depths(c, jo, first, &usage, &pct);
     add_steadystate(jo, phase, result_str(first, "name", "job"));
     if (c->members) {
         cJSON_AddNumberToObject(jo, FIO_JSON_MEMBERS_KEY, o->workers);

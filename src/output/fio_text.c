@@ -168,7 +168,7 @@ static void bs_range(const cJSON *params, int d, char *lo, char *hi, size_t len)
  * first as "..."), its version, and how many workers it starts. */
 static void preamble(FILE *f, const cJSON *doc)
 {
-    unsigned workers = 0;
+    unsigned workers = 0, threads = 0;
     const cJSON *phase, *job;
     cJSON_ArrayForEach(phase, jobj(doc, "phases"))
     {
@@ -190,11 +190,20 @@ static void preamble(FILE *f, const cJSON *doc)
             if (nc > 1)
                 fputs("...\n", f);
             workers += nc;
+            if (cJSON_IsTrue(jobj(p, "thread")))
+                threads += nc;
         }
     }
     const char *ver = result_str(jobj(doc, "tool"), "version", "?");
     fprintf(f, "%s-compatible (ssdbench %s)\n", FIO_JSON_COMPAT, ver);
-    fprintf(f, "Starting %u thread%s\n", workers, workers == 1 ? "" : "s");
+    /* fio's words: thread=1 jobs are threads, the others processes */
+    unsigned procs = workers - threads;
+    fputs("Starting ", f);
+    if (threads)
+        fprintf(f, "%u thread%s", threads, threads > 1 ? "s" : "");
+    if (procs || !threads)
+        fprintf(f, "%s%u process%s", threads ? " and " : "", procs, procs > 1 ? "es" : "");
+    fputc('\n', f);
 }
 
 static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs *rs)

@@ -17,6 +17,7 @@
 
 #include "output/html_kinds.h"
 #include "result/result_read.h"
+#include "result/result_schema.h"
 #include "base/round.h"
 
 #define NTHR 7                              /* 1, 2, 4 ... 64 ms */
@@ -93,26 +94,26 @@ static void act_load_text(struct html_report *r, const cJSON *load, const cJSON 
                                  result_num(d, "large_block_writes_per_sec", 0), lg,
                                  result_str(act, "mode", "?"), qd, result_str(load, "stopped_by", "?")));
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(load, "verdict");
-    const char *status = result_str(v, "status", "none");
+    const char *status = result_sstr(v, "act.loads[].verdict.status");
     bool passed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(load, "passed"));
     const char *vtext = !strcasecmp(status, "pass")   ? "PASS"
                         : !strcasecmp(status, "fail") ? "FAIL"
                         : !strcasecmp(status, "incomplete") ? "INCOMPLETE"
                                                             : "no certification verdict";
     html_para(r, verdict_class(status, passed),
-             html_printf(r, "Verdict: %s%s%s.%s", vtext, *result_str(v, "reason", "") ? ": " : "",
-                        result_str(v, "reason", ""),
+             html_printf(r, "Verdict: %s%s%s.%s", vtext, *result_sstr(v, "act.loads[].verdict.reason") ? ": " : "",
+                        result_sstr(v, "act.loads[].verdict.reason"),
                         strcasecmp(status, "pass") && strcasecmp(status, "fail")
                             ? (passed ? " Every slice stays below the limits (screening)."
                                       : " A slice reached a limit, or the load stopped early.")
                             : ""));
-    if (result_num(v, "hours", 0) > 0) {
+    if (result_snum(v, "act.loads[].verdict.hours") > 0) {
         const cJSON *w = cJSON_GetObjectItemCaseSensitive(v, "worst_hour_pct_over_ms");
         html_para(r, "note", html_printf(r, "Judged on the %s histogram over %g one-hour slices; worst hour %g: "
                                           "%.2f %% >= 1 ms, %.2f %% >= 8 ms, %.2f %% >= 64 ms (limits 5, 1, 0.1 %%).",
-                                       result_str(v, "histogram", "reads"), result_num(v, "hours", 0),
-                                       result_num(v, "worst_hour", 0), result_num(w, "1", 0), result_num(w, "8", 0),
-                                       result_num(w, "64", 0)));
+                                       result_sstr(v, "act.loads[].verdict.histogram"), result_snum(v, "act.loads[].verdict.hours"),
+                                       result_snum(v, "act.loads[].verdict.worst_hour"), result_snum(w, "act.loads[].verdict.worst_hour_pct_over_ms.1"), result_snum(w, "act.loads[].verdict.worst_hour_pct_over_ms.8"),
+                                       result_snum(w, "act.loads[].verdict.worst_hour_pct_over_ms.64")));
     }
     if (!strcmp(result_str(load, "stopped_by", ""), "max-lag"))
         html_para(r, "warn", html_printf(r, "%s", result_str(load, "stop_message", "the load could not keep up")));
@@ -329,10 +330,10 @@ static const char *cert_result(const cJSON *load)
         return "interrupted";
     if (!strcmp(stop, "max-lag"))
         return "FAIL (max-lag stop)";
-    if (result_num(load, "io_errors", 0) > 0)
+    if (result_snum(load, "act.loads[].io_errors") > 0)
         return "FAIL (I/O errors)";
     const cJSON *v = obj(load, "verdict");
-    const char *st = result_str(v, "status", "none");
+    const char *st = result_sstr(v, "act.loads[].verdict.status");
     bool scaled = cJSON_IsTrue(obj(v, "scaled"));
     if (!strcasecmp(st, "pass"))
         return scaled ? "PASS (scaled)" : "PASS";

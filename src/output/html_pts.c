@@ -654,9 +654,9 @@ static void xsr_page(struct html_report *r, const char *id, const cJSON *t)
     }
 }
 
-static void di_page(struct html_report *r, const char *id, const cJSON *t)
+/* The stimulus a DI test ran: the CBW composite or one block size. */
+static void di_stimulus(struct html_report *r, const cJSON *st)
 {
-    const cJSON *st = result_get(t, "stimulus");
     if (cJSON_IsTrue(result_get(st, "composite")))
         html_para(r, NULL, html_printf(r, "Stimulus: the CBW composite (%d block sizes, %d access zones), R/W %.0f/%.0f.",
                                        cJSON_GetArraySize(result_get(st, "block_sizes")), cJSON_GetArraySize(result_get(st, "zones")),
@@ -664,23 +664,26 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     else
         html_para(r, NULL, html_printf(r, "Stimulus: RND %s, R/W %.0f/%.0f.", bs_text(r, result_num(st, "block_size", 0)),
                                        result_num(st, "read_pct", 0), 100 - result_num(st, "read_pct", 0)));
-    ss_rounds(r, html_printf(r, "%s-pre", id), result_get(t, "precondition"));
-    if (!result_get(t, "steady_state"))
-        return;
+}
+
+/* The between-round pre-writes: a table and its chart. False when out of
+ * memory (the page stops there). */
+static bool di_prewrites(struct html_report *r, const char *id, const cJSON *t)
+{
     html_para(r, NULL, html_printf(r, "Demand variation: each round a %.3g s pre-write at the largest TC/QD, then "
                                       "%d TC x QD points of %.3g s; %.0f rounds run.",
                                    result_num(t, "round_prewrite_s", 0), cJSON_GetArraySize(result_get(t, "elements")),
                                    result_num(t, "element_s", 0), result_num(t, "rounds_run", 0)));
     struct html_table *pw = html_add_data_table(r, html_printf(r, "%s-prewrites", id), "Between-round pre-writes");
     if (!pw)
-        return;
+        return false;
     int pr = html_table_add_col(pw, "round", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int pi = html_table_add_col(pw, "pre-write IOPS", "IOPS", HTML_TABLE_NUM, HTML_TABLE_INT);
     const cJSON *rd;
     cJSON_ArrayForEach(rd, result_get(t, "rounds")) {
         long w = html_table_add_row(pw);
         if (w < 0)
-            return;
+            return false;
         html_table_set(pw, (size_t)w, pr, result_num(rd, "round", NAN));
         html_table_set(pw, (size_t)w, pi, result_num(result_get(rd, "prewrite"), "iops", NAN));
     }
@@ -692,20 +695,28 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         pc->y.zero = true;
         html_chart_series(pc, pi, "pre-write IOPS", 0, 0, HTML_SVG_LINE_MARKS);
     }
-    convergence(r, id, t);
-    const cJSON *g = result_get(st, "grid"), *tcs = result_get(g, "threads"), *qds = result_get(g, "depths");
-    const cJSON *els = result_get(t, "elements"), *tab = result_get(t, "table");
-    int ntc = cJSON_GetArraySize(tcs), nqd = cJSON_GetArraySize(qds), ne = cJSON_GetArraySize(els);
-    if (ntc > 16 || nqd > 16)
-        return;
-    /* the grid tables: TC rows, QD columns */
+    return true;
+}
+
+/* A DI test's TC x QD grid: its thread counts, queue depths, elements
+ * (one per TC/QD point) and their window averages (table). */
+struct di_grid {
+    const cJSON *tcs, *qds, *els, *tab;
+    int ntc, nqd, ne;
+};
+
+/* The grid tables (IOPS, ART): TC rows, QD columns. */
+static bool di_grid_tables(struct html_report *r, const char *id, const struct di_grid *gr)
+{
+    const cJSON *tcs = gr->tcs, *qds = gr->qds, *els = gr->els, *tab = gr->tab;
+    int ntc = gr->ntc, nqd = gr->nqd, ne = gr->ne;
     for (int k = 0; k < 2; k++) {
         const char *key = k ? "lat_mean_ns" : "iops";
         struct html_table *h = html_add_table(r, html_printf(r, "%s-%s", id, k ? "art" : "iops"),
                                               k ? "Average response time: TC x QD (window average)"
                                                 : "IOPS: TC x QD (window average)");
         if (!h)
-            return;
+            return false;
         h->heat = !k;
         int c0 = html_table_add_col(h, "TC", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
         int cq[16];
@@ -715,7 +726,7 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         for (int a = 0; a < ntc; a++) {
             long w = html_table_add_row(h);
             if (w < 0)
-                return;
+                return false;
             html_table_set(h, (size_t)w, c0, result_at_num(tcs, a, 0));
             for (int q = 0; q < nqd; q++)
                 html_table_set(h, (size_t)w, cq[q], NAN);
@@ -729,11 +740,19 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         }
         html_show_table(r, h);
     }
-    /* demand variation: IOPS vs QD per TC; demand intensity: ART vs IOPS per TC; IOPS vs OIO */
+    return true;
+}
+
+/* Demand variation (IOPS vs QD per TC), demand intensity (ART vs IOPS per
+ * TC) and IOPS vs outstanding I/O: two data tables and three charts. */
+static bool di_demand(struct html_report *r, const char *id, const cJSON *t, const struct di_grid *gr)
+{
+    const cJSON *st = result_get(t, "stimulus"), *tcs = gr->tcs, *qds = gr->qds, *els = gr->els, *tab = gr->tab;
+    int ntc = gr->ntc, nqd = gr->nqd, ne = gr->ne;
     struct html_table *dv = html_add_data_table(r, html_printf(r, "%s-dv", id), "Demand variation");
     struct html_table *di = html_add_data_table(r, html_printf(r, "%s-di", id), "Demand intensity");
     if (!dv || !di)
-        return;
+        return false;
     int vx = html_table_add_col(dv, "QD", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int ix = html_table_add_col(di, "IOPS", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
     int io = html_table_add_col(di, "total OIO", NULL, HTML_TABLE_NUM, HTML_TABLE_INT);
@@ -749,7 +768,7 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     for (int q = 0; q < nqd; q++) {
         long w = html_table_add_row(dv);
         if (w < 0)
-            return;
+            return false;
         html_table_set(dv, (size_t)w, vx, result_at_num(qds, q, 0));
         for (int a = 0; a < ntc; a++)
             html_table_set(dv, (size_t)w, vc[a], NAN);
@@ -758,7 +777,7 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         const cJSON *el = cJSON_GetArrayItem(els, e), *row = cJSON_GetArrayItem(tab, e);
         long w = html_table_add_row(di);
         if (w < 0)
-            return;
+            return false;
         html_table_set(di, (size_t)w, ix, result_num(row, "iops", NAN));
         html_table_set(di, (size_t)w, io, result_num(el, "threads", 0) * result_num(el, "depth", 0));
         html_table_set(di, (size_t)w, iy, result_num(row, "iops", NAN));
@@ -804,7 +823,13 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
         c->y.zero = true;
         html_chart_series(c, iy, "IOPS", 0, 0, HTML_SVG_MARKS);
     }
-    /* the Max / Mid / Min points and their histograms */
+    return true;
+}
+
+/* The Max / Mid / Min points: a table (pre-write, then the histogram
+ * capture) and their latency histograms. */
+static void di_points(struct html_report *r, const char *id, const cJSON *t)
+{
     struct html_table *p = html_add_table(r, html_printf(r, "%s-points", id),
                                           "Demand-intensity points: pre-write, then the histogram capture");
     if (!p)
@@ -844,4 +869,24 @@ static void di_page(struct html_report *r, const char *id, const cJSON *t)
     html_show_table(r, p);
     if (ns)
         html_latency_charts(r, html_printf(r, "%s-hist", id), "Max/Mid/Min capture", src, ns);
+}
+
+static void di_page(struct html_report *r, const char *id, const cJSON *t)
+{
+    const cJSON *st = result_get(t, "stimulus");
+    di_stimulus(r, st);
+    ss_rounds(r, html_printf(r, "%s-pre", id), result_get(t, "precondition"));
+    if (!result_get(t, "steady_state") || !di_prewrites(r, id, t))
+        return;
+    convergence(r, id, t);
+    const cJSON *g = result_get(st, "grid");
+    struct di_grid gr = {.tcs = result_get(g, "threads"), .qds = result_get(g, "depths"),
+                         .els = result_get(t, "elements"), .tab = result_get(t, "table")};
+    gr.ntc = cJSON_GetArraySize(gr.tcs);
+    gr.nqd = cJSON_GetArraySize(gr.qds);
+    gr.ne = cJSON_GetArraySize(gr.els);
+    if (gr.ntc > 16 || gr.nqd > 16)
+        return;
+    if (di_grid_tables(r, id, &gr) && di_demand(r, id, t, &gr))
+        di_points(r, id, t);
 }

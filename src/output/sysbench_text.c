@@ -10,6 +10,7 @@
 
 #include "base/sizefmt.h"
 #include "result/result_read.h"
+#include "result/result_schema.h"
 
 static const cJSON *obj(const cJSON *o, const char *k)
 {
@@ -47,7 +48,7 @@ static void print_flags(FILE *f, const cJSON *opts)
 
 void sysbench_text_prepare_begin(FILE *f, const cJSON *opts)
 {
-    double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
+    double fs = result_snum(opts, "fileio.options.file_size"), n = result_snum(opts, "fileio.options.file-num");
     fprintf(f, "%.0f files, %ldKb each, %ldMb total\n", n, (long)(fs / 1024),
             (long)(fs * n / (1024 * 1024)));
     fprintf(f, "Creating files for the test...\n");
@@ -91,45 +92,45 @@ void sysbench_text_run_banner(FILE *f, const cJSON *opts, unsigned threads)
     char a[32], b[32];
     fprintf(f, "Running the test with following options:\n");
     fprintf(f, "Number of threads: %u\n", threads);
-    double rate = result_num(opts, "rate", 0);
+    double rate = result_snum(opts, "fileio.options.rate");
     if (rate > 0)
         fprintf(f, "Target transaction rate: %.0f/sec\n", rate);
-    double ri = result_num(opts, "report-interval", 0);
+    double ri = result_snum(opts, "fileio.options.report-interval");
     if (ri > 0)
         fprintf(f, "Report intermediate results every %.0f second(s)\n", ri);
-    const char *seed = result_str(opts, "rand-seed", "0");
+    const char *seed = result_sstr(opts, "fileio.options.rand-seed");
     if (strcmp(seed, "0") == 0)
         fprintf(f, "Initializing random number generator from current time\n");
     else
         fprintf(f, "Initializing random number generator from seed (%s).\n", seed);
     fprintf(f, "\n\n");
     print_flags(f, opts);
-    double fs = result_num(opts, "file_size", 0), n = result_num(opts, "file-num", 0);
+    double fs = result_snum(opts, "fileio.options.file_size"), n = result_snum(opts, "fileio.options.file-num");
     sizefmt_binary(a, sizeof(a), fs, "");
     fprintf(f, "%.0f files, %sB each\n", n, a);
     sizefmt_binary(a, sizeof(a), fs * n, "");
     fprintf(f, "%sB total file size\n", a);
-    sizefmt_binary(a, sizeof(a), result_num(opts, "file-block-size", 0), "");
+    sizefmt_binary(a, sizeof(a), result_snum(opts, "fileio.options.file-block-size"), "");
     fprintf(f, "Block size %sB\n", a);
-    const char *mode = result_str(opts, "file-test-mode", "");
+    const char *mode = result_sstr(opts, "fileio.options.file-test-mode");
     bool rnd = mode[0] == 'r';
-    if (result_num(opts, "file-merged-requests", 0) > 0) {
-        sizefmt_binary(b, sizeof(b), result_num(opts, "request_size", 0), "");
+    if (result_snum(opts, "fileio.options.file-merged-requests") > 0) {
+        sizefmt_binary(b, sizeof(b), result_snum(opts, "fileio.options.request_size"), "");
         fprintf(f, "Merging requests up to %sB for sequential IO.\n", b);
     }
     if (rnd) {
-        fprintf(f, "Number of IO requests: %.0f\n", result_num(opts, "events", 0));
+        fprintf(f, "Number of IO requests: %.0f\n", result_snum(opts, "fileio.options.events"));
         fprintf(f, "Read/Write ratio for combined random IO test: %2.2f\n",
-                result_num(opts, "file-rw-ratio", 1.5));
+                result_snum(opts, "fileio.options.file-rw-ratio"));
     }
-    double freq = result_num(opts, "file-fsync-freq", 0);
+    double freq = result_snum(opts, "fileio.options.file-fsync-freq");
     if (freq > 0)
         fprintf(f, "Periodic FSYNC enabled, calling fsync() each %.0f requests.\n", freq);
     if (opt_bool(opts, "file-fsync-end"))
         fprintf(f, "Calling fsync() at the end of test, Enabled.\n");
     if (opt_bool(opts, "file-fsync-all"))
         fprintf(f, "Calling fsync() after each write operation.\n");
-    const char *io = result_str(opts, "file-io-mode", "sync");
+    const char *io = result_sstr(opts, "fileio.options.file-io-mode");
     fprintf(f, "Using %s I/O mode\n", !strcmp(io, "async") ? "asynchronous"
                                       : !strcmp(io, "mmap") ? "fast mmaped" : "synchronous");
     fprintf(f, "Doing %s test\n", mode_words(mode));
@@ -148,7 +149,7 @@ void sysbench_text_interval(FILE *f, const struct fileio_row *row, double step_s
 static void stored_intervals(FILE *f, const cJSON *fo, unsigned percentile)
 {
     const cJSON *iv = obj(fo, "intervals"), *r;
-    double step = result_num(iv, "step_s", 1);
+    double step = result_snum(iv, "phases[].fileio.intervals.step_s");
     cJSON_ArrayForEach(r, obj(iv, "rows")) {
         if (cJSON_GetArraySize(r) < 6)
             continue;
@@ -196,44 +197,44 @@ void sysbench_text_report(FILE *f, const cJSON *phase, unsigned percentile, bool
     if (obj(rep, "histogram"))
         histogram(f, obj(rep, "histogram"));
     fprintf(f, "\nFile operations:\n");
-    fprintf(f, "    reads/s:                      %4.2f\n", result_num(rep, "reads_per_s", 0));
-    fprintf(f, "    writes/s:                     %4.2f\n", result_num(rep, "writes_per_s", 0));
-    fprintf(f, "    fsyncs/s:                     %4.2f\n", result_num(rep, "fsyncs_per_s", 0));
+    fprintf(f, "    reads/s:                      %4.2f\n", result_snum(rep, "phases[].fileio.report.reads_per_s"));
+    fprintf(f, "    writes/s:                     %4.2f\n", result_snum(rep, "phases[].fileio.report.writes_per_s"));
+    fprintf(f, "    fsyncs/s:                     %4.2f\n", result_snum(rep, "phases[].fileio.report.fsyncs_per_s"));
     fprintf(f, "\nThroughput:\n");
-    fprintf(f, "    read, MiB/s:                  %4.2f\n", result_num(rep, "read_mibps", 0));
-    fprintf(f, "    written, MiB/s:               %4.2f\n", result_num(rep, "written_mibps", 0));
+    fprintf(f, "    read, MiB/s:                  %4.2f\n", result_snum(rep, "phases[].fileio.report.read_mibps"));
+    fprintf(f, "    written, MiB/s:               %4.2f\n", result_snum(rep, "phases[].fileio.report.written_mibps"));
     fprintf(f, "\nGeneral statistics:\n");
-    fprintf(f, "    total time:                          %.4fs\n", result_num(rep, "total_time_s", 0));
-    fprintf(f, "    total number of events:              %.0f\n", result_num(rep, "events", 0));
+    fprintf(f, "    total time:                          %.4fs\n", result_snum(rep, "phases[].fileio.report.total_time_s"));
+    fprintf(f, "    total number of events:              %.0f\n", result_snum(rep, "phases[].fileio.report.events"));
     const cJSON *lat = obj(rep, "latency_ms");
     fprintf(f, "\nLatency (ms):\n");
-    fprintf(f, "         min: %39.2f\n", result_num(lat, "min", 0));
-    fprintf(f, "         avg: %39.2f\n", result_num(lat, "avg", 0));
-    fprintf(f, "         max: %39.2f\n", result_num(lat, "max", 0));
+    fprintf(f, "         min: %39.2f\n", result_snum(lat, "phases[].fileio.report.latency_ms.min"));
+    fprintf(f, "         avg: %39.2f\n", result_snum(lat, "phases[].fileio.report.latency_ms.avg"));
+    fprintf(f, "         max: %39.2f\n", result_snum(lat, "phases[].fileio.report.latency_ms.max"));
     if (percentile)
-        fprintf(f, "        %3uth percentile: %27.2f\n", percentile, result_num(lat, "pct", 0));
+        fprintf(f, "        %3uth percentile: %27.2f\n", percentile, result_snum(lat, "phases[].fileio.report.latency_ms.pct"));
     else
         fprintf(f, "         percentile stats:               disabled\n");
-    fprintf(f, "         sum: %39.2f\n", result_num(lat, "sum", 0));
+    fprintf(f, "         sum: %39.2f\n", result_snum(lat, "phases[].fileio.report.latency_ms.sum"));
     const cJSON *fa = obj(rep, "fairness");
     fprintf(f, "\nThreads fairness:\n");
-    fprintf(f, "    events (avg/stddev):           %.4f/%3.2f\n", result_num(fa, "events_avg", 0),
-            result_num(fa, "events_stddev", 0));
-    fprintf(f, "    execution time (avg/stddev):   %.4f/%3.2f\n\n", result_num(fa, "time_avg", 0),
-            result_num(fa, "time_stddev", 0));
+    fprintf(f, "    events (avg/stddev):           %.4f/%3.2f\n", result_snum(fa, "phases[].fileio.report.fairness.events_avg"),
+            result_snum(fa, "phases[].fileio.report.fairness.events_stddev"));
+    fprintf(f, "    execution time (avg/stddev):   %.4f/%3.2f\n\n", result_snum(fa, "phases[].fileio.report.fairness.time_avg"),
+            result_snum(fa, "phases[].fileio.report.fairness.time_stddev"));
     /* async: sysbench's event time is mostly submission; say so and add the
      * device's view (sync and mmap: the two are the same request) */
     const cJSON *cl = obj(rep, "completion_latency_ms");
-    if (!strcmp(result_str(fo, "io_mode", ""), "async") && cl) {
+    if (!strcmp(result_sstr(fo, "phases[].fileio.io_mode"), "async") && cl) {
         fprintf(f, "ssdbench:\n");
         fprintf(f, "    Latency above is per event, as sysbench times it: the submission, plus the\n"
                    "    wait for a completion when the backlog is full.\n");
         fprintf(f, "    Completion latency (ms, submission -> completion of each request):\n");
-        fprintf(f, "         min: %39.2f\n", result_num(cl, "min", 0));
-        fprintf(f, "         avg: %39.2f\n", result_num(cl, "avg", 0));
-        fprintf(f, "         max: %39.2f\n", result_num(cl, "max", 0));
+        fprintf(f, "         min: %39.2f\n", result_snum(cl, "phases[].fileio.report.completion_latency_ms.min"));
+        fprintf(f, "         avg: %39.2f\n", result_snum(cl, "phases[].fileio.report.completion_latency_ms.avg"));
+        fprintf(f, "         max: %39.2f\n", result_snum(cl, "phases[].fileio.report.completion_latency_ms.max"));
         if (percentile)
-            fprintf(f, "        %3uth percentile: %27.2f\n", percentile, result_num(cl, "pct", 0));
+            fprintf(f, "        %3uth percentile: %27.2f\n", percentile, result_snum(cl, "phases[].fileio.report.completion_latency_ms.pct"));
         fprintf(f, "\n");
     }
 }
@@ -244,7 +245,7 @@ static const cJSON *scaling_row(const cJSON *doc, double threads)
 {
     const cJSON *r;
     cJSON_ArrayForEach(r, obj(obj(doc, "fileio"), "scaling"))
-        if (result_num(r, "threads", -1) == threads)
+        if (result_num(r, "threads", -1) == threads) /* -1: a row without threads matches none */
             return r;
     return NULL;
 }
@@ -295,13 +296,13 @@ static void table(FILE *f, const char *title, const cJSON *doc, const struct sys
     cJSON_ArrayForEach(r, obj(obj(doc, "fileio"), "scaling")) {
         char a[32], b[32], q[32];
         cell(a, sizeof(a), r, key, fmt);
-        fprintf(f, "%7.0f  %*s", result_num(r, "threads", 0), wa, a);
+        fprintf(f, "%7.0f  %*s", result_snum(r, "fileio.scaling[].threads"), wa, a);
         for (unsigned k = 0; k < nb; k++) {
-            cell(b, sizeof(b), scaling_row(bases[k].doc, result_num(r, "threads", 0)), key, fmt);
+            cell(b, sizeof(b), scaling_row(bases[k].doc, result_snum(r, "fileio.scaling[].threads")), key, fmt);
             fprintf(f, "  %*s", wb[k], b);
         }
         for (unsigned k = 0; k < nb; k++) {
-            const cJSON *br = scaling_row(bases[k].doc, result_num(r, "threads", 0));
+            const cJSON *br = scaling_row(bases[k].doc, result_snum(r, "fileio.scaling[].threads"));
             if (b_over_a)
                 ratio(q, sizeof(q), br, r, key);
             else
@@ -317,13 +318,13 @@ void sysbench_text_scaling(FILE *f, const cJSON *doc, const struct sysbench_base
 {
     if (nbases > SYSBENCH_MAX_BASES)
         nbases = SYSBENCH_MAX_BASES;
-    const char *la = result_str(obj(doc, "fileio"), "label", "");
+    const char *la = result_sstr(obj(doc, "fileio"), "fileio.label");
     char a[128], b[SYSBENCH_MAX_BASES][160];
     const char *lb[SYSBENCH_MAX_BASES];
     snprintf(a, sizeof(a), "%s", la[0] ? la : "this run");
     for (unsigned k = 0; k < nbases; k++) {
         const char *l = bases[k].label && bases[k].label[0] ? bases[k].label
-                        : result_str(obj(bases[k].doc, "fileio"), "label", "");
+                        : result_sstr(obj(bases[k].doc, "fileio"), "fileio.label");
         snprintf(b[k], sizeof(b[k]), "%s", l[0] ? l : "baseline");
         /* a column named like this run (or an earlier baseline) says which it is */
         bool dup = strcmp(a, b[k]) == 0;

@@ -64,6 +64,8 @@ cJSON *result_job_params(const struct job_spec *j)
     cJSON *p = cJSON_CreateObject();
     if (j->clones)
         cJSON_AddNumberToObject(p, "clones", j->clones);
+    if (j->fio_thread)
+        cJSON_AddBoolToObject(p, "thread", true);
     if (j->written_opts[0] || j->written_global[0]) {
         cJSON *w = cJSON_AddObjectToObject(p, "written");
         cJSON_AddItemToObject(w, "job", written_json(j->written_opts));

@@ -33,6 +33,8 @@ struct lite_counts {
 struct phase_run;
 struct iolog;
 struct wverify;
+struct wreplay;
+struct job_setup;
 
 /* Where a worker's I/O goes: one target (jbod), a stripe over all of the job's
  * targets, or a uniformly random target per I/O (ACT). */
@@ -92,6 +94,7 @@ struct worker {
     FILE *wlog;                  /* write_iolog (worker_wlog.c); NULL = none */
     char *wlog_buf;
     uint64_t wlog_t0;
+    struct wreplay *rp;          /* read_iolog (worker_replay.c); NULL = the generators */
 
     unsigned depth;
     struct engine eng;
@@ -256,6 +259,16 @@ void wflow_exit(struct worker *w);
 int wlog_open(struct worker *w, uint64_t now, char *err, size_t errlen);
 void wlog_io(struct worker *w, const struct io_req *r, uint64_t now);
 int wlog_close(struct worker *w, uint64_t now);
+
+/* worker_replay.c: fio's read_iolog. wreplay_setup reads the job's log for
+ * the worker (w->rp; nothing without read_iolog); wreplay_next puts the
+ * next logged I/O into r (false when the log is done); wreplay_due is when
+ * the next one is due, in ns after the loop's start (0 past the last). */
+int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                  size_t errlen);
+bool wreplay_next(struct worker *w, struct io_req *r);
+uint64_t wreplay_due(const struct wreplay *rp);
+void wreplay_free(struct worker *w);
 
 void *worker_main(void *arg);
 

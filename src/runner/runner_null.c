@@ -39,7 +39,8 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         js->file_len[i] = len;
         js->fds[i] = -1;
     }
-    js->ntargets = j->layout == LAYOUT_FILES || j->layout == LAYOUT_JBOD ? nt : 1;
+    /* a replay of several files keeps them apart (its I/Os name them) */
+    js->ntargets = j->layout == LAYOUT_FILES || j->layout == LAYOUT_JBOD || j->read_iolog[0] ? nt : 1;
     /* one pass of a clone: its files' lengths; size, when smaller, caps it */
     uint64_t total = 0;
     if (j->layout == LAYOUT_FILES)
@@ -49,6 +50,19 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         total = lens[0];
     js->region_start = j->offset;
     js->region_len = j->size && j->size < total ? j->size : total;
+    if (j->size_pct > 0 && j->size_pct != 100) {
+        /* fio: size=N% of the file (filesize), in whole smallest blocks */
+        if (!j->file_size) {
+            snprintf(err, errlen, "job '%s': size=%g%% with ioengine=null needs filesize (the size it is a "
+                     "share of; fio does no I/O)", j->name, j->size_pct);
+            return -EINVAL;
+        }
+        uint64_t fsz = total + j->offset;
+        uint64_t io = (uint64_t)((double)fsz * j->size_pct / 100.0);
+        if (io > total)
+            io = total;
+        js->region_len = io - io % j->res.bs_min;
+    }
     if (js->region_len < j->res.bs_min) {
         snprintf(err, errlen, "job '%s': %llu bytes to use, less than the block size", j->name,
                  (unsigned long long)js->region_len);

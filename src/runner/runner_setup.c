@@ -441,6 +441,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
         w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
     if (grc == 0)
         grc = wzbd_setup(w, j, js, err, errlen);
+    if (grc == 0)
+        grc = wreplay_setup(w, j, js, err, errlen); /* read_iolog */
     return grc;
 }
 
@@ -463,6 +465,7 @@ unsigned runner_free_worker(struct worker *w)
     wverify_free(w);
     wprio_free(w);
     wfiles_free(w);
+    wreplay_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);

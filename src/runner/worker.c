@@ -392,6 +392,15 @@ static inline void event_done(struct worker *w, uint64_t tc)
 static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_sync)
 {
     const struct job_spec *job = w->job;
+    if (__builtin_expect(w->rp != NULL, 0)) { /* read_iolog: the logged I/O (worker_replay.c) */
+        if (!wreplay_next(w, r))
+            return false;
+        if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
+            fill_buffer(w, r->buf, r->len);
+        else if (r->op == IO_OP_WRITE && wbuf_scrambles(job))
+            wbuf_scramble(r, clock_ns());
+        return true;
+    }
     unsigned every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
     bool jbod = w->map.layout == LAYOUT_JBOD;
     if (every && *writes_since_sync >= every) {
@@ -677,6 +686,7 @@ struct loop_pace {
     uint64_t burst;
     uint64_t start, nsched, next_sched;
     struct rng prng;
+    const struct wreplay *rp;    /* read_iolog: the log's due times (worker_replay.c) */
 };
 
 /* thinktime: a pause is due; no more I/O is issued until it is over */
@@ -692,6 +702,9 @@ struct loop {
     uint64_t now, t_end;
     unsigned inflight, nstaged;  /* staged: this round's, in w->staged */
     unsigned writes_since_sync, batch_min;
+    unsigned batch_submit;       /* iodepth_batch_submit: I/Os staged per submission; 0 = all free slots */
+    unsigned batch_max;          /* iodepth_batch_complete_max: completions taken per reap */
+    bool batch_held;             /* this round's admission stopped at batch_submit */
     bool stopping;
     bool slat_on;                /* slat apart: asynchronous engines, when asked or logged (job.h) */
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
@@ -723,7 +736,17 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
         p->poisson = job->rate_poisson;
         rng_seed(&p->prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
     }
+    if (w->rp && !job->replay_no_stall) { /* read_iolog: at the logged times */
+        p->on = true;
+        p->rp = w->rp;
+        p->next_sched = start + wreplay_due(w->rp);
+    }
     ls->batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
+    ls->batch_submit = job->iodepth_batch_submit < w->depth ? job->iodepth_batch_submit : 0;
+    ls->batch_max = job->iodepth_batch_complete_max && job->iodepth_batch_complete_max < w->depth
+                        ? job->iodepth_batch_complete_max : w->depth;
+    if (ls->batch_min > ls->batch_max) /* fio: the max is raised to the min */
+        ls->batch_max = ls->batch_min < w->depth ? ls->batch_min : w->depth;
     ls->slat_on = ls->ops->submit && (job->slat || job->lat_log[0]);
     ls->src = job->source != NULL;
     ls->inline_flush = ls->src && w->depth > 1;
@@ -778,7 +801,9 @@ static bool pace_admit(struct worker *w, struct loop *ls, uint64_t *tsched)
 static inline void pace_advance(struct loop_pace *p)
 {
     p->nsched++;
-    if (p->poisson)
+    if (p->rp)
+        p->next_sched = p->start + wreplay_due(p->rp);
+    else if (p->poisson)
         p->next_sched += poisson_gap_ns(&p->prng, p->period);
     else
         p->next_sched = p->start + (uint64_t)((double)(p->nsched - p->nsched % p->burst) * p->period);
@@ -833,7 +858,12 @@ static void loop_admit(struct worker *w, struct loop *ls)
     const struct job_spec *job = w->job;
     ls->nstaged = 0;
     ls->flow_held = false;
+    ls->batch_held = false;
     while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
+        if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
+            ls->batch_held = true; /* iodepth_batch_submit: this batch is full */
+            break;
+        }
         uint64_t tsched = 0;
         if (ls->pace.on && !pace_admit(w, ls, &tsched))
             break;
@@ -963,7 +993,7 @@ static void reap_wait(const struct worker *w, const struct loop *ls, unsigned *m
     if (ls->stopping)
         return;
     bool paced = ls->pace.on;
-    bool submit_only = ls->src && ls->nstaged && w->nfree;
+    bool submit_only = (ls->src || ls->batch_held) && ls->nstaged && w->nfree;
     if (submit_only)
         *min_done = 0;
     else if (paced && w->nfree && ls->pace.next_sched <= ls->now && !ls->tt.due)
@@ -1020,7 +1050,7 @@ static bool loop_reap(struct worker *w, struct loop *ls)
     unsigned min_done;
     uint64_t timeout;
     reap_wait(w, ls, &min_done, &timeout);
-    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, w->depth);
+    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, ls->batch_max);
     uint64_t tc = clock_ns();
     if (n < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
@@ -1165,7 +1195,7 @@ void *worker_main(void *arg)
     w->eng.sg = &w->job->sg;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
-    if (w->job->rate_iops > 0)
+    if (w->job->rate_iops > 0 || w->rp)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
     int rc = w->job->submit_offload ? woffload_wrap(&w->eng) : 0;

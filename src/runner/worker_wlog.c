@@ -1,7 +1,7 @@
 /* worker_wlog.c - fio's write_iolog: every I/O a worker issues, as fio 3.33
  * writes it ("fio version 3 iolog": microseconds since the job started, the
  * file name, then add / open / read OFFSET LEN / write / trim / sync /
- * datasync / close), appended to the named file as fio appends (clones
+ * datasync (OFFSET 0) / close), appended to the named file as fio appends (clones
  * write one after another into the same file). The stream has one buffer,
  * allocated at set-up; the I/O path formats into it. Declared in
  * runner_int.h. */
@@ -68,11 +68,10 @@ void wlog_io(struct worker *w, const struct io_req *r, uint64_t now)
                                      [IO_OP_FSYNC] = "sync", [IO_OP_FDATASYNC] = "datasync"};
     unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
     unsigned long long us = now > w->wlog_t0 ? (now - w->wlog_t0) / 1000 : 0;
-    if (r->op <= IO_OP_TRIM)
-        fprintf(w->wlog, "%llu %s %s %llu %u\n", us, wlog_file(w, t), op[r->op], (unsigned long long)r->off,
-                r->len);
-    else
-        fprintf(w->wlog, "%llu %s %s\n", us, wlog_file(w, t), op[r->op]);
+    /* flushes too have an offset and a length (0), as fio writes them and
+     * reads them back */
+    fprintf(w->wlog, "%llu %s %s %llu %u\n", us, wlog_file(w, t), op[r->op], (unsigned long long)r->off,
+            r->op <= IO_OP_TRIM ? r->len : 0);
 }
 
 int wlog_close(struct worker *w, uint64_t now)

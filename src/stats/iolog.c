@@ -131,7 +131,7 @@ void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
         n = format_line_prio(l, line, t_ms, io->sched, d, io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_SCHED, line, n);
     }
-    if (l->f[IOLOG_BW]) {
+    if (l->f[IOLOG_BW] && !l->no_bw) {
         /* fio: this I/O's bytes over its latency, bytes * 10^6 / ns */
         n = format_line_prio(l, line, t_ms, io->lat ? (uint64_t)io->bytes * 1000000u / io->lat : 0, d,
                         io->bytes, io->off, io->prio);
@@ -220,6 +220,8 @@ int iolog_open(struct iolog **out, const struct iolog_opts *o, unsigned number, 
     l->win_end = l->avg_ns;
     l->offsets = o->offsets;
     l->log_prio = o->log_prio;
+    /* fio's disable_bw_measurement: no per-I/O bandwidth lines (the file stays, empty) */
+    l->no_bw = o->no_bw && !l->avg_ns;
     if (o->hist_log[0] && o->hist_msec && !(l->hist = iolog_hist_new(o->hist_msec, o->hist_coarseness))) {
         free_log(l);
         return snprintf(err, errlen, "out of memory"), -ENOMEM;

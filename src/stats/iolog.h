@@ -56,6 +56,7 @@ struct iolog_opts {
     unsigned avg_msec;        /* log_avg_msec; 0 = a line per completion */
     bool offsets;             /* log_offset: an offset column */
     bool log_prio;            /* log_prio: the last column is each I/O's priority value */
+    bool no_bw;               /* disable_bw_measurement: no per-I/O bandwidth lines (fio) */
     unsigned hist_msec;       /* log_hist_msec; 0 = the histogram log stays empty */
     unsigned hist_coarseness; /* log_hist_coarseness */
     bool compressed;          /* log_store_compressed with log_compression: NAME.log.fz */
@@ -102,6 +103,7 @@ struct iolog {
     uint64_t win_end;                /* end of the current window, ns since the job's start */
     bool offsets;                    /* log_offset: an offset column */
     bool log_prio;                   /* log_prio: the last column is the priority value */
+    bool no_bw;                      /* disable_bw_measurement, per-I/O lines: no bandwidth lines (fio) */
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */
     struct iolog_file *f[IOLOG_NKINDS]; /* NULL where that log was not asked for */

@@ -138,6 +138,136 @@ static int see_fig(const struct archive_fig *f, void *ctx)
     return 0;
 }
 
+/* A result of two phases: phase 0 with every direction, phase 1 with
+ * write and trim (or, when bare, no I/O at all). */
+static const char *doc_dirs(int n, const char *model, bool bare, char *buf, size_t len)
+{
+    const char *dir = "{\"ios\":10,\"iops\":%d.25,\"mbps\":1.5,\"latency_ns\":{\"mean\":100,\"max\":900,"
+                      "\"percentiles\":{\"99\":300,\"99.9\":500}}}";
+    char r[256], w[256], t[256];
+    snprintf(r, sizeof(r), dir, n * 10 + 1);
+    snprintf(w, sizeof(w), dir, n * 10 + 2);
+    snprintf(t, sizeof(t), dir, n * 10 + 3);
+    snprintf(buf, len,
+             "{\"schema\":\"ssdbench-result/1\",\"started\":\"2026-12-01T10:00:00Z\",\"started_unix_ms\":%lld,"
+             "\"tool\":{\"version\":\"0.1.0\"},\"host\":{\"hostname\":\"h\",\"kernel\":\"6.1\"},"
+             "\"targets\":[{\"id\":\"t0\",\"path\":\"/dev/x\",\"kind\":\"block\",\"size_bytes\":1000,"
+             "\"device\":{\"model\":\"%s\",\"serial\":\"S\",\"capacity_bytes\":4096}}],"
+             "\"phases\":[{\"name\":\"p0\",\"kind\":\"run\",\"results\":[{\"scope\":\"total\",\"read\":%s,\"write\":%s,"
+             "\"trim\":%s}]},{\"name\":\"p1\",\"kind\":\"run\",\"results\":[{\"scope\":\"total\"%s%s%s%s}]}]}\n",
+             /* the same start for ids 2 and 3: the id orders them */
+             1796083200000LL + (n == 3 ? 2 : n) * 1000LL, model, r, w, t, bare ? "" : ",\"write\":", bare ? "" : w,
+             bare ? "" : ",\"trim\":", bare ? "" : t);
+    return buf;
+}
+
+/* "id[tags]:seq/dir/iops,..." of every row listed, one way or the other */
+struct trace {
+    char s[4096];
+    size_t n;
+    int skip_id; /* list_figures: leave this row's figures unread */
+};
+
+static void trace_fig(struct trace *t, const struct archive_fig *f)
+{
+    t->n += (size_t)snprintf(t->s + t->n, sizeof(t->s) - t->n, "%d/%s/%s/%g,", f->seq, f->phase, f->dir, f->iops);
+}
+
+static int trace_fig_cb(const struct archive_fig *f, void *ctx)
+{
+    trace_fig(ctx, f);
+    return 0;
+}
+
+static int trace_row(const struct archive_row *r, void *ctx)
+{
+    struct trace *t = ctx;
+    t->n += (size_t)snprintf(t->s + t->n, sizeof(t->s) - t->n, "%lld[%s]:", (long long)r->id, r->tags);
+    if (!r->figcur)
+        return 0;
+    struct archive_fig f;
+    int rc;
+    if (r->id != t->skip_id)
+        while ((rc = archive_row_figure(r, &f)) > 0)
+            trace_fig(t, &f);
+    t->n += (size_t)snprintf(t->s + t->n, sizeof(t->s) - t->n, ";");
+    return 0;
+}
+
+/* archive_list + archive_figures per row, the way list_figures must match */
+struct trace_all {
+    struct archive *a;
+    struct trace *t;
+    int64_t ids[16];
+    int n;
+};
+
+static int collect_ids(const struct archive_row *r, void *ctx)
+{
+    struct trace_all *ta = ctx;
+    trace_row(r, ta->t);
+    if (ta->n < 16)
+        ta->ids[ta->n] = r->id;
+    ta->n++;
+    return 0;
+}
+
+TEST(list_with_figures)
+{
+    char dir[] = "/tmp/ssdbench-test-archive.XXXXXX";
+    CHECK(mkdtemp(dir), "mkdtemp");
+    char path[256], err[1024], buf[8192];
+    snprintf(path, sizeof(path), "%s/results.db", dir);
+    int rc;
+    struct archive *a = archive_open(path, true, &rc, err, sizeof(err));
+    CHECK(a, "open: %s", err);
+    struct archive_tag tags[] = {{"zz", "last"}, {"a", "first"}};
+    for (int i = 1; i <= 5; i++) {
+        const char *t = doc_dirs(i, i == 4 ? "M2" : "M1", i == 2, buf, sizeof(buf));
+        cJSON *d = cJSON_Parse(t);
+        CHECK(d, "parse %d", i);
+        int64_t id;
+        rc = archive_file(a, t, strlen(t), d, "test", tags, (size_t)(i % 3), &id, err, sizeof(err));
+        cJSON_Delete(d);
+        CHECK(rc == 0 && id == i, "file %d: %s", i, err);
+    }
+    struct archive_filter filters[] = {{0}, {.device = "M1"}, {.ntags = 1, .tags = {{"zz", "last"}}}};
+    for (int k = 0; k < 3; k++) {
+        for (int skip = 0; skip <= 3; skip += 3) {
+            struct trace want = {.n = 0}, got = {.skip_id = skip};
+            struct trace_all ta = {.a = a, .t = &want};
+            CHECK(archive_list(a, &filters[k], false, 0, collect_ids, &ta, err, sizeof(err)) == 0, "%s", err);
+            /* the figures of each row, then ";" as trace_row writes them */
+            struct trace w2 = {.n = 0};
+            for (int i = 0; i < ta.n && i < 16; i++) {
+                const char *colon = NULL;
+                char idtxt[32];
+                snprintf(idtxt, sizeof(idtxt), "%lld[", (long long)ta.ids[i]);
+                colon = strstr(want.s, idtxt);
+                CHECK(colon, "row %lld", (long long)ta.ids[i]);
+                const char *end = strchr(colon, ':');
+                w2.n += (size_t)snprintf(w2.s + w2.n, sizeof(w2.s) - w2.n, "%.*s", (int)(end - colon + 1), colon);
+                if (ta.ids[i] != skip)
+                    CHECK(archive_figures(a, ta.ids[i], trace_fig_cb, &w2, err, sizeof(err)) == 0, "%s", err);
+                w2.n += (size_t)snprintf(w2.s + w2.n, sizeof(w2.s) - w2.n, ";");
+            }
+            CHECK(archive_list_all(a, &filters[k], trace_row, &got, err, sizeof(err)) == 0, "%s", err);
+            CHECK(!strcmp(got.s, w2.s), "filter %d skip %d:\n got  %s\n want %s", k, skip, got.s, w2.s);
+        }
+    }
+    /* the order spelled out once: document order, read, write, trim */
+    struct trace one = {.n = 0};
+    struct archive_filter f4 = {.device = "M2"};
+    CHECK(archive_list_all(a, &f4, trace_row, &one, err, sizeof(err)) == 0, "%s", err);
+    CHECK(!strcmp(one.s, "4[zz=last]:0/p0/read/41.25,0/p0/write/42.25,0/p0/trim/43.25,"
+                         "1/p1/write/42.25,1/p1/trim/43.25,;"),
+          "%s", one.s);
+    archive_close(a);
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "cleanup");
+}
+
 TEST(database_round_trip)
 {
     char dir[] = "/tmp/ssdbench-test-archive.XXXXXX";

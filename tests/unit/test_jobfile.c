@@ -104,8 +104,7 @@ TEST(all_keys)
     CHECK(!x->files_per_clone && !strcmp(x->directory, "/tmp/ssdbench-jobs"), "directory");
     CHECK(j->engine == ENGINE_LIBAIO && j->direct && j->dsync, "engine %d direct %d dsync %d",
           j->engine, j->direct, j->dsync);
-    CHECK(x->thread && j->norandommap && x->allow_mounted_write && x->create_on_open,
-          "compatibility flags");
+    CHECK(j->fio_thread && j->norandommap, "thread/norandommap");
     CHECK(j->group_reporting && j->time_based, "group_reporting/time_based");
     CHECK(j->runtime_ns == 120 * S && j->ramp_ns == 5 * S && j->startdelay_ns == 1500000000ull,
           "runtime %llu ramp %llu startdelay %llu", (unsigned long long)j->runtime_ns,
@@ -156,7 +155,7 @@ TEST(all_keys)
           j->bs[0].bs[1] == 65536, "bssplit");
     /* rate=40m over a mean read size of 0.6*4k + 0.4*64k = 28672 bytes */
     CHECK(near(j->rate_iops, 41943040.0 / 28672.0), "rate_iops %.9f", j->rate_iops);
-    CHECK(x->thread && j->runtime_ns == 120 * S && !x->new_group && j->group_id == 0,
+    CHECK(j->fio_thread && j->runtime_ns == 120 * S && !x->new_group && j->group_id == 0,
           "inherits [global]");
     jobfile_free(&jf);
     CHECK(jf.jobs == NULL && jf.njobs == 0, "free resets");
