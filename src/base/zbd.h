@@ -18,8 +18,16 @@
  *    reads, nearest for random ones) unless read_beyond_wp.
  *  - One write in flight per zone (fio's zone lock): a write to a busy zone
  *    answers ZBD_WAIT; the caller completes I/O and asks again.
- * One worker owns its zones' state: ssdbench runs a zbd job that writes as
- * one worker (numjobs=1), where fio shares the zones between its jobs.
+ *  - With verify, a writing job resets the region's zones that hold data
+ *    before it writes, and a full zone is never opened (a reset would lose
+ *    blocks still to be checked): the job ends when no zone has room.
+ * The zones (write pointers, open list, data counted for the reset
+ * threshold) are a zbd_zones set that every worker of a phase placing I/O on
+ * the same zones of one device shares, as fio shares a device's zone info
+ * between its jobs (numjobs clones too): zbd_share joins a worker to
+ * another's set. The caller serialises the calls on one set (one lock per
+ * set, worker_zbd.c); the per-worker parts (the job's parameters, the zones
+ * it opened for job_max_open_zones, its resets) stay in its zbd_state.
  * zbd_adjust runs per I/O without allocating.
  */
 #ifndef SSDBENCH_ZBD_H
@@ -43,6 +51,7 @@ struct zbd_params {
     bool mixed;                        /* reads and writes (fio td_rw) */
     bool writes;
     bool read_beyond_wp;
+    bool verify;       /* verify=: zones are reset at the start, full ones never reopened */
     bool host_managed;
     bool ignore_zone_limits;
     unsigned max_open_zones;     /* the job's; 0 = the device's */
@@ -54,17 +63,27 @@ struct zbd_params {
 
 enum zbd_act { ZBD_OK, ZBD_EOF, ZBD_WAIT, ZBD_RESET };
 
-struct zbd_state {
-    bool on;
-    struct zbd_params p;
+/* The zones of a region, shared by the workers placing I/O on them. */
+struct zbd_zones {
     struct zbd_zone *z; /* the region's zones, plus one past the end */
     unsigned nz;
     uint64_t zone_size;
+    uint64_t region_start, region_len;
     unsigned max_open;  /* effective (fio's zbdi->max_open_zones) */
     unsigned nopen;
     unsigned *open;     /* open zone indexes, nz + 1 entries */
     uint64_t wp_bytes;  /* fio's wp_sectors_with_data, in bytes */
     uint32_t write_cnt; /* writes until the next threshold check resets */
+    unsigned nbusy;     /* zones with a write in flight */
+    unsigned users;     /* the workers sharing the set (freed by the last) */
+};
+
+struct zbd_state {
+    bool on;
+    struct zbd_params p;
+    struct zbd_zones *zs;
+    unsigned my_open;   /* zones this worker opened (fio's td->num_open_zones) */
+    unsigned my_busy;   /* of zs->nbusy, this worker's writes */
     unsigned reset_zone; /* ZBD_RESET: the zone to reset */
     uint64_t resets;    /* fio's nr_zone_resets */
     bool resumed;       /* the next zbd_adjust follows a reset: no new threshold count */
@@ -80,6 +99,11 @@ struct zbd_state {
  * device and calls zbd_reset_done. */
 int zbd_init(struct zbd_state *s, const struct zbd_params *p, const struct zbd_zone *dev, unsigned n,
              const bool *dev_open, char *err, size_t errlen);
+/* Joins s to owner's zone set (the same region of the same device, seen by
+ * another worker): -EINVAL with a one-line message when p's region or open
+ * zone limits differ from the set's. */
+int zbd_share(struct zbd_state *s, const struct zbd_params *p, struct zbd_state *owner, char *err,
+              size_t errlen);
 void zbd_free(struct zbd_state *s);
 
 /* Before a sequential I/O is drawn: the position pos (relative to the region)
@@ -88,14 +112,19 @@ uint64_t zbd_seq_pos(struct zbd_state *s, unsigned dir, uint64_t pos);
 
 /* Adjusts *dir (0 read, 1 write), *off (absolute) and *len of an I/O.
  * inflight: I/Os of the worker in flight. ZBD_RESET: reset zone
- * s->reset_zone on the device, call zbd_reset_done, then ask again. */
+ * s->reset_zone on the device, call zbd_reset_done, then ask again.
+ * ZBD_WAIT: the zone's write or the other workers' writes must complete
+ * first (with inflight 0: another worker's). */
 enum zbd_act zbd_adjust(struct zbd_state *s, unsigned *dir, uint64_t *off, uint32_t *len,
                         unsigned inflight);
 void zbd_reset_done(struct zbd_state *s, unsigned zi);
-/* A write was queued (moves the write pointer) / an I/O completed. */
+/* A write was queued (moves the write pointer) / an I/O completed;
+ * zbd_unqueued takes back the last zbd_queued of a write that was not
+ * issued after all (its zone was busy meanwhile: nobody wrote after it). */
 void zbd_queued(struct zbd_state *s, unsigned dir, uint64_t off, uint32_t len);
+void zbd_unqueued(struct zbd_state *s, unsigned dir, uint64_t off, uint32_t len);
 void zbd_completed(struct zbd_state *s, unsigned dir, uint64_t off, uint32_t len);
-/* The zone index of an absolute offset (nz when outside). */
+/* The zone index of an absolute offset (zs->nz when outside). */
 unsigned zbd_zone_of(const struct zbd_state *s, uint64_t off);
 
 #endif

@@ -65,10 +65,6 @@ void cli_output_init(struct cli_output *o);
  * Returns 1 if consumed, 0 if not one of them, -1 after printing an error. */
 int cli_output_option(int *i, int argc, char **argv, struct cli_output *o);
 
-/* Splits "--key=value" / "--key value" for option parsers; returns the value
- * or NULL when the key does not match. */
-const char *cli_opt_value(const char *key, int *i, int argc, char **argv);
-
 /* Before a run starts: checks that --result and --output name something
  * ssdbench can write (base/outfile.h), so a long run is not lost to a typo
  * or a directory. Prints one line and returns -1 when not; 0 otherwise.

@@ -149,14 +149,3 @@ void cli_loaded_free(struct cli_loaded *l, size_t n)
     }
 }
 
-int cli_archive_option(int *i, int argc, char **argv, const char **path)
-{
-    int save = *i;
-    const char *v = cli_opt_value("--archive", i, argc, argv);
-    if (v) {
-        *path = v;
-        return 1;
-    }
-    *i = save;
-    return 0;
-}

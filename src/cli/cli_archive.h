@@ -37,8 +37,5 @@ int cli_load_named(const char *name, const char *archive_path, struct cli_loaded
 /* Frees what cli_load_named loaded. */
 void cli_loaded_free(struct cli_loaded *l, size_t n);
 
-/* Parses "--archive PATH" / "--archive=PATH" at argv[*i] for commands that
- * read the archive; 1 consumed, 0 not it. */
-int cli_archive_option(int *i, int argc, char **argv, const char **path);
 
 #endif

@@ -6,48 +6,6 @@
 #include "base/textsafe.h"
 #include "cli/cli_family.h"
 
-int cli_family_parse(int argc, char **argv, const struct cli_family *f, struct cli_output *out)
-{
-    bool operands = false; /* after `--`: every word is an operand */
-    for (int i = 1; i < argc; i++) {
-        if (!operands && !strcmp(argv[i], "--")) {
-            operands = true;
-            continue;
-        }
-        if (operands) {
-            if (f->operand(argv[i], f->arg) < 0)
-                return -1;
-            continue;
-        }
-        int r = cli_output_option(&i, argc, argv, out);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *s = argv[i];
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            f->usage(stdout);
-            return 1;
-        }
-        if ((r = f->option(&i, argc, argv, f->arg)) < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        if (s[0] == '-' && s[1]) {
-            char key[64];
-            snprintf(key, sizeof(key), "%.*s", (int)strcspn(s, "="), s);
-            const char *sg = cli_suggest(key, f->names);
-            if (sg)
-                cli_err("%s: unknown option '%s' (did you mean '%s'?)", f->cmd, s, sg);
-            else
-                cli_err("%s: unknown option '%s' (see ssdbench %s --help)", f->cmd, s, f->cmd);
-            return -1;
-        }
-        if (f->operand(s, f->arg) < 0)
-            return -1;
-    }
-    return 0;
-}
 
 int cli_family_render(cJSON *doc, const struct cli_output *o, int code,
                       void (*render)(FILE *f, const cJSON *doc, const struct render_opts *ro))

@@ -5,117 +5,6 @@
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 
-static void add(struct cli_opts *o, const char *s, size_t len)
-{
-    if (len < 2 || len >= CLI_OPT_LEN || o->n >= CLI_OPTS_MAX)
-        return;
-    for (unsigned i = 0; i < o->n; i++)
-        if (strlen(o->name[i]) == len && !strncmp(o->name[i], s, len))
-            return;
-    memcpy(o->name[o->n], s, len);
-    o->name[o->n][len] = 0;
-    o->ptr[o->n] = o->name[o->n];
-    o->n++;
-    o->ptr[o->n] = NULL;
-}
-
-/* One help row: "  SPEC  text", SPEC = "--a X, -b X" (parts split by ", ");
- * a part's first word, up to '=' or '[', is an option name. */
-static void row(struct cli_opts *o, const char *line, size_t len)
-{
-    size_t ind = 0;
-    while (ind < len && line[ind] == ' ')
-        ind++;
-    if (ind < 1 || ind > 4 || ind >= len || line[ind] != '-' || ind + 1 >= len || line[ind + 1] == ' ')
-        return;
-    const char *p = line + ind, *end = line + len;
-    const char *gap = strstr(p, "  ");
-    if (gap && gap < end)
-        end = gap;
-    while (p < end) {
-        if (*p != '-')
-            break; /* "--tc N, --qd N": every part starts with an option */
-        size_t w = 0;
-        while (p + w < end && p[w] != ' ' && p[w] != '=' && p[w] != '[' && p[w] != ',')
-            w++;
-        add(o, p, w);
-        const char *comma = p;
-        while (comma < end && !(comma[0] == ',' && comma + 1 < end && comma[1] == ' '))
-            comma++;
-        if (comma >= end)
-            break;
-        p = comma + 2;
-    }
-}
-
-void cli_opts_from_text(struct cli_opts *o, const char *text)
-{
-    memset(o, 0, sizeof(*o));
-    for (const char *l = text; l && *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t len = nl ? (size_t)(nl - l) : strlen(l);
-        row(o, l, len);
-        l = nl ? nl + 1 : NULL;
-    }
-    o->ptr[o->n] = NULL;
-}
-
-void cli_opts_from_usage(struct cli_opts *o, void (*usage)(FILE *f))
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    memset(o, 0, sizeof(*o));
-    if (!f)
-        return;
-    usage(f);
-    fclose(f);
-    cli_opts_from_text(o, buf);
-    free(buf);
-}
-
-void cli_opts_unknown(const char *cmd, const char *arg, void (*usage)(FILE *f))
-{
-    struct cli_opts *o = malloc(sizeof(*o));
-    char key[64];
-    snprintf(key, sizeof(key), "%.*s", (int)strcspn(arg, "="), arg);
-    const char *sg = NULL;
-    if (o) {
-        cli_opts_from_usage(o, usage);
-        sg = cli_suggest(key, o->ptr);
-    }
-    if (sg)
-        cli_err("%s: unknown option '%s' (did you mean '%s'?)", cmd, arg, sg);
-    else
-        cli_err("%s: unknown option '%s' (see ssdbench %s --help)", cmd, arg, cmd);
-    free(o);
-}
-
-int cli_opts_needs_value(const char *cmd, const char *arg, void (*usage)(FILE *f))
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return 0;
-    usage(f);
-    fclose(f);
-    /* a row naming arg followed by a value word: "--output FILE" or "-o FILE" */
-    int found = 0;
-    size_t n = strlen(arg);
-    for (const char *p = buf; p && (p = strstr(p, arg)); p += n) {
-        bool start = p == buf || p[-1] == ' ' || p[-1] == '\n';
-        if (start && p[n] == ' ' && p[n + 1] && p[n + 1] != ' ' && p[n + 1] != '-') {
-            found = 1;
-            break;
-        }
-    }
-    free(buf);
-    if (found)
-        cli_err("%s: %s needs a value (see ssdbench %s --help)", cmd, arg, cmd);
-    return found;
-}
-
 void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
 {
     for (; t->name || t->help; t++) {
@@ -124,14 +13,14 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
             continue;
         }
         char spec[160];
-        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, t->value ? " " : "", t->value ? t->value : "");
+        const char *sp = t->value && strncmp(t->value, "[=", 2) != 0 ? " " : "";
+        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, sp, t->value ? t->value : "");
         if (t->alias)
-            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, t->value ? " " : "",
-                     t->value ? t->value : "");
+            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, sp, t->value ? t->value : "");
         int w = (int)strlen(spec) + 2;
         fprintf(f, "  %s", spec);
         const char *h = t->help ? t->help : "";
-        if (w + 1 > col) { /* a long left column: the text on the next line */
+        if (w + 2 > col) { /* a long left column: the text on the next line */
             fprintf(f, "\n%*s", col, "");
         } else {
             fprintf(f, "%*s", col - w, "");
@@ -139,54 +28,105 @@ void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
         for (const char *l = h; *l;) {
             const char *nl = strchr(l, '\n');
             int len = nl ? (int)(nl - l) : (int)strlen(l);
-            fprintf(f, "%.*s\n", len, l);
+            fprintf(f, "%.*s", len, l);
+            if (!nl && t->dflt) { /* the default after the text, on a line of its own when long */
+                if (col + len + (int)strlen(t->dflt) + 11 > 90)
+                    fprintf(f, "\n%*s(default %s)", col, "", t->dflt);
+                else
+                    fprintf(f, " (default %s)", t->dflt);
+            }
+            fputc('\n', f);
             if (!nl)
                 break;
             l = nl + 1;
             fprintf(f, "%*s", col, "");
         }
         if (!*h)
-            fprintf(f, "\n");
+            fprintf(f, t->dflt ? "(default %s)\n" : "\n", t->dflt);
     }
 }
 
 int cli_opts_next(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
                   bool *operands)
 {
+    const struct cli_opt *hit;
+    int id = cli_opts_next_typed(cmd, t, i, argc, argv, value, operands, &hit);
+    return id == CLI_OPT_TYPED ? hit->id : id;
+}
+
+const struct cli_opt *cli_opts_find(const struct cli_opt *t, const char *a)
+{
+    size_t klen = strcspn(a, "=");
+    for (const struct cli_opt *o = t; o->name || o->help; o++) {
+        if (!o->name || (o->type == CLI_T_ID && o->id <= 0))
+            continue;
+        const char *n[] = {o->name, o->alias, o->alt};
+        for (unsigned k = 0; k < 3; k++)
+            if (n[k] && strlen(n[k]) == klen && !strncmp(a, n[k], klen))
+                return o;
+    }
+    return NULL;
+}
+
+int cli_opts_next_typed(const char *cmd, const struct cli_opt *t, int *i, int argc, char **argv, const char **value,
+                        bool *operands, const struct cli_opt **hitp)
+{
     const char *a = argv[*i];
     *value = NULL;
+    *hitp = NULL;
     if (*operands || a[0] != '-' || !a[1])
         return CLI_OPT_OPERAND;
     if (!strcmp(a, "--")) {
         *operands = true;
         return CLI_OPT_SKIP;
     }
-    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+    /* -h is help, unless the table gives it to an option with a value
+     * (act-analyze's -h NAME, as ACT's): then only as the last word */
+    bool h_taken = false;
+    for (const struct cli_opt *o = t; o->name || o->help; o++)
+        h_taken |= o->name && o->alias && o->value && !strcmp(o->alias, "-h");
+    if (!strcmp(a, "--help") || (!strcmp(a, "-h") && (!h_taken || *i + 1 == argc)))
         return CLI_OPT_HELP;
     size_t klen = strcspn(a, "=");
     for (const struct cli_opt *o = t; o->name || o->help; o++) {
-        if (!o->name || o->id <= 0)
+        if (!o->name || (o->type == CLI_T_ID && o->id <= 0))
             continue;
         bool hit = (strlen(o->name) == klen && !strncmp(a, o->name, klen)) ||
-                   (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen));
+                   (o->alias && strlen(o->alias) == klen && !strncmp(a, o->alias, klen)) ||
+                   (o->alt && strlen(o->alt) == klen && !strncmp(a, o->alt, klen));
+        /* getopt's "-t3600": a short name with its value attached */
+        bool attached = !hit && (o->flags & CLI_GETOPT) && o->value && o->alias && strlen(o->alias) == 2 &&
+                        a[1] != '-' && a[1] == o->alias[1] && a[2];
+        if (attached) {
+            *hitp = o;
+            *value = a + 2;
+            return o->type == CLI_T_ID ? o->id : CLI_OPT_TYPED;
+        }
         if (!hit)
             continue;
+        *hitp = o;
+        int ret = o->type == CLI_T_ID ? o->id : CLI_OPT_TYPED;
         if (!o->value) {
             if (a[klen] == '=') {
-                cli_err("%s: %.*s takes no value", cmd, (int)klen, a);
+                cli_err("%s%s%.*s takes no value", cmd ? cmd : "", cmd ? ": " : "", (int)klen, a);
                 return CLI_OPT_ERROR;
             }
-            return o->id;
+            return ret;
+        }
+        if (!strncmp(o->value, "[=", 2)) { /* an optional value: only after '=' */
+            if (a[klen] == '=')
+                *value = a + klen + 1;
+            return ret;
         }
         if (a[klen] == '=') {
             *value = a + klen + 1;
         } else if (*i + 1 < argc) {
             *value = argv[++*i];
         } else {
-            cli_err("%s: %s needs a value (%s)", cmd, a, o->value);
+            cli_err("%s%s%s needs a value (%s)", cmd ? cmd : "", cmd ? ": " : "", a, o->value);
             return CLI_OPT_ERROR;
         }
-        return o->id;
+        return ret;
     }
     const char *names[CLI_OPTS_MAX + 2];
     unsigned n = 0;

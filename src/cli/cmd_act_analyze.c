@@ -12,31 +12,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "act/act_text.h"
 #include "act/act_analyze.h"
-
-static const char usage[] =
-    "usage: ssdbench act-analyze LOG [-t SLICE] [-s START] [-n N] [-e EVERY] [-h NAME]... [-x]\n"
-    "\n"
-    "Tabulates an ACT raw log (written by `ssdbench act` or by Aerospike ACT) the way\n"
-    "ACT's act_latency.py does: per time slice, the percentage of operations that took\n"
-    "at least 2^i milliseconds (microseconds if the log has microsecond histograms),\n"
-    "then the avg and max rows. For runs of 24 h or more it adds the certification\n"
-    "verdict: PASS only if every hour of 'reads' has below 5% >= 1 ms, 1% >= 8 ms and\n"
-    "0.1% >= 64 ms.\n"
-    "\n"
-    "  LOG, -l, --log LOG          the log file\n"
-    "  -t, --slice SECONDS         slice length, rounded up to the report interval (3600)\n"
-    "  -s, --start-bucket I        first threshold column, 2^I units (0; at most 16)\n"
-    "  -n, --num-buckets N         number of threshold columns (7)\n"
-    "  -e, --every-nth E           show every E-th threshold (1); -n 3 -e 3 gives 1/8/64\n"
-    "  -h, --histogram NAME        histogram to tabulate (reads); repeat for side-by-side\n"
-    "                              tables, e.g. -h reads -h large-block-writes\n"
-    "  -x, --extra                 add a rate column (ops/s over the slice)\n"
-    "  --help, -h                  this text (-h as the last word, without a NAME)\n"
-    "\n"
-    "Exit status: 0 analysed (PASS, or no verdict for runs under 24 h), 1 FAIL\n"
-    "(a limit reached, or the run stopped early), 2 bad usage or log.\n";
 
 static int usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_err(const char *fmt, ...)
@@ -50,117 +29,110 @@ static int usage_err(const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
-struct optdef {
-    char s;
-    const char *l, *l2;   /* long name, and act_latency.py's spelling */
-    bool arg;
+/* What act-analyze was asked for: the log and the table options. */
+struct aa_args {
+    struct act_analyze_opts o;
+    const char *log;
 };
 
-static const struct optdef defs[] = {
-    {'l', "log", NULL, true},         {'t', "slice", NULL, true},
-    {'s', "start-bucket", "start_bucket", true},
-    {'n', "num-buckets", "num_buckets", true},
-    {'e', "every-nth", "every_nth", true},
-    {'h', "histogram", NULL, true},   {'x', "extra", NULL, false},
-};
-
-/* Finds the option at argv[*i]; sets *val for options with an argument
- * (attached, after '=', or the next word). Returns the short letter, '?' for
- * unknown, ':' for a missing value, 0 for a plain word. */
-static char next_opt(int argc, char **argv, int *i, const char **val)
+static int set_log(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
-    const char *a = argv[*i];
-    *val = NULL;
-    if (a[0] != '-' || !a[1])
-        return 0;
-    const struct optdef *d = NULL;
-    const char *rest = NULL;
-    if (a[1] == '-') {
-        const char *name = a + 2, *eq = strchr(name, '=');
-        size_t n = eq ? (size_t)(eq - name) : strlen(name);
-        for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++) {
-            if ((strlen(defs[k].l) == n && !strncmp(defs[k].l, name, n)) ||
-                (defs[k].l2 && strlen(defs[k].l2) == n && !strncmp(defs[k].l2, name, n)))
-                d = &defs[k];
-        }
-        if (!d || (eq && !d->arg))
-            return '?';
-        rest = eq ? eq + 1 : NULL;
-    } else {
-        for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++)
-            if (defs[k].s == a[1])
-                d = &defs[k];
-        if (!d || (!d->arg && a[2]))
-            return '?';
-        rest = a[2] ? a + 2 : NULL;
+    struct aa_args *a = c->cfg;
+    (void)o;
+    if (a->log) {
+        usage_err("two logs given ('%s' and '%s'); analyse one at a time", a->log, v);
+        return -1;
     }
-    if (d->arg) {
-        if (!rest) {
-            if (*i + 1 >= argc)
-                return ':';
-            rest = argv[++*i];
-        }
-        *val = rest;
-    }
-    return d->s;
+    a->log = v;
+    return 0;
 }
+
+static int aa_operand(const char *s, void *cfg)
+{
+    const struct cli_ctx c = {.cmd = "act-analyze", .cfg = cfg};
+    return set_log(&c, NULL, s);
+}
+
+static int set_hist(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct act_analyze_opts *p = &((struct aa_args *)c->cfg)->o;
+    (void)o;
+    if (p->nhist == ACT_MAX_TABLES) {
+        usage_err("-h '%s': at most %u histograms", v, ACT_MAX_TABLES);
+        return -1;
+    }
+    if (!*v || strlen(v) >= ACT_HIST_NAME_MAX) {
+        usage_err("-h '%s': histogram name empty or too long", v);
+        return -1;
+    }
+    snprintf(p->hist[p->nhist++], ACT_HIST_NAME_MAX, "%s", v);
+    return 0;
+}
+
+#define A(f) CLI_AT(struct aa_args, f)
+
+/* ACT's act_latency.py options: its short letters (values attached or
+ * not) and its underscore spellings are accepted too. */
+static const struct cli_opt aa_opts[] = {
+    CLI_TEXT("usage: ssdbench act-analyze LOG [-t SLICE] [-s START] [-n N] [-e EVERY] [-h NAME]... [-x]\n"
+             "\n"
+             "Tabulates an ACT raw log (written by `ssdbench act` or by Aerospike ACT) the way\n"
+             "ACT's act_latency.py does: per time slice, the percentage of operations that took\n"
+             "at least 2^i milliseconds (microseconds if the log has microsecond histograms),\n"
+             "then the avg and max rows. For runs of 24 h or more it adds the certification\n"
+             "verdict: PASS only if every hour of 'reads' has below 5% >= 1 ms, 1% >= 8 ms and\n"
+             "0.1% >= 64 ms.\n"
+             "\n"
+             "  LOG                         the log file (or --log LOG)"),
+    {.name = "--log",
+     .man = "The log file (or the first argument).", .alias = "-l", .value = "LOG", .help = "the log file", .type = CLI_T_CALL, .set = set_log,
+     .flags = CLI_GETOPT},
+    {.name = "--slice",
+     .man = "Slice length, rounded up to the report interval (default 3600).", .alias = "-t", .value = "SECONDS", .help = "slice length, rounded up to the report interval",
+     .dflt = "3600", .type = CLI_T_UINT, A(o.slice_sec), .ulo = 1, .uhi = 100u * 86400, .flags = CLI_GETOPT,
+     .unit = "s"},
+    {.name = "--start-bucket",
+     .man = "First threshold column, 2^I units (default 0).", .alias = "-s", .alt = "--start_bucket", .value = "I",
+     .help = "first threshold column, 2^I units (at most 16)", .dflt = "0", .type = CLI_T_UINT,
+     A(o.start_bucket), .ulo = 0, .uhi = ACT_TABLE_BUCKETS - 1, .flags = CLI_GETOPT},
+    {.name = "--num-buckets",
+     .man = "Number of threshold columns (default 7).", .alias = "-n", .alt = "--num_buckets", .value = "N",
+     .help = "number of threshold columns", .dflt = "7", .type = CLI_T_UINT, A(o.num_buckets), .ulo = 1,
+     .uhi = 64, .flags = CLI_GETOPT},
+    {.name = "--every-nth",
+     .man = "Show every E-th threshold; \\fB\\-n 3 \\-e 3\\fR gives 1/8/64.", .alias = "-e", .alt = "--every_nth", .value = "E",
+     .help = "show every E-th threshold; -n 3 -e 3 gives 1/8/64", .dflt = "1", .type = CLI_T_UINT,
+     A(o.every_nth), .ulo = 1, .uhi = 64, .flags = CLI_GETOPT},
+    {.name = "--histogram",
+     .man = "Histogram to tabulate (default reads); repeat for tables side by side.", .alias = "-h", .value = "NAME",
+     .help = "histogram to tabulate; repeat for side-by-side\n"
+             "tables, e.g. -h reads -h large-block-writes",
+     .dflt = "reads", .type = CLI_T_CALL, .set = set_hist, .flags = CLI_GETOPT},
+    {.name = "--extra",
+     .man = "Add a rate column (operations per second over the slice).", .alias = "-x", .help = "add a rate column (ops/s over the slice)", .type = CLI_T_FLAG,
+     A(o.extra)},
+    {.name = "--help",
+     .man = "Print the help; \\fB\\-h\\fR does so as the last word, without a NAME.", .help = "this text; also -h as the last word (without a NAME)"},
+    CLI_TEXT("\n"
+             "Exit status: 0 analysed (PASS, or no verdict for runs under 24 h), 1 FAIL\n"
+             "(a limit reached, or the run stopped early), 2 bad usage or log."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts act_analyze_cmd_opts = {.cmd = "act-analyze", .man_section = "ACT ANALYZE",
+                                                  .opts = aa_opts, .col = 30};
 
 int cmd_act_analyze(int argc, char **argv)
 {
-    struct act_analyze_opts o;
-    act_analyze_opts_default(&o);
-    const char *log = NULL;
-
-    for (int i = 1; i < argc; i++) {
-        /* ACT's -h NAME picks a histogram; a bare -h at the end asks for help */
-        if (!strcmp(argv[i], "--help") || (!strcmp(argv[i], "-h") && i + 1 == argc)) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        const char *val;
-        const char *opt = argv[i];
-        char c = next_opt(argc, argv, &i, &val);
-        switch (c) {
-        case 0:
-        case 'l':
-            if (log)
-                return usage_err("two logs given ('%s' and '%s'); analyse one at a time",
-                                 log, c ? val : opt);
-            log = c ? val : opt;
-            break;
-        case 't':
-            if (!cli_unsigned(val, 1, 100u * 86400, &o.slice_sec))
-                return usage_err("-t '%s': slice must be a whole number of seconds from 1",
-                                 val);
-            break;
-        case 's':
-            if (!cli_unsigned(val, 0, ACT_TABLE_BUCKETS - 1, &o.start_bucket))
-                return usage_err("-s '%s': start bucket must be 0 to 16", val);
-            break;
-        case 'n':
-            if (!cli_unsigned(val, 1, 64, &o.num_buckets))
-                return usage_err("-n '%s': number of buckets must be 1 to 64", val);
-            break;
-        case 'e':
-            if (!cli_unsigned(val, 1, 64, &o.every_nth))
-                return usage_err("-e '%s': every-nth must be 1 to 64", val);
-            break;
-        case 'h':
-            if (o.nhist == ACT_MAX_TABLES)
-                return usage_err("-h '%s': at most %u histograms", val, ACT_MAX_TABLES);
-            if (!*val || strlen(val) >= ACT_HIST_NAME_MAX)
-                return usage_err("-h '%s': histogram name empty or too long", val);
-            snprintf(o.hist[o.nhist++], ACT_HIST_NAME_MAX, "%s", val);
-            break;
-        case 'x':
-            o.extra = true;
-            break;
-        case ':':
-            return usage_err("%s needs a value (see --help)", opt);
-        default:
-            return usage_err("unknown option '%s' (see --help)", opt);
-        }
-    }
+    struct aa_args args = {.log = NULL};
+    act_analyze_opts_default(&args.o);
+    int prc = cli_opts_parse(&act_analyze_cmd_opts, argc, argv, &args, NULL, aa_operand);
+    if (prc)
+        return prc > 0 ? 0 : CLI_EXIT_USAGE;
+    struct act_analyze_opts o = args.o;
+    const char *log = args.log;
     if (!log)
         return usage_err("no log given (usage: ssdbench act-analyze LOG [options]; see --help)");
 

@@ -17,19 +17,19 @@
 #include "workload/plan.h"
 
 static const struct cli_opt prep_opts[] = {
-    {NULL, NULL, NULL,
+    CLI_ROW(NULL, NULL, NULL,
      "usage: ssdbench act-prep DEVICE [--destroy DEVICE] [--result FILE] [--quiet]\n"
      "\n"
      "Prepares a device for `ssdbench act` as Aerospike's act_prep does: writes zeros over\n"
      "the whole device, then random data, each pass by 8 parallel sequential writers of\n"
      "128 KiB (O_DIRECT, no O_DSYNC). EVERYTHING ON DEVICE IS DESTROYED. A device that is\n"
      "mounted or in use is refused; one that holds a file system, partition table or\n"
-     "other signature is refused unless named with --destroy (ACT's act_prep asks nothing).\n", 0},
-    {"--destroy", NULL, "DEVICE", "consent to overwrite DEVICE (the same path)", 0},
-    {"--result", NULL, "FILE", "save the result JSON (both passes, with the kernel's counters)", 0},
-    {"--quiet", "-q", NULL, "no progress dots", 0},
-    {"--help", "-h", NULL, "this text", 0},
-    {NULL, NULL, NULL, "\nExit status: 0 done, 1 I/O errors, 2 bad input or refusal, 130/143 interrupted.", 0},
+     "other signature is refused unless named with --destroy (ACT's act_prep asks nothing).\n", 0),
+    CLI_ROW("--destroy", NULL, "DEVICE", "consent to overwrite DEVICE (the same path)", 0),
+    CLI_ROW("--result", NULL, "FILE", "save the result JSON (both passes, with the kernel's counters)", 0),
+    CLI_ROW("--quiet", "-q", NULL, "no progress dots", 0),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
+    CLI_ROW(NULL, NULL, NULL, "\nExit status: 0 done, 1 I/O errors, 2 bad input or refusal, 130/143 interrupted.", 0),
     CLI_OPTS_END,
 };
 

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "base/numfmt.h"
@@ -18,31 +20,6 @@
 #include "result/journal.h"
 #include "result/result.h"
 #include "result/result_check.h"
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench archive add [--tag K=V]... FILE...\n"
-            "       ssdbench archive list [--device MODEL|SERIAL] [--since DATE] [--workload NAME]\n"
-            "                             [--host NAME] [--kind KIND] [--tag K=V]... [--format text|json|csv]\n"
-            "       ssdbench archive show ID\n"
-            "       ssdbench archive export ID [-o FILE]\n"
-            "       ssdbench archive rm ID\n"
-            "The results archive: every filed result kept whole in one SQLite database, with\n"
-            "its device, host, workload, tags and headline figures indexed (docs/archive.md).\n"
-            "  --archive PATH    the database (default $SSDBENCH_ARCHIVE, else\n"
-            "                    $XDG_DATA_HOME/ssdbench/results.db, else\n"
-            "                    ~/.local/share/ssdbench/results.db)\n"
-            "  add FILE...       file saved results; a RESULT.partial journal is filed as the\n"
-            "                    result `ssdbench recover` makes of it\n"
-            "  list              oldest first; --since YYYY-MM-DD[THH:MM[:SS]] (UTC); --workload\n"
-            "                    matches the kind, workload, a profile, test, phase or job name\n"
-            "  show ID           what is indexed of one result, and its headline figures\n"
-            "  export ID         the filed document, byte for byte (default: stdout)\n"
-            "  rm ID             remove one result\n"
-            "Other commands read the archive through selectors: archive:ID,\n"
-            "archive:latest?device=X&workload=Y&n=3, archive:best?workload=Y&by=p99.\n");
-}
 
 static int parse_id(const char *s, int64_t *id)
 {
@@ -521,17 +498,136 @@ static int sub_rm(struct archive *ar, int64_t id)
     return CLI_EXIT_OK;
 }
 
-/* False (with the message) when sub is not one of archive's subcommands. */
-static bool known_sub(const char *sub)
+/* What `archive SUB` was asked for. */
+struct archive_args {
+    const char *path, *output;
+    struct archive_filter f;
+    int fmt;                    /* enum list_format */
+    char tagbuf[ARCHIVE_MAX_TAGS][128];
+    struct archive_tag tags[ARCHIVE_MAX_TAGS];
+    size_t ntags;
+    char **pos;
+    int npos;
+};
+
+static int set_tag(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
-    static const char *const subs[] = {"add", "list", "show", "export", "rm", NULL};
-    for (int k = 0; subs[k]; k++)
-        if (!strcmp(sub, subs[k]))
-            return true;
-    const char *s = cli_suggest(sub, subs);
-    cli_err("archive: unknown subcommand '%s'%s%s%s", sub, s ? " (did you mean '" : " (use add, list, show, export or rm)",
-            s ? s : "", s ? "'?)" : "");
-    return false;
+    struct archive_args *a = c->cfg;
+    char err[256];
+    if (a->ntags == ARCHIVE_MAX_TAGS || strlen(v) >= sizeof(a->tagbuf[0])) {
+        cli_err("%s: at most %d tags of %zu bytes", o->name, ARCHIVE_MAX_TAGS, sizeof(a->tagbuf[0]) - 1);
+        return -1;
+    }
+    strcpy(a->tagbuf[a->ntags], v);
+    if (archive_tag_parse(a->tagbuf[a->ntags], &a->tags[a->ntags], err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return -1;
+    }
+    a->ntags++;
+    return 0;
+}
+
+static int set_since(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct archive_args *a = c->cfg;
+    if (archive_parse_date(v, &a->f.since_ms) < 0) {
+        cli_err("archive list: %s '%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC)", o->name, v);
+        return -1;
+    }
+    a->f.since_set = true;
+    return 0;
+}
+
+static const struct cli_enum list_formats[] = {{"text", LIST_TEXT}, {"json", LIST_JSON}, {"csv", LIST_CSV}, {NULL, 0}};
+
+#define A(f) CLI_AT(struct archive_args, f)
+/* the rows, each in the tables of the subcommands that take it */
+#define O_ARCHIVE {.name = "--archive", .value = "PATH", .help = "the database (default $SSDBENCH_ARCHIVE, else\n" \
+                   "$XDG_DATA_HOME/ssdbench/results.db, else\n~/.local/share/ssdbench/results.db)",            \
+                   .type = CLI_T_STR, A(path)}
+#define O_TAG {.name = "--tag", .value = "K=V", .help = "add, list: a tag to file with, or to match (repeatable)", \
+               .type = CLI_T_CALL, .set = set_tag}
+#define O_LIST                                                                                                \
+    {.name = "--device", .value = "MODEL|SERIAL", .help = "list: results of this device (model, serial or target path)",    \
+     .type = CLI_T_STR, A(f.device)},                                                                         \
+    {.name = "--since", .value = "DATE", .help = "list: started at or after YYYY-MM-DD[THH:MM[:SS]] (UTC)",   \
+     .type = CLI_T_CALL, .set = set_since},                                                                   \
+    {.name = "--workload", .value = "NAME", .help = "list: matches the kind, workload, a profile, test, phase\n" \
+                                                    "or job name",                                          \
+     .type = CLI_T_STR, A(f.workload)},                                                                       \
+    {.name = "--host", .value = "NAME", .help = "list: results of this host", .type = CLI_T_STR, A(f.host)},    \
+    {.name = "--kind", .value = "KIND", .help = "list: run, suite, pts, act, fileio ...", .type = CLI_T_STR,    \
+     A(f.kind)},                                                                                              \
+    {.name = "--format", .value = "text|json|csv", .help = "list: what to print", .dflt = "text",              \
+     .type = CLI_T_ENUM, A(fmt), .enums = list_formats}
+#define O_OUTPUT {.name = "--output", .alias = "-o", .value = "FILE", .help = "export: write it to FILE",        \
+                  .dflt = "stdout", .type = CLI_T_STR, A(output)}
+
+#define ARCHIVE_HEAD CLI_TEXT("usage: ssdbench archive add [--tag K=V]... FILE...\n"\
+             "       ssdbench archive list [--device MODEL|SERIAL] [--since DATE] [--workload NAME]\n"\
+             "                             [--host NAME] [--kind KIND] [--tag K=V]... [--format text|json|csv]\n"\
+             "       ssdbench archive show ID\n"\
+             "       ssdbench archive export ID [-o FILE]\n"\
+             "       ssdbench archive rm ID\n"\
+             "The results archive: every filed result kept whole in one SQLite database, with\n"\
+             "its device, host, workload, tags and headline figures indexed (docs/archive.md).\n"\
+             "  add FILE...       file saved results; a RESULT.partial journal is filed as the\n"\
+             "                    result `ssdbench recover` makes of it\n"\
+             "  list              oldest first, filtered by the options below\n"\
+             "  show ID           what is indexed of one result, and its headline figures\n"\
+             "  export ID         the filed document, byte for byte (default: stdout)\n"\
+             "  rm ID             remove one result")
+
+static const struct cli_opt archive_opts[] = {
+    ARCHIVE_HEAD,
+    O_ARCHIVE, O_TAG, O_LIST, O_OUTPUT,
+    CLI_TEXT("Other commands read the archive through selectors: archive:ID,\n"
+             "archive:latest?device=X&workload=Y&n=3, archive:best?workload=Y&by=p99."),
+    CLI_OPTS_END,
+};
+static const struct cli_opt add_opts[] = {ARCHIVE_HEAD, O_ARCHIVE, O_TAG, CLI_OPTS_END};
+static const struct cli_opt list_opts[] = {ARCHIVE_HEAD, O_ARCHIVE, O_TAG, O_LIST, CLI_OPTS_END};
+static const struct cli_opt export_opts[] = {ARCHIVE_HEAD, O_ARCHIVE, O_OUTPUT, CLI_OPTS_END};
+static const struct cli_opt id_opts[] = {ARCHIVE_HEAD, O_ARCHIVE, CLI_OPTS_END};
+
+#undef A
+
+const struct cli_cmd_opts archive_cmd_opts = {.cmd = "archive", .man_section = "ARCHIVE", .opts = archive_opts,
+                                              .col = 20};
+
+enum { SUB_ADD, SUB_LIST, SUB_SHOW, SUB_EXPORT, SUB_RM };
+static const struct cli_enum subs[] = {{"add", SUB_ADD}, {"list", SUB_LIST}, {"show", SUB_SHOW},
+                                       {"export", SUB_EXPORT}, {"rm", SUB_RM}, {NULL, 0}};
+
+static int archive_operand(const char *s, void *cfg)
+{
+    struct archive_args *a = cfg;
+    a->pos[a->npos++] = (char *)s;
+    return 0;
+}
+
+/* The subcommand's options and operands into *aa; 0, 1 after --help, -1
+ * after a one-line error. */
+static int archive_parse(int argc, char **argv, int which, struct archive_args *aa)
+{
+    static const struct cli_opt *const tables[] = {add_opts, list_opts, id_opts, export_opts, id_opts};
+    char cmdname[32];
+    snprintf(cmdname, sizeof(cmdname), "archive %s", argv[1]);
+    const struct cli_cmd_opts sc = {.cmd = cmdname, .man_section = "ARCHIVE", .opts = tables[which], .col = 20};
+    aa->fmt = LIST_TEXT;
+    /* after the subcommand: its own options (--help: the head and those) */
+    int rc = cli_opts_parse(&sc, argc - 1, argv + 1, aa, NULL, archive_operand);
+    if (rc)
+        return rc;
+    int want = which == SUB_ADD ? -1 : which == SUB_LIST ? 0 : 1;
+    if ((want == -1 && aa->npos == 0) || (want >= 0 && aa->npos != want)) {
+        cli_err("archive %s: %s", argv[1],
+                want == -1 ? "which files? usage: ssdbench archive add FILE..."
+                : want == 0 ? "takes no file or id (filter with --device, --workload, --since, --tag)"
+                            : "give one result id (see ssdbench archive list)");
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- the command ----------------------------------------------------------- */
@@ -539,141 +635,61 @@ static bool known_sub(const char *sub)
 int cmd_archive(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        cli_opts_help(stderr, &archive_cmd_opts);
         return CLI_EXIT_USAGE;
     }
     const char *sub = argv[1];
+    char msg[256];
+    int which;
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
-        usage(stdout);
+        cli_opts_help(stdout, &archive_cmd_opts);
         return 0;
     }
-    if (!known_sub(sub))
+    if (cli_parse_enum("archive", sub, subs, &which, msg, sizeof(msg)) < 0) {
+        const char *names[] = {"add", "list", "show", "export", "rm", NULL};
+        const char *sg = cli_suggest(sub, names);
+        cli_err("archive: unknown subcommand '%s'%s%s%s", sub, sg ? " (did you mean '" : " (use add, list, show, export or rm)",
+                sg ? sg : "", sg ? "'?)" : "");
         return CLI_EXIT_USAGE;
-    const char *path = NULL, *output = NULL;
-    struct archive_filter f = {0};
-    enum list_format fmt = LIST_TEXT;
-    char **pos = calloc((size_t)argc, sizeof(*pos));
-    char tagbuf[ARCHIVE_MAX_TAGS][128];
-    struct archive_tag tags[ARCHIVE_MAX_TAGS];
-    size_t ntags = 0;
-    int npos = 0, status = CLI_EXIT_USAGE;
-    if (!pos) {
+    }
+    struct archive_args *aa = calloc(1, sizeof(*aa));
+    if (!aa || !(aa->pos = calloc((size_t)argc, sizeof(*aa->pos)))) {
+        free(aa);
         cli_err("archive: out of memory");
         return CLI_EXIT_FAIL;
     }
-    bool is_list = !strcmp(sub, "list");
-    for (int i = 2; i < argc; i++) {
-        const char *v, *a = argv[i];
-        int save = i;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            status = 0;
-            goto done;
-        }
-        if (cli_archive_option(&i, argc, argv, &path))
-            continue;
-        if ((v = cli_opt_value("--tag", &i, argc, argv)) && (is_list || !strcmp(sub, "add"))) {
-            char err[256];
-            if (ntags == ARCHIVE_MAX_TAGS || strlen(v) >= sizeof(tagbuf[0])) {
-                cli_err("--tag: at most %d tags of %zu bytes", ARCHIVE_MAX_TAGS, sizeof(tagbuf[0]) - 1);
-                goto done;
-            }
-            strcpy(tagbuf[ntags], v);
-            if (archive_tag_parse(tagbuf[ntags], &tags[ntags], err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                goto done;
-            }
-            ntags++;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--device", &i, argc, argv))) {
-            f.device = v;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--workload", &i, argc, argv))) {
-            f.workload = v;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--host", &i, argc, argv))) {
-            f.host = v;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--kind", &i, argc, argv))) {
-            f.kind = v;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--since", &i, argc, argv))) {
-            if (archive_parse_date(v, &f.since_ms) < 0) {
-                cli_err("archive list: --since '%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC)", v);
-                goto done;
-            }
-            f.since_set = true;
-            continue;
-        }
-        i = save;
-        if (is_list && (v = cli_opt_value("--format", &i, argc, argv))) {
-            if (!strcmp(v, "text"))
-                fmt = LIST_TEXT;
-            else if (!strcmp(v, "json"))
-                fmt = LIST_JSON;
-            else if (!strcmp(v, "csv"))
-                fmt = LIST_CSV;
-            else {
-                cli_err("archive list: --format '%s': use text, json or csv", v);
-                goto done;
-            }
-            continue;
-        }
-        i = save;
-        if (!strcmp(sub, "export") && ((v = cli_opt_value("--output", &i, argc, argv)) ||
-                                       (i = save, v = cli_opt_value("-o", &i, argc, argv)))) {
-            output = v;
-            continue;
-        }
-        i = save;
-        if (a[0] == '-' && a[1]) {
-            cli_err("archive %s: unknown option '%s' (see ssdbench archive --help)", sub, a);
-            goto done;
-        }
-        pos[npos++] = argv[i];
-    }
-    int want = !strcmp(sub, "add") ? -1 : is_list ? 0 : 1;
-    if ((want == -1 && npos == 0) || (want >= 0 && npos != want)) {
-        cli_err("archive %s: %s", sub,
-                want == -1 ? "which files? usage: ssdbench archive add FILE..."
-                : want == 0 ? "takes no file or id (filter with --device, --workload, --since, --tag)"
-                            : "give one result id (see ssdbench archive list)");
-        goto done;
-    }
+    int status = CLI_EXIT_USAGE, rc = archive_parse(argc, argv, which, aa);
     int64_t id = 0;
-    if (want == 1 && parse_id(pos[0], &id) < 0)
+    if (rc > 0)
+        status = 0;
+    if (rc || (which != SUB_ADD && which != SUB_LIST && parse_id(aa->pos[0], &id) < 0))
         goto done;
-    struct archive *ar = cli_archive_open(path, !strcmp(sub, "add"));
+    struct archive *ar = cli_archive_open(aa->path, which == SUB_ADD);
     if (!ar) {
         status = CLI_EXIT_FAIL;
         goto done;
     }
-    status = CLI_EXIT_OK;
-    if (!strcmp(sub, "add")) {
-        status = cmd_add(ar, npos, pos, tags, ntags);
-    } else if (is_list) {
-        memcpy(f.tags, tags, ntags * sizeof(tags[0]));
-        f.ntags = ntags;
-        status = cmd_list(ar, &f, fmt);
-    } else if (!strcmp(sub, "show")) {
+    switch (which) {
+    case SUB_ADD:
+        status = cmd_add(ar, aa->npos, aa->pos, aa->tags, aa->ntags);
+        break;
+    case SUB_LIST:
+        memcpy(aa->f.tags, aa->tags, aa->ntags * sizeof(aa->tags[0]));
+        aa->f.ntags = aa->ntags;
+        status = cmd_list(ar, &aa->f, (enum list_format)aa->fmt);
+        break;
+    case SUB_SHOW:
         status = sub_show(ar, id);
-    } else if (!strcmp(sub, "export")) {
-        status = sub_export(ar, id, output);
-    } else {
+        break;
+    case SUB_EXPORT:
+        status = sub_export(ar, id, aa->output);
+        break;
+    default:
         status = sub_rm(ar, id);
     }
     archive_close(ar);
 done:
-    free(pos);
+    free(aa->pos);
+    free(aa);
     return status;
 }

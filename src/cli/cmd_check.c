@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "archive/archive_gate.h"
@@ -18,32 +20,6 @@
 #include "base/textsafe.h"
 
 #define CHECK_MAX_LAST 1000
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench check RESULT [--against SELECTOR] [--last N] [--min-history N]\n"
-            "                      [--sigmas K] [--min-change PCT] [--archive PATH]\n"
-            "The regression gate: RESULT (a file or archive:ID) against the archived history\n"
-            "of the same device (serial, else model, else target path) and workload (kind,\n"
-            "workload name, and per phase its name, pattern, block size, depth, jobs and\n"
-            "engine). Gated per phase and direction: IOPS and MB/s (lower is worse), mean,\n"
-            "p99 and p99.9 latency (higher is worse); max latency is shown, not gated.\n"
-            "  --against SELECTOR  the history (default archive:latest): archive:latest?...\n"
-            "                      and archive:best?... are narrowed to RESULT's device and\n"
-            "                      workload; archive:ID must be of the same device and workload\n"
-            "  --last N            the N most recent comparable results (default 10)\n"
-            "  --min-history N     fewer comparable results is exit 2 (default 3)\n"
-            "  --sigmas K          bound in noise units (default 3)\n"
-            "  --min-change PCT    smallest bound, in percent of the median (default 1)\n"
-            "Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
-            "a figure regressed when it is worse than the history's median by more than\n"
-            "max(K x noise, PCT %% of the median). RESULT itself (same host and start time)\n"
-            "is left out of its history.\n"
-            "Exit: 0 every figure within noise (or better), 1 a figure regressed (named with\n"
-            "the old median, the new value and the bound), 2 not comparable (different\n"
-            "device or workload, or too little history).\n");
-}
 
 /* One figure of one archived result. */
 struct hfig {
@@ -192,86 +168,69 @@ static int gate_fig(const struct archive_fig *f, void *ctx)
     return 0;
 }
 
-static int opt_double(const char *opt, const char *v, double lo, double hi, double *out)
-{
-    char *end;
-    double d = strtod(v, &end);
-    if (end == v || *end || !(d >= lo && d <= hi)) {
-        cli_err("check: %s: '%s' is not a number in %g..%g", opt, v, lo, hi);
-        return -1;
-    }
-    *out = d;
-    return 0;
-}
-
-/* What check was asked: RESULT, the selector and the gate's settings. */
 struct check_args {
     const char *result, *against, *path;
     unsigned last, min_history;
     struct archive_gate_opts opts;
+    double min_change_pct;      /* --min-change; opts.min_rel is it as a share */
 };
 
-/* Parses argv into ca; -1: exit with *status (usage printed, or an error). */
+#define A(f) CLI_AT(struct check_args, f)
+
+static const struct cli_opt check_opts[] = {
+    CLI_TEXT("usage: ssdbench check RESULT [--against SELECTOR] [--last N] [--min-history N]\n"
+             "                      [--sigmas K] [--min-change PCT] [--archive PATH]\n"
+             "The regression gate: RESULT (a file or archive:ID) against the archived history\n"
+             "of the same device (serial, else model, else target path) and workload (kind,\n"
+             "workload name, and per phase its name, pattern, block size, depth, jobs and\n"
+             "engine). Gated per phase and direction: IOPS and MB/s (lower is worse), mean,\n"
+             "p99 and p99.9 latency (higher is worse); max latency is shown, not gated."),
+    {.name = "--against", .value = "SELECTOR", .help = "the history: archive:latest?...\n"
+                                                       "and archive:best?... are narrowed to RESULT's device and\n"
+                                                       "workload; archive:ID must be of the same device and workload",
+     .dflt = "archive:latest", .type = CLI_T_STR, A(against)},
+    {.name = "--last", .value = "N", .help = "the N most recent comparable results", .dflt = "10",
+     .type = CLI_T_UINT, A(last), .ulo = 1, .uhi = CHECK_MAX_LAST},
+    {.name = "--min-history", .value = "N", .help = "fewer comparable results is exit 2", .dflt = "3",
+     .type = CLI_T_UINT, A(min_history), .ulo = 1, .uhi = CHECK_MAX_LAST},
+    {.name = "--sigmas", .value = "K", .help = "bound in noise units", .dflt = "3", .type = CLI_T_REAL,
+     A(opts.sigmas), .lo = 0.1, .hi = 100},
+    {.name = "--min-change", .value = "PCT", .help = "smallest bound, in percent of the median", .dflt = "1",
+     .type = CLI_T_PCT, A(min_change_pct), .lo = 0, .hi = 100, .unit = "%"},
+    {.name = "--archive", .value = "PATH", .help = "the archive (docs/archive.md)", .type = CLI_T_STR, A(path)},
+    CLI_TEXT("Noise: 1.4826 x the median absolute deviation (MAD) of the history's values;\n"
+             "a figure regressed when it is worse than the history's median by more than\n"
+             "max(K x noise, PCT % of the median). RESULT itself (same host and start time)\n"
+             "is left out of its history.\n"
+             "Exit: 0 every figure within noise (or better), 1 a figure regressed (named with\n"
+             "the old median, the new value and the bound), 2 not comparable (different\n"
+             "device or workload, or too little history)."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts check_cmd_opts = {.cmd = "check", .man_section = "CHECK", .opts = check_opts, .col = 22};
+
+static int check_operand(const char *s, void *cfg)
+{
+    struct check_args *a = cfg;
+    if (a->result) {
+        cli_err("check: one result at a time (got '%s' and '%s')", a->result, s);
+        return -1;
+    }
+    a->result = s;
+    return 0;
+}
+
+/* Parses argv into ca; -1: exit with *status (help printed, or an error). */
 static int check_parse(int argc, char **argv, struct check_args *ca, int *status)
 {
-    const char *result = NULL;
-    *status = CLI_EXIT_USAGE;
-    for (int i = 1; i < argc; i++) {
-        const char *v, *a = argv[i];
-        int save = i;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            *status = 0;
-            return -1;
-        }
-        if (cli_archive_option(&i, argc, argv, &ca->path))
-            continue;
-        if ((v = cli_opt_value("--against", &i, argc, argv))) {
-            ca->against = v;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--last", &i, argc, argv))) {
-            if (cli_opt_uint("check: --last", v, 1, CHECK_MAX_LAST, &ca->last) < 0)
-                return -1;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--min-history", &i, argc, argv))) {
-            if (cli_opt_uint("check: --min-history", v, 1, CHECK_MAX_LAST, &ca->min_history) < 0)
-                return -1;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--sigmas", &i, argc, argv))) {
-            if (opt_double("--sigmas", v, 0.1, 100, &ca->opts.sigmas) < 0)
-                return -1;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--min-change", &i, argc, argv))) {
-            double pct;
-            if (opt_double("--min-change", v, 0, 100, &pct) < 0)
-                return -1;
-            ca->opts.min_rel = pct / 100;
-            continue;
-        }
-        i = save;
-        if (a[0] == '-' && a[1]) {
-            static const char *const names[] = {"--against", "--last", "--min-history", "--sigmas", "--min-change",
-                                                "--archive", "--help", NULL};
-            const char *s = cli_suggest(a, names);
-            cli_err("check: unknown option '%s'%s%s%s", a, s ? " (did you mean '" : " (see ssdbench check --help)",
-                    s ? s : "", s ? "'?)" : "");
-            return -1;
-        }
-        if (result) {
-            cli_err("check: one result at a time (got '%s' and '%s')", result, a);
-            return -1;
-        }
-        result = a;
-    }
-    if (!result) {
+    int rc = cli_opts_parse(&check_cmd_opts, argc, argv, ca, NULL, check_operand);
+    *status = rc > 0 ? 0 : CLI_EXIT_USAGE;
+    if (rc)
+        return -1;
+    if (!ca->result) {
         cli_err("check: which result? usage: ssdbench check RESULT --against SELECTOR");
         return -1;
     }
@@ -279,13 +238,10 @@ static int check_parse(int argc, char **argv, struct check_args *ca, int *status
         cli_err("check: --min-history %u is more than --last %u", ca->min_history, ca->last);
         return -1;
     }
-    ca->result = result;
+    ca->opts.min_rel = ca->min_change_pct / 100;
     return 0;
 }
 
-/* The history of RESULT (meta m) that sel names, of the same device and
- * workload, newest first, at most a->last, RESULT itself left out: 0, or
- * the exit status with the message printed. */
 static int check_history(struct archive *ar, const struct check_args *a, const struct archive_sel *sel,
                          const struct archive_meta *m, const char *dev, struct hrows *rows)
 {
@@ -398,7 +354,8 @@ static int check_gate(struct archive *ar, const struct check_args *a, const stru
 int cmd_check(int argc, char **argv)
 {
     struct check_args a = {.against = "archive:latest", .last = 10, .min_history = 3,
-                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL}};
+                           .opts = {ARCHIVE_GATE_SIGMAS, ARCHIVE_GATE_MIN_REL},
+                           .min_change_pct = ARCHIVE_GATE_MIN_REL * 100};
     int status;
     if (check_parse(argc, argv, &a, &status) < 0)
         return status;

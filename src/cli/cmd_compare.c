@@ -6,99 +6,93 @@
 
 #include "cli/cli.h"
 #include "cli/cli_archive.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
 #include "base/textsafe.h"
 #include "output/compare.h"
 #include "result/result.h"
 
+/* What `compare` was asked for. */
+struct compare_args {
+    struct compare_opts co;
+    const char *files[COMPARE_MAX_DOCS];
+    unsigned n;
+    const char *output, *archive;
+};
+
+static int set_metrics(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    char err[1024];
+    (void)o;
+    if (compare_check_metrics(v, err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return -1;
+    }
+    ((struct compare_args *)c->cfg)->co.metrics = v;
+    return 0;
+}
+
+static const struct cli_enum formats[] = {{"text", 0}, {"csv", 1}, {NULL, 0}};
+
+#define A(f) CLI_AT(struct compare_args, f)
+
+static const struct cli_opt compare_opts[] = {
+    CLI_TEXT("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
+             "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"
+             "Side-by-side tables of saved results with ratio columns against a baseline, so\n"
+             "that above 1 means better: throughput X / baseline, latency baseline / X. Rows are\n"
+             "matched by phase name (suites: one table per profile, one row per sweep point)."),
+    {.name = "--metrics", .value = "LIST", .help = "iops mbps mibps pct lat avg-lat max sd avg-sd pN read-iops\n"
+                                                   "write-iops read-lat write-lat read-pN write-pN (default\n"
+                                                   "iops,mbps,lat,p99; fileio results: mibps,pct as sysbench prints)",
+     .type = CLI_T_CALL, .set = set_metrics},
+    {.name = "--scope", .value = "SCOPE", .help = "results scope to compare (e.g. target:t1)", .dflt = "total",
+     .type = CLI_T_STR, A(co.scope)},
+    {.name = "--label", .value = "L", .help = "series label, once per file in order (default: the result's\n"
+                                              "label, else the file name)",
+     .type = CLI_T_STRS, A(co.labels), CLI_COUNT(struct compare_args, co.nlabels)},
+    {.name = "--baseline", .value = "N|LABEL", .help = "the reference series", .dflt = "the first file",
+     .type = CLI_T_STR, A(co.baseline)},
+    {.name = "--format", .value = "text|csv", .help = "what to print", .dflt = "text", .type = CLI_T_ENUM,
+     A(co.csv), .enums = formats},
+    {.name = "--output", .alias = "-o", .value = "FILE", .help = "write it to FILE instead of standard output",
+     .type = CLI_T_STR, A(output)},
+    {.name = "--archive", .value = "PATH", .help = "the archive that selectors read (docs/archive.md)",
+     .type = CLI_T_STR, A(archive)},
+    CLI_TEXT("A.json may be an archive selector: archive:ID, archive:latest?device=X&n=3,\n"
+             "archive:best?workload=Y (each result it names is one series)."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts compare_cmd_opts = {.cmd = "compare", .man_section = "COMPARE", .opts = compare_opts,
+                                              .col = 19};
+
+static int compare_operand(const char *s, void *cfg)
+{
+    struct compare_args *a = cfg;
+    if (a->n == COMPARE_MAX_DOCS) {
+        cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
+        return -1;
+    }
+    a->files[a->n++] = s;
+    return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
-    const char *files[COMPARE_MAX_DOCS];
-    unsigned n = 0;
-    struct compare_opts co = {0};
-    const char *output = NULL, *archive = NULL;
+    struct compare_args a = {0};
+    int rc = cli_opts_parse(&compare_cmd_opts, argc, argv, &a, NULL, compare_operand);
+    if (rc)
+        return rc > 0 ? 0 : CLI_EXIT_USAGE;
+    struct compare_opts co = a.co;
+    const char **files = a.files;
+    unsigned n = a.n;
+    const char *output = a.output, *archive = a.archive;
     char err[1024];
-    bool operands = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (!operands && !strcmp(a, "--")) {
-            operands = true;
-            continue;
-        }
-        if (operands) { /* after `--`: result files */
-            if (n == COMPARE_MAX_DOCS) {
-                cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
-                return CLI_EXIT_USAGE;
-            }
-            files[n++] = a;
-            continue;
-        }
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ssdbench compare [--metrics LIST] [--scope SCOPE] [--label L]... [--baseline N|LABEL]\n"
-                   "                        [--format text|csv] [-o FILE] A.json B.json [C.json ...]\n"
-                   "Side-by-side tables of saved results with ratio columns against a baseline, so\n"
-                   "that above 1 means better: throughput X / baseline, latency baseline / X. Rows are\n"
-                   "matched by phase name (suites: one table per profile, one row per sweep point).\n"
-                   "  --metrics LIST   iops mbps mibps pct lat avg-lat max sd avg-sd pN read-iops\n"
-                   "                   write-iops read-lat write-lat read-pN write-pN (default\n"
-                   "                   iops,mbps,lat,p99; fileio results: mibps,pct as sysbench prints)\n"
-                   "  --scope SCOPE    results scope to compare (default total; e.g. target:t1)\n"
-                   "  --label L        series label, once per file in order (default: the result's\n"
-                   "                   label, else the file name)\n"
-                   "  --baseline N|LABEL  the reference series (default the first file)\n"
-                   "  --format text|csv  what to print (default text)\n"
-                   "  --output FILE, -o FILE  write it to FILE instead of standard output\n"
-                   "  --archive PATH   the archive that selectors read (docs/archive.md)\n"
-                   "A.json may be an archive selector: archive:ID, archive:latest?device=X&n=3,\n"
-                   "archive:best?workload=Y (each result it names is one series).\n");
-            return 0;
-        } else if ((v = cli_opt_value("--metrics", &i, argc, argv))) {
-            if (compare_check_metrics(v, err, sizeof(err)) < 0) {
-                cli_err("%s", err);
-                return CLI_EXIT_USAGE;
-            }
-            co.metrics = v;
-        } else if (cli_archive_option(&i, argc, argv, &archive)) {
-            continue;
-        } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
-            if (co.nlabels == COMPARE_MAX_DOCS) {
-                cli_err("--label: at most %d labels", COMPARE_MAX_DOCS);
-                return CLI_EXIT_USAGE;
-            }
-            co.labels[co.nlabels++] = v;
-        } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            co.baseline = v;
-        } else if ((v = cli_opt_value("--scope", &i, argc, argv))) {
-            co.scope = v;
-        } else if ((v = cli_opt_value("--format", &i, argc, argv))) {
-            if (!strcmp(v, "csv"))
-                co.csv = true;
-            else if (strcmp(v, "text") != 0) {
-                cli_err("--format: compare prints text or csv (got '%s')", v);
-                return CLI_EXIT_USAGE;
-            }
-        } else if ((v = cli_opt_value("--output", &i, argc, argv)) ||
-                   (v = cli_opt_value("-o", &i, argc, argv))) {
-            output = v;
-        } else if (a[0] == '-' && a[1]) {
-            static const char *const names[] = {"--metrics", "--scope", "--label", "--baseline", "--format",
-                                                "--output", "--help", NULL};
-            char key[64];
-            snprintf(key, sizeof(key), "%.*s", (int)strcspn(a, "="), a);
-            const char *sg = cli_suggest(key, names);
-            if (sg)
-                cli_err("compare: unknown option '%s' (did you mean '%s'?)", a, sg);
-            else
-                cli_err("compare: unknown option '%s' (see ssdbench compare --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (n == COMPARE_MAX_DOCS) {
-            cli_err("compare: at most %d result files", COMPARE_MAX_DOCS);
-            return CLI_EXIT_USAGE;
-        } else {
-            files[n++] = a;
-        }
-    }
     cJSON *docs[COMPARE_MAX_DOCS] = {0};
     struct cli_loaded ld[COMPARE_MAX_DOCS];
     size_t nld = 0;

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_dry.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
@@ -20,59 +22,6 @@
 #include "result/result.h"
 #include "fileio/fileio_cmd.h"
 #include "cli/workloads.h"
-
-static void fileio_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench fileio [options] prepare|run|cleanup|help\n\n"
-            "A drop-in for 'sysbench fileio' (1.0.20): the same options, test files\n"
-            "(test_file.N in the current directory) and text output, measured by ssdbench.\n\n"
-            "fileio options (sysbench's names and defaults):\n"
-            "  --file-num=N                  number of files to create [128]\n"
-            "  --file-block-size=N           block size to use in all IO operations [16384]\n"
-            "  --file-total-size=SIZE        total size of files to create [2G]\n"
-            "  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}\n"
-            "  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync]\n"
-            "  --file-async-backlog=N        number of asynchronous operations to queue per thread [128]\n"
-            "  --file-extra-flags=[LIST,...] additional flags to open files with {sync,dsync,direct} []\n"
-            "  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't) [100]\n"
-            "  --file-fsync-all[=on|off]     do fsync() after each write operation [off]\n"
-            "  --file-fsync-end[=on|off]     do fsync() at the end of test [on]\n"
-            "  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]\n"
-            "  --file-merged-requests=N      merge at most this number of IO requests (sequential) [0]\n"
-            "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n\n"
-            "General options:\n"
-            "  --threads=N[,N...], --num-threads=N[,N...]\n"
-            "                                number of threads; a list runs once per value [1]\n"
-            "  --time=N, --max-time=N        limit for total execution time in seconds (0 - none) [10]\n"
-            "  --events=N, --max-requests=N  limit for total number of events (0 - none) [0]\n"
-            "  --rate=N, --tx-rate=N         average events per second over all threads (0 - none) [0]\n"
-            "  --report-interval=N           interval lines every N seconds (0 - off) [0]\n"
-            "  --percentile=N                latency percentile to report, 1-100 (0 - off) [95]\n"
-            "  --histogram[=on|off]          print the latency histogram [off]\n"
-            "  --rand-seed=N                 seed for the random numbers (0 - from the clock) [0]\n"
-            "  --validate[=on|off]           accepted; data validation is not performed [off]\n"
-            "  --rand-type, --rand-spec-iter, --rand-spec-pct, --rand-spec-res, --rand-pareto-h,\n"
-            "  --rand-zipfian-exp, --thread-stack-size, --forced-shutdown, --verbosity, --debug\n"
-            "                                accepted and ignored: they do not change a fileio run\n\n"
-            "ssdbench options:\n"
-            "  --file-fill=STRING            data written by prepare and run {random, zero} [random]\n"
-            "  --label=NAME                  name of this setup in the tables [the current directory]\n"
-            "  --baseline=RESULT.json        a fileio result of another setup: its columns and a ratio\n"
-            "                                column in the tables (repeatable, up to 8)\n"
-            "  --json                        print the result JSON instead of sysbench text\n"
-            "  --dry-run                     print the plan, its longest time and the test files (those\n"
-            "                                the guard refuses named); write nothing (run: a missing\n"
-            "                                test file is named, exit 2)\n"
-            "  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet, -q\n"
-            "  --archive[=PATH], --tag KEY=VALUE  file the result in the archive (docs/archive.md)\n"
-            "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
-            "                                did not create (sysbench's, or a user's)\n\n"
-            "For the same options the device sees the same I/O as with sysbench; see\n"
-            "docs/fileio.md for what differs (random file data, completion latency kept).\n"
-            "Errors are sysbench's: a bad option value prints its FATAL line on standard\n"
-            "output and exits 1, as sysbench does; a refused write exits 2.\n");
-}
 
 /* sysbench's way to fail: "FATAL: <message>" on standard output, exit 1. */
 static int fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -232,6 +181,94 @@ struct fileio_cfg {
     struct bases bases;   /* --baseline, repeatable */
 };
 
+static int set_json(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    (void)o;
+    (void)v;
+    c->out->format = FMT_JSON;
+    return 0;
+}
+
+#define A(f) CLI_AT(struct fileio_cfg, f)
+
+/* ssdbench's own options of fileio; sysbench's (the text rows) are read by
+ * fileio_set (src/fileio/fileio.c), with sysbench's rules and messages. */
+static const struct cli_opt fileio_opts[] = {
+    CLI_TEXT("usage: ssdbench fileio [options] prepare|run|cleanup|help\n\n"
+             "A drop-in for 'sysbench fileio' (1.0.20): the same options, test files\n"
+             "(test_file.N in the current directory) and text output, measured by ssdbench.\n\n"
+             "fileio options (sysbench's names and defaults):\n"
+             "  --file-num=N                  number of files to create [128]\n"
+             "  --file-block-size=N           block size to use in all IO operations [16384]\n"
+             "  --file-total-size=SIZE        total size of files to create [2G]\n"
+             "  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}\n"
+             "  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync]\n"
+             "  --file-async-backlog=N        number of asynchronous operations to queue per thread [128]\n"
+             "  --file-extra-flags=[LIST,...] additional flags to open files with {sync,dsync,direct} []\n"
+             "  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't) [100]\n"
+             "  --file-fsync-all[=on|off]     do fsync() after each write operation [off]\n"
+             "  --file-fsync-end[=on|off]     do fsync() at the end of test [on]\n"
+             "  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]\n"
+             "  --file-merged-requests=N      merge at most this number of IO requests (sequential) [0]\n"
+             "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n\n"
+             "General options:\n"
+             "  --threads=N[,N...], --num-threads=N[,N...]\n"
+             "                                number of threads; a list runs once per value [1]\n"
+             "  --time=N, --max-time=N        limit for total execution time in seconds (0 - none) [10]\n"
+             "  --events=N, --max-requests=N  limit for total number of events (0 - none) [0]\n"
+             "  --rate=N, --tx-rate=N         average events per second over all threads (0 - none) [0]\n"
+             "  --report-interval=N           interval lines every N seconds (0 - off) [0]\n"
+             "  --percentile=N                latency percentile to report, 1-100 (0 - off) [95]\n"
+             "  --histogram[=on|off]          print the latency histogram [off]\n"
+             "  --rand-seed=N                 seed for the random numbers (0 - from the clock) [0]\n"
+             "  --validate[=on|off]           accepted; data validation is not performed [off]\n"
+             "  --rand-type, --rand-spec-iter, --rand-spec-pct, --rand-spec-res, --rand-pareto-h,\n"
+             "  --rand-zipfian-exp, --thread-stack-size, --forced-shutdown, --verbosity, --debug\n"
+             "                                accepted and ignored: they do not change a fileio run\n\n"
+             "ssdbench options:\n"
+             "  --file-fill=STRING            data written by prepare and run {random, zero} [random]"),
+    {.name = "--label", .value = "NAME",
+     .man = "This setup's name in the tables (default the current directory).", .help = "name of this setup in the tables [the current directory]",
+     .type = CLI_T_STR, A(label)},
+    {.name = "--baseline", .value = "RESULT.json",
+     .man = "Repeatable, up to 8: another fileio result's column and a ratio column,\n"
+            "labelled by its label or file name: A/B for throughput, B/A for response\n"
+            "time; a suite, ACT or run result is refused.", .help = "a fileio result of another setup: its columns and a ratio\n"
+                                                           "column in the tables (repeatable, up to 8)",
+     .type = CLI_T_STRS, A(bases.paths), CLI_COUNT(struct fileio_cfg, bases.n)},
+    {.name = "--json", .help = "print the result JSON instead of sysbench text", .type = CLI_T_CALL, .set = set_json},
+    {.name = "--dry-run",
+     .man = "Print the plan (the files, the runs and their longest time) and name the\n"
+            "test files the write guard would refuse; write nothing. \\fBrun\\fR without\n"
+            "prepared files names the first missing one and exits 2.",
+     .help = "print the plan, its longest time and the test files (those\n"
+                                  "the guard refuses named); write nothing (run: a missing\n"
+                                  "test file is named, exit 2)",
+     .type = CLI_T_FLAG, A(dry_run)},
+    CLI_TEXT("  --format text|json|csv, --output FILE, --result FILE, --destroy PATH, --quiet, -q\n"
+             "  --archive[=PATH], --tag KEY=VALUE  file the result in the archive (docs/archive.md)\n"
+             "  --destroy=. (or =test_file.N)  consent to write or remove test files ssdbench\n"
+             "                                did not create (sysbench's, or a user's)\n\n"
+             "For the same options the device sees the same I/O as with sysbench; see\n"
+             "docs/fileio.md for what differs (random file data, completion latency kept).\n"
+             "Errors are sysbench's: a bad option value prints its FATAL line on standard\n"
+             "output and exits 1, as sysbench does; a refused write exits 2."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts fileio_cmd_opts = {.cmd = "fileio", .man_section = "FILEIO", .opts = fileio_opts,
+                                             .col = 32};
+
+static void fileio_usage(FILE *f)
+{
+    cli_opts_help(f, &fileio_cmd_opts);
+}
+
+static const struct cli_enum fileio_cmds[] = {
+    {"prepare", FILEIO_PREPARE}, {"run", FILEIO_RUN}, {"cleanup", FILEIO_CLEANUP}, {"help", -1}, {NULL, 0}};
+
 /* --dry-run: what the command would do, its longest time, and the test
  * files with what the guard says about those it writes; a file run needs
  * and prepare has not made is named (exit 2). Nothing is written. */
@@ -302,21 +339,16 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
             return CLI_EXIT_FAIL;
         if (c > 0)
             continue;
+        const struct cli_opt *own = cli_opts_find(fileio_opts, a), *hit;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fileio_usage(stdout);
             return CLI_EXIT_OK;
-        } else if (!strcmp(a, "--json")) {
-            out->format = FMT_JSON;
-        } else if (!strcmp(a, "--dry-run")) {
-            fcfg->dry_run = true;
-        } else if ((v = cli_opt_value("--label", &i, argc, argv))) {
-            fcfg->label = v;
-        } else if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            if (fcfg->bases.n == FILEIO_MAX_BASELINES) {
-                cli_err("fileio: --baseline %s: at most %d baselines", v, FILEIO_MAX_BASELINES);
+        } else if (own) {
+            bool operands = false;
+            const struct cli_ctx ctx = {.cmd = "fileio", .cfg = fcfg, .out = out};
+            if (cli_opts_next_typed("fileio", fileio_opts, &i, argc, argv, &v, &operands, &hit) != CLI_OPT_TYPED ||
+                cli_opt_apply(&ctx, hit, v) < 0)
                 return CLI_EXIT_USAGE;
-            }
-            fcfg->bases.paths[fcfg->bases.n++] = v;
         } else if (a[0] == '-' && a[1] == '-' && a[2]) {
             char name[64];
             const char *eq = strchr(a + 2, '=');
@@ -348,20 +380,17 @@ static int fileio_parse(int argc, char **argv, void *cfg, struct cli_output *out
         cli_err("fileio: missing command: prepare, run, cleanup or help (see ssdbench fileio --help)");
         return CLI_EXIT_FAIL;
     }
-    enum fileio_cmd fc;
-    if (!strcmp(cmd, "help")) {
-        fileio_usage(stdout);
-        return CLI_EXIT_OK;
-    } else if (!strcmp(cmd, "prepare")) {
-        fc = FILEIO_PREPARE;
-    } else if (!strcmp(cmd, "run")) {
-        fc = FILEIO_RUN;
-    } else if (!strcmp(cmd, "cleanup")) {
-        fc = FILEIO_CLEANUP;
-    } else {
+    int fcv;
+    char msg[256];
+    if (cli_parse_enum("fileio", cmd, fileio_cmds, &fcv, msg, sizeof(msg)) < 0) {
         cli_err("Unknown command: %s (expected prepare, run, cleanup or help)", cmd);
         return CLI_EXIT_FAIL;
     }
+    if (fcv < 0) {
+        fileio_usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    enum fileio_cmd fc = (enum fileio_cmd)fcv;
     if (fileio_check(o, fc, err, sizeof(err)) < 0)
         return fatal("%s", err);
     fcfg->fc = fc;

@@ -19,16 +19,16 @@
 enum { O_JSON = 1, O_NO_SMARTCTL };
 
 static const struct cli_opt info_opts[] = {
-    {NULL, NULL, NULL,
+    CLI_ROW(NULL, NULL, NULL,
      "usage: ssdbench info [--json] [--no-smartctl] DEVICE|FILE...\n"
      "Identity (model, serial, firmware, capacity, block sizes, rotational), queue\n"
      "settings, write cache state and how to change it, NVMe namespace and LBA format,\n"
      "and health (temperature, wear, data written, errors, power-on hours) of each\n"
      "device; a file stands for its file system's device. Read-only: sysfs, NVMe\n"
-     "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.", 0},
-    {"--json", NULL, NULL, "one JSON document per device (a list for several)", O_JSON},
-    {"--no-smartctl", NULL, NULL, "do not run smartctl for disks the direct commands do not reach", O_NO_SMARTCTL},
-    {"--help", "-h", NULL, "this text", 0},
+     "Identify and SMART log, ATA IDENTIFY and SMART READ DATA, smartctl --json.", 0),
+    CLI_ROW("--json", NULL, NULL, "one JSON document per device (a list for several)", O_JSON),
+    CLI_ROW("--no-smartctl", NULL, NULL, "do not run smartctl for disks the direct commands do not reach", O_NO_SMARTCTL),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };
 

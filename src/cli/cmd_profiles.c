@@ -60,13 +60,13 @@ static void jobfile(const struct profile_set *ps, const struct profile *p, const
 enum { O_PROFILE_FILE = 1, O_JOB_FILE };
 
 static const struct cli_opt profiles_opts[] = {
-    {NULL, NULL, NULL,
+    CLI_ROW(NULL, NULL, NULL,
      "usage: ssdbench profiles [--profile-file FILE]... [--as-job-file] [NAME...]\n"
-     "Lists the workload profiles with their definitions (fio job syntax).", 0},
-    {"--profile-file", NULL, "FILE", "also read profiles from a job file (one section each;\n"
-                                     "NAME/PART sections are parts of profile NAME)", O_PROFILE_FILE},
-    {"--as-job-file", "--jobfile", NULL, "print the definitions as a job file fio can read", O_JOB_FILE},
-    {"--help", "-h", NULL, "this text", 0},
+     "Lists the workload profiles with their definitions (fio job syntax).", 0),
+    CLI_ROW("--profile-file", NULL, "FILE", "also read profiles from a job file (one section each;\n"
+                                     "NAME/PART sections are parts of profile NAME)", O_PROFILE_FILE),
+    CLI_ROW("--as-job-file", "--jobfile", NULL, "print the definitions as a job file fio can read", O_JOB_FILE),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };
 

@@ -13,6 +13,8 @@
 #include "cli/cli.h"
 #include "cli/cli_dry.h"
 #include "cli/cli_family.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/workloads.h"
 #include "output/pts_text.h"
 #include "pts/pts.h"
@@ -23,63 +25,6 @@ struct pts_args {
     bool tests_named;
     bool dry_run;
 };
-
-static void pts_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench pts [TEST...] [options] DEVICE\n\n"
-            "SNIA SSS PTS 2.0.2 tests, each: purge, WIPC (2x capacity SEQ 128 KiB writes), then\n"
-            "rounds until steady state (at most 25), with no idle time between steps; WSAT, HIR,\n"
-            "XSR, CBW and DIRTH start from the purged state with their own stimulus instead.\n"
-            "TEST: iops, throughput (tp), latency (lat), wsat, hir, xsr, cbw (ecw), dirth,\n"
-            "or all (default: all).\n\n"
-            "Test conditions:\n"
-            "  --test LIST              the tests, comma-separated (same as naming them)\n"
-            "  --enterprise             PTS-E (default): WCD, ActiveRange 100 %%, T4/Q32\n"
-            "  --client                 PTS-C: WCE, ActiveRange 75 %%, T2/Q16, TP 1024 KiB only\n"
-            "  --active-range PCT       ActiveRange in %% of the capacity (default: the preset's)\n"
-            "  --tc N, --qd N           threads and outstanding I/O per thread (default: preset's)\n"
-            "  --engine NAME            io_uring (default), libaio or psync\n"
-            "  --purge-method auto|block  auto (default): the device's own erase (NVMe sanitize /\n"
-            "                           format, ATA security erase / sanitize, SCSI sanitize /\n"
-            "                           format unit) where it has one, else discard or zero fill;\n"
-            "                           block: the block layer's only (not compliant)\n"
-            "  --write-cache set|keep   set (default): the preset's state (E: off, C: on) for the\n"
-            "                           run, restored after; keep: leave it as it is\n"
-            "  --active-amount SIZE     PTS-C ActiveRange segmentation: the rounds of IOPS, TP and\n"
-            "                           LAT touch only SIZE bytes (PTS-C: 8g or 16g) in segments\n"
-            "  --segments N             how many segments, spread over the ActiveRange (2048)\n"
-            "  --io-log PREFIX          per-phase fio latency logs with offsets (PREFIX-NNN-phase)\n"
-            "Shortening a run (any of these marks the result not compliant):\n"
-            "  --round-time TIME        length of one round, split evenly over its elements\n"
-            "                           (default: 1 min per element: IOPS 56 min, LAT 9, TP 2)\n"
-            "  --max-rounds N           give up after N rounds: SS not achieved (default 25, >= 5)\n"
-            "  --capacity-scale F       WIPC writes 2F x, WSAT at most 4F x the ActiveRange (1)\n"
-            "  --wsat-time TIME         WSAT time limit (default 24h)\n"
-            "  --wsat-interval TIME     WSAT sample interval (default 1m)\n"
-            "  --no-purge               skip the purge (the report says \"no purge\")\n"
-            "  --hir-burst TIME         HIR burst length (5s); the waits are 1,2,3,5,10x it\n"
-            "  --reps N                 HIR bursts per wait state and baseline bursts (360)\n"
-            "  --xsr-time TIME          XSR AG1 and AG3 time (8h); AG2 runs 3/4 of it\n"
-            "  --xsr-interval TIME      XSR sample interval (default 1m)\n"
-            "  --di-tc LIST, --di-qd LIST  CBW/DIRTH demand grid, descending (32,16,8,6,4,2,1)\n"
-            "DIRTH stimulus (the operator's choice; not a compliance matter):\n"
-            "  --dirth-bs SIZE          block size (default 8k)\n"
-            "  --dirth-read PCT         read share (default 65)\n"
-            "Output and safety:\n"
-            "  --format text|json|csv   what to print (default text: the PTS report)\n"
-            "  --output FILE, -o FILE   write it to FILE\n"
-            "  --result FILE            also save the result JSON (ssdbench report makes HTML)\n"
-            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
-            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
-            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
-            "  --destroy PATH           consent to overwrite PATH (a device with signatures; also\n"
-            "                           needed for the device's own erase, and for every other\n"
-            "                           NVMe namespace with data that a sanitize reaches)\n"
-            "  --quiet, -q              no progress or status lines\n"
-            "  --dry-run                print the tests, their longest time and what the guard says\n"
-            "                           about the device; run nothing (a missing device: exit 2)\n");
-}
 
 static int select_tests(struct pts_args *a, const char *list)
 {
@@ -106,17 +51,6 @@ static int select_tests(struct pts_args *a, const char *list)
         p += l;
         if (*p)
             p++;
-    }
-    return 0;
-}
-
-static int opt_time(const char *opt, const char *v, uint64_t *ns)
-{
-    if (cli_opt_time(opt, v, ns) < 0)
-        return -1;
-    if (!*ns) {
-        cli_err("%s: must be more than 0", opt);
-        return -1;
     }
     return 0;
 }
@@ -153,163 +87,167 @@ static int opt_grid(const char *opt, const char *v, unsigned *out, unsigned *n)
     return 0;
 }
 
-/* The purge, write-cache and segmentation options: 1 consumed, 0 not one,
- * -1 after an error message. */
-static int pts_setup_option(int *ip, int argc, char **argv, struct pts_cfg *c)
+static int set_test(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
 {
-    const char *v;
-    if ((v = cli_opt_value("--purge-method", ip, argc, argv))) {
-        if (!strcmp(v, "auto"))
-            c->purge_mode = RPURGE_AUTO;
-        else if (!strcmp(v, "block"))
-            c->purge_mode = RPURGE_BLOCK;
-        else {
-            cli_err("--purge-method: '%s' is not auto or block", v);
-            return -1;
-        }
-        return 1;
+    (void)o;
+    return select_tests(c->cfg, v);
+}
+
+static int set_di_tc(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct pts_cfg *p = &((struct pts_args *)c->cfg)->cfg;
+    return opt_grid(o->name, v, p->di_tc, &p->di_ntc);
+}
+
+static int set_di_qd(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct pts_cfg *p = &((struct pts_args *)c->cfg)->cfg;
+    return opt_grid(o->name, v, p->di_qd, &p->di_nqd);
+}
+
+static int set_io_log(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct pts_cfg *p = &((struct pts_args *)c->cfg)->cfg;
+    if (strlen(v) + 64 >= sizeof(p->io_log)) {
+        cli_err("%s: prefix too long", o->name);
+        return -1;
     }
-    if ((v = cli_opt_value("--active-amount", ip, argc, argv))) {
-        char msg[256] = "";
-        if (spec_parse_size(v, 1024, &c->active_amount, msg, sizeof(msg)) < 0 || !c->active_amount) {
-            cli_err("--active-amount: '%s' is not a size (e.g. 16g)%s%s", v, msg[0] ? ": " : "", msg);
-            return -1;
-        }
-        return 1;
-    }
-    if ((v = cli_opt_value("--segments", ip, argc, argv))) {
-        if (cli_opt_uint("--segments", v, 1, 1u << 20, &c->segments) < 0)
-            return -1;
-        return 1;
-    }
-    if ((v = cli_opt_value("--io-log", ip, argc, argv))) {
-        if (strlen(v) + 64 >= sizeof(c->io_log)) {
-            cli_err("--io-log: prefix too long");
-            return -1;
-        }
-        snprintf(c->io_log, sizeof(c->io_log), "%s", v);
-        return 1;
-    }
-    if ((v = cli_opt_value("--write-cache", ip, argc, argv))) {
-        if (!strcmp(v, "set"))
-            c->keep_write_cache = false;
-        else if (!strcmp(v, "keep"))
-            c->keep_write_cache = true;
-        else {
-            cli_err("--write-cache: '%s' is not set or keep", v);
-            return -1;
-        }
-        return 1;
-    }
+    snprintf(p->io_log, sizeof(p->io_log), "%s", v);
     return 0;
 }
 
-/* Returns 1 when argv[*ip] is a pts option (consumed), 0 when not, -1
- * after an error message. */
-static int pts_option(int *ip, int argc, char **argv, struct pts_args *a)
-{
-    struct pts_cfg *c = &a->cfg;
-    const char *s = argv[*ip], *v;
-    int i = *ip, r;
-    if (!strcmp(s, "--enterprise")) {
-        c->preset = PTS_ENTERPRISE;
-    } else if (!strcmp(s, "--client")) {
-        c->preset = PTS_CLIENT;
-    } else if (!strcmp(s, "--no-purge")) {
-        c->no_purge = true;
-    } else if (!strcmp(s, "--dry-run")) {
-        a->dry_run = true;
-    } else if ((v = cli_opt_value("--test", &i, argc, argv))) {
-        if (select_tests(a, v) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--active-range", &i, argc, argv))) {
-        char *e;
-        double pct = strtod(v, &e);
-        if (e == v || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100)) {
-            cli_err("--active-range: '%s' is not a percentage in (0, 100]", v);
-            return -1;
-        }
-        c->active_range_pct = pct;
-    } else if ((v = cli_opt_value("--capacity-scale", &i, argc, argv))) {
-        char *e;
-        double f = strtod(v, &e);
-        if (e == v || *e || !(f > 0 && f <= 100)) {
-            cli_err("--capacity-scale: '%s' is not a number in (0, 100]", v);
-            return -1;
-        }
-        c->capacity_scale = f;
-    } else if ((v = cli_opt_value("--tc", &i, argc, argv))) {
-        if (cli_opt_uint("--tc", v, 1, 64, &c->tc) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--qd", &i, argc, argv))) {
-        if (cli_opt_uint("--qd", v, 1, 4096, &c->qd) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--max-rounds", &i, argc, argv))) {
-        if (cli_opt_uint("--max-rounds", v, 5, 1000, &c->max_rounds) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--round-time", &i, argc, argv))) {
-        if (opt_time("--round-time", v, &c->round_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--engine", &i, argc, argv))) {
-        if (!strcmp(v, "io_uring"))
-            c->engine = ENGINE_IO_URING;
-        else if (!strcmp(v, "libaio"))
-            c->engine = ENGINE_LIBAIO;
-        else if (!strcmp(v, "psync"))
-            c->engine = ENGINE_PSYNC;
-        else {
-            cli_err("--engine: '%s' is not io_uring, libaio or psync", v);
-            return -1;
-        }
-    } else if ((v = cli_opt_value("--wsat-time", &i, argc, argv))) {
-        if (opt_time("--wsat-time", v, &c->wsat_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--wsat-interval", &i, argc, argv))) {
-        if (opt_time("--wsat-interval", v, &c->wsat_sample_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--hir-burst", &i, argc, argv))) {
-        if (opt_time("--hir-burst", v, &c->hir_burst_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--reps", &i, argc, argv))) {
-        if (cli_opt_uint("--reps", v, 1, 100000, &c->hir_reps) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--xsr-time", &i, argc, argv))) {
-        if (opt_time("--xsr-time", v, &c->xsr_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--xsr-interval", &i, argc, argv))) {
-        if (opt_time("--xsr-interval", v, &c->xsr_sample_ns) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--di-tc", &i, argc, argv))) {
-        if (opt_grid("--di-tc", v, c->di_tc, &c->di_ntc) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--di-qd", &i, argc, argv))) {
-        if (opt_grid("--di-qd", v, c->di_qd, &c->di_nqd) < 0)
-            return -1;
-    } else if ((v = cli_opt_value("--dirth-bs", &i, argc, argv))) {
-        uint64_t b;
-        char e2[128];
-        if (spec_parse_size(v, 1024, &b, e2, sizeof(e2)) < 0 || !b || b > (64u << 20) || b % 512) {
-            cli_err("--dirth-bs: '%s' is not a block size of 512 bytes .. 64 MiB, a multiple of 512", v);
-            return -1;
-        }
-        c->dirth_bs = (uint32_t)b;
-    } else if ((v = cli_opt_value("--dirth-read", &i, argc, argv))) {
-        if (cli_opt_uint("--dirth-read", v, 0, 100, &c->dirth_read_pct) < 0)
-            return -1;
-    } else if ((r = pts_setup_option(&i, argc, argv, c)) != 0) {
-        if (r < 0)
-            return -1;
-    } else {
-        return 0;
-    }
-    *ip = i;
-    return 1;
-}
+static const struct cli_enum pts_engines[] = {
+    {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC}, {NULL, 0}};
+static const struct cli_enum purge_methods[] = {{"auto", RPURGE_AUTO}, {"block", RPURGE_BLOCK}, {NULL, 0}};
+static const struct cli_enum write_cache[] = {{"set", 0}, {"keep", 1}, {NULL, 0}};
 
-static int pts_option_fn(int *ip, int argc, char **argv, void *arg)
-{
-    return pts_option(ip, argc, argv, arg);
-}
+#define A(f) CLI_AT(struct pts_args, f)
+#define TIME_GT0 .type = CLI_T_TIME, .ulo = 1
+
+static const struct cli_opt pts_opts[] = {
+    CLI_TEXT("usage: ssdbench pts [TEST...] [options] DEVICE\n\n"
+             "SNIA SSS PTS 2.0.2 tests, each: purge, WIPC (2x capacity SEQ 128 KiB writes), then\n"
+             "rounds until steady state (at most 25), with no idle time between steps; WSAT, HIR,\n"
+             "XSR, CBW and DIRTH start from the purged state with their own stimulus instead.\n"
+             "TEST: iops, throughput (tp), latency (lat), wsat, hir, xsr, cbw (ecw), dirth,\n"
+             "or all (default: all).\n\n"
+             "Test conditions:"),
+    {.name = "--test",
+     .man = "The tests, comma-separated (the same as naming them before the device).", .value = "LIST", .help = "the tests, comma-separated (same as naming them)",
+     .type = CLI_T_CALL, .set = set_test},
+    {.name = "--enterprise",
+     .man = "PTS-E (default): write cache disabled (WCD), ActiveRange 100 %, T4/Q32.", .help = "PTS-E (default): WCD, ActiveRange 100 %, T4/Q32",
+     .type = CLI_T_CONST, A(cfg.preset), .ival = PTS_ENTERPRISE},
+    {.name = "--client",
+     .man = "PTS-C: write cache enabled (WCE), ActiveRange 75 %, T2/Q16.", .help = "PTS-C: WCE, ActiveRange 75 %, T2/Q16, TP 1024 KiB only",
+     .type = CLI_T_CONST, A(cfg.preset), .ival = PTS_CLIENT},
+    {.name = "--active-range",
+     .man = "ActiveRange in percent of the capacity.", .value = "PCT", .help = "ActiveRange in % of the capacity", .dflt = "the preset's",
+     .type = CLI_T_PCT, A(cfg.active_range_pct), .lo = 0, .hi = 100, .flags = CLI_LO_OPEN, .unit = "%"},
+    {.name = "--tc",
+     .man = "Threads and outstanding I/O per thread.", .value = "N", .help = "threads", .dflt = "the preset's", .type = CLI_T_UINT,
+     A(cfg.tc), .ulo = 1, .uhi = 64},
+    {.name = "--qd", .value = "N", .help = "outstanding I/O per thread", .dflt = "the preset's",
+     .type = CLI_T_UINT, A(cfg.qd), .ulo = 1, .uhi = 4096},
+    {.name = "--engine",
+     .man = "io_uring (default), libaio or psync.", .value = "NAME", .help = "io_uring, libaio or psync", .dflt = "io_uring",
+     .type = CLI_T_ENUM, A(cfg.engine), .enums = pts_engines},
+    {.name = "--purge-method",
+     .man = "auto (default): the device's own erase where it has one, else the block\n"
+            "layer's; block: the block layer's only (not compliant).", .value = "auto|block",
+     .help = "auto (default): the device's own erase (NVMe sanitize /\n"
+             "format, ATA security erase / sanitize, SCSI sanitize /\n"
+             "format unit) where it has one, else discard or zero fill;\n"
+             "block: the block layer's only (not compliant)",
+     .type = CLI_T_ENUM, A(cfg.purge_mode), .enums = purge_methods},
+    {.name = "--write-cache",
+     .man = "set (default): the preset's write cache state during the run, restored\n"
+            "after; keep: leave it as it is (a state an earlier, killed run left is\n"
+            "still put back first).", .value = "set|keep",
+     .help = "set (default): the preset's state (E: off, C: on) for the\n"
+             "run, restored after; keep: leave it as it is",
+     .type = CLI_T_ENUM, A(cfg.keep_write_cache), .enums = write_cache},
+    {.name = "--active-amount",
+     .man = "PTS-C ActiveRange segmentation: the rounds of IOPS, throughput and latency\n"
+            "touch only SIZE bytes in N (default 2048) equal, non-touching segments with\n"
+            "random starts spread over the ActiveRange; the WIPC still covers the whole\n"
+            "ActiveRange. The segment starts are recorded.", .value = "SIZE",
+     .help = "PTS-C ActiveRange segmentation: the rounds of IOPS, TP and\n"
+             "LAT touch only SIZE bytes (PTS-C: 8g or 16g) in segments",
+     .type = CLI_T_SIZE, A(cfg.active_amount), .ulo = 1, .unit = "bytes"},
+    {.name = "--segments", .value = "N", .help = "how many segments, spread over the ActiveRange", .dflt = "2048",
+     .type = CLI_T_UINT, A(cfg.segments), .ulo = 1, .uhi = 1u << 20},
+    {.name = "--io-log",
+     .man = "Per-phase fio latency logs with offsets (PREFIX-NNN-phase_lat.N.log).", .value = "PREFIX", .help = "per-phase fio latency logs with offsets (PREFIX-NNN-phase)",
+     .type = CLI_T_CALL, .set = set_io_log},
+    CLI_TEXT("Shortening a run (any of these marks the result not compliant):"),
+    {.name = "--round-time",
+     .man = "Length of one round, split evenly over its elements (default 1 minute per\n"
+            "element); at least 20 ms per element.", .value = "TIME",
+     .help = "length of one round, split evenly over its elements\n(IOPS 56 elements, LAT 9, TP 2)",
+     .dflt = "1 min per element", TIME_GT0, A(cfg.round_ns), .unit = "s"},
+    {.name = "--max-rounds",
+     .man = "Rounds before \"SS not achieved\" (default 25, at least 5).", .value = "N", .help = "give up after N rounds: SS not achieved (5 to 1000)",
+     .dflt = "25", .type = CLI_T_UINT, A(cfg.max_rounds), .ulo = 5, .uhi = 1000},
+    {.name = "--capacity-scale",
+     .man = "WIPC writes 2F and WSAT at most 4F times the ActiveRange (default 1).", .value = "F", .help = "WIPC writes 2F x, WSAT at most 4F x the ActiveRange",
+     .dflt = "1", .type = CLI_T_REAL, A(cfg.capacity_scale), .lo = 0, .hi = 100, .flags = CLI_LO_OPEN},
+    {.name = "--wsat-time",
+     .man = "WSAT's time limit (24h) and sample interval (1m).", .value = "TIME", .help = "WSAT time limit", .dflt = "24h", TIME_GT0,
+     A(cfg.wsat_ns), .unit = "s"},
+    {.name = "--wsat-interval", .value = "TIME", .help = "WSAT sample interval", .dflt = "1m", TIME_GT0,
+     A(cfg.wsat_sample_ns), .unit = "s"},
+    {.name = "--no-purge",
+     .man = "Skip the purge; the report says \"no purge\".", .help = "skip the purge (the report says \"no purge\")", .type = CLI_T_FLAG,
+     A(cfg.no_purge)},
+    {.name = "--hir-burst",
+     .man = "HIR's burst length (5s; the waits are 1, 2, 3, 5 and 10 times it) and the\n"
+            "bursts per wait state, also the baseline's length in bursts (360).", .value = "TIME", .help = "HIR burst length; the waits are 1,2,3,5,10x it",
+     .dflt = "5s", TIME_GT0, A(cfg.hir_burst_ns), .unit = "s"},
+    {.name = "--reps", .value = "N", .help = "HIR bursts per wait state and baseline bursts", .dflt = "360",
+     .type = CLI_T_UINT, A(cfg.hir_reps), .ulo = 1, .uhi = 100000},
+    {.name = "--xsr-time",
+     .man = "XSR's AG1 and AG3 time (8h; AG2 runs 3/4 of it) and sample interval (1m).", .value = "TIME", .help = "XSR AG1 and AG3 time; AG2 runs 3/4 of it", .dflt = "8h",
+     TIME_GT0, A(cfg.xsr_ns), .unit = "s"},
+    {.name = "--xsr-interval", .value = "TIME", .help = "XSR sample interval", .dflt = "1m", TIME_GT0,
+     A(cfg.xsr_sample_ns), .unit = "s"},
+    {.name = "--di-tc",
+     .man = "CBW and DIRTH demand grid, descending (32,16,8,6,4,2,1 each).", .value = "LIST", .help = "CBW/DIRTH demand grid: thread counts, descending",
+     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_di_tc},
+    {.name = "--di-qd", .value = "LIST", .help = "CBW/DIRTH demand grid: queue depths, descending",
+     .dflt = "32,16,8,6,4,2,1", .type = CLI_T_CALL, .set = set_di_qd},
+    CLI_TEXT("DIRTH stimulus (the operator's choice; not a compliance matter):"),
+    {.name = "--dirth-bs",
+     .man = "DIRTH's block size (8k) and read share (65); the operator's choice, not a\n"
+            "compliance matter.", .value = "SIZE", .help = "block size (512 bytes .. 64 MiB, a multiple of 512)",
+     .dflt = "8k", .type = CLI_T_SIZE, A(cfg.dirth_bs), .ulo = 512, .uhi = 64u << 20, .scale = 512,
+     .unit = "bytes"},
+    {.name = "--dirth-read", .value = "PCT", .help = "read share (0 to 100)", .dflt = "65", .type = CLI_T_UINT,
+     A(cfg.dirth_read_pct), .ulo = 0, .uhi = 100, .unit = "%"},
+    CLI_TEXT("Output and safety:"),
+    CLI_ROW("--format", NULL, "text|json|csv", "what to print (default text: the PTS report)", 0),
+    CLI_ROW("--output", "-o", "FILE", "write it to FILE", 0),
+    CLI_ROW("--result", NULL, "FILE", "also save the result JSON (ssdbench report makes HTML)", 0),
+    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (default archive:\n"
+                                        "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
+    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
+    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device with signatures; also\n"
+                                    "needed for the device's own erase, and for every other\n"
+                                    "NVMe namespace with data that a sanitize reaches)", 0),
+    CLI_ROW("--quiet", "-q", NULL, "no progress or status lines", 0),
+    {.name = "--dry-run",
+     .man = "Print the tests with their longest time, the total, and the device with what\n"
+            "the write guard would say about it; purge and write nothing. A missing device\n"
+            "is named and exits 2.", .help = "print the tests, their longest time and what the guard says\n"
+                                  "about the device; run nothing (a missing device: exit 2)",
+     .type = CLI_T_FLAG, A(dry_run)},
+    CLI_OPTS_END,
+};
+
+#undef A
+#undef TIME_GT0
+
+const struct cli_cmd_opts pts_cmd_opts = {.cmd = "pts", .man_section = "PTS", .opts = pts_opts, .col = 27};
 
 /* A test name before the device; anything else is the device. */
 static int pts_operand(const char *s, void *arg)
@@ -333,17 +271,12 @@ static int pts_operand(const char *s, void *arg)
 
 static int parse_args(int argc, char **argv, struct pts_args *a, struct cli_output *out)
 {
-    static const char *const names[] = {
-        "--test", "--enterprise", "--client", "--active-range", "--tc", "--qd",
-        "--round-time", "--max-rounds", "--capacity-scale", "--wsat-time",
-        "--wsat-interval", "--no-purge", "--engine", "--format", "--output", "--result", "--destroy",
-        "--quiet", "--archive", "--tag", "--hir-burst", "--reps", "--xsr-time", "--xsr-interval", "--di-tc", "--di-qd",
-        "--dirth-bs", "--dirth-read",
-        /* purge, write cache, segmentation */
-        "--purge-method", "--write-cache", "--active-amount", "--segments", "--io-log", "--dry-run", NULL};
-    const struct cli_family f = {.cmd = "pts", .usage = pts_usage, .option = pts_option_fn,
-                                 .operand = pts_operand, .names = names, .arg = a};
-    return cli_family_parse(argc, argv, &f, out);
+    return cli_opts_parse(&pts_cmd_opts, argc, argv, a, out, pts_operand);
+}
+
+static void pts_usage(FILE *f)
+{
+    cli_opts_help(f, &pts_cmd_opts);
 }
 
 /* The rounds of one steady-state test at most: max_rounds x its elements. */

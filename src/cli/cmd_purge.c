@@ -20,7 +20,7 @@
 enum { O_PURGE_METHOD = 1, O_DRY_RUN };
 
 static const struct cli_opt purge_opts[] = {
-    {NULL, NULL, NULL,
+    CLI_ROW(NULL, NULL, NULL,
      "usage: ssdbench purge [--destroy PATH]... [--purge-method auto|block] [--result FILE]\n"
      "                      [--format text|json] [--dry-run] TARGET...\n"
      "Returns each target to an as-if-never-written state: the device's own erase\n"
@@ -29,16 +29,16 @@ static const struct cli_opt purge_opts[] = {
      "files: punch hole, else zero fill), and says which method worked. Writing needs\n"
      "the same consent as any write (--destroy); a device's erase command needs the\n"
      "device named with --destroy, and an NVMe sanitize every other namespace with\n"
-     "data too. A zoned device: every zone reset (BLKRESETZONE).", 0},
-    {"--destroy", NULL, "PATH", "consent to overwrite PATH (repeatable)", 0},
-    {"--purge-method", NULL, "auto|block", "auto (default): the device's own erase where it has one;\n"
-                                         "block: the block layer's methods only", O_PURGE_METHOD},
-    {"--format", NULL, "text|json", "what to print (default text)", 0},
-    {"--output", "-o", "FILE", "write the JSON there (--format json)", 0},
-    {"--result", NULL, "FILE", "also save the result JSON", 0},
-    {"--dry-run", NULL, NULL, "name each target with what the guard says about it; purge nothing\n"
-                              "(a missing target: exit 2)", O_DRY_RUN},
-    {"--help", "-h", NULL, "this text", 0},
+     "data too. A zoned device: every zone reset (BLKRESETZONE).", 0),
+    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (repeatable)", 0),
+    CLI_ROW("--purge-method", NULL, "auto|block", "auto (default): the device's own erase where it has one;\n"
+                                         "block: the block layer's methods only", O_PURGE_METHOD),
+    CLI_ROW("--format", NULL, "text|json", "what to print (default text)", 0),
+    CLI_ROW("--output", "-o", "FILE", "write the JSON there (--format json)", 0),
+    CLI_ROW("--result", NULL, "FILE", "also save the result JSON", 0),
+    CLI_ROW("--dry-run", NULL, NULL, "name each target with what the guard says about it; purge nothing\n"
+                              "(a missing target: exit 2)", O_DRY_RUN),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };
 
@@ -71,14 +71,14 @@ int cmd_purge(int argc, char **argv)
         if (id == CLI_OPT_SKIP)
             continue;
         if (id == O_PURGE_METHOD) {
-            if (!strcmp(pv, "auto"))
-                mode = RPURGE_AUTO;
-            else if (!strcmp(pv, "block"))
-                mode = RPURGE_BLOCK;
-            else {
-                cli_err("--purge-method: '%s' is not auto or block", pv);
+            static const struct cli_enum methods[] = {{"auto", RPURGE_AUTO}, {"block", RPURGE_BLOCK}, {NULL, 0}};
+            char msg[256];
+            int m;
+            if (cli_parse_enum("--purge-method", pv, methods, &m, msg, sizeof(msg)) < 0) {
+                cli_err("%s", msg);
                 return CLI_EXIT_USAGE;
             }
+            mode = (enum rpurge_mode)m;
             continue;
         }
         if (n == JOB_MAX_TARGETS) {

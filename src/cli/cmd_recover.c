@@ -24,13 +24,13 @@ static void say_wcache(void *arg, const char *line)
 enum { O_OUTPUT = 1 };
 
 static const struct cli_opt recover_opts[] = {
-    {NULL, NULL, NULL,
+    CLI_ROW(NULL, NULL, NULL,
      "usage: ssdbench recover [JOURNAL] [-o RESULT]\n"
      "Turns JOURNAL, the RESULT.partial a run leaves while it runs, into a result.\n"
      "First puts back the write cache of any disk a run that did not finish left\n"
-     "changed (recorded in $SSDBENCH_STATE_DIR, default /run/ssdbench), and says so.", 0},
-    {"--output", "-o", "RESULT", "write the recovered result here (default: stdout)", O_OUTPUT},
-    {"--help", "-h", NULL, "this text", 0},
+     "changed (recorded in $SSDBENCH_STATE_DIR, default /run/ssdbench), and says so.", 0),
+    CLI_ROW("--output", "-o", "RESULT", "write the recovered result here (default: stdout)", O_OUTPUT),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };
 

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_archive.h"
 #include "cli/commands.h"
 #include "base/outfile.h"
@@ -19,30 +21,6 @@
 #include "result/result.h"
 
 #define REPORT_MAX_RESULTS HTML_REPORT_MAX_IN
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench report [options] RESULT.json...\n"
-            "\n"
-            "Charts and tables of saved results as one self-contained HTML page (no\n"
-            "network, no scripts; prints and reads on a phone), or as CSV tables.\n"
-            "Several results are overlaid on the same axes, with ratio tables.\n"
-            "\n"
-            "  -o, --output PATH      html: the page (default: stdout);\n"
-            "                         csv: a directory, one file per table (default: all\n"
-            "                         tables to stdout)\n"
-            "  --format html|csv      output format (default html)\n"
-            "  --title TEXT           page title\n"
-            "  --label NAME           series name of the next result, in order (repeat)\n"
-            "  --baseline N           ratios divide by result N (1-based; default 1)\n"
-            "  --archive PATH         the archive that selectors read (docs/archive.md)\n"
-            "\n"
-            "RESULT.json may be an archive selector: archive:ID, archive:latest?device=X&n=5,\n"
-            "archive:best?workload=Y&n=3 (each result it names is one more result). With\n"
-            "several results the page adds a comparables chart per profile (one bar per\n"
-            "device) and, for a device with results from several times, its trend.\n");
-}
 
 /* Writes the page to path through a temporary file, so a failed run never
  * leaves half a report behind. */
@@ -77,89 +55,72 @@ struct report_args {
     unsigned baseline;          /* 1-based */
 };
 
+static const struct cli_enum formats[] = {{"html", 0}, {"csv", 1}, {NULL, 0}};
+
+#define A(f) CLI_AT(struct report_args, f)
+
+static const struct cli_opt report_opts[] = {
+    CLI_TEXT("usage: ssdbench report [options] RESULT.json...\n"
+             "\n"
+             "Charts and tables of saved results as one self-contained HTML page (no\n"
+             "network, no scripts; prints and reads on a phone), or as CSV tables.\n"
+             "Several results are overlaid on the same axes, with ratio tables.\n"),
+    {.name = "--output",
+     .man = "HTML: the page (default stdout), written to a temporary file and renamed.\n"
+            "CSV: a directory (created when missing) with one file per table, named by\n"
+            "table id, and index.csv; without \\fB\\-o\\fR all tables go to stdout, each after\n"
+            "a \"# ID: TITLE\" line.", .alias = "-o", .value = "PATH", .help = "html: the page (default: stdout);\n"
+                                                                "csv: a directory, one file per table (default: all\n"
+                                                                "tables to stdout)",
+     .type = CLI_T_STR, A(output)},
+    {.name = "--format",
+     .man = "CSV tables hold every number the charts draw; numbers are printed with the\n"
+            "fewest digits that read back as the same value.", .value = "html|csv", .help = "output format", .dflt = "html", .type = CLI_T_ENUM, A(csv),
+     .enums = formats},
+    {.name = "--title",
+     .man = "Page title.", .value = "TEXT", .help = "page title", .type = CLI_T_STR, A(title)},
+    {.name = "--label",
+     .man = "Series name of the next result, in order; default: a fileio run's own label,\n"
+            "the device model, or the target's file name (the result file name when two\n"
+            "would clash).", .value = "NAME", .help = "series name of the next result, in order (repeat)",
+     .type = CLI_T_STRS, A(labels), CLI_COUNT(struct report_args, nlabels)},
+    {.name = "--baseline", .value = "N", .help = "ratios divide by result N (1-based)", .dflt = "1",
+     .type = CLI_T_UINT, A(baseline), .ulo = 1, .uhi = REPORT_MAX_RESULTS},
+    {.name = "--archive",
+     .man = "The archive that selectors read. A \\fIRESULT.json\\fR may be an archive\n"
+            "selector (see ARCHIVE); each result it names is one more result.", .value = "PATH", .help = "the archive that selectors read (docs/archive.md)",
+     .type = CLI_T_STR, A(archive)},
+    CLI_TEXT("\n"
+             "RESULT.json may be an archive selector: archive:ID, archive:latest?device=X&n=5,\n"
+             "archive:best?workload=Y&n=3 (each result it names is one more result). With\n"
+             "several results the page adds a comparables chart per profile (one bar per\n"
+             "device) and, for a device with results from several times, its trend."),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts report_cmd_opts = {.cmd = "report", .man_section = "REPORT", .opts = report_opts,
+                                             .col = 25};
+
+static int report_operand(const char *s, void *cfg)
+{
+    struct report_args *a = cfg;
+    if (a->npaths >= REPORT_MAX_RESULTS) {
+        cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
+        return -1;
+    }
+    a->paths[a->npaths++] = s;
+    return 0;
+}
+
 /* The options and result files. 0, 1 after --help, -1 after a one-line
  * error. */
 static int report_parse(int argc, char **argv, struct report_args *a)
 {
-    bool operands = false;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int save = i;
-        if (!operands && !strcmp(argv[i], "--")) {
-            operands = true;
-            continue;
-        }
-        if (operands) { /* after `--`: result files */
-            if (a->npaths >= REPORT_MAX_RESULTS) {
-                cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
-                return -1;
-            }
-            a->paths[a->npaths++] = argv[i];
-            continue;
-        }
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return 1;
-        }
-        if ((v = cli_opt_value("--format", &i, argc, argv))) {
-            if (!strcmp(v, "html"))
-                a->csv = false;
-            else if (!strcmp(v, "csv"))
-                a->csv = true;
-            else {
-                cli_err("report: --format: unknown format '%s' (use html or csv)", v);
-                return -1;
-            }
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--output", &i, argc, argv)) || (i = save, v = cli_opt_value("-o", &i, argc, argv))) {
-            a->output = v;
-            continue;
-        }
-        i = save;
-        if (cli_archive_option(&i, argc, argv, &a->archive))
-            continue;
-        if ((v = cli_opt_value("--title", &i, argc, argv))) {
-            a->title = v;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--label", &i, argc, argv))) {
-            if (a->nlabels >= REPORT_MAX_RESULTS) {
-                cli_err("report: --label: at most %d labels", REPORT_MAX_RESULTS);
-                return -1;
-            }
-            a->labels[a->nlabels++] = v;
-            continue;
-        }
-        i = save;
-        if ((v = cli_opt_value("--baseline", &i, argc, argv))) {
-            unsigned b;
-            if (!cli_unsigned(v, 1, REPORT_MAX_RESULTS, &b)) {
-                cli_err("report: --baseline: '%s' is not a result number (1 is the first result)", v);
-                return -1;
-            }
-            a->baseline = b;
-            continue;
-        }
-        i = save;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            static const char *const opts[] = {"--format", "--output", "--title", "--label", "--baseline",
-                                               "--archive", "--help", NULL};
-            const char *s = cli_suggest(argv[i], opts);
-            if (s)
-                cli_err("report: unknown option '%s' (did you mean '%s'?)", argv[i], s);
-            else
-                cli_err("report: unknown option '%s' (see ssdbench report --help)", argv[i]);
-            return -1;
-        }
-        if (a->npaths >= REPORT_MAX_RESULTS) {
-            cli_err("report: at most %d result files in one report", REPORT_MAX_RESULTS);
-            return -1;
-        }
-        a->paths[a->npaths++] = argv[i];
-    }
+    int rc = cli_opts_parse(&report_cmd_opts, argc, argv, a, NULL, report_operand);
+    if (rc)
+        return rc;
     if (!a->npaths) {
         cli_err("report: which results? usage: ssdbench report RESULT.json... -o report.html");
         return -1;

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
+#include "cli/cli_tables.h"
 #include "cli/cli_dry.h"
 #include "cli/commands.h"
 #include "cli/fio_mode.h"
@@ -99,43 +101,6 @@ static int push_profile(struct argvec *a, const char *name)
     return 0;
 }
 
-static void run_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: ssdbench run [options] [JOBFILE...]\n"
-            "       ssdbench run --name=NAME --filename=PATH --rw=randread --bs=4k ... [--name=...]\n"
-            "       ssdbench run            (quick grid on a temporary test file)\n\n"
-            "Output and safety:\n"
-            "  --format text|json|csv|fio-json|fio-json+   what to print (default text)\n"
-            "  --format fio-normal|fio-terse     fio's human text / terse lines (version 3)\n"
-            "  --output-format normal|json|json+           fio's names for the same\n"
-            "  --output FILE, -o FILE   write the chosen format to FILE instead of stdout\n"
-            "  --result FILE            also save the ssdbench result JSON to FILE\n"
-            "  --archive[=PATH]         also file the result in the archive (default archive:\n"
-            "                           $SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)\n"
-            "  --tag KEY=VALUE          a tag on the filed result (repeatable; docs/archive.md)\n"
-            "  --destroy PATH           consent to overwrite PATH (a device or an existing file)\n"
-            "  --job-file FILE          read a fio job file (same as a positional JOBFILE)\n"
-            "  --section NAME           run only this job section (repeatable)\n"
-            "  --profile NAME           a workload profile's options, here (see ssdbench profiles)\n"
-            "  --parse-only             check job files and options, run nothing\n"
-            "  --dry-run                print the phases, their time, the targets and what the\n"
-            "                           guard says about each; write nothing (a missing device: exit 2)\n"
-            "  --ignore-unsupported     warn about fio options ssdbench lacks (typos stay errors)\n"
-            "  --quiet, -q              no live status line\n"
-            "  --ranks-per-host N       cluster runs: every host must run N ranks\n\n"
-            "Defaults on the command line: rw=randread, bs=4k, ioengine=io_uring, direct=1,\n"
-            "iodepth=1, numjobs=1; without --filename a job's file is NAME.0.0 in the current\n"
-            "directory, and a missing file without --size is created at 1 GiB and kept (a\n"
-            "missing path under /dev, /proc or /sys is an error). Job files start from fio's\n"
-            "defaults instead (rw=read, ioengine=psync, direct=0).\n\n"
-            "On the command line --runtime makes a job time-based (it loops over its region\n"
-            "until the time is up); in job files fio's rule holds: without time_based a job\n"
-            "ends after one pass over its region or at runtime, whichever comes first.\n\n"
-            "Job options (fio's names; before the first --name they apply to every job):\n");
-    job_option_print(f);
-}
-
 /* What `run` parsed and what its run keeps until the document is saved:
  * the jobs (or the quick grid and its test file). */
 struct run_cfg {
@@ -146,6 +111,111 @@ struct run_cfg {
     uint64_t quick_size;
     bool dry_run;               /* --dry-run: print the plan, run nothing */
 };
+
+/* What run's own options fill (the rest of the command line is job
+ * options, read by the job option table). */
+struct run_args {
+    struct argvec *ja;
+    const char **files;
+    unsigned *nfiles;
+    const char **sections;
+    struct jobfile_opts *jo;
+    bool parse_only, dry;
+};
+
+static int set_ignore(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    ((struct run_args *)c->cfg)->jo->ignore_unsupported = true;
+    return 0;
+}
+
+static int set_section(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct run_args *r = c->cfg;
+    if (r->jo->nsections < MAX_JOBFILES)
+        r->sections[r->jo->nsections++] = v;
+    return 0;
+}
+
+static int set_job_file(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    struct run_args *r = c->cfg;
+    if (*r->nfiles < MAX_JOBFILES)
+        r->files[(*r->nfiles)++] = v;
+    return 0;
+}
+
+static int set_profile(const struct cli_ctx *c, const struct cli_opt *o, const char *v)
+{
+    return push_profile(((struct run_args *)c->cfg)->ja, v);
+}
+
+#define A(f) CLI_AT(struct run_args, f)
+
+static const struct cli_opt run_opts[] = {
+    CLI_TEXT("usage: ssdbench run [options] [JOBFILE...]\n"
+             "       ssdbench run --name=NAME --filename=PATH --rw=randread --bs=4k ... [--name=...]\n"
+             "       ssdbench run            (quick grid on a temporary test file)\n\n"
+             "Output and safety:\n"
+             "  --format text|json|csv|fio-json|fio-json+   what to print (default text)\n"
+             "  --format fio-normal|fio-terse     fio's human text / terse lines (version 3)\n"
+             "  --output-format normal|json|json+           fio's names for the same"),
+    CLI_ROW("--output", "-o", "FILE", "write the chosen format to FILE instead of stdout", 0),
+    CLI_ROW("--result", NULL, "FILE", "also save the ssdbench result JSON to FILE", 0),
+    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (default archive:\n"
+                                        "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
+    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
+    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device or an existing file)", 0),
+    {.name = "--job-file",
+     .man = "Read a fio job file.", .value = "FILE", .help = "read a fio job file (same as a positional JOBFILE)",
+     .type = CLI_T_CALL, .set = set_job_file},
+    {.name = "--section",
+     .man = "Run only this section of the job files (repeatable).", .value = "NAME", .help = "run only this job section (repeatable)", .type = CLI_T_CALL,
+     .set = set_section},
+    {.name = "--profile",
+     .man = "A workload profile's job options (see \\fBssdbench profiles\\fR), spliced in\n"
+            "where it stands; later options override it.", .value = "NAME", .help = "a workload profile's options, here (see ssdbench profiles)",
+     .type = CLI_T_CALL, .set = set_profile},
+    {.name = "--parse-only",
+     .man = "Check job files and options, run nothing.", .help = "check job files and options, run nothing", .type = CLI_T_FLAG,
+     A(parse_only)},
+    {.name = "--dry-run",
+     .man = "Print the plan: every phase with its jobs and their time, the total, each\n"
+            "target with its kind and size and what the write guard would say about it\n"
+            "(a missing file: where it would be created, how big, that it is kept). Nothing\n"
+            "is opened for writing or created; a missing device, or a missing path under\n"
+            "/dev, /proc or /sys, is named and exits 2.", .help = "print the phases, their time, the targets and what the\n"
+                                  "guard says about each; write nothing (a missing device: exit 2)",
+     .type = CLI_T_FLAG, A(dry)},
+    {.name = "--ignore-unsupported",
+     .man = "Downgrade options fio knows but ssdbench does not implement to warnings.\n"
+            "Unknown keys (typos) and values ssdbench cannot honour (such as\n"
+            "ioengine=cpuio) stay errors.", .help = "warn about fio options ssdbench lacks (typos stay errors)",
+     .type = CLI_T_CALL, .set = set_ignore},
+    CLI_ROW("--quiet", "-q", NULL, "no live status line", 0),
+    CLI_ROW("--ranks-per-host", NULL, "N", "cluster runs: every host must run N ranks", 0),
+    CLI_TEXT("\n"
+             "Defaults on the command line: rw=randread, bs=4k, ioengine=io_uring, direct=1,\n"
+             "iodepth=1, numjobs=1; without --filename a job's file is NAME.0.0 in the current\n"
+             "directory, and a missing file without --size is created at 1 GiB and kept (a\n"
+             "missing path under /dev, /proc or /sys is an error). Job files start from fio's\n"
+             "defaults instead (rw=read, ioengine=psync, direct=0).\n\n"
+             "On the command line --runtime makes a job time-based (it loops over its region\n"
+             "until the time is up); in job files fio's rule holds: without time_based a job\n"
+             "ends after one pass over its region or at runtime, whichever comes first.\n\n"
+             "Job options (fio's names; before the first --name they apply to every job):"),
+    CLI_OPTS_END,
+};
+
+#undef A
+
+const struct cli_cmd_opts run_cmd_opts = {.cmd = "run", .man_section = "RUN", .opts = run_opts, .col = 27};
+
+static void run_usage(FILE *f)
+{
+    cli_opts_help(f, &run_cmd_opts);
+    job_option_print(f);
+}
 
 /* The command line's words: --job-file, --section, --profile and the job
  * options into ja (argv[0] first), job files into files. Returns WL_PARSED,
@@ -172,24 +242,20 @@ static int run_words(int argc, char **argv, struct cli_output *out, struct argve
         if (c > 0)
             continue;
         const char *v;
+        const struct cli_opt *hit;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             run_usage(stdout);
             return 0;
-        } else if (!strcmp(a, "--parse-only")) {
-            *parse_only = true;
-        } else if (!strcmp(a, "--dry-run")) {
-            *dry_run = true;
-        } else if (!strcmp(a, "--ignore-unsupported")) {
-            jo->ignore_unsupported = true;
-        } else if ((v = cli_opt_value("--section", &i, argc, argv))) {
-            if (jo->nsections < MAX_JOBFILES)
-                sections[jo->nsections++] = v;
-        } else if ((v = cli_opt_value("--job-file", &i, argc, argv))) {
-            if (*nfiles < MAX_JOBFILES)
-                files[(*nfiles)++] = v;
-        } else if ((v = cli_opt_value("--profile", &i, argc, argv))) {
-            if (push_profile(ja, v) < 0)
+        } else if (cli_opts_find(run_opts, a)) {
+            bool ops = false;
+            struct run_args ra = {.ja = ja, .files = files, .nfiles = nfiles, .sections = sections, .jo = jo,
+                                  .parse_only = *parse_only, .dry = *dry_run};
+            const struct cli_ctx ctx = {.cmd = "run", .cfg = &ra, .out = out};
+            if (cli_opts_next_typed("run", run_opts, &i, argc, argv, &v, &ops, &hit) != CLI_OPT_TYPED ||
+                cli_opt_apply(&ctx, hit, v) < 0)
                 return CLI_EXIT_USAGE;
+            *parse_only = ra.parse_only;
+            *dry_run = ra.dry;
         } else if (a[0] == '-' && a[1] == '-') {
             if (argvec_push(ja, argv[i], false) < 0)
                 return CLI_EXIT_FAIL;

@@ -15,11 +15,11 @@
 enum { O_SUMMARY = 1 };
 
 static const struct cli_opt show_opts[] = {
-    {NULL, NULL, NULL, "usage: ssdbench show [options] RESULT.json\nRenders a saved result again.", 0},
-    {"--format", NULL, "FORMAT", "text (default), json, csv, fio-json, fio-json+, fio-normal or fio-terse", 0},
-    {"--summary", NULL, NULL, "the summary table only", O_SUMMARY},
-    {"--output", "-o", "FILE", "write it to FILE instead of standard output", 0},
-    {"--help", "-h", NULL, "this text", 0},
+    CLI_ROW(NULL, NULL, NULL, "usage: ssdbench show [options] RESULT.json\nRenders a saved result again.", 0),
+    CLI_ROW("--format", NULL, "FORMAT", "text (default), json, csv, fio-json, fio-json+, fio-normal or fio-terse", 0),
+    CLI_ROW("--summary", NULL, NULL, "the summary table only", O_SUMMARY),
+    CLI_ROW("--output", "-o", "FILE", "write it to FILE instead of standard output", 0),
+    CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };
 

@@ -101,7 +101,9 @@ int fio_help_cmd(FILE *f, const char *key)
 
 int fio_help_engine(FILE *f, const char *engine)
 {
-    static const char *const ours[] = {"io_uring", "libaio", "psync", "pvsync", "sync", "null"};
+    static const char *const ours[] = {"io_uring", "libaio", "posixaio", "psync", "pvsync", "sync", "null",
+                                       "io_uring_cmd", "sg", "falloc", "ftruncate", "cpuio",
+                                       "filecreate", "filestat", "filedelete", "exec"};
     if (!engine || !*engine) {
         fprintf(f, "Available IO engines:\n");
         for (unsigned i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
@@ -134,9 +136,15 @@ int fio_help_engine(FILE *f, const char *engine)
         "nonvectored", NULL,
     };
     static const char *const sg_opts[] = {"readfua", "writefua", "sg_write_mode", NULL};
+    static const char *const cpu_opts[] = {"cpuload", "cpumode", "cpuchunks", NULL};
+    static const char *const stat_opts[] = {"stat_type", NULL};
+    static const char *const exec_opts[] = {"program", "arguments", "grace_time", "std_redirect", NULL};
     const char *const *list = e == ENGINE_IO_URING    ? uring_opts
                               : e == ENGINE_URING_CMD ? uring_cmd_opts
                               : e == ENGINE_SG        ? sg_opts
+                              : e == ENGINE_CPUIO     ? cpu_opts
+                              : e == ENGINE_FILESTAT  ? stat_opts
+                              : e == ENGINE_EXEC      ? exec_opts
                                                       : NULL;
     if (list) {
         if (comma && comma[1])

@@ -52,6 +52,7 @@ struct fio_cfg {
     struct jobfile jf;
     char *destroy_env;           /* a copy of SSDBENCH_DESTROY, split in place */
     unsigned formats;
+    unsigned terse_version;      /* --terse-version: 2..5 (0 = fio's default 3) */
     struct fio_progress prog;
 };
 
@@ -165,11 +166,12 @@ static int fio_option(enum fio_opt_id id, const char *v, struct fio_args *a, str
     case O_OUTPUT_FORMAT: return parse_formats(v, &c->formats);
     case O_MINIMAL: c->formats = FIO_OUT_TERSE; return 0;
     case O_TERSE_VERSION:
-        if (strcmp(v, "3")) {
-            cli_err("--terse-version: '%s' is not supported (ssdbench writes terse version 3 only)", v);
+        /* fio takes versions 2 to 5 (show_thread_status_terse_all) */
+        if (strlen(v) != 1 || v[0] < '2' || v[0] > '5') {
+            cli_err("--terse-version: bad terse version format '%s' (fio's versions are 2, 3, 4 and 5)", v);
             return -1;
         }
-        a->terse_version = 3;
+        a->terse_version = c->terse_version = (unsigned)(v[0] - '0');
         return 0;
     case O_BW_LOG: c->prog.bw_log = true; return 0;
     case O_VERSION: a->version = true; return 0;
@@ -445,6 +447,7 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
     if (a->debug_parse)
         jo.on_applied = fio_debug_parse;
     jo.fio_defaults = true;
+    jo.interval_ns = 500000000ull; /* fio's bwavgtime / iopsavgtime */
     jo.ignore_unsupported = a->ignore_unsupported;
     jo.sections = a->nsections ? a->sections : NULL;
     jo.nsections = a->nsections;
@@ -653,7 +656,7 @@ static int fio_render(struct session *s, void *cfg, const struct cli_output *out
     /* the text formats with control characters in names and paths escaped */
     FILE *safe = c->formats & (FIO_OUT_TERSE | FIO_OUT_NORMAL) ? textsafe_open(of.f) : NULL;
     FILE *text = safe ? safe : of.f;
-    if (c->formats & FIO_OUT_TERSE && render_fio_terse(text, s->doc, err, sizeof(err)) < 0) {
+    if (c->formats & FIO_OUT_TERSE && render_fio_terse_v(text, s->doc, c->terse_version ? c->terse_version : 3, err, sizeof(err)) < 0) {
         cli_err("%s", err);
         failed = true;
     }

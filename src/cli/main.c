@@ -9,6 +9,7 @@
 
 #include "base/cluster.h"
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "cli/commands.h"
 #include "cli/fio_mode.h"
 #include "cli/workloads.h"
@@ -72,6 +73,14 @@ static int dispatch(int argc, char **argv, struct cluster *cl)
             signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         printf("ssdbench %s\n", SSDBENCH_VERSION);
+        return 0;
+    }
+    /* what the option tables say: scripts/gen-man.sh, scripts/gen-options-doc.sh */
+    if (!strcmp(cmd, "--dump-options")) {
+        if (argc < 3 || argc > 4 || cli_opts_dump(stdout, argv[2], argc == 4 ? argv[3] : NULL) < 0) {
+            cli_err("--dump-options: give man, md or names, and optionally a command with a table");
+            return CLI_EXIT_USAGE;
+        }
         return 0;
     }
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

@@ -14,6 +14,13 @@ const struct engine_ops *engine_lookup(enum engine_kind kind)
     case ENGINE_POSIXAIO: return &engine_posixaio_ops;
     case ENGINE_URING_CMD: return &engine_uring_cmd_ops;
     case ENGINE_SG: return &engine_sg_ops;
+    case ENGINE_FALLOC: return &engine_falloc_ops;
+    case ENGINE_FTRUNCATE: return &engine_ftruncate_ops;
+    case ENGINE_CPUIO: return &engine_cpuio_ops;
+    case ENGINE_FILECREATE: return &engine_filecreate_ops;
+    case ENGINE_FILESTAT: return &engine_filestat_ops;
+    case ENGINE_FILEDELETE: return &engine_filedelete_ops;
+    case ENGINE_EXEC: return &engine_exec_ops;
     }
     return 0;
 }

@@ -50,6 +50,7 @@ struct engine_ops {
     const char *name;
     bool needs_files;       /* false only for the null engine */
     unsigned max_depth;     /* 0 = no limit; psync runs one I/O at a time */
+    bool by_name;           /* acts on the job's file names, not descriptors (engine_names.c) */
     /* fds: opened target files; bufs: one buffer per slot (fixed buffers). */
     int (*init)(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
                 const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen);
@@ -87,6 +88,23 @@ struct engine {
     /* Set before init: fio's sg options of the job (sg engine only; NULL =
      * plain WRITE, no FUA) */
     const struct engine_sg_opts *sg;
+    /* Set before init: the file-operation engines' names and options
+     * (engine_names.c; filled by the runner) */
+    struct engine_names {
+        char head[256];         /* a file's name: head, its number, tail */
+        char tail[64];
+        bool numbered;          /* false: one file, named head */
+        unsigned nfiles;
+        uint64_t file_len;      /* an I/O at offset o belongs to file o / file_len */
+        const uint64_t *ids;    /* filedelete: dev, ino of each file as judged (2 per file) */
+        uint8_t stat_type;      /* filestat: enum engine_stat_type */
+    } names;
+    /* Set before init: cpuio's load (engine_small.c) */
+    const struct engine_small_opts *small;
+    /* Set before init: the exec engine's program and its output
+     * descriptors (-1 = inherit ssdbench's; engine_exec.c) */
+    const struct engine_exec_opts *exec;
+    int exec_out[2];
     void *priv;
 };
 
@@ -98,6 +116,17 @@ extern const struct engine_ops engine_mmap_ops;   /* sysbench fileio's mmap mode
 extern const struct engine_ops engine_posixaio_ops; /* fio's posixaio (aio_read/aio_write) */
 extern const struct engine_ops engine_uring_cmd_ops; /* NVMe passthrough, /dev/ngXnY */
 extern const struct engine_ops engine_sg_ops;     /* SCSI generic (SG_IO), /dev/sgN, /dev/sdX */
+extern const struct engine_ops engine_falloc_ops;    /* fio's falloc: fallocate per I/O */
+extern const struct engine_ops engine_ftruncate_ops; /* fio's ftruncate: ftruncate per write */
+extern const struct engine_ops engine_cpuio_ops;     /* fio's cpuio: CPU burn, no I/O */
+extern const struct engine_ops engine_filecreate_ops; /* fio's file operations (engine_names.c) */
+extern const struct engine_ops engine_filestat_ops;
+extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_exec_ops;      /* fio's exec: runs a program for the runtime */
+
+/* The name of file f of an engine's name set into out (len bytes); -1 when
+ * it does not fit. */
+int engine_name_of(const struct engine_names *n, unsigned f, char *out, size_t len);
 
 const struct engine_ops *engine_lookup(enum engine_kind kind);
 

@@ -13,8 +13,42 @@
 /* ENGINE_URING_CMD: NVMe passthrough on /dev/ngXnY (fio's io_uring_cmd,
  * cmd_type=nvme); ENGINE_SG: SCSI commands through SG_IO on /dev/sgN or
  * /dev/sdX (fio's sg) */
+/* fio's small local engines (engine_small.c, engine_names.c): ENGINE_FALLOC
+ * fallocates each I/O's range, ENGINE_FTRUNCATE truncates its file to each
+ * write's offset, ENGINE_CPUIO burns CPU with no I/O, and the file-operation
+ * engines create, stat or delete each file of the job's name set once per
+ * pass. */
 enum engine_kind { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
-                   ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO };
+                   ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO, ENGINE_FALLOC, ENGINE_FTRUNCATE,
+                   ENGINE_CPUIO, ENGINE_FILECREATE, ENGINE_FILESTAT, ENGINE_FILEDELETE, ENGINE_EXEC };
+
+/* the file-operation engines: they act on names, not descriptors */
+static inline bool engine_kind_by_name(enum engine_kind e)
+{
+    return e == ENGINE_FILECREATE || e == ENGINE_FILESTAT || e == ENGINE_FILEDELETE;
+}
+
+/* fio's cpuio options (cpuload, cpuchunks = fio's cpucycle, cpumode) and
+ * filestat's stat_type (enum engine_stat_type) */
+enum engine_stat_type { STAT_TYPE_STAT = 1, STAT_TYPE_LSTAT, STAT_TYPE_STATX };
+struct engine_small_opts {
+    unsigned cpuload;            /* percent of a CPU (1..100) */
+    unsigned cpuchunks;          /* microseconds of each burn */
+    bool cpu_qsort;              /* cpumode=qsort (else noop: spin) */
+    uint8_t stat_type;
+};
+
+/* fio's exec engine (engine_exec.c): the program and its arguments (%r and
+ * %n already replaced by the job language), the seconds it is given to
+ * stop after SIGTERM, and whether its output goes to NAME.stdout and
+ * NAME.stderr (descriptors the runner opened through the guard) */
+struct engine_exec_opts {
+    char program[256];
+    char arguments[512];
+    unsigned grace_time;         /* seconds (fio's default 1) */
+    bool std_redirect;           /* fio's default 1 */
+    uint64_t runtime_ns;         /* the job's runtime: then SIGTERM */
+};
 
 /* fio's io_uring engine options, applied by engine_uring.c. A knob is
  * ENGINE_KNOB_DEFAULT when not given (ssdbench's choice: fixed buffers and

@@ -57,8 +57,69 @@ struct uring_priv {
     unsigned force_async;   /* IOSQE_ASYNC every this many requests; 0 = never */
     unsigned since_async;
     unsigned staged;
+    unsigned iowq_bounded;  /* iowq_cap: the bounded io-wq limit to restore; 0 = not capped */
     struct engine_trims trims;
 };
+
+/* Is the block device dev request-based (blk-mq, with tags)? Its
+ * queue/scheduler lists the choices with the current one in brackets; a
+ * bio-based device (md, most dm) shows a bare "none" or no such attribute,
+ * and io-wq may issue every one of its requests. */
+static bool blk_mq_dev(dev_t dev)
+{
+    char dir[128], val[128];
+    snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/queue", major(dev), minor(dev));
+    if (!sysfs_attr(dir, "scheduler", val, sizeof(val))) {
+        snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/../queue", major(dev), minor(dev));
+        sysfs_attr(dir, "scheduler", val, sizeof(val)); /* a partition */
+    }
+    return strchr(val, '[') != NULL;
+}
+
+/* io-wq is the kernel's pool of threads for requests that cannot be issued
+ * without blocking. On a block device with O_DIRECT that is a request that
+ * found no free tag (more in flight than the queue's nr_requests, e.g. 16
+ * workers x QD16 on one device): by default each such request wakes or
+ * creates an io-wq thread that sleeps on the tag, and those threads' wake-ups
+ * and switches cost more than the I/O itself. One thread per worker issues
+ * them in order as tags come free, which is all the device can take anyway
+ * (an async direct read or write does not wait for its completion in
+ * io-wq), so the limit is one bounded io-wq worker when every target is a
+ * request-based block device (blk-mq: the tags) opened O_DIRECT and nothing
+ * asks for punting (force_async), for flushes (they block in io-wq for the
+ * flush: the limit is lifted at the first one, see iowq_uncap) or for a
+ * polling thread. Buffered I/O, files on a file system and bio-based
+ * devices keep the default: there io-wq threads do block for the data or
+ * issue every request. The requests, the in-flight count and every time
+ * stamp stay what they were. */
+static void iowq_cap(struct engine *e, struct uring_priv *p, const int *fds, unsigned nfds)
+{
+    if (!nfds || p->force_async || p->sqpoll || e->flush_writes)
+        return;
+    for (unsigned i = 0; i < nfds; i++) {
+        struct stat st;
+        int fl = fcntl(fds[i], F_GETFL);
+        if (fl < 0 || !(fl & O_DIRECT) || fstat(fds[i], &st) < 0 || !S_ISBLK(st.st_mode) ||
+            !blk_mq_dev(st.st_rdev))
+            return;
+    }
+    unsigned v[2] = {1, 0}; /* bounded, unbounded (0: unchanged) */
+    if (io_uring_register_iowq_max_workers(&p->ring, v) < 0)
+        return;
+    /* the previous limit, or the kernel's default when the pool had none */
+    unsigned dflt = 4 * (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    if (dflt > p->ring.sq.ring_entries)
+        dflt = p->ring.sq.ring_entries;
+    p->iowq_bounded = v[0] ? v[0] : dflt ? dflt : 1;
+}
+
+/* A flush is queued: io-wq gets its default limit back. */
+static void iowq_uncap(struct uring_priv *p)
+{
+    unsigned v[2] = {p->iowq_bounded, 0};
+    (void)io_uring_register_iowq_max_workers(&p->ring, v);
+    p->iowq_bounded = 0;
+}
 
 /* hipri: polled completions need O_DIRECT and a block queue that polls
  * (queue/io_poll = 1); elsewhere every I/O would fail with EOPNOTSUPP, as
@@ -203,6 +264,7 @@ static int uring_init(struct engine *e, unsigned depth, const int *fds, unsigned
             p->rw_flags |= RWF_DONTCACHE; /* as fio: buffered I/O only */
     }
     p->force_async = o->force_async;
+    iowq_cap(e, p, fds, nfds);
     e->priv = p;
     return 0;
 }
@@ -244,9 +306,13 @@ static int uring_queue(struct engine *e, struct io_req *r)
         sqe->ioprio = r->ioprio;
         break;
     case IO_OP_FSYNC:
+        if (p->iowq_bounded)
+            iowq_uncap(p);
         io_uring_prep_fsync(sqe, fd, 0);
         break;
     case IO_OP_FDATASYNC:
+        if (p->iowq_bounded)
+            iowq_uncap(p);
         io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
         break;
     }

@@ -8,11 +8,13 @@
  * ssdbench builds (passthru.h): the namespace id from NVME_IOCTL_ID, the
  * block size from Identify Namespace (CNS 00h). The block layer is not in
  * the path: no merging, no scheduler, no page cache. Flushes are NVMe
- * Flush (00h) commands; trims are refused at set-up (runner).
+ * Flush (00h) commands; trims are Dataset Management (09h) with one range
+ * and Deallocate, the range in a 16-byte buffer of the request's slot
+ * (fio 3.33's engine has no trims).
  *
  * fio's options: fixedbufs (IORING_URING_CMD_FIXED with the slot's
  * registered buffer), registerfiles (IOSQE_FIXED_FILE), sqthread_poll
- * (+ _cpu), nonvectored; as on the io_uring engine, fixedbufs and
+ * (+ _cpu), nonvectored, hipri (IORING_SETUP_IOPOLL: polled completions); as on the io_uring engine, fixedbufs and
  * registerfiles are used when the kernel grants them unless given off, and
  * one given on that the kernel refuses fails the job.
  *
@@ -42,6 +44,7 @@ struct ucmd_priv {
     struct ucmd_file files[ENGINE_MAX_FILES];
     struct iovec *iov;      /* vectored: one iovec per slot */
     int32_t *bad;           /* per slot: an error decided at staging (0 = none) */
+    uint8_t (*ranges)[16];  /* per slot: a trim's Dataset Management range */
     bool fixed_files;
     bool fixed_bufs;
 };
@@ -86,6 +89,7 @@ static void ucmd_free(struct ucmd_priv *p, bool ring_up)
         io_uring_queue_exit(&p->ring);
     free(p->iov);
     free(p->bad);
+    free(p->ranges);
     free(p);
 }
 
@@ -94,12 +98,10 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
 {
     static const struct engine_uring_opts defaults;
     const struct engine_uring_opts *o = e->uring ? e->uring : &defaults;
-    if (o->hipri == ENGINE_KNOB_ON) {
-        snprintf(err, errlen, "hipri (polled passthrough) is not supported");
-        return -EOPNOTSUPP;
-    }
     struct ucmd_priv *p = calloc(1, sizeof(*p));
-    if (!p || !(p->bad = calloc(depth, sizeof(*p->bad)))) {
+    if (!p || !(p->bad = calloc(depth, sizeof(*p->bad))) || !(p->ranges = calloc(depth, sizeof(*p->ranges)))) {
+        if (p)
+            free(p->bad);
         free(p);
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
@@ -114,6 +116,10 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     struct io_uring_params prm;
     memset(&prm, 0, sizeof(prm));
     prm.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32;
+    /* hipri: the completions are polled (the driver's poll queues, where it
+     * has them: nvme's poll_queues), as fio's engine does */
+    if (o->hipri == ENGINE_KNOB_ON)
+        prm.flags |= IORING_SETUP_IOPOLL;
     if (o->sqthread_poll) {
         prm.flags |= IORING_SETUP_SQPOLL;
         if (o->sqthread_poll_cpu_set)
@@ -122,8 +128,8 @@ static int ucmd_init(struct engine *e, unsigned depth, const int *fds, unsigned 
     }
     ret = io_uring_queue_init_params(depth, &p->ring, &prm);
     if (ret < 0) {
-        snprintf(err, errlen, "ring set-up (SQE128|CQE32%s) failed: %s",
-                 o->sqthread_poll ? "|SQPOLL" : "", strerror(-ret));
+        snprintf(err, errlen, "ring set-up (SQE128|CQE32%s%s) failed: %s",
+                 o->hipri == ENGINE_KNOB_ON ? "|IOPOLL" : "", o->sqthread_poll ? "|SQPOLL" : "", strerror(-ret));
         ucmd_free(p, false);
         return ret;
     }
@@ -175,6 +181,7 @@ static int ucmd_queue(struct engine *e, struct io_req *r)
     switch (r->op) {
     case IO_OP_READ: rc = nvme_rw_build(&d, NVME_OPC_READ, f->nsid, f->lba_shift, r->off, r->len); break;
     case IO_OP_WRITE: rc = nvme_rw_build(&d, NVME_OPC_WRITE, f->nsid, f->lba_shift, r->off, r->len); break;
+    case IO_OP_TRIM: rc = nvme_dsm_build(&d, p->ranges[r->slot], f->nsid, f->lba_shift, r->off, r->len); break;
     case IO_OP_FSYNC:
     case IO_OP_FDATASYNC:
         memset(&d, 0, sizeof(d));
@@ -209,7 +216,10 @@ static int ucmd_queue(struct engine *e, struct io_req *r)
         cmd->data_len = 1;
     } else {
         sqe->cmd_op = NVME_URING_CMD_IO;
-        if (data) {
+        if (r->op == IO_OP_TRIM) {
+            cmd->addr = (uint64_t)(uintptr_t)p->ranges[r->slot];
+            cmd->data_len = d.data_len;
+        } else if (data) {
             cmd->addr = (uint64_t)(uintptr_t)r->buf;
             cmd->data_len = d.data_len;
             if (p->fixed_bufs) {
@@ -242,7 +252,7 @@ static int ucmd_run(struct engine *e, unsigned min_done, uint64_t timeout_ns,
         else if (cqe->res > 0)
             r->res = -EIO; /* an NVMe status */
         else
-            r->res = r->op == IO_OP_READ || r->op == IO_OP_WRITE ? (int32_t)r->len : 0;
+            r->res = r->op <= IO_OP_TRIM ? (int32_t)r->len : 0;
         done[n++] = r;
     }
     io_uring_cq_advance(&p->ring, n);

@@ -26,6 +26,28 @@ int nvme_rw_build(struct nvme_rw_dwords *d, uint8_t opcode, uint32_t nsid, unsig
     return 0;
 }
 
+int nvme_dsm_build(struct nvme_rw_dwords *d, uint8_t range16[16], uint32_t nsid, unsigned lba_shift,
+                   uint64_t off, uint32_t len)
+{
+    uint64_t mask = (1ull << lba_shift) - 1;
+    if (!len || (off & mask) || (len & mask))
+        return -EINVAL;
+    uint32_t nlb = len >> lba_shift;
+    uint64_t slba = off >> lba_shift;
+    memset(range16, 0, 16);
+    for (unsigned i = 0; i < 4; i++)
+        range16[4 + i] = (uint8_t)(nlb >> (8 * i));
+    for (unsigned i = 0; i < 8; i++)
+        range16[8 + i] = (uint8_t)(slba >> (8 * i));
+    memset(d, 0, sizeof(*d));
+    d->opcode = NVME_OPC_DSM;
+    d->nsid = nsid;
+    d->cdw10 = 0;      /* one range (0-based) */
+    d->cdw11 = 1u << 2; /* AD: deallocate */
+    d->data_len = 16;
+    return 0;
+}
+
 int nvme_idns_lba_shift(const uint8_t *idns, size_t len)
 {
     if (len < 4096)

@@ -1,5 +1,6 @@
 /* passthru.h - the device commands the passthrough engines build: NVMe
- * Read/Write/Flush dwords (engine_uring_cmd.c) and SCSI CDBs (engine_sg.c),
+ * Read/Write/Flush/Dataset Management dwords (engine_uring_cmd.c) and SCSI
+ * CDBs (engine_sg.c),
  * plus the answers they parse (Identify Namespace's LBA format, READ
  * CAPACITY(16)). Pure functions on bytes, no I/O, so each field can be
  * checked by a unit test. */
@@ -16,6 +17,7 @@
 #define NVME_OPC_FLUSH 0x00
 #define NVME_OPC_WRITE 0x01
 #define NVME_OPC_READ 0x02
+#define NVME_OPC_DSM 0x09
 
 /* The command dwords ssdbench sets: CDW10/11 the starting LBA (low, high),
  * CDW12 bits 15:0 the number of logical blocks, 0-based. */
@@ -31,6 +33,14 @@ struct nvme_rw_dwords {
  * whole number of blocks, len is 0 or over 65536 blocks. */
 int nvme_rw_build(struct nvme_rw_dwords *d, uint8_t opcode, uint32_t nsid, unsigned lba_shift,
                   uint64_t off, uint32_t len);
+
+/* A trim of len bytes at byte offset off: Dataset Management with one range
+ * (CDW10 NR = 0) and the Attribute Deallocate bit (CDW11 bit 2); the range
+ * (16 bytes, little-endian: context attributes 0, the number of blocks,
+ * the starting LBA) goes into range16, and d->data_len is 16. Returns 0, or
+ * -EINVAL when off or len is not a whole number of blocks or len is 0. */
+int nvme_dsm_build(struct nvme_rw_dwords *d, uint8_t range16[16], uint32_t nsid, unsigned lba_shift,
+                   uint64_t off, uint32_t len);
 
 /* The LBA data size of the namespace's current format from a 4096-byte
  * Identify Namespace answer: FLBAS (byte 26: bits 3:0, and 6:5 as bits

@@ -304,6 +304,11 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
     }
     g->passes = job->passes;
     g->seq_passes = g->rand_mode == GEN_SEQUENTIAL && g->dir_mode != GEN_MIXED;
+    if (g->map == GEN_MAP_PERM && g->rand_mode == GEN_RANDOM && g->seq_nr == 1 &&
+        g->dir_mode != GEN_MIXED && !g->trimwrite && !g->chunk) {
+        const struct gen_dir *gd = &g->dir[g->dir_mode];
+        g->perm_only = gd->nsizes == 1 && gd->size[0].len == g->map_unit;
+    }
     rng_seed(&g->rng, seed);
     return 0;
 }
@@ -441,7 +446,7 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
     return true;
 }
 
-bool gen_next(struct gen *g, struct gen_io *io)
+bool gen_next_any(struct gen *g, struct gen_io *io)
 {
     if (g->write_due) {
         /* (rand)trimwrite: the block just trimmed is written */
@@ -482,6 +487,12 @@ bool gen_next(struct gen *g, struct gen_io *io)
         len = s->len;
     } else {
         off = gd->pos;
+        if (g->seq_hole > INT64_MAX && off) {
+            /* backwards: that far before the end of the last I/O, wrapping
+             * to that far before the end of the region */
+            uint64_t back = (uint64_t)0 - g->seq_hole;
+            off = off >= back ? off - back : R >= back ? R - back : 0;
+        }
         if (!gen_seq_place(g, gd, &s, &off)) {
             if (g->seq_passes) {
                 /* one direction, sequential: the pass is over */
@@ -497,7 +508,7 @@ bool gen_next(struct gen *g, struct gen_io *io)
     }
 
     uint64_t end = off + len;
-    gd->pos = g->seq_hole >= R - end ? R : end + g->seq_hole;
+    gd->pos = g->seq_hole > INT64_MAX ? end : g->seq_hole >= R - end ? R : end + g->seq_hole;
     io->dir = (uint8_t)d;
     io->len = (uint32_t)len;
     io->off = off;

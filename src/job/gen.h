@@ -21,7 +21,12 @@
  *    region_len / align and, where the I/O would run past the end, move it
  *    back to the last aligned start that fits.
  *  - Sequential: each direction keeps its own position, starting at 0; after
- *    each I/O the position moves past it plus seq_hole. No I/O crosses the
+ *    each I/O the position moves past it plus seq_hole. A negative seq_hole
+ *    (two's complement, fio's rw=read:-8k) moves back instead: the next I/O
+ *    starts that far before the end of the last one, and one that would
+ *    start before the region wraps to that far before the region's end
+ *    (fio's get_next_seq_offset: the first I/O of a pass is at 0, the
+ *    second at region_len - 8k, then 4k lower each). No I/O crosses the
  *    region end: when the drawn size does not fit, sizes are redrawn (up to
  *    16 times, then the smallest that fits), as fio's get_next_buflen does.
  *    When none fits, a one-direction sequential job's pass is over (the
@@ -121,6 +126,9 @@ struct gen {
     bool write_due;
     uint32_t due_len;
     uint64_t due_off;
+    /* one direction, one size, all random, one block per I/O from the
+     * permutation, no chunk, no trimwrite: gen_next's inline path */
+    bool perm_only;
     struct randperm perm;
     struct randmap bitmap;
     struct gen_dir dir[DIR_COUNT];
@@ -144,7 +152,23 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
              char *err, size_t errlen);
 
 /* The next I/O; false when the job's last pass (job->passes) is over. */
-bool gen_next(struct gen *g, struct gen_io *io);
+bool gen_next_any(struct gen *g, struct gen_io *io);
+
+/* gen_next_any, with its most common case inline: g->perm_only, one block
+ * of the permutation per I/O, which always fits (the sequential position
+ * it would also move is never read in that mode). The end of a pass takes
+ * the general path. */
+static inline bool gen_next(struct gen *g, struct gen_io *io)
+{
+    uint64_t b;
+    if (g->perm_only && randperm_next(&g->perm, &b)) {
+        io->dir = g->dir_mode;
+        io->len = (uint32_t)g->map_unit;
+        io->off = b * g->map_unit;
+        return true;
+    }
+    return gen_next_any(g, io);
+}
 
 /* Back to the start of a pass: sequential positions to 0, rw_seq_nr count
  * restarted, the random map emptied (a permutation gets a new order). The

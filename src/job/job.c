@@ -17,6 +17,8 @@ void job_defaults(struct job_spec *job)
     job->rwmixread = 50;
     job->pct_random = 100; /* randread */
     job->rw_seq_nr = 1;
+    job->exec.grace_time = 1;   /* fio's exec engine defaults */
+    job->exec.std_redirect = true;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         job->bs[d].n = 1;
         job->bs[d].bs[0] = 4096;
@@ -72,6 +74,13 @@ const char *job_engine_name(enum engine_kind e)
     case ENGINE_MMAP: return "mmap";
     case ENGINE_URING_CMD: return "io_uring_cmd";
     case ENGINE_SG: return "sg";
+    case ENGINE_FALLOC: return "falloc";
+    case ENGINE_FTRUNCATE: return "ftruncate";
+    case ENGINE_CPUIO: return "cpuio";
+    case ENGINE_FILECREATE: return "filecreate";
+    case ENGINE_FILESTAT: return "filestat";
+    case ENGINE_FILEDELETE: return "filedelete";
+    case ENGINE_EXEC: return "exec";
     }
     return "unknown";
 }
@@ -166,7 +175,9 @@ bool job_rw_trimwrite(const struct job_spec *job)
 
 bool job_rw_destroys(const struct job_spec *job)
 {
-    return job_rw_writes(job) || job_rw_trims(job);
+    /* falloc changes a file's allocation (and size) whatever the direction,
+     * on a descriptor open for writing, as fio's engine opens it */
+    return job_rw_writes(job) || job_rw_trims(job) || job->engine == ENGINE_FALLOC;
 }
 
 /* fio's td_non_fatal_error(): EILSEQ is a verify error, any other error

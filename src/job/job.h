@@ -32,6 +32,9 @@ enum job_rw {
     RW_RANDTRIMWRITE, /* the same at random offsets */
 };
 
+/* fio's exit_what: what a job with exitall stops when it ends */
+enum { JOB_EXIT_GROUP, JOB_EXIT_STONEWALL, JOB_EXIT_ALL };
+
 enum job_dist { DIST_UNIFORM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
 
 enum job_buffer { BUF_RANDOM, BUF_ZERO, BUF_COMPRESSIBLE };
@@ -365,6 +368,9 @@ struct job_spec {
     bool fill_device;            /* write to the end of the target (files: until the file
                                     system is full); ENOSPC/EDQUOT end the job, no error */
     bool exitall;                /* when this job ends, the other jobs of its phase stop */
+    uint8_t exit_what;           /* fio's exit_what for exitall: JOB_EXIT_GROUP (default: the
+                                    jobs of its reporting group), _STONEWALL (every running
+                                    job of its phase), _ALL (those, and no later phase runs) */
     unsigned unified_rw;         /* fio unified_rw_reporting: 0 none, 1 mixed (one "mixed" set
                                     of figures in fio's output), 2 both (read, write and mixed) */
     /* fio thinktime: after every thinktime_blocks reads/writes the worker
@@ -462,6 +468,13 @@ struct job_spec {
     struct ar_segments segs;
     /* fio's io_uring engine options (engine_uring.c) */
     struct engine_uring_opts uring;
+    struct engine_small_opts small; /* cpuio and filestat (engine_small.c, engine_names.c) */
+    struct engine_exec_opts exec;   /* ioengine=exec (engine_exec.c) */
+    /* a file-operation engine's name set (engine_kind_by_name): the
+     * directory and filename_format with $jobname filled in and $jobnum /
+     * $filenum left for each clone and file (runner_names.c), nrfiles of
+     * them per clone; empty: the job's one target is the name */
+    char names_fmt[256];
     /* derived values, filled by job_resolve() */
     struct job_resolved res;
 };
@@ -483,7 +496,7 @@ bool job_rw_trimwrite(const struct job_spec *job); /* (rand)trimwrite: each trim
 uint32_t job_bs_max(const struct job_spec *job); /* the largest block size of any direction */
 /* the smallest block size of any direction (fio's td_min_bs), 4096 when none is set */
 uint32_t job_bs_min(const struct job_spec *job);
-/* does the job destroy data (writes or trims): what the write guard and
+/* does the job destroy data (writes, trims, or falloc's allocation): what the write guard and
  * opening for writing go by */
 bool job_rw_destroys(const struct job_spec *job);
 /* fio's rule for a failed I/O (continue_on_error, ignore_error): true when

@@ -10,35 +10,6 @@
 
 /* --- permutation ------------------------------------------------------------ */
 
-#define RANDPERM_ROUNDS 4
-
-/* The round function: one multiply, its high bits folded down (the low
- * bits of a product depend only on the low bits of the input). */
-static inline uint64_t randperm_mix(uint64_t x)
-{
-    x *= 0x9e3779b97f4a7c15ULL;
-    return x ^ (x >> 29) ^ (x >> 41);
-}
-
-/* One evaluation of the network on [0, 2^(wide + narrow)). Each round maps
- * (hi: a bits, lo: b bits) to (lo, hi ^ F(lo)), which is invertible, and
- * swaps the widths; an even number of rounds restores them. */
-static uint64_t randperm_eval(const struct randperm *p, uint64_t x)
-{
-    unsigned a = p->wide, b = p->narrow;
-    uint64_t hi = x >> b, lo = x & ((1ULL << b) - 1);
-    for (int r = 0; r < RANDPERM_ROUNDS; r++) {
-        uint64_t f = randperm_mix(lo ^ p->key[r]) >> (64 - a);
-        uint64_t nlo = hi ^ f;
-        hi = lo;
-        lo = nlo;
-        unsigned t = a;
-        a = b;
-        b = t;
-    }
-    return (hi << b) | lo;
-}
-
 static void randperm_keys(struct randperm *p)
 {
     uint64_t x = p->seed ^ (p->pass * 0xd6e8feb86659fd93ULL);
@@ -56,23 +27,11 @@ void randperm_init(struct randperm *p, uint64_t n, uint64_t seed)
         bits++;
     p->wide = (bits + 1) / 2;
     p->narrow = bits / 2;
+    p->wide_shift = 64 - p->wide;
+    p->narrow_shift = 64 - p->narrow;
+    p->narrow_mask = (1ULL << p->narrow) - 1;
     p->seed = seed;
     randperm_keys(p);
-}
-
-bool randperm_next(struct randperm *p, uint64_t *block)
-{
-    if (p->next >= p->n)
-        return false;
-    /* Cycle walking: follow the permutation of the power-of-two domain from
-     * an index below n until it lands below n again. That is a permutation
-     * of [0, n), and the walk ends because the index's own cycle returns to
-     * it. */
-    uint64_t y = randperm_eval(p, p->next++);
-    while (y >= p->n)
-        y = randperm_eval(p, y);
-    *block = y;
-    return true;
 }
 
 void randperm_reset(struct randperm *p)

@@ -24,22 +24,69 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define RANDPERM_ROUNDS 4
+
 struct randperm {
     uint64_t n;        /* blocks */
     uint64_t next;     /* blocks handed out this pass */
-    uint64_t key[4];   /* round keys of this pass */
+    uint64_t key[RANDPERM_ROUNDS]; /* round keys of this pass */
     uint64_t seed;
     uint64_t pass;
     unsigned wide;     /* bits of the wider half */
     unsigned narrow;   /* bits of the other half (wide + narrow = log2 of the domain) */
+    unsigned wide_shift, narrow_shift; /* 64 - wide, 64 - narrow */
+    uint64_t narrow_mask;              /* 2^narrow - 1 */
 };
 
 /* n >= 1. */
 void randperm_init(struct randperm *p, uint64_t n, uint64_t seed);
-/* The next block of this pass, or false once all n were handed out. */
-bool randperm_next(struct randperm *p, uint64_t *block);
 /* Starts the next pass with a new order. */
 void randperm_reset(struct randperm *p);
+
+/* The network, inline: it runs once per I/O of a random job. */
+/* The round function: one multiply, its high bits folded down (the low
+ * bits of a product depend only on the low bits of the input). */
+static inline uint64_t randperm_mix(uint64_t x)
+{
+    x *= 0x9e3779b97f4a7c15ULL;
+    return x ^ ((x ^ (x >> 12)) >> 29); /* x ^ (x >> 29) ^ (x >> 41) */
+}
+
+/* One evaluation of the network on [0, 2^(wide + narrow)). Each round maps
+ * (hi: a bits, lo: b bits) to (lo, hi ^ F(lo)), which is invertible, and
+ * swaps the widths; an even number of rounds restores them. Written out
+ * for the four rounds: two rounds in a row put the halves back in their
+ * places, so round 0 and 2 xor F(lo) into the wide half and rounds 1 and 3
+ * xor F(wide half) into lo, with no swaps. */
+#if RANDPERM_ROUNDS != 4
+#error "randperm_eval is written out for four rounds"
+#endif
+static inline uint64_t randperm_eval(const struct randperm *p, uint64_t x)
+{
+    const unsigned nb = p->narrow, sw = p->wide_shift, sn = p->narrow_shift;
+    uint64_t hi = x >> nb, lo = x & p->narrow_mask;
+    hi ^= randperm_mix(lo ^ p->key[0]) >> sw;
+    lo ^= randperm_mix(hi ^ p->key[1]) >> sn;
+    hi ^= randperm_mix(lo ^ p->key[2]) >> sw;
+    lo ^= randperm_mix(hi ^ p->key[3]) >> sn;
+    return (hi << nb) | lo;
+}
+
+/* The next block of this pass, or false once all n were handed out. */
+static inline bool randperm_next(struct randperm *p, uint64_t *block)
+{
+    if (p->next >= p->n)
+        return false;
+    /* Cycle walking: follow the permutation of the power-of-two domain from
+     * an index below n until it lands below n again. That is a permutation
+     * of [0, n), and the walk ends because the index's own cycle returns to
+     * it. */
+    uint64_t y = randperm_eval(p, p->next++);
+    while (y >= p->n)
+        y = randperm_eval(p, y);
+    *block = y;
+    return true;
+}
 
 #define RANDMAP_LEVELS_MAX 12
 

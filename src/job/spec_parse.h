@@ -119,7 +119,9 @@ int spec_parse_percentiles(const char *s, double out[JOB_PCT_MAX], unsigned *n, 
 
 /* rw / readwrite: read write randread randwrite rw readwrite randrw, with fio's
  * ":N" suffix. Random modes: N I/Os per generated offset -> *seq_nr (>= 1).
- * Sequential modes: a size skipped after each I/O -> *hole. Without a suffix
+ * Sequential modes: a size skipped after each I/O -> *hole; a negative size
+ * (fio's rw=read:-8k: each I/O starts that much before the end of the
+ * previous one) -> its two's complement (*hole > INT64_MAX). Without a suffix
  * *seq_nr = 1 and *hole = 0. Trim modes are -ENOTSUP. */
 int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *seq_nr,
                   uint64_t *hole, char *err, size_t errlen);

@@ -440,13 +440,15 @@ int spec_parse_rw(const char *s, unsigned kb_base, enum job_rw *rw, unsigned *se
             return spec_fail(err, errlen, -EINVAL,
                              "invalid rw suffix '%s:%s' (random modes take a count of I/Os per offset, e.g. %s:8)",
                              name, suf, name);
-        if (suf && !random && spec_parse_size(suf, kb_base, &v, NULL, 0))
+        /* fio's negative offset increment (read:-8k): backwards */
+        bool back = suf && !random && suf[0] == '-';
+        if (suf && !random && (spec_parse_size(suf + back, kb_base, &v, NULL, 0) || (back && (v == 0 || v > INT64_MAX))))
             return spec_fail(err, errlen, -EINVAL,
-                             "invalid rw suffix '%s:%s' (sequential modes take a size to skip after each I/O, e.g. %s:4k)",
-                             name, suf, name);
+                             "invalid rw suffix '%s:%s' (sequential modes take a size to skip after each I/O, e.g. %s:4k, or to step back, e.g. %s:-8k)",
+                             name, suf, name, name);
         *rw = modes[i].rw;
         *seq_nr = suf && random ? (unsigned)v : 1;
-        *hole = suf && !random ? v : 0;
+        *hole = suf && !random ? (back ? (uint64_t)0 - v : v) : 0;
         return 0;
     }
     return spec_fail(err, errlen, -EINVAL,
@@ -463,12 +465,15 @@ int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errl
         {"io_uring", ENGINE_IO_URING}, {"libaio", ENGINE_LIBAIO}, {"psync", ENGINE_PSYNC},
         {"pvsync", ENGINE_PSYNC},      {"sync", ENGINE_PSYNC},    {"null", ENGINE_NULL},
         {"io_uring_cmd", ENGINE_URING_CMD}, {"sg", ENGINE_SG}, {"posixaio", ENGINE_POSIXAIO},
+        {"falloc", ENGINE_FALLOC}, {"ftruncate", ENGINE_FTRUNCATE}, {"cpuio", ENGINE_CPUIO},
+        {"filecreate", ENGINE_FILECREATE}, {"filestat", ENGINE_FILESTAT}, {"filedelete", ENGINE_FILEDELETE},
+        {"exec", ENGINE_EXEC},
     };
     static const char *const fio_only[] = {
         "vsync", "pvsync2", "mmap", "splice", "net",
-        "netsplice", "rdma", "rbd", "http", "nfs", "filecreate", "filestat", "filedelete",
-        "dircreate", "dirstat", "dirdelete", "cpuio", "e4defrag", "falloc", "ftruncate",
-        "libhdfs", "mtd", "nbd", "dev-dax", "libpmem", "xnvme", "libzbc", "spdk", "exec",
+        "netsplice", "rdma", "rbd", "http", "nfs",
+        "dircreate", "dirstat", "dirdelete", "e4defrag",
+        "libhdfs", "mtd", "nbd", "dev-dax", "libpmem", "xnvme", "libzbc", "spdk",
         "windowsaio", "solarisaio", "guasi", "gfapi", "gfapi_async", "libcufile", "libiscsi",
         /* the rest of fio 3.33's engines (its engines/ folder) */
         "rados", "dfs", "ime_psync", "ime_psyncv", "ime_aio", "pmemblk", "librpma_apm_client",
@@ -488,7 +493,8 @@ int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errl
     for (unsigned i = 0; i < sizeof(fio_only) / sizeof(fio_only[0]); i++)
         known = known || !strcasecmp(v, fio_only[i]);
     return spec_fail(err, errlen, known ? -ENOTSUP : -EINVAL,
-                     "%s ioengine '%.*s' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)",
+                     "%s ioengine '%.*s' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, "
+                     "falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)",
                      known ? "unsupported" : "unknown", SPEC_QUOTE_MAX, v);
 }
 

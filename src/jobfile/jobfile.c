@@ -162,6 +162,8 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gx.randrepeat = 1;
         p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
+    if (p->o->interval_ns)
+        p->gjob->interval_ns = p->o->interval_ns;
     for (unsigned i = 0; i < p->o->npreset; i++) {
         struct jf_entry e = {.key = (char *)p->o->preset_keys[i], .value = (char *)p->o->preset_values[i]};
         snprintf(e.loc, sizeof(e.loc), "command line");

@@ -44,6 +44,10 @@ struct jobfile_opts {
      * ioengine=psync, direct=0, randrepeat=1 (so a fio job file runs the
      * workload fio would run) */
     bool fio_defaults;
+    /* the interval step every job starts with (fio mode: 500 ms, fio's
+     * bwavgtime and iopsavgtime, so short runs have bandwidth and IOPS
+     * samples as fio's); 0 = ssdbench's 1 s */
+    uint64_t interval_ns;
     /* a job without filename/target keeps ntargets = 0 instead of getting
      * fio's default per-clone files (the CLI may prefer to ask for a target) */
     bool no_default_files;

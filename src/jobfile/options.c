@@ -33,7 +33,7 @@ static const struct job_opt opts[] = {
     {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
     {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
-    {"create_on_open", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: files are created and laid out before the run (1 is refused)"},
+    {"create_on_open", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0: files are created and laid out before the run; 1 only with ioengine=filecreate (its engine creates each file as it opens it)"},
     {"allow_mounted_write", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: ssdbench's write guard decides what may be written (1 is refused)"},
 
     /* region and amount */
@@ -112,6 +112,8 @@ static const struct job_opt opts[] = {
 
     /* reporting and logs */
     {"interval", {0}, JOPT_TIME, JF(interval_ns), SEC, .min = SPEC_NS_PER_MS, .max = 86400 * SPEC_NS_PER_S, .arg = "time", .help = "step of the per-interval series (bare number = seconds)"},
+    {"bwavgtime", {0}, JOPT_TIME, JF(interval_ns), .unit_ns = SPEC_NS_PER_MS, .min = SPEC_NS_PER_MS, .max = 86400 * SPEC_NS_PER_S, .arg = "time", .help = "fio's bandwidth sampling window (bare number = ms; fio mode's default 500 ms): ssdbench's interval step, shared with iopsavgtime"},
+    {"iopsavgtime", {0}, JOPT_TIME, JF(interval_ns), .unit_ns = SPEC_NS_PER_MS, .min = SPEC_NS_PER_MS, .max = 86400 * SPEC_NS_PER_S, .arg = "time", .help = "fio's IOPS sampling window (bare number = ms): the same interval step as bwavgtime"},
     {"percentile_list", {"percentiles"}, FN(percentiles), .arg = "p[:p...]", .help = "latency percentiles to report, ':' or ',' separated"},
     {"write_lat_log", {0}, FN(log), JF(lat_log), .bare = true, .arg = "[name]", .help = "write fio latency logs name_{slat,clat,lat}.N.log"},
     {"write_bw_log", {0}, FN(log), JF(bw_log), .bare = true, .arg = "[name]", .help = "write a fio bandwidth log"},
@@ -178,6 +180,7 @@ static const struct job_opt opts[] = {
     {"continue_on_error", {0}, FN(continue_on_error), .arg = "none|read|write|io|verify|all|0|1", .help = "error classes after which the job goes on (errors in the ignore_error list, by default EIO and EILSEQ)"},
     {"ignore_error", {0}, FN(ignore_error), .arg = "ERR[:ERR...][,write-list[,verify-list]]", .help = "errors (names like ENOSPC or numbers) that do not stop the job, per class read,write,verify; turns that class on in continue_on_error"},
     {"exitall", {0}, JOPT_BOOL, JF(exitall), .arg = "bool", .help = "when one job ends, the other running jobs of its reporting group stop (fio: set on any job, it holds for all)"},
+    {"exit_what", {0}, FN(exit_what), .arg = "group|stonewall|all", .help = "what exitall stops: the job's reporting group (default), every running job of its phase, or those and every later phase"},
     {"unified_rw_reporting", {0}, FN(unified_rw), .arg = "none|mixed|both|0|1|2", .help = "fio's output: reads and writes as one \"mixed\" set of figures (mixed), or that besides the directions (both)"},
     {"io_submit_mode", {0}, FN(io_submit_mode), .arg = "inline|offload", .help = "inline: each worker submits its own I/O (fio's default); offload: a submitter thread per worker issues the I/O the worker queues to it"},
     {"serialize_overlap", {0}, JOPT_BOOL, JF(serialize_overlap), .arg = "bool", .help = "no two overlapping I/Os of a job in flight; accepted with iodepth=1 only, where it holds by itself"},
@@ -208,7 +211,7 @@ static const struct job_opt opts[] = {
     {"prioclass", {0}, FN(prioclass), .arg = "0..3", .help = "I/O priority class: 1 realtime, 2 best effort, 3 idle (0 = best effort)"},
 
     /* fio's file set and file life cycle (options_files.c, target/fileset.h) */
-    {"nrfiles", {"nr_files"}, JOPT_UINT, JF(nrfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files per clone when filename is not given; size is split across them (fio)"},
+    {"nrfiles", {"nr_files"}, JOPT_UINT, JF(nrfiles), .min = 1, .max = 1u << 24, .arg = "int", .help = "files per clone when filename is not given; size is split across them (fio)"},
     {"openfiles", {0}, JOPT_UINT, JF(openfiles), .min = 1, .max = JOB_MAX_TARGETS, .arg = "int", .help = "files a clone serves at once (default nrfiles); all are opened and checked at the start"},
     {"file_service_type", {0}, FN(file_service_type), .arg = "roundrobin|sequential|random[:N]|zipf|pareto|normal[:P]", .help = "which file of the set serves the next I/O; :N = I/Os before switching (default roundrobin:1)"},
     {"filename_format", {0}, JOPT_STR, XF(filename_format), .arg = "str", .help = "names of generated files: $jobname $jobnum $filenum $clientuid (default $jobname.$jobnum.$filenum)"},
@@ -230,6 +233,15 @@ static const struct job_opt opts[] = {
     {"sg_write_mode", {0}, FN(sg_write_mode), .arg = "write|write_and_verify|verify|write_same|same|write_same_ndob|verify_bytchk_00|verify_bytchk_01|verify_bytchk_11", .help = "sg: the SCSI command of each write (default write)"},
     {"readfua", {0}, JOPT_BOOL, JF(sg.readfua), .arg = "bool", .help = "sg: reads with the FUA bit"},
     {"writefua", {0}, JOPT_BOOL, JF(sg.writefua), .arg = "bool", .help = "sg: WRITEs with the FUA bit"},
+    /* fio's small local engines (engine_small.c, engine_names.c, options_small.c) */
+    {"cpuload", {0}, JOPT_UINT, JF(small.cpuload), .min = 1, .max = U32MAX, .arg = "int", .help = "cpuio: percent of a CPU each clone uses (above 100 counts as 100)"},
+    {"cpuchunks", {0}, JOPT_UINT, JF(small.cpuchunks), .min = 1, .max = U32MAX, .arg = "int", .help = "cpuio: microseconds of each burn (default 50000)"},
+    {"cpumode", {0}, FN(cpumode), .arg = "noop|qsort", .help = "cpuio: spin (noop, the default) or sort 256 Ki integers (qsort) per I/O"},
+    {"program", {0}, JOPT_STR, JF(exec.program), .arg = "str", .help = "exec: the program to run (looked up in PATH)"},
+    {"arguments", {0}, JOPT_STR, JF(exec.arguments), .arg = "str", .help = "exec: its arguments, split at spaces; %r is the runtime in seconds, %n the job's name"},
+    {"grace_time", {0}, JOPT_UINT, JF(exec.grace_time), .max = 3600, .arg = "int", .help = "exec: seconds the program gets to stop after SIGTERM at the end of the runtime (default 1)"},
+    {"std_redirect", {0}, JOPT_BOOL, JF(exec.std_redirect), .arg = "bool", .help = "exec: the program's output to NAME.stdout and NAME.stderr (default 1; files judged by the guard)"},
+    {"stat_type", {0}, FN(stat_type), .arg = "stat|lstat|statx", .help = "filestat: the system call that looks each file up (default stat)"},
 
     /* fio zones (options_zone.c, job/zone.h) */
     {"zonemode", {0}, FN(zonemode), .arg = "none|strided|zbd", .help = "strided: I/O in one zone at a time, zonesize bytes per zone, then the next zone; zbd: a zoned block device, writes at each zone's write pointer"},
@@ -264,14 +276,14 @@ static const struct job_opt opts[] = {
 static const char *const fio_unsupported[] = {
     "unique_filename", "opendir",
     "rate_ignore_thinktime",
-    "exit_what", "exitall_on_error",
+    "exitall_on_error",
     "log_unix_epoch", "log_alternate_epoch",
     "log_window_value", "log_max_value", "ioscheduler",
     "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "error_dump", "ramp_size", "lockfile",
-    "iopsavgtime", "bwavgtime", "significant_figures", "exec_prerun", "exec_postrun",
+    "significant_figures", "exec_prerun", "exec_postrun",
     "file_append", "create_serialize", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "size_increment", "ioengine_args",

@@ -87,6 +87,9 @@ struct job_extra {
      * output do not change with them either */
     bool experimental_verify;      /* fio's replayed verify; ssdbench's verify reads the same blocks */
     unsigned flow_watermark;       /* deprecated in fio 3.33, which ignores it */
+    /* create_on_open=1: only with ioengine=filecreate, whose engine creates
+     * each file when it opens it (fio's meaning) */
+    bool create_on_open;
 
     /* fio's file set (options_files.c) */
     char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */

@@ -157,6 +157,9 @@ int jopt_files_finalize(struct job_spec *job, struct job_extra *x, char **dirs, 
     if (job->ntargets && range)
         return snprintf(err, errlen, "filesize range: only for the files ssdbench names (give no filename)"),
                -EINVAL;
+    if (!job->ntargets && engine_kind_by_name(job->engine))
+        return jopt_names_finalize(job, x->filename_format[0] ? x->filename_format : "$jobname.$jobnum.$filenum",
+                                   ndirs > 0 ? dirs[0] : "", err, errlen);
     if (job->ntargets || (nf < 2 && !x->filename_format[0] && !range))
         return 0;
     if (nf > 1 && job->layout != LAYOUT_JBOD)

@@ -209,6 +209,10 @@ JOPT_SETTER(off_only)
         return jopt_prefix(c, -EINVAL);
     if (!on)
         return 0;
+    if (!strcmp(o->name, "create_on_open")) {
+        c->x->create_on_open = true; /* judged with the engine (job_option_finalize) */
+        return 0;
+    }
     for (unsigned i = 0; i < sizeof(why) / sizeof(why[0]); i++)
         if (!strcmp(o->name, why[i].name))
             return jopt_fail(c, -ENOTSUP, "1 is not supported (%s)", why[i].why);

@@ -136,5 +136,13 @@ JOPT_SETTER(cmdprio);
 JOPT_SETTER(cmdprio_bssplit);
 /* their rules once the job is complete: engine, exclusions, serialize_overlap */
 int jopt_finalize_prio(struct job_spec *job, char *err, size_t errlen);
+/* options_small.c: cpuio and filestat options; cpuio's thinktime and
+ * run-length rule; a file-operation engine's name set (returns 1 when it
+ * named the files) */
+JOPT_SETTER(cpumode);
+JOPT_SETTER(stat_type);
+JOPT_SETTER(exit_what);
+int jopt_small_finalize(struct job_spec *job, char *err, size_t errlen);
+int jopt_names_finalize(struct job_spec *job, const char *fmt, const char *dir, char *err, size_t errlen);
 
 #endif

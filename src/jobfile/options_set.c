@@ -482,6 +482,14 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
         return rc;
     if ((rc = finalize_targets(job, x, no_default_files, err, errlen)))
         return rc;
+    /* create_on_open=1 is what ioengine=filecreate does; other engines'
+     * files are created and laid out before the run */
+    if (x->create_on_open && job->engine != ENGINE_FILECREATE)
+        return snprintf(err, errlen, "create_on_open: 1 is not supported (ssdbench creates and lays out missing "
+                                     "files before the run; only ioengine=filecreate creates them as it opens them)"),
+               -ENOTSUP;
+    if ((rc = jopt_small_finalize(job, err, errlen)))
+        return rc;
     /* fio: a read-only job that would write or trim is refused whole */
     if (job->readonly && (job_rw_writes(job) || job_rw_trims(job)))
         return snprintf(err, errlen, "has write bit set, but fio is in read-only mode (readonly=1)"), -EINVAL;

@@ -149,8 +149,6 @@ int jopt_finalize_zones(struct job_spec *job, struct job_extra *x, char *err, si
          * need it at parse time here */
         if (!zs && (x->size_nz || x->io_size_nz || x->offset_nz || x->offset_inc_nz || x->zone_skip_nz))
             return snprintf(err, errlen, "zonemode=zbd: a size in zones (Nz) needs zonesize"), -EINVAL;
-        if (job->verify != VERIFY_OFF)
-            return snprintf(err, errlen, "zonemode=zbd with verify is not supported by ssdbench"), -ENOTSUP;
         if (job->zone_skip)
             return snprintf(err, errlen, "zonemode=zbd with zoneskip is not supported by ssdbench"), -ENOTSUP;
         if (job->rw == RW_TRIM || job->rw == RW_RANDTRIM || job->rw == RW_TRIMWRITE || job->rw == RW_RANDTRIMWRITE)

@@ -165,7 +165,8 @@ static void bs_range(const cJSON *params, int d, char *lo, char *hi, size_t len)
 }
 
 /* What fio prints while it sets jobs up: one line per job (clones after the
- * first as "..."), its version, and how many workers it starts. */
+ * first as "..."), its version, how many workers it starts, and the files
+ * each clone lays out (created or grown). */
 static void preamble(FILE *f, const cJSON *doc)
 {
     unsigned workers = 0, threads = 0;
@@ -204,6 +205,26 @@ static void preamble(FILE *f, const cJSON *doc)
     if (procs || !threads)
         fprintf(f, "%s%u process%s", threads ? " and " : "", procs, procs > 1 ? "es" : "");
     fputc('\n', f);
+    /* fio's layout lines: per clone, the files it created or grew */
+    cJSON_ArrayForEach(phase, jobj(doc, "phases"))
+    {
+        cJSON_ArrayForEach(job, jobj(phase, "jobs"))
+        {
+            const cJSON *lo = jobj(job, "laid_out");
+            unsigned n = (unsigned)result_num_in(lo, "files", 0, 1e9, 0);
+            uint64_t bytes = jnum_u64(lo, "bytes");
+            unsigned nc = (unsigned)result_num_in(jobj(job, "params"), "clones", 1, 1e6, 1);
+            if (!n)
+                continue;
+            if (n % nc)
+                nc = 1;
+            for (unsigned c = 0; c < nc; c++) {
+                unsigned k = n / nc;
+                fprintf(f, "%s: Laying out IO file%s (%u file%s / %s%" PRIu64 "MiB)\n", result_str(job, "name", "job"),
+                        k > 1 ? "s" : "", k, k > 1 ? "s" : "", k > 1 ? "total " : "", (bytes / nc) >> 20);
+            }
+        }
+    }
 }
 
 static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs *rs)
@@ -486,7 +507,7 @@ static void terse_lat(FILE *f, const cJSON *l)
         fputs(";0;0;0.000000;0.000000", f);
 }
 
-static void terse_dir(FILE *f, const cJSON *job, int d, const struct group_rs *rs)
+static void terse_dir(FILE *f, const cJSON *job, int d, const struct group_rs *rs, unsigned ver)
 {
     const cJSON *dj = jobj(job, dir_names[d]);
     uint64_t runt = jnum_u64(dj, "runtime"), bytes = jnum_u64(dj, "io_bytes");
@@ -520,27 +541,48 @@ static void terse_dir(FILE *f, const cJSON *job, int d, const struct group_rs *r
     } else {
         fputs(";0;0;0.000000%;0.000000;0.000000", f);
     }
+    if (ver != 5)
+        return;
+    /* v5: the bandwidth samples' count, then the IOPS samples' figures */
+    fprintf(f, ";%" PRIu64, jnum(dj, "bw_samples") > 0 ? jnum_u64(dj, "bw_samples") : 0);
+    if (jnum(dj, "iops_samples") > 0)
+        fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%f;%f;%" PRIu64, jnum_u64(dj, "iops_min"), jnum_u64(dj, "iops_max"),
+                jnum(dj, "iops_mean"), jnum(dj, "iops_stddev"), jnum_u64(dj, "iops_samples"));
+    else
+        fputs(";0;0;0.000000;0.000000;0", f);
 }
 
 int render_fio_terse(FILE *f, const cJSON *doc, char *err, size_t errlen)
 {
+    return render_fio_terse_v(f, doc, 3, err, errlen);
+}
+
+int render_fio_terse_v(FILE *f, const cJSON *doc, unsigned ver, char *err, size_t errlen)
+{
+    if (ver < 2 || ver > 5) {
+        snprintf(err, errlen, "terse version %u: fio's versions are 2, 3, 4 and 5", ver);
+        return -EINVAL;
+    }
     int rc = 0;
     struct groups *gs;
     cJSON *fj = build_grouped(doc, err, errlen, &rc, &gs);
     if (!fj)
         return rc;
     const cJSON *jobs = jobj(fj, "jobs");
-    const char *ver = result_str(jobj(doc, "tool"), "version", "?");
+    const char *tool = result_str(jobj(doc, "tool"), "version", "?");
     const cJSON *job;
     cJSON_ArrayForEach(job, jobs)
     {
-        fprintf(f, "3;%s-compatible (ssdbench %s);%s;%d;%d", FIO_JSON_COMPAT, ver, result_str(job, "jobname", "job"),
-                (int)result_num_in(job, "groupid", INT_MIN, INT_MAX, 0),
+        if (ver == 2)
+            fprintf(f, "2;%s", result_str(job, "jobname", "job"));
+        else
+            fprintf(f, "%u;%s-compatible (ssdbench %s);%s", ver, FIO_JSON_COMPAT, tool, result_str(job, "jobname", "job"));
+        fprintf(f, ";%d;%d", (int)result_num_in(job, "groupid", INT_MIN, INT_MAX, 0),
                 (int)result_num_in(job, "error", INT_MIN, INT_MAX, 0));
         const struct group_rs *rs = group_find(gs, job);
         /* terse v3 has reads and writes only (fio's v2, v4 and v5 add trims) */
-        for (int d = 0; d <= DIR_WRITE; d++)
-            terse_dir(f, job, d, rs);
+        for (int d = 0; d <= (ver == 3 ? DIR_WRITE : DIR_TRIM); d++)
+            terse_dir(f, job, d, rs, ver);
         fprintf(f, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, jnum(job, "usr_cpu"), jnum(job, "sys_cpu"),
                 jnum_u64(job, "ctx"), jnum_u64(job, "majf"), jnum_u64(job, "minf"));
         static const char *const lv[7] = {"1", "2", "4", "8", "16", "32", ">=64"};
@@ -558,11 +600,12 @@ int render_fio_terse(FILE *f, const cJSON *doc, char *err, size_t errlen)
         for (int i = 0; i < 12; i++)
             fprintf(f, ";%3.2f%%", fio_text_min_share(ms[i], 0.01));
         const cJSON *du;
-        cJSON_ArrayForEach(du, jobj(fj, "disk_util"))
-            disk_line(f, du, true);
+        if (ver >= 3) /* fio: no disk fields in v2 */
+            cJSON_ArrayForEach(du, jobj(fj, "disk_util"))
+                disk_line(f, du, true);
         const char *desc = result_str(job, "desc", "");
         if (*desc)
-            fprintf(f, ";%s", desc);
+            fprintf(f, "%s;%s", ver == 2 ? "\n" : "", desc);
         fputc('\n', f);
     }
     free(gs);

@@ -400,6 +400,27 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
     cJSON *tl = cJSON_AddArrayToObject(jo, "targets");
     for (unsigned t = 0; t < st->ntargets; t++)
         cJSON_AddItemToArray(tl, cJSON_CreateString(doc_target(doc, &ps->targets[ps->job_target[j * JOB_MAX_TARGETS + t]])));
+    /* fio's "Laying out IO file" line: the files this job was the first of
+     * its phase to create or grow, and their sizes */
+    unsigned laid = 0;
+    uint64_t laid_bytes = 0;
+    for (unsigned t = 0; t < st->ntargets; t++) {
+        unsigned idx = ps->job_target[j * JOB_MAX_TARGETS + t];
+        const struct target_info *ti = &ps->targets[idx];
+        bool first = true;
+        for (unsigned k = 0; k < j && first; k++)
+            for (unsigned u = 0; u < ps->stats[k].ntargets && first; u++)
+                first = ps->job_target[k * JOB_MAX_TARGETS + u] != idx;
+        if (first && ti->kind == TARGET_FILE && (ti->created || ti->extended)) {
+            laid++;
+            laid_bytes += ti->size;
+        }
+    }
+    if (laid) {
+        cJSON *lo = cJSON_AddObjectToObject(jo, "laid_out");
+        cJSON_AddNumberToObject(lo, "files", laid);
+        cJSON_AddNumberToObject(lo, "bytes", (double)laid_bytes);
+    }
     if (paced)
         cJSON_AddNumberToObject(jo, "max_lag_ms", (double)st->max_lag_ns / 1e6);
     if (st->ramp_ns) {

@@ -676,6 +676,7 @@ static void phase_merge(struct phase *ph)
         out->signal = signal_received();
     }
     out->lagged = atomic_load(&run->lagged);
+    out->exit_all = atomic_load(&run->exit_all);
     if (ph->multi && !run->setup_failed)
         runner_cluster_finish(ph->cl, out, ph->ccum, ph->agreed, ph->skew);
 }
@@ -703,6 +704,14 @@ static int phase_teardown(struct phase *ph, int rc)
             for (unsigned t = 0; t < ph->setups[j].ntargets; t++)
                 if (ph->setups[j].fds[t] >= 0)
                     target_close(&ph->setups[j].tg[t], ph->opts->remove_created || ph->out->jobs[j].unlink_after);
+    if (ph->setups)
+        for (unsigned j = 0; j < ph->njobs; j++) {
+            free(ph->setups[j].name_ids);
+            if (ph->setups[j].exec_open) {
+                target_close(&ph->setups[j].exec_out[0], false);
+                target_close(&ph->setups[j].exec_out[1], false);
+            }
+        }
     free(ph->setups);
     free(run->job_stop);
     free(ph->ivjobs);

@@ -236,6 +236,7 @@ struct phase_stats {
     int signal;
     bool stopped_by_hook;
     bool lagged;                     /* max lag exceeded */
+    bool exit_all;                   /* fio's exitall with exit_what=all: no later phase runs */
     unsigned nerrors;
     struct runner_error errors[RUNNER_MAX_ERRORS];
     uint64_t error_total;

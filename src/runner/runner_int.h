@@ -197,6 +197,13 @@ struct worker {
     bool zbd_wait;               /* prepare found the I/O's zone busy: complete first */
     bool zbd_held;               /* zbd_io is drawn and waits for its zone */
     struct gen_io zbd_io;
+    dev_t zbd_dev;               /* the zoned device (workers on the same one share zbd.zs) */
+    int zbd_fd;                  /* its block device: zone report and resets */
+    bool zbd_fd_own;             /* zbd_fd opened here (a passthrough target's block device) */
+    struct worker *zbd_lock;     /* the worker whose zbd_mu/zbd_cv guard the shared set; NULL unshared */
+    bool zbd_lock_own;           /* zbd_mu/zbd_cv are initialised (this worker's set is shared) */
+    pthread_mutex_t zbd_mu;
+    pthread_cond_t zbd_cv;       /* broadcast at each write completion on the set */
     /* fio rate floors, max_latency and latency_target (rate_floor.h) */
     struct rate_floor floor;
 };
@@ -240,6 +247,7 @@ struct phase_run {
     uint64_t step_ns;
     _Atomic int stop;            /* 1 = every job stops issuing (hook, lag) */
     _Atomic int *job_stop;       /* [njobs]: this job stops (I/O error) */
+    _Atomic int exit_all;        /* a job with exitall and exit_what=all ended */
     _Atomic int lagged;
     struct flow_group flows[RUN_MAX_FLOWS];
     unsigned nflows;
@@ -292,6 +300,15 @@ struct job_setup {
     /* LAYOUT_FILES: each target's own region (region_len: the bytes of one
      * pass of a clone over its files) */
     uint64_t file_start[JOB_MAX_TARGETS], file_len[JOB_MAX_TARGETS];
+    /* a file-operation engine's name set (runner_names.c): each file's
+     * length, and filedelete's judged identities (2 per name, freed with
+     * the phase) */
+    uint64_t names_len;
+    uint64_t *name_ids;
+    /* ioengine=exec with std_redirect: NAME.stdout and NAME.stderr, opened
+     * through the guard (runner_names.c), closed with the phase */
+    struct target exec_out[2];
+    bool exec_open;
 };
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
@@ -320,6 +337,18 @@ int runner_prepare_cache(const struct job_spec *j, struct job_setup *js, char *e
 int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup *js,
                       struct phase_stats *out, char *err, size_t errlen);
 
+/* runner_names.c: a job on a file-operation engine (filecreate, filestat,
+ * filedelete): its name set laid out and judged by the guard; and each
+ * worker's names (its clone's) for its engine. */
+int runner_setup_names(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
+                       struct job_setup *js, struct phase_stats *out, char *err, size_t errlen);
+int runner_names_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+                        size_t errlen);
+/* ioengine=exec: its output files opened (created empty, or an existing
+ * one judged by the guard and emptied, as fio truncates them) */
+int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
+                        size_t errlen);
+
 /* A target's index in the phase's list, added when not there yet (by its
  * resolved path): for runner_setup.c and runner_files.c. */
 static inline unsigned runner_add_target(struct phase_stats *out, const struct target_info *ti)
@@ -338,14 +367,17 @@ static inline unsigned runner_add_target(struct phase_stats *out, const struct t
  * of its files is over. No allocation after wfiles_setup. */
 /* worker_zbd.c: fio's zonemode=zbd for a worker on one zoned device.
  * wzbd_setup reads the zones (BLKREPORTZONE) and resets those fio resets at
- * the start; wzbd_next draws and places the next I/O (1; 0 when the job is
- * done; -1 when its zone is busy: complete I/O first); wzbd_queued /
- * wzbd_completed follow the write pointers. */
+ * the start, or joins the zone set of an earlier worker of the phase on the
+ * same device; wzbd_next draws and places the next I/O and moves the write
+ * pointer (1; 0 when the job is done; -1 when its zone is busy: complete
+ * I/O first); wzbd_unqueued takes a placed write back (the engine did not
+ * take it); wzbd_completed follows the completions; wzbd_free ends it. */
 int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                size_t errlen);
 int wzbd_next(struct worker *w, struct gen_io *io);
-void wzbd_queued(struct worker *w, const struct io_req *r);
+void wzbd_unqueued(struct worker *w, const struct io_req *r);
 void wzbd_completed(struct worker *w, const struct io_req *r);
+void wzbd_free(struct worker *w);
 int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                  size_t errlen);
 bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t *off);

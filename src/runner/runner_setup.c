@@ -221,6 +221,13 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
      * trims destroy data as writes do (and BLKDISCARD needs write access) */
     bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
     js->ntargets = 0;
+    if (ops->by_name) /* filecreate, filestat, filedelete: runner_names.c */
+        return runner_setup_names(j, jidx, opts, js, out, err, errlen);
+    if (j->engine == ENGINE_EXEC) { /* its output files, through the guard */
+        int xrc = runner_exec_outputs(j, opts, js, err, errlen);
+        if (xrc < 0)
+            return xrc;
+    }
     if (!ops->needs_files) /* the null engine: runner_null.c */
         return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
@@ -229,10 +236,12 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         return -EINVAL;
     }
     bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
-    if (passthru && (j->layout == LAYOUT_FILES || job_rw_trims(j))) {
+    /* trims: Dataset Management through io_uring_cmd; sg has none */
+    bool no_trims = j->engine == ENGINE_SG && job_rw_trims(j);
+    if (passthru && (j->layout == LAYOUT_FILES || no_trims)) {
         snprintf(err, errlen, "job '%s': ioengine=%s runs reads and writes on device targets (%s)",
                  j->name, job_engine_name(j->engine),
-                 job_rw_trims(j) ? "no trims" : "no file sets");
+                 no_trims ? "no trims" : "no file sets");
         return -EINVAL;
     }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
@@ -356,6 +365,15 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 {
     const struct engine_ops *ops = engine_lookup(j->engine);
     w->eng.ops = ops;
+    w->eng.small = &j->small;
+    w->eng.exec = &j->exec;
+    w->eng.exec_out[0] = js->exec_open ? js->exec_out[0].fd : -1;
+    w->eng.exec_out[1] = js->exec_open ? js->exec_out[1].fd : -1;
+    if (ops->by_name) {
+        int nrc = runner_names_worker(w, j, js, err, errlen);
+        if (nrc < 0)
+            return nrc;
+    }
     w->depth = j->iodepth ? j->iodepth : 1;
     if (ops->max_depth && w->depth > ops->max_depth)
         w->depth = ops->max_depth;
@@ -461,7 +479,7 @@ unsigned runner_free_worker(struct worker *w)
         w->iolog = NULL;
     }
     gen_free(&w->gen);
-    zbd_free(&w->zbd);
+    wzbd_free(w);
     wverify_free(w);
     wprio_free(w);
     wfiles_free(w);

@@ -168,7 +168,7 @@ static void finish_late(struct worker *w)
 
 /* Keeps the interval the worker records into equal to the interval the
  * clock (the completion stamp) is in. */
-static void worker_tick(struct worker *w, uint64_t now)
+static void worker_tick_slow(struct worker *w, uint64_t now)
 {
     struct phase_run *run = w->run;
     if (!w->measuring) {
@@ -189,6 +189,15 @@ static void worker_tick(struct worker *w, uint64_t now)
     }
     if (w->k_time > w->cur_k)
         enter_interval(w, w->k_time);
+}
+
+/* Once per round: nothing to do while the stamp is inside the measured
+ * interval being recorded (k_time == cur_k holds after every tick). */
+static inline void worker_tick(struct worker *w, uint64_t now)
+{
+    if (__builtin_expect(w->measuring && now < w->boundary, 1))
+        return;
+    worker_tick_slow(w, now);
 }
 
 /* Sleeps until t and notes how late the wake-up came (a stopped or starved
@@ -340,13 +349,18 @@ static void think_pause(struct worker *w, uint64_t t_end)
     w->think.pauses++;
 }
 
-/* exitall: a job that ends stops the running jobs of its reporting group. */
+/* exitall: a job that ends stops the running jobs of its reporting group
+ * (fio's exit_what=group), of its whole phase (stonewall), or those and
+ * every later phase (all: the phase records it, the plan stops). */
 static void exit_group(struct worker *w)
 {
     struct phase_run *run = w->run;
+    uint8_t what = w->job->exit_what;
     for (unsigned j = 0; j < run->njobs; j++)
-        if (run->jobs[j].group_id == w->job->group_id)
+        if (what != JOB_EXIT_GROUP || run->jobs[j].group_id == w->job->group_id)
             atomic_store(&run->job_stop[j], 1);
+    if (what == JOB_EXIT_ALL)
+        atomic_store(&run->exit_all, 1);
 }
 
 /* Picks the next request: a flush when one is due, else the generator's I/O
@@ -711,6 +725,9 @@ struct loop {
     bool verify_writes;
     bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
     bool flow_held;              /* fio's flow: ahead of its share, this round issued nothing more */
+    bool plain;                  /* none of the per-I/O features below: loop_admit_plain */
+    bool plain_done;             /* nor of the completion's: loop_complete_plain */
+    bool write_fill;             /* a write's buffer is refilled or scrambled */
     struct loop_limits lim;
     struct loop_pace pace;
     struct loop_think tt;
@@ -752,6 +769,16 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
     ls->holds = w->floor.target_on || ls->verify_writes;
+    /* Chosen once: a job with one region on one target (or a random target
+     * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
+     * a write log, a replayed log, cmdprio or a submission batch size, is admitted
+     * and completed by the short loops (the same requests, stamps and
+     * records, without testing each feature per I/O). */
+    ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
+                !w->wlog && !w->rp && !w->prio && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
+                (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
+    ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
+    ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
     w->last_boundary = ls->t_end;
 }
 
@@ -897,10 +924,11 @@ static void loop_admit(struct worker *w, struct loop *ls)
         r->t_sched = tsched;
         if (__builtin_expect(w->prio != NULL, 0))
             wprio_draw(w->prio, r); /* fio's cmdprio (worker_prio.h) */
-        if (ls->ops->queue(&w->eng, r) < 0)
+        if (ls->ops->queue(&w->eng, r) < 0) {
+            if (__builtin_expect(w->zbd.on, 0))
+                wzbd_unqueued(w, r); /* placed, not taken: its zone's write pointer back */
             break;
-        if (__builtin_expect(w->zbd.on, 0))
-            wzbd_queued(w, r);
+        }
         w->nfree--;
         if (__builtin_expect(w->wlog != NULL, 0))
             wlog_io(w, r, ls->now);
@@ -916,6 +944,84 @@ static void loop_admit(struct worker *w, struct loop *ls)
         if (ls->pace.on)
             pace_advance(&ls->pace);
     }
+}
+
+/* A write's buffer, as prepare() fills it: refilled, or scrambled. */
+static void write_fill(struct worker *w, struct io_req *r)
+{
+    const struct job_spec *job = w->job;
+    if (job->refill_buffers && job->buffer != BUF_ZERO)
+        fill_buffer(w, r->buf, r->len);
+    else if (wbuf_scrambles(job))
+        wbuf_scramble(r, clock_ns());
+}
+
+/* loop_admit for ls->plain: the generator's I/O on the one target (or a
+ * random one of the worker's, layout=random), queued until the slots are
+ * full, a limit is reached or the pass is over. */
+static inline __attribute__((always_inline)) void admit_plain(struct worker *w, struct loop *ls,
+                                                              const bool random_target)
+{
+    const uint64_t base = w->map.region_start;
+    const uint16_t file = (uint16_t)w->first_target;
+    struct io_req **free_slots = w->free_slots, **staged = w->staged;
+    unsigned nfree = w->nfree, nstaged = 0;
+    /* limits_reached() before each I/O, as two compares: every request
+     * here is a read, write or trim, so nreq and nrw grow together */
+    const struct loop_limits *l = &ls->lim;
+    uint64_t room_bytes = !l->io_limit ? UINT64_MAX : l->io_limit > l->issued ? l->io_limit - l->issued : 0;
+    uint64_t room_n = UINT64_MAX;
+    if (l->ios_limit)
+        room_n = l->ios_limit > l->nreq ? l->ios_limit - l->nreq : 0;
+    if (l->rw_limit && (l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0) < room_n)
+        room_n = l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0;
+    uint64_t issued = 0;
+    while (nfree && nstaged < room_n && issued < room_bytes) {
+        struct io_req *r = free_slots[nfree - 1];
+        struct gen_io io;
+        if (!gen_next(&w->gen, &io)) {
+            ls->stopping = true; /* the last pass over the region is done */
+            break;
+        }
+        r->op = io.dir;
+        r->len = io.len;
+        if (random_target) { /* as prepare(): a uniformly random target per I/O */
+            unsigned t = (unsigned)rng_below(&w->brng, w->map.ntouch);
+            r->target = (uint16_t)t;
+            r->file = (uint16_t)t;
+        } else {
+            r->target = 0;
+            r->file = file;
+        }
+        r->off = base + io.off;
+        r->t_sched = 0;
+        if (io.dir == DIR_WRITE && ls->write_fill)
+            write_fill(w, r);
+        if (ls->ops->queue(&w->eng, r) < 0)
+            break;
+        nfree--;
+        staged[nstaged++] = r;
+        issued += io.len;
+    }
+    w->nfree = nfree;
+    ls->nstaged = nstaged;
+    ls->inflight += nstaged;
+    ls->lim.issued += issued;
+    ls->lim.nreq += nstaged;
+    ls->lim.nrw += nstaged;
+}
+
+/* (one copy of the loop per layout, so neither tests it per I/O) */
+static void loop_admit_plain(struct worker *w, struct loop *ls)
+{
+    ls->nstaged = 0;
+    ls->flow_held = false;
+    if (ls->stopping)
+        return;
+    if (w->map.layout == LAYOUT_RANDOM)
+        admit_plain(w, ls, true);
+    else
+        admit_plain(w, ls, false);
 }
 
 enum loop_step { LOOP_NEXT, LOOP_END, LOOP_REAP };
@@ -1043,6 +1149,40 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
     }
 }
 
+/* loop_complete for ls->plain_done: a good read, write or trim is counted
+ * and its latency added as record() does (no slat, no schedule, no log);
+ * anything else goes through record(). */
+static inline __attribute__((always_inline)) void complete_plain(struct worker *w, struct loop *ls, int n,
+                                                                 uint64_t tc, const bool one_target)
+{
+    struct io_req **done = w->done, **free_slots = w->free_slots;
+    unsigned nfree = w->nfree;
+    for (int i = 0; i < n; i++) {
+        struct io_req *r = done[i];
+        if (__builtin_expect(r->op <= IO_OP_TRIM && r->res == (int32_t)r->len, 1)) {
+            struct dir_stats *d = &w->cur[one_target ? 0 : r->target].dir[r->op];
+            d->ios++;
+            d->bytes += r->len;
+            hist_add(&d->lat, tc > r->t_submit ? tc - r->t_submit : 0);
+        } else {
+            w->nfree = nfree; /* record() and after_error() see the worker as it is */
+            if (!record(w, r, tc))
+                after_error(w, r);
+        }
+        free_slots[nfree++] = r;
+    }
+    w->nfree = nfree;
+    ls->inflight -= (unsigned)n;
+}
+
+static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64_t tc)
+{
+    if (w->map.layout == LAYOUT_JBOD)
+        complete_plain(w, ls, n, tc, true);
+    else
+        complete_plain(w, ls, n, tc, false);
+}
+
 /* One engine call that submits the batch and reaps, and what follows it.
  * False when the engine failed (the job stops). */
 static bool loop_reap(struct worker *w, struct loop *ls)
@@ -1072,7 +1212,10 @@ static bool loop_reap(struct worker *w, struct loop *ls)
     ls->now = tc;
     if (ls->src)
         source_reaped(w, ls, min_done, n, tc);
-    loop_complete(w, ls, n, tc);
+    if (ls->plain_done)
+        loop_complete_plain(w, ls, n, tc);
+    else
+        loop_complete(w, ls, n, tc);
     /* "complete" counts what has completed by the end of the call that
      * issued the I/O (fio: a synchronous engine's I/O is complete when
      * its issue returns) */
@@ -1168,7 +1311,10 @@ static void worker_loop(struct worker *w)
     while (!replay) {
         if (!ls.stopping && loop_stop_due(w, &ls))
             ls.stopping = true;
-        loop_admit(w, &ls);
+        if (ls.plain)
+            loop_admit_plain(w, &ls);
+        else
+            loop_admit(w, &ls);
         enum loop_step st = loop_idle(w, &ls);
         if (st == LOOP_END)
             break;

@@ -124,7 +124,7 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
     if (j->blockalign[DIR_WRITE])
         u = gcd(u, j->blockalign[DIR_WRITE]);
     if (j->seq_hole)
-        u = gcd(u, j->seq_hole);
+        u = gcd(u, j->seq_hole > INT64_MAX ? (uint64_t)0 - j->seq_hole : j->seq_hole);
     if (j->layout == LAYOUT_STRIPE && j->stripe_chunk)
         u = gcd(u, j->stripe_chunk);
     if (!u)
@@ -169,6 +169,16 @@ void wverify_free(struct worker *w)
     free(vf->scratch);
     free(vf);
     w->vf = NULL;
+}
+
+void wverify_forget(struct worker *w, uint64_t roff, uint64_t len)
+{
+    struct wverify *vf = w->vf;
+    for (uint64_t i = roff / vf->unit; i < (roff + len) / vf->unit && i < vf->nrec; i++)
+        if (vf->rec[i].seq) {
+            vf->rec[i].seq = 0;
+            vf->st.written--;
+        }
 }
 
 void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)

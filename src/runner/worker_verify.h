@@ -65,6 +65,9 @@ void wverify_free(struct worker *w);
 /* A write of the generator (region offset roff) staged in r: recorded, and
  * with fill, r->buf built. */
 void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill);
+/* The len bytes at region offset roff are gone (a zone reset): the blocks
+ * starting there are no longer checked. */
+void wverify_forget(struct worker *w, uint64_t roff, uint64_t len);
 /* writing waits for a check round (verify_backlog, or a pass ended) */
 bool wverify_hold(const struct worker *w);
 /* r, a write just prepared, starts a new pass that must wait for the check

@@ -1,13 +1,26 @@
 /* worker_zbd.c - a worker's side of fio's zonemode=zbd (see runner_int.h):
  * the zones read from the device at the start, the next I/O placed by
- * base/zbd.c and the zone resets it asks for done on the device. */
+ * base/zbd.c and the zone resets it asks for done on the device. The
+ * workers of a phase on the same zones of one device (numjobs clones, jobs
+ * side by side) share one zone set, as fio's jobs share a device's write
+ * pointers: the first one's lock serialises the placing, the queueing and
+ * the completions of them all; a worker whose next write waits for another
+ * worker's, with nothing of its own in flight, sleeps on the set's
+ * condition until a write completes. */
 #include "runner/runner_int.h"
+#include "runner/worker_verify.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <time.h>
 
+#include "base/signal.h"
+#include "target/chardev_map.h"
 #include "target/zoned.h"
 
 int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
@@ -15,6 +28,10 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
 {
     memset(&w->zbd, 0, sizeof(w->zbd));
     w->zbd_wait = w->zbd_held = false;
+    w->zbd_lock = NULL;
+    w->zbd_lock_own = false;
+    w->zbd_fd = -1;
+    w->zbd_fd_own = false;
     if (j->zone_mode != JOB_ZONE_ZBD)
         return 0;
     const struct target *t = &js->tg[w->first_target];
@@ -23,14 +40,32 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
         return snprintf(err, errlen, "job '%s': zonemode=zbd needs one zoned block device (host-managed or "
                                      "host-aware) as its target; ssdbench does not emulate zones",
                         j->name), -ENOTSUP;
-    if (job_rw_writes(j) && j->numjobs > 1)
-        return snprintf(err, errlen, "job '%s': zonemode=zbd with writes runs as one worker in ssdbench "
-                                     "(numjobs=%u): each worker keeps its own write pointers",
-                        j->name, j->numjobs), -ENOTSUP;
+    int fd = w->fds[w->first_target];
+    struct stat st;
+    if (fstat(fd, &st) < 0)
+        return snprintf(err, errlen, "%s: %s", t->info.path, strerror(errno)), -errno;
+    if (t->chardev) {
+        /* a passthrough node's zones are those of the block device it
+         * addresses (held by the target): reported and reset through it */
+        char blk[JOB_PATH_MAX], why[256];
+        dev_t bdev;
+        if (chardev_block(st.st_rdev, blk, sizeof(blk), &bdev, why, sizeof(why)) < 0)
+            return snprintf(err, errlen, "%s: %s", t->info.path, why), -EINVAL;
+        fd = open(blk, (job_rw_writes(j) ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+        if (fd < 0 || fstat(fd, &st) < 0 || st.st_rdev != bdev) {
+            int e = fd < 0 ? errno : EPERM;
+            if (fd >= 0)
+                close(fd);
+            return snprintf(err, errlen, "%s: cannot open %s for its zones: %s", t->info.path, blk,
+                            strerror(e)), -e;
+        }
+        w->zbd_fd_own = true;
+    }
+    w->zbd_dev = st.st_rdev;
+    w->zbd_fd = fd;
     struct zbd_zone *zones;
     bool *open;
     unsigned n;
-    int fd = w->fds[w->first_target];
     int rc = zoned_report(fd, t->info.path, &zones, &open, &n, err, errlen);
     if (rc < 0)
         return rc;
@@ -48,6 +83,7 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
         .mixed = job_rw_reads(j) && job_rw_writes(j),
         .writes = job_rw_writes(j),
         .read_beyond_wp = j->read_beyond_wp,
+        .verify = j->verify != VERIFY_OFF,
         .host_managed = !strcmp(t->info.zoned, "host-managed"),
         .ignore_zone_limits = j->ignore_zone_limits,
         .max_open_zones = j->max_open_zones,
@@ -63,15 +99,42 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
     for (unsigned d = 0; d < 2; d++)
         if (!p.min_bs[d])
             p.min_bs[d] = p.min_bs[1 - d] ? p.min_bs[1 - d] : 512;
+    /* an earlier worker of the phase on the same device: its zone set */
+    for (struct worker *o = w->run->workers; o < w; o++) {
+        if (!o->zbd.on || o->zbd_dev != w->zbd_dev)
+            continue;
+        free(zones);
+        free(open);
+        /* each worker checks the blocks it wrote: another one's write or
+         * zone reset would change them behind its back */
+        if ((w->vf || o->vf) && (job_rw_writes(j) || job_rw_writes(o->job)))
+            return snprintf(err, errlen, "job '%s': zonemode=zbd with verify and another job writing to the "
+                                         "same zones of %s at the same time (numjobs=%u) is not supported",
+                            j->name, t->info.path, j->numjobs), -ENOTSUP;
+        rc = zbd_share(&w->zbd, &p, &o->zbd, err, errlen);
+        if (rc < 0) {
+            size_t l = strlen(err);
+            snprintf(err + l, errlen - l, " (job '%s', %s)", j->name, t->info.path);
+            return rc;
+        }
+        if (!o->zbd_lock) {
+            pthread_mutex_init(&o->zbd_mu, NULL);
+            pthread_cond_init(&o->zbd_cv, NULL);
+            o->zbd_lock = o;
+            o->zbd_lock_own = true;
+        }
+        w->zbd_lock = o->zbd_lock;
+        return 0;
+    }
     rc = zbd_init(&w->zbd, &p, zones, n, job_rw_writes(j) ? open : NULL, err, errlen);
     free(zones);
     free(open);
     if (rc < 0)
         return rc;
-    for (unsigned i = 0; i < w->zbd.nz; i++) {
-        if (!w->zbd.z[i].reset_due)
+    for (unsigned i = 0; i < w->zbd.zs->nz; i++) {
+        if (!w->zbd.zs->z[i].reset_due)
             continue;
-        rc = zoned_reset_zone(fd, w->zbd.z[i].start, w->zbd.z[i].len);
+        rc = zoned_reset_zone(fd, w->zbd.zs->z[i].start, w->zbd.zs->z[i].len);
         if (rc < 0) {
             zbd_free(&w->zbd);
             return snprintf(err, errlen, "%s: resetting zone %u (BLKRESETZONE): %s", t->info.path, i,
@@ -82,7 +145,47 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
     return 0;
 }
 
+static void zlock(struct worker *w)
+{
+    if (w->zbd_lock)
+        pthread_mutex_lock(&w->zbd_lock->zbd_mu);
+}
+
+static void zunlock(struct worker *w)
+{
+    if (w->zbd_lock)
+        pthread_mutex_unlock(&w->zbd_lock->zbd_mu);
+}
+
+/* Another worker's write must complete first and this one has nothing in
+ * flight: a nap on the set's condition (10 ms at most, then it looks
+ * again; a stopping phase ends the wait). False when the phase stops. */
+static bool wait_others(struct worker *w)
+{
+    if (atomic_load(&w->run->stop) || atomic_load(&w->run->job_stop[w->job_index]) || signal_received())
+        return false;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 10 * 1000 * 1000;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&w->zbd_lock->zbd_cv, &w->zbd_lock->zbd_mu, &ts);
+    return true;
+}
+
+static int next_locked(struct worker *w, struct gen_io *io);
+
 int wzbd_next(struct worker *w, struct gen_io *io)
+{
+    zlock(w);
+    int rc = next_locked(w, io);
+    zunlock(w);
+    return rc;
+}
+
+static int next_locked(struct worker *w, struct gen_io *io)
 {
     struct zbd_state *s = &w->zbd;
     if (w->zbd_held) {
@@ -97,10 +200,13 @@ int wzbd_next(struct worker *w, struct gen_io *io)
         unsigned dir = io->dir == DIR_WRITE ? 1 : 0;
         uint64_t off = w->map.region_start + io->off;
         uint32_t len = io->len;
-        enum zbd_act a = zbd_adjust(s, &dir, &off, &len, w->depth - w->nfree);
+        unsigned inflight = w->depth - w->nfree;
+        enum zbd_act a = zbd_adjust(s, &dir, &off, &len, inflight);
+        if (a == ZBD_WAIT && !inflight && w->zbd_lock && wait_others(w))
+            continue;
         if (a == ZBD_RESET) {
-            const struct zbd_zone *z = &s->z[s->reset_zone];
-            int rc = zoned_reset_zone(w->fds[w->first_target], z->start, z->len);
+            const struct zbd_zone *z = &s->zs->z[s->reset_zone];
+            int rc = zoned_reset_zone(w->zbd_fd, z->start, z->len);
             if (rc < 0) {
                 fprintf(stderr, "ssdbench: job '%s': resetting the zone at byte %llu (BLKRESETZONE): %s\n",
                         w->job->name, (unsigned long long)z->start, strerror(-rc));
@@ -108,6 +214,9 @@ int wzbd_next(struct worker *w, struct gen_io *io)
                 return 0;
             }
             zbd_reset_done(s, s->reset_zone);
+            /* the zone's blocks are gone: verify checks only what is written after */
+            if (w->vf)
+                wverify_forget(w, z->start - w->map.region_start, z->len);
             continue;
         }
         if (a == ZBD_WAIT) {
@@ -122,6 +231,10 @@ int wzbd_next(struct worker *w, struct gen_io *io)
         io->dir = dir ? DIR_WRITE : DIR_READ;
         io->off = off - w->map.region_start;
         io->len = len;
+        /* the write pointer moves now, under the lock: the next placing
+         * (of any worker on the set) sees it */
+        if (dir == 1)
+            zbd_queued(s, 1, off, len);
         /* fio's last position: where the I/O as placed ends */
         if (!s->p.random)
             w->gen.dir[io->dir].pos = io->off + len;
@@ -129,14 +242,36 @@ int wzbd_next(struct worker *w, struct gen_io *io)
     }
 }
 
-void wzbd_queued(struct worker *w, const struct io_req *r)
+void wzbd_unqueued(struct worker *w, const struct io_req *r)
 {
-    if (r->op == IO_OP_WRITE)
-        zbd_queued(&w->zbd, 1, r->off, r->len);
+    if (r->op != IO_OP_WRITE)
+        return;
+    zlock(w);
+    zbd_unqueued(&w->zbd, 1, r->off, r->len);
+    zunlock(w);
 }
 
 void wzbd_completed(struct worker *w, const struct io_req *r)
 {
-    if (r->op == IO_OP_WRITE)
-        zbd_completed(&w->zbd, 1, r->off, r->len);
+    if (r->op != IO_OP_WRITE)
+        return;
+    zlock(w);
+    zbd_completed(&w->zbd, 1, r->off, r->len);
+    if (w->zbd_lock)
+        pthread_cond_broadcast(&w->zbd_lock->zbd_cv);
+    zunlock(w);
+}
+
+void wzbd_free(struct worker *w)
+{
+    zbd_free(&w->zbd);
+    if (w->zbd_fd_own)
+        close(w->zbd_fd);
+    w->zbd_fd_own = false;
+    if (w->zbd_lock_own) {
+        pthread_mutex_destroy(&w->zbd_mu);
+        pthread_cond_destroy(&w->zbd_cv);
+        w->zbd_lock_own = false;
+    }
+    w->zbd_lock = NULL;
 }

@@ -668,6 +668,7 @@ int target_open(struct target *t, const char *path, const struct target_open_opt
             close_target(t);
             return ret;
         }
+        t->info.extended = true;
     }
     t->exclusive = excl;
     t->dev = fst.st_dev;

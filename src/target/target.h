@@ -33,6 +33,7 @@ struct target_info {
     uint32_t logical_block;       /* O_DIRECT alignment unit */
     uint32_t physical_block;
     bool created;                 /* ssdbench created this file in this run */
+    bool extended;                /* an existing file this run grew to the job's region (fio's layout) */
     /* block devices (empty strings when unknown) */
     char devname[64];             /* sysfs name, e.g. nvme0n1, loop3, sda1 */
     char model[96];

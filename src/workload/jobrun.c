@@ -113,7 +113,7 @@ static int run_phases(cJSON *doc, const struct jobfile *jf, const struct runner_
                       struct plan_status *st, char *err, size_t errlen)
 {
     unsigned start = 0, log_base = 0;
-    for (unsigned i = 1; i <= jf->njobs && !st->interrupted; i++) {
+    for (unsigned i = 1; i <= jf->njobs && !st->interrupted && !st->exit_all; i++) {
         if (i < jf->njobs && !jf->jobs[i].stonewall && !waits_in_phase(jf, start, i))
             continue;
         struct plan_phase ph;

@@ -136,6 +136,8 @@ cJSON *plan_run_phase_with(cJSON *doc, const struct plan_phase *ph, const struct
             st->io_errors = true;
         if (ps.lagged)
             st->lagged = true;
+        if (ps.exit_all)
+            st->exit_all = true;
     }
     if (ps.side_file_errors)
         st->side_files = true;

@@ -36,6 +36,7 @@ struct plan_status {
     int signal;
     bool io_errors;
     bool lagged;
+    bool exit_all;   /* fio's exit_what=all ended the run: no later phase */
     bool side_files; /* a log, dump or verify state could not be written */
 };
 

@@ -3,7 +3,10 @@
 # devlab.sh - ssdbench on emulated NVMe, zoned NVMe, SATA and SCSI devices:
 # boots one QEMU guest (tests/lab/lab.sh: Debian's kernel, a busybox
 # initramfs, the host's /usr over 9p) and runs tests/lab/checks.sh in it,
-# which compares ssdbench's figures with the devices' own answers and bytes.
+# which compares ssdbench's figures with the devices' own answers and bytes:
+# identity, health, I/O counts, purge, write cache, the guard, zoned devices
+# (with checks_zbd.sh: zonemode=zbd side by side with fio) and the
+# passthrough engines (checks_engines.sh: io_uring_cmd, sg).
 # SKIP when QEMU, busybox-static or the kernel package are not to be had.
 source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1

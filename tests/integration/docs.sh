@@ -7,6 +7,15 @@ cd "$(dirname "$0")/../.." || exit 1
 
 scripts/gen-man.sh "$SSDBENCH" "$WORK/ssdbench.1"
 check man_page_up_to_date cmp -s "$WORK/ssdbench.1" man/ssdbench.1
+not_quiet() { ! "$@" >/dev/null 2>&1; }
+# the command option tables (src/cli) make docs/options.md and their man
+# sections; a page that says something else fails
+check options_doc_up_to_date scripts/gen-options-doc.sh --check "$SSDBENCH"
+sed '0,/^| `--/s/^| `--\([a-z-]*\)`/| `--\1x`/' docs/options.md >"$WORK/options.md"
+check options_doc_drift_fails not_quiet scripts/gen-options-doc.sh --check "$SSDBENCH" "$WORK/options.md"
+for c in $("$SSDBENCH" --dump-options names | awk '{print $1}' | uniq); do
+    check "man_options_generated_$c" grep -qx "@OPTIONS $c@" man/ssdbench.1.in
+done
 check version_answers grep -q "^ssdbench [0-9]" <("$SSDBENCH" --version)
 for cmd in $("$SSDBENCH" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
     "$SSDBENCH" "$cmd" --help >"$WORK/help.txt" 2>&1

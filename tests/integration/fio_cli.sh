@@ -89,8 +89,10 @@ if grep -q "not available in this build" t3.err; then
 else
     [ "$rc" -eq 0 ] && grep -q '^3;fio-3\.33[^;]*;t3;0;' t3.out; res terse-v3
 fi
-"$FIO" --name=t4 --filename="$WORK/run/data" --size=1m --terse-version=4 >t4.out 2>t4.err
-[ $? -ne 0 ] && [ "$(wc -l <t4.err)" -eq 1 ] && [ ! -s t4.out ]; res terse-version-4-refused
+"$FIO" --name=t4 --filename="$WORK/run/data" --size=1m --minimal --terse-version=4 >t4.out 2>t4.err
+[ $? -eq 0 ] && grep -q '^4;fio-3\.33[^;]*;t4;0;' t4.out; res terse-v4
+"$FIO" --name=t6 --filename="$WORK/run/data" --size=1m --terse-version=6 >t6.out 2>t6.err
+[ $? -ne 0 ] && [ "$(wc -l <t6.err)" -eq 1 ] && [ ! -s t6.out ]; res terse-version-6-refused
 "$FIO" --name=bad --filename="$WORK/run/data" --size=1m --output-format=xml >bad.out 2>bad.err
 [ $? -ne 0 ] && grep -q "invalid output format 'xml'" bad.err; res bad-format
 
@@ -154,15 +156,17 @@ nopt=$("$SSDBENCH" run --help | sed -n '/^Job options/,$p' | grep -c '^  [a-z]')
 [ "$("$FIO" --cmdhelp=all | wc -l)" -eq "$nopt" ] && [ "$nopt" -gt 40 ]; res cmdhelp-all
 "$FIO" --enghelp >e.out
 [ "$(head -1 e.out)" = "Available IO engines:" ] && grep -q '^	io_uring$' e.out && grep -q '^	psync$' e.out; res enghelp-list
-"$FIO" --enghelp=cpuio >e2.out
-[ $? -ne 0 ] && grep -q 'IO engine cpuio is not supported by ssdbench' e2.out; res enghelp-unsupported
+"$FIO" --enghelp=e4defrag >e2.out
+[ $? -ne 0 ] && grep -q 'IO engine e4defrag is not supported by ssdbench' e2.out; res enghelp-unsupported
+"$FIO" --enghelp=cpuio >e3.out
+[ $? -eq 0 ] && grep -q '^cpuload ' e3.out && grep -q '^cpumode ' e3.out; res enghelp-cpuio
 
 # --- --ignore-unsupported ---
 # a typo stays an error, with its one line
 "$FIO" --ignore-unsupported --name=u --filename="$WORK/run/data" --size=1m --iodepht=4 --output-format=json >u1.out 2>u1.err
 [ $? -eq 2 ] && [ "$(cat u1.err)" = "ssdbench: command line: unknown option 'iodepht' (did you mean 'iodepth'?)" ] && [ ! -s u1.out ]; res typo-stays-error
 # an engine ssdbench lacks is refused, never swapped for psync
-for eng in cpuio rados rbd; do
+for eng in e4defrag rados rbd; do
     "$FIO" --ignore-unsupported --name=u --filename="$WORK/run/data" --size=1m --ioengine=$eng --output-format=json >u2.out 2>u2.err
     [ $? -eq 2 ] && [ "$(wc -l <u2.err)" -eq 1 ] && grep -q "unsupported ioengine '$eng'" u2.err && [ ! -s u2.out ]; res engine-refused-$eng
 done

@@ -16,17 +16,15 @@
 #     consecutive latency distribution rows ("  lat (U)   : ...") one
 #     LATDIST line (how many rows there are depends on the values).
 # Named exceptions (each also in docs/fio.md):
-#   X-layout   fio's "NAME: Laying out IO file" lines (ssdbench lays files
-#              out without a line) are dropped from fio's text;
 #   X-version  the version line ("fio-3.33" / "fio-3.33-compatible
-#              (ssdbench V)") and "Starting N processes" / "threads" are
-#              masked to VERSION and STARTING;
+#              (ssdbench V)") is masked to VERSION ("Starting N processes"
+#              / "threads" is compared as it is);
 #   X-slat     "slat" lines are dropped from both: fio measures slat for
 #              every asynchronous engine, ssdbench only with disable_slat=0;
 #   X-samples  "bw (...)" and "iops :" sample lines are dropped from both:
 #              they appear only once a run spans a whole sampling window
-#              (fio 500 ms, ssdbench its interval), which these short jobs
-#              may or may not do.
+#              (500 ms in both), which these short jobs may or may not
+#              do (fio's first window starts before its I/O does).
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v fio >/dev/null || ! fio --version 2>/dev/null | grep -q '^fio-3\.33'; then
@@ -48,12 +46,8 @@ def shapes(path, is_fio):
     out = []
     for line in open(path):
         line = line.rstrip('\n')
-        if is_fio and ': Laying out IO file' in line:
-            continue                                  # X-layout
         if re.match(r'^fio-[0-9]', line):
             out.append('VERSION'); continue           # X-version
-        if line.startswith('Starting '):
-            out.append('STARTING'); continue          # X-version
         if re.match(r'^    slat \(', line):
             continue                                  # X-slat
         if re.match(r'^   (bw \(|iops  )', line):

@@ -26,8 +26,8 @@ check sg_devnull_refused test $? -ne 0
 check sg_devnull_says_why grep -q "neither an NVMe generic (ngXnY) nor a SCSI generic (sgN) device" "$WORK/null.out"
 timeout 30 "$S" run -q --ioengine=psync --name=a --filename=/dev/null --rw=read --bs=4k --size=64k >"$WORK/null2.out" 2>&1
 check other_engines_refuse_char_devices grep -q "not a regular file or block device (it is a character device)" "$WORK/null2.out"
-timeout 30 "$S" run -q --ioengine=io_uring_cmd --destroy "$f" --name=a --filename="$f" --rw=randtrim --bs=4k --size=64k >"$WORK/trim.out" 2>&1
-check uring_cmd_trim_refused grep -q "ioengine=io_uring_cmd runs reads and writes on device targets (no trims)" "$WORK/trim.out"
+timeout 30 "$S" run -q --ioengine=sg --destroy "$f" --name=a --filename="$f" --rw=randtrim --bs=4k --size=64k >"$WORK/trim.out" 2>&1
+check sg_trim_refused grep -q "ioengine=sg runs reads and writes on device targets (no trims)" "$WORK/trim.out"
 timeout 30 "$S" run -q --ioengine=sg --name=a --filename="$f" --rw=read --sg_write_mode=write_stream >"$WORK/ws.out" 2>&1
 check sg_write_stream_unsupported grep -q "unsupported sg_write_mode 'write_stream'" "$WORK/ws.out"
 timeout 30 "$S" run -q --ioengine=io_uring_cmd --cmd_type=scsi --name=a --filename="$f" --rw=read >"$WORK/ct.out" 2>&1

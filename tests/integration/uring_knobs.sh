@@ -6,7 +6,9 @@
 # result's job parameters, and the ring's /proc/PID/fdinfo during the run
 # shows the registered files and buffers (UserFiles/UserBufs) and the SQ
 # poll thread (SqThread/SqThreadCpu) as asked. hipri on a loop device (no
-# polled queues) is refused before any I/O with a one-line message.
+# polled queues) is refused before any I/O with a one-line message. With
+# more in flight than the device has tags, the io-wq threads stay at one
+# per worker, and every I/O is still counted.
 source "$(dirname "$0")/lib.sh"
 
 is_root || { skip all "needs root (loop device)"; exit 0; }
@@ -113,6 +115,39 @@ check hipri-no-io [ "$(disk_ios "$DEV")" = "$before" ]
 "$SSDBENCH" run -q --filename="$DEV" --engine=io_uring --rw=randread --bs=4k --size=64m \
     --number_ios=16 --hipri=0 --format json -o "$WORK/hipri0.json" 2>"$WORK/hipri0.err"
 check hipri-off-runs [ "$(json_get "$WORK/hipri0.json" "d['phases'][0]['results'][0]['read']['ios']")" = 16 ]
+
+# --- io-wq: one bounded worker per thread on O_DIRECT block devices ---------
+# 16 workers x QD16 keep 256 in flight on a queue of 32 tags; the requests
+# that find none go to io-wq, capped at one thread per worker (engine_uring.c
+# iowq_cap; without the cap the kernel starts up to 4 per CPU per worker).
+# Every I/O still counted: the job's counts equal the kernel's.
+nr=/sys/block/${DEV#/dev/}/queue/nr_requests
+nr_was=$(cat "$nr")
+echo 32 >"$nr"
+before=$(disk_ios "$DEV")
+timeout 60 "$SSDBENCH" run -q --filename="$DEV" --destroy="$DEV" --engine=io_uring --rw=randwrite \
+    --bs=4k --size=64m --iodepth=16 --numjobs=16 --number_ios=4000 --format json \
+    -o "$WORK/iowq.json" 2>"$WORK/iowq.err" &
+pid=$!
+iowq_max=0
+while kill -0 "$pid" 2>/dev/null; do
+    n=0
+    for p in $(pgrep -P "$pid"); do # ssdbench, under timeout
+        n=$((n + $(grep -l "^iou-wrk" /proc/"$p"/task/*/comm 2>/dev/null | wc -l)))
+    done
+    [ "$n" -gt "$iowq_max" ] && iowq_max=$n
+    sleep 0.02
+done
+wait "$pid"
+check iowq-ran [ $? = 0 ] || head -2 "$WORK/iowq.err"
+echo "$nr_was" >"$nr"
+after=$(disk_ios "$DEV")
+got=$(json_get "$WORK/iowq.json" "sum(r['write']['ios'] for r in d['phases'][0]['results'])")
+set -- $before; bw=$2
+set -- $after
+check iowq-counts [ "$got" = 64000 ] && [ "$(($2 - bw))" = 64000 ] || echo "  ssdbench $got, kernel $(($2 - bw)) writes"
+check iowq-seen [ "$iowq_max" -gt 0 ] || echo "  no io-wq thread seen: the queue had tags enough"
+check iowq-one-per-worker [ "$iowq_max" -le 16 ] || echo "  $iowq_max io-wq threads for 16 workers"
 
 # --- bad values: one line naming the option ---------------------------------
 "$SSDBENCH" run -q --filename="$DEV" --engine=io_uring --fixedbufs=maybe --number_ios=1 \

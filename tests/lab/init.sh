@@ -11,8 +11,11 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 say() { echo "lab-init: $*" >/dev/console; }
 off() { sync; poweroff -f; }
+# nvme with a poll queue, for polled passthrough (hipri)
 while read -r m; do
-    insmod "/mods/$m" 2>/dev/null || say "insmod $m failed"
+    a=
+    case $m in nvme.ko*) a=poll_queues=1 ;; esac
+    insmod "/mods/$m" $a 2>/dev/null || say "insmod $m failed"
 done </mods/order
 O9=trans=virtio,version=9p2000.L,msize=262144
 n=0

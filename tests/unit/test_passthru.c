@@ -35,6 +35,20 @@ TEST(nvme_rw_dwords)
     CHECK(nvme_rw_build(&d, NVME_OPC_READ, 1, 9, 0, 0) == -EINVAL, "empty");
 }
 
+TEST(nvme_dsm_dwords)
+{
+    struct nvme_rw_dwords d;
+    uint8_t r[16];
+    /* 64 KiB at 4 GiB + 4 KiB on 512-byte blocks: LBA 0x800008, 128 blocks */
+    CHECK(nvme_dsm_build(&d, r, 3, 9, (4ull << 30) + 4096, 65536) == 0, "build");
+    CHECK(d.opcode == 0x09 && d.nsid == 3 && d.cdw10 == 0 && d.cdw11 == 4 && d.data_len == 16,
+          "opcode %u nsid %u nr %u attr %u len %u", d.opcode, d.nsid, d.cdw10, d.cdw11, d.data_len);
+    static const uint8_t want[16] = {0, 0, 0, 0, 0x80, 0, 0, 0, 0x08, 0, 0x80, 0, 0, 0, 0, 0};
+    CHECK(!memcmp(r, want, 16), "range %02x %02x %02x", r[4], r[8], r[10]);
+    CHECK(nvme_dsm_build(&d, r, 1, 12, 2048, 4096) == -EINVAL, "misaligned offset");
+    CHECK(nvme_dsm_build(&d, r, 1, 12, 0, 0) == -EINVAL, "empty");
+}
+
 TEST(nvme_idns_lba_size)
 {
     uint8_t id[4096];

@@ -536,7 +536,7 @@ TEST(rw_modes)
     FAILS_WITH(spec_parse_rw("randread:0", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
                "invalid rw suffix 'randread:0' (random modes take a count of I/Os per offset, e.g. randread:8)");
     FAILS_WITH(spec_parse_rw("write:x", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
-               "invalid rw suffix 'write:x' (sequential modes take a size to skip after each I/O, e.g. write:4k)");
+               "invalid rw suffix 'write:x' (sequential modes take a size to skip after each I/O, e.g. write:4k, or to step back, e.g. write:-8k)");
     FAILS_WITH(spec_parse_rw("readonly", 1024, &rw, &nr, &hole, err, sizeof(err)), -EINVAL,
                "unknown rw mode 'readonly' (expected read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite or randtrimwrite)");
 }
@@ -556,9 +556,9 @@ TEST(engines_layouts_buffers)
     }
     enum engine_kind e;
     FAILS_WITH(spec_parse_engine("pvsync2", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
+               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd or sg)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;

@@ -3,7 +3,8 @@
  * from capacity to zone end, full zones reset, the open zone limits
  * (max_open_zones, job_max_open_zones, ignore_zone_limits), the reset
  * threshold and frequency, reads kept below the write pointer unless
- * read_beyond_wp, one write in flight per zone; and the job-file side. */
+ * read_beyond_wp, one write in flight per zone, the zone set shared by
+ * several workers; and the job-file side. */
 #include "check.h"
 #include "testjob.h"
 
@@ -75,7 +76,7 @@ TEST(seq_write_skips_capacity)
     struct zbd_params p = params(4, false);
     p.region_start = 2 * ZS; /* zones 2..5 */
     CHECK(zbd_init(&s, &p, z, 8, NULL, err, sizeof(err)) == 0, "%s", err);
-    CHECK(s.nz == 4 && s.max_open == 4, "nz %u max_open %u", s.nz, s.max_open);
+    CHECK(s.zs->nz == 4 && s.zs->max_open == 4, "nz %u max_open %u", s.zs->nz, s.zs->max_open);
     uint64_t off[16];
     uint64_t pos = 0;
     unsigned n = 0;
@@ -93,10 +94,10 @@ TEST(seq_write_skips_capacity)
     CHECK(n == 12, "%u writes", n);
     for (unsigned i = 0; i < 12; i++)
         CHECK(off[i] == want[i] * K, "write %u at %llu", i, (unsigned long long)off[i] / K);
-    CHECK(s.skip_bytes == 4 * 16 * K && s.resets == 0 && s.nopen == 0, "skip %llu resets %llu open %u",
-          (unsigned long long)s.skip_bytes, (unsigned long long)s.resets, s.nopen);
+    CHECK(s.skip_bytes == 4 * 16 * K && s.resets == 0 && s.zs->nopen == 0, "skip %llu resets %llu open %u",
+          (unsigned long long)s.skip_bytes, (unsigned long long)s.resets, s.zs->nopen);
     for (unsigned i = 0; i < 4; i++)
-        CHECK(s.z[i].wp == s.z[i].start + CAP, "zone %u wp", i);
+        CHECK(s.zs->z[i].wp == s.zs->z[i].start + CAP, "zone %u wp", i);
     zbd_free(&s);
 }
 
@@ -142,10 +143,10 @@ TEST(random_write_open_limit)
         CHECK(o == want[i] * K, "write %u at %lluK, want %lluK", i, (unsigned long long)o / K,
               (unsigned long long)want[i]);
         if (i == 4)
-            CHECK(s.nopen == 1 && s.open[0] == 3, "zone 0 full and closed: %u open", s.nopen);
+            CHECK(s.zs->nopen == 1 && s.zs->open[0] == 3, "zone 0 full and closed: %u open", s.zs->nopen);
     }
-    CHECK(s.resets == 0 && s.nopen == 1 && s.open[0] == 2, "resets %llu open %u",
-          (unsigned long long)s.resets, s.nopen);
+    CHECK(s.resets == 0 && s.zs->nopen == 1 && s.zs->open[0] == 2, "resets %llu open %u",
+          (unsigned long long)s.resets, s.zs->nopen);
     zbd_free(&s);
 }
 
@@ -160,8 +161,86 @@ TEST(random_write_full_zone_reset)
     CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0, "%s", err);
     uint64_t o = 20 * K;
     uint32_t len = BS;
-    CHECK(io(&s, 1, &o, &len) == ZBD_OK && o == 0 && s.resets == 1 && s.wp_bytes == BS,
+    CHECK(io(&s, 1, &o, &len) == ZBD_OK && o == 0 && s.resets == 1 && s.zs->wp_bytes == BS,
           "at %llu resets %llu", (unsigned long long)o, (unsigned long long)s.resets);
+    zbd_free(&s);
+}
+
+/* Two workers on one zone set (numjobs=2): the write pointers are the
+ * set's, one write in flight per zone across both, the open zone limit the
+ * set's and job_max_open_zones each worker's own. */
+TEST(shared_zones)
+{
+    struct zbd_zone z[4];
+    zones(z, 4, NULL);
+    struct zbd_state a, b;
+    char err[200];
+    struct zbd_params p = params(4, true);
+    p.job_max_open_zones = 1;
+    CHECK(zbd_init(&a, &p, z, 4, NULL, err, sizeof(err)) == 0, "%s", err);
+    CHECK(zbd_share(&b, &p, &a, err, sizeof(err)) == 0 && b.zs == a.zs && a.zs->users == 2, "%s", err);
+    unsigned dir = 1;
+    uint64_t o = 0;
+    uint32_t len = BS;
+    CHECK(zbd_adjust(&a, &dir, &o, &len, 0) == ZBD_OK && o == 0, "a at %llu", (unsigned long long)o);
+    zbd_queued(&a, 1, o, len);
+    /* b draws the same zone while a's write is in flight: it waits, with
+     * nothing of its own in flight */
+    uint64_t ob = 8 * K;
+    uint32_t lb = BS;
+    CHECK(zbd_adjust(&b, &dir, &ob, &lb, 0) == ZBD_WAIT && a.zs->nbusy == 1 && b.my_busy == 0, "b waits");
+    zbd_completed(&a, 1, 0, BS);
+    CHECK(zbd_adjust(&b, &dir, &ob, &lb, 0) == ZBD_OK && ob == BS, "b at a's write pointer: %llu",
+          (unsigned long long)ob);
+    zbd_queued(&b, 1, ob, lb);
+    zbd_completed(&b, 1, ob, lb);
+    CHECK(a.zs->z[0].wp == 2 * BS && a.zs->wp_bytes == 2 * BS, "wp %llu", (unsigned long long)a.zs->z[0].wp);
+    /* job_max_open_zones=1 each: b opens zone 1 although a holds zone 0 */
+    ob = ZS + 4 * K;
+    CHECK(zbd_adjust(&b, &dir, &ob, &lb, 0) == ZBD_OK && ob == ZS, "b in zone 1: %llu", (unsigned long long)ob);
+    CHECK(a.my_open == 1 && b.my_open == 1 && a.zs->nopen == 2, "open %u/%u/%u", a.my_open, b.my_open,
+          a.zs->nopen);
+    /* a write placed and not taken by the engine goes back */
+    zbd_queued(&b, 1, ob, lb);
+    zbd_unqueued(&b, 1, ob, lb);
+    CHECK(a.zs->z[1].wp == ZS && a.zs->nbusy == 0 && b.my_busy == 0 && a.zs->wp_bytes == 2 * BS, "taken back");
+    /* a third worker on other zones of the same set, or with another limit */
+    struct zbd_state c;
+    struct zbd_params q = p;
+    q.region_len = 2 * ZS;
+    CHECK(zbd_share(&c, &q, &a, err, sizeof(err)) == -EINVAL && strstr(err, "same zones"), "%s", err);
+    q = p;
+    q.max_open_zones = 2;
+    CHECK(zbd_share(&c, &q, &a, err, sizeof(err)) == -EINVAL && strstr(err, "max_open_zones"), "%s", err);
+    zbd_free(&b);
+    CHECK(a.zs && a.zs->users == 1, "a keeps the set");
+    zbd_free(&a);
+}
+
+/* verify: the zones with data are reset before the writes (fio's
+ * zbd_file_reset), and once every zone is full the job ends instead of
+ * resetting one (fio never reopens a full zone when verifying) */
+TEST(verify_no_reset_of_full_zones)
+{
+    struct zbd_zone z[2];
+    const uint64_t wp[2] = {CAP, 0};
+    zones(z, 2, wp);
+    struct zbd_state s;
+    char err[200];
+    struct zbd_params p = params(2, true);
+    p.verify = true;
+    CHECK(zbd_init(&s, &p, z, 2, NULL, err, sizeof(err)) == 0, "%s", err);
+    CHECK(s.zs->z[0].reset_due && !s.zs->z[1].reset_due, "zone 0 to reset first");
+    zbd_reset_done(&s, 0);
+    unsigned n = 0;
+    for (;;) {
+        uint64_t o = (n * 37 % 8) * BS;
+        uint32_t len = BS;
+        if (io(&s, 1, &o, &len) != ZBD_OK)
+            break;
+        n++;
+    }
+    CHECK(n == 2 * CAP / (BS) && s.resets == 1, "%u writes, %llu resets", n, (unsigned long long)s.resets);
     zbd_free(&s);
 }
 
@@ -173,7 +252,7 @@ TEST(job_max_open_and_ignore_limits)
     char err[200];
     struct zbd_params p = params(4, true);
     p.job_max_open_zones = 1;
-    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.max_open == 4, "%s", err);
+    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.zs->max_open == 4, "%s", err);
     uint64_t o = 130 * K;
     uint32_t len = BS;
     CHECK(io(&s, 1, &o, &len) == ZBD_OK && o == 128 * K, "first at %llu", (unsigned long long)o);
@@ -185,14 +264,14 @@ TEST(job_max_open_and_ignore_limits)
     p = params(4, true);
     p.dev_max_open = 1;
     p.ignore_zone_limits = true;
-    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.max_open == 0, "%s", err);
+    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.zs->max_open == 0, "%s", err);
     for (unsigned i = 0; i < 4; i++) {
         o = i * ZS + 5 * K;
         CHECK(io(&s, 1, &o, &len) == ZBD_OK && o == i * ZS, "zone %u at %llu", i, (unsigned long long)o);
     }
     zbd_free(&s);
     p.ignore_zone_limits = false;
-    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.max_open == 1, "%s", err);
+    CHECK(zbd_init(&s, &p, z, 4, NULL, err, sizeof(err)) == 0 && s.zs->max_open == 1, "%s", err);
     zbd_free(&s);
 }
 
@@ -311,7 +390,7 @@ TEST(init_errors)
     p = params(4, false);
     p.dev_max_open = 1;
     CHECK(zbd_init(&s, &p, z, 4, open, err, sizeof(err)) == 0, "%s", err);
-    CHECK(s.nopen == 1 && s.open[0] == 0 && !s.z[0].reset_due && s.z[1].reset_due, "open %u", s.nopen);
+    CHECK(s.zs->nopen == 1 && s.zs->open[0] == 0 && !s.zs->z[0].reset_due && s.zs->z[1].reset_due, "open %u", s.zs->nopen);
     zbd_free(&s);
 }
 

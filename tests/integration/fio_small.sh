@@ -1,0 +1,286 @@
+#!/bin/bash
+# fio_small.sh - fio's small local engines and output details against fio
+# 3.33 itself, ssdbench run as `fio` (a symlink): the same job, each in a
+# directory of its own, must give the same I/O counts (JSON total_ios per
+# job and direction), the same files (names; sizes and allocated blocks for
+# falloc and ftruncate) and, for the file-operation engines, the same
+# number of files created, looked up (clat samples) and deleted.
+# Covered: filecreate, filestat (stat_type), filedelete and the guard on
+# what it deletes, a filecreate of 31250 files (ssdbench alone: fio needs
+# minutes for it), falloc (reads, writes, trims), ftruncate, cpuio (time
+# bound: structure only), rw=read:-8k (the offsets of fio's write_iolog),
+# exit_what (which jobs finish their I/O), exec (its output and its end),
+# --terse-version 2..5 (field counts), "Starting N threads / processes",
+# and fio's examples for these parse.
+source "$(dirname "$0")/lib.sh"
+
+HAVE_FIO=0
+command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3' && HAVE_FIO=1
+# the file-heavy jobs run on tmpfs when there is one (as fio's examples
+# suggest for these engines): thousands of small files on a busy disk take
+# seconds, for fio as for ssdbench
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    SHM=$(mktemp -d /dev/shm/ssdbench-small.XXXXXX) && trap 'rm -rf "$SHM"; cleanup' EXIT
+    ln -s "$SHM" "$WORK/shm"
+    cd "$SHM" || exit 1
+else
+    cd "$WORK" || exit 1
+fi
+mkdir bin
+ln -s "$SSDBENCH" bin/fio
+SBFIO=$PWD/bin/fio
+EX=${FIO_SRC:-/tmp/fio-src}/examples
+
+# counts FILE.json: "job dir total_ios clat_N" lines
+counts() {
+    python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for j in d['jobs']:
+    for k in ('read', 'write', 'trim'):
+        x = j[k]
+        if x['total_ios'] or x['clat_ns']['N']:
+            print(j['jobname'], k, x['total_ios'], x['clat_ns']['N'], j['error'])
+PY
+}
+
+# run NAME: the job file NAME.fio by fio (fio/) and ssdbench (sb/); JSON in
+# NAME.fio.json / NAME.sb.json
+run_both() {
+    local n=$1
+    rm -rf "$n"
+    mkdir -p "$n/fio" "$n/sb"
+    if [ $HAVE_FIO = 1 ]; then
+        (cd "$n/fio" && timeout 30 fio --output-format=json "../../$n.fio" >"../../$n.fio.json" 2>"../../$n.fio.err")
+    fi
+    (cd "$n/sb" && timeout 30 "$SBFIO" --output-format=json "../../$n.fio" >"../../$n.sb.json" 2>"../../$n.sb.err")
+}
+
+# same_counts NAME: both ran and their counts agree (and are not empty)
+same_counts() {
+    local n=$1
+    if [ $HAVE_FIO = 0 ]; then
+        skip "$n" "fio 3 is not installed"
+        return
+    fi
+    local a b
+    a=$(counts "$n.fio.json" 2>&1)
+    b=$(counts "$n.sb.json" 2>&1)
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "$n"; else fail "$n" "fio: $a / ssdbench: $b ($(head -c 300 "$n.sb.err"))"; fi
+}
+
+nfiles() { find "$1" -type f | wc -l; }
+
+# --- filecreate: two jobs of 100 files, one I/O and one open each ---
+cat >fc.fio <<'EOF'
+[global]
+create_on_open=1
+nrfiles=100
+ioengine=filecreate
+fallocate=none
+filesize=4k
+openfiles=1
+[t0]
+[t1]
+EOF
+run_both fc
+same_counts fc
+if [ $HAVE_FIO = 1 ]; then
+    check fc_files [ "$(nfiles fc/sb)" -eq 200 -a "$(nfiles fc/fio)" -eq 200 ]
+    check fc_names [ "$(cd fc/sb && ls | sort | md5sum)" = "$(cd fc/fio && ls | sort | md5sum)" ]
+fi
+
+# --- filestat (lstat): 100 files per job laid out, each looked up once ---
+cat >fs.fio <<'EOF'
+[global]
+ioengine=filestat
+stat_type=lstat
+filesize=4k
+nrfiles=100
+thread
+[t0]
+[t1]
+EOF
+run_both fs
+same_counts fs
+[ $HAVE_FIO = 1 ] && check fs_files [ "$(nfiles fs/sb)" -eq "$(nfiles fs/fio)" -a "$(nfiles fs/sb)" -eq 200 ]
+
+# --- filedelete: the files it lays out are all gone after the run ---
+cat >fd.fio <<'EOF'
+[global]
+ioengine=filedelete
+filesize=4k
+nrfiles=100
+unlink=0
+[t0]
+[t1]
+EOF
+run_both fd
+same_counts fd
+check fd_all_deleted [ "$(nfiles fd/sb)" -eq 0 ]
+
+# --- filedelete and the guard: a user's file is not deleted without consent ---
+mkdir -p guard
+printf 'keep me\n' >guard/g.0.1
+sum0=$(sha256sum <guard/g.0.1)
+printf '[g]\nioengine=filedelete\nfilesize=4k\nnrfiles=3\n' >g.fio
+(cd guard && timeout 30 "$SBFIO" ../g.fio >../g.out 2>../g.err)
+rc=$?
+check fd_guard_refuses [ $rc -ne 0 -a "$(sha256sum <guard/g.0.1)" = "$sum0" ]
+check fd_guard_names_consent grep -q 'SSDBENCH_DESTROY=g.0.1' g.err
+(cd guard && SSDBENCH_DESTROY=g.0.1 timeout 30 "$SBFIO" --output-format=json ../g.fio >../g.json 2>../g.err2)
+check fd_guard_consent [ $? -eq 0 -a ! -e guard/g.0.1 -a "$(counts g.json)" = "g read 3 3 0" ]
+
+# --- filecreate in the tens of thousands (fio's example: 31250 per job) ---
+printf '[big]\ncreate_on_open=1\nnrfiles=31250\nioengine=filecreate\nfallocate=none\nfilesize=4k\nopenfiles=1\n' >big.fio
+mkdir big
+(cd big && timeout 60 "$SBFIO" --output-format=json ../big.fio >../big.json 2>../big.err)
+check filecreate_31250 [ $? -eq 0 -a "$(nfiles big)" -eq 31250 -a "$(counts big.json)" = "big read 31250 31250 0" ]
+rm -rf big
+
+# --- falloc (writes extend, reads keep the size, trims punch) and ftruncate ---
+cat >sm.fio <<'EOF'
+[fa]
+ioengine=falloc
+filename=ff
+size=1m
+bs=4k
+rw=randwrite
+[fr]
+stonewall
+ioengine=falloc
+filename=ff
+size=1m
+bs=8k
+rw=read
+[tr]
+stonewall
+ioengine=ftruncate
+filename=tt
+size=64k
+bs=4k
+rw=write
+[pt]
+stonewall
+ioengine=falloc
+filename=pp
+size=256k
+bs=4k
+rw=trim
+EOF
+run_both sm
+same_counts sm
+if [ $HAVE_FIO = 1 ]; then
+    # sizes and allocated blocks (ssdbench's mark may take a block: removed first)
+    listing() { (cd "$1" && for f in ff pp tt; do setfattr -x user.ssdbench $f 2>/dev/null; stat -c '%n %s %b' $f; done); }
+    a=$(listing sm/fio); b=$(listing sm/sb)
+    if [ "$a" = "$b" ]; then pass sm_files; else fail sm_files "fio: $a / ssdbench: $b"; fi
+fi
+
+# --- cpuio: time bound (its count depends on the host): no error, I/Os done, no bytes read from a file ---
+(timeout 20 "$SBFIO" --name=c --ioengine=cpuio --cpuload=50 --cpuchunks=10000 --cpumode=noop --runtime=300ms --time_based \
+    --output-format=json >cpu.json 2>cpu.err)
+check cpuio_runs [ $? -eq 0 -a "$(json_get cpu.json "d['jobs'][0]['read']['total_ios'] > 0 and d['jobs'][0]['error'] == 0")" = True ]
+check cpuio_needs_load bash -c "! timeout 10 '$SBFIO' --name=c --ioengine=cpuio --runtime=1 >/dev/null 2>cpu2.err && grep -q cpuload cpu2.err"
+
+# --- rw=read:-8k: fio's backwards offsets, I/O for I/O ---
+printf '[bk]\nbs=4k\nrw=read:-8k\nfilename=f\nsize=64k\nwrite_iolog=log\n' >bk.fio
+run_both bk
+if [ $HAVE_FIO = 1 ]; then
+    a=$(awk '$3 == "read" {print $4}' bk/fio/log | tr '\n' ' ')
+    b=$(awk '$3 == "read" {print $4}' bk/sb/log | tr '\n' ' ')
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then pass backwards_offsets; else fail backwards_offsets "fio: $a / ssdbench: $b"; fi
+else
+    skip backwards_offsets "fio 3 is not installed"
+fi
+
+# --- terse versions and the Starting line, against fio on the same null job ---
+if [ $HAVE_FIO = 1 ]; then
+    for v in 2 3 4 5; do
+        a=$(timeout 20 fio --name=t --ioengine=null --size=1m --rw=randrw --minimal --terse-version=$v | awk -F';' '{print NF, $1}')
+        b=$(timeout 20 "$SBFIO" --name=t --ioengine=null --size=1m --rw=randrw --minimal --terse-version=$v | awk -F';' '{print NF, $1}')
+        if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "terse_v$v"; else fail "terse_v$v" "fio: $a / ssdbench: $b"; fi
+    done
+    for args in "--name=a --ioengine=null --size=1m" \
+        "--name=a --ioengine=null --size=1m --name=b --ioengine=null --size=1m --thread --numjobs=2"; do
+        a=$(timeout 20 fio $args | grep '^Starting')
+        b=$(timeout 20 "$SBFIO" $args | grep '^Starting')
+        if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "starting:$(echo $args | wc -w)"; else fail "starting" "fio: $a / ssdbench: $b"; fi
+    done
+else
+    skip terse_versions "fio 3 is not installed"
+fi
+
+# --- exit_what: stonewall stops the other groups of the phase, all also the
+# later phases (fio reports a job that never ran with 0 I/Os; ssdbench not at all) ---
+cat >ew.fio <<'EOF'
+[global]
+filename=ew
+filesize=16m
+bs=4k
+exitall=1
+[slow1]
+rw=read
+new_group=1
+thinktime=2000
+number_ios=20
+exit_what=stonewall
+[fast1]
+new_group=1
+rw=randread
+rate_iops=100
+[slow2]
+stonewall
+new_group=1
+rw=read
+thinktime=2000
+number_ios=20
+exit_what=all
+[fast2]
+new_group=1
+rw=randread
+rate_iops=100
+[never]
+stonewall
+rw=read
+size=1m
+EOF
+run_both ew
+# slow jobs do all of their 20 I/Os, fast ones are stopped far before their
+# 4096 (16 MiB of 4 KiB), the last phase does none
+ew_shape() {
+    python3 - "$1" <<'PY'
+import json, sys
+d = {j['jobname']: j['read']['total_ios'] for j in json.load(open(sys.argv[1]))['jobs']}
+print(d.get('slow1'), d.get('slow2'), 0 < d.get('fast1', 0) < 4096, 0 < d.get('fast2', 0) < 4096, d.get('never', 0))
+PY
+}
+b=$(ew_shape ew.sb.json 2>&1)
+check exit_what_sb [ "$b" = "20 20 True True 0" ]
+if [ $HAVE_FIO = 1 ]; then
+    a=$(ew_shape ew.fio.json 2>&1)
+    check exit_what_as_fio [ "$a" = "$b" ]
+fi
+
+# --- exec (program, arguments with %n and %r, grace_time, std_redirect): the program runs for the runtime, its output in NAME.stdout
+# (fio writes "hello ex 1" there for this job too), SIGTERM / SIGKILL at
+# the end; an existing NAME.stdout that is not ssdbench's is refused ---
+printf '[ex]\nioengine=exec\nprogram=/bin/echo\narguments=hello %%n %%r\nruntime=1\ngrace_time=0\n[sl]\nstonewall\nioengine=exec\nprogram=sleep\narguments=31.25\nruntime=300ms\ngrace_time=0\nstd_redirect=0\n' >ex.fio
+mkdir ex
+(cd ex && timeout 20 "$SBFIO" --output-format=json ../ex.fio >../ex.json 2>../ex.err)
+check exec_runs [ $? -eq 0 -a "$(cat ex/ex.stdout 2>&1)" = "hello ex 1" -a ! -s ex/ex.stderr ]
+check exec_program_stopped bash -c "! pgrep -f '^sleep 31[.]25$' >/dev/null"
+mkdir exg && printf 'user data\n' >exg/ex.stdout
+(cd exg && timeout 20 "$SBFIO" ../ex.fio >../exg.out 2>../exg.err)
+check exec_guard [ $? -ne 0 -a "$(cat exg/ex.stdout)" = "user data" ]
+
+# --- fio's examples for these engines and options parse ---
+if [ -d "$EX" ]; then
+    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec; do
+        check "example_$f" timeout 10 "$SBFIO" --parse-only "$EX/$f.fio"
+    done
+else
+    skip examples "fio's source is not in $EX"
+fi
+
+cleanup
