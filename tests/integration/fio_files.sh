@@ -276,6 +276,24 @@ else
     skip page_cache "fincore (util-linux) is not installed"
 fi
 
+# --- file_append: the writes start at the end of an existing 1 MiB file
+# (offset = its size), so the file grows by the job's size, as in fio
+mkdir -p append/fio append/sb
+for d in fio sb; do head -c 1048576 /dev/zero | tr '\0' 'a' >append/$d/old; done
+{ echo "[ap]"; echo "filename=old"; echo "rw=write"; echo "bs=4k"; echo "size=256k"; echo "file_append=1";
+  echo "ioengine=psync"; } >append.fio
+(cd append/sb && timeout 60 "$SSDBENCH" run -q --destroy=old --output-format=json ../../append.fio >out.json 2>out.err)
+check file_append_grows test "$(stat -c %s append/sb/old)" = $((1048576 + 262144)) -a \
+    "$(total_ios append/sb/out.json 2>/dev/null)" = 64 -a "$(head -c 1048576 append/sb/old | tr -d a | wc -c)" = 0
+if [ $HAVE_FIO -eq 1 ]; then
+    (cd append/fio && timeout 60 fio --output-format=json ../../append.fio >out.json 2>out.err)
+    a="$(stat -c %s append/fio/old) $(total_ios append/fio/out.json)"
+    b="$(stat -c %s append/sb/old) $(total_ios append/sb/out.json)"
+    check file_append_same_as_fio test "$a" = "$b"
+else
+    skip file_append_same_as_fio "fio is not installed"
+fi
+
 # --- bad values: one line naming the value
 job bad1 rw=write size=1m nrfiles=2 file_service_type=bogus
 check bad_service_type bash -c "! '$SSDBENCH' run -q bad1.fio 2>bad1.err && grep -q \"bad1.fio.*file_service_type.*'bogus'\" bad1.err && [ \$(wc -l <bad1.err) -eq 1 ]"
