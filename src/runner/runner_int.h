@@ -191,6 +191,8 @@ struct worker {
     int setup_error;
     char setup_msg[256];
 
+    /* fio's cmdprio (worker_prio.h); NULL when the job has none */
+    struct wprio *prio;
     /* verify (worker_verify.h); NULL when the job has no verify= */
     struct wverify *vf;
     struct wuel uel;             /* unlink_each_loop; uel.on false without it */
