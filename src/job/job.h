@@ -325,6 +325,8 @@ struct job_spec {
 
     /* files */
     bool unlink_after;           /* remove files ssdbench created when done */
+    bool file_append;            /* the region starts at the end of an existing file */
+    bool unlink_each_loop;       /* files ssdbench created are removed and made anew between passes */
 
     /* fio's "job options" and "global options" as written: the section's
      * own keys and those of the [global] sections before it, one

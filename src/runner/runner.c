@@ -278,6 +278,8 @@ static int phase_setup_workers(struct phase *ph)
             w->first_target = jbod ? i / jb->numjobs : 0;
             w->job_worker = i;
             int rc = runner_setup_worker(w, jb, &ph->setups[j], ph->err, ph->errlen);
+            if (rc == 0)
+                rc = wuel_setup(w, jb, &ph->setups[j], ph->err, ph->errlen);
             if (rc < 0)
                 return rc;
         }

@@ -79,6 +79,16 @@ struct worker_think {
     uint64_t pauses;
 };
 
+/* unlink_each_loop (worker_uel.c): the first I/O of a new pass, held
+ * until nothing is in flight and the files are made anew */
+struct wuel {
+    bool on, due, have_held;
+    unsigned pass_seen;          /* w->gen.pass when last looked at */
+    struct io_req held;
+    struct target *tg;           /* the job's targets (job_setup) */
+    unsigned first, n;           /* the worker's: tg[first .. first+n) */
+};
+
 struct worker {
     pthread_t tid;
     struct phase_run *run;
@@ -185,6 +195,7 @@ struct worker {
     struct wprio *prio;
     /* verify (worker_verify.h); NULL when the job has no verify= */
     struct wverify *vf;
+    struct wuel uel;             /* unlink_each_loop; uel.on false without it */
     /* fio buffer contents (worker_buf.h) */
     struct wbuf_state wb;
 
@@ -277,6 +288,17 @@ int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_s
 bool wreplay_next(struct worker *w, struct io_req *r);
 uint64_t wreplay_due(const struct wreplay *rp);
 void wreplay_free(struct worker *w);
+
+/* unlink_each_loop: wuel_setup (runner.c, after runner_setup_worker)
+ * refuses what it does not do; wuel_pass_over holds r when it begins a new
+ * pass (true: not queued); wuel_renew, with nothing in flight, removes and
+ * remakes the worker's files this run created; wuel_take_held gives the
+ * held I/O back after it. */
+int wuel_setup(struct worker *w, const struct job_spec *j, struct job_setup *js, char *err,
+               size_t errlen);
+bool wuel_pass_over(struct worker *w, const struct io_req *r);
+bool wuel_take_held(struct worker *w, struct io_req *r);
+int wuel_renew(struct worker *w, char *err, size_t errlen);
 
 void *worker_main(void *arg);
 

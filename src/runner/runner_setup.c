@@ -81,6 +81,30 @@ static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *st
     return 0;
 }
 
+/* fio's file_append: the region of a regular file starts at its end (its
+ * size when opened; offset is not used; a file it creates starts at 0) and is size bytes long (the
+ * file's size without one), so the job's writes extend the file. One
+ * regular file per job. */
+static int append_region(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen)
+{
+    if (js->ntargets != 1 || j->layout != LAYOUT_JBOD || js->tg[0].info.kind != TARGET_FILE ||
+        j->segs.n || j->zone_mode != JOB_ZONE_NONE) {
+        snprintf(err, errlen, "job '%s': file_append=1 needs one regular file as its target", j->name);
+        return -EINVAL;
+    }
+    uint64_t size = js->tg[0].info.size;
+    uint64_t len = j->size ? j->size : size;
+    if (len == 0) {
+        snprintf(err, errlen, "job '%s': file_append=1 on the empty file %s needs a size", j->name,
+                 js->tg[0].info.path);
+        return -EINVAL;
+    }
+    /* a file this run made (size bytes, as fio lays it out) is written from 0 */
+    js->region_start = js->tg[0].info.created ? 0 : size;
+    js->region_len = len;
+    return 0;
+}
+
 /* offset_increment: how much further than the first clone's region the
  * last clone's reaches, for the size of a file made for the job. */
 static uint64_t clone_span(const struct job_spec *j)
@@ -151,7 +175,8 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             .sync = j->osync,
             .create_size = runner_create_size(j),
             /* fio lays an existing shorter file out to the job's region */
-            .extend_to = j->file_size || j->size_pct > 0 || j->offset_pct > 0 ? j->file_size
+            .extend_to = j->file_append ? 0 /* the writes extend it */
+                         : j->file_size || j->size_pct > 0 || j->offset_pct > 0 ? j->file_size
                          : j->size ? j->offset + j->size + clone_span(j) : 0,
             .fill_random = true,
             .seed = j->seed + i,
@@ -278,7 +303,8 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         }
         space = (uint64_t)sg->n * sg->len;
     }
-    int rc = compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
+    int rc = j->file_append ? append_region(j, js, err, errlen)
+                            : compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
     if (j->layout == LAYOUT_STRIPE) {

@@ -768,7 +768,7 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->src = job->source != NULL;
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
-    ls->holds = w->floor.target_on || ls->verify_writes;
+    ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
      * a write log, a replayed log, cmdprio or a submission batch size, is admitted
@@ -842,6 +842,8 @@ static bool admit_held(struct worker *w, const struct loop *ls)
 {
     if (w->floor.target_on && ls->inflight >= rate_floor_depth(&w->floor))
         return true;
+    if (w->uel.on && w->uel.due)
+        return true; /* unlink_each_loop: the files are made anew first */
     return w->vf != NULL && ls->verify_writes && wverify_hold(w);
 }
 
@@ -911,6 +913,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
                 continue;
         } else if (__builtin_expect(w->vf != NULL, 0) && wverify_take_held(w, r)) {
             /* the first write of a pass, held while the last was checked */
+        } else if (__builtin_expect(w->uel.on, 0) && wuel_take_held(w, r)) {
+            /* unlink_each_loop: the first write of a pass, held while the files were remade */
         } else if (!prepare(w, r, &ls->writes_since_sync)) {
             if (w->zbd_wait) {
                 w->zbd_wait = false; /* zonemode=zbd: wait for a completion */
@@ -920,6 +924,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         }
         if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+            break;
+        if (__builtin_expect(w->uel.on, 0) && wuel_pass_over(w, r))
             break;
         r->t_sched = tsched;
         if (__builtin_expect(w->prio != NULL, 0))
@@ -1037,6 +1043,16 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
         verify_phase(w, !w->vf->pass_due, ls->t_end);
         ls->now = clock_ns();
+        return LOOP_NEXT;
+    }
+    if (__builtin_expect(w->uel.due, 0)) {
+        char msg[512];
+        if (wuel_renew(w, msg, sizeof(msg)) < 0) { /* an error of the job: it stops */
+            fprintf(stderr, "ssdbench: %s\n", msg);
+            note_error(w, &w->uel.held, EIO);
+            atomic_store(&w->run->job_stop[w->job_index], 1);
+            ls->stopping = true;
+        }
         return LOOP_NEXT;
     }
     if (ls->tt.due) {

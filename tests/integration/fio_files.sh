@@ -276,6 +276,60 @@ else
     skip page_cache "fincore (util-linux) is not installed"
 fi
 
+# --- file_append: the writes start at the end of an existing 1 MiB file
+# (offset = its size), so the file grows by the job's size, as in fio
+mkdir -p append/fio append/sb
+for d in fio sb; do head -c 1048576 /dev/zero | tr '\0' 'a' >append/$d/old; done
+{ echo "[ap]"; echo "filename=old"; echo "rw=write"; echo "bs=4k"; echo "size=256k"; echo "file_append=1";
+  echo "ioengine=psync"; } >append.fio
+(cd append/sb && timeout 60 "$SSDBENCH" run -q --destroy=old --output-format=json ../../append.fio >out.json 2>out.err)
+check file_append_grows test "$(stat -c %s append/sb/old)" = $((1048576 + 262144)) -a \
+    "$(total_ios append/sb/out.json 2>/dev/null)" = 64 -a "$(head -c 1048576 append/sb/old | tr -d a | wc -c)" = 0
+if [ $HAVE_FIO -eq 1 ]; then
+    (cd append/fio && timeout 60 fio --output-format=json ../../append.fio >out.json 2>out.err)
+    a="$(stat -c %s append/fio/old) $(total_ios append/fio/out.json)"
+    b="$(stat -c %s append/sb/old) $(total_ios append/sb/out.json)"
+    check file_append_same_as_fio test "$a" = "$b"
+else
+    skip file_append_same_as_fio "fio is not installed"
+fi
+
+# --- unlink_each_loop: with loops=3 the file is removed and made anew
+# between passes (2 unlinks), the counts are fio's, and the file is left
+# after the last pass as by fio (gone with unlink=1); a file the run found
+# is neither removed nor replaced (the guard's rule for unlink=1)
+mkdir -p uel/fio uel/sb
+uelfio() { { echo "[u]"; echo "filename=$1"; echo "rw=write"; echo "bs=4k"; echo "size=256k"; echo "loops=3";
+             echo "unlink_each_loop=1"; echo "ioengine=psync"; shift; printf '%s\n' "$@"; } >uel/$1.fio; }
+uelfio f1; uelfio f2 unlink=1
+(cd uel/sb && timeout 60 "$SSDBENCH" run -q --output-format=json ../f1.fio >f1.json 2>f1.err &&
+    timeout 60 "$SSDBENCH" run -q --output-format=json ../f2.fio >f2.json 2>f2.err)
+check uel_counts test "$(total_ios uel/sb/f1.json 2>/dev/null)" = 192 -a "$(total_ios uel/sb/f2.json 2>/dev/null)" = 192
+check uel_left_as_fio test -f uel/sb/f1 -a ! -e uel/sb/f2 -a "$(stat -c %s uel/sb/f1)" = 262144
+if command -v strace >/dev/null; then
+    rm -f uel/sb/f1
+    (cd uel/sb && timeout 60 strace -f -e trace=unlink,unlinkat -o st.txt "$SSDBENCH" run -q ../f1.fio >/dev/null 2>&1)
+    check uel_unlinks_between_passes test "$(grep -c 'unlink.*"f1"' uel/sb/st.txt)" = 2
+else
+    skip uel_unlinks_between_passes "strace is not installed"
+fi
+head -c 262144 /dev/zero | tr '\0' 'b' >uel/sb/found
+ino=$(stat -c %i uel/sb/found)
+uelfio found unlink=1
+(cd uel/sb && timeout 60 "$SSDBENCH" run -q --destroy=found --output-format=json ../found.fio >found.json 2>found.err)
+check uel_found_file_kept test "$(total_ios uel/sb/found.json 2>/dev/null)" = 192 -a "$(stat -c %i uel/sb/found 2>/dev/null)" = "$ino"
+if [ $HAVE_FIO -eq 1 ]; then
+    (cd uel/fio && timeout 60 fio --output-format=json ../f1.fio >f1.json 2>f1.err &&
+        timeout 60 fio --output-format=json ../f2.fio >f2.json 2>f2.err)
+    a="$(total_ios uel/fio/f1.json) $(total_ios uel/fio/f2.json) $(ls uel/fio | grep -c '^f[12]$')"
+    b="$(total_ios uel/sb/f1.json) $(total_ios uel/sb/f2.json) $(ls uel/sb | grep -c '^f[12]$')"
+    check uel_same_as_fio test "$a" = "$b"
+else
+    skip uel_same_as_fio "fio is not installed"
+fi
+job uelbad rw=randrw size=64k loops=2 unlink_each_loop=1
+check uel_refuses_reads bash -c "! timeout 20 '$SSDBENCH' run -q uelbad.fio 2>uelbad.err && grep -q 'unlink_each_loop=1 is done for write jobs' uelbad.err && [ \$(wc -l <uelbad.err) -eq 1 ]"
+
 # --- bad values: one line naming the value
 job bad1 rw=write size=1m nrfiles=2 file_service_type=bogus
 check bad_service_type bash -c "! '$SSDBENCH' run -q bad1.fio 2>bad1.err && grep -q \"bad1.fio.*file_service_type.*'bogus'\" bad1.err && [ \$(wc -l <bad1.err) -eq 1 ]"

@@ -16,8 +16,8 @@
 #    a loaded host): flow_sleep, rate_cycle, latency_run, log_compression
 #    (fio's in-memory chunks: the log file is the same);
 #  - percentage sizes (size=N%) against fio's counts, and the refusals,
-#    with their reasons, of trim_percentage, trim_backlog, trim_verify_zero,
-#    file_append and unlink_each_loop.
+#    with their reasons, of trim_percentage, trim_backlog and
+#    trim_verify_zero.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v fio >/dev/null 2>&1; then
@@ -131,7 +131,7 @@ out=$(timeout 20 "$SB" --name=p --ioengine=null --size=50% 2>&1 >/dev/null)
 check "size-pct:null-without-filesize ($out)" test -n "$(printf '%s' "$out" | grep -F 'needs filesize')"
 
 # the rest of fio's trim-verify and file life-cycle keys: refused with why
-for kv in trim_percentage=10 trim_backlog=4 trim_verify_zero=1 file_append=1 unlink_each_loop=1; do
+for kv in trim_percentage=10 trim_backlog=4 trim_verify_zero=1; do
     out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k "--$kv" 2>&1 >/dev/null)
     rc=$?
     check "refused:$kv ($out)" test "$rc" -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" = 1 \
