@@ -96,8 +96,9 @@ static const struct job_opt opts[] = {
     /* fio buffer contents (options_buf.c, runner/worker_buf.c) */
     {"buffer_compress_chunk", {0}, JOPT_SIZE, JF(compress_chunk), .max = U32MAX, .arg = "size", .help = "bytes per random/zero region of buffer_compress_percentage (default 512; 0 = the smallest write size)"},
     {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
-    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (fio's dedupe_mode=repeat); implies refill_buffers"},
-    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat", .help = "how dedupe_percentage makes duplicates (repeat only)"},
+    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (see dedupe_mode); implies refill_buffers"},
+    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat|working_set", .help = "how dedupe_percentage makes duplicates: the last unique buffer again, or one drawn from the first unique buffers"},
+    {"dedupe_working_set_percentage", {0}, FN(dedupe_ws_pct), .arg = "pct", .help = "dedupe_mode=working_set: the set is this percent of the job's size in smallest-write buffers (5)"},
     {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
     /* durability */
@@ -283,7 +284,7 @@ static const char *const fio_unsupported[] = {
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
-    "experimental_verify", "kernel_sched", "steadystate_check_interval", "dedupe_working_set_percentage",
+    "experimental_verify", "kernel_sched", "steadystate_check_interval",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
 

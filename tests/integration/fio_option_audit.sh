@@ -11,7 +11,7 @@
 #    flow_watermark;
 #  - default-only, the other value refused in one line naming the key:
 #    create_on_open, allow_mounted_write, rw_sequencer, io_submit_mode,
-#    dedupe_mode, cmd_type;
+#    cmd_type;
 #  - timing only (accepted, the counts unchanged; times are not asserted on
 #    a loaded host): flow_sleep, rate_cycle, latency_run, log_compression
 #    (fio's in-memory chunks: the log file is the same);
@@ -89,7 +89,7 @@ inert flow_watermark --flow_watermark=10 --name=f --ioengine=null --size=256k --
 
 # default-only: the other value is refused in one line naming the key
 for kv in create_on_open=1 allow_mounted_write=1 rw_sequencer=identical io_submit_mode=offload \
-    dedupe_mode=working_set cmd_type=scsi; do
+    cmd_type=scsi; do
     out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k "--$kv" 2>&1 >/dev/null)
     rc=$?
     check "default-only:$kv ($out)" test "$rc" -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" = 1 \
