@@ -33,6 +33,7 @@ static const struct job_opt opts[] = {
     {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
     {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
+    {"create_serialize", {0}, FN(create_serialize), .bare = true, .arg = "bool", .help = "1 (fio's default): files laid out one after another before the jobs; 0: each job's as it starts (ssdbench: each stonewalled group's at its start, in order, either way)"},
     {"create_on_open", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0: files are created and laid out before the run; 1 only with ioengine=filecreate (its engine creates each file as it opens it)"},
     {"allow_mounted_write", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: ssdbench's write guard decides what may be written (1 is refused)"},
 
@@ -280,7 +281,7 @@ static const char *const fio_unsupported[] = {
     "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
     "error_dump", "ramp_size", "serialize_overlap", "lockfile",
     "significant_figures", "exec_prerun", "exec_postrun",
-    "file_append", "create_serialize", "create_fsync", "create_only",
+    "file_append", "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
