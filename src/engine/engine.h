@@ -37,8 +37,11 @@ struct io_req {
     uint32_t slot;         /* index into the worker's slot array and buffer table */
     uint16_t file;         /* index into the engine's file table */
     uint8_t op;            /* enum io_op */
+    uint8_t prio_idx;      /* fio's cmdprio: the priority's statistics slot (runner/worker_prio.h) */
     int32_t res;           /* bytes done, or -errno, set at completion */
     uint16_t target;       /* target index for statistics */
+    uint16_t ioprio;       /* the I/O's priority (class << 13 | level) for the engines that
+                              pass one per I/O (libaio, io_uring); 0 = the thread's */
 };
 
 struct engine;

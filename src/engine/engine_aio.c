@@ -15,6 +15,9 @@
 
 #include "engine/engine.h"
 
+/* the kernel's IOCB_FLAG_IOPRIO (linux/aio_abi.h, which clashes with libaio.h) */
+#define AIO_IOCB_IOPRIO (1u << 1)
+
 struct aio_priv {
     io_context_t ctx;
     const int *fds;
@@ -74,6 +77,11 @@ static int aio_queue(struct engine *e, struct io_req *r)
     case IO_OP_FDATASYNC: io_prep_fdsync(cb, fd); break;
     }
     cb->data = r;
+    if (__builtin_expect(r->ioprio != 0, 0) && r->op <= IO_OP_WRITE) {
+        /* fio's cmdprio: this I/O's priority (the io_prep_* calls cleared both) */
+        cb->aio_reqprio = (short)r->ioprio;
+        cb->u.c.flags |= AIO_IOCB_IOPRIO;
+    }
     p->staged[p->nstaged++] = cb;
     return 0;
 }

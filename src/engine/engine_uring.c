@@ -292,6 +292,7 @@ static int uring_queue(struct engine *e, struct io_req *r)
         } else
             io_uring_prep_read(sqe, fd, r->buf, r->len, r->off);
         sqe->rw_flags = p->rw_flags;
+        sqe->ioprio = r->ioprio; /* fio's cmdprio; 0 = the thread's priority */
         break;
     case IO_OP_WRITE:
         if (p->fixed_bufs)
@@ -302,6 +303,7 @@ static int uring_queue(struct engine *e, struct io_req *r)
         } else
             io_uring_prep_write(sqe, fd, r->buf, r->len, r->off);
         sqe->rw_flags = p->rw_flags;
+        sqe->ioprio = r->ioprio;
         break;
     case IO_OP_FSYNC:
         if (p->iowq_bounded)

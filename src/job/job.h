@@ -149,6 +149,27 @@ struct io_source {
     void *arg;
 };
 
+/* fio's cmdprio options per direction (read, write): cmdprio_percentage
+ * of the I/Os get priority (cmdprio_class, cmdprio), or by block size
+ * (cmdprio_bssplit: bs/percentage[/class/level] entries, percentage > 0
+ * only, sorted by block size; prio -1 = the class and level above).
+ * An I/O priority value is fio's: class << 13 | level. */
+#define JOB_CMDPRIO_SPLIT_MAX 64
+struct job_cmdprio_split {
+    uint32_t bs;
+    uint8_t pct;
+    int32_t prio;
+};
+struct job_cmdprio {
+    uint8_t pct[2];              /* cmdprio_percentage 0..100 */
+    uint8_t cls[2];              /* cmdprio_class 1..3; 0 = not set (fio: real time) */
+    uint8_t level[2];            /* cmdprio 0..7 */
+    uint8_t nsplit[2];
+    bool bssplit;                /* cmdprio_bssplit given */
+    bool log_prio;               /* log_prio: the logs' last column is the I/O's priority */
+    struct job_cmdprio_split split[2][JOB_CMDPRIO_SPLIT_MAX];
+};
+
 /* What job_resolve() (job/job_resolve.h) derives from a finished job:
  * read these, do not recompute them. */
 struct job_resolved {
@@ -399,6 +420,15 @@ struct job_spec {
     bool lat_pct;                /* lat_percentiles: percentiles in lat_ns (default 0) */
     bool clat_pct_off;           /* clat_percentiles=0: no percentiles in clat_ns */
     bool slat_pct;               /* slat_percentiles (default 0) */
+    /* fio's io_submit_mode=offload: each worker's I/O is issued by a
+     * submitter thread of its own, to which the worker queues it
+     * (runner/worker_offload.c) */
+    bool submit_offload;
+    /* fio's serialize_overlap: no two overlapping I/Os of a job in flight
+     * (accepted with iodepth=1, where none can be) */
+    bool serialize_overlap;
+    /* fio's per-I/O priorities (libaio, io_uring; runner/worker_prio.c) */
+    struct job_cmdprio cmdprio;
     /* fio's file set and file life cycle (target/fileset.h, runner/worker_files.c).
      * LAYOUT_FILES: worker (clone) c serves the nrfiles targets
      * fileset_idx[c * nrfiles + f], f = 0..nrfiles-1 (clones whose

@@ -23,6 +23,7 @@ void job_iolog_opts(const struct job_spec *job, struct iolog_opts *o)
         .schedlat = job->rate_iops > 0 && job->log_schedlat,
         .avg_msec = job->log_avg_msec,
         .offsets = job->log_offset,
+        .log_prio = job->cmdprio.log_prio,
         .no_bw = job->no_bw,
         .hist_msec = job->log_hist_msec,
         .hist_coarseness = job->log_hist_coarseness,

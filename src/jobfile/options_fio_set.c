@@ -1,6 +1,6 @@
 /* options_fio_set.c - setters for fio job-file options that need more than a
  * plain field: continue_on_error and ignore_error (fio's error classes and
- * lists), unified_rw_reporting, io_submit_mode and thinktime_blocks_type.
+ * lists), unified_rw_reporting and thinktime_blocks_type.
  */
 #include "jobfile/options_int.h"
 
@@ -46,16 +46,6 @@ JOPT_SETTER(unified_rw)
             return 0;
         }
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected none, mixed, both, 0, 1 or 2)", v);
-}
-
-JOPT_SETTER(io_submit_mode)
-{
-    (void)o;
-    if (!strcasecmp(v, "inline"))
-        return 0;
-    if (!strcasecmp(v, "offload"))
-        return jopt_fail(c, -ENOTSUP, "'offload' is not supported (ssdbench's workers submit their own I/O, fio's inline)");
-    return jopt_fail(c, -EINVAL, "unknown value '%s' (expected inline or offload)", v);
 }
 
 JOPT_SETTER(thinktime_blocks_type)

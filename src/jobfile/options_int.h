@@ -68,7 +68,6 @@ JOPT_SETTER(verify_pattern);
 JOPT_SETTER(continue_on_error);
 JOPT_SETTER(ignore_error);
 JOPT_SETTER(unified_rw);
-JOPT_SETTER(io_submit_mode);
 JOPT_SETTER(thinktime_blocks_type);
 JOPT_SETTER(off_only);
 /* fio buffer contents (options_buf.c) */
@@ -131,6 +130,14 @@ JOPT_SETTER(uring_knob);
 JOPT_SETTER(sqthread_poll_cpu);
 JOPT_SETTER(cmd_type);
 JOPT_SETTER(sg_write_mode);
+/* fio's per-I/O priorities and io_submit_mode (options_prio.c) */
+JOPT_SETTER(io_submit_mode);
+JOPT_SETTER(cmdprio_percentage);
+JOPT_SETTER(cmdprio_class);
+JOPT_SETTER(cmdprio);
+JOPT_SETTER(cmdprio_bssplit);
+/* their rules once the job is complete: engine, exclusions, serialize_overlap */
+int jopt_finalize_prio(struct job_spec *job, char *err, size_t errlen);
 /* options_small.c: cpuio and filestat options; cpuio's thinktime and
  * run-length rule; a file-operation engine's name set (returns 1 when it
  * named the files) */

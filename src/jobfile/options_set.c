@@ -506,6 +506,8 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
         return rc;
     if ((rc = jopt_finalize_limits(job, x, err, errlen)))
         return rc;
+    if ((rc = jopt_finalize_prio(job, err, errlen)))
+        return rc;
     if (x->ss.dur_ns > 0) {
         char msg[256];
         x->ss.set = true;

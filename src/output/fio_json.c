@@ -91,6 +91,18 @@ static int add_scope(struct fio_json_ctx *c, const cJSON *scope, const char *whe
             merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "slat_ns"), &o->dir[d].slat, where) < 0 ||
             merge_hist(c, cJSON_GetObjectItemCaseSensitive(ds, "clat_ns"), &o->dir[d].clat, where) < 0)
             return -EINVAL;
+        const cJSON *pa = d < 2 ? cJSON_GetObjectItemCaseSensitive(ds, "prios") : NULL;
+        const cJSON *pe;
+        cJSON_ArrayForEach(pe, pa)
+        {
+            int k = prio_stats_slot(&o->prio.dir[d], (uint16_t)result_num_in(pe, "ioprio", 0, 65535, 0));
+            if (k < 0) {
+                snprintf(c->err, c->errlen, "%s: out of memory", where);
+                return -ENOMEM;
+            }
+            if (merge_hist(c, cJSON_GetObjectItemCaseSensitive(pe, "latency_ns"), o->prio.dir[d].h[k], where) < 0)
+                return -EINVAL;
+        }
         const cJSON *sl = cJSON_GetObjectItemCaseSensitive(ds, "scheduled_latency_ns");
         if (cJSON_IsObject(sl)) {
             o->dir[d].paced = true;
@@ -320,8 +332,14 @@ static void add_mixed(cJSON *jo, const cJSON *job, struct fio_json_obj *o, doubl
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "write");
         cJSON_DeleteItemFromObjectCaseSensitive(jo, "trim");
     }
-    cJSON_AddItemToObject(jo, "mixed", fio_json_dir_json(m, o->elapsed_s, NULL, NULL, group_bytes_s, pct, plus));
+    cJSON *mo = fio_json_dir_json(m, o->elapsed_s, NULL, NULL, group_bytes_s, pct, plus);
+    cJSON_AddItemToObject(jo, "mixed", mo);
     free(m);
+    /* fio: the priorities of reads and writes added up by value */
+    struct prio_stats mp = {0};
+    if (prio_dir_add(&mp.dir[0], &o->prio.dir[0]) == 0 && prio_dir_add(&mp.dir[0], &o->prio.dir[1]) == 0)
+        fio_json_add_prios(mo, &mp.dir[0], pct, plus);
+    prio_stats_clear(&mp);
 }
 
 static int clones_kept(const cJSON *job);
@@ -434,6 +452,7 @@ static int obj_collect(struct fio_json_ctx *c, const cJSON *phase, const cJSON *
                        int nclones, struct fio_json_pcts *pct, struct fio_json_usage *usage)
 {
     struct fio_json_obj *o = &c->obj;
+    prio_stats_clear(&o->prio);
     memset(o, 0, sizeof(*o));
     for (int d = 0; d < DIR_COUNT; d++) {
         hist_init(&o->dir[d].lat);
@@ -518,8 +537,11 @@ static void job_dirs(struct fio_json_ctx *c, cJSON *jo, const cJSON *phase, cons
         fio_json_samples_from_rows(iv, rows, step_ms, f, 1e6 / 1024.0, &bw);
         snprintf(f, sizeof(f), "%s_iops", dn[d]);
         fio_json_samples_from_rows(iv, rows, step_ms, f, 1.0, &iops);
-        cJSON_AddItemToObject(jo, dn[d], fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL,
-                                                     whole ? &iops : NULL, grate[d], pct, c->plus));
+        cJSON *dobj = fio_json_dir_json(&o->dir[d], o->elapsed_s, whole ? &bw : NULL, whole ? &iops : NULL,
+                                        grate[d], pct, c->plus);
+        cJSON_AddItemToObject(jo, dn[d], dobj);
+        if (d < 2)
+            fio_json_add_prios(dobj, &o->prio.dir[d], pct, c->plus);
     }
     cJSON_Delete(parsed);
     add_mixed(jo, first, o, grate[0] + grate[1] + grate[2], pct, c->plus);
@@ -787,6 +809,7 @@ static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t
                 cJSON *jo = job_object(c, phase, jobs, j, e, k, nclones);
                 if (!jo) {
                     cJSON_Delete(out);
+                    prio_stats_clear(&c->obj.prio);
                     free(c);
                     return NULL;
                 }
@@ -798,6 +821,7 @@ static cJSON *build(const cJSON *doc, bool plus, bool members, char *err, size_t
     }
     if (c->ndisks)
         cJSON_AddItemToObject(out, "disk_util", disks_json(c));
+    prio_stats_clear(&c->obj.prio);
     free(c);
     return out;
 }

@@ -231,3 +231,38 @@ void fio_json_samples_from_rows(const cJSON *intervals, const cJSON *rows, doubl
     out->mean = mean;
     out->dev = out->n > 1 ? sqrt(m2 / (out->n - 1)) : 0;
 }
+
+void fio_json_add_prios(cJSON *dir, const struct prio_dir *p, const struct fio_json_pcts *pct, bool plus)
+{
+    unsigned with = 0;
+    for (unsigned i = 0; i < p->n; i++)
+        with += p->h[i]->n > 0;
+    if (with < 2 || !dir)
+        return;
+    /* fio: percentiles when clat_percentiles or lat_percentiles is on */
+    bool on = pct->lat_pct || !pct->clat_pct_off;
+    cJSON *arr = cJSON_CreateArray();
+    for (unsigned i = 0; i < p->n; i++) {
+        if (!p->h[i]->n)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "prioclass", p->ioprio[i] >> 13);
+        cJSON_AddNumberToObject(o, "prio", p->ioprio[i] & 7);
+        cJSON_AddItemToObject(o, pct->lat_pct ? "lat_ns" : "clat_ns",
+                              fio_json_lat_json(p->h[i], on ? pct : NULL, plus && on));
+        cJSON_AddItemToArray(arr, o);
+    }
+    /* in fio's place: right after lat_ns */
+    cJSON *lat = NULL, *it;
+    cJSON_ArrayForEach(it, dir)
+        if (it->string && !strcmp(it->string, "lat_ns")) /* the object fio_json_dir_json made */
+            lat = it;
+    cJSON_AddItemToObject(dir, "prios", arr);
+    if (lat && lat->next && lat->next != arr) {
+        cJSON_DetachItemViaPointer(dir, arr);
+        arr->prev = lat;
+        arr->next = lat->next;
+        lat->next->prev = arr;
+        lat->next = arr;
+    }
+}

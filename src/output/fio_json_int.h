@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "stats/hist.h"
+#include "stats/prio_stats.h"
 #include "job/job.h"
 
 /* fio's largest histogram value (the midpoint of its last bucket, which also
@@ -42,7 +43,15 @@ struct fio_json_obj {
     struct hist sync;
     double elapsed_s;           /* the longest job's measured time */
     unsigned workers;
+    struct prio_stats prio;     /* fio's cmdprio: per-priority latencies of reads, writes */
 };
+
+struct fio_json_pcts;
+
+/* fio's "prios" array of one direction object (after its lat_ns), when at
+ * least two priorities have samples: prioclass, prio and the latency
+ * object named lat_ns with lat_percentiles, else clat_ns. */
+void fio_json_add_prios(cJSON *dir, const struct prio_dir *p, const struct fio_json_pcts *pct, bool plus);
 
 /* The key fio_json_build_text adds to each job object: how many workers
  * (fio's "members", printed as "jobs=N" in its text) the object reports. */

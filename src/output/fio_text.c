@@ -250,6 +250,20 @@ static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs 
             fio_text_lat_line(f, lats[i][1], jnum_u64(l, "min"), jnum_u64(l, "max"), jnum(l, "mean"),
                               jnum(l, "stddev"));
     }
+    /* fio's cmdprio: each priority's latency ("clat prio 1/0", or "lat
+     * prio" with lat_percentiles) */
+    const cJSON *prios = jobj(dj, "prios");
+    const cJSON *pe;
+    cJSON_ArrayForEach(pe, prios)
+    {
+        bool total = jobj(pe, "lat_ns") != NULL;
+        const cJSON *l = jobj(pe, total ? "lat_ns" : "clat_ns");
+        char name[64];
+        snprintf(name, sizeof(name), "%s prio %u/%u", total ? "lat" : "clat", (unsigned)jnum(pe, "prioclass"),
+                 (unsigned)jnum(pe, "prio"));
+        if (jnum(l, "N") > 0)
+            fio_text_lat_line(f, name, jnum_u64(l, "min"), jnum_u64(l, "max"), jnum(l, "mean"), jnum(l, "stddev"));
+    }
     double pct[FIO_JSON_PCT_MAX];
     uint64_t val[FIO_JSON_PCT_MAX];
     /* fio: slat, clat, lat percentiles, each where its *_percentiles put them */
@@ -258,6 +272,19 @@ static void ddir_status(FILE *f, const cJSON *job, int d, const struct group_rs 
         unsigned np = jnum(l, "N") > 0 ? lat_pcts(l, pct, val, FIO_JSON_PCT_MAX) : 0;
         if (np)
             fio_text_pct_block(f, i == 2 ? "lat" : lats[i][1], pct, val, np, PCT_PRECISION);
+    }
+    cJSON_ArrayForEach(pe, prios)
+    {
+        bool total = jobj(pe, "lat_ns") != NULL;
+        const cJSON *l = jobj(pe, total ? "lat_ns" : "clat_ns");
+        double all = jnum(jobj(dj, total ? "lat_ns" : "clat_ns"), "N");
+        unsigned np = jnum(l, "N") > 0 ? lat_pcts(l, pct, val, FIO_JSON_PCT_MAX) : 0;
+        char name[64];
+        snprintf(name, sizeof(name), "%s prio %u/%u (%.2f%% of IOs)", total ? "lat" : "clat",
+                 (unsigned)jnum(pe, "prioclass"), (unsigned)jnum(pe, "prio"),
+                 all > 0 ? 100.0 * jnum(l, "N") / all : 0.0);
+        if (np)
+            fio_text_pct_block(f, name, pct, val, np, PCT_PRECISION);
     }
     if (jnum(dj, "bw_samples") > 0) {
         uint64_t mn = jnum_u64(dj, "bw_min"), mx = jnum_u64(dj, "bw_max");

@@ -204,8 +204,28 @@ static cJSON *dir_json(const struct dir_stats *d, double secs, const struct job_
     return o;
 }
 
+/* fio's cmdprio: each direction's latency per I/O priority */
+static void prios_json(cJSON *r, const struct prio_stats *p, const struct job_spec *j)
+{
+    static const char *const dn[2] = {"read", "write"};
+    for (int d = 0; d < 2; d++) {
+        if (!p->dir[d].n)
+            continue;
+        cJSON *arr = cJSON_AddArrayToObject(cJSON_GetObjectItemCaseSensitive(r, dn[d]), "prios");
+        for (unsigned i = 0; i < p->dir[d].n; i++) {
+            cJSON *o = cJSON_CreateObject();
+            unsigned v = p->dir[d].ioprio[i];
+            cJSON_AddNumberToObject(o, "ioprio", v);
+            cJSON_AddNumberToObject(o, "prioclass", v >> 13);
+            cJSON_AddNumberToObject(o, "prio", v & 7);
+            cJSON_AddItemToObject(o, "latency_ns", latency_json(p->dir[d].h[i], j));
+            cJSON_AddItemToArray(arr, o);
+        }
+    }
+}
+
 static cJSON *scope_json(const char *scope, const struct io_stats *s, double secs,
-                         const struct job_spec *j, bool paced)
+                         const struct job_spec *j, bool paced, const struct prio_stats *prio)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "scope", scope);
@@ -213,6 +233,8 @@ static cJSON *scope_json(const char *scope, const struct io_stats *s, double sec
     cJSON_AddItemToObject(r, "read", dir_json(&s->dir[DIR_READ], secs, j, paced));
     cJSON_AddItemToObject(r, "write", dir_json(&s->dir[DIR_WRITE], secs, j, paced));
     cJSON_AddItemToObject(r, "trim", dir_json(&s->dir[DIR_TRIM], secs, j, paced));
+    if (prio)
+        prios_json(r, prio, j);
     /* every direction together, from the merged histograms (exact as well) */
     struct dir_stats *both = malloc(sizeof(*both));
     if (both) {
@@ -421,7 +443,8 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
             worker_usage_json(wo, &st->worker_usage[w]);
         if (st->per_worker)
             cJSON_AddItemToObject(wo, "stats", scope_json("worker", &st->per_worker[w],
-                                                         (double)st->worker_usage[w].elapsed_ns / 1e9, jb, paced));
+                                                         (double)st->worker_usage[w].elapsed_ns / 1e9, jb, paced,
+                                                         st->prio_worker ? &st->prio_worker[w] : NULL));
         cJSON_AddItemToArray(wk, wo);
     }
     if (jb->end_fsync)
@@ -454,13 +477,14 @@ static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)
 static void scopes_json(cJSON *doc, const struct phase_stats *ps, cJSON *results,
                         const struct io_stats *total, const struct job_spec *first, bool any_paced)
 {
-    cJSON_AddItemToArray(results, scope_json("total", total, (double)ps->elapsed_ns / 1e9, first, any_paced));
+    cJSON_AddItemToArray(results, scope_json("total", total, (double)ps->elapsed_ns / 1e9, first, any_paced,
+                                                       ps->njobs == 1 ? ps->stats[0].prio : NULL));
     for (unsigned j = 0; j < ps->njobs && ps->njobs > 1; j++) {
         char sc[JOB_NAME_MAX + 8];
         snprintf(sc, sizeof(sc), "job:%s", ps->jobs[j].name);
         cJSON_AddItemToArray(results, scope_json(sc, &ps->stats[j].total,
                                                  (double)ps->stats[j].elapsed_ns / 1e9,
-                                                 &ps->jobs[j], ps->jobs[j].rate_iops > 0));
+                                                 &ps->jobs[j], ps->jobs[j].rate_iops > 0, ps->stats[j].prio));
     }
     for (unsigned j = 0; j < ps->njobs; j++) {
         const struct job_stats *st = &ps->stats[j];
@@ -477,7 +501,7 @@ static void scopes_json(cJSON *doc, const struct phase_stats *ps, cJSON *results
                 snprintf(sc, sizeof(sc), "target:%s", id);
             cJSON_AddItemToArray(results, scope_json(sc, &st->per_target[t],
                                                      (double)st->elapsed_ns / 1e9, &ps->jobs[j],
-                                                     ps->jobs[j].rate_iops > 0));
+                                                     ps->jobs[j].rate_iops > 0, NULL));
         }
     }
 }

@@ -15,6 +15,7 @@
 
 #include "base/clock.h"
 #include "base/hostcpu.h"
+#include "runner/worker_prio.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
 #include "runner/runner_mem.h"
@@ -602,6 +603,21 @@ static void merge_errors(struct phase_stats *out, const struct worker *w)
     }
 }
 
+/* Merge: a worker's per-priority latencies (fio's cmdprio) into its job's
+ * and, when clones are reported apart, its own block. Out of memory leaves
+ * them out (the result then has no "prios"). */
+static void merge_prio(struct job_stats *js, const struct worker *w)
+{
+    if (!js->prio && !(js->prio = calloc(1, sizeof(*js->prio))))
+        return;
+    prio_stats_merge(js->prio, &w->prio->st);
+    if (!js->per_worker)
+        return;
+    if (!js->prio_worker && !(js->prio_worker = calloc(js->workers, sizeof(*js->prio_worker))))
+        return;
+    prio_stats_merge(&js->prio_worker[w->job_worker], &w->prio->st);
+}
+
 /* Merge: one finished worker's figures into its job's and the phase's;
  * the latest end of a worker so far in *last. */
 static void merge_worker(struct phase_stats *out, const struct phase_run *run, const struct worker *w,
@@ -635,6 +651,8 @@ static void merge_worker(struct phase_stats *out, const struct phase_run *run, c
     js->think_pauses += w->think.pauses;
     if (w->floor.target_on)
         js->lat_depth = rate_floor_depth(&w->floor);
+    if (w->prio)
+        merge_prio(js, w);
     if (js->event_lat && w->ev.hist) {
         hist_merge(js->event_lat, w->ev.hist);
         js->worker_events[w->job_worker] = w->ev.count;
@@ -757,6 +775,13 @@ void phase_stats_free(struct phase_stats *ps)
             free(ps->stats[j].worker_usage);
             free(ps->stats[j].per_worker);
             free(ps->stats[j].event_lat);
+            if (ps->stats[j].prio) {
+                prio_stats_clear(ps->stats[j].prio);
+                free(ps->stats[j].prio);
+            }
+            for (unsigned w = 0; ps->stats[j].prio_worker && w < ps->stats[j].workers; w++)
+                prio_stats_clear(&ps->stats[j].prio_worker[w]);
+            free(ps->stats[j].prio_worker);
             free(ps->stats[j].worker_events);
             free(ps->stats[j].worker_event_ns);
         }

@@ -23,6 +23,7 @@
 
 #include "device/device.h"
 #include "stats/iostats.h"
+#include "stats/prio_stats.h"
 #include "target/guard.h"
 #include "target/target.h"
 #include "base/cluster.h"
@@ -110,6 +111,10 @@ struct job_stats {
     /* fio latency_target: the queue depth the search ended at (of the
      * job's last worker, as fio reports it); 0 without latency_target */
     unsigned lat_depth;
+    /* fio's cmdprio: per-priority latencies (stats/prio_stats.h), of the
+     * job and (with per_worker) of each worker; NULL without cmdprio */
+    struct prio_stats *prio;
+    struct prio_stats *prio_worker; /* [workers] */
 };
 
 /* One interval's merged figures, handed to the hook and to the series. */

@@ -181,6 +181,8 @@ struct worker {
     int setup_error;
     char setup_msg[256];
 
+    /* fio's cmdprio (worker_prio.h); NULL when the job has none */
+    struct wprio *prio;
     /* verify (worker_verify.h); NULL when the job has no verify= */
     struct wverify *vf;
     /* fio buffer contents (worker_buf.h) */

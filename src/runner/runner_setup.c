@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "runner/worker_prio.h"
 #include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "target/chardev_map.h"
@@ -431,7 +432,10 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     lrc = wlog_open(w, clock_ns(), err, errlen); /* write_iolog */
     if (lrc < 0)
         return lrc;
-    int vrc = wverify_setup(w, err, errlen);
+    int vrc = wprio_setup(w, j, seed, err, errlen); /* fio's cmdprio */
+    if (vrc < 0)
+        return vrc;
+    vrc = wverify_setup(w, err, errlen);
     if (vrc < 0)
         return vrc;
     if (w->map.layout == LAYOUT_FILES && (vrc = wfiles_setup(w, j, js, err, errlen)) < 0)
@@ -477,6 +481,7 @@ unsigned runner_free_worker(struct worker *w)
     gen_free(&w->gen);
     wzbd_free(w);
     wverify_free(w);
+    wprio_free(w);
     wfiles_free(w);
     wreplay_free(w);
     free(w->slots);

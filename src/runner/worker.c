@@ -26,6 +26,8 @@
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
 #include "runner/worker_sched.h"
+#include "runner/worker_offload.h"
+#include "runner/worker_prio.h"
 #include "base/signal.h"
 #include "stats/iolog.h"
 #include "runner/worker_vstate.h"
@@ -269,10 +271,12 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
                 sched = tc > r->t_sched ? tc - r->t_sched : 0;
                 hist_add(&d->sched, sched);
             }
+            if (__builtin_expect(w->prio != NULL, 0) && w->measuring)
+                wprio_record(w->prio, r, lat, slat);
             if (__builtin_expect(w->iolog != NULL, 0) && w->measuring) {
                 struct iolog_io io = {.tc = tc, .lat = lat, .t_issue = r->t_issue, .slat = slat,
                                       .sched = sched, .paced = r->t_sched != 0, .off = r->off,
-                                      .bytes = r->len, .ddir = r->op};
+                                      .bytes = r->len, .ddir = r->op, .prio = r->ioprio};
                 iolog_add(w->iolog, w->run->measure_start + w->job->startdelay_ns, &io);
             }
             return true;
@@ -781,11 +785,11 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->holds = w->floor.target_on || ls->verify_writes;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
-     * a write log, a replayed log or a submission batch size, is admitted
+     * a write log, a replayed log, cmdprio or a submission batch size, is admitted
      * and completed by the short loops (the same requests, stamps and
      * records, without testing each feature per I/O). */
     ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
-                !w->wlog && !w->rp && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
+                !w->wlog && !w->rp && !w->prio && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
                 (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
     ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
     ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
@@ -932,6 +936,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
         if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
             break;
         r->t_sched = tsched;
+        if (__builtin_expect(w->prio != NULL, 0))
+            wprio_draw(w->prio, r); /* fio's cmdprio (worker_prio.h) */
         if (ls->ops->queue(&w->eng, r) < 0) {
             if (__builtin_expect(w->zbd.on, 0))
                 wzbd_unqueued(w, r); /* placed, not taken: its zone's write pointer back */
@@ -1351,7 +1357,10 @@ void *worker_main(void *arg)
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0 || w->rp)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-    int rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
+    /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
+    int rc = w->job->submit_offload ? woffload_wrap(&w->eng) : 0;
+    if (rc == 0)
+        rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;

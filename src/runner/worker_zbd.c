@@ -23,36 +23,22 @@
 #include "target/chardev_map.h"
 #include "target/zoned.h"
 
-int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
-               size_t errlen)
+/* The descriptor the worker's zones are reported and reset through: the
+ * target's own, or for a passthrough node the block device it addresses
+ * (held by the target), opened here and owned by the worker. */
+static int zbd_open_fd(struct worker *w, const struct job_spec *j, const struct target *t, struct stat *st,
+                       char *err, size_t errlen)
 {
-    memset(&w->zbd, 0, sizeof(w->zbd));
-    w->zbd_wait = w->zbd_held = false;
-    w->zbd_lock = NULL;
-    w->zbd_lock_own = false;
-    w->zbd_fd = -1;
-    w->zbd_fd_own = false;
-    if (j->zone_mode != JOB_ZONE_ZBD)
-        return 0;
-    const struct target *t = &js->tg[w->first_target];
-    if (w->map.layout != LAYOUT_JBOD || w->map.segs.n || t->info.kind != TARGET_BLOCK ||
-        !zoned_is_zoned(&t->info))
-        return snprintf(err, errlen, "job '%s': zonemode=zbd needs one zoned block device (host-managed or "
-                                     "host-aware) as its target; ssdbench does not emulate zones",
-                        j->name), -ENOTSUP;
     int fd = w->fds[w->first_target];
-    struct stat st;
-    if (fstat(fd, &st) < 0)
+    if (fstat(fd, st) < 0)
         return snprintf(err, errlen, "%s: %s", t->info.path, strerror(errno)), -errno;
     if (t->chardev) {
-        /* a passthrough node's zones are those of the block device it
-         * addresses (held by the target): reported and reset through it */
         char blk[JOB_PATH_MAX], why[256];
         dev_t bdev;
-        if (chardev_block(st.st_rdev, blk, sizeof(blk), &bdev, why, sizeof(why)) < 0)
+        if (chardev_block(st->st_rdev, blk, sizeof(blk), &bdev, why, sizeof(why)) < 0)
             return snprintf(err, errlen, "%s: %s", t->info.path, why), -EINVAL;
         fd = open(blk, (job_rw_writes(j) ? O_RDWR : O_RDONLY) | O_CLOEXEC);
-        if (fd < 0 || fstat(fd, &st) < 0 || st.st_rdev != bdev) {
+        if (fd < 0 || fstat(fd, st) < 0 || st->st_rdev != bdev) {
             int e = fd < 0 ? errno : EPERM;
             if (fd >= 0)
                 close(fd);
@@ -61,21 +47,16 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
         }
         w->zbd_fd_own = true;
     }
-    w->zbd_dev = st.st_rdev;
+    w->zbd_dev = st->st_rdev;
     w->zbd_fd = fd;
-    struct zbd_zone *zones;
-    bool *open;
-    unsigned n;
-    int rc = zoned_report(fd, t->info.path, &zones, &open, &n, err, errlen);
-    if (rc < 0)
-        return rc;
-    if (j->zone_size && n && zones[0].len != j->zone_size) {
-        snprintf(err, errlen, "job '%s': zonesize %llu does not match the device's zone size %llu", j->name,
-                 (unsigned long long)j->zone_size, (unsigned long long)zones[0].len);
-        free(zones);
-        free(open);
-        return -EINVAL;
-    }
+    return 0;
+}
+
+/* The job's zone rules and the smallest block per direction (a direction
+ * the job does not use takes the other's, else 512). */
+static struct zbd_params zbd_params_of(const struct worker *w, const struct job_spec *j,
+                                       const struct target *t)
+{
     struct zbd_params p = {
         .region_start = w->map.region_start,
         .region_len = w->map.region_len,
@@ -99,19 +80,25 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
     for (unsigned d = 0; d < 2; d++)
         if (!p.min_bs[d])
             p.min_bs[d] = p.min_bs[1 - d] ? p.min_bs[1 - d] : 512;
-    /* an earlier worker of the phase on the same device: its zone set */
+    return p;
+}
+
+/* An earlier worker of the phase on the same device: this worker joins its
+ * zone set (one write pointer per zone for both) and its lock. 1 when it
+ * joined, 0 when there is none, < 0 with err set when it may not. */
+static int zbd_join(struct worker *w, const struct job_spec *j, const struct target *t,
+                    const struct zbd_params *p, char *err, size_t errlen)
+{
     for (struct worker *o = w->run->workers; o < w; o++) {
         if (!o->zbd.on || o->zbd_dev != w->zbd_dev)
             continue;
-        free(zones);
-        free(open);
         /* each worker checks the blocks it wrote: another one's write or
          * zone reset would change them behind its back */
         if ((w->vf || o->vf) && (job_rw_writes(j) || job_rw_writes(o->job)))
             return snprintf(err, errlen, "job '%s': zonemode=zbd with verify and another job writing to the "
                                          "same zones of %s at the same time (numjobs=%u) is not supported",
                             j->name, t->info.path, j->numjobs), -ENOTSUP;
-        rc = zbd_share(&w->zbd, &p, &o->zbd, err, errlen);
+        int rc = zbd_share(&w->zbd, p, &o->zbd, err, errlen);
         if (rc < 0) {
             size_t l = strlen(err);
             snprintf(err + l, errlen - l, " (job '%s', %s)", j->name, t->info.path);
@@ -124,17 +111,19 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
             o->zbd_lock_own = true;
         }
         w->zbd_lock = o->zbd_lock;
-        return 0;
+        return 1;
     }
-    rc = zbd_init(&w->zbd, &p, zones, n, job_rw_writes(j) ? open : NULL, err, errlen);
-    free(zones);
-    free(open);
-    if (rc < 0)
-        return rc;
+    return 0;
+}
+
+/* The zones the set-up found due for a reset (a verifying writer's zones
+ * that hold data), reset before the first I/O. */
+static int zbd_reset_due(struct worker *w, const struct target *t, char *err, size_t errlen)
+{
     for (unsigned i = 0; i < w->zbd.zs->nz; i++) {
         if (!w->zbd.zs->z[i].reset_due)
             continue;
-        rc = zoned_reset_zone(fd, w->zbd.zs->z[i].start, w->zbd.zs->z[i].len);
+        int rc = zoned_reset_zone(w->zbd_fd, w->zbd.zs->z[i].start, w->zbd.zs->z[i].len);
         if (rc < 0) {
             zbd_free(&w->zbd);
             return snprintf(err, errlen, "%s: resetting zone %u (BLKRESETZONE): %s", t->info.path, i,
@@ -143,6 +132,55 @@ int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setu
         zbd_reset_done(&w->zbd, i);
     }
     return 0;
+}
+
+int wzbd_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
+               size_t errlen)
+{
+    memset(&w->zbd, 0, sizeof(w->zbd));
+    w->zbd_wait = w->zbd_held = false;
+    w->zbd_lock = NULL;
+    w->zbd_lock_own = false;
+    w->zbd_fd = -1;
+    w->zbd_fd_own = false;
+    if (j->zone_mode != JOB_ZONE_ZBD)
+        return 0;
+    const struct target *t = &js->tg[w->first_target];
+    if (w->map.layout != LAYOUT_JBOD || w->map.segs.n || t->info.kind != TARGET_BLOCK ||
+        !zoned_is_zoned(&t->info))
+        return snprintf(err, errlen, "job '%s': zonemode=zbd needs one zoned block device (host-managed or "
+                                     "host-aware) as its target; ssdbench does not emulate zones",
+                        j->name), -ENOTSUP;
+    struct stat st;
+    int rc = zbd_open_fd(w, j, t, &st, err, errlen);
+    if (rc < 0)
+        return rc;
+    struct zbd_zone *zones;
+    bool *open;
+    unsigned n;
+    rc = zoned_report(w->zbd_fd, t->info.path, &zones, &open, &n, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (j->zone_size && n && zones[0].len != j->zone_size) {
+        snprintf(err, errlen, "job '%s': zonesize %llu does not match the device's zone size %llu", j->name,
+                 (unsigned long long)j->zone_size, (unsigned long long)zones[0].len);
+        free(zones);
+        free(open);
+        return -EINVAL;
+    }
+    struct zbd_params p = zbd_params_of(w, j, t);
+    rc = zbd_join(w, j, t, &p, err, errlen);
+    if (rc != 0) {
+        free(zones);
+        free(open);
+        return rc < 0 ? rc : 0;
+    }
+    rc = zbd_init(&w->zbd, &p, zones, n, job_rw_writes(j) ? open : NULL, err, errlen);
+    free(zones);
+    free(open);
+    if (rc < 0)
+        return rc;
+    return zbd_reset_due(w, t, err, errlen);
 }
 
 static void zlock(struct worker *w)

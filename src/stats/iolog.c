@@ -45,9 +45,11 @@ static void flush_file(struct iolog *l, struct iolog_file *f)
 }
 
 
-/* "t, v, ddir, bs, 0\n", or with offsets "t, v, ddir, bs, off, 0\n" */
-static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_t v, unsigned ddir,
-                          uint64_t bs, uint64_t off)
+/* "t, v, ddir, bs, prio\n", or with offsets "t, v, ddir, bs, off, prio\n";
+ * prio as fio writes it: 1 for a real-time I/O priority, else 0, or with
+ * log_prio the priority value itself (0x%04x) */
+static size_t format_line_prio(const struct iolog *l, char *p, uint64_t t_ms, uint64_t v, unsigned ddir,
+                               uint64_t bs, uint64_t off, unsigned prio)
 {
     char *s = p;
     p = numfmt_u64(p, t_ms);
@@ -61,8 +63,23 @@ static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_
         *p++ = ',', *p++ = ' ';
         p = numfmt_u64(p, off);
     }
-    memcpy(p, ", 0\n", 4);
+    if (l->log_prio) {
+        static const char hex[] = "0123456789abcdef";
+        memcpy(p, ", 0x", 4);
+        p += 4;
+        for (int sh = 12; sh >= 0; sh -= 4)
+            *p++ = hex[(prio >> sh) & 15];
+        *p++ = '\n';
+        return (size_t)(p - s);
+    }
+    memcpy(p, (prio >> 13) == 1 ? ", 1\n" : ", 0\n", 4);
     return (size_t)(p + 4 - s);
+}
+
+static size_t format_line(const struct iolog *l, char *p, uint64_t t_ms, uint64_t v, unsigned ddir,
+                          uint64_t bs, uint64_t off)
+{
+    return format_line_prio(l, p, t_ms, v, ddir, bs, off, 0);
 }
 
 static void iolog_put(struct iolog *l, enum iolog_kind k, const char *line, size_t n)
@@ -97,31 +114,31 @@ void iolog_emit(struct iolog *l, uint64_t t0_ns, const struct iolog_io *io)
     unsigned d = io->ddir;
     size_t n;
     if (l->f[IOLOG_LAT]) {
-        n = format_line(l, line, t_ms, io->lat, d, io->bytes, io->off);
+        n = format_line_prio(l, line, t_ms, io->lat, d, io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_LAT, line, n);
     }
     if (l->f[IOLOG_CLAT]) {
-        n = format_line(l, line, t_ms, io->t_issue ? io->lat - io->slat : io->lat, d, io->bytes,
-                        io->off);
+        n = format_line_prio(l, line, t_ms, io->t_issue ? io->lat - io->slat : io->lat, d, io->bytes,
+                        io->off, io->prio);
         iolog_put(l, IOLOG_CLAT, line, n);
     }
     if (l->f[IOLOG_SLAT] && io->t_issue) {
         uint64_t ti_ms = (io->t_issue > t0_ns ? io->t_issue - t0_ns : 0) / 1000000;
-        n = format_line(l, line, ti_ms, io->slat, d, io->bytes, io->off);
+        n = format_line_prio(l, line, ti_ms, io->slat, d, io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_SLAT, line, n);
     }
     if (l->f[IOLOG_SCHED] && io->paced) {
-        n = format_line(l, line, t_ms, io->sched, d, io->bytes, io->off);
+        n = format_line_prio(l, line, t_ms, io->sched, d, io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_SCHED, line, n);
     }
     if (l->f[IOLOG_BW] && !l->no_bw) {
         /* fio: this I/O's bytes over its latency, bytes * 10^6 / ns */
-        n = format_line(l, line, t_ms, io->lat ? (uint64_t)io->bytes * 1000000u / io->lat : 0, d,
-                        io->bytes, io->off);
+        n = format_line_prio(l, line, t_ms, io->lat ? (uint64_t)io->bytes * 1000000u / io->lat : 0, d,
+                        io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_BW, line, n);
     }
     if (l->f[IOLOG_IOPS]) {
-        n = format_line(l, line, t_ms, 1, d, io->bytes, io->off);
+        n = format_line_prio(l, line, t_ms, 1, d, io->bytes, io->off, io->prio);
         iolog_put(l, IOLOG_IOPS, line, n);
     }
 }
@@ -202,6 +219,7 @@ int iolog_open(struct iolog **out, const struct iolog_opts *o, unsigned number, 
     l->avg_ns = (uint64_t)o->avg_msec * 1000000u;
     l->win_end = l->avg_ns;
     l->offsets = o->offsets;
+    l->log_prio = o->log_prio;
     /* fio's disable_bw_measurement: no per-I/O bandwidth lines (the file stays, empty) */
     l->no_bw = o->no_bw && !l->avg_ns;
     if (o->hist_log[0] && o->hist_msec && !(l->hist = iolog_hist_new(o->hist_msec, o->hist_coarseness))) {

@@ -55,6 +55,7 @@ struct iolog_opts {
     bool schedlat;            /* NAME_schedlat too (a paced job with log_schedlat) */
     unsigned avg_msec;        /* log_avg_msec; 0 = a line per completion */
     bool offsets;             /* log_offset: an offset column */
+    bool log_prio;            /* log_prio: the last column is each I/O's priority value */
     bool no_bw;               /* disable_bw_measurement: no per-I/O bandwidth lines (fio) */
     unsigned hist_msec;       /* log_hist_msec; 0 = the histogram log stays empty */
     unsigned hist_coarseness; /* log_hist_coarseness */
@@ -94,12 +95,14 @@ struct iolog_io {
     uint32_t bytes;
     unsigned ddir;
     bool paced;
+    uint16_t prio;    /* the I/O's priority (class << 13 | level) */
 };
 
 struct iolog {
     uint64_t avg_ns;                 /* log_avg_msec in ns; 0 = one line per I/O */
     uint64_t win_end;                /* end of the current window, ns since the job's start */
     bool offsets;                    /* log_offset: an offset column */
+    bool log_prio;                   /* log_prio: the last column is the priority value */
     bool no_bw;                      /* disable_bw_measurement, per-I/O lines: no bandwidth lines (fio) */
     struct iolog_win win[DIR_COUNT];
     int error;                       /* first write error (negative errno); logging stops */

@@ -8,9 +8,9 @@
 #    thread"/"process"), disable_bw_measurement (no per-I/O bandwidth lines);
 #  - fio-inert (fio's counts with them are ssdbench's without them, and
 #    with them): clocksource, experimental_verify, verify_async,
-#    flow_watermark;
+#    flow_watermark, serialize_overlap (iodepth=1);
 #  - default-only, the other value refused in one line naming the key:
-#    create_on_open, allow_mounted_write, rw_sequencer, io_submit_mode,
+#    create_on_open, allow_mounted_write, rw_sequencer,
 #    cmd_type;
 #  - timing only (accepted, the counts unchanged; times are not asserted on
 #    a loaded host): flow_sleep, rate_cycle, latency_run, log_compression
@@ -86,9 +86,10 @@ inert experimental_verify --experimental_verify=1 --name=v --ioengine=psync --fi
 inert verify_async --verify_async=2 --name=v --ioengine=psync --filename=v.dat --size=128k --rw=randwrite \
     --verify=crc32c
 inert flow_watermark --flow_watermark=10 --name=f --ioengine=null --size=256k --flow_id=1 --flow=2
+inert serialize_overlap --serialize_overlap=1 --name=s --ioengine=null --size=256k --bs=4k
 
 # default-only: the other value is refused in one line naming the key
-for kv in create_on_open=1 allow_mounted_write=1 rw_sequencer=identical io_submit_mode=offload \
+for kv in create_on_open=1 allow_mounted_write=1 rw_sequencer=identical \
     cmd_type=scsi; do
     out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k "--$kv" 2>&1 >/dev/null)
     rc=$?

@@ -1,7 +1,8 @@
 /* test_fio_options.c - fio job-file options beyond the basic set: aliases
  * (timeout, steadystate_duration, steadystate_ramp_time), 0%, number_ios,
  * continue_on_error / ignore_error and fio's rule for which failed I/O lets a
- * job go on, fill_device, exitall (file-wide) and wait_for, each checked
+ * job go on, fill_device, exitall (file-wide) and wait_for, io_submit_mode,
+ * serialize_overlap and the cmdprio options, each checked
  * field by field and every bad value against its exact message. */
 #include <errno.h>
 #include <string.h>
@@ -104,11 +105,52 @@ TEST(unified_rw_and_submit_mode)
     CHECK(parse("[a]\nfilename=/dev/x\nunified_rw_reporting=mixed\nio_submit_mode=inline\n"
                 "[b]\nfilename=/dev/x\nunified_rw_reporting=2\n[c]\nfilename=/dev/x\n", &jf) == 0, "%s", err);
     CHECK(jf.jobs[0].unified_rw == 1 && jf.jobs[1].unified_rw == 2 && jf.jobs[2].unified_rw == 0, "values");
+    CHECK(!jf.jobs[0].submit_offload, "inline");
     jobfile_free(&jf);
-    CHECK(parse("[a]\nfilename=/dev/x\nio_submit_mode=offload\n", &jf) == -ENOTSUP, "offload");
-    CHECK(strstr(err, "io_submit_mode: 'offload' is not supported"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nio_submit_mode=offload\n", &jf) == 0, "%s", err);
+    CHECK(jf.jobs[0].submit_offload, "offload");
+    jobfile_free(&jf);
+    CHECK(parse("[a]\nfilename=/dev/x\nio_submit_mode=later\n", &jf) == -EINVAL, "bad mode");
+    CHECK(strstr(err, "unknown value 'later' (expected inline or offload)"), "%s", err);
+    /* serialize_overlap: where no two I/Os are in flight, else refused */
+    CHECK(parse("[a]\nfilename=/dev/x\nserialize_overlap=1\n", &jf) == 0, "%s", err);
+    CHECK(jf.jobs[0].serialize_overlap, "set");
+    jobfile_free(&jf);
+    CHECK(parse("[a]\nfilename=/dev/x\nserialize_overlap=1\niodepth=8\n", &jf) == -ENOTSUP, "depth 8");
+    CHECK(strstr(err, "serialize_overlap is supported with iodepth=1 only"), "%s", err);
     CHECK(parse("[a]\nfilename=/dev/x\nunified_rw_reporting=some\n", &jf) == -EINVAL, "bad");
     CHECK(strstr(err, "unknown value 'some' (expected none, mixed, both, 0, 1 or 2)"), "%s", err);
+}
+
+TEST(cmdprio_options)
+{
+    struct jobfile jf;
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio_percentage=30,70\ncmdprio_class=3\ncmdprio=4,6\n"
+                "log_prio=1\n"
+                "[b]\nfilename=/dev/x\nioengine=io_uring\n"
+                "cmdprio_bssplit=64k/25/1/1:4k/10:64k/75/3/2:1m/0:8k/200/9/9,16k/40\n", &jf) == 0, "%s", err);
+    const struct job_cmdprio *a = &jf.jobs[0].cmdprio, *b = &jf.jobs[1].cmdprio;
+    CHECK(a->pct[0] == 30 && a->pct[1] == 70 && a->cls[0] == 3 && a->cls[1] == 3 && a->level[0] == 4 &&
+          a->level[1] == 6 && a->log_prio && !a->bssplit, "a");
+    /* sorted by block size, 0 % dropped, over-range values clamped as fio */
+    CHECK(b->bssplit && b->nsplit[0] == 4 && b->nsplit[1] == 1, "b counts %u %u", b->nsplit[0], b->nsplit[1]);
+    CHECK(b->split[0][0].bs == 4096 && b->split[0][0].pct == 10 && b->split[0][0].prio == -1, "4k");
+    CHECK(b->split[0][1].bs == 8192 && b->split[0][1].pct == 100 && b->split[0][1].prio == (3 << 13 | 7), "8k");
+    CHECK(b->split[0][2].bs == 65536 && b->split[0][2].pct == 25 && b->split[0][2].prio == (1 << 13 | 1), "64k a");
+    CHECK(b->split[0][3].bs == 65536 && b->split[0][3].pct == 75 && b->split[0][3].prio == (3 << 13 | 2), "64k b");
+    CHECK(b->split[1][0].bs == 16384 && b->split[1][0].pct == 40, "write list");
+    jobfile_free(&jf);
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=psync\ncmdprio_percentage=50\n", &jf) == -EINVAL, "psync");
+    CHECK(strstr(err, "options of fio's libaio and io_uring engines"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio_percentage=50\ncmdprio_bssplit=4k/50\n", &jf) ==
+              -EINVAL, "both");
+    CHECK(strstr(err, "mutually exclusive"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio_bssplit=4k/60/1/0:4k/50\n", &jf) == -EINVAL, "sum");
+    CHECK(strstr(err, "add up to 110 (over 100)"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio_bssplit=4k/50/1\n", &jf) == -EINVAL, "3 fields");
+    CHECK(strstr(err, "expected bs/percentage[/class/level]"), "%s", err);
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio_class=0\n", &jf) == -EINVAL, "class 0");
+    CHECK(parse("[a]\nfilename=/dev/x\nioengine=libaio\ncmdprio=8\n", &jf) == -EINVAL, "level 8");
 }
 
 TEST(thinktime_options)
