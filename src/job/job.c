@@ -39,6 +39,7 @@ void job_defaults(struct job_spec *job)
     /* fio buffer contents and scheduling */
     job->scramble_buffers = false; /* job files and command lines: fio's 1 (jobfile.c) */
     job->compress_chunk = 512;    /* fio's buffer_compress_chunk default */
+    job->dedupe_ws_pct = 5;       /* fio's dedupe_working_set_percentage default */
     job->ioprio = -1;
     job->ioprio_class = -1;
     /* fio rate floors and latency limits: fio's defaults */

@@ -397,6 +397,11 @@ struct job_spec {
     bool compress_fio;           /* compress_pct uses fio's layout and compress_chunk */
     uint32_t compress_chunk;     /* bytes per random/zero region; 0 = the smallest write size */
     unsigned dedupe_pct;         /* percent of write buffers that repeat an earlier one */
+    bool error_dump;             /* fio error_dump: a stderr line per failed request */
+    bool dedupe_working_set;     /* fio dedupe_mode=working_set: a duplicate is a uniformly
+                                    drawn one of the first unique buffers, not the last one */
+    unsigned dedupe_ws_pct;      /* dedupe_working_set_percentage: that set is this percent
+                                    of the worker's bytes in buffers of the smallest write (5) */
     bool scramble_buffers;       /* each 512 B block of a random write not refilled gets its
                                     offset and a time stamp written in; on for job files and
                                     command lines (fio's default 1), off for ACT, fileio, PTS */

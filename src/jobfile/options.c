@@ -35,6 +35,8 @@ static const struct job_opt opts[] = {
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
     {"unlink_each_loop", {0}, JOPT_BOOL, JF(unlink_each_loop), .arg = "bool", .help = "between loops, remove the files ssdbench created and make them anew (empty); write jobs with psync or libaio"},
     {"file_append", {0}, JOPT_BOOL, JF(file_append), .arg = "bool", .help = "a regular file's region starts at its end (offset = its size): writes extend it"},
+    {"error_dump", {0}, JOPT_BOOL, JF(error_dump), .arg = "bool", .help = "print fio's \"io_u error on file\" line on stderr for every failed I/O (0, fio's default)"},
+    {"create_serialize", {0}, FN(create_serialize), .bare = true, .arg = "bool", .help = "1 (fio's default): files laid out one after another before the jobs; 0: each job's as it starts (ssdbench: each stonewalled group's at its start, in order, either way)"},
     {"create_on_open", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0: files are created and laid out before the run; 1 only with ioengine=filecreate (its engine creates each file as it opens it)"},
     {"allow_mounted_write", {0}, FN(off_only), .bare = true, .arg = "0", .help = "0 only: ssdbench's write guard decides what may be written (1 is refused)"},
 
@@ -98,8 +100,9 @@ static const struct job_opt opts[] = {
     /* fio buffer contents (options_buf.c, runner/worker_buf.c) */
     {"buffer_compress_chunk", {0}, JOPT_SIZE, JF(compress_chunk), .max = U32MAX, .arg = "size", .help = "bytes per random/zero region of buffer_compress_percentage (default 512; 0 = the smallest write size)"},
     {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
-    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (fio's dedupe_mode=repeat); implies refill_buffers"},
-    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat", .help = "how dedupe_percentage makes duplicates (repeat only)"},
+    {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (see dedupe_mode); implies refill_buffers"},
+    {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat|working_set", .help = "how dedupe_percentage makes duplicates: the last unique buffer again, or one drawn from the first unique buffers"},
+    {"dedupe_working_set_percentage", {0}, FN(dedupe_ws_pct), .arg = "pct", .help = "dedupe_mode=working_set: the set is this percent of the job's size in smallest-write buffers (5)"},
     {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
     /* durability */
@@ -284,13 +287,13 @@ static const char *const fio_unsupported[] = {
     "overwrite",
     "zonecapacity", "trim_percentage", "trim_backlog", "trim_verify_zero", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
-    "error_dump", "ramp_size", "lockfile",
+    "ramp_size", "lockfile",
     "significant_figures", "exec_prerun", "exec_postrun",
-    "create_serialize", "create_fsync", "create_only",
+    "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
     "iodepth_low", "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
-    "experimental_verify", "kernel_sched", "steadystate_check_interval", "dedupe_working_set_percentage",
+    "experimental_verify", "kernel_sched", "steadystate_check_interval",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
 };
 

@@ -90,6 +90,7 @@ struct job_extra {
     /* create_on_open=1: only with ioengine=filecreate, whose engine creates
      * each file when it opens it (fio's meaning) */
     bool create_on_open;
+    bool create_parallel;          /* create_serialize=0 (refused with zonemode=zbd, as fio) */
 
     /* fio's file set (options_files.c) */
     char filename_format[JOB_PATH_MAX]; /* empty: $jobname.$jobnum.$filenum */

@@ -1,5 +1,6 @@
 /* options_buf.c - setters of fio's buffer-content options (buffer_pattern,
  * buffer_compress_percentage, dedupe_percentage, dedupe_mode,
+ * dedupe_working_set_percentage,
  * scramble_buffers, refill_buffers) and their resolution at finalize, in
  * fio 3.33's rules (options.c str_buffer_pattern_cb, str_dedupe_cb;
  * init.c fixup_options and init_flags). The fill itself is
@@ -61,11 +62,17 @@ JOPT_SETTER(dedupe_percentage)
 JOPT_SETTER(dedupe_mode)
 {
     (void)o;
-    if (!strcasecmp(v, "repeat"))
+    if (!strcasecmp(v, "repeat") || !strcasecmp(v, "working_set")) {
+        c->job->dedupe_working_set = !strcasecmp(v, "working_set");
         return 0;
-    if (!strcasecmp(v, "working_set"))
-        return jopt_fail(c, -ENOTSUP, "'working_set' is not supported (ssdbench repeats the previous buffer, fio's 'repeat')");
+    }
     return jopt_fail(c, -EINVAL, "unknown value '%s' (expected repeat or working_set)", v);
+}
+
+JOPT_SETTER(dedupe_ws_pct)
+{
+    (void)o;
+    return jopt_percent(c, v, &c->job->dedupe_ws_pct);
 }
 
 JOPT_SETTER(scramble_buffers)

@@ -194,6 +194,21 @@ JOPT_SETTER(sg_write_mode)
                      fio ? "unsupported" : "unknown", v ? v : "");
 }
 
+/* fio's create_serialize: 1 (the default) lays the job's files out before
+ * any job starts, one after another; 0 lets each job lay out its own as it
+ * starts. ssdbench lays out the files of each stonewalled group at the
+ * group's start, one after another, which both values give the same files
+ * and I/O as. fio refuses 0 with zonemode=zbd (finalize). */
+JOPT_SETTER(create_serialize)
+{
+    bool on;
+    (void)o;
+    if (spec_parse_bool(v ? v : "1", &on, c->err, c->errlen))
+        return jopt_prefix(c, -EINVAL);
+    c->x->create_parallel = !on;
+    return 0;
+}
+
 /* fio switches whose other value ssdbench does not do: the default (off)
  * is accepted, as what ssdbench does anyway; on is refused with why. */
 JOPT_SETTER(off_only)

@@ -75,6 +75,8 @@ JOPT_SETTER(buffer_pattern);
 JOPT_SETTER(fio_compress);
 JOPT_SETTER(dedupe_percentage);
 JOPT_SETTER(dedupe_mode);
+JOPT_SETTER(dedupe_ws_pct);
+JOPT_SETTER(create_serialize);
 JOPT_SETTER(scramble_buffers);
 JOPT_SETTER(refill_buffers);
 /* resolves them once the job is complete (called by job_option_finalize) */

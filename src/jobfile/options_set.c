@@ -488,6 +488,8 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
         return snprintf(err, errlen, "create_on_open: 1 is not supported (ssdbench creates and lays out missing "
                                      "files before the run; only ioengine=filecreate creates them as it opens them)"),
                -ENOTSUP;
+    if (x->create_parallel && x->zone_mode == JOB_ZONE_ZBD)
+        return snprintf(err, errlen, "--zonemode=zbd and --create_serialize=0 are not compatible"), -EINVAL;
     if ((rc = jopt_small_finalize(job, err, errlen)))
         return rc;
     /* fio: a read-only job that would write or trim is refused whole */

@@ -212,8 +212,22 @@ static void worker_sleep_until(struct worker *w, uint64_t t)
         w->wstall[w->nwstall++] = (struct runner_stall){.start_ns = t, .len_ns = now - t};
 }
 
+/* fio's error_dump=1 (io_u.c __io_u_log_error): a line on stderr for
+ * every failed request, in fio's words. */
+static void dump_error(const struct worker *w, const struct io_req *r, int err)
+{
+    static const char *const dir[] = {"read", "write", "trim", "sync", "datasync"};
+    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+    fprintf(stderr, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n",
+            t < w->job->ntargets ? w->job->targets[t] : "?", strerror(err),
+            r->op <= IO_OP_FDATASYNC ? dir[r->op] : "?", (unsigned long long)r->off,
+            (unsigned long long)(r->op <= IO_OP_TRIM ? r->len : 0));
+}
+
 static void note_error(struct worker *w, const struct io_req *r, int err)
 {
+    if (__builtin_expect(w->job->error_dump, 0))
+        dump_error(w, r, err);
     for (unsigned i = 0; i < w->nerr; i++) {
         struct runner_error *e = &w->errs[i];
         if (e->target == r->target && e->err == err && e->op == r->op) {

@@ -20,12 +20,26 @@ static void fill_random(struct rng *r, uint8_t *p, size_t len)
     }
 }
 
+/* The seed of unique buffer i in working_set mode. */
+static uint64_t ws_seed(const struct wbuf_state *wb, uint64_t i)
+{
+    uint64_t x = wb->ws_base + i * 0x9e3779b97f4a7c15ull;
+    return rng_splitmix(&x);
+}
+
 /* The seed of the next buffer: a new one, or with dedupe_percentage the
- * last unique buffer's again (fio's dedupe_mode=repeat). */
+ * last unique buffer's again (fio's dedupe_mode=repeat) or one of the first
+ * ws_n unique buffers' drawn uniformly (fio's working_set: dedupe.c and
+ * io_u.c get_buf_state). At 100 % fio repeats in either mode. */
 static uint64_t next_seed(struct worker *w)
 {
     const struct job_spec *j = w->job;
-    if (j->dedupe_pct >= 100 || (j->dedupe_pct && rng_below(&w->brng, 100) < j->dedupe_pct))
+    if (j->dedupe_pct >= 100)
+        return w->wb.prev_seed;
+    bool dup = j->dedupe_pct && rng_below(&w->brng, 100) < j->dedupe_pct;
+    if (j->dedupe_pct && j->dedupe_working_set)
+        return dup ? ws_seed(&w->wb, rng_below(&w->wb.ws_idx, w->wb.ws_n)) : ws_seed(&w->wb, w->wb.ws_next++);
+    if (dup)
         return w->wb.prev_seed;
     uint64_t s = rng_next(&w->brng);
     w->wb.prev_seed = s;
@@ -74,6 +88,18 @@ void wbuf_setup(struct worker *w)
     if (!wbuf_active(w->job))
         return; /* the buffer generator's stream stays as it was */
     w->wb.prev_seed = rng_next(&w->brng);
+    if (w->job->dedupe_working_set) {
+        /* fio: the set is dedupe_working_set_percentage of the job's size
+         * in buffers of the smallest write (at least one here; fio draws
+         * from an empty set) */
+        const struct worker_map *m = &w->map;
+        uint64_t bytes = m->region_len * (m->layout == LAYOUT_FILES || m->layout == LAYOUT_RANDOM ? m->ntouch : 1);
+        uint64_t n = (uint64_t)((unsigned __int128)bytes * w->job->dedupe_ws_pct / 100 / w->job->res.write_bs_min);
+        w->wb.ws_n = n ? n : 1;
+        w->wb.ws_base = rng_next(&w->brng);
+        w->wb.ws_next = 0;
+        rng_seed(&w->wb.ws_idx, rng_next(&w->brng));
+    }
     if (!job_rw_writes(w->job))
         return;
     for (unsigned i = 0; i < w->depth; i++)

@@ -17,14 +17,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/rng.h"
 #include "job/job.h"
 
 struct worker;
 struct io_req;
 
-/* dedupe_percentage's state: the seed of the last unique buffer. */
+/* dedupe_percentage's state: the seed of the last unique buffer; in
+ * working_set mode the unique buffers' seeds are derived from ws_base and
+ * a counter (buffer i: splitmix of ws_base + i), so the set of the first
+ * ws_n unique buffers is known without storing it, and a duplicate draws
+ * its index from ws_idx (fio's dedupe_working_set_index_state). */
 struct wbuf_state {
     uint64_t prev_seed;
+    uint64_t ws_base, ws_next, ws_n;
+    struct rng ws_idx;
 };
 
 /* Does the job's data come from this module (a pattern, fio's compression

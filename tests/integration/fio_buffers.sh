@@ -3,7 +3,7 @@
 # file written (read back after the run), side by side with fio 3.33 where
 # it is installed: buffer_pattern (the same bytes as fio's file), zero_buffers
 # (all zero), dedupe_percentage (the share of duplicate blocks, within
-# binomial bounds), buffer_compress_percentage with buffer_compress_chunk
+# binomial bounds; dedupe_mode=working_set: the set's size), buffer_compress_percentage with buffer_compress_chunk
 # (fio's exact zero layout per chunk), scramble_buffers (each 512 B block
 # carries its offset; off: one buffer repeated), and verify over all of them.
 source "$(dirname "$0")/lib.sh"
@@ -114,6 +114,30 @@ print('ok' if N == 256 and D == 1 and b.count(0) < len(b) // 64 else 'bad N=%d D
     check dedupe_100_one_block [ "$r" = ok ]
 else
     fail dedupe_100_one_block "run failed"
+fi
+# dedupe_mode=working_set (fio's dedupe.c): a duplicate is drawn from the
+# first W = size * dedupe_working_set_percentage / 100 / bs unique buffers
+# (4 MiB * 10 % / 4 KiB = 102), so at most W contents occur more than once
+# (repeat mode: about N p (1-p) = 256 of them), all W once N p draws (512)
+# have hit each of them (missing one: 102 (1-1/102)^512 < 0.7 %), and the
+# distinct count is the new buffers' binomial count as in repeat mode.
+WS_CHECK='
+import collections
+N = len(b) // 4096
+c = collections.Counter(hashlib.sha1(b[i*4096:(i+1)*4096]).digest() for i in range(N))
+D, R = len(c), sum(1 for v in c.values() if v > 1)
+m, sd = N * 0.5, math.sqrt(N * 0.25)
+print("ok" if N == 1024 and R == 102 and m - 6 * sd <= D <= m + 6 * sd + 1 else "bad N=%d D=%d R=%d" % (N, D, R))'
+if both ddws rw=write bs=4k size=4m dedupe_percentage=50 dedupe_mode=working_set \
+    dedupe_working_set_percentage=10; then
+    r=$(py "$WORK/ddws.sb.dat" "$WS_CHECK")
+    check "dedupe_working_set_102 ($r)" [ "$r" = ok ]
+    if [ $HAVE_FIO = 1 ]; then
+        r=$(py "$WORK/ddws.fio.dat" "$WS_CHECK")
+        check "dedupe_working_set_rule_is_fios ($r)" [ "$r" = ok ]
+    fi
+else
+    fail dedupe_working_set_102 "run failed: $(head -c 300 "$WORK/ddws.sb.err")"
 fi
 
 # --- buffer_compress_percentage: per chunk of min(bs, buffer_compress_chunk)

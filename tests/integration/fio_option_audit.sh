@@ -10,7 +10,7 @@
 #    with them): clocksource, experimental_verify, verify_async,
 #    flow_watermark, serialize_overlap (iodepth=1);
 #  - default-only, the other value refused in one line naming the key:
-#    create_on_open, allow_mounted_write, rw_sequencer, dedupe_mode,
+#    create_on_open, allow_mounted_write, rw_sequencer,
 #    cmd_type;
 #  - timing only (accepted, the counts unchanged; times are not asserted on
 #    a loaded host): flow_sleep, rate_cycle, latency_run, log_compression
@@ -90,7 +90,7 @@ inert serialize_overlap --serialize_overlap=1 --name=s --ioengine=null --size=25
 
 # default-only: the other value is refused in one line naming the key
 for kv in create_on_open=1 allow_mounted_write=1 rw_sequencer=identical \
-    dedupe_mode=working_set cmd_type=scsi; do
+    cmd_type=scsi; do
     out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k "--$kv" 2>&1 >/dev/null)
     rc=$?
     check "default-only:$kv ($out)" test "$rc" -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" = 1 \

@@ -4,7 +4,7 @@
 # loop device: number_ios (exact, times loops, flushes not counted),
 # fill_device on a device (every byte to the end) and on a small file system
 # (up to ENOSPC, no error; continue_on_error/ignore_error let the writes go
-# on), wait_for, exitall.
+# on; error_dump's lines for those errors as fio's), wait_for, exitall.
 source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
@@ -156,6 +156,31 @@ ignore_error=,ENOSPC"
         d4=$(fsdir stop) && mk_fill "$WORK/fillstop.fio" "$d4" "size=12m"
         check fill_size_beyond_space sb fillstop "$WORK/fillstop.fio"
         check fill_size_beyond_space_bytes test "$(bytes "$WORK/fillstop.sb.json" fill write)" -eq "$b"
+        # error_dump=1: fio's "io_u error on file" line for every failed
+        # write (those past the full point of the 8 MiB tmpfs), the same lines as
+        # fio's; error_dump=0 (the default): none for these passed errors
+        dumplines() { grep '^fio: io_u error' "$1" | sed "s|$2|FS|"; }
+        for v in 1 0; do
+            d5=$(fsdir dump$v) && mk_fill "$WORK/dump$v.fio" "$d5" "size=12m
+continue_on_error=write
+ignore_error=,ENOSPC
+error_dump=$v"
+            sb dump$v "$WORK/dump$v.fio"
+            n=$(dumplines "$WORK/dump$v.sb.err" "$d5" | wc -l)
+            # 12 MiB / 64 KiB = 192 writes issued, the failed ones those past
+            # the full point (b bytes, as above)
+            ok=$(ios "$WORK/dump$v.sb.json" fill write)
+            check "error_dump_$v ($n lines, $ok done)" test "$n" -eq $((v ? 192 - ok : 0)) -a "$ok" -eq $((b >> 16))
+            if [ $HAVE_FIO -eq 1 ]; then
+                d6=$(fsdir dumpf$v) && mk_fill "$WORK/dumpf$v.fio" "$d6" "size=12m
+continue_on_error=write
+ignore_error=,ENOSPC
+error_dump=$v"
+                fi_run dumpf$v "$WORK/dumpf$v.fio"
+                check "error_dump_${v}_as_fio" test "$(dumplines "$WORK/dump$v.sb.err" "$d5")" = \
+                    "$(dumplines "$WORK/dumpf$v.fio.err" "$d6")"
+            fi
+        done
     else
         fail fill_fs "$(head -3 "$WORK/fillfs.sb.err" 2>/dev/null)"
     fi

@@ -10,7 +10,7 @@
 # minutes for it), falloc (reads, writes, trims), ftruncate, cpuio (time
 # bound: structure only), rw=read:-8k (the offsets of fio's write_iolog),
 # exit_what (which jobs finish their I/O), exec (its output and its end),
-# --terse-version 2..5 (field counts), "Starting N threads / processes",
+# --terse-version 2..5 (field counts), create_serialize (files, counts), "Starting N threads / processes",
 # and fio's examples for these parse.
 source "$(dirname "$0")/lib.sh"
 
@@ -274,9 +274,54 @@ mkdir exg && printf 'user data\n' >exg/ex.stdout
 (cd exg && timeout 20 "$SBFIO" ../ex.fio >../exg.out 2>../exg.err)
 check exec_guard [ $? -ne 0 -a "$(cat exg/ex.stdout)" = "user data" ]
 
+# --- create_serialize: 0 and 1 give the same files and I/O as fio's. A
+# write job fills a file, a stonewalled job with create_serialize=0 reads it
+# back verified (fio's surface-scan.fio, sized), and two clones with
+# create_serialize=1 lay out their own files (fio's verify state files
+# aside) ---
+cat >cs.fio <<'EOF'
+[global]
+bs=64k
+ioengine=psync
+verify=meta
+verify_interval=512
+[w]
+filename=cs.dat
+rw=write
+size=1m
+do_verify=0
+[r]
+stonewall
+create_serialize=0
+filename=cs.dat
+rw=read
+do_verify=1
+[c]
+stonewall
+create_serialize=1
+numjobs=2
+rw=write
+size=256k
+EOF
+run_both cs
+same_counts cs
+csfiles() { (cd "$1" && find . -type f ! -name '*-verify.state' -printf '%P %s\n' | sort); }
+if [ $HAVE_FIO = 1 ]; then
+    check "cs_files ($(csfiles cs/sb | tr '\n' ' '))" [ "$(csfiles cs/sb)" = "$(csfiles cs/fio)" -a "$(csfiles cs/sb | wc -l)" -eq 3 ]
+fi
+printf '[z]\nzonemode=zbd\ncreate_serialize=0\nfilename=z.dat\nsize=1m\n' >csz.fio
+# refused as fio refuses it when run (fio's --parse-only does not check it)
+out=$(timeout 10 "$SBFIO" csz.fio 2>&1)
+rc=$?
+check "cs_zbd_refused ($out)" [ $rc -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" -eq 1 -a -n "$(printf '%s' "$out" | grep -F 'create_serialize=0 are not compatible')" ]
+if [ $HAVE_FIO = 1 ]; then
+    out=$(timeout 10 fio csz.fio 2>&1)
+    check "cs_zbd_refused_by_fio ($out)" [ $? -ne 0 -a -n "$(printf '%s' "$out" | grep -F 'create_serialize=0 are not compatible')" ]
+fi
+
 # --- fio's examples for these engines and options parse ---
 if [ -d "$EX" ]; then
-    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec; do
+    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec surface-scan; do
         check "example_$f" timeout 10 "$SBFIO" --parse-only "$EX/$f.fio"
     done
 else
