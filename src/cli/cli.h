@@ -61,10 +61,6 @@ int cli_save_result(const cJSON *doc, const struct cli_output *o);
 
 void cli_output_init(struct cli_output *o);
 
-/* Consumes a shared option at argv[*i] (advancing *i past its value).
- * Returns 1 if consumed, 0 if not one of them, -1 after printing an error. */
-int cli_output_option(int *i, int argc, char **argv, struct cli_output *o);
-
 /* Before a run starts: checks that --result and --output name something
  * ssdbench can write (base/outfile.h), so a long run is not lost to a typo
  * or a directory. Prints one line and returns -1 when not; 0 otherwise.

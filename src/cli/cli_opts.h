@@ -166,4 +166,9 @@ int cli_opts_check(const struct cli_cmd_opts *c, char *msg, size_t msglen);
 
 #define CLI_OPTS_MAX 160   /* entries of one table, at most */
 
+/* Consumes a shared option at argv[*i] (advancing *i past its value):
+ * --format, --output, --result, ... (cli_opts_typed.c). Returns 1 if
+ * consumed, 0 if not one of them, -1 after printing an error. */
+int cli_output_option(int *i, int argc, char **argv, struct cli_output *o);
+
 #endif

@@ -188,3 +188,147 @@ void cli_opts_help(FILE *f, const struct cli_cmd_opts *c)
 {
     cli_opts_print(f, c->opts, c->col);
 }
+
+/* The options every command shares: --format, --output, --result,
+ * --destroy, ... and, where a result is written, --archive and --tag. */
+
+/* --format's words, and --output-format's (fio's: json is fio's JSON) */
+#define FORMAT_WORDS(json)                                                                                 \
+    {"text", FMT_TEXT}, {"normal", FMT_TEXT}, {"json", json}, {"csv", FMT_CSV}, {"fio-json", FMT_FIO_JSON}, \
+        {"json+", FMT_FIO_JSON_PLUS}, {"fio-json+", FMT_FIO_JSON_PLUS}, {"fio-normal", FMT_FIO_NORMAL},     \
+        {"fio-terse", FMT_FIO_TERSE}, {NULL, 0}
+static const struct cli_enum formats[] = {FORMAT_WORDS(FMT_JSON)};
+static const struct cli_enum fio_formats[] = {FORMAT_WORDS(FMT_FIO_JSON)};
+
+static int parse_format(const char *v, bool fio_words, enum cli_format *f)
+{
+    char msg[256];
+    int x;
+    if (cli_parse_enum("--format", v, fio_words ? fio_formats : formats, &x, msg, sizeof(msg)) < 0)
+        return -1;
+    *f = (enum cli_format)x;
+    return 0;
+}
+
+#define OUT(c) ((struct cli_output *)(c)->cfg)
+
+static int set_format(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    if (parse_format(v, false, &OUT(c)->format) < 0) {
+        cli_err("--format: unknown format '%s' (use text, json, csv, fio-json, fio-json+, fio-normal "
+                "or fio-terse)", v);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_output_format(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    if (parse_format(v, true, &OUT(c)->format) < 0) {
+        cli_err("--output-format: unknown format '%s' (use normal, json or json+)", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* --result and --output are rank 0's: ignored on the other ranks */
+static int set_output(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    OUT(c)->output = OUT(c)->follower ? NULL : v;
+    return 0;
+}
+
+static int set_result(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    OUT(c)->result = OUT(c)->follower ? NULL : v;
+    return 0;
+}
+
+static int set_destroy(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    struct guard_consent *g = &OUT(c)->consent;
+    if (g->n >= GUARD_MAX_CONSENT) {
+        cli_err("--destroy: at most %d paths", GUARD_MAX_CONSENT);
+        return -1;
+    }
+    g->paths[g->n++] = v;
+    return 0;
+}
+
+static int set_archive(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    if (v && !*v) {
+        cli_err("--archive=: give a path, or --archive alone for the default archive");
+        return -1;
+    }
+    OUT(c)->archive = true;
+    OUT(c)->archive_path = v;
+    return 0;
+}
+
+static int set_tag(const struct cli_ctx *c, const struct cli_opt *opt, const char *v)
+{
+    struct cli_output *o = OUT(c);
+    char err[256];
+    if (o->ntags == ARCHIVE_MAX_TAGS) {
+        cli_err("--tag: at most %d tags", ARCHIVE_MAX_TAGS);
+        return -1;
+    }
+    if (strlen(v) >= sizeof(o->tagbuf[0])) {
+        cli_err("--tag: '%.40s...' is longer than %zu bytes", v, sizeof(o->tagbuf[0]) - 1);
+        return -1;
+    }
+    strcpy(o->tagbuf[o->ntags], v);
+    if (archive_tag_parse(o->tagbuf[o->ntags], &o->tags[o->ntags], err, sizeof(err)) < 0) {
+        cli_err("%s", err);
+        return -1;
+    }
+    o->ntags++;
+    return 0;
+}
+
+#define O(f) CLI_AT(struct cli_output, f)
+
+/* The options every command shares (each command's table lists them for
+ * its --help; the man page's COMMON OPTIONS describes them). */
+static const struct cli_opt output_opts[] = {
+    {.name = "--format", .value = "FORMAT", .help = "what to print", .type = CLI_T_CALL, .set = set_format},
+    {.name = "--output-format", .value = "FORMAT", .help = "fio's names for the formats", .type = CLI_T_CALL,
+     .set = set_output_format},
+    {.name = "--output", .alias = "-o", .value = "FILE", .help = "where the format goes", .type = CLI_T_CALL,
+     .set = set_output},
+    {.name = "--result", .value = "FILE", .help = "also save the result", .type = CLI_T_CALL, .set = set_result},
+    {.name = "--destroy", .value = "PATH", .help = "consent to overwrite PATH", .type = CLI_T_CALL,
+     .set = set_destroy},
+    {.name = "--ranks-per-host", .value = "N", .help = "cluster runs: ranks per host", .type = CLI_T_UINT,
+     O(ranks_per_host), .ulo = 1, .uhi = 65536},
+    {.name = "--quiet", .alias = "-q", .help = "no live status line", .type = CLI_T_FLAG, O(quiet)},
+    CLI_OPTS_END,
+};
+
+/* Only where a result is written (a workload: o->journal set). */
+static const struct cli_opt journal_opts[] = {
+    {.name = "--archive", .value = "[=PATH]", .help = "file the result in the archive", .type = CLI_T_CALL,
+     .set = set_archive},
+    {.name = "--tag", .value = "KEY=VALUE", .help = "a tag on the filed result", .type = CLI_T_CALL,
+     .set = set_tag},
+    CLI_OPTS_END,
+};
+
+#undef O
+
+int cli_output_option(int *i, int argc, char **argv, struct cli_output *o)
+{
+    const struct cli_opt *t = cli_opts_find(output_opts, argv[*i]) ? output_opts
+                              : o->journal && cli_opts_find(journal_opts, argv[*i]) ? journal_opts
+                                                                                   : NULL;
+    if (!t)
+        return 0;
+    const struct cli_ctx ctx = {.cmd = NULL, .cfg = o, .out = o};
+    const struct cli_opt *hit;
+    const char *v;
+    bool operands = false;
+    if (cli_opts_next_typed(NULL, t, i, argc, argv, &v, &operands, &hit) != CLI_OPT_TYPED)
+        return -1;
+    return cli_opt_apply(&ctx, hit, v) < 0 ? -1 : 1;
+}
