@@ -23,7 +23,7 @@
 #define RLOG_MAX_FILES 128
 #define RLOG_PATH_MAX 256
 
-/* Directions, numbered as base/job.h's io_dir and engine.h's io_op. */
+/* Directions, numbered as base/io_dir.h's DIR_* and engine.h's io_op. */
 enum rlog_op { RLOG_READ = 0, RLOG_WRITE = 1, RLOG_TRIM = 2, RLOG_SYNC = 3, RLOG_DATASYNC = 4 };
 
 struct rlog_entry {

@@ -4,7 +4,7 @@
 # cannot drive: a regular file, a block device that is not an NVMe
 # generic node or does not take SCSI commands (a loop device), a character
 # device that addresses no disk (/dev/null), a trim job, the options they
-# lack. The engines on real (emulated) devices: devlab_engines.sh; their
+# lack. The engines on real (emulated) devices: devlab.sh (tests/lab/checks_engines.sh); their
 # job files in tests/fio-jobs parse in fio_jobs.sh.
 source "$(dirname "$0")/lib.sh"
 S=$SSDBENCH
