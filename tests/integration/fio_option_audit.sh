@@ -20,14 +20,7 @@
 #    trim_verify_zero.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v fio >/dev/null 2>&1; then
-    skip audit "fio is not installed"
-    exit 0
-fi
-FIO=$(command -v fio)
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-SB="$WORK/bin/fio"
+fio_side_by_side audit
 cd "$WORK/run" || exit 1
 
 # js FILE EXPR: a value of the first job of a JSON output

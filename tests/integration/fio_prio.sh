@@ -13,13 +13,7 @@
 # per-priority counts adding up to the total, and the text's lines.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v fio >/dev/null 2>&1; then
-    skip prio "fio is not installed"
-    exit 0
-fi
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-FIO=$(command -v fio)
+fio_side_by_side prio
 
 # summary OUT.json [LOG]: the I/Os of all directions, each direction's
 # priorities with their counts adding up to its total (the JSON's prios),

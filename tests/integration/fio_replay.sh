@@ -13,14 +13,7 @@
 # replay that writes an existing file meets the write guard.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v fio >/dev/null 2>&1; then
-    skip replay "fio is not installed"
-    exit 0
-fi
-FIO=$(command -v fio)
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-SB="$WORK/bin/fio"
+fio_side_by_side replay
 cd "$WORK/run" || exit 1
 
 # ssdbench's sequence: "file dir off len" per I/O of an iolog

@@ -73,3 +73,18 @@ trap cleanup EXIT
 
 # json_get FILE PYTHON-EXPRESSION-ON-d : prints the value (python3 is part of the test deps)
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# fio_side_by_side NAME: for scripts that run the same job under fio and
+# under ssdbench invoked as fio. Sets FIO (the real fio) and SB (a "fio"
+# link to ssdbench in $WORK/bin), makes $WORK/run; without fio it says SKIP
+# NAME and ends the script.
+fio_side_by_side() {
+    if ! command -v fio >/dev/null 2>&1; then
+        skip "$1" "fio is not installed"
+        exit 0
+    fi
+    FIO=$(command -v fio)
+    mkdir -p "$WORK/bin" "$WORK/run"
+    ln -s "$SSDBENCH" "$WORK/bin/fio"
+    SB="$WORK/bin/fio"
+}
