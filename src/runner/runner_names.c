@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "runner/runner_int.h"
 
 /* Clone c's head and tail around $filenum (names_fmt keeps $jobnum and
@@ -184,6 +185,14 @@ int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts
     for (unsigned i = 0; i < 2; i++) {
         char path[JOB_PATH_MAX];
         snprintf(path, sizeof(path), "%.200s.%s", j->name, ext[i]);
+        /* a name ssdbench makes itself: absent or a regular file, never a
+         * link or a device planted there (the rule of every derived name) */
+        int rc = outfile_check_strict(path, err, errlen);
+        if (rc < 0) {
+            if (i)
+                target_close(&js->exec_out[0], false);
+            return rc;
+        }
         struct target_open_opts oo = {
             .write = true,
             .create_size = 1, /* created, then emptied below */
@@ -191,7 +200,7 @@ int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts
             .seed = j->seed,
             .consent = opts->consent,
         };
-        int rc = target_open(&js->exec_out[i], path, &oo, err, errlen);
+        rc = target_open(&js->exec_out[i], path, &oo, err, errlen);
         if (rc < 0) {
             if (i)
                 target_close(&js->exec_out[0], false);

@@ -273,6 +273,11 @@ check exec_program_stopped bash -c "! pgrep -f '^sleep 31[.]25$' >/dev/null"
 mkdir exg && printf 'user data\n' >exg/ex.stdout
 (cd exg && timeout 20 "$SBFIO" ../ex.fio >../exg.out 2>../exg.err)
 check exec_guard [ $? -ne 0 -a "$(cat exg/ex.stdout)" = "user data" ]
+# a link planted at NAME.stdout is refused even with consent to its name
+# (a name ssdbench makes: never written through a link), the file behind it kept
+mkdir exl && printf 'user data\n' >exl/victim && ln -s victim exl/ex.stdout
+(cd exl && SSDBENCH_DESTROY=ex.stdout timeout 20 "$SBFIO" ../ex.fio >../exl.out 2>../exl.err)
+check exec_link_refused [ $? -ne 0 -a "$(cat exl/victim)" = "user data" -a -L exl/ex.stdout ]
 
 # --- create_serialize: 0 and 1 give the same files and I/O as fio's. A
 # write job fills a file, a stonewalled job with create_serialize=0 reads it
