@@ -1,16 +1,16 @@
 /* replay_log.c - fio's I/O log reader (declared in replay_log.h): the
- * version line, then one line at a time, each split into its fields and
- * checked; a bad one ends the read with "PATH:LINE: why". */
-#include "base/replay_log.h"
+ * stream (a text log or, by its magic, a blktrace file: replay_blk.c), one
+ * line at a time, each split into its fields and checked, the log's own
+ * open/close state kept so a line fio 3.33 would abort on is refused; a bad
+ * one ends the read with "PATH:LINE: why". rlog_read reads a stream whole. */
+#include "base/replay_log_int.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/slurp.h"
 
-#define RLOG_LINE_MAX 4096
 #define RLOG_FIELDS 6
 
 static const char ver2[] = "fio version 2 iolog";
@@ -38,199 +38,334 @@ static int find_file(const struct rlog *lg, const char *name)
     return -1;
 }
 
-static int add_entry(struct rlog *lg, size_t *cap, const struct rlog_entry *e)
+/* "PATH:LINE: " or, for blktrace, "PATH: record N: " */
+static int where(const struct rlog_stream *st, char *err, size_t errlen)
 {
-    if (lg->n == *cap) {
-        size_t nc = *cap ? 2 * *cap : 1024;
-        struct rlog_entry *ne = realloc(lg->e, nc * sizeof(*ne));
-        if (!ne)
-            return -ENOMEM;
-        lg->e = ne;
-        *cap = nc;
-    }
-    lg->e[lg->n++] = *e;
-    return 0;
+    int k = st->lg->blktrace ? snprintf(err, errlen, "%s: record %u: ", st->path, st->line)
+                             : snprintf(err, errlen, "%s:%u: ", st->path, st->line);
+    return k < 0 ? 0 : (size_t)k >= errlen ? (int)errlen - 1 : k;
 }
 
-/* The state of one read: the time stamps so far (fio's io_log_last_ttime
- * and the sum of its delays). */
-struct rlog_read {
-    const struct rlog_opts *o;
-    struct rlog *lg;
-    size_t cap;
-    uint64_t last_t;      /* the last v3 time stamp (0: none yet, as fio) */
-    uint64_t due_us;
-};
-
-/* fio's delay_since_ttime: nothing before the first non-zero stamp or for
- * a stamp that goes back; else the gap, times 100 / replay_time_scale. */
-static void advance_time(struct rlog_read *rd, uint64_t t)
+static int bad(const struct rlog_stream *st, char *err, size_t errlen, const char *why, const char *what)
 {
-    unsigned pct = rd->o->time_scale ? rd->o->time_scale : 100;
-    if (rd->last_t && t >= rd->last_t) {
-        uint64_t gap = t - rd->last_t;
-        rd->due_us += pct == 100 ? gap : (uint64_t)((double)gap * (100.0 / (double)pct));
-    }
-    rd->last_t = t;
-}
-
-static int bad(char *err, size_t errlen, const char *path, unsigned line, const char *why, const char *what)
-{
-    snprintf(err, errlen, "%s:%u: %s '%.60s'", path, line, why, what);
+    int k = where(st, err, errlen);
+    snprintf(err + k, errlen - (size_t)k, "%s '%.60s'", why, what);
     return -EINVAL;
 }
 
-static int file_action(struct rlog_read *rd, const char *name, const char *act, const char *path, unsigned line,
-                       char *err, size_t errlen)
+int rlog_file(struct rlog_stream *st, const char *name, bool add, char *err, size_t errlen)
 {
-    struct rlog *lg = rd->lg;
+    struct rlog *lg = st->lg;
+    int f = find_file(lg, name);
+    if (f >= 0 || !add)
+        return f;
+    if (lg->nfiles == RLOG_MAX_FILES) {
+        int k = where(st, err, errlen);
+        snprintf(err + k, errlen - (size_t)k, "more than %d files", RLOG_MAX_FILES);
+        return -E2BIG;
+    }
+    if (strlen(name) >= RLOG_PATH_MAX)
+        return bad(st, err, errlen, "file name too long", name), -ENAMETOOLONG;
+    strcpy(lg->files[lg->nfiles], name);
+    return (int)lg->nfiles++;
+}
+
+uint64_t rlog_gap(struct rlog_stream *st, uint64_t t, unsigned unit_ns)
+{
+    unsigned pct = st->o.time_scale ? st->o.time_scale : 100;
+    uint64_t d = 0;
+    if (st->last_t && !st->o.no_stall && t >= st->last_t) {
+        uint64_t gap = t - st->last_t;
+        d = pct == 100 ? gap : (uint64_t)((double)gap * (100.0 / (double)pct));
+    }
+    st->last_t = t;
+    /* fio keeps microseconds: blktrace's nanoseconds are truncated */
+    return unit_ns == 1 ? d / 1000 * 1000 : d * unit_ns;
+}
+
+int rlog_emit(struct rlog_stream *st, struct rlog_entry *e, struct rlog_entry *out, size_t *n, char *err,
+              size_t errlen)
+{
+    struct rlog *lg = st->lg;
+    unsigned f = e->file;
+    switch (e->op) {
+    case RLOG_ADD:
+        break;
+    case RLOG_OPEN:
+        if (st->open[f]) {
+            /* fio: a redirected file's re-open is ignored; any other aborts */
+            if (!st->redirect[0])
+                return bad(st, err, errlen, "open of a file the log has open (fio 3.33 aborts on it):",
+                           lg->files[f]);
+        } else {
+            lg->reopens += st->opened[f];
+            st->open[f] = st->opened[f] = true;
+        }
+        lg->opens++;
+        break;
+    case RLOG_CLOSE:
+        st->open[f] = false;
+        lg->closes++;
+        break;
+    case RLOG_WAIT:
+        lg->waits++;
+        break;
+    default:
+        if (!st->open[f])
+            return bad(st, err, errlen, "I/O on a file the log has not opened (fio 3.33 aborts on it):",
+                       lg->files[f]);
+        if (e->op <= RLOG_TRIM) {
+            lg->bytes[e->op] += e->len;
+            if (e->len > lg->max_len[e->op])
+                lg->max_len[e->op] = e->len;
+            if (e->off + e->len > lg->extent[f])
+                lg->extent[f] = e->off + e->len;
+        }
+        lg->count[e->op]++;
+        break;
+    }
+    out[(*n)++] = *e;
+    return 1;
+}
+
+static int file_action(struct rlog_stream *st, const char *name, const char *act, uint64_t gap,
+                       struct rlog_entry *out, size_t *n, char *err, size_t errlen)
+{
+    struct rlog_entry e = {.gap_ns = gap};
     if (!strcmp(act, "add")) {
-        if (find_file(lg, name) >= 0)
-            return 0; /* one file, however often it is added (replay_redirect) */
-        if (lg->nfiles == RLOG_MAX_FILES)
-            return snprintf(err, errlen, "%s:%u: more than %d files", path, line, RLOG_MAX_FILES), -E2BIG;
-        if (strlen(name) >= RLOG_PATH_MAX)
-            return bad(err, errlen, path, line, "file name too long", name);
-        strcpy(lg->files[lg->nfiles++], name);
-        return 0;
+        int f = rlog_file(st, name, false, err, errlen);
+        if (f >= 0 && st->redirect[0]) {
+            /* fio ignores the re-add of a redirected file but queues the
+             * action before it again (its file_action is left as it was) */
+            e.op = st->last_act;
+        } else {
+            if (f < 0 && (f = rlog_file(st, name, true, err, errlen)) < 0)
+                return f;
+            e.op = RLOG_ADD;
+        }
+        e.file = (uint16_t)f;
+        st->last_act = e.op;
+        return rlog_emit(st, &e, out, n, err, errlen);
     }
     bool open = !strcmp(act, "open");
     if (!open && strcmp(act, "close"))
-        return bad(err, errlen, path, line, "bad file action (add, open or close)", act);
-    if (find_file(lg, name) < 0)
-        return bad(err, errlen, path, line, "file not added before", name);
-    if (open)
-        lg->opens++;
-    else
-        lg->closes++;
-    return 0;
+        return bad(st, err, errlen, "bad file action (add, open or close)", act);
+    int f = rlog_file(st, name, false, err, errlen);
+    if (f < 0)
+        return bad(st, err, errlen, "file not added before", name);
+    e.op = open ? RLOG_OPEN : RLOG_CLOSE;
+    e.file = (uint16_t)f;
+    st->last_act = e.op;
+    return rlog_emit(st, &e, out, n, err, errlen);
 }
 
-static int io_action(struct rlog_read *rd, const char *name, const char *act, const char *soff, const char *slen,
-                     const char *path, unsigned line, char *err, size_t errlen)
+static int io_action(struct rlog_stream *st, const char *name, const char *act, const char *soff, const char *slen,
+                     uint64_t gap, struct rlog_entry *out, size_t *n, char *err, size_t errlen)
 {
     static const char *const names[] = {"read", "write", "trim", "sync", "datasync"};
-    struct rlog *lg = rd->lg;
-    const struct rlog_opts *o = rd->o;
+    struct rlog *lg = st->lg;
+    const struct rlog_opts *o = &st->o;
     uint64_t off, len;
     if (!parse_u64(soff, UINT64_MAX, &off))
-        return bad(err, errlen, path, line, "bad offset", soff);
+        return bad(st, err, errlen, "bad offset", soff);
     if (!strcmp(act, "wait") && lg->version == 2) {
-        /* fio: wait until MSEC after the start (nothing with replay_no_stall) */
-        uint64_t at = off * 1000;
-        if (at > rd->due_us)
-            rd->due_us = at;
-        lg->waits++;
-        return 0;
+        /* fio: wait until MSEC after the start; nothing with replay_no_stall */
+        if (o->no_stall)
+            return 0;
+        if (off > UINT64_MAX / 1000000)
+            return bad(st, err, errlen, "wait too long", soff);
+        struct rlog_entry e = {.gap_ns = off * 1000000, .op = RLOG_WAIT};
+        return rlog_emit(st, &e, out, n, err, errlen);
     }
     int op = -1;
     for (int i = 0; i < 5; i++)
         if (!strcmp(act, names[i]))
             op = i;
     if (op < 0)
-        return bad(err, errlen, path, line, lg->version == 3 && !strcmp(act, "wait")
-                                                ? "wait is a version 2 action"
-                                                : "bad action (read, write, trim, sync, datasync)", act);
+        return bad(st, err, errlen, lg->version == 3 && !strcmp(act, "wait")
+                                        ? "wait is a version 2 action"
+                                        : "bad action (read, write, trim, sync, datasync)", act);
     if (!parse_u64(slen, UINT32_MAX, &len))
-        return bad(err, errlen, path, line, "bad length", slen);
+        return bad(st, err, errlen, "bad length", slen);
     if (op <= RLOG_TRIM && len == 0)
-        return bad(err, errlen, path, line, "zero length", slen);
-    int f = find_file(lg, name);
+        return bad(st, err, errlen, "zero length", slen);
+    int f = rlog_file(st, name, false, err, errlen);
     if (f < 0)
-        return bad(err, errlen, path, line, "file not added before", name);
+        return bad(st, err, errlen, "file not added before", name);
     /* fio's order: scale, then align */
     if (o->scale > 1)
         off /= o->scale;
     if (o->align)
         off &= ~(o->align - 1);
-    if (op <= RLOG_TRIM) {
-        if (off > UINT64_MAX - len)
-            return bad(err, errlen, path, line, "offset + length past 2^64", soff);
-        lg->bytes[op] += len;
-        if ((uint32_t)len > lg->max_len[op])
-            lg->max_len[op] = (uint32_t)len;
-        if (off + len > lg->extent[f])
-            lg->extent[f] = off + len;
-    }
-    lg->count[op]++;
-    if (!o->keep)
-        return 0;
-    struct rlog_entry e = {.due_ns = rd->due_us * 1000, .off = off, .len = op <= RLOG_TRIM ? (uint32_t)len : 0,
+    if (op <= RLOG_TRIM && off > UINT64_MAX - len)
+        return bad(st, err, errlen, "offset + length past 2^64", soff);
+    struct rlog_entry e = {.gap_ns = gap, .off = off, .len = op <= RLOG_TRIM ? (uint32_t)len : 0,
                            .op = (uint8_t)op, .file = (uint16_t)f};
-    if (add_entry(lg, &rd->cap, &e) < 0)
-        return snprintf(err, errlen, "%s: out of memory", path), -ENOMEM;
-    return 0;
+    return rlog_emit(st, &e, out, n, err, errlen);
 }
 
-static int read_line(struct rlog_read *rd, char *p, const char *path, unsigned line, char *err, size_t errlen)
+static int read_line(struct rlog_stream *st, char *p, struct rlog_entry *out, size_t *n, char *err, size_t errlen)
 {
     char *f[RLOG_FIELDS];
-    unsigned n = 0;
-    for (char *s = strtok(p, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
-        if (n == RLOG_FIELDS)
-            return bad(err, errlen, path, line, "too many fields in", f[0]);
-        f[n++] = s;
+    unsigned nf = 0;
+    char *save = NULL;
+    for (char *s = strtok_r(p, " \t\r\n", &save); s; s = strtok_r(NULL, " \t\r\n", &save)) {
+        if (nf == RLOG_FIELDS)
+            return bad(st, err, errlen, "too many fields in", f[0]);
+        f[nf++] = s;
     }
-    if (n == 0)
+    if (nf == 0)
         return 0; /* an empty line */
-    unsigned v3 = rd->lg->version == 3;
+    unsigned v3 = st->lg->version == 3;
+    uint64_t gap = 0;
     if (v3) {
         uint64_t t;
         if (!parse_u64(f[0], UINT64_MAX, &t))
-            return bad(err, errlen, path, line, "bad time stamp", f[0]);
-        advance_time(rd, t);
+            return bad(st, err, errlen, "bad time stamp", f[0]);
+        gap = rlog_gap(st, t, 1000);
     }
-    const char *redirect = rd->o->redirect && rd->o->redirect[0] ? rd->o->redirect : NULL;
-    const char *name = redirect ? redirect : f[v3];
-    if (n == 2 + v3)
-        return file_action(rd, name, f[v3 + 1], path, line, err, errlen);
-    if (n == 4 + v3)
-        return io_action(rd, name, f[v3 + 1], f[v3 + 2], f[v3 + 3], path, line, err, errlen);
-    return bad(err, errlen, path, line, v3 ? "expected 'USEC FILE ACTION [OFFSET LENGTH]', got"
-                                           : "expected 'FILE ACTION [OFFSET LENGTH]', got", f[0]);
+    const char *name = st->redirect[0] ? st->redirect : f[v3];
+    if (nf == 2 + v3)
+        return file_action(st, name, f[v3 + 1], gap, out, n, err, errlen);
+    if (nf == 4 + v3)
+        return io_action(st, name, f[v3 + 1], f[v3 + 2], f[v3 + 3], gap, out, n, err, errlen);
+    return bad(st, err, errlen, v3 ? "expected 'USEC FILE ACTION [OFFSET LENGTH]', got"
+                                   : "expected 'FILE ACTION [OFFSET LENGTH]', got", f[0]);
+}
+
+static long text_next(struct rlog_stream *st, struct rlog_entry *e, size_t max, char *err, size_t errlen)
+{
+    size_t n = 0;
+    while (n + 2 <= max) {
+        if (!fgets(st->buf, RLOG_LINE_MAX, st->fp)) {
+            if (ferror(st->fp))
+                return snprintf(err, errlen, "%s: read error", st->path), -EIO;
+            st->ended = true;
+            break;
+        }
+        st->line++;
+        size_t l = strlen(st->buf);
+        if (l == RLOG_LINE_MAX - 1 && st->buf[l - 1] != '\n') {
+            int k = where(st, err, errlen);
+            snprintf(err + k, errlen - (size_t)k, "line longer than %d characters", RLOG_LINE_MAX - 2);
+            return -EINVAL;
+        }
+        int rc = read_line(st, st->buf, e, &n, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
+    return (long)n;
+}
+
+int rlog_stream_open(const char *path, const struct rlog_opts *o, struct rlog *lg, struct rlog_stream **out,
+                     char *err, size_t errlen)
+{
+    *out = NULL;
+    memset(lg, 0, sizeof(*lg));
+    if (strlen(path) >= RLOG_PATH_MAX)
+        return snprintf(err, errlen, "%.60s...: log name too long", path), -ENAMETOOLONG;
+    struct rlog_stream *st = calloc(1, sizeof(*st));
+    if (!st)
+        return snprintf(err, errlen, "%s: out of memory", path), -ENOMEM;
+    st->fp = slurp_open(path, "read_iolog", 0, err, errlen);
+    if (!st->fp) {
+        int rc = errno ? -errno : -EINVAL;
+        free(st);
+        return rc;
+    }
+    strcpy(st->path, path);
+    st->o = *o;
+    if (o->redirect && o->redirect[0])
+        snprintf(st->redirect, sizeof(st->redirect), "%s", o->redirect);
+    st->o.redirect = st->redirect[0] ? st->redirect : NULL;
+    snprintf(st->dev_dir, sizeof(st->dev_dir), "%s", o->dev_dir ? o->dev_dir : "/dev");
+    st->o.dev_dir = st->dev_dir;
+    st->lg = lg;
+    for (unsigned i = 0; i < RLOG_MAX_FILES; i++)
+        st->dev_of[i] = UINT32_MAX;
+    int rc = 0;
+    /* fio's is_blktrace: one whole record with the magic (either byte order) */
+    unsigned char rec[48];
+    size_t got = fread(rec, 1, sizeof(rec), st->fp);
+    if (got == sizeof(rec) && rlog_blk_magic(rec, got, &st->swap)) {
+        lg->blktrace = true;
+        rewind(st->fp);
+    } else {
+        rewind(st->fp);
+        st->line = 1;
+        if (!fgets(st->buf, RLOG_LINE_MAX, st->fp))
+            rc = ferror(st->fp) ? (snprintf(err, errlen, "%s: read error", path), -EIO)
+                                : (snprintf(err, errlen, "%s: empty, not a fio iolog", path), -EINVAL);
+        else if (!strncmp(st->buf, ver2, sizeof(ver2) - 1))
+            lg->version = 2;
+        else if (!strncmp(st->buf, ver3, sizeof(ver3) - 1))
+            lg->version = 3;
+        else
+            rc = (snprintf(err, errlen, "%s:1: not a fio iolog (version 2 or 3; fio no longer reads version 1) "
+                                        "nor a blktrace file", path), -EINVAL);
+    }
+    if (rc) {
+        rlog_stream_close(st);
+        return rc;
+    }
+    *out = st;
+    return 0;
+}
+
+long rlog_stream_next(struct rlog_stream *st, struct rlog_entry *e, size_t max, char *err, size_t errlen)
+{
+    if (st->ended && !st->closes_left)
+        return 0;
+    return st->lg->blktrace ? rlog_blk_next(st, e, max, err, errlen) : text_next(st, e, max, err, errlen);
+}
+
+void rlog_stream_close(struct rlog_stream *st)
+{
+    if (!st)
+        return;
+    if (st->fp)
+        fclose(st->fp);
+    free(st);
 }
 
 int rlog_read(const char *path, const struct rlog_opts *o, struct rlog *out, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof(*out));
-    FILE *fp = slurp_open(path, "read_iolog", 0, err, errlen);
-    if (!fp)
-        return errno ? -errno : -EINVAL;
-    char *buf = malloc(RLOG_LINE_MAX);
-    if (!buf) {
-        fclose(fp);
-        return snprintf(err, errlen, "%s: out of memory", path), -ENOMEM;
-    }
-    struct rlog_read rd = {.o = o, .lg = out};
-    int rc = 0;
-    unsigned line = 0;
-    while (!rc && fgets(buf, RLOG_LINE_MAX, fp)) {
-        line++;
-        size_t l = strlen(buf);
-        if (l == RLOG_LINE_MAX - 1 && buf[l - 1] != '\n') {
-            rc = (snprintf(err, errlen, "%s:%u: line longer than %d characters", path, line, RLOG_LINE_MAX - 2), -EINVAL);
+    struct rlog_stream *st;
+    int rc = rlog_stream_open(path, o, out, &st, err, errlen);
+    if (rc)
+        return rc;
+    size_t cap = 0;
+    struct rlog_entry local[64];
+    for (;;) {
+        struct rlog_entry *dst = local;
+        size_t room = sizeof(local) / sizeof(local[0]);
+        if (o->keep) {
+            if (cap - out->n < 64) {
+                size_t nc = cap ? 2 * cap : 1024;
+                struct rlog_entry *ne = realloc(out->e, nc * sizeof(*ne));
+                if (!ne) {
+                    rc = (snprintf(err, errlen, "%s: out of memory", path), -ENOMEM);
+                    break;
+                }
+                out->e = ne;
+                cap = nc;
+            }
+            dst = out->e + out->n;
+            room = cap - out->n;
+        }
+        long got = rlog_stream_next(st, dst, room, err, errlen);
+        if (got < 0) {
+            rc = (int)got;
             break;
         }
-        if (line == 1) {
-            if (!strncmp(buf, ver2, sizeof(ver2) - 1))
-                out->version = 2;
-            else if (!strncmp(buf, ver3, sizeof(ver3) - 1))
-                out->version = 3;
-            else
-                rc = (snprintf(err, errlen, "%s:1: not a fio iolog (version 2 or 3; fio no longer reads version 1)",
-                              path), -EINVAL);
-            continue;
-        }
-        rc = read_line(&rd, buf, path, line, err, errlen);
+        if (got == 0)
+            break;
+        if (o->keep)
+            out->n += (size_t)got;
     }
-    if (!rc && ferror(fp))
-        rc = (snprintf(err, errlen, "%s: read error", path), -EIO);
-    if (!rc && line == 0)
-        rc = (snprintf(err, errlen, "%s: empty, not a fio iolog", path), -EINVAL);
     if (!rc && !out->count[RLOG_READ] && !out->count[RLOG_WRITE] && !out->count[RLOG_TRIM])
         rc = (snprintf(err, errlen, "%s: no read, write or trim to replay", path), -EINVAL);
-    free(buf);
-    fclose(fp);
+    rlog_stream_close(st);
     if (rc)
         rlog_free(out);
     return rc;
@@ -241,4 +376,50 @@ void rlog_free(struct rlog *lg)
     free(lg->e);
     lg->e = NULL;
     lg->n = 0;
+}
+
+/* fio's get_next_str: the next ':'-separated name, "\:" a colon in it,
+ * empty names skipped. */
+static const char *next_name(const char *s, char *out, size_t outlen, bool *fits)
+{
+    while (*s == ':')
+        s++;
+    if (!*s)
+        return NULL;
+    size_t k = 0;
+    *fits = true;
+    for (; *s && *s != ':'; s++) {
+        if (*s == '\\' && s[1] == ':')
+            s++;
+        if (k + 1 < outlen)
+            out[k++] = *s;
+        else
+            *fits = false;
+    }
+    if (outlen)
+        out[k] = 0;
+    return s;
+}
+
+unsigned rlog_list_count(const char *list)
+{
+    char tmp[RLOG_PATH_MAX];
+    unsigned n = 0;
+    bool fits;
+    for (const char *s = list; (s = next_name(s, tmp, sizeof(tmp), &fits)) != NULL;)
+        n++;
+    return n;
+}
+
+bool rlog_list_name(const char *list, unsigned idx, char *out, size_t outlen)
+{
+    unsigned n = rlog_list_count(list);
+    if (!n)
+        return false;
+    idx %= n;
+    bool fits = false;
+    const char *s = list;
+    for (unsigned i = 0; i <= idx; i++)
+        s = next_name(s, out, outlen, &fits);
+    return fits;
 }

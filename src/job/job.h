@@ -263,6 +263,9 @@ struct job_spec {
     unsigned replay_scale;       /* offsets divided by this; 0/1 = none */
     unsigned replay_time_scale;  /* time stamps times 100 / this (percent); 0 = 100 */
     bool replay_no_stall;        /* issue as fast as possible, not at the logged times */
+    bool read_iolog_chunked;     /* the worker reads its log a chunk at a time (bounded memory) */
+    unsigned replay_skip;        /* blktrace input: RLOG_SKIP_* directions not replayed */
+    uint64_t replay_verify_unit; /* verify of a write replay: the gcd of its writes' offsets and lengths */
 
     /* offsets */
     struct job_distribution dist;

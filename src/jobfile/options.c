@@ -63,7 +63,7 @@ static const struct job_opt opts[] = {
     {"blockalign", {"ba"}, FN(blockalign), .arg = "size[,size]", .help = "offset alignment (default: the smallest block size)"},
 
     /* concurrency and I/O path */
-    {"iodepth", {0}, JOPT_UINT, JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
+    {"iodepth", {0}, FN(iodepth), JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
     {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os staged per submitting call (0 or not given: every free slot; fio's default is 1)"},
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
     {"iodepth_batch_complete_max", {0}, JOPT_UINT, JF(iodepth_batch_complete_max), .max = 65536, .arg = "int", .help = "completions taken from the engine at most per reap (0 = iodepth)"},
@@ -149,6 +149,8 @@ static const struct job_opt opts[] = {
     {"replay_align", {0}, JOPT_SIZE, JF(replay_align), .max = UINT64_MAX, .arg = "size", .help = "read_iolog: round each offset down to a multiple of this (a power of 2)"},
     {"replay_scale", {0}, JOPT_UINT, JF(replay_scale), .min = 1, .max = U32MAX, .arg = "int", .help = "read_iolog: divide each offset by this (default 1)"},
     {"replay_time_scale", {0}, JOPT_UINT, JF(replay_time_scale), .min = 1, .max = U32MAX, .arg = "pct", .help = "read_iolog: replay at this percent of the logged rate (default 100; 200 = twice as fast)"},
+    {"read_iolog_chunked", {0}, JOPT_BOOL, JF(read_iolog_chunked), .arg = "bool", .help = "read_iolog: each worker reads its log a part at a time as it replays (bounded memory)"},
+    {"replay_skip", {0}, FN(replay_skip), .arg = "read,write,trim,sync", .help = "read_iolog of a blktrace file: do not replay these (fio skips nothing of a text iolog)"},
     {"write_hist_log", {0}, JOPT_STR, JF(hist_log), .arg = "name", .help = "write fio clat histogram logs name_clat_hist.N.log (with log_hist_msec)"},
     {"log_hist_msec", {0}, JOPT_UINT, JF(log_hist_msec), .max = U32MAX, .arg = "int", .help = "one histogram log line per direction every this many ms (0 = none)"},
     {"log_hist_coarseness", {0}, JOPT_UINT, JF(log_hist_coarseness), .max = 6, .arg = "0..6", .help = "sum 2^N of fio's 1856 latency buckets per histogram log column"},
@@ -295,6 +297,7 @@ static const char *const fio_unsupported[] = {
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",
+    "merge_blktrace_file", "merge_blktrace_scalars", "merge_blktrace_iters",
 };
 
 /* Why some of them are not done, said with the refusal. */
@@ -304,9 +307,9 @@ static const struct {
     {"trim_percentage", "verify's trims of written blocks are not done; rw=trim/randtrim/trimwrite trim"},
     {"trim_backlog", "verify's trims of written blocks are not done; rw=trim/randtrim/trimwrite trim"},
     {"trim_verify_zero", "verify's trims of written blocks are not done, so nothing is read back as zero"},
-    {"read_iolog_chunked", "read_iolog reads the whole log at the start"},
-    {"replay_skip", "read_iolog replays every direction of the log"},
-    {"merge_blktrace_file", "read_iolog replays fio iologs, not blktrace"},
+    {"merge_blktrace_file", "fio 3.33's merge reads 8 bytes per trace (blktrace.c read_trace), fails with 'iolog short read' and replays the first trace alone"},
+    {"merge_blktrace_scalars", "it scales merge_blktrace_file's traces, which is not done"},
+    {"merge_blktrace_iters", "it repeats merge_blktrace_file's traces, which is not done"},
 };
 
 static const char *unsupported_why(const char *key);

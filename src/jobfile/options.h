@@ -76,6 +76,7 @@ struct job_extra {
     int randrepeat;                /* -1 not given, else 0/1 */
     bool randseed_set;
     bool pct_random_set;           /* percentage_random given explicitly */
+    bool iodepth_set;              /* iodepth given (a blktrace replay takes the trace's otherwise) */
     bool new_group;
     bool log_default[3];           /* bare write_lat/bw/iops_log: name after the job */
 

@@ -125,6 +125,8 @@ int jopt_finalize_limits(struct job_spec *job, const struct job_extra *x, char *
  * target, directions and block sizes set from it; refusals of what a
  * replay cannot combine with */
 int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, size_t errlen);
+JOPT_SETTER(replay_skip);
+JOPT_SETTER(iodepth);
 /* fio's io_uring engine options (options_fio_set.c) */
 JOPT_SETTER(uring_knob);
 JOPT_SETTER(sqthread_poll_cpu);

@@ -421,8 +421,11 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
 {
     const struct job_spec *job = w->job;
     if (__builtin_expect(w->rp != NULL, 0)) { /* read_iolog: the logged I/O (worker_replay.c) */
-        if (!wreplay_next(w, r))
+        if (!wreplay_next(w, r)) {
+            if (wreplay_failed(w))
+                note_error(w, r, EIO); /* the log could not go on (its message printed) */
             return false;
+        }
         if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
         else if (r->op == IO_OP_WRITE && wbuf_scrambles(job))
@@ -600,6 +603,8 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
                 break;
             }
             w->nfree--;
+            if (__builtin_expect(w->wlog != NULL, 0))
+                wlog_io(w, r, now); /* fio's write_iolog has the verify reads too */
             staged[nstaged++] = r;
             inflight++;
         }
@@ -714,7 +719,7 @@ struct loop_pace {
     uint64_t burst;
     uint64_t start, nsched, next_sched;
     struct rng prng;
-    const struct wreplay *rp;    /* read_iolog: the log's due times (worker_replay.c) */
+    bool rp;                     /* read_iolog: the log's gaps (worker_replay.c wreplay_due) */
 };
 
 /* thinktime: a pause is due; no more I/O is issued until it is over */
@@ -767,10 +772,10 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
         p->poisson = job->rate_poisson;
         rng_seed(&p->prng, job->seed ^ 0x5052415445ull ^ (0x9e3779b97f4a7c15ull * (w->job_worker + 1)));
     }
-    if (w->rp && !job->replay_no_stall) { /* read_iolog: at the logged times */
+    if (w->rp && !job->replay_no_stall) { /* read_iolog: at the logged gaps, as fio sleeps them */
         p->on = true;
-        p->rp = w->rp;
-        p->next_sched = start + wreplay_due(w->rp);
+        p->rp = true;
+        p->next_sched = wreplay_begin(w, start);
     }
     ls->batch_min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
     ls->batch_submit = job->iodepth_batch_submit < w->depth ? job->iodepth_batch_submit : 0;
@@ -817,6 +822,8 @@ static bool pace_admit(struct worker *w, struct loop *ls, uint64_t *tsched)
 {
     struct loop_pace *p = &ls->pace;
     struct phase_run *run = w->run;
+    if (p->rp)
+        p->next_sched = wreplay_due(w, ls->now);
     if (p->next_sched > ls->now)
         return false;
     /* a late worker catching up past the end issues what was
@@ -839,12 +846,13 @@ static bool pace_admit(struct worker *w, struct loop *ls, uint64_t *tsched)
 }
 
 /* Pacing, after an I/O was queued: its successor's scheduled time. */
-static inline void pace_advance(struct loop_pace *p)
+static inline void pace_advance(struct worker *w, struct loop_pace *p, uint64_t now)
 {
     p->nsched++;
-    if (p->rp)
-        p->next_sched = p->start + wreplay_due(p->rp);
-    else if (p->poisson)
+    if (p->rp) {
+        wreplay_issued(w, now);
+        p->next_sched = wreplay_due(w, now);
+    } else if (p->poisson)
         p->next_sched += poisson_gap_ns(&p->prng, p->period);
     else
         p->next_sched = p->start + (uint64_t)((double)(p->nsched - p->nsched % p->burst) * p->period);
@@ -962,7 +970,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         }
         if (ls->pace.on)
-            pace_advance(&ls->pace);
+            pace_advance(w, &ls->pace, ls->now);
     }
 }
 

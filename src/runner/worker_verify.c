@@ -127,6 +127,8 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         u = gcd(u, j->seq_hole > INT64_MAX ? (uint64_t)0 - j->seq_hole : j->seq_hole);
     if (j->layout == LAYOUT_STRIPE && j->stripe_chunk)
         u = gcd(u, j->stripe_chunk);
+    if (j->replay_verify_unit) /* read_iolog: the logged writes' offsets and lengths */
+        u = gcd(u, j->replay_verify_unit);
     if (!u)
         u = 512;
     vf->unit = u;

@@ -11,6 +11,14 @@
 # scaled by replay_time_scale). Trims are replayed (fio 3.33 drops them
 # with "bad ddir: 2"). A bad log is one line naming the file and line; a
 # replay that writes an existing file meets the write guard.
+# Then: a close and open in the log reopen the file; fio's ':' list (one
+# log per clone); read_iolog_chunked; replay_skip (nothing of a text log);
+# fio's relative schedule (a gap counts from the last issue, so a pause
+# after an I/O delays the next by the whole gap); blktrace files made here
+# (reads, writes, discards, flushes, notes with a payload, completions,
+# two devices) replayed with replay_redirect, replay_skip, scale and align,
+# their bad records; verify of a replay that writes (writes, then the
+# blocks read back in offset order) and rate/rate_iops (fio ignores them).
 source "$(dirname "$0")/lib.sh"
 
 fio_side_by_side replay
@@ -171,3 +179,180 @@ printf 'fio version 3 iolog\n0 g.dat add\n0 g.dat open\n1 g.dat write 65536 4096
 out=$(SSDBENCH_DESTROY="$PWD/g.dat" timeout 20 "$SB" --name=r --ioengine=psync --read_iolog=past.log --size=64k \
     --output=/dev/null 2>&1)
 check "past-the-end ($out)" test -n "$(printf '%s' "$out" | grep -F 'past the end of')"
+
+# a close and an open in the log: fio closes and reopens the file; ssdbench
+# reopens it too (under the same descriptor) and issues the same I/Os
+head -c 65536 /dev/zero >ro.dat
+{
+    echo "fio version 3 iolog"
+    echo "0 ro.dat add"
+    echo "0 ro.dat open"
+    echo "1 ro.dat read 0 4096"
+    echo "2 ro.dat close"
+    echo "3 ro.dat open"
+    echo "4 ro.dat read 4096 4096"
+    echo "5 ro.dat close"
+} >reopen.log
+compare reopen --name=r --ioengine=psync --read_iolog=reopen.log --replay_no_stall=1
+if command -v strace >/dev/null 2>&1; then
+    timeout 60 strace -f -e trace=openat,dup3 -o reopen.strace "$SB" --name=r --ioengine=psync \
+        --read_iolog=reopen.log --replay_no_stall=1 --output=/dev/null 2>/dev/null
+    nopen=$(grep -c 'openat(.*"ro.dat"' reopen.strace)
+    ndup=$(grep -c 'dup3(' reopen.strace)
+    timeout 60 strace -f -e trace=openat -o reopen.fio.strace "$FIO" --name=r --ioengine=psync \
+        --read_iolog=reopen.log --replay_no_stall=1 --output=/dev/null 2>/dev/null
+    fopen=$(grep -c 'openat(.*"ro.dat"' reopen.fio.strace)
+    # fio opens it twice; ssdbench once more (the guard's look before the run)
+    check "reopen:opened again (fio $fopen opens; ssdbench $nopen, $ndup dup3)" \
+        test "$fopen" = 2 -a "$nopen" -ge 2 -a "$ndup" = 1
+fi
+# an I/O after a close without an open (fio 3.33 aborts on an assertion),
+# an open of an open file: one line each
+bad closed 5 "fio version 3 iolog" "0 a add" "0 a open" "1 a close" "2 a read 0 4096"
+bad reopened 4 "fio version 3 iolog" "0 a add" "0 a open" "1 a open" "2 a read 0 4096"
+
+# fio's ':' list: clone N replays the Nth log (modulo their number)
+timeout 60 "$SB" --name=la --ioengine=null --filename=la.dat --rw=randrw --bs=4k --size=128k --randseed=3 \
+    --write_iolog=la.log --output=/dev/null 2>/dev/null
+timeout 60 "$SB" --name=lb --ioengine=null --filename=lb.dat --rw=randwrite --bs=8k --size=128k --randseed=5 \
+    --write_iolog=lb.log --output=/dev/null 2>/dev/null
+SORT=1 compare list --name=r --ioengine=null --read_iolog=la.log:lb.log --numjobs=2 --replay_no_stall=1
+check "list:both logs ($(awk '{print $1}' list.sb.seq | sort | uniq -c | tr -s ' \n' ' '))" \
+    test -n "$(grep '^la.dat ' list.sb.seq)" -a -n "$(grep '^lb.dat ' list.sb.seq)"
+compare list-one --name=r --ioengine=null --read_iolog=la.log:lb.log --replay_no_stall=1
+SORT=1 compare list-wrap --name=r --ioengine=null --read_iolog=la.log:lb.log --numjobs=3 --replay_no_stall=1
+
+# read_iolog_chunked: the same I/Os (read as the replay goes)
+compare chunked --name=r --ioengine=null --read_iolog=src.log --read_iolog_chunked=1 --replay_no_stall=1
+compare chunked-timed --name=r --ioengine=null --read_iolog=timed.log --read_iolog_chunked=1
+# replay_skip: fio skips nothing of a text iolog
+compare skip-text --name=r --ioengine=null --read_iolog=src.log --replay_skip=read,sync --replay_no_stall=1
+out=$(timeout 20 "$SB" --name=r --ioengine=null --read_iolog=src.log --replay_skip=flush 2>&1 >/dev/null)
+check "skip:bad value ($out)" test -n "$(printf '%s' "$out" | grep -F "'flush'")"
+
+# fio's schedule: each gap counts from the last issue. Two reads at once,
+# a thinktime of 200 ms after each I/O, then a read 300 ms after the second:
+# fio sleeps the last 100 ms of that gap after the pause, so it comes 300 ms
+# after the second read, not at 300 ms from the start (which the pause
+# already passed). A loaded host only makes the gap longer.
+{
+    echo "fio version 3 iolog"
+    echo "0 t.dat add"
+    echo "0 t.dat open"
+    echo "1000 t.dat read 0 4096"
+    echo "1000 t.dat read 4096 4096"
+    echo "301000 t.dat read 8192 4096"
+    echo "301000 t.dat close"
+} >rel.log
+compare relative --name=r --ioengine=null --read_iolog=rel.log --thinktime=200ms
+gap=$(awk 'NR > 1 && $3 == "read" {t[n++] = $1} END {print t[2] - t[1]}' relative.sb.log)
+check "relative:the gap after the pause (${gap} us >= 300000)" test "${gap:-0}" -ge 300000
+
+# rate and rate_iops: fio 3.33 takes them and paces a replay by its log
+# alone (40 I/Os at rate_iops=1 would take 40 s, past the timeout)
+compare rate --name=r --ioengine=null --read_iolog=src.log --replay_no_stall=1 --rate_iops=1
+compare rate-bytes --name=r --ioengine=null --read_iolog=src.log --replay_no_stall=1 --rate=4k
+
+# verify of a replay that only writes: the writes as logged, then the last
+# block written at each place read back in offset order (an overlapped
+# write is not checked), as fio; a log that also reads is refused (fio's
+# own check of it fails)
+{
+    echo "fio version 3 iolog"
+    echo "0 v.dat add"
+    echo "0 v.dat open"
+    echo "1 v.dat write 16384 4096"
+    echo "2 v.dat write 0 8192"
+    echo "3 v.dat write 4096 4096"
+    echo "4 v.dat write 24576 8192"
+    echo "5 v.dat write 12288 4096"
+    echo "6 v.dat close"
+} >vw.log
+rm -f v.dat
+compare verify --name=r --ioengine=psync --read_iolog=vw.log --verify=crc32c --replay_no_stall=1
+rm -f v.dat
+out=$(timeout 20 "$SB" --name=r --ioengine=psync --read_iolog=src.log --verify=crc32c 2>&1 >/dev/null)
+check "verify:mixed log refused ($out)" test -n "$(printf '%s' "$out" | grep -F 'also reads')"
+
+# blktrace: a binary trace made here (struct blk_io_trace, fio's
+# blktrace_api.h), replayed onto a file with replay_redirect
+head -c 1048576 /dev/zero >bt.dat
+python3 - <<'PY'
+import struct
+MAGIC = 0x65617407
+TC = lambda x: x << 16
+READ, WRITE, FLUSH, QUEUE, COMPLETE, NOTIFY, DISCARD = 1, 2, 4, 16, 128, 1024, 8192
+def dev(maj, mn): return (maj << 20) | mn
+def make(name, ndev, swap=False):
+    out, seq = [], [0]
+    fmt = (">" if swap else "<") + "IIQQIIIIIHH"
+    def rec(t, sector, nbytes, action, device, pdu=b""):
+        seq[0] += 1
+        out.append(struct.pack(fmt, MAGIC, seq[0], t, sector, nbytes, action, 42, device, 0, 0, len(pdu)) + pdu)
+    cats = {"r": READ, "w": WRITE, "d": WRITE | DISCARD, "f": WRITE | FLUSH}
+    rec(0, 0, 0, TC(NOTIFY), dev(7, 1), b"fio\0")          # a process note, with a payload
+    t = 1000000
+    for i in range(60):
+        d = dev(7, 2) if ndev == 2 and i % 3 == 2 else dev(7, 1)
+        kind = "rwwdrfr"[i % 7]
+        n = 0 if kind == "f" else 4096 * (1 + i % 3)
+        sector = (i * 37 % 64) * 8 + (i % 5)               # not all 4 KiB aligned
+        rec(t, sector, n, 1 | TC(QUEUE | cats[kind]), d)
+        if i % 4 == 0:                                      # a second read queued: depth 2 (reads)
+            rec(t + 10, 512, 4096, 1 | TC(QUEUE | READ), d)
+        if i % 4 == 1:                                      # one queued and merged: no deeper
+            rec(t + 10, 520, 4096, 1 | TC(QUEUE | READ), d)
+            rec(t + 20, 520, 4096, 2 | TC(QUEUE | READ), d)
+        rec(t + 200, sector, n, 8 | TC(COMPLETE | cats["w" if kind == "f" else kind]), d)
+        if i % 4 == 0 and kind != "r":
+            rec(t + 210, 512, 4096, 8 | TC(COMPLETE | READ), d)
+        rec(t + 300, sector, n, 7 | TC(READ), d)            # an issue: not replayed
+        t += 100000
+    open(name, "wb").write(b"".join(out))
+make("one.bt", 1)
+make("two.bt", 2)
+make("be.bt", 1, swap=True)
+PY
+bt() { compare "$1" --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --replay_no_stall=1 "${@:2}"; }
+bt bt-one --read_iolog=one.bt
+bt bt-two --read_iolog=two.bt
+bt bt-swapped --read_iolog=be.bt
+bt bt-skip --read_iolog=two.bt --replay_skip=write,sync
+bt bt-skip-rt --read_iolog=one.bt --replay_skip=read,trim
+bt bt-scale --read_iolog=two.bt --replay_scale=2 --replay_align=8k
+check "blktrace:all kinds (bt-one $(cut -d' ' -f2 bt-one.sb.seq | sort | uniq -c | tr -s ' \n' ' '))" \
+    test "$(cut -d' ' -f2 bt-one.sb.seq | sort -u | tr '\n' ' ')" = "read sync trim write "
+# a paced replay of a trace: the same I/Os, at the trace's gaps
+compare bt-timed --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --read_iolog=one.bt
+# without iodepth, fio's depth from the trace (2 here): I/Os are in flight together
+timeout 60 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt \
+    --output-format=json >bt-depth.json 2>/dev/null
+d2=$(python3 -c "import json,sys; d=json.load(open('bt-depth.json')); print(d['jobs'][0]['iodepth_level']['2'])")
+# (iodepth given: that depth; bt-one ran with iodepth=1)
+d1=$(python3 -c "import json,sys; d=json.load(open('bt-one.sb.json')); print(d['jobs'][0]['iodepth_level']['1'])")
+check "blktrace:depth from the trace (iodepth_level 2: $d2%; given 1: $d1% at 1)" \
+    python3 -c "import sys; sys.exit(not ($d2 > 0 and $d1 == 100))"
+# without replay_redirect the device is looked up under /dev; a device
+# number none has is one line
+python3 -c "
+import struct
+open('nodev.bt','wb').write(struct.pack('<IIQQIIIIIHH', 0x65617407, 1, 1, 8, 4096, 1 | (17 << 16), 1, (4095 << 20) | 1048575, 0, 0, 0))"
+out=$(timeout 20 "$SB" --name=b --ioengine=null --read_iolog=nodev.bt 2>&1 >/dev/null)
+check "blktrace:no device ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 \
+    -a -n "$(printf '%s' "$out" | grep -F 'nodev.bt: record 1:')"
+# a short last record, a bad version: one line naming the record
+head -c $(( $(stat -c %s one.bt) - 7 )) one.bt >short.bt
+out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=short.bt 2>&1 >/dev/null)
+check "blktrace:short ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 -a -n "$(printf '%s' "$out" | grep -F 'short')"
+python3 -c "
+d = bytearray(open('one.bt','rb').read()); d[52] = 6; open('ver.bt','wb').write(d)"
+out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=ver.bt 2>&1 >/dev/null)
+check "blktrace:version ($out)" test -n "$(printf '%s' "$out" | grep -F 'ver.bt: record 2: blktrace version 6')"
+# what fio 3.33 cannot do is refused with the reason: reading a trace in
+# chunks (its heap breaks), merging traces (its merge reads 8 bytes a record)
+out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=one.bt \
+    --read_iolog_chunked=1 2>&1 >/dev/null)
+check "blktrace:chunked refused ($out)" test -n "$(printf '%s' "$out" | grep -F 'corrupts its heap')"
+out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=one.bt:two.bt \
+    --merge_blktrace_file=m.bt 2>&1 >/dev/null)
+check "blktrace:merge refused ($out)" test -n "$(printf '%s' "$out" | grep -F 'merge_blktrace_file')" -a ! -e m.bt
