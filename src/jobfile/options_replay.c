@@ -118,22 +118,29 @@ static int replay_verify(struct job_spec *job, const struct rlog *sum, const str
         return snprintf(err, errlen, "read_iolog with verify: a log of one file only (this one has %u)",
                         sum->nfiles), -EINVAL;
     uint64_t g = 0, glen = 0;
-    struct rlog lg;
-    struct rlog_opts o = *base;
-    o.keep = true;
-    for (unsigned i = 0; i < nlogs; i++) {
-        char name[JOB_PATH_MAX];
+    struct rlog *lg = malloc(sizeof(*lg));
+    if (!lg)
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    struct rlog_entry e[64];
+    int rc = 0;
+    for (unsigned i = 0; i < nlogs && !rc; i++) {
+        char name[JOB_PATH_MAX], msg[512];
+        struct rlog_stream *st = NULL;
         rlog_list_name(job->read_iolog, i, name, sizeof(name));
-        char msg[512];
-        if (rlog_read(name, &o, &lg, msg, sizeof(msg)) < 0)
-            return snprintf(err, errlen, "read_iolog: %s", msg), -EINVAL;
-        for (size_t k = 0; k < lg.n; k++)
-            if (lg.e[k].op == RLOG_WRITE) {
-                g = gcd64(gcd64(g, lg.e[k].off), lg.e[k].len);
-                glen = gcd64(glen, lg.e[k].len);
-            }
-        rlog_free(&lg);
+        long got = rlog_stream_open(name, base, lg, &st, msg, sizeof(msg));
+        while (got >= 0 && (got = rlog_stream_next(st, e, 64, msg, sizeof(msg))) > 0)
+            for (long k = 0; k < got; k++)
+                if (e[k].op == RLOG_WRITE) {
+                    g = gcd64(gcd64(g, e[k].off), e[k].len);
+                    glen = gcd64(glen, e[k].len);
+                }
+        rlog_stream_close(st);
+        if (got < 0)
+            rc = (snprintf(err, errlen, "read_iolog: %s", msg), -EINVAL);
     }
+    free(lg);
+    if (rc)
+        return rc;
     job->replay_verify_unit = g ? g : 1;
     /* a header in every block of every length the log writes */
     if (!job->verify_interval)
