@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "base/replay_log.h"
+#include "base/replay_sched.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
 #include "target/target.h"
@@ -42,10 +43,7 @@ struct wreplay {
     bool files;                        /* the engine has descriptors to reopen */
     bool paced;
     bool failed;
-    /* fio's schedule (iolog_delay) */
-    uint64_t start, last_issue, offset;
-    bool decided, slept;
-    uint64_t due, sleep_from, gap;
+    struct rsched sched;               /* fio's schedule (base/replay_sched.h) */
     char name[JOB_PATH_MAX];
     const char *job;
 };
@@ -117,44 +115,6 @@ static void file_action(struct wreplay *rp, const struct rlog_entry *e)
     }
 }
 
-/* fio's iolog_delay, decided when the entry comes up: no sleep for a gap
- * within the overrun carried (which is then dropped) or one already past,
- * else until the last issue plus the gap less the overrun. */
-static void decide(struct wreplay *rp, const struct rlog_entry *e, uint64_t now)
-{
-    rp->decided = true;
-    rp->slept = false;
-    rp->due = now;
-    rp->gap = e->gap_ns;
-    if (e->op == RLOG_WAIT) {
-        rp->due = rp->start + e->gap_ns;
-        return;
-    }
-    if (!e->gap_ns)
-        return;
-    if (e->gap_ns < rp->offset) {
-        rp->offset = 0;
-        return;
-    }
-    uint64_t d = e->gap_ns - rp->offset;
-    if (d < now - rp->last_issue)
-        return;
-    rp->due = rp->last_issue + d;
-    rp->slept = true;
-    rp->sleep_from = now;
-}
-
-/* The entry's wait is over at now: fio's overrun (the sleep less the
- * whole gap) is carried. */
-static void waited(struct wreplay *rp, uint64_t now)
-{
-    if (rp->slept) {
-        uint64_t took = now - rp->sleep_from;
-        rp->offset = took > rp->gap ? took - rp->gap : 0;
-    }
-    rp->decided = rp->slept = false;
-}
-
 uint64_t wreplay_due(struct worker *w, uint64_t now)
 {
     struct wreplay *rp = w->rp;
@@ -162,17 +122,14 @@ uint64_t wreplay_due(struct worker *w, uint64_t now)
         const struct rlog_entry *e = head(rp);
         if (!e)
             return now; /* due now, so the loop asks for it and ends */
-        if (!rp->decided)
-            decide(rp, e, now);
-        if (rp->due > now || RLOG_IS_IO(e->op))
-            return rp->due;
-        /* a file action or a wait whose time came: done, and (fio) the
-         * clock of the next gap starts again */
-        waited(rp, now);
-        if (e->op != RLOG_WAIT) {
+        uint64_t due = rsched_due(&rp->sched, e->gap_ns, e->op == RLOG_WAIT, now);
+        if (due > now || RLOG_IS_IO(e->op))
+            return due;
+        /* a file action or a wait whose time came: done, and (fio) a file
+         * action starts the clock of the next gap again */
+        rsched_done(&rp->sched, now, e->op != RLOG_WAIT);
+        if (e->op != RLOG_WAIT)
             file_action(rp, e);
-            rp->last_issue = now;
-        }
         rp->next++;
     }
 }
@@ -181,15 +138,13 @@ uint64_t wreplay_begin(struct worker *w, uint64_t start)
 {
     struct wreplay *rp = w->rp;
     rp->paced = true;
-    rp->start = rp->last_issue = start;
+    rsched_begin(&rp->sched, start);
     return wreplay_due(w, start);
 }
 
 void wreplay_issued(struct worker *w, uint64_t now)
 {
-    struct wreplay *rp = w->rp;
-    waited(rp, now);
-    rp->last_issue = now;
+    rsched_done(&w->rp->sched, now, true);
 }
 
 bool wreplay_next(struct worker *w, struct io_req *r)
@@ -200,7 +155,6 @@ bool wreplay_next(struct worker *w, struct io_req *r)
         /* not paced (replay_no_stall): file actions at once, no waits */
         if (e->op != RLOG_WAIT)
             file_action(rp, e);
-        rp->decided = false;
         rp->next++;
     }
     if (!e || rp->failed)
