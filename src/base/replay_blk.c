@@ -286,8 +286,15 @@ long rlog_blk_next(struct rlog_stream *st, struct rlog_entry *e, size_t max, cha
         if (t.pdu_len && fseek(st->fp, t.pdu_len, SEEK_CUR) < 0)
             return snprintf(err, errlen, "%s: record %u: cannot skip its %u bytes", st->path, st->line,
                             t.pdu_len), -EIO;
-        if (!(t.action & BLK_TC_ACT(BLK_TC_NOTIFY)))
+        if (!(t.action & BLK_TC_ACT(BLK_TC_NOTIFY))) {
             depth_note(st, &t);
+            /* fio's read-only mode: no event of the write or discard
+             * category, before anything else is made of it */
+            if (st->o.read_only && (t.action & BLK_TC_ACT(BLK_TC_WRITE | BLK_TC_DISCARD))) {
+                st->lg->ro_skipped++;
+                continue;
+            }
+        }
         int rc = queue_event(st, &t, e, &n, err, errlen);
         if (rc < 0)
             return rc;

@@ -199,6 +199,11 @@ static int io_action(struct rlog_stream *st, const char *name, const char *act, 
         off &= ~(o->align - 1);
     if (op <= RLOG_TRIM && off > UINT64_MAX - len)
         return bad(st, err, errlen, "offset + length past 2^64", soff);
+    if (o->read_only && (op == RLOG_WRITE || op == RLOG_TRIM)) {
+        /* fio leaves writes out in read-only mode (and trims always) */
+        lg->ro_skipped += op == RLOG_WRITE;
+        return 0;
+    }
     struct rlog_entry e = {.gap_ns = gap, .off = off, .len = op <= RLOG_TRIM ? (uint32_t)len : 0,
                            .op = (uint8_t)op, .file = (uint16_t)f};
     return rlog_emit(st, &e, out, n, err, errlen);

@@ -63,6 +63,7 @@ struct rlog_opts {
     bool no_stall;           /* replay_no_stall: gaps are 0, version 2 waits dropped */
     unsigned skip;           /* replay_skip: RLOG_SKIP_* (blktrace only, as fio) */
     const char *dev_dir;     /* blktrace without redirect: where devices are looked up (NULL = "/dev") */
+    bool read_only;          /* fio's --readonly: writes (and trims) are not replayed, as fio skips them */
     bool keep;               /* rlog_read: keep the entries (else counts, files and sizes only) */
 };
 
@@ -77,6 +78,7 @@ struct rlog {
     uint32_t max_len[3];
     uint64_t opens, closes, reopens, waits; /* file actions, opens after a close, v2 waits */
     unsigned depth;                     /* blktrace: fio's probed depth (queued less merged, per completion) */
+    uint64_t ro_skipped;                /* read_only: the writes left out (fio's "skips replay of N writes") */
     struct rlog_entry *e;               /* rlog_read with opts.keep: n entries */
     size_t n;
 };

@@ -483,6 +483,8 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
 static int check_readonly(const struct jobfile *jf)
 {
     for (unsigned j = 0; j < jf->njobs; j++) {
+        if (jf->jobs[j].read_iolog[0])
+            continue; /* a replay leaves its writes out instead (job_replay_readonly) */
         enum job_rw rw = jf->jobs[j].rw;
         bool writes = rw == RW_WRITE || rw == RW_RANDWRITE ||
                       ((rw == RW_RW || rw == RW_RANDRW) && jf->jobs[j].rwmixread < 100) ||
@@ -587,8 +589,13 @@ static int fio_parse(int argc, char **argv, void *cfg, struct cli_output *out)
     if (code == WL_PARSED && a.readonly && check_readonly(&c->jf) < 0)
         code = CLI_EXIT_USAGE;
     /* fio's --readonly is every job's readonly=1 */
-    for (unsigned j = 0; code == WL_PARSED && a.readonly && j < c->jf.njobs; j++)
-        c->jf.jobs[j].readonly = true;
+    for (unsigned j = 0; code == WL_PARSED && a.readonly && j < c->jf.njobs; j++) {
+        char rerr[600];
+        if (job_replay_readonly(&c->jf.jobs[j], &c->jf.extra[j], rerr, sizeof(rerr)) < 0) {
+            cli_err("job <%s>: %s", c->jf.jobs[j].name, rerr);
+            code = CLI_EXIT_USAGE;
+        }
+    }
     if (code == WL_PARSED && a.max_jobs) {
         unsigned long n = 0;
         for (unsigned j = 0; j < c->jf.njobs; j++)

@@ -157,6 +157,11 @@ int job_set_option(struct job_spec *job, struct job_extra *extra, const char *ke
 int job_option_finalize(struct job_spec *job, struct job_extra *extra, bool no_default_files,
                         char *err, size_t errlen);
 
+/* fio's --readonly on a finished job (readonly set): a read_iolog replay is
+ * made again without the log's writes and trims, as fio leaves them out.
+ * 0 or -errno with a message. */
+int job_replay_readonly(struct job_spec *job, struct job_extra *extra, char *err, size_t errlen);
+
 /* The table entry for a key (name or alias, '-' = '_'), or NULL. */
 const struct job_opt *job_option_find(const char *key);
 /* The table itself, for help and documentation. */

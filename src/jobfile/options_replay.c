@@ -148,6 +148,23 @@ static int replay_verify(struct job_spec *job, const struct rlog *sum, const str
     return 0;
 }
 
+int job_replay_readonly(struct job_spec *job, struct job_extra *x, char *err, size_t errlen)
+{
+    job->readonly = true;
+    if (!job->read_iolog[0])
+        return 0;
+    /* the same files: keep their paths as finalize made them (directory=) */
+    struct job_spec *old = malloc(sizeof(*old));
+    if (!old)
+        return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    *old = *job;
+    int rc = jopt_finalize_replay(job, x, err, errlen);
+    if (!rc && job->ntargets == old->ntargets)
+        memcpy(job->targets, old->targets, sizeof(job->targets));
+    free(old);
+    return rc;
+}
+
 int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, size_t errlen)
 {
     if (!job->read_iolog[0]) {
@@ -181,7 +198,8 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
     }
     struct rlog_opts o = {.redirect = job->replay_redirect, .align = job->replay_align,
                           .scale = job->replay_scale, .time_scale = job->replay_time_scale,
-                          .no_stall = job->replay_no_stall, .skip = job->replay_skip};
+                          .no_stall = job->replay_no_stall, .skip = job->replay_skip,
+                          .read_only = job->readonly};
     char msg[512];
     for (unsigned i = 0; i < nlogs && !rc; i++) {
         char name[JOB_PATH_MAX];

@@ -203,7 +203,7 @@ int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_s
     }
     struct rlog_opts o = {.redirect = j->replay_redirect, .align = j->replay_align, .scale = j->replay_scale,
                           .time_scale = j->replay_time_scale, .no_stall = j->replay_no_stall,
-                          .skip = j->replay_skip, .keep = !j->read_iolog_chunked};
+                          .skip = j->replay_skip, .read_only = j->readonly, .keep = !j->read_iolog_chunked};
     char msg[512];
     int rc = rlog_read(rp->name, &o, &rp->lg, msg, sizeof(msg));
     if (rc) {
@@ -211,6 +211,9 @@ int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_s
         free(rp);
         return rc;
     }
+    if (rp->lg.ro_skipped && rp->lg.blktrace) /* fio's line, each clone's (fio has it for blktrace only) */
+        fprintf(stderr, "ssdbench: %s skips replay of %llu writes due to read-only\n", j->name,
+                (unsigned long long)rp->lg.ro_skipped);
     bool jbod = w->map.layout == LAYOUT_JBOD;
     if (jbod && rp->lg.nfiles > 1) {
         snprintf(err, errlen, "job '%s': read_iolog %s: %u files, the worker has one", j->name, rp->name,

@@ -371,6 +371,13 @@ python3 -c "
 d = bytearray(open('one.bt','rb').read()); d[52] = 6; open('ver.bt','wb').write(d)"
 out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=ver.bt 2>&1 >/dev/null)
 check "blktrace:version ($out)" test -n "$(printf '%s' "$out" | grep -F 'ver.bt: record 2: blktrace version 6')"
+# fio's --readonly: a replay leaves its writes (and trims; blktrace: every
+# event of the write or discard category) out, and fio says how many of a
+# blktrace it left
+compare readonly --name=r --ioengine=null --read_iolog=src.log --readonly --replay_no_stall=1
+bt bt-readonly --read_iolog=two.bt --readonly
+a=$(grep -o 'skips replay of [0-9]* writes' bt-readonly.sb.err) b=$(grep -o 'skips replay of [0-9]* writes' bt-readonly.fio.err)
+check "blktrace:readonly says what it left ($a)" test -n "$a" -a "$a" = "$b"
 # what fio 3.33 cannot do is refused with the reason: reading a trace in
 # chunks (its heap breaks), merging traces (its merge reads 8 bytes a record)
 out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=one.bt \

@@ -64,6 +64,14 @@ TEST(version3_entries_and_times)
     rc = rd("fio version 3 iolog\n0 a add\n0 a open\n10 a read 0 4096\n100 a read 0 4096\n", &o, &lg, err);
     CHECK(rc == 0 && lg.n == 4 && lg.e[3].gap_ns == 0, "no_stall: %s", err);
     rlog_free(&lg);
+    /* read-only: no writes nor trims, their gaps lost */
+    o = (struct rlog_opts){.keep = true, .read_only = true};
+    rc = rd("fio version 3 iolog\n0 a add\n0 a open\n10 a read 0 4096\n20 a write 0 4096\n30 a trim 0 4096\n"
+            "35 a read 0 4096\n", &o, &lg, err);
+    CHECK(rc == 0 && lg.n == 4 && lg.ro_skipped == 1 && lg.count[RLOG_WRITE] == 0 && lg.count[RLOG_TRIM] == 0 &&
+              lg.e[3].gap_ns == 5000,
+          "read_only: %s %zu", err, lg.n);
+    rlog_free(&lg);
 }
 
 TEST(time_scale_scale_align_redirect)
