@@ -207,6 +207,11 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             rc = (snprintf(err, errlen, "read_iolog: a name in '%.60s' is too long", job->read_iolog), -EINVAL);
             break;
         }
+        if (!strcmp(name, "-")) {
+            rc = (snprintf(err, errlen, "read_iolog=-: standard input is not replayed (the log is read at the start "
+                                        "and again by each clone); name a file"), -EINVAL);
+            break;
+        }
         rc = rlog_read(name, &o, lg, msg, sizeof(msg));
         if (rc) {
             snprintf(err, errlen, "read_iolog: %s", msg);
