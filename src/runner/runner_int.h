@@ -282,7 +282,7 @@ int wlog_close(struct worker *w, uint64_t now);
 /* worker_replay.c: fio's read_iolog. wreplay_setup reads the job's log for
  * the worker (w->rp; nothing without read_iolog); wreplay_next puts the
  * next logged I/O into r (false when the log is done or failed:
- * wreplay_failed). A paced replay (not replay_no_stall): wreplay_begin at
+ * wreplay_failed is true once then, its message printed). A paced replay (not replay_no_stall): wreplay_begin at
  * the loop's start, wreplay_due the time the next I/O is due (file actions
  * and waits whose time came are done on the way), wreplay_issued after
  * each I/O was queued (fio's clock of the next gap). */
@@ -292,7 +292,7 @@ bool wreplay_next(struct worker *w, struct io_req *r);
 uint64_t wreplay_begin(struct worker *w, uint64_t start);
 uint64_t wreplay_due(struct worker *w, uint64_t now);
 void wreplay_issued(struct worker *w, uint64_t now);
-bool wreplay_failed(const struct worker *w);
+bool wreplay_failed(struct worker *w);
 void wreplay_free(struct worker *w);
 
 /* unlink_each_loop: wuel_setup (runner.c, after runner_setup_worker)

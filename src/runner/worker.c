@@ -423,7 +423,7 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
     if (__builtin_expect(w->rp != NULL, 0)) { /* read_iolog: the logged I/O (worker_replay.c) */
         if (!wreplay_next(w, r)) {
             if (wreplay_failed(w))
-                note_error(w, r, EIO); /* the log could not go on (its message printed) */
+                w->side_errors++; /* the log could not go on (its message printed) */
             return false;
         }
         if (r->op == IO_OP_WRITE && job->refill_buffers && job->buffer != BUF_ZERO)

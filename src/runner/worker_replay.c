@@ -41,8 +41,7 @@ struct wreplay {
     bool closed[RLOG_MAX_FILES];       /* closed by the log: the next open reopens it */
     const struct target *tg;
     bool files;                        /* the engine has descriptors to reopen */
-    bool paced;
-    bool failed;
+    bool failed, counted;              /* the replay could not go on; counted as the worker's error */
     struct rsched sched;               /* fio's schedule (base/replay_sched.h) */
     char name[JOB_PATH_MAX];
     const char *job;
@@ -83,8 +82,10 @@ static int reopen(struct wreplay *rp, unsigned f)
     int flags = fcntl(t->fd, F_GETFL);
     if (flags < 0)
         return -errno;
+    /* without blocking on whatever may have taken the name since (the
+     * identity check below refuses it) */
     int nfd = open(t->info.path, (flags & (O_ACCMODE | O_DIRECT | O_DSYNC | O_SYNC | O_NOATIME)) | O_CLOEXEC |
-                                     O_NONBLOCK);
+                                     O_NOCTTY | O_NONBLOCK);
     if (nfd < 0)
         return -errno;
     struct stat a, b;
@@ -137,7 +138,6 @@ uint64_t wreplay_due(struct worker *w, uint64_t now)
 uint64_t wreplay_begin(struct worker *w, uint64_t start)
 {
     struct wreplay *rp = w->rp;
-    rp->paced = true;
     rsched_begin(&rp->sched, start);
     return wreplay_due(w, start);
 }
@@ -171,9 +171,12 @@ bool wreplay_next(struct worker *w, struct io_req *r)
     return true;
 }
 
-bool wreplay_failed(const struct worker *w)
+bool wreplay_failed(struct worker *w)
 {
-    return w->rp && w->rp->failed;
+    if (!w->rp || !w->rp->failed || w->rp->counted)
+        return false;
+    w->rp->counted = true;
+    return true;
 }
 
 static int setup_fail(struct wreplay *rp, int rc)
