@@ -227,6 +227,8 @@ SORT=1 compare list-wrap --name=r --ioengine=null --read_iolog=la.log:lb.log --n
 # read_iolog_chunked: the same I/Os (read as the replay goes)
 compare chunked --name=r --ioengine=null --read_iolog=src.log --read_iolog_chunked=1 --replay_no_stall=1
 compare chunked-timed --name=r --ioengine=null --read_iolog=timed.log --read_iolog_chunked=1
+SORT=1 compare chunked-list --name=r --ioengine=null --read_iolog=la.log:lb.log --numjobs=2 --read_iolog_chunked=1 \
+    --replay_no_stall=1
 # ... in bounded memory: a log of 400000 reads (9.6 MB of entries held
 # whole) replayed chunked peaks at least 4 MB lower, with the same count
 awk 'BEGIN {print "fio version 3 iolog"; print "0 big.dat add"; print "0 big.dat open"
@@ -347,6 +349,8 @@ check "blktrace:all kinds (bt-one $(cut -d' ' -f2 bt-one.sb.seq | sort | uniq -c
     test "$(cut -d' ' -f2 bt-one.sb.seq | sort -u | tr '\n' ' ')" = "read sync trim write "
 # a paced replay of a trace: the same I/Os, at the trace's gaps
 compare bt-timed --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --read_iolog=one.bt
+compare bt-timescale --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --read_iolog=two.bt \
+    --replay_time_scale=400
 # without iodepth, fio's depth from the trace (2 here): I/Os are in flight together
 timeout 60 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt \
     --output-format=json >bt-depth.json 2>/dev/null
