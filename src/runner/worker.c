@@ -538,13 +538,16 @@ static void verify_completed(struct worker *w, struct io_req *r, bool readback)
         atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 
-/* A write about to be staged, of a verify job: recorded and filled, or
- * held back (false) when it begins a pass whose predecessor is checked first. */
+/* A write (or a trimwrite's trim) about to be staged, of a verify job:
+ * recorded and filled, or held back (false) when it begins a pass whose
+ * predecessor is checked first (a trim of the next pass would otherwise
+ * trim a block before it is read back). */
 static bool verify_staged(struct worker *w, struct io_req *r)
 {
     if (wverify_pass_over(w, r))
         return false;
-    wverify_write(w, r, w->vf->roff, true);
+    if (r->op == IO_OP_WRITE)
+        wverify_write(w, r, w->vf->roff, true);
     return true;
 }
 
@@ -589,12 +592,13 @@ static void verify_replay(struct worker *w)
 /* Reads back the blocks of the table (backlog: one verify_backlog round)
  * through the worker's engine, up to its depth, and checks each as it
  * completes. The reads are the job's reads in the statistics, as in fio. */
-static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
+static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
 {
     struct phase_run *run = w->run;
     const struct engine_ops *ops = w->eng.ops;
     struct io_req **staged = w->staged;
     unsigned inflight = 0;
+    uint64_t issued = 0;
     bool more = true;
     wverify_round_start(w, backlog);
     for (;;) {
@@ -617,6 +621,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             w->nfree--;
             staged[nstaged++] = r;
             inflight++;
+            issued++;
         }
         if (!inflight)
             break;
@@ -648,6 +653,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             inflight--;
         }
     }
+    return issued;
 }
 
 /* fio's rate floors and latency limits (rate_floor.h): a failed limit
@@ -986,7 +992,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
             ls->stopping = true;
             break;
         }
-        if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+        if (__builtin_expect(w->vf != NULL, 0) && !vtrim &&
+            (r->op == IO_OP_WRITE || (r->op == IO_OP_TRIM && ls->verify_writes)) && !verify_staged(w, r))
             break;
         if (__builtin_expect(w->uel.on, 0) && wuel_pass_over(w, r))
             break;
@@ -1106,7 +1113,9 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     if (ls->inflight)
         return LOOP_REAP;
     if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
-        verify_phase(w, !w->vf->pass_due, ls->t_end);
+        bool backlog = !w->vf->pass_due;
+        if (!verify_phase(w, backlog, ls->t_end) && backlog)
+            wverify_round_empty(w); /* a stop, or nothing to read: the hold ends */
         ls->now = clock_ns();
         return LOOP_NEXT;
     }

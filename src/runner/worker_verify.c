@@ -188,8 +188,8 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         /* fio's trim stream of this clone's thread */
         uint64_t rs = j->fio_randseed ? j->fio_randseed : FIO_TAUS_DEFAULT_SEED;
         unsigned thread = j->fio_thread_no + w->job_worker + 1;
-        fio_taus_seed(&vt->rng, fio_taus_stream_seed(rs, thread, FIO_TAUS_STREAM_TRIM),
-                      j->random_generator == RANDGEN_TAUSWORTHE64);
+        vt->rng_seed = fio_taus_stream_seed(rs, thread, FIO_TAUS_STREAM_TRIM);
+        fio_taus_seed(&vt->rng, vt->rng_seed, j->random_generator == RANDGEN_TAUSWORTHE64);
         vt->thresh = fio_taus_max(&vt->rng) / 100 * j->trim_percentage;
         vt->last_op = IO_OP_READ;
     }
@@ -222,7 +222,8 @@ static void place(struct worker *w, uint64_t roff, struct io_req *r);
 static void drop(struct wverify *vf, struct wverify_rec *p)
 {
     if (vf->vt) {
-        vf->vt->hist--;
+        if (p->flags & WV_LOGGED)
+            vf->vt->hist--;
         if (p->flags & WV_TRIM_QUEUED)
             vf->vt->live--;
     }
@@ -260,6 +261,7 @@ static void trim_log(struct wverify *vf, uint64_t idx, uint64_t seq)
 {
     struct wvtrim *vt = vf->vt;
     vt->hist++;
+    vf->rec[idx].flags |= WV_LOGGED;
     if (fio_taus_next(&vt->rng) > vt->thresh)
         return;
     if (vt->len == vt->cap)
@@ -387,6 +389,15 @@ bool wverify_hold(const struct worker *w)
     return vf->since >= w->job->verify_backlog;
 }
 
+void wverify_round_empty(struct worker *w)
+{
+    struct wvtrim *vt = w->vf->vt;
+    if (vt) {
+        vt->vbatch = 0;
+        vt->last_op = IO_OP_READ;
+    }
+}
+
 bool wverify_trim_due(const struct worker *w)
 {
     const struct wvtrim *vt = w->vf->vt;
@@ -402,6 +413,8 @@ bool wverify_pass_over(struct worker *w, const struct io_req *r)
     vf->pass_seen = pass;
     if (!over || !j->do_verify || j->time_based)
         return false;
+    if (vf->vt && j->seed_set) /* fio's clear_io_state: the streams start again */
+        fio_taus_seed(&vf->vt->rng, vf->vt->rng_seed, vf->vt->rng.use64);
     vf->held = *r;
     vf->held_roff = vf->roff;
     vf->have_held = true;
@@ -528,7 +541,9 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
         return false;
     if (vf->vt) { /* fio takes a block read back off its log and its trim queue */
         struct wverify_rec *e = &vf->rec[idx];
-        vf->vt->hist--;
+        if (e->flags & WV_LOGGED)
+            vf->vt->hist--;
+        e->flags &= ~WV_LOGGED;
         if (e->flags & WV_TRIM_QUEUED) {
             e->flags &= ~WV_TRIM_QUEUED;
             vf->vt->live--;

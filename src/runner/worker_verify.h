@@ -23,6 +23,7 @@
 #define WV_CHECKED 1u      /* checked since written (by a backlog round) */
 #define WV_TRIM_QUEUED 2u  /* waiting in the trim queue (trim_percentage) */
 #define WV_TRIMMED 4u      /* trimmed: must read back as zeros (trim_verify_zero) */
+#define WV_LOGGED 8u       /* in fio's log (trims on): written, not yet taken for reading back */
 
 struct wverify_rec {
     uint64_t seq;      /* 0: no block starts here */
@@ -47,6 +48,7 @@ struct wverify_pend {
  * back since are stale and skipped (and squeezed out when it is full). */
 struct wvtrim {
     struct fio_taus rng;
+    uint64_t rng_seed;           /* fio seeds its streams again at every pass (randrepeat) */
     uint64_t thresh;             /* a draw at most this joins the queue */
     struct wverify_pend *q;
     uint64_t cap, head, len;
@@ -126,6 +128,9 @@ bool wverify_read_done(struct worker *w, struct io_req *r);
  * when a queued block is trimmed now, into r (r NULL: verify_only's
  * replay, nothing issued). */
 bool wverify_trim_next(struct worker *w, struct io_req *r);
+/* A backlog round read nothing (stopped, or no block to read): with trims
+ * on, fio's batch ends and no new one starts before a non-read completes. */
+void wverify_round_empty(struct worker *w);
 /* Whether wverify_trim_next would trim now (no change of state). */
 bool wverify_trim_due(const struct worker *w);
 /* A completion of the loop (jobs with vf->vt): fio's last_ddir. */

@@ -7,8 +7,10 @@
 #    blocks only for these) with several percentages, backlogs and batches,
 #    verify=crc32c and md5, do_verify=0, verify_backlog(_batch), libaio at
 #    depth, randseed, random_generator=tausworthe64, trim_verify_zero=0,
-#    and a file of several jobs and clones (fio's per-thread trim draws):
-#    the reads, writes and trims of every job equal fio's, with no error;
+#    loops (fio draws each pass's trims from the seed again; the first trim
+#    of a trimwrite pass waits for the check of the last pass), and a file
+#    of several jobs and clones (fio's per-thread trim draws): the reads,
+#    writes and trims of every job equal fio's, with no error;
 #  - the trims in fio's text (issued rwts) equal fio's, and the kernel's
 #    discard counter grows by the result's trims; every block trimmed last
 #    reads back as zeros;
@@ -67,6 +69,11 @@ cases=(
     "--rw=randtrimwrite --trim_percentage=50 --trim_backlog=5 --verify_backlog=7 --verify_backlog_batch=3 --trim_verify_zero=0"
     "--rw=randtrimwrite --trim_percentage=50 --trim_backlog=8 --random_generator=tausworthe64"
     "--rw=randtrimwrite --trim_percentage=60 --trim_backlog=6 --ioengine=libaio --iodepth=8 --direct=1"
+    "--rw=trimwrite --loops=2"
+    "--rw=randtrimwrite --loops=3"
+    "--rw=trimwrite --loops=2 --trim_percentage=50 --trim_backlog=8"
+    "--rw=randtrimwrite --loops=2 --trim_percentage=30 --trim_backlog=4 --trim_verify_zero=0"
+    "--rw=trimwrite --loops=3 --trim_percentage=60 --trim_backlog=5 --trim_backlog_batch=2 --verify_backlog=12"
 )
 i=0
 for c in "${cases[@]}"; do
