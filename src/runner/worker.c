@@ -972,8 +972,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         }
         if (vtrim) {
-            /* a verify trim: r is filled; it counts in no limit (fio's
-             * limits count the writes of a trimwrite job) */
+            /* a verify trim: r is filled; fio's byte limits count the
+             * writes of a trimwrite job, not it */
         } else if (ls->src) {
             int got = source_take(w, ls, r);
             if (got < 0)
@@ -1010,11 +1010,11 @@ static void loop_admit(struct worker *w, struct loop *ls)
             wlog_io(w, r, ls->now);
         w->staged[ls->nstaged++] = r;
         ls->inflight++;
-        if (vtrim)
-            continue;
-        ls->lim.issued += r->len;
         ls->lim.nreq++;
         ls->lim.nrw += r->op <= IO_OP_TRIM;
+        if (vtrim)
+            continue; /* fio's number_ios counts it, its byte limit not */
+        ls->lim.issued += r->len;
         if (ls->tt.on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, ls->lim.nrw, ls->now)) {
             ls->tt.due = true;
             break;

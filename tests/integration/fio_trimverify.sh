@@ -7,7 +7,7 @@
 #    blocks only for these) with several percentages, backlogs and batches,
 #    verify=crc32c and md5, do_verify=0, verify_backlog(_batch), libaio at
 #    depth, randseed, random_generator=tausworthe64, trim_verify_zero=0,
-#    loops (fio draws each pass's trims from the seed again; the first trim
+#    number_ios (it counts these trims), loops (fio draws each pass's trims from the seed again; the first trim
 #    of a trimwrite pass waits for the check of the last pass), and a file
 #    of several jobs and clones (fio's per-thread trim draws): the reads,
 #    writes and trims of every job equal fio's, with no error;
@@ -69,6 +69,8 @@ cases=(
     "--rw=randtrimwrite --trim_percentage=50 --trim_backlog=5 --verify_backlog=7 --verify_backlog_batch=3 --trim_verify_zero=0"
     "--rw=randtrimwrite --trim_percentage=50 --trim_backlog=8 --random_generator=tausworthe64"
     "--rw=randtrimwrite --trim_percentage=60 --trim_backlog=6 --ioengine=libaio --iodepth=8 --direct=1"
+    "--rw=trimwrite --trim_percentage=40 --trim_backlog=3 --number_ios=100"
+    "--rw=randtrimwrite --trim_percentage=70 --trim_backlog=2 --number_ios=77"
     "--rw=trimwrite --loops=2"
     "--rw=randtrimwrite --loops=3"
     "--rw=trimwrite --loops=2 --trim_percentage=50 --trim_backlog=8"
