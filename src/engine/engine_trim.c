@@ -19,6 +19,18 @@ static int trim_discard(int fd, uint64_t off, uint64_t len)
     do
         rc = ioctl(fd, BLKDISCARD, range);
     while (rc < 0 && errno == EINTR);
+    /* EBUSY: the kernel could not drop the range's cached pages because
+     * they are dirty (a buffered write there, and the device is claimed
+     * through another of the process's descriptors, so the discard may
+     * only invalidate the cache): they are written back and the discard
+     * made once more */
+    if (rc < 0 && errno == EBUSY &&
+        sync_file_range(fd, (off_t)off, (off_t)len,
+                        SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER) == 0) {
+        do
+            rc = ioctl(fd, BLKDISCARD, range);
+        while (rc < 0 && errno == EINTR);
+    }
     return rc;
 }
 

@@ -33,6 +33,7 @@ void job_defaults(struct job_spec *job)
     job->dist.kind = DIST_UNIFORM;
     job->buffer = BUF_RANDOM;
     job->do_verify = true; /* fio: verify after writing once verify= is set */
+    job->trim_zero = true; /* fio's trim_verify_zero default */
     job->interval_ns = 1000000000ULL;
     job->npercentiles = sizeof(job_default_pcts) / sizeof(job_default_pcts[0]);
     memcpy(job->percentiles, job_default_pcts, sizeof(job_default_pcts));

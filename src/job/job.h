@@ -365,6 +365,18 @@ struct job_spec {
     bool verify_state_save;      /* write jobs: record how many writes were done (default off) */
     bool verify_state_load;      /* verify_only: replay only the writes the state file records */
     unsigned verify_async;       /* accepted; the checks run in the completing worker */
+    /* fio's verify trims (runner/worker_verify.h): of the logged writes,
+     * trim_percentage are queued for a trim, issued trim_backlog_batch
+     * (0: trim_backlog) at a time once the log holds a multiple of
+     * trim_backlog blocks; trim_zero: a trimmed block must read back as
+     * zeros */
+    unsigned trim_percentage;    /* 0-100; 0 = none */
+    uint64_t trim_backlog;       /* 0 = no trims issued (fio's rule) */
+    unsigned trim_batch;
+    bool trim_zero;              /* default on */
+    unsigned fio_thread_no;        /* fio's thread number of the job's first clone, minus 1 (jobs in file
+                                    order, clones together): seeds fio's trim draws */
+    uint64_t fio_randseed;       /* fio's randseed for them (its default 0x89 unless randseed is given) */
     /* fio's error and end rules (continue_on_error, ignore_error, fill_device,
      * exitall): which failed I/Os let a job go on, and what ends it */
     unsigned continue_on_error;  /* JOB_ERR_* bits: error classes that do not stop the job */

@@ -469,6 +469,9 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     /* fio's number_ios counts per pass: times loops */
     if (x->number_ios)
         job->rw_ios_limit = x->number_ios * (job->loops ? job->loops : 1);
+    job->fio_randseed = x->randseed_set ? job->seed : 0x89; /* fio's default randseed */
+    if (x->experimental_verify)
+        job->trim_percentage = 0; /* fio logs no written blocks then, so none is trimmed */
     if (!x->randseed_set && x->randrepeat == 1) {
         job->seed = JOB_FIO_RANDSEED;
         job->seed_set = true;

@@ -39,9 +39,9 @@ static int fileset_refusals(const struct job_spec *j, unsigned nf, unsigned clon
                  j->name);
         return -EINVAL;
     }
-    if (j->verify != VERIFY_OFF || j->source || j->fill_device) {
+    if (j->source || j->fill_device) {
         snprintf(err, errlen, "job '%s': nrfiles does not combine with %s", j->name,
-                 j->verify != VERIFY_OFF ? "verify" : j->source ? "a shared request source" : "fill_device");
+                 j->source ? "a shared request source" : "fill_device");
         return -EINVAL;
     }
     if (j->ntargets < 1 || (uint64_t)clones * nf > JOB_MAX_TARGETS) {

@@ -414,6 +414,12 @@ void wfiles_free(struct worker *w);
  * whether target is one of the worker's files (end_fsync). */
 unsigned wfiles_last_write(const struct worker *w);
 bool wfiles_serves(const struct worker *w, unsigned target);
+/* For verify: the worker's files (k < wfiles_count: its target, region
+ * start and length), the file of the last I/O drawn, the loop number. */
+unsigned wfiles_count(const struct worker *w);
+void wfiles_file(const struct worker *w, unsigned k, unsigned *target, uint64_t *start, uint64_t *len);
+unsigned wfiles_last_index(const struct worker *w);
+unsigned wfiles_loop(const struct worker *w);
 /* One interval buffer of a worker: [ntouch] clean statistics (NULL when out
  * of memory). */
 struct io_stats *runner_new_ibuf(unsigned ntouch);

@@ -63,8 +63,14 @@ void runner_mem_need(const struct job_spec *jobs, unsigned njobs, const uint64_t
         uint64_t map = 0, vtab = 0;
         if (region && gen_map_choice(jb, NULL) == GEN_MAP_BITMAP)
             map = randmap_bytes(region / job_bs_min(jb));
-        if (region && jb->verify != VERIFY_OFF)
-            vtab = mul(region / job_bs_min(jb) + 1, sizeof(struct wverify_rec));
+        if (region && jb->verify != VERIFY_OFF) {
+            uint64_t nrec = region / job_bs_min(jb) + 1;
+            vtab = mul(nrec, sizeof(struct wverify_rec));
+            /* trims of written blocks: their queue, and the backlog ring
+             * grown to the table */
+            if (jb->trim_percentage && jb->trim_backlog && jb->do_verify)
+                vtab = add(vtab, mul(mul(nrec + 1, sizeof(struct wverify_pend)), jb->verify_backlog ? 2 : 1));
+        }
         uint64_t per_worker = add(add(add(bufs, slots), add(stats, map)), vtab);
         if (jb->verify != VERIFY_OFF)
             per_worker = add(per_worker, mul(depth, 64) + bufsize);

@@ -461,10 +461,10 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int vrc = wprio_setup(w, j, seed, err, errlen); /* fio's cmdprio */
     if (vrc < 0)
         return vrc;
-    vrc = wverify_setup(w, err, errlen);
-    if (vrc < 0)
-        return vrc;
     if (w->map.layout == LAYOUT_FILES && (vrc = wfiles_setup(w, j, js, err, errlen)) < 0)
+        return vrc;
+    vrc = wverify_setup(w, err, errlen); /* after the file set: its table spans the files */
+    if (vrc < 0)
         return vrc;
     /* fio zonemode=strided: the generator draws inside one zone, the walk
      * moves the zone; zones wrap at the end of the target */

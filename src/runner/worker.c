@@ -506,8 +506,8 @@ static bool prepare(struct worker *w, struct io_req *r, unsigned *writes_since_s
             *writes_since_sync = 1u + r->target;
         else
             (*writes_since_sync)++;
-        if (__builtin_expect(w->vf != NULL, 0))
-            w->vf->roff = io.off; /* recorded and filled by the caller (verify_staged) */
+        if (__builtin_expect(w->vf != NULL, 0)) /* recorded and filled by the caller (verify_staged) */
+            w->vf->roff = w->map.layout == LAYOUT_FILES ? wverify_file_roff(w, wfiles_last_index(w), io.off) : io.off;
         else if (job->refill_buffers && job->buffer != BUF_ZERO)
             fill_buffer(w, r->buf, r->len);
         else if (wbuf_scrambles(job))
@@ -541,13 +541,16 @@ static void verify_completed(struct worker *w, struct io_req *r, bool readback)
         atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 
-/* A write about to be staged, of a verify job: recorded and filled, or
- * held back (false) when it begins a pass whose predecessor is checked first. */
+/* A write (or a trimwrite's trim) about to be staged, of a verify job:
+ * recorded and filled, or held back (false) when it begins a pass whose
+ * predecessor is checked first (a trim of the next pass would otherwise
+ * trim a block before it is read back). */
 static bool verify_staged(struct worker *w, struct io_req *r)
 {
     if (wverify_pass_over(w, r))
         return false;
-    wverify_write(w, r, w->vf->roff, true);
+    if (r->op == IO_OP_WRITE)
+        wverify_write(w, r, w->vf->roff, true);
     return true;
 }
 
@@ -559,8 +562,23 @@ static void verify_replay(struct worker *w)
     uint64_t issued = 0;
     struct io_req fake = {0};
     struct gen_io io;
-    while ((!w->job->io_limit || issued < w->job->io_limit) && gen_next(&w->gen, &io)) {
+    for (;;) {
+        /* fio's dry run makes its trims of written blocks too, so it knows
+         * which read back as zeros */
+        if (w->vf->vt && wverify_trim_next(w, NULL)) {
+            wverify_completed_op(w, IO_OP_TRIM);
+            continue;
+        }
+        unsigned ft;
+        uint64_t foff;
+        if ((w->job->io_limit && issued >= w->job->io_limit) ||
+            !(w->map.layout == LAYOUT_FILES ? wfiles_next(w, &io, &ft, &foff) : gen_next(&w->gen, &io)))
+            break;
+        if (w->map.layout == LAYOUT_FILES)
+            io.off = wverify_file_roff(w, wfiles_last_index(w), io.off);
         issued += io.len;
+        if (w->vf->vt)
+            wverify_completed_op(w, io.dir);
         if (io.dir != DIR_WRITE)
             continue;
         /* verify_state_load: only the writes the state file says were done */
@@ -577,12 +595,13 @@ static void verify_replay(struct worker *w)
 /* Reads back the blocks of the table (backlog: one verify_backlog round)
  * through the worker's engine, up to its depth, and checks each as it
  * completes. The reads are the job's reads in the statistics, as in fio. */
-static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
+static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
 {
     struct phase_run *run = w->run;
     const struct engine_ops *ops = w->eng.ops;
     struct io_req **staged = w->staged;
     unsigned inflight = 0;
+    uint64_t issued = 0;
     bool more = true;
     wverify_round_start(w, backlog);
     for (;;) {
@@ -607,6 +626,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
                 wlog_io(w, r, now); /* fio's write_iolog has the verify reads too */
             staged[nstaged++] = r;
             inflight++;
+            issued++;
         }
         if (!inflight)
             break;
@@ -628,6 +648,8 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         worker_tick(w, tc);
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
+            if (w->vf->vt)
+                wverify_completed_op(w, r->op);
             if (record(w, r, tc))
                 verify_completed(w, r, true);
             else if (run->opts->stop_on_error)
@@ -636,6 +658,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             inflight--;
         }
     }
+    return issued;
 }
 
 /* fio's rate floors and latency limits (rate_floor.h): a failed limit
@@ -742,6 +765,7 @@ struct loop {
     bool slat_on;                /* slat apart: asynchronous engines, when asked or logged (job.h) */
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
     bool verify_writes;
+    bool vtrim;                  /* verify trims written blocks (trim_backlog; worker_verify.h) */
     bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
     bool flow_held;              /* fio's flow: ahead of its share, this round issued nothing more */
     bool plain;                  /* none of the per-I/O features below: loop_admit_plain */
@@ -787,6 +811,7 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->src = job->source != NULL;
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
+    ls->vtrim = ls->verify_writes && w->vf->vt && !job->verify_only;
     ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
@@ -901,6 +926,17 @@ static int source_take(struct worker *w, struct loop *ls, struct io_req *r)
     return 0;
 }
 
+/* After the last I/O of the job (its pass or its limit): fio goes on
+ * while written blocks wait for a trim that is due; not after a stop, a
+ * signal or the runtime's end. */
+static bool vtrim_tail(const struct worker *w, const struct loop *ls)
+{
+    const struct phase_run *run = w->run;
+    return ls->now < ls->t_end && !signal_received() && !atomic_load_explicit(&run->stop, memory_order_relaxed) &&
+           !atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) && !w->filled &&
+           !w->floor.done && w->vf->vt->live;
+}
+
 /* Admission: fills free slots (paced jobs: only those whose time has come)
  * until a policy holds the next I/O back; an event already begun (a write
  * and its fsync) is finished even when stopping. */
@@ -910,7 +946,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
     ls->nstaged = 0;
     ls->flow_held = false;
     ls->batch_held = false;
-    while ((!ls->stopping || (ls->src && w->ev.open)) && w->nfree && !ls->tt.due) {
+    while ((!ls->stopping || (ls->src && w->ev.open) || (ls->vtrim && vtrim_tail(w, ls))) && w->nfree &&
+           !ls->tt.due) {
         if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
             ls->batch_held = true; /* iodepth_batch_submit: this batch is full */
             break;
@@ -918,16 +955,34 @@ static void loop_admit(struct worker *w, struct loop *ls)
         uint64_t tsched = 0;
         if (ls->pace.on && !pace_admit(w, ls, &tsched))
             break;
-        if (limits_reached(&ls->lim))
+        struct io_req *r = w->free_slots[w->nfree - 1];
+        /* fio's order before each I/O: the backlog check, then a trim of a
+         * queued written block (also after the last write, while one is
+         * due), then the next I/O */
+        bool vtrim = false;
+        if (__builtin_expect(ls->vtrim, 0)) {
+            if (admit_held(w, ls))
+                break;
+            /* a trim waits until nothing is in flight, so the write of its
+             * block has landed (fio's engines may trim it under the write) */
+            if (ls->inflight && wverify_trim_due(w))
+                break;
+            vtrim = wverify_trim_next(w, r);
+            if (!vtrim && ls->stopping)
+                break;
+        }
+        if (!vtrim && limits_reached(&ls->lim))
             break;
-        if (__builtin_expect(ls->holds, 0) && admit_held(w, ls))
+        if (__builtin_expect(ls->holds, 0) && !vtrim && admit_held(w, ls))
             break;
         if (__builtin_expect(w->flow != NULL, 0) && wflow_ahead(w)) {
             ls->flow_held = true;
             break;
         }
-        struct io_req *r = w->free_slots[w->nfree - 1];
-        if (ls->src) {
+        if (vtrim) {
+            /* a verify trim: r is filled; fio's byte limits count the
+             * writes of a trimwrite job, not it */
+        } else if (ls->src) {
             int got = source_take(w, ls, r);
             if (got < 0)
                 break;
@@ -945,7 +1000,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
             ls->stopping = true;
             break;
         }
-        if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_WRITE && !verify_staged(w, r))
+        if (__builtin_expect(w->vf != NULL, 0) && !vtrim &&
+            (r->op == IO_OP_WRITE || (r->op == IO_OP_TRIM && ls->verify_writes)) && !verify_staged(w, r))
             break;
         if (__builtin_expect(w->uel.on, 0) && wuel_pass_over(w, r))
             break;
@@ -962,9 +1018,11 @@ static void loop_admit(struct worker *w, struct loop *ls)
             wlog_io(w, r, ls->now);
         w->staged[ls->nstaged++] = r;
         ls->inflight++;
-        ls->lim.issued += r->len;
         ls->lim.nreq++;
         ls->lim.nrw += r->op <= IO_OP_TRIM;
+        if (vtrim)
+            continue; /* fio's number_ios counts it, its byte limit not */
+        ls->lim.issued += r->len;
         if (ls->tt.on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, ls->lim.nrw, ls->now)) {
             ls->tt.due = true;
             break;
@@ -1063,7 +1121,9 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     if (ls->inflight)
         return LOOP_REAP;
     if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
-        verify_phase(w, !w->vf->pass_due, ls->t_end);
+        bool backlog = !w->vf->pass_due;
+        if (!verify_phase(w, backlog, ls->t_end) && backlog)
+            wverify_round_empty(w); /* a stop, or nothing to read: the hold ends */
         ls->now = clock_ns();
         return LOOP_NEXT;
     }
@@ -1178,6 +1238,8 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
             if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes)
                 verify_completed(w, r, false);
         }
+        if (__builtin_expect(ls->vtrim, 0))
+            wverify_completed_op(w, r->op);
         if (ls->tt.on)
             w->think.completed += r->op <= IO_OP_TRIM;
         if (__builtin_expect(w->zbd.on, 0))
@@ -1307,8 +1369,10 @@ static void worker_end(struct worker *w, const struct loop *ls)
         }
     }
     /* fio: the verify phase after the writes, unless they failed; a
-     * time_based job's writes take all of its runtime, so it has none */
-    if (ls->verify_writes && job->do_verify && !job->time_based && !w->nerr)
+     * time_based job's writes take all of its runtime, so it has none;
+     * nor has a fill_device job the full file system stopped (fio ends
+     * its thread then) */
+    if (ls->verify_writes && job->do_verify && !job->time_based && !w->nerr && !w->filled)
         verify_phase(w, false, ls->t_end);
     if (job->exitall)
         exit_group(w);

@@ -31,6 +31,7 @@
 struct wfile {
     unsigned target;   /* job-local target index */
     uint64_t start;    /* region start in the file */
+    uint64_t len;      /* region length */
     bool open, done;
     struct gen gen;
 };
@@ -41,6 +42,7 @@ struct wfiles {
     bool have_cur;
     unsigned loop, loops;  /* loops == 0: endless */
     unsigned last_write;   /* target of the last write drawn (for fsync=N) */
+    unsigned last_k;       /* file of the last I/O drawn (for verify) */
     enum job_fservice type;
     unsigned nr;
     bool nonuniform;
@@ -96,6 +98,7 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
         struct wfile *f = &wf->f[wf->n++];
         f->target = t;
         f->start = js->file_start[f->target];
+        f->len = js->file_len[f->target];
         rc = gen_init(&f->gen, one, js->file_len[f->target], seed + 0x51ed27ull * (k + 1), err, errlen);
     }
     free(one);
@@ -212,6 +215,7 @@ bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t
         if (gen_next(&f->gen, io)) {
             if (io->dir == DIR_WRITE)
                 wf->last_write = f->target;
+            wf->last_k = k;
             *target = f->target;
             *off = f->start + io->off;
             return true;
@@ -234,6 +238,28 @@ bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t
 unsigned wfiles_last_write(const struct worker *w)
 {
     return w->wf->last_write;
+}
+
+unsigned wfiles_count(const struct worker *w)
+{
+    return w->wf->n;
+}
+
+void wfiles_file(const struct worker *w, unsigned k, unsigned *target, uint64_t *start, uint64_t *len)
+{
+    *target = w->wf->f[k].target;
+    *start = w->wf->f[k].start;
+    *len = w->wf->f[k].len;
+}
+
+unsigned wfiles_last_index(const struct worker *w)
+{
+    return w->wf->last_k;
+}
+
+unsigned wfiles_loop(const struct worker *w)
+{
+    return w->wf->loop;
 }
 
 bool wfiles_serves(const struct worker *w, unsigned target)

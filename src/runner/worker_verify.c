@@ -87,6 +87,11 @@ int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size
         snprintf(err, errlen, "job '%s': verify is not supported for this workload", j->name);
         return -ENOTSUP;
     }
+    if (j->trim_percentage && j->trim_backlog && j->do_verify && !job_rw_trimwrite(j)) {
+        snprintf(err, errlen, "job '%s': trim_percentage with trim_backlog trims written blocks, which fio 3.33 "
+                 "does only for rw=trimwrite or randtrimwrite (it aborts any other write job that does)", j->name);
+        return -EINVAL;
+    }
     if (j->verify_state_load && !j->verify_only) {
         snprintf(err, errlen, "job '%s': verify_state_load needs verify_only (it limits the replay of the writes)",
                  j->name);
@@ -133,7 +138,21 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         u = 512;
     vf->unit = u;
     vf->maxunits = (unsigned)((hi + u - 1) / u);
-    vf->nrec = w->map.region_len / u + 1;
+    uint64_t span = w->map.region_len;
+    if (w->map.layout == LAYOUT_FILES) { /* the files' regions one after the other */
+        vf->nfiles = wfiles_count(w);
+        vf->vbase = calloc(vf->nfiles + 1, sizeof(*vf->vbase));
+        if (!vf->vbase)
+            return snprintf(err, errlen, "out of memory"), -ENOMEM;
+        for (unsigned k = 0; k < vf->nfiles; k++) {
+            unsigned t;
+            uint64_t start, len;
+            wfiles_file(w, k, &t, &start, &len);
+            vf->vbase[k + 1] = vf->vbase[k] + (len + u - 1) / u * u;
+        }
+        span = vf->vbase[vf->nfiles];
+    }
+    vf->nrec = span / u + 1;
     if (vf->nrec > WVERIFY_MAX_REC) {
         snprintf(err, errlen,
                  "job '%s': verify tracks at most %llu blocks of %llu bytes per worker; this region has %llu "
@@ -145,15 +164,36 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
     if (!vf->rec)
         return snprintf(err, errlen, "out of memory for the verify table (%llu entries)",
                         (unsigned long long)vf->nrec), -ENOMEM;
+    bool trims = j->trim_percentage && j->trim_backlog && j->do_verify;
     if (j->verify_backlog) {
         vf->fifo_cap = j->verify_backlog;
         if (j->verify_backlog_batch > vf->fifo_cap)
             vf->fifo_cap = j->verify_backlog_batch;
         if (vf->fifo_cap > vf->nrec)
             vf->fifo_cap = vf->nrec;
+        if (trims) /* fio's rule below may let more than verify_backlog wait */
+            vf->fifo_cap = vf->nrec + 1;
         vf->fifo = calloc(vf->fifo_cap, sizeof(*vf->fifo));
         if (!vf->fifo)
             return snprintf(err, errlen, "out of memory"), -ENOMEM;
+    }
+    if (trims) {
+        struct wvtrim *vt = calloc(1, sizeof(*vt));
+        vf->vt = vt;
+        if (vt) {
+            vt->cap = vf->nrec + 1;
+            vt->q = calloc(vt->cap, sizeof(*vt->q));
+        }
+        if (!vt || !vt->q)
+            return snprintf(err, errlen, "out of memory for the trim queue (%llu entries)",
+                            (unsigned long long)vf->nrec), -ENOMEM;
+        /* fio's trim stream of this clone's thread */
+        uint64_t rs = j->fio_randseed ? j->fio_randseed : FIO_TAUS_DEFAULT_SEED;
+        unsigned thread = j->fio_thread_no + w->job_worker + 1;
+        vt->rng_seed = fio_taus_stream_seed(rs, thread, FIO_TAUS_STREAM_TRIM);
+        fio_taus_seed(&vt->rng, vt->rng_seed, j->random_generator == RANDGEN_TAUSWORTHE64);
+        vt->thresh = fio_taus_max(&vt->rng) / 100 * j->trim_percentage;
+        vt->last_op = IO_OP_READ;
     }
     if (j->verify_state_load && j->verify_only)
         return wvstate_load(w, err, errlen);
@@ -165,6 +205,10 @@ void wverify_free(struct worker *w)
     struct wverify *vf = w->vf;
     if (!vf)
         return;
+    if (vf->vt)
+        free(vf->vt->q);
+    free(vf->vt);
+    free(vf->vbase);
     free(vf->rec);
     free(vf->fifo);
     free(vf->slot);
@@ -173,14 +217,115 @@ void wverify_free(struct worker *w)
     w->vf = NULL;
 }
 
+static void place(struct worker *w, uint64_t roff, struct io_req *r);
+
+/* A tracked block is no longer checked (overwritten, or gone): fio drops
+ * it from its log and its trim queue. */
+static void drop(struct wverify *vf, struct wverify_rec *p)
+{
+    if (vf->vt) {
+        if (p->flags & WV_LOGGED)
+            vf->vt->hist--;
+        if (p->flags & WV_TRIM_QUEUED)
+            vf->vt->live--;
+    }
+    p->seq = 0;
+    p->flags = 0;
+    vf->st.written--;
+}
+
 void wverify_forget(struct worker *w, uint64_t roff, uint64_t len)
 {
     struct wverify *vf = w->vf;
     for (uint64_t i = roff / vf->unit; i < (roff + len) / vf->unit && i < vf->nrec; i++)
-        if (vf->rec[i].seq) {
-            vf->rec[i].seq = 0;
-            vf->st.written--;
+        if (vf->rec[i].seq)
+            drop(vf, &vf->rec[i]);
+}
+
+/* The ring is full: the stale entries go (the live ones are fewer than
+ * the table's blocks, so room is made). */
+static void trim_squeeze(struct wverify *vf)
+{
+    struct wvtrim *vt = vf->vt;
+    uint64_t n = 0;
+    for (uint64_t k = 0; k < vt->len; k++) {
+        struct wverify_pend p = vt->q[(vt->head + k) % vt->cap];
+        const struct wverify_rec *e = &vf->rec[p.idx];
+        if (e->seq == p.seq && (e->flags & WV_TRIM_QUEUED))
+            vt->q[(vt->head + n++) % vt->cap] = p;
+    }
+    vt->len = n;
+}
+
+/* fio's log_io_piece and io_u_should_trim: the write at idx is logged and,
+ * with trim_percentage's chance, queued for a trim. */
+static void trim_log(struct wverify *vf, uint64_t idx, uint64_t seq)
+{
+    struct wvtrim *vt = vf->vt;
+    vt->hist++;
+    vf->rec[idx].flags |= WV_LOGGED;
+    if (fio_taus_next(&vt->rng) > vt->thresh)
+        return;
+    if (vt->len == vt->cap)
+        trim_squeeze(vf);
+    vt->q[(vt->head + vt->len) % vt->cap] = (struct wverify_pend){.idx = idx, .seq = seq};
+    vt->len++;
+    vt->live++;
+    vf->rec[idx].flags |= WV_TRIM_QUEUED;
+}
+
+bool wverify_trim_next(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    struct wvtrim *vt = vf->vt;
+    const struct job_spec *j = w->job;
+    if (!vt->live)
+        return false;
+    if (vt->batch)
+        vt->batch--;
+    else if (vt->hist % j->trim_backlog == 0 && vt->last_op != IO_OP_READ)
+        vt->batch = j->trim_batch ? j->trim_batch : j->trim_backlog;
+    else
+        return false;
+    for (;;) { /* live > 0: a queued entry is in the ring */
+        struct wverify_pend p = vt->q[vt->head];
+        vt->head = (vt->head + 1) % vt->cap;
+        vt->len--;
+        struct wverify_rec *e = &vf->rec[p.idx];
+        if (e->seq != p.seq || !(e->flags & WV_TRIM_QUEUED))
+            continue;
+        e->flags &= ~WV_TRIM_QUEUED;
+        vt->live--;
+        if (r) {
+            r->op = IO_OP_TRIM;
+            r->len = e->len;
+            place(w, p.idx * vf->unit, r);
+            r->t_sched = 0;
+            r->t_issue = 0;
         }
+        if (j->trim_zero) {
+            e->flags |= WV_TRIMMED; /* read back, it must be zeros */
+        } else {
+            vt->live++; /* drop() counts it out of the queue once more */
+            e->flags |= WV_TRIM_QUEUED;
+            drop(vf, e); /* not checked at all (fio takes it off its list) */
+        }
+        return true;
+    }
+}
+
+/* The backlog ring is full (trims on): the blocks overwritten or checked
+ * since go. */
+static void fifo_squeeze(struct wverify *vf)
+{
+    uint64_t n = 0;
+    for (uint64_t k = 0; k < vf->fifo_len; k++) {
+        struct wverify_pend p = vf->fifo[(vf->fifo_head + k) % vf->fifo_cap];
+        const struct wverify_rec *e = &vf->rec[p.idx];
+        if (e->seq == p.seq && !(e->flags & WV_CHECKED))
+            vf->fifo[(vf->fifo_head + n++) % vf->fifo_cap] = p;
+    }
+    vf->fifo_len = n;
 }
 
 void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
@@ -195,22 +340,22 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
     for (uint64_t k = 1; k <= vf->maxunits && k <= idx; k++) {
         struct wverify_rec *p = &vf->rec[idx - k];
         if (p->seq) {
-            if ((p->len + vf->unit - 1) / vf->unit > k) {
-                p->seq = 0;
-                vf->st.written--;
-            }
+            if ((p->len + vf->unit - 1) / vf->unit > k)
+                drop(vf, p);
             break;
         }
     }
     for (uint64_t u = 0; u < n; u++)
-        if (vf->rec[idx + u].seq) {
-            vf->rec[idx + u].seq = 0;
-            vf->st.written--;
-        }
+        if (vf->rec[idx + u].seq)
+            drop(vf, &vf->rec[idx + u]);
     uint64_t seq = ++vf->seq;
     vf->rec[idx] = (struct wverify_rec){.seq = seq, .len = r->len};
     vf->st.written++;
+    if (vf->vt)
+        trim_log(vf, idx, seq);
     if (vf->fifo) {
+        if (vf->vt && vf->fifo_len == vf->fifo_cap)
+            fifo_squeeze(vf);
         uint64_t at = (vf->fifo_head + vf->fifo_len) % vf->fifo_cap;
         vf->fifo[at] = (struct wverify_pend){.idx = idx, .seq = seq};
         if (vf->fifo_len < vf->fifo_cap)
@@ -224,20 +369,54 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
                     w->job_worker);
 }
 
+/* fio's check_get_verify with trims on (its counts depend on it): a
+ * backlog read is due while the log holds blocks and a batch runs, or a
+ * new batch starts when the log holds a multiple of verify_backlog blocks
+ * and the last completion was not a read. */
+static bool vt_verify_due(const struct wverify *vf, const struct job_spec *j)
+{
+    const struct wvtrim *vt = vf->vt;
+    return vt->hist && (vt->vbatch || (vt->hist % j->verify_backlog == 0 && vt->last_op != IO_OP_READ));
+}
+
 bool wverify_hold(const struct worker *w)
 {
     const struct wverify *vf = w->vf;
-    return vf->pass_due || (vf->fifo && vf->since >= w->job->verify_backlog);
+    if (vf->pass_due)
+        return true;
+    if (!vf->fifo)
+        return false;
+    if (vf->vt)
+        return vt_verify_due(vf, w->job);
+    return vf->since >= w->job->verify_backlog;
+}
+
+void wverify_round_empty(struct worker *w)
+{
+    struct wvtrim *vt = w->vf->vt;
+    if (vt) {
+        vt->vbatch = 0;
+        vt->last_op = IO_OP_READ;
+    }
+}
+
+bool wverify_trim_due(const struct worker *w)
+{
+    const struct wvtrim *vt = w->vf->vt;
+    return vt->live && (vt->batch || (vt->hist % w->job->trim_backlog == 0 && vt->last_op != IO_OP_READ));
 }
 
 bool wverify_pass_over(struct worker *w, const struct io_req *r)
 {
     struct wverify *vf = w->vf;
     const struct job_spec *j = w->job;
-    bool over = w->gen.pass != vf->pass_seen;
-    vf->pass_seen = w->gen.pass;
+    unsigned pass = w->map.layout == LAYOUT_FILES ? wfiles_loop(w) : w->gen.pass;
+    bool over = pass != vf->pass_seen;
+    vf->pass_seen = pass;
     if (!over || !j->do_verify || j->time_based)
         return false;
+    if (vf->vt && j->seed_set) /* fio's clear_io_state: the streams start again */
+        fio_taus_seed(&vf->vt->rng, vf->vt->rng_seed, vf->vt->rng.use64);
     vf->held = *r;
     vf->held_roff = vf->roff;
     vf->have_held = true;
@@ -276,7 +455,23 @@ void wverify_round_start(struct worker *w, bool backlog)
 /* region offset -> where the block is */
 static void place(struct worker *w, uint64_t roff, struct io_req *r)
 {
-    if (w->map.layout == LAYOUT_STRIPE) {
+    if (w->map.layout == LAYOUT_FILES) {
+        const struct wverify *vf = w->vf;
+        unsigned lo = 0, hi = vf->nfiles; /* the last file with vbase <= roff */
+        while (hi - lo > 1) {
+            unsigned mid = (lo + hi) / 2;
+            if (vf->vbase[mid] <= roff)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        unsigned t;
+        uint64_t start, len;
+        wfiles_file(w, lo, &t, &start, &len);
+        r->target = (uint16_t)t;
+        r->file = (uint16_t)t;
+        r->off = start + (roff - vf->vbase[lo]);
+    } else if (w->map.layout == LAYOUT_STRIPE) {
         unsigned t;
         uint64_t toff;
         stripe_map(&w->map.stripe, w->map.region_start + roff, &t, &toff);
@@ -297,13 +492,37 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
     struct wverify *vf = w->vf;
     uint64_t idx = 0, seq = 0;
     bool found = false;
-    if (backlog) {
+    if (backlog && vf->vt) {
+        /* fio's order: the oldest block of the log; a batch goes on (and
+         * waits for blocks, when the log is empty) until it is done */
+        const struct job_spec *j = w->job;
+        struct wvtrim *vt = vf->vt;
+        if (!vt->hist)
+            return false;
+        if (!vt->vbatch) {
+            if (vt->hist % j->verify_backlog || vt->last_op == IO_OP_READ)
+                return false;
+            vt->vbatch = j->verify_backlog_batch ? j->verify_backlog_batch : j->verify_backlog;
+        }
+        while (!found && vf->fifo_len) {
+            struct wverify_pend p = vf->fifo[vf->fifo_head];
+            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
+            vf->fifo_len--;
+            struct wverify_rec *e = &vf->rec[p.idx];
+            if (e->seq != p.seq || (e->flags & WV_CHECKED))
+                continue;
+            idx = p.idx;
+            seq = p.seq;
+            found = true;
+            vt->vbatch--;
+        }
+    } else if (backlog) {
         while (!found && vf->round_left && vf->fifo_len) {
             struct wverify_pend p = vf->fifo[vf->fifo_head];
             vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
             vf->fifo_len--;
             struct wverify_rec *e = &vf->rec[p.idx];
-            if (e->seq != p.seq || e->checked)
+            if (e->seq != p.seq || (e->flags & WV_CHECKED))
                 continue; /* overwritten since: the newer write is queued itself */
             idx = p.idx;
             seq = p.seq;
@@ -313,7 +532,7 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
     } else {
         for (; vf->cursor < vf->nrec && !found; vf->cursor++) {
             struct wverify_rec *e = &vf->rec[vf->cursor];
-            if (e->seq && !e->checked) {
+            if (e->seq && !(e->flags & WV_CHECKED)) {
                 idx = vf->cursor;
                 seq = e->seq;
                 found = true;
@@ -322,6 +541,16 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
     }
     if (!found)
         return false;
+    if (vf->vt) { /* fio takes a block read back off its log and its trim queue */
+        struct wverify_rec *e = &vf->rec[idx];
+        if (e->flags & WV_LOGGED)
+            vf->vt->hist--;
+        e->flags &= ~WV_LOGGED;
+        if (e->flags & WV_TRIM_QUEUED) {
+            e->flags &= ~WV_TRIM_QUEUED;
+            vf->vt->live--;
+        }
+    }
     r->op = IO_OP_READ;
     r->len = vf->rec[idx].len;
     place(w, idx * vf->unit, r);
@@ -395,14 +624,47 @@ static bool check(struct worker *w, struct io_req *r, const struct verify_expect
     return false;
 }
 
+/* A trimmed block read back (trim_verify_zero): all zeros, as fio's
+ * verify_trimmed_io_u checks; else a bad block, with fio's line. */
+static bool check_zero(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    vf->st.blocks++;
+    vf->st.bytes += r->len;
+    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL)
+        return true;
+    const uint8_t *p = r->buf;
+    uint32_t i = 0;
+    while (i < r->len && !p[i])
+        i++;
+    if (i == r->len)
+        return true;
+    vf->st.bad++;
+    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+    fprintf(stderr, "trim: verify failed at file %s offset %llu, length %u, block offset %u\n",
+            t < j->ntargets ? j->targets[t] : "?", (unsigned long long)r->off, r->len, i);
+    if (!vf->st.have_first) {
+        vf->st.have_first = true;
+        vf->st.first = (struct verify_bad){.off = r->off, .len = r->len, .chunk_off = r->off,
+                                           .chunk_len = r->len, .what = "zeros after trim", .want = 0,
+                                           .got = p[i], .first_diff = i};
+        vf->st.first_target = t;
+    }
+    return false;
+}
+
 bool wverify_done(struct worker *w, struct io_req *r)
 {
     struct wverify *vf = w->vf;
     struct wverify_pend p = vf->slot[r->slot];
     struct wverify_rec *rec = &vf->rec[p.idx];
+    bool trimmed = rec->seq == p.seq && (rec->flags & WV_TRIMMED);
     if (rec->seq == p.seq)
-        rec->checked = 1;
+        rec->flags |= WV_CHECKED;
     const struct job_spec *j = w->job;
+    if (trimmed)
+        return check_zero(w, r);
     struct verify_expect e = {.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
                               .seq = p.seq, .worker = w->job_worker, .check_seed = true};
     return check(w, r, &e);

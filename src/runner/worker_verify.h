@@ -17,14 +17,44 @@
 
 #include "runner/runner_int.h"
 
+#include "base/fio_taus.h"
+
+/* wverify_rec.flags */
+#define WV_CHECKED 1u      /* checked since written (by a backlog round) */
+#define WV_TRIM_QUEUED 2u  /* waiting in the trim queue (trim_percentage) */
+#define WV_TRIMMED 4u      /* trimmed: must read back as zeros (trim_verify_zero) */
+#define WV_LOGGED 8u       /* in fio's log (trims on): written, not yet taken for reading back */
+
 struct wverify_rec {
     uint64_t seq;      /* 0: no block starts here */
     uint32_t len;
-    uint32_t checked;  /* 1: checked since written (by a backlog round) */
+    uint32_t flags;    /* WV_* */
 };
 
 struct wverify_pend {
     uint64_t idx, seq;
+};
+
+/* fio's trims of written blocks (trim_percentage, trim_backlog,
+ * trim_backlog_batch, trim_verify_zero), kept as fio keeps them so that
+ * the same job issues as many trims: each logged write draws from fio's
+ * trim stream (seeded as fio seeds its thread) and joins the trim queue
+ * with trim_percentage's chance; before each I/O of the loop, fio's
+ * check_get_trim: a running batch takes the next queued block, else a new
+ * batch starts when the log holds a multiple of trim_backlog blocks and
+ * the last completion was not a read. `hist` is fio's io_hist_len (blocks
+ * logged and not yet read back), `live` its trim_entries. The queue is a
+ * ring of (index, sequence); entries whose block was overwritten or read
+ * back since are stale and skipped (and squeezed out when it is full). */
+struct wvtrim {
+    struct fio_taus rng;
+    uint64_t rng_seed;           /* fio seeds its streams again at every pass (randrepeat) */
+    uint64_t thresh;             /* a draw at most this joins the queue */
+    struct wverify_pend *q;
+    uint64_t cap, head, len;
+    uint64_t live, batch, hist;
+    uint64_t vbatch;             /* fio's verify_batch (verify_backlog with trims on) */
+    unsigned last_op;            /* fio's last_ddir: the last completion's direction (READ at first) */
 };
 
 struct wverify {
@@ -47,9 +77,15 @@ struct wverify {
     bool have_held;
     struct io_req held;          /* that first write (its place only; no buffer) */
     uint64_t roff;               /* region offset of the write prepare() made last */
+    /* a file set (nrfiles): the table spans the worker's files one after
+     * the other, file k's region from vbase[k] (k < nfiles; vbase[nfiles]
+     * the end) */
+    unsigned nfiles;
+    uint64_t *vbase;
     uint64_t held_roff;
     struct wverify_pend *slot;   /* [depth]: the block each slot reads */
     void *scratch;               /* the expected block, for reports and dumps */
+    struct wvtrim *vt;           /* NULL: no trims of written blocks */
     /* verify_state_load (worker_vstate.h): replay only the first state_writes writes */
     bool state_loaded;
     uint64_t state_writes;
@@ -70,6 +106,11 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
 void wverify_forget(struct worker *w, uint64_t roff, uint64_t len);
 /* writing waits for a check round (verify_backlog, or a pass ended) */
 bool wverify_hold(const struct worker *w);
+/* A file set: the table offset of offset off of file k's region. */
+static inline uint64_t wverify_file_roff(const struct worker *w, unsigned k, uint64_t off)
+{
+    return w->vf->vbase[k] + off;
+}
 /* r, a write just prepared, starts a new pass that must wait for the check
  * of the last: its place is kept and true returned (r is not issued). */
 bool wverify_pass_over(struct worker *w, const struct io_req *r);
@@ -83,5 +124,20 @@ void wverify_round_start(struct worker *w, bool backlog);
  * checks it; false when bad. */
 bool wverify_done(struct worker *w, struct io_req *r);
 bool wverify_read_done(struct worker *w, struct io_req *r);
+/* fio's check_get_trim before an I/O of the loop (jobs with vf->vt): true
+ * when a queued block is trimmed now, into r (r NULL: verify_only's
+ * replay, nothing issued). */
+bool wverify_trim_next(struct worker *w, struct io_req *r);
+/* A backlog round read nothing (stopped, or no block to read): with trims
+ * on, fio's batch ends and no new one starts before a non-read completes. */
+void wverify_round_empty(struct worker *w);
+/* Whether wverify_trim_next would trim now (no change of state). */
+bool wverify_trim_due(const struct worker *w);
+/* A completion of the loop (jobs with vf->vt): fio's last_ddir. */
+static inline void wverify_completed_op(struct worker *w, unsigned op)
+{
+    if (w->vf->vt && op <= IO_OP_TRIM)
+        w->vf->vt->last_op = op;
+}
 
 #endif

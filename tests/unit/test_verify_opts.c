@@ -48,6 +48,21 @@ TEST(pattern_alone_means_verify_pattern)
           "%s", err);
 }
 
+TEST(trim_keys_set_the_job)
+{
+    struct job_spec j;
+    struct job_extra x;
+    char err[256];
+    job_defaults(&j);
+    job_extra_defaults(&x);
+    CHECK(j.trim_zero && !j.trim_percentage && !j.trim_backlog && !j.trim_batch,
+          "defaults: trim_verify_zero on, no trims");
+    CHECK(!set(&j, &x, "trim_percentage", "30", err) && j.trim_percentage == 30, "%s", err);
+    CHECK(!set(&j, &x, "trim_backlog", "8", err) && j.trim_backlog == 8, "%s", err);
+    CHECK(!set(&j, &x, "trim_backlog_batch", "2", err) && j.trim_batch == 2, "%s", err);
+    CHECK(!set(&j, &x, "trim_verify_zero", "0", err) && !j.trim_zero, "%s", err);
+}
+
 TEST(bad_verify_values)
 {
     struct job_spec j;
@@ -58,7 +73,9 @@ TEST(bad_verify_values)
     CHECK(set(&j, &x, "verify", "crc63", err) == -EINVAL && strstr(err, "verify: unknown verify method 'crc63'"),
           "%s", err);
     CHECK(set(&j, &x, "verify_pattern", "0xzz", err) == -EINVAL && strstr(err, "verify_pattern:"), "%s", err);
-    CHECK(set(&j, &x, "verify_async_cpus", "1", err) == -ENOTSUP, "verify_async_cpus stays unsupported: %s", err);
+    CHECK(set(&j, &x, "verify_async_cpus", "1", err) == -ENOTSUP && strstr(err, "no verify threads"),
+          "verify_async_cpus is refused with its reason: %s", err);
+    CHECK(set(&j, &x, "trim_percentage", "101", err) < 0 && strstr(err, "trim_percentage"), "%s", err);
     /* accepted: ssdbench's verify reads back the blocks fio's replay finds */
     CHECK(set(&j, &x, "experimental_verify", "1", err) == 0 && x.experimental_verify, "%s", err);
     CHECK(j.verify == VERIFY_OFF, "a rejected value leaves the job as it was");
