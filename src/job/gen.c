@@ -5,8 +5,10 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "base/errmsg.h"
+#include "job/fio_rand.h"
 
 #define gen_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 
@@ -158,6 +160,19 @@ enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
     if (job->dist.kind != DIST_UNIFORM) {
         *why = "non-uniform random_distribution";
         return GEN_MAP_NONE;
+    }
+    if (gen_fio_stream(job)) {
+        /* fio's rule: any blockalign other than a direction's smallest
+         * size turns the map off; else one map in the job's smallest size */
+        for (unsigned d = 0; d < DIR_COUNT; d++) {
+            unsigned nused;
+            uint32_t m = gen_min_bs(&job->bs[d], &nused);
+            if (job->blockalign[d] && job->blockalign[d] != m) {
+                *why = "blockalign";
+                return GEN_MAP_NONE;
+            }
+        }
+        return GEN_MAP_BITMAP;
     }
     uint32_t unit = 0;
     bool fixed = true;
@@ -446,8 +461,38 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
     return true;
 }
 
+bool gen_fio_stream(const struct job_spec *job)
+{
+    return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
+           job->layout != LAYOUT_FILES && (job->layout == LAYOUT_JBOD || job->ntargets <= 1);
+}
+
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number, char *err,
+                  size_t errlen)
+{
+    if (!gen_fio_stream(job) || g->chunk)
+        return 0;
+    struct fio_gen *f = malloc(sizeof(*f));
+    if (!f)
+        return errmsg(err, errlen, -ENOMEM, "out of memory");
+    int rc = fio_gen_init(f, job, g->region_len, thread_number, err, errlen);
+    if (rc < 0) {
+        free(f);
+        return rc;
+    }
+    /* ssdbench's own map is not needed any more */
+    if (g->map == GEN_MAP_BITMAP)
+        randmap_free(&g->bitmap);
+    g->map = GEN_MAP_NONE;
+    g->perm_only = false;
+    g->fio = f;
+    return 0;
+}
+
 bool gen_next_any(struct gen *g, struct gen_io *io)
 {
+    if (g->fio)
+        return fio_gen_next(g->fio, io);
     if (g->write_due) {
         /* (rand)trimwrite: the block just trimmed is written */
         g->write_due = false;
@@ -522,6 +567,10 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
 
 void gen_rewind(struct gen *g)
 {
+    if (g->fio) {
+        fio_gen_rewind(g->fio);
+        return;
+    }
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         g->dir[d].pos = 0;
         g->dir[d].seq_left = 0;
@@ -544,4 +593,9 @@ void gen_free(struct gen *g)
     if (g->map == GEN_MAP_BITMAP)
         randmap_free(&g->bitmap);
     g->map = GEN_MAP_NONE;
+    if (g->fio) {
+        fio_gen_free(g->fio);
+        free(g->fio);
+        g->fio = NULL;
+    }
 }

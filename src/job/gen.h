@@ -72,6 +72,8 @@
 #include "job/job.h"
 #include "job/randmap.h"
 
+struct fio_gen; /* job/fio_rand.h */
+
 struct gen_io {
     uint8_t dir;  /* enum io_dir */
     uint32_t len;
@@ -131,11 +133,16 @@ struct gen {
     bool perm_only;
     struct randperm perm;
     struct randmap bitmap;
+    /* fio's own streams (gen_fio_start): every I/O comes from it; NULL
+     * for ssdbench's own draws */
+    struct fio_gen *fio;
     struct gen_dir dir[DIR_COUNT];
 };
 
 /* The random map a job gets (a pure function of the job, so results can
- * record it): none for sequential jobs, norandommap, non-uniform
+ * record it): on fio's stream (gen_fio_stream) fio's own rule: a bitmap for
+ * uniform random jobs but with norandommap or another blockalign (fio's
+ * axmap, job/fio_rand.h); else none for sequential jobs, norandommap, non-uniform
  * distributions and a blockalign other than the smallest block size (all as
  * fio), and when reads and writes have different smallest block sizes (an
  * ssdbench limit); else a permutation when every I/O is one block or with
@@ -150,6 +157,19 @@ const char *gen_map_name(enum gen_map m);
  * nothing is left allocated (gen_free is still safe). */
 int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uint64_t seed,
              char *err, size_t errlen);
+
+/* Does the job run on fio's own I/O stream (a pure function of the job, so
+ * results can record it)? Jobs of fio's job language (job->fio_stream) whose
+ * every option the stream follows, over one region: not zones, file sets,
+ * stripes or segments. */
+bool gen_fio_stream(const struct job_spec *job);
+
+/* Switches g (gen_init done) to fio's own I/O stream (job/fio_rand.h) when
+ * the job asks for it (job->fio_stream) and the stream follows all it
+ * does; thread_number is fio's (1-based over the job file). Decided once:
+ * 0 (switched or not: gen_fio_name says which), or -ENOMEM. */
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number, char *err,
+                  size_t errlen);
 
 /* The next I/O; false when the job's last pass (job->passes) is over. */
 bool gen_next_any(struct gen *g, struct gen_io *io);

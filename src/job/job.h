@@ -111,6 +111,7 @@ struct job_bssplit {
     unsigned n;
     uint32_t bs[JOB_BSSPLIT_MAX];
     double pct[JOB_BSSPLIT_MAX];
+    uint32_t range_lo, range_hi; /* a bsrange lo-hi (the entries above approximate it); 0 = none */
 };
 
 /* zoned:50/5:30/15:20/80 -> zones {50,5},{30,15},{20,80}: access share, range share. */
@@ -270,6 +271,13 @@ struct job_spec {
     bool seed_set;               /* false: a seed is taken from the clock and recorded */
     bool norandommap;            /* fio norandommap: random offsets may repeat within a pass */
     enum job_randgen random_generator;
+    /* fio's own random streams (job/fio_rand.h), chosen at start: set by the
+     * job language with fio's defaults (fio mode, job files), with fio's
+     * seeding: randrepeat (its default), randseed given, allrandrepeat */
+    bool fio_stream;
+    bool fio_randrepeat;
+    bool fio_seed_given;
+    bool fio_allrandrepeat;
     unsigned passes;             /* set by job_resolve_limits: passes over the region after which the
                                     generator ends the job (loops of a size-bounded job);
                                     0 = no pass limit (time_based, io_size) */

@@ -87,6 +87,8 @@ int spec_parse_blockalign(const char *s, unsigned kb_base, uint32_t align[DIR_CO
 static void bsrange_split(uint64_t lo, uint64_t hi, struct job_bssplit *b)
 {
     memset(b, 0, sizeof(*b));
+    b->range_lo = (uint32_t)lo;
+    b->range_hi = (uint32_t)hi;
     uint64_t m = hi / lo, rem = hi % lo;
     if (m + (rem ? 1 : 0) <= JOB_BSSPLIT_MAX) {
         for (uint64_t k = 1; k <= m; k++) {
