@@ -485,14 +485,14 @@ int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_num
         randmap_free(&g->bitmap);
     g->map = GEN_MAP_NONE;
     g->perm_only = false;
+    g->write_due = false;
+    g->dir_mode = GEN_FIO;
     g->fio = f;
     return 0;
 }
 
 bool gen_next_any(struct gen *g, struct gen_io *io)
 {
-    if (g->fio)
-        return fio_gen_next(g->fio, io);
     if (g->write_due) {
         /* (rand)trimwrite: the block just trimmed is written */
         g->write_due = false;
@@ -502,8 +502,11 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
         return true;
     }
     unsigned d = g->dir_mode;
-    if (d == GEN_MIXED)
+    if (d >= GEN_MIXED) {
+        if (d == GEN_FIO)
+            return fio_gen_next(g->fio, io);
         d = rng_next(&g->rng) < g->read_thresh ? DIR_READ : DIR_WRITE;
+    }
     struct gen_dir *gd = &g->dir[d];
 
     const struct gen_size *s = &gd->size[0];

@@ -8,6 +8,11 @@
  * value; the only heap memory is the distribution table and the random map's
  * bitmap gen_init allocates.
  *
+ * Jobs of fio's job language run on fio 3.33's own stream instead
+ * (gen_fio_start, job/fio_rand.h: fio's draws, rwmix cycle and random map,
+ * so the I/O is fio's line for line); what follows is ssdbench's own
+ * stream, which `ssdbench run`'s command line keeps.
+ *
  * Choices worth knowing:
  *  - Direction: mixed modes draw per I/O (read when a draw is below
  *    rwmixread%); fio batches its mix, which makes short windows lumpy.
@@ -102,7 +107,9 @@ struct gen_dir {
     struct gen_size size[JOB_BSSPLIT_MAX];
 };
 
-enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_TRIMS = DIR_TRIM, GEN_MIXED };
+/* GEN_FIO: every I/O from fio's stream (gen.fio), tested with GEN_MIXED's
+ * compare so the other modes pay nothing for it */
+enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_TRIMS = DIR_TRIM, GEN_MIXED, GEN_FIO };
 enum gen_rand_mode { GEN_SEQUENTIAL, GEN_RANDOM, GEN_SOME_RANDOM };
 enum gen_map { GEN_MAP_NONE, GEN_MAP_PERM, GEN_MAP_BITMAP };
 
@@ -133,8 +140,8 @@ struct gen {
     bool perm_only;
     struct randperm perm;
     struct randmap bitmap;
-    /* fio's own streams (gen_fio_start): every I/O comes from it; NULL
-     * for ssdbench's own draws */
+    /* fio's own streams (gen_fio_start, dir_mode GEN_FIO): every I/O comes
+     * from it; NULL for ssdbench's own draws */
     struct fio_gen *fio;
     struct gen_dir dir[DIR_COUNT];
 };

@@ -66,10 +66,11 @@ enum job_verify {
 #define JOB_VPATTERN_MAX 512
 #define JOB_VPATTERN_FMT_MAX 8
 
-/* fio random_generator: how random offsets are drawn. tausworthe and
- * tausworthe64 (fio's default) both mean ssdbench's own draws plus the random
- * map; lfsr means a full-period sequence over the blocks with no map (see
- * gen.h). */
+/* fio random_generator: how random offsets are drawn. On fio's stream (jobs
+ * of fio's job language, job/fio_rand.h) tausworthe and tausworthe64 are
+ * fio's own generators; elsewhere both mean ssdbench's own draws plus the
+ * random map. lfsr means a full-period sequence over the blocks with no map
+ * (ssdbench's permutation, see gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
 /* fio zonemode: strided (job/zone.h), zbd (base/zbd.h) */
