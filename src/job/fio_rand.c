@@ -2,6 +2,7 @@
 #include "job/fio_rand.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include "base/errmsg.h"
@@ -88,6 +89,185 @@ uint64_t fio_frand_between(struct fio_frand *f, uint64_t start, uint64_t end)
     return start + (uint64_t)(int)((double)e * (r / ((double)UINT32_MAX + 1.0)));
 }
 
+/* --- fio's LFSR (lib/lfsr.c) --- */
+
+/* Tap positions of maximal-length shift registers of 3 to 63 bits (the
+ * published table fio 3.33 uses), up to six taps each, 0-terminated. */
+static const uint8_t fio_lfsr_taps[64][6] = {
+    {0}, {0}, {0}, {3, 2}, {4, 3}, {5, 3}, {6, 5}, {7, 6}, {8, 6, 5, 4}, {9, 5}, {10, 7},
+    {11, 9}, {12, 6, 4, 1}, {13, 4, 3, 1}, {14, 5, 3, 1}, {15, 14}, {16, 15, 13, 4}, {17, 14},
+    {18, 11}, {19, 6, 2, 1}, {20, 17}, {21, 19}, {22, 21}, {23, 18}, {24, 23, 22, 17}, {25, 22},
+    {26, 6, 2, 1}, {27, 5, 2, 1}, {28, 25}, {29, 27}, {30, 6, 4, 1}, {31, 28}, {32, 31, 29, 1},
+    {33, 20}, {34, 27, 2, 1}, {35, 33}, {36, 25}, {37, 5, 4, 3, 2, 1}, {38, 6, 5, 1}, {39, 35},
+    {40, 38, 21, 19}, {41, 38}, {42, 41, 20, 19}, {43, 42, 38, 37}, {44, 43, 18, 17},
+    {45, 44, 42, 41}, {46, 45, 26, 25}, {47, 42}, {48, 47, 21, 20}, {49, 40}, {50, 49, 24, 23},
+    {51, 50, 36, 35}, {52, 49}, {53, 52, 38, 37}, {54, 53, 18, 17}, {55, 31}, {56, 55, 35, 34},
+    {57, 50}, {58, 39}, {59, 58, 38, 37}, {60, 59}, {61, 60, 46, 45}, {62, 61, 6, 5}, {63, 62},
+};
+
+static void fio_lfsr_step(struct fio_lfsr *l)
+{
+    uint64_t v = l->last;
+    l->last = ((v >> 1) | l->top_bit) ^ (((v & 1) - 1) & l->xormask);
+}
+
+/* lfsr_reset: false when the seed is the register's one illegal state */
+static bool fio_lfsr_reset(struct fio_lfsr *l, uint64_t seed)
+{
+    uint64_t mask = (l->top_bit << 1) - 1;
+    l->num_vals = 0;
+    l->last = seed & mask;
+    l->cycle = 1; /* spin 0: the first value takes two steps (prepare_spin) */
+    l->cached_cycle = 0;
+    return l->last != mask;
+}
+
+/* lfsr_init for nums values; false when fio's would fail */
+static bool fio_lfsr_init(struct fio_lfsr *l, uint64_t nums, uint64_t seed)
+{
+    memset(l, 0, sizeof(*l));
+    unsigned bits = 3;
+    while (bits < 64 && (1ull << bits) <= nums)
+        bits++;
+    if (bits >= 64 || nums == 0)
+        return false;
+    l->max_val = nums - 1;
+    for (unsigned i = 0; i < 6 && fio_lfsr_taps[bits][i]; i++)
+        l->xormask |= 1ull << (fio_lfsr_taps[bits][i] - 1);
+    l->top_bit = 1ull << (fio_lfsr_taps[bits][0] - 1);
+    return fio_lfsr_reset(l, seed);
+}
+
+/* lfsr_next: false once every value of the pass was handed out */
+static bool fio_lfsr_next(struct fio_lfsr *l, uint64_t *v)
+{
+    if (l->num_vals++ > l->max_val)
+        return false;
+    do {
+        if (l->cycle && !--l->cycle) {
+            fio_lfsr_step(l);
+            fio_lfsr_step(l);
+            l->cycle = l->cached_cycle;
+        } else {
+            fio_lfsr_step(l);
+        }
+    } while (l->last > l->max_val);
+    *v = l->last;
+    return true;
+}
+
+/* --- fio's zipf, pareto and normal offsets --- */
+
+static uint32_t fio_rol32(uint32_t w, unsigned s)
+{
+    return (w << s) | (w >> (32 - s));
+}
+
+uint32_t fio_jhash(const void *key, uint32_t length, uint32_t initval)
+{
+    const uint8_t *k = key;
+    uint32_t a, b, c;
+    a = b = c = 0x61C88647u + length + initval;
+    while (length > 12) {
+        /* fio adds one byte of each word here, not the word */
+        a += k[0];
+        b += k[4];
+        c += k[8];
+        a -= c; a ^= fio_rol32(c, 4); c += b;
+        b -= a; b ^= fio_rol32(a, 6); a += c;
+        c -= b; c ^= fio_rol32(b, 8); b += a;
+        a -= c; a ^= fio_rol32(c, 16); c += b;
+        b -= a; b ^= fio_rol32(a, 19); a += c;
+        c -= b; c ^= fio_rol32(b, 4); b += a;
+        length -= 12;
+        k += 12;
+    }
+    if (length == 0)
+        return c;
+    uint32_t add[3] = {0, 0, 0};
+    for (uint32_t i = 0; i < length; i++)
+        add[i / 4] += (uint32_t)k[i] << (8 * (i % 4));
+    a += add[0];
+    b += add[1];
+    c += add[2];
+    c ^= b; c -= fio_rol32(b, 14);
+    a ^= c; a -= fio_rol32(c, 11);
+    b ^= a; b -= fio_rol32(a, 25);
+    c ^= b; c -= fio_rol32(b, 16);
+    a ^= c; a -= fio_rol32(c, 4);
+    b ^= a; b -= fio_rol32(a, 14);
+    c ^= b; c -= fio_rol32(b, 24);
+    return c;
+}
+
+#define FIO_GOLDEN_64 0x61C8864680B583EBull
+#define FIO_ZIPF_MAX_GEN 10000000ull
+
+static void fio_dist_init(struct fio_dist *z, const struct job_distribution *jd, uint64_t nranges,
+                          uint32_t seed)
+{
+    memset(z, 0, sizeof(*z));
+    z->kind = jd->kind;
+    z->nranges = nranges;
+    fio_frand_seed(&z->r, seed, false);
+    if (jd->kind == DIST_NORMAL) {
+        if (jd->param != 0.0) {
+            z->stddev = (unsigned)ceil((double)nranges * jd->param / 100.0);
+            if (z->stddev > nranges / 2)
+                z->stddev = (unsigned)(nranges / 2);
+        }
+        return;
+    }
+    z->rand_off = taus88(z->r.s);
+    if (jd->kind == DIST_ZIPF) {
+        z->theta = jd->param;
+        z->zeta2 = pow(1.0, z->theta) + pow(0.5, z->theta);
+        uint64_t n = nranges < FIO_ZIPF_MAX_GEN ? nranges : FIO_ZIPF_MAX_GEN;
+        for (uint64_t i = 0; i < n; i++)
+            z->zetan += pow(1.0 / (double)(i + 1), z->theta);
+    } else {
+        z->pareto_pow = log(jd->param) / log(1.0 - jd->param);
+    }
+}
+
+static uint64_t fio_dist_next(struct fio_dist *z)
+{
+    uint64_t val;
+    if (z->kind == DIST_ZIPF) {
+        double n = (double)z->nranges;
+        double alpha = 1.0 / (1.0 - z->theta);
+        double eta = (1.0 - pow(2.0 / n, 1.0 - z->theta)) / (1.0 - z->zeta2 / z->zetan);
+        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        double rz = u * z->zetan;
+        if (rz < 1.0)
+            val = 1;
+        else if (rz < 1.0 + pow(0.5, z->theta))
+            val = 2;
+        else
+            val = 1 + (uint64_t)(n * pow(eta * u - eta + 1.0, alpha));
+        val--;
+    } else if (z->kind == DIST_PARETO) {
+        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        val = (uint64_t)((double)(z->nranges - 1) * pow(u, z->pareto_pow));
+    } else {
+        uint64_t sum = 0;
+        for (int i = 0; i < 12; i++)
+            sum += taus88(z->r.s) % (z->nranges + 1);
+        sum = (sum + 11) / 12;
+        if (z->stddev) {
+            uint32_t r = taus88(z->r.s);
+            int vr = (int)(z->stddev * (r / ((double)UINT32_MAX + 1.0)));
+            int dev = (int)((unsigned)vr - z->stddev / 2);
+            while ((uint64_t)(int64_t)dev + sum >= z->nranges)
+                dev /= 2;
+            sum += (uint64_t)(int64_t)dev;
+        }
+        val = sum;
+    }
+    val *= FIO_GOLDEN_64;
+    return (val + z->rand_off) % z->nranges;
+}
+
 /* --- the seed table (init.c) --- */
 
 enum {
@@ -129,10 +309,8 @@ const char *fio_gen_unsupported(const struct job_spec *job)
 {
     if (job_rw_trimwrite(job))
         return "trimwrite";
-    if (job->random_generator == RANDGEN_LFSR && job_rw_is_random(job->rw))
-        return "random_generator=lfsr";
-    if (job->dist.kind != DIST_UNIFORM && job_rw_is_random(job->rw))
-        return "non-uniform random_distribution";
+    if (job->dist.kind == DIST_ZONED && job_rw_is_random(job->rw))
+        return "random_distribution=zoned";
     if (job->rwmix_read_frac > 0)
         return "an exact read share";
     if (job->segs.n)
@@ -175,7 +353,7 @@ static void fio_dir_sizes(struct fio_dir *fd, const struct job_bssplit *b)
 }
 
 int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_len,
-                 unsigned thread_number, char *err, size_t errlen)
+                 unsigned thread_number, const char *file_name, char *err, size_t errlen)
 {
     memset(f, 0, sizeof(*f));
     f->region_len = region_len;
@@ -221,7 +399,9 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
      * block (filesetup.c check_rand_gen_limits) */
     f->use64 = job->random_generator == RANDGEN_TAUSWORTHE64 ||
                (f->random && blocks > UINT32_MAX);
-    f->map_on = f->random && !job->norandommap && !ba_other && blocks > 0;
+    bool nonuniform = f->random && job->dist.kind != DIST_UNIFORM;
+    f->lfsr_on = f->random && !nonuniform && job->random_generator == RANDGEN_LFSR;
+    f->map_on = f->random && !nonuniform && !f->lfsr_on && !job->norandommap && !ba_other && blocks > 0;
     if (f->map_on && randmap_init(&f->map, blocks) < 0)
         return errmsg(err, errlen, -ENOMEM,
                       "out of memory for fio's random map of %llu blocks (%zu MiB); norandommap needs none",
@@ -239,6 +419,25 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
     }
     f->thread_number = thread_number;
     fio_fill_states(f, thread_number, repeat_init);
+    if (nonuniform) {
+        /* init_rand_distribution: ranges of the smaller of the read and
+         * write sizes, seeded from the file's name (randrepeat) */
+        uint64_t rs = f->d[DIR_READ].min_bs < f->d[DIR_WRITE].min_bs ? f->d[DIR_READ].min_bs
+                                                                       : f->d[DIR_WRITE].min_bs;
+        uint64_t nranges = (region_len + rs - 1) / rs;
+        const char *name = file_name ? file_name : "";
+        uint32_t dseed = fio_jhash(name, (uint32_t)strlen(name), 0) * thread_number;
+        if (!f->repeat)
+            dseed = (uint32_t)f->seeds[FIO_S_BLOCK];
+        fio_dist_init(&f->dist, &job->dist, nranges ? nranges : 1, dseed);
+    }
+    if (f->lfsr_on && !fio_lfsr_init(&f->lfsr, blocks, f->seeds[FIO_S_BLOCK])) {
+        fio_gen_free(f);
+        return errmsg(err, errlen, -EINVAL,
+                      "random_generator=lfsr: fio's shift register cannot start from this seed or "
+                      "cover %llu blocks (fio fails the same job)",
+                      (unsigned long long)blocks);
+    }
     return 0;
 }
 
@@ -256,6 +455,8 @@ static void fio_file_reset(struct fio_gen *f)
         f->d[d].last_pos = 0;
     if (f->map_on)
         randmap_reset(&f->map);
+    if (f->lfsr_on)
+        fio_lfsr_reset(&f->lfsr, f->seeds[FIO_S_BLOCK]);
 }
 
 void fio_gen_rewind(struct fio_gen *f)
@@ -274,9 +475,15 @@ void fio_gen_rewind(struct fio_gen *f)
  * has no free block */
 static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
 {
+    if (f->dist.kind != DIST_UNIFORM) {
+        *b = fio_dist_next(&f->dist);
+        return true;
+    }
     uint64_t lastb = f->d[d].lastb;
     if (!lastb)
         return false;
+    if (f->lfsr_on)
+        return fio_lfsr_next(&f->lfsr, b);
     uint64_t r = fio_frand_next(&f->random_state);
     *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state)));
     if (!f->map_on || *b >= f->map.n || !randmap_isset(&f->map, *b))
@@ -327,7 +534,12 @@ static uint64_t fio_buflen(struct fio_gen *f, unsigned d, uint64_t off)
     struct fio_frand *st = &f->bs_state[d];
     uint64_t frand_max = st->use64 ? UINT64_MAX : UINT32_MAX;
     double span = fio_frand_span(st);
+    unsigned tries = 0;
     do {
+        /* fio draws until a size fits; the smallest one does, so this ends
+         * (bounded all the same: no job may hang here) */
+        if (++tries > 1u << 20)
+            return minbs;
         uint64_t r = fio_frand_next(st);
         if (!fd->nsplit) {
             len = minbs + (uint64_t)((double)maxbs * (r / span));

@@ -16,6 +16,10 @@
  *    block of the job's smallest block size (rw_min_bs) but each direction
  *    indexes it in its own block size, and a next free block past the
  *    region ends the pass (fio's quirk, kept);
+ *  - random_distribution zipf, pareto, normal: fio's generators, seeded
+ *    from the file name and thread number (no map, as fio);
+ *  - random_generator=lfsr: fio's shift register over the blocks instead
+ *    of random_state and the map (a block once per pass, sizes not cut);
  *  - percentage_random: seq_rand_state; rw=randread:N: every Nth I/O takes
  *    a new offset, counted over all directions, the others continue from
  *    the last I/O of their direction and are not marked in the map.
@@ -54,6 +58,24 @@ uint64_t fio_frand_next(struct fio_frand *f);
 /* fio's rand_between: start..end inclusive */
 uint64_t fio_frand_between(struct fio_frand *f, uint64_t start, uint64_t end);
 
+/* fio's random_generator=lfsr (lib/lfsr.c, spin 0): a maximal-length
+ * shift register over the blocks, each block once per pass, no map */
+struct fio_lfsr {
+    uint64_t xormask, last, top_bit, max_val, num_vals, cycle, cached_cycle;
+};
+
+/* fio's zipf, pareto and normal offsets (lib/zipf.c, lib/gauss.c): a
+ * block among nranges of the smallest read/write size, hashed and turned
+ * by a per-file offset */
+struct fio_dist {
+    unsigned kind;           /* enum job_dist */
+    uint64_t nranges;
+    uint64_t rand_off;
+    double theta, zeta2, zetan, pareto_pow;
+    unsigned stddev;
+    struct fio_frand r;
+};
+
 struct fio_dir {
     uint64_t min_bs, max_bs, ba;
     uint64_t lastb;          /* fio's last_block: random blocks are below */
@@ -79,8 +101,10 @@ struct fio_gen {
     uint64_t pass_ios;       /* I/Os of this pass (0: a pass that cannot start) */
     uint8_t mode;            /* DIR_READ/WRITE/TRIM, or DIR_COUNT for a mixed job */
     uint8_t rwmix_ddir;
-    bool random, use64, repeat, allrand, verify, time_based, map_on;
+    bool random, use64, repeat, allrand, verify, time_based, map_on, lfsr_on;
     struct randmap map;
+    struct fio_lfsr lfsr;
+    struct fio_dist dist;    /* kind DIST_UNIFORM: none */
     struct fio_dir d[DIR_COUNT];
 };
 
@@ -91,10 +115,13 @@ struct gen_io;
 const char *fio_gen_unsupported(const struct job_spec *job);
 
 /* Prepares the stream for one worker (fio thread number thread_number,
- * 1-based over the job file) over a region of region_len bytes. 0, or
- * -ENOMEM with a message. */
+ * 1-based over the job file) over a region of region_len bytes of the file
+ * fio would name file_name (it seeds zipf, pareto and normal offsets). 0,
+ * or -ENOMEM / -EINVAL with a message. */
 int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_len,
-                 unsigned thread_number, char *err, size_t errlen);
+                 unsigned thread_number, const char *file_name, char *err, size_t errlen);
+/* fio's jhash of a byte string (hash.h, with its byte-wise first blocks) */
+uint32_t fio_jhash(const void *key, uint32_t length, uint32_t initval);
 /* The next I/O as fio makes it; false when the last pass is over. */
 bool fio_gen_next(struct fio_gen *f, struct gen_io *io);
 /* A new pass: map emptied, positions to the start, re-seeded with randrepeat. */

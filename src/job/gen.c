@@ -162,6 +162,10 @@ enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
         return GEN_MAP_NONE;
     }
     if (gen_fio_stream(job)) {
+        if (job->random_generator == RANDGEN_LFSR) {
+            *why = "random_generator=lfsr: fio's shift register visits each block once";
+            return GEN_MAP_NONE;
+        }
         /* fio's rule: any blockalign other than a direction's smallest
          * size turns the map off; else one map in the job's smallest size */
         for (unsigned d = 0; d < DIR_COUNT; d++) {
@@ -467,15 +471,15 @@ bool gen_fio_stream(const struct job_spec *job)
            job->layout != LAYOUT_FILES && (job->layout == LAYOUT_JBOD || job->ntargets <= 1);
 }
 
-int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number, char *err,
-                  size_t errlen)
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
+                  const char *file_name, char *err, size_t errlen)
 {
     if (!gen_fio_stream(job) || g->chunk)
         return 0;
     struct fio_gen *f = malloc(sizeof(*f));
     if (!f)
         return errmsg(err, errlen, -ENOMEM, "out of memory");
-    int rc = fio_gen_init(f, job, g->region_len, thread_number, err, errlen);
+    int rc = fio_gen_init(f, job, g->region_len, thread_number, file_name, err, errlen);
     if (rc < 0) {
         free(f);
         return rc;

@@ -167,16 +167,17 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
 
 /* Does the job run on fio's own I/O stream (a pure function of the job, so
  * results can record it)? Jobs of fio's job language (job->fio_stream) whose
- * every option the stream follows, over one region: not zones, file sets,
- * stripes or segments. */
+ * every option the stream follows (fio_gen_unsupported), over one region:
+ * not zones, file sets, stripes or segments. */
 bool gen_fio_stream(const struct job_spec *job);
 
 /* Switches g (gen_init done) to fio's own I/O stream (job/fio_rand.h) when
  * the job asks for it (job->fio_stream) and the stream follows all it
- * does; thread_number is fio's (1-based over the job file). Decided once:
+ * does; thread_number is fio's (1-based over the job file), file_name the
+ * name fio gives the file (it seeds fio's zipf/pareto/normal). Decided once:
  * 0 (switched or not: gen_fio_name says which), or -ENOMEM. */
-int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number, char *err,
-                  size_t errlen);
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
+                  const char *file_name, char *err, size_t errlen);
 
 /* The next I/O; false when the job's last pass (job->passes) is over. */
 bool gen_next_any(struct gen *g, struct gen_io *io);

@@ -490,7 +490,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
          * named k (file NAME.k.0) is thread 1 + clones - k of the job */
         unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
         unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
-        grc = gen_fio_start(&w->gen, j, first + (k == 0 ? 1 : 1 + nc - k), err, errlen);
+        const char *fname = w->first_target < j->ntargets ? j->targets[w->first_target] : j->name;
+        grc = gen_fio_start(&w->gen, j, first + (k == 0 ? 1 : 1 + nc - k), fname, err, errlen);
     }
     if (grc == 0)
         grc = wzbd_setup(w, j, js, err, errlen);

@@ -37,7 +37,7 @@ TEST(randread_blocks_as_fio)
     static const unsigned want[16] = {0, 11, 13, 7, 6, 14, 8, 5, 15, 1, 2, 10, 3, 4, 9, 12};
     struct job_spec j = fiojob(RW_RANDREAD, 4096);
     struct fio_gen f;
-    CHECK(fio_gen_init(&f, &j, 64 * KiB, 1, NULL, 0) == 0, "init");
+    CHECK(fio_gen_init(&f, &j, 64 * KiB, 1, "a.0.0", NULL, 0) == 0, "init");
     struct gen_io io;
     for (unsigned i = 0; i < 16; i++) {
         CHECK(fio_gen_next(&f, &io), "I/O %u", i);
@@ -69,7 +69,7 @@ TEST(randrw_bssplit_randseed_as_fio)
     j.seed = 5;
     j.fio_seed_given = true;
     struct fio_gen f;
-    CHECK(fio_gen_init(&f, &j, 256 * KiB, 1, NULL, 0) == 0, "init");
+    CHECK(fio_gen_init(&f, &j, 256 * KiB, 1, "a.0.0", NULL, 0) == 0, "init");
     struct gen_io io;
     unsigned n = sizeof(want) / sizeof(want[0]);
     for (unsigned i = 0; i < n; i++) {
@@ -92,7 +92,7 @@ TEST(randrw_mixed_units_volume_as_fio)
         j.bs[d].bs[0] = 16384;
     j.passes = 2;
     struct fio_gen f;
-    CHECK(fio_gen_init(&f, &j, 16 * MiB, 1, NULL, 0) == 0, "init");
+    CHECK(fio_gen_init(&f, &j, 16 * MiB, 1, "a.0.0", NULL, 0) == 0, "init");
     uint64_t n[2][2] = {{0}}, bytes[2] = {0}, first[2] = {0};
     struct gen_io io;
     while (fio_gen_next(&f, &io)) {
@@ -124,7 +124,7 @@ TEST(thread_seeds_as_fio)
     for (unsigned t = 1; t <= 3; t++) {
         struct job_spec j = fiojob(RW_RANDREAD, 4096);
         struct fio_gen f;
-        CHECK(fio_gen_init(&f, &j, 1 * MiB, t, NULL, 0) == 0, "init");
+        CHECK(fio_gen_init(&f, &j, 1 * MiB, t, "a.0.0", NULL, 0) == 0, "init");
         struct gen_io io;
         CHECK(fio_gen_next(&f, &io) && io.off == want[t - 1] * 4096ull,
               "thread %u: first block %llu, fio: %u", t, (unsigned long long)(io.off / 4096),
@@ -142,7 +142,7 @@ TEST(gen_switches_only_for_fio_jobs)
     struct gen g;
     char err[256];
     CHECK(gen_init(&g, &j, 1 * MiB, 1, err, sizeof(err)) == 0, "%s", err);
-    CHECK(gen_fio_start(&g, &j, 1, err, sizeof(err)) == 0 && g.fio && !g.perm_only, "switched");
+    CHECK(gen_fio_start(&g, &j, 1, "a.0.0", err, sizeof(err)) == 0 && g.fio && !g.perm_only, "switched");
     struct gen_io io;
     CHECK(gen_next(&g, &io) && io.off == 15 * 4096ull, "the first I/O is fio's");
     gen_free(&g);
@@ -150,14 +150,13 @@ TEST(gen_switches_only_for_fio_jobs)
     j.fio_stream = false;
     CHECK(!gen_fio_stream(&j), "ssdbench's own job keeps its stream");
     CHECK(gen_init(&g, &j, 1 * MiB, 1, err, sizeof(err)) == 0, "%s", err);
-    CHECK(gen_fio_start(&g, &j, 1, err, sizeof(err)) == 0 && !g.fio && g.perm_only,
+    CHECK(gen_fio_start(&g, &j, 1, "a.0.0", err, sizeof(err)) == 0 && !g.fio && g.perm_only,
           "not switched: the inline permutation path stays");
     gen_free(&g);
 
     j.fio_stream = true;
-    j.dist.kind = DIST_ZIPF;
-    j.dist.param = 1.2;
-    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "zipf keeps ssdbench's stream");
+    j.dist.kind = DIST_ZONED;
+    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "zoned keeps ssdbench's stream");
 }
 
 CHECK_MAIN()
