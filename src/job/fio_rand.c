@@ -279,6 +279,7 @@ enum {
     FIO_S_FILE,
     FIO_S_BLOCK,
     FIO_S_SEQ_RAND_READ = 10,
+    FIO_S_ZONE = 16,
 };
 
 /* td_fill_rand_seeds: the states this stream uses, from the table */
@@ -294,6 +295,7 @@ static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repe
     fio_frand_seed(&f->bs_state[DIR_WRITE], ws, f->use64);
     fio_frand_seed(&f->bs_state[DIR_TRIM], ts, f->use64);
     fio_frand_seed(&f->rwmix_state, f->seeds[FIO_S_MIX], false);
+    fio_frand_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
     if (!f->random)
         return;
     if (repeatable)
@@ -309,8 +311,6 @@ const char *fio_gen_unsupported(const struct job_spec *job)
 {
     if (job_rw_trimwrite(job))
         return "trimwrite";
-    if (job->dist.kind == DIST_ZONED && job_rw_is_random(job->rw))
-        return "random_distribution=zoned";
     if (job->rwmix_read_frac > 0)
         return "an exact read share";
     if (job->segs.n)
@@ -400,6 +400,26 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
     f->use64 = job->random_generator == RANDGEN_TAUSWORTHE64 ||
                (f->random && blocks > UINT32_MAX);
     bool nonuniform = f->random && job->dist.kind != DIST_UNIFORM;
+    if (nonuniform && job->dist.kind == DIST_ZONED) {
+        /* td_zone_gen_index: entry v - 1 of a draw v in 1..100 is the
+         * zone's range in percent of the region */
+        f->zoned = true;
+        unsigned a = 0, sp = 0;
+        for (unsigned i = 0; i < job->dist.nzones && a < 100; i++) {
+            unsigned ap = (unsigned)(job->dist.zones[i].access_pct + 1e-6);
+            unsigned rp = (unsigned)(job->dist.zones[i].range_pct + 1e-6);
+            for (unsigned k = a; k < a + ap && k < 100; k++) {
+                f->zone_lo[k] = (uint8_t)sp;
+                f->zone_hi[k] = (uint8_t)(sp + rp > 100 ? 100 : sp + rp);
+            }
+            a += ap;
+            sp += rp;
+        }
+        for (unsigned k = a; k < 100; k++) { /* shares below 100: the whole region */
+            f->zone_lo[k] = 0;
+            f->zone_hi[k] = 100;
+        }
+    }
     f->lfsr_on = f->random && !nonuniform && job->random_generator == RANDGEN_LFSR;
     f->map_on = f->random && !nonuniform && !f->lfsr_on && !job->norandommap && !ba_other && blocks > 0;
     if (f->map_on && randmap_init(&f->map, blocks) < 0)
@@ -419,7 +439,7 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
     }
     f->thread_number = thread_number;
     fio_fill_states(f, thread_number, repeat_init);
-    if (nonuniform) {
+    if (nonuniform && !f->zoned) {
         /* init_rand_distribution: ranges of the smaller of the read and
          * write sizes, seeded from the file's name (randrepeat) */
         uint64_t rs = f->d[DIR_READ].min_bs < f->d[DIR_WRITE].min_bs ? f->d[DIR_READ].min_bs
@@ -482,10 +502,18 @@ static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
     uint64_t lastb = f->d[d].lastb;
     if (!lastb)
         return false;
+    uint64_t base = 0;
+    if (f->zoned) {
+        /* __get_next_rand_offset_zoned */
+        unsigned v = (unsigned)fio_frand_between(&f->zone_state, 1, 100);
+        unsigned lo = f->zone_lo[v - 1], hi = f->zone_hi[v - 1];
+        base = lo ? lo * lastb / 100 : 0;
+        lastb = lastb * (hi - lo) / 100;
+    }
     if (f->lfsr_on)
         return fio_lfsr_next(&f->lfsr, b);
     uint64_t r = fio_frand_next(&f->random_state);
-    *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state)));
+    *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state))) + base;
     if (!f->map_on || *b >= f->map.n || !randmap_isset(&f->map, *b))
         return true;
     *b = randmap_next_free(&f->map, *b);

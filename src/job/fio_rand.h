@@ -18,6 +18,8 @@
  *    region ends the pass (fio's quirk, kept);
  *  - random_distribution zipf, pareto, normal: fio's generators, seeded
  *    from the file name and thread number (no map, as fio);
+ *  - random_distribution=zoned: zone_state picks the zone, random_state
+ *    the block in it (no map, as fio);
  *  - random_generator=lfsr: fio's shift register over the blocks instead
  *    of random_state and the map (a block once per pass, sizes not cut);
  *  - percentage_random: seq_rand_state; rw=randread:N: every Nth I/O takes
@@ -86,7 +88,7 @@ struct fio_dir {
 };
 
 struct fio_gen {
-    struct fio_frand bs_state[DIR_COUNT], rwmix_state, random_state, seq_rand[DIR_COUNT];
+    struct fio_frand bs_state[DIR_COUNT], rwmix_state, random_state, seq_rand[DIR_COUNT], zone_state;
     uint64_t seeds[FIO_NSEEDS];
     uint64_t region_len;
     uint64_t rw_min_bs;
@@ -105,6 +107,10 @@ struct fio_gen {
     struct randmap map;
     struct fio_lfsr lfsr;
     struct fio_dist dist;    /* kind DIST_UNIFORM: none */
+    /* random_distribution=zoned: a draw 1..100 picks the zone; its share
+     * of the region, in percent (fio's zone_state_index) */
+    bool zoned;
+    uint8_t zone_lo[100], zone_hi[100];
     struct fio_dir d[DIR_COUNT];
 };
 

@@ -507,8 +507,11 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
     }
     unsigned d = g->dir_mode;
     if (d >= GEN_MIXED) {
-        if (d == GEN_FIO)
-            return fio_gen_next(g->fio, io);
+        if (d == GEN_FIO) {
+            bool more = fio_gen_next(g->fio, io);
+            g->pass = g->fio->pass; /* the worker watches pass ends (unlink_each_loop, verify) */
+            return more;
+        }
         d = rng_next(&g->rng) < g->read_thresh ? DIR_READ : DIR_WRITE;
     }
     struct gen_dir *gd = &g->dir[d];

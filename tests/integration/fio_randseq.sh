@@ -6,7 +6,7 @@
 # order, per file) must be identical. ssdbench follows fio's own streams
 # (job/fio_rand.h): fio's seeds per thread (randseed, randrepeat,
 # allrandrepeat, numjobs), its rwmix cycle, its block-size draws (bs ranges,
-# bssplit, per-direction bs), its offsets (lfsr, zipf, pareto, normal too)
+# bssplit, per-direction bs), its offsets (lfsr, zipf, pareto, normal, zoned)
 # and random map (including the map
 # indexed in each direction's own block size, where a pass ends at the first
 # draw whose next free block lies past the region). Then the volume of
@@ -75,8 +75,8 @@ same seq_rw_mix          $N --rw=rw --rwmixread=60 --bs=4k --size=4m
 same null_qd16           $N --iodepth=16 --rw=randrw --bs=4k,16k --size=16m
 same libaio_qd8_file     --ioengine=libaio --iodepth=8 --name=a --filename=f --rw=randrw --bssplit=4k/50:64k/50 --rwmixread=30 --size=4m
 same psync_file          --ioengine=psync --name=a --filename=f --rw=randrw --bs=4k,16k --size=4m
-# fio's shift register (random_generator=lfsr) and its zipf, pareto and
-# normal offsets (seeded from the file's name and the thread)
+# fio's shift register (random_generator=lfsr), its zipf, pareto and normal
+# offsets (seeded from the file's name and the thread) and zoned ones
 same lfsr                $N --rw=randread --bs=4k --size=1m --random_generator=lfsr --loops=2
 same lfsr_bssplit        $N --rw=randrw --bssplit=4k/50:16k/50 --size=1m --random_generator=lfsr
 same lfsr_4k_16k         $N --rw=randrw --bs=4k,16k --size=1m --random_generator=lfsr
@@ -85,6 +85,8 @@ same zipf_bssplit_seed   $N --rw=randwrite --bssplit=4k/50:64k/50 --size=8m --ra
 same zipf_numjobs        $N --rw=randread --bs=4k --size=4m --random_distribution=zipf:1.1 --numjobs=2
 same pareto              $N --rw=randrw --bs=4k --size=4m --random_distribution=pareto:0.3
 same normal              $N --rw=randread --bs=4k --size=4m --random_distribution=normal:20
+same zoned              $N --rw=randread --bs=4k --size=4m --random_distribution=zoned:50/5:30/15:20/80
+same zoned_bssplit       $N --rw=randrw --bssplit=4k/50:16k/50 --size=4m --random_distribution=zoned:60/10:40/90
 same zipf_file           --ioengine=psync --name=a --filename=f --rw=randread --bs=4k --size=1m --random_distribution=zipf:1.2
 
 # fio's volume of randrw bs=4k,16k over 16 MiB, from its JSON and ours

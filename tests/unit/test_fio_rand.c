@@ -155,8 +155,8 @@ TEST(gen_switches_only_for_fio_jobs)
     gen_free(&g);
 
     j.fio_stream = true;
-    j.dist.kind = DIST_ZONED;
-    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "zoned keeps ssdbench's stream");
+    j.rw = RW_RANDTRIMWRITE;
+    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "randtrimwrite keeps ssdbench's stream");
 }
 
 CHECK_MAIN()
