@@ -195,6 +195,7 @@ static int bssplit_one(char *list, unsigned dir, unsigned kb_base, struct job_bs
         out->pct[n++] = share;
     }
     out->n = n;
+    out->range_lo = out->range_hi = 0; /* a split, not a range */
     return 0;
 }
 
@@ -204,6 +205,7 @@ int spec_parse_bssplit(const char *s, unsigned kb_base, struct job_bssplit bs[DI
     char buf[SPEC_VALUE_MAX];
     const char *f[SPEC_NDIRS];
     struct job_bssplit t[SPEC_NDIRS];
+    memset(t, 0, sizeof(t));
     int rc = spec_split_dirs(s, buf, sizeof(buf), f, err, errlen);
     for (unsigned d = 0; !rc && d < SPEC_NDIRS; d++) {
         if (!f[d])

@@ -65,6 +65,7 @@ same randseed            $N --rw=randread --bs=4k --size=4m --randseed=1234
 same randseed_norepeat   $N --rw=randrw --bssplit=4k/50:16k/50 --size=1m --randseed=77 --randrepeat=0 --loops=2
 same allrandrepeat       $N --rw=randrw --bs=4k,8k --size=1m --allrandrepeat=1
 same loops               $N --rw=randrw --bs=4k --size=1m --loops=3
+same io_size_passes      $N --rw=randrw --bs=4k,16k --size=1m --io_size=4m
 same tausworthe64        $N --rw=randrw --bsrange=4k-16k --size=4m --random_generator=tausworthe64
 same numjobs             $N --rw=randread --bs=4k --size=1m --numjobs=3
 same two_jobs            --ioengine=null --name=a --rw=randread --bs=4k --size=1m --name=b --stonewall --rw=randwrite --bssplit=4k/30:8k/70 --size=1m --numjobs=2

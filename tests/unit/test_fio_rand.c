@@ -11,6 +11,7 @@
 #include "job/fio_rand.h"
 #include "job/gen.h"
 #include "job/job.h"
+#include "job/spec_parse.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * KiB)
@@ -157,6 +158,22 @@ TEST(gen_switches_only_for_fio_jobs)
     j.fio_stream = true;
     j.rw = RW_RANDTRIMWRITE;
     CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "randtrimwrite keeps ssdbench's stream");
+}
+
+/* the sizes fio's stream reads: a bssplit parsed over whatever was there
+ * is a split (no bsrange bounds left), a bsrange keeps its bounds */
+TEST(bssplit_and_bsrange_bounds)
+{
+    struct job_bssplit bs[DIR_COUNT];
+    memset(bs, 0x5a, sizeof(bs));
+    char err[256];
+    CHECK(spec_parse_bssplit("4k/50:64k/50", 1024, bs, err, sizeof(err)) == 0, "%s", err);
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        CHECK(bs[d].n == 2 && bs[d].range_lo == 0 && bs[d].range_hi == 0, "dir %u: n %u, range %u-%u", d,
+              bs[d].n, bs[d].range_lo, bs[d].range_hi);
+    CHECK(spec_parse_bsrange("4k-16k", 1024, bs, err, sizeof(err)) == 0, "%s", err);
+    CHECK(bs[DIR_READ].range_lo == 4096 && bs[DIR_READ].range_hi == 16384, "range %u-%u",
+          bs[DIR_READ].range_lo, bs[DIR_READ].range_hi);
 }
 
 CHECK_MAIN()
