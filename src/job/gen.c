@@ -467,8 +467,12 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
 
 bool gen_fio_stream(const struct job_spec *job)
 {
+    /* one file per worker, as one per fio thread: one target, or fio's
+     * default per-clone files (fio drives several files of one job from
+     * one thread, ssdbench from one worker each) */
+    bool one_file = job->ntargets <= 1 || (job->numjobs <= 1 && job->clones == job->ntargets);
     return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
-           job->layout != LAYOUT_FILES && (job->layout == LAYOUT_JBOD || job->ntargets <= 1);
+           job->layout == LAYOUT_JBOD && one_file;
 }
 
 int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,

@@ -18,7 +18,9 @@ fio_side_by_side randseq
 # iolines BIN OUT ARGS...: the I/O lines of the job's write_iolog (the time
 # stamp dropped; grouped by file in a stable sort, as clones append to one
 # log; adjacent repeats dropped: fio logs some I/O twice at iodepth > 1 on
-# the null engine, and no pass repeats a block)
+# the null engine, and no pass repeats a block). Jobs with clones stay small:
+# fio's clones write the one log through buffers of their own, and a clone's
+# lines stay whole only while they fit one buffer.
 iolines() {
     local bin=$1 out=$2
     shift 2
@@ -67,8 +69,8 @@ same allrandrepeat       $N --rw=randrw --bs=4k,8k --size=1m --allrandrepeat=1
 same loops               $N --rw=randrw --bs=4k --size=1m --loops=3
 same io_size_passes      $N --rw=randrw --bs=4k,16k --size=1m --io_size=4m
 same tausworthe64        $N --rw=randrw --bsrange=4k-16k --size=4m --random_generator=tausworthe64
-same numjobs             $N --rw=randread --bs=4k --size=1m --numjobs=3
-same two_jobs            --ioengine=null --name=a --rw=randread --bs=4k --size=1m --name=b --stonewall --rw=randwrite --bssplit=4k/30:8k/70 --size=1m --numjobs=2
+same numjobs             $N --rw=randread --bs=4k --size=256k --numjobs=3
+same two_jobs            --ioengine=null --name=a --rw=randread --bs=4k --size=256k --name=b --stonewall --rw=randwrite --bssplit=4k/30:8k/70 --size=256k --numjobs=2
 same blockalign          $N --rw=randwrite --bs=16k --blockalign=4k --size=1m
 same randtrim            $N --rw=randtrim --bs=4k --size=1m
 same seq_bssplit         $N --rw=read --bssplit=4k/50:64k/50 --size=4m
@@ -83,7 +85,7 @@ same lfsr_bssplit        $N --rw=randrw --bssplit=4k/50:16k/50 --size=1m --rando
 same lfsr_4k_16k         $N --rw=randrw --bs=4k,16k --size=1m --random_generator=lfsr
 same zipf                $N --rw=randread --bs=4k --size=4m --random_distribution=zipf:1.2 --io_size=2m
 same zipf_bssplit_seed   $N --rw=randwrite --bssplit=4k/50:64k/50 --size=8m --random_distribution=zipf:0.8 --randseed=9
-same zipf_numjobs        $N --rw=randread --bs=4k --size=4m --random_distribution=zipf:1.1 --numjobs=2
+same zipf_numjobs        $N --rw=randread --bs=4k --size=256k --random_distribution=zipf:1.1 --numjobs=2
 same pareto              $N --rw=randrw --bs=4k --size=4m --random_distribution=pareto:0.3
 same normal              $N --rw=randread --bs=4k --size=4m --random_distribution=normal:20
 same zoned              $N --rw=randread --bs=4k --size=4m --random_distribution=zoned:50/5:30/15:20/80
