@@ -206,6 +206,10 @@ static int gen_init_map(struct gen *g, const struct job_spec *job, uint64_t seed
                         size_t errlen)
 {
     g->map = (uint8_t)gen_map_choice(job, NULL);
+    /* a job on fio's stream gets fio's map from gen_fio_start: none here,
+     * so the memory is taken once */
+    if (gen_fio_stream(job))
+        g->map = GEN_MAP_NONE;
     if (g->map == GEN_MAP_NONE)
         return 0;
     const struct gen_dir *gd = g->dir[DIR_READ].used    ? &g->dir[DIR_READ]
@@ -488,10 +492,6 @@ int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_num
         free(f);
         return rc;
     }
-    /* ssdbench's own map is not needed any more */
-    if (g->map == GEN_MAP_BITMAP)
-        randmap_free(&g->bitmap);
-    g->map = GEN_MAP_NONE;
     g->perm_only = false;
     g->write_due = false;
     g->dir_mode = GEN_FIO;
