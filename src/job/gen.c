@@ -5,8 +5,10 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "base/errmsg.h"
+#include "job/fio_rand.h"
 
 #define gen_fail(err, errlen, ...) errmsg(err, errlen, -EINVAL, __VA_ARGS__)
 
@@ -159,6 +161,23 @@ enum gen_map gen_map_choice(const struct job_spec *job, const char **why)
         *why = "non-uniform random_distribution";
         return GEN_MAP_NONE;
     }
+    if (gen_fio_stream(job)) {
+        if (job->random_generator == RANDGEN_LFSR) {
+            *why = "random_generator=lfsr: fio's shift register visits each block once";
+            return GEN_MAP_NONE;
+        }
+        /* fio's rule: any blockalign other than a direction's smallest
+         * size turns the map off; else one map in the job's smallest size */
+        for (unsigned d = 0; d < DIR_COUNT; d++) {
+            unsigned nused;
+            uint32_t m = gen_min_bs(&job->bs[d], &nused);
+            if (job->blockalign[d] && job->blockalign[d] != m) {
+                *why = "blockalign";
+                return GEN_MAP_NONE;
+            }
+        }
+        return GEN_MAP_BITMAP;
+    }
     uint32_t unit = 0;
     bool fixed = true;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
@@ -187,6 +206,10 @@ static int gen_init_map(struct gen *g, const struct job_spec *job, uint64_t seed
                         size_t errlen)
 {
     g->map = (uint8_t)gen_map_choice(job, NULL);
+    /* a job on fio's stream gets fio's map from gen_fio_start: none here,
+     * so the memory is taken once */
+    if (gen_fio_stream(job))
+        g->map = GEN_MAP_NONE;
     if (g->map == GEN_MAP_NONE)
         return 0;
     const struct gen_dir *gd = g->dir[DIR_READ].used    ? &g->dir[DIR_READ]
@@ -446,6 +469,36 @@ static bool gen_map_off(struct gen *g, const struct gen_dir *gd, const struct ge
     return true;
 }
 
+bool gen_fio_stream(const struct job_spec *job)
+{
+    /* one file per worker, as one per fio thread: one target, or fio's
+     * default per-clone files (fio drives several files of one job from
+     * one thread, ssdbench from one worker each) */
+    bool one_file = job->ntargets <= 1 || (job->numjobs <= 1 && job->clones == job->ntargets);
+    return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
+           job->layout == LAYOUT_JBOD && one_file;
+}
+
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
+                  const char *file_name, char *err, size_t errlen)
+{
+    if (!gen_fio_stream(job) || g->chunk)
+        return 0;
+    struct fio_gen *f = malloc(sizeof(*f));
+    if (!f)
+        return errmsg(err, errlen, -ENOMEM, "out of memory");
+    int rc = fio_gen_init(f, job, g->region_len, thread_number, file_name, err, errlen);
+    if (rc < 0) {
+        free(f);
+        return rc;
+    }
+    g->perm_only = false;
+    g->write_due = false;
+    g->dir_mode = GEN_FIO;
+    g->fio = f;
+    return 0;
+}
+
 bool gen_next_any(struct gen *g, struct gen_io *io)
 {
     if (g->write_due) {
@@ -457,8 +510,14 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
         return true;
     }
     unsigned d = g->dir_mode;
-    if (d == GEN_MIXED)
+    if (d >= GEN_MIXED) {
+        if (d == GEN_FIO) {
+            bool more = fio_gen_next(g->fio, io);
+            g->pass = g->fio->pass; /* the worker watches pass ends (unlink_each_loop, verify) */
+            return more;
+        }
         d = rng_next(&g->rng) < g->read_thresh ? DIR_READ : DIR_WRITE;
+    }
     struct gen_dir *gd = &g->dir[d];
 
     const struct gen_size *s = &gd->size[0];
@@ -522,6 +581,10 @@ bool gen_next_any(struct gen *g, struct gen_io *io)
 
 void gen_rewind(struct gen *g)
 {
+    if (g->fio) {
+        fio_gen_rewind(g->fio);
+        return;
+    }
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         g->dir[d].pos = 0;
         g->dir[d].seq_left = 0;
@@ -544,4 +607,9 @@ void gen_free(struct gen *g)
     if (g->map == GEN_MAP_BITMAP)
         randmap_free(&g->bitmap);
     g->map = GEN_MAP_NONE;
+    if (g->fio) {
+        fio_gen_free(g->fio);
+        free(g->fio);
+        g->fio = NULL;
+    }
 }

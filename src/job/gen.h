@@ -8,6 +8,11 @@
  * value; the only heap memory is the distribution table and the random map's
  * bitmap gen_init allocates.
  *
+ * Jobs of fio's job language run on fio 3.33's own stream instead
+ * (gen_fio_start, job/fio_rand.h: fio's draws, rwmix cycle and random map,
+ * so the I/O is fio's line for line); what follows is ssdbench's own
+ * stream, which `ssdbench run`'s command line keeps.
+ *
  * Choices worth knowing:
  *  - Direction: mixed modes draw per I/O (read when a draw is below
  *    rwmixread%); fio batches its mix, which makes short windows lumpy.
@@ -72,6 +77,8 @@
 #include "job/job.h"
 #include "job/randmap.h"
 
+struct fio_gen; /* job/fio_rand.h */
+
 struct gen_io {
     uint8_t dir;  /* enum io_dir */
     uint32_t len;
@@ -100,7 +107,9 @@ struct gen_dir {
     struct gen_size size[JOB_BSSPLIT_MAX];
 };
 
-enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_TRIMS = DIR_TRIM, GEN_MIXED };
+/* GEN_FIO: every I/O from fio's stream (gen.fio), tested with GEN_MIXED's
+ * compare so the other modes pay nothing for it */
+enum gen_dir_mode { GEN_READS = DIR_READ, GEN_WRITES = DIR_WRITE, GEN_TRIMS = DIR_TRIM, GEN_MIXED, GEN_FIO };
 enum gen_rand_mode { GEN_SEQUENTIAL, GEN_RANDOM, GEN_SOME_RANDOM };
 enum gen_map { GEN_MAP_NONE, GEN_MAP_PERM, GEN_MAP_BITMAP };
 
@@ -131,11 +140,16 @@ struct gen {
     bool perm_only;
     struct randperm perm;
     struct randmap bitmap;
+    /* fio's own streams (gen_fio_start, dir_mode GEN_FIO): every I/O comes
+     * from it; NULL for ssdbench's own draws */
+    struct fio_gen *fio;
     struct gen_dir dir[DIR_COUNT];
 };
 
 /* The random map a job gets (a pure function of the job, so results can
- * record it): none for sequential jobs, norandommap, non-uniform
+ * record it): on fio's stream (gen_fio_stream) fio's own rule: a bitmap for
+ * uniform random jobs but with norandommap or another blockalign (fio's
+ * axmap, job/fio_rand.h); else none for sequential jobs, norandommap, non-uniform
  * distributions and a blockalign other than the smallest block size (all as
  * fio), and when reads and writes have different smallest block sizes (an
  * ssdbench limit); else a permutation when every I/O is one block or with
@@ -150,6 +164,20 @@ const char *gen_map_name(enum gen_map m);
  * nothing is left allocated (gen_free is still safe). */
 int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uint64_t seed,
              char *err, size_t errlen);
+
+/* Does the job run on fio's own I/O stream (a pure function of the job, so
+ * results can record it)? Jobs of fio's job language (job->fio_stream) whose
+ * every option the stream follows (fio_gen_unsupported), over one region:
+ * not zones, file sets, stripes or segments. */
+bool gen_fio_stream(const struct job_spec *job);
+
+/* Switches g (gen_init done) to fio's own I/O stream (job/fio_rand.h) when
+ * the job asks for it (job->fio_stream) and the stream follows all it
+ * does; thread_number is fio's (1-based over the job file), file_name the
+ * name fio gives the file (it seeds fio's zipf/pareto/normal). Decided once:
+ * 0 (switched or not: gen_fio_name says which), or -ENOMEM. */
+int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
+                  const char *file_name, char *err, size_t errlen);
 
 /* The next I/O; false when the job's last pass (job->passes) is over. */
 bool gen_next_any(struct gen *g, struct gen_io *io);

@@ -66,10 +66,11 @@ enum job_verify {
 #define JOB_VPATTERN_MAX 512
 #define JOB_VPATTERN_FMT_MAX 8
 
-/* fio random_generator: how random offsets are drawn. tausworthe and
- * tausworthe64 (fio's default) both mean ssdbench's own draws plus the random
- * map; lfsr means a full-period sequence over the blocks with no map (see
- * gen.h). */
+/* fio random_generator: how random offsets are drawn. On fio's stream (jobs
+ * of fio's job language, job/fio_rand.h) tausworthe and tausworthe64 are
+ * fio's own generators; elsewhere both mean ssdbench's own draws plus the
+ * random map. lfsr means a full-period sequence over the blocks with no map
+ * (ssdbench's permutation, see gen.h). */
 enum job_randgen { RANDGEN_TAUSWORTHE, RANDGEN_TAUSWORTHE64, RANDGEN_LFSR };
 
 /* fio zonemode: strided (job/zone.h), zbd (base/zbd.h) */
@@ -111,6 +112,7 @@ struct job_bssplit {
     unsigned n;
     uint32_t bs[JOB_BSSPLIT_MAX];
     double pct[JOB_BSSPLIT_MAX];
+    uint32_t range_lo, range_hi; /* a bsrange lo-hi (the entries above approximate it); 0 = none */
 };
 
 /* zoned:50/5:30/15:20/80 -> zones {50,5},{30,15},{20,80}: access share, range share. */
@@ -273,6 +275,13 @@ struct job_spec {
     bool seed_set;               /* false: a seed is taken from the clock and recorded */
     bool norandommap;            /* fio norandommap: random offsets may repeat within a pass */
     enum job_randgen random_generator;
+    /* fio's own random streams (job/fio_rand.h), chosen at start: set by the
+     * job language with fio's defaults (fio mode, job files), with fio's
+     * seeding: randrepeat (its default), randseed given, allrandrepeat */
+    bool fio_stream;
+    bool fio_randrepeat;
+    bool fio_seed_given;
+    bool fio_allrandrepeat;
     unsigned passes;             /* set by job_resolve_limits: passes over the region after which the
                                     generator ends the job (loops of a size-bounded job);
                                     0 = no pass limit (time_based, io_size) */

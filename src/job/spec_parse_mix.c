@@ -87,6 +87,8 @@ int spec_parse_blockalign(const char *s, unsigned kb_base, uint32_t align[DIR_CO
 static void bsrange_split(uint64_t lo, uint64_t hi, struct job_bssplit *b)
 {
     memset(b, 0, sizeof(*b));
+    b->range_lo = (uint32_t)lo;
+    b->range_hi = (uint32_t)hi;
     uint64_t m = hi / lo, rem = hi % lo;
     if (m + (rem ? 1 : 0) <= JOB_BSSPLIT_MAX) {
         for (uint64_t k = 1; k <= m; k++) {
@@ -193,6 +195,7 @@ static int bssplit_one(char *list, unsigned dir, unsigned kb_base, struct job_bs
         out->pct[n++] = share;
     }
     out->n = n;
+    out->range_lo = out->range_hi = 0; /* a split, not a range */
     return 0;
 }
 
@@ -202,6 +205,7 @@ int spec_parse_bssplit(const char *s, unsigned kb_base, struct job_bssplit bs[DI
     char buf[SPEC_VALUE_MAX];
     const char *f[SPEC_NDIRS];
     struct job_bssplit t[SPEC_NDIRS];
+    memset(t, 0, sizeof(t));
     int rc = spec_split_dirs(s, buf, sizeof(buf), f, err, errlen);
     for (unsigned d = 0; !rc && d < SPEC_NDIRS; d++) {
         if (!f[d])

@@ -160,6 +160,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->engine = ENGINE_PSYNC;
         p->gjob->direct = false;
         p->gx.randrepeat = 1;
+        p->gjob->fio_stream = true; /* fio's random streams: the I/O fio would issue */
         p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
     if (p->o->interval_ns)

@@ -90,6 +90,7 @@ static const struct job_opt opts[] = {
     {"norandommap", {0}, JOPT_BOOL, JF(norandommap), .arg = "bool", .help = "no random map: random offsets may repeat within a pass (default: every block once per pass)"},
     {"random_generator", {0}, FN(random_generator), .arg = "tausworthe|tausworthe64|lfsr", .help = "random offsets: draws with the random map (tausworthe, default) or a full-period sequence without one (lfsr)"},
     {"randrepeat", {0}, FN(randrepeat), .bare = true, .arg = "bool", .help = "1 = fio's fixed seed, 0 = a new seed every run"},
+    {"allrandrepeat", {0}, JOPT_BOOL, JF(fio_allrandrepeat), .arg = "bool", .help = "every random stream of a job from a fixed seed (fio's random streams: job files and fio mode)"},
     {"randseed", {"seed"}, FN(randseed), .arg = "int", .help = "seed of the offset and data generators"},
 
     /* write data */

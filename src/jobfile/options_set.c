@@ -478,6 +478,10 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
     } else if (!x->randseed_set && x->randrepeat == 0) {
         job->seed_set = false;
     }
+    /* fio's own streams: randrepeat as given (fio seeds its threads before
+     * its randseed rule turns randrepeat off, see job/fio_rand.c) */
+    job->fio_randrepeat = x->randrepeat == 1;
+    job->fio_seed_given = x->randseed_set;
     for (unsigned i = 0; i < 3; i++)
         if (x->log_default[i] && !logs[i][0])
             snprintf(logs[i], JOB_PATH_MAX, "%s", job->name);

@@ -159,6 +159,8 @@ cJSON *result_job_params(const struct job_spec *j)
     if (map == GEN_MAP_NONE)
         cJSON_AddStringToObject(p, "random_map_off", nomap);
     cJSON_AddBoolToObject(p, "norandommap", j->norandommap);
+    /* whose draws decide the I/O: fio's own streams (job/fio_rand.h) or ssdbench's */
+    cJSON_AddStringToObject(p, "random_stream", gen_fio_stream(j) ? "fio" : "ssdbench");
     cJSON_AddStringToObject(p, "random_generator", job_randgen_name(j->random_generator));
     char seed[32];
     snprintf(seed, sizeof(seed), "%" PRIu64, j->seed);

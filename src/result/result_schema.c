@@ -543,6 +543,7 @@ static const struct result_key keys[] = {
     K("phases[].jobs[].params.random_generator", RK_STR, "", "fio's random_generator (tausworthe, lfsr, ...)"),
     K("phases[].jobs[].params.random_map", RK_STR, "", "none, permutation or bitmap: how the generator covered the region"),
     K("phases[].jobs[].params.random_map_off", RK_STR, "", "why random_map is none (only then)"),
+    K("phases[].jobs[].params.random_stream", RK_STR, "", "fio or ssdbench: whose random draws decided the directions, sizes and offsets (fio: fio 3.33's own streams, for jobs of fio's job language)"),
     K("phases[].jobs[].params.range", RK_OBJ, "", "the region of each target the job uses: {offset, offset_pct, size, size_pct}"),
     K("phases[].jobs[].params.range.offset", RK_NUM, "", "start of the region"),
     K("phases[].jobs[].params.range.offset_pct", RK_NUM, "%", "start of the region, as a share of the target"),

@@ -483,6 +483,16 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     int grc = gen_init(&w->gen, j, zone_walk_gen_len(&w->zone, w->map.region_len), seed, err, errlen);
     if (grc == 0 && w->zone.on)
         w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
+    /* fio's own random streams for jobs of fio's job language, numbered as
+     * fio numbers its threads (one region: not zones, file sets or zbd) */
+    if (grc == 0 && !w->zone.on && w->map.layout != LAYOUT_FILES && j->zone_mode != JOB_ZONE_ZBD) {
+        /* fio makes a job's clones after it, last name first: the clone
+         * named k (file NAME.k.0) is thread 1 + clones - k of the job */
+        unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
+        unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
+        const char *fname = w->first_target < j->ntargets ? j->targets[w->first_target] : j->name;
+        grc = gen_fio_start(&w->gen, j, first + (k == 0 ? 1 : 1 + nc - k), fname, err, errlen);
+    }
     if (grc == 0)
         grc = wzbd_setup(w, j, js, err, errlen);
     if (grc == 0)

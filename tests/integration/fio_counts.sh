@@ -5,15 +5,13 @@
 # --output-format=json; the I/O counts and bytes of each direction, summed
 # over the jobs of the output, must be equal. Most jobs use ioengine=null (no
 # target, only the volume arithmetic); a few use psync on a file in the
-# work directory. Where fio's split between reads and writes comes from its
-# own random stream (rw=rw/randrw with a mix), only the sum over the
-# directions is compared, and where the number of I/Os of a block-size mix
-# does (bssplit), only the bytes: ssdbench's draws are its own. Left out:
-# a random job whose directions have different smallest block sizes with
-# fio's random map (randrw bs=4k,16k), whose volume fio's own draws decide
-# (fio indexes its one map in each direction's block size, and a pass ends
-# at the first draw whose next free block lies past the region: 8.4 to
-# 15.6 MiB of 16 MiB for seeds 1 to 4).
+# work directory. ssdbench follows fio's own random streams for these jobs
+# (job/fio_rand.h), so the counts of each direction are compared even where
+# fio's draws decide them: the split of a mix, the number of I/Os of a
+# block-size mix, and the volume of a random job whose directions have
+# different smallest block sizes (fio indexes its one map in each
+# direction's block size, and a pass ends at the first draw whose next free
+# block lies past the region: randrw bs=4k,16k moves 12,369,920 of 16 MiB).
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v fio >/dev/null 2>&1; then
@@ -67,12 +65,19 @@ one read              dirs  $N --rw=read --bs=4k --size=1m
 one write_bs16k       dirs  $N --rw=write --bs=16k --size=1m
 one randread          dirs  $N --rw=randread --bs=4k --size=1m
 one randwrite_bsrange dirs  $N --rw=randwrite --bsrange=4k-16k --size=1m
-one read_bssplit      bytes $N --rw=read --bssplit=4k/50:64k/50 --size=4m
-one rw_mix            total $N --rw=rw --bs=4k --size=4m
-one randrw_mix        total $N --rw=randrw --bs=4k --size=4m
+one read_bssplit      dirs  $N --rw=read --bssplit=4k/50:64k/50 --size=4m
+one rw_mix            dirs  $N --rw=rw --bs=4k --size=4m
+one randrw_mix        dirs  $N --rw=randrw --bs=4k --size=4m
 one randrw_read100    dirs  $N --rw=randrw --rwmixread=100 --bs=4k,16k --size=16m
 one randrw_write100   dirs  $N --rw=randrw --rwmixread=0 --bs=16k --size=16m
 one rw_split_bs_w     dirs  $N --rw=write --bs=4k,16k --size=16m
+one randrw_4k_16k     dirs  $N --rw=randrw --bs=4k,16k --size=16m
+one randrw_4k_16k_seed dirs $N --rw=randrw --bs=4k,16k --size=16m --randseed=3
+one randwrite_4k_16k  dirs  $N --rw=randwrite --bs=4k,16k --size=16m
+one randrw_4k_16k_loops dirs $N --rw=randrw --bs=4k,16k --size=4m --loops=2
+one randrw_bssplit    dirs  $N --rw=randrw --bssplit=4k/50:64k/50 --size=8m
+one randrw_mix30_qd8  dirs  $N --rw=randrw --rwmixread=30 --bs=4k --size=4m --iodepth=8
+one randread_bsrange  dirs  $N --rw=randread --bsrange=4k-64k --size=8m
 one filesize          dirs  $N --filesize=1m
 one filesize_offset   dirs  $N --filesize=64k --offset=32k
 one size_filesize_off dirs  $N --size=64k --filesize=64k --offset=32k
@@ -123,8 +128,8 @@ b=$(offsets lfsr_sb "$WORK/bin/fio")
 if [ -n "$a" ] && [ "$a" = "$b" ]; then pass lfsr-offsets; else fail lfsr-offsets "fio $a distinct offsets, ssdbench $b"; fi
 
 # write_iolog: the same lines as fio's (fio's version 3 iolog) but for the
-# times, for sequential jobs (random ones draw their own offsets), in any
-# order (clones append to one file as they finish)
+# times, in any order (clones append to one file as they finish); random
+# jobs too (fio_randseq.sh compares the order of many more)
 iolog() {
     local bin=$1
     shift
@@ -133,7 +138,8 @@ iolog() {
         awk 'NR == 1 {print; next} {$1 = ""; print}' io.log | sort | sha256sum)
 }
 for args in "--name=x --ioengine=null --rw=read:512k --bs=1m --size=16m" \
-            "--name=x --ioengine=psync --filename=f --rw=write --bs=4k --size=64k --numjobs=2"; do
+            "--name=x --ioengine=psync --filename=f --rw=write --bs=4k --size=64k --numjobs=2" \
+            "--name=x --ioengine=null --rw=randrw --bs=4k,16k --size=4m"; do
     # shellcheck disable=SC2086
     a=$(iolog "$FIO" $args)
     # shellcheck disable=SC2086

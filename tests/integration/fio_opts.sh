@@ -65,9 +65,11 @@ EOF2
         check number_ios_without_flushes test "$m" -eq 50
         mw=$(ios "$WORK/nios.sb.json" mixed write)
         check number_ios_kernel_reads test $((r1 - r0)) -eq $((37 + 30 + 50 - mw))
-        # the loop device counts each flush (fsync=4: one per 4 writes) as a write too
+        # the loop device counts each flush (fsync=4: one per 4 writes) as a write too;
+        # as in fio the fsync is issued before the I/O after the 4th write, so a job
+        # whose last I/O is the 4th write of a group ends without that one
         if [ -n "$f1" ]; then
-            check number_ios_kernel_flushes test $((f1 - f0)) -eq $((mw / 4))
+            check number_ios_kernel_flushes test $((f1 - f0)) -eq $((mw / 4)) -o $((f1 - f0)) -eq $(((mw - 1) / 4))
             check number_ios_kernel_writes test $((w1 - w0)) -eq $((mw + f1 - f0))
         fi
         if [ $HAVE_FIO -eq 1 ] && fi_run nios "$WORK/nios.fio"; then

@@ -1,0 +1,681 @@
+/* fio_rand.c - fio 3.33's I/O stream (see fio_rand.h for what it follows). */
+#include "job/fio_rand.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "base/errmsg.h"
+#include "job/gen.h"
+
+/* --- fio's Tausworthe generators (lib/rand.h, lib/rand.c) --- */
+
+static uint32_t taus88(uint32_t s[3])
+{
+#define FIO_TAUS(v, a, b, c, d) ((((v) & (c)) << (d)) ^ ((((v) << (a)) ^ (v)) >> (b)))
+    s[0] = FIO_TAUS(s[0], 13, 19, 4294967294u, 12);
+    s[1] = FIO_TAUS(s[1], 2, 25, 4294967288u, 4);
+    s[2] = FIO_TAUS(s[2], 3, 11, 4294967280u, 17);
+#undef FIO_TAUS
+    return s[0] ^ s[1] ^ s[2];
+}
+
+static uint64_t taus258(uint64_t t[5])
+{
+    uint64_t x;
+    x = ((t[0] << 1) ^ t[0]) >> 53;
+    t[0] = ((t[0] & 18446744073709551614ull) << 10) ^ x;
+    x = ((t[1] << 24) ^ t[1]) >> 50;
+    t[1] = ((t[1] & 18446744073709551104ull) << 5) ^ x;
+    x = ((t[2] << 3) ^ t[2]) >> 23;
+    t[2] = ((t[2] & 18446744073709547520ull) << 29) ^ x;
+    x = ((t[3] << 5) ^ t[3]) >> 24;
+    t[3] = ((t[3] & 18446744073709420544ull) << 23) ^ x;
+    x = ((t[4] << 3) ^ t[4]) >> 33;
+    t[4] = ((t[4] & 18446744073701163008ull) << 8) ^ x;
+    return t[0] ^ t[1] ^ t[2] ^ t[3] ^ t[4];
+}
+
+static uint64_t fio_seed_min(uint64_t x, uint64_t m)
+{
+    return x < m ? x + m : x;
+}
+
+/* fio's LCG start value is written (2^31) + (2^17) + (2^7) in C, where ^ is
+ * xor: 29 + 19 + 5 = 53 */
+#define FIO_LCG_START 53u
+
+void fio_frand_seed(struct fio_frand *f, uint64_t seed, bool use64)
+{
+    memset(f, 0, sizeof(*f));
+    f->use64 = use64;
+    if (!use64) {
+        uint32_t s32 = (uint32_t)seed;
+        f->s[0] = (uint32_t)fio_seed_min((uint32_t)(FIO_LCG_START * 69069u) ^ s32, 1);
+        f->s[1] = (uint32_t)fio_seed_min((uint32_t)(f->s[0] * 69069u) ^ s32, 7);
+        f->s[2] = (uint32_t)fio_seed_min((uint32_t)(f->s[1] * 69069u) ^ s32, 15);
+        for (int i = 0; i < 6; i++)
+            taus88(f->s);
+        return;
+    }
+    f->t[0] = fio_seed_min((FIO_LCG_START * 6906969069ull) ^ seed, 1);
+    f->t[1] = fio_seed_min((f->t[0] * 6906969069ull) ^ seed, 7);
+    f->t[2] = fio_seed_min((f->t[1] * 6906969069ull) ^ seed, 15);
+    f->t[3] = fio_seed_min((f->t[2] * 6906969069ull) ^ seed, 33);
+    f->t[4] = fio_seed_min((f->t[3] * 6906969069ull) ^ seed, 49);
+    for (int i = 0; i < 6; i++)
+        taus258(f->t);
+}
+
+uint64_t fio_frand_next(struct fio_frand *f)
+{
+    return f->use64 ? taus258(f->t) : taus88(f->s);
+}
+
+/* rand_max(state) + 1.0, as fio computes it in double */
+static double fio_frand_span(const struct fio_frand *f)
+{
+    return f->use64 ? (double)UINT64_MAX + 1.0 : (double)UINT32_MAX + 1.0;
+}
+
+uint64_t fio_frand_between(struct fio_frand *f, uint64_t start, uint64_t end)
+{
+    if (f->use64) {
+        uint64_t r = taus258(f->t);
+        return start + (uint64_t)((double)(end - start + 1) * (r / ((double)UINT64_MAX + 1.0)));
+    }
+    uint32_t r = taus88(f->s);
+    uint32_t e = (uint32_t)(end - start) + 1;
+    return start + (uint64_t)(int)((double)e * (r / ((double)UINT32_MAX + 1.0)));
+}
+
+/* --- fio's LFSR (lib/lfsr.c) --- */
+
+/* Tap positions of maximal-length shift registers of 3 to 63 bits (the
+ * published table fio 3.33 uses), up to six taps each, 0-terminated. */
+static const uint8_t fio_lfsr_taps[64][6] = {
+    {0}, {0}, {0}, {3, 2}, {4, 3}, {5, 3}, {6, 5}, {7, 6}, {8, 6, 5, 4}, {9, 5}, {10, 7},
+    {11, 9}, {12, 6, 4, 1}, {13, 4, 3, 1}, {14, 5, 3, 1}, {15, 14}, {16, 15, 13, 4}, {17, 14},
+    {18, 11}, {19, 6, 2, 1}, {20, 17}, {21, 19}, {22, 21}, {23, 18}, {24, 23, 22, 17}, {25, 22},
+    {26, 6, 2, 1}, {27, 5, 2, 1}, {28, 25}, {29, 27}, {30, 6, 4, 1}, {31, 28}, {32, 31, 29, 1},
+    {33, 20}, {34, 27, 2, 1}, {35, 33}, {36, 25}, {37, 5, 4, 3, 2, 1}, {38, 6, 5, 1}, {39, 35},
+    {40, 38, 21, 19}, {41, 38}, {42, 41, 20, 19}, {43, 42, 38, 37}, {44, 43, 18, 17},
+    {45, 44, 42, 41}, {46, 45, 26, 25}, {47, 42}, {48, 47, 21, 20}, {49, 40}, {50, 49, 24, 23},
+    {51, 50, 36, 35}, {52, 49}, {53, 52, 38, 37}, {54, 53, 18, 17}, {55, 31}, {56, 55, 35, 34},
+    {57, 50}, {58, 39}, {59, 58, 38, 37}, {60, 59}, {61, 60, 46, 45}, {62, 61, 6, 5}, {63, 62},
+};
+
+static void fio_lfsr_step(struct fio_lfsr *l)
+{
+    uint64_t v = l->last;
+    l->last = ((v >> 1) | l->top_bit) ^ (((v & 1) - 1) & l->xormask);
+}
+
+/* lfsr_reset: false when the seed is the register's one illegal state */
+static bool fio_lfsr_reset(struct fio_lfsr *l, uint64_t seed)
+{
+    uint64_t mask = (l->top_bit << 1) - 1;
+    l->num_vals = 0;
+    l->last = seed & mask;
+    l->cycle = 1; /* spin 0: the first value takes two steps (prepare_spin) */
+    l->cached_cycle = 0;
+    return l->last != mask;
+}
+
+/* lfsr_init for nums values; false when fio's would fail */
+static bool fio_lfsr_init(struct fio_lfsr *l, uint64_t nums, uint64_t seed)
+{
+    memset(l, 0, sizeof(*l));
+    unsigned bits = 3;
+    while (bits < 64 && (1ull << bits) <= nums)
+        bits++;
+    if (bits >= 64 || nums == 0)
+        return false;
+    l->max_val = nums - 1;
+    for (unsigned i = 0; i < 6 && fio_lfsr_taps[bits][i]; i++)
+        l->xormask |= 1ull << (fio_lfsr_taps[bits][i] - 1);
+    l->top_bit = 1ull << (fio_lfsr_taps[bits][0] - 1);
+    return fio_lfsr_reset(l, seed);
+}
+
+/* lfsr_next: false once every value of the pass was handed out */
+static bool fio_lfsr_next(struct fio_lfsr *l, uint64_t *v)
+{
+    if (l->num_vals++ > l->max_val)
+        return false;
+    do {
+        if (l->cycle && !--l->cycle) {
+            fio_lfsr_step(l);
+            fio_lfsr_step(l);
+            l->cycle = l->cached_cycle;
+        } else {
+            fio_lfsr_step(l);
+        }
+    } while (l->last > l->max_val);
+    *v = l->last;
+    return true;
+}
+
+/* --- fio's zipf, pareto and normal offsets --- */
+
+static uint32_t fio_rol32(uint32_t w, unsigned s)
+{
+    return (w << s) | (w >> (32 - s));
+}
+
+uint32_t fio_jhash(const void *key, uint32_t length, uint32_t initval)
+{
+    const uint8_t *k = key;
+    uint32_t a, b, c;
+    a = b = c = 0x61C88647u + length + initval;
+    while (length > 12) {
+        /* fio adds one byte of each word here, not the word */
+        a += k[0];
+        b += k[4];
+        c += k[8];
+        a -= c; a ^= fio_rol32(c, 4); c += b;
+        b -= a; b ^= fio_rol32(a, 6); a += c;
+        c -= b; c ^= fio_rol32(b, 8); b += a;
+        a -= c; a ^= fio_rol32(c, 16); c += b;
+        b -= a; b ^= fio_rol32(a, 19); a += c;
+        c -= b; c ^= fio_rol32(b, 4); b += a;
+        length -= 12;
+        k += 12;
+    }
+    if (length == 0)
+        return c;
+    uint32_t add[3] = {0, 0, 0};
+    for (uint32_t i = 0; i < length; i++)
+        add[i / 4] += (uint32_t)k[i] << (8 * (i % 4));
+    a += add[0];
+    b += add[1];
+    c += add[2];
+    c ^= b; c -= fio_rol32(b, 14);
+    a ^= c; a -= fio_rol32(c, 11);
+    b ^= a; b -= fio_rol32(a, 25);
+    c ^= b; c -= fio_rol32(b, 16);
+    a ^= c; a -= fio_rol32(c, 4);
+    b ^= a; b -= fio_rol32(a, 14);
+    c ^= b; c -= fio_rol32(b, 24);
+    return c;
+}
+
+#define FIO_GOLDEN_64 0x61C8864680B583EBull
+#define FIO_ZIPF_MAX_GEN 10000000ull
+
+static void fio_dist_init(struct fio_dist *z, const struct job_distribution *jd, uint64_t nranges,
+                          uint32_t seed)
+{
+    memset(z, 0, sizeof(*z));
+    z->kind = jd->kind;
+    z->nranges = nranges;
+    fio_frand_seed(&z->r, seed, false);
+    if (jd->kind == DIST_NORMAL) {
+        if (jd->param != 0.0) {
+            z->stddev = (unsigned)ceil((double)nranges * jd->param / 100.0);
+            if (z->stddev > nranges / 2)
+                z->stddev = (unsigned)(nranges / 2);
+        }
+        return;
+    }
+    z->rand_off = taus88(z->r.s);
+    if (jd->kind == DIST_ZIPF) {
+        z->theta = jd->param;
+        z->zeta2 = pow(1.0, z->theta) + pow(0.5, z->theta);
+        uint64_t n = nranges < FIO_ZIPF_MAX_GEN ? nranges : FIO_ZIPF_MAX_GEN;
+        for (uint64_t i = 0; i < n; i++)
+            z->zetan += pow(1.0 / (double)(i + 1), z->theta);
+    } else {
+        z->pareto_pow = log(jd->param) / log(1.0 - jd->param);
+    }
+}
+
+static uint64_t fio_dist_next(struct fio_dist *z)
+{
+    uint64_t val;
+    if (z->kind == DIST_ZIPF) {
+        double n = (double)z->nranges;
+        double alpha = 1.0 / (1.0 - z->theta);
+        double eta = (1.0 - pow(2.0 / n, 1.0 - z->theta)) / (1.0 - z->zeta2 / z->zetan);
+        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        double rz = u * z->zetan;
+        if (rz < 1.0)
+            val = 1;
+        else if (rz < 1.0 + pow(0.5, z->theta))
+            val = 2;
+        else
+            val = 1 + (uint64_t)(n * pow(eta * u - eta + 1.0, alpha));
+        val--;
+    } else if (z->kind == DIST_PARETO) {
+        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        val = (uint64_t)((double)(z->nranges - 1) * pow(u, z->pareto_pow));
+    } else {
+        uint64_t sum = 0;
+        for (int i = 0; i < 12; i++)
+            sum += taus88(z->r.s) % (z->nranges + 1);
+        sum = (sum + 11) / 12;
+        if (z->stddev) {
+            uint32_t r = taus88(z->r.s);
+            int vr = (int)(z->stddev * (r / ((double)UINT32_MAX + 1.0)));
+            int dev = (int)((unsigned)vr - z->stddev / 2);
+            while ((uint64_t)(int64_t)dev + sum >= z->nranges)
+                dev /= 2;
+            sum += (uint64_t)(int64_t)dev;
+        }
+        val = sum;
+    }
+    val *= FIO_GOLDEN_64;
+    return (val + z->rand_off) % z->nranges;
+}
+
+/* --- the seed table (init.c) --- */
+
+enum {
+    FIO_S_BS = 0,
+    FIO_S_BS1,
+    FIO_S_BS2,
+    FIO_S_VER,
+    FIO_S_MIX,
+    FIO_S_FILE,
+    FIO_S_BLOCK,
+    FIO_S_SEQ_RAND_READ = 10,
+    FIO_S_ZONE = 16,
+};
+
+/* td_fill_rand_seeds: the states this stream uses, from the table */
+static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repeatable)
+{
+    if (f->allrand)
+        for (unsigned i = 0; i < FIO_NSEEDS; i++)
+            f->seeds[i] = FIO_RANDSEED_CONST * thread_number + i;
+    uint64_t rs = f->seeds[FIO_S_BS], ws = f->seeds[FIO_S_BS1], ts = f->seeds[FIO_S_BS2];
+    if (f->verify)
+        ws = rs;
+    fio_frand_seed(&f->bs_state[DIR_READ], rs, f->use64);
+    fio_frand_seed(&f->bs_state[DIR_WRITE], ws, f->use64);
+    fio_frand_seed(&f->bs_state[DIR_TRIM], ts, f->use64);
+    fio_frand_seed(&f->rwmix_state, f->seeds[FIO_S_MIX], false);
+    fio_frand_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
+    if (!f->random)
+        return;
+    if (repeatable)
+        f->seeds[FIO_S_BLOCK] = FIO_RANDSEED_CONST * thread_number;
+    fio_frand_seed(&f->random_state, f->seeds[FIO_S_BLOCK], f->use64);
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        fio_frand_seed(&f->seq_rand[d], f->seeds[FIO_S_SEQ_RAND_READ], false);
+}
+
+/* --- set-up --- */
+
+const char *fio_gen_unsupported(const struct job_spec *job)
+{
+    if (job_rw_trimwrite(job))
+        return "trimwrite";
+    if (job->rwmix_read_frac > 0)
+        return "an exact read share";
+    if (job->segs.n)
+        return "segments";
+    return NULL;
+}
+
+/* fio's order of bssplit entries: sorted by percentage (a stable sort, as
+ * glibc's qsort is for these sizes) */
+static void fio_dir_sizes(struct fio_dir *fd, const struct job_bssplit *b)
+{
+    if (b->range_lo) {
+        fd->min_bs = b->range_lo;
+        fd->max_bs = b->range_hi;
+        return;
+    }
+    fd->min_bs = UINT64_MAX;
+    fd->max_bs = 0;
+    for (unsigned i = 0; i < b->n && i < JOB_BSSPLIT_MAX; i++) {
+        if (b->bs[i] < fd->min_bs)
+            fd->min_bs = b->bs[i];
+        if (b->bs[i] > fd->max_bs)
+            fd->max_bs = b->bs[i];
+    }
+    if (b->n <= 1)
+        return;
+    unsigned n = 0;
+    for (unsigned i = 0; i < b->n && i < JOB_BSSPLIT_MAX; i++) {
+        unsigned p = (unsigned)(b->pct[i] + 1e-6); /* fio reads percentages with atoi */
+        unsigned k = n++;
+        while (k > 0 && fd->split_perc[k - 1] > p) {
+            fd->split_perc[k] = fd->split_perc[k - 1];
+            fd->split_bs[k] = fd->split_bs[k - 1];
+            k--;
+        }
+        fd->split_perc[k] = p;
+        fd->split_bs[k] = b->bs[i];
+    }
+    fd->nsplit = n;
+}
+
+int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_len,
+                 unsigned thread_number, const char *file_name, char *err, size_t errlen)
+{
+    memset(f, 0, sizeof(*f));
+    f->region_len = region_len;
+    f->random = job_rw_is_random(job->rw);
+    bool reads = job_rw_reads(job), writes = job_rw_writes(job);
+    f->mode = reads && writes ? DIR_COUNT : reads ? DIR_READ : job_rw_trims(job) ? DIR_TRIM : DIR_WRITE;
+    f->rwmix[DIR_READ] = job->rwmixread > 100 ? 100 : job->rwmixread;
+    f->rwmix[DIR_WRITE] = 100 - f->rwmix[DIR_READ];
+    f->perc_rand = f->random ? job->pct_random : 0;
+    f->seq_nr = f->random && job->rw_seq_nr > 1 ? job->rw_seq_nr : 1;
+    f->seq_left = 1; /* fio: the first I/O takes a new offset */
+    f->seq_add = (int64_t)job->seq_hole;
+    f->passes = job->passes;
+    f->time_based = job->time_based;
+    f->verify = job->verify != VERIFY_OFF;
+    /* fio seeds a thread (setup_random_seeds) before fixup_options lets a
+     * randseed turn randrepeat off: the offsets' seed follows randrepeat
+     * alone at the start, and only randrepeat without randseed re-seeds
+     * every loop */
+    f->repeat = job->fio_randrepeat && !job->fio_seed_given;
+    bool repeat_init = job->fio_randrepeat;
+    f->allrand = job->fio_allrandrepeat;
+
+    f->rw_min_bs = UINT64_MAX;
+    bool ba_other = false;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        struct fio_dir *fd = &f->d[d];
+        fio_dir_sizes(fd, &job->bs[d]);
+        if (fd->min_bs == UINT64_MAX || fd->min_bs == 0)
+            fd->min_bs = fd->max_bs = 4096;
+        fd->ba = f->random && job->blockalign[d] ? job->blockalign[d] : fd->min_bs;
+        if (fd->ba != fd->min_bs)
+            ba_other = true;
+        if (fd->min_bs < f->rw_min_bs)
+            f->rw_min_bs = fd->min_bs;
+        uint64_t max_size = region_len;
+        if (fd->min_bs > fd->ba)
+            max_size = max_size > fd->min_bs - fd->ba ? max_size - (fd->min_bs - fd->ba) : 0;
+        fd->lastb = max_size / fd->ba;
+    }
+    uint64_t blocks = region_len / f->rw_min_bs;
+    /* fio switches to tausworthe64 where a 32-bit draw cannot reach every
+     * block (filesetup.c check_rand_gen_limits) */
+    f->use64 = job->random_generator == RANDGEN_TAUSWORTHE64 ||
+               (f->random && blocks > UINT32_MAX);
+    bool nonuniform = f->random && job->dist.kind != DIST_UNIFORM;
+    if (nonuniform && job->dist.kind == DIST_ZONED) {
+        /* td_zone_gen_index: entry v - 1 of a draw v in 1..100 is the
+         * zone's range in percent of the region */
+        f->zoned = true;
+        unsigned a = 0, sp = 0;
+        for (unsigned i = 0; i < job->dist.nzones && a < 100; i++) {
+            unsigned ap = (unsigned)(job->dist.zones[i].access_pct + 1e-6);
+            unsigned rp = (unsigned)(job->dist.zones[i].range_pct + 1e-6);
+            for (unsigned k = a; k < a + ap && k < 100; k++) {
+                f->zone_lo[k] = (uint8_t)sp;
+                f->zone_hi[k] = (uint8_t)(sp + rp > 100 ? 100 : sp + rp);
+            }
+            a += ap;
+            sp += rp;
+        }
+        for (unsigned k = a; k < 100; k++) { /* shares below 100: the whole region */
+            f->zone_lo[k] = 0;
+            f->zone_hi[k] = 100;
+        }
+    }
+    f->lfsr_on = f->random && !nonuniform && job->random_generator == RANDGEN_LFSR;
+    f->map_on = f->random && !nonuniform && !f->lfsr_on && !job->norandommap && !ba_other && blocks > 0;
+    if (f->map_on && randmap_init(&f->map, blocks) < 0)
+        return errmsg(err, errlen, -ENOMEM,
+                      "out of memory for fio's random map of %llu blocks (%zu MiB); norandommap needs none",
+                      (unsigned long long)blocks, randmap_bytes(blocks) >> 20);
+
+    /* setup_random_seeds: randseed, or fio's default one; with
+     * randrepeat=0 and no randseed fio takes random seeds, here the job's
+     * own (taken from the clock) */
+    uint64_t seed = !job->fio_seed_given && job->fio_randrepeat ? FIO_DEFAULT_RANDSEED : job->seed;
+    for (int i = 0; i < 4; i++)
+        seed *= 0x9e370001ull;
+    for (unsigned i = 0; i < FIO_NSEEDS; i++) {
+        f->seeds[i] = seed * thread_number + i;
+        seed *= 0x9e370001ull;
+    }
+    f->thread_number = thread_number;
+    fio_fill_states(f, thread_number, repeat_init);
+    if (nonuniform && !f->zoned) {
+        /* init_rand_distribution: ranges of the smaller of the read and
+         * write sizes, seeded from the file's name (randrepeat) */
+        uint64_t rs = f->d[DIR_READ].min_bs < f->d[DIR_WRITE].min_bs ? f->d[DIR_READ].min_bs
+                                                                       : f->d[DIR_WRITE].min_bs;
+        uint64_t nranges = (region_len + rs - 1) / rs;
+        const char *name = file_name ? file_name : "";
+        uint32_t dseed = fio_jhash(name, (uint32_t)strlen(name), 0) * thread_number;
+        if (!f->repeat)
+            dseed = (uint32_t)f->seeds[FIO_S_BLOCK];
+        fio_dist_init(&f->dist, &job->dist, nranges ? nranges : 1, dseed);
+    }
+    if (f->lfsr_on && !fio_lfsr_init(&f->lfsr, blocks, f->seeds[FIO_S_BLOCK])) {
+        fio_gen_free(f);
+        return errmsg(err, errlen, -EINVAL,
+                      "random_generator=lfsr: fio's shift register cannot start from this seed or "
+                      "cover %llu blocks (fio fails the same job)",
+                      (unsigned long long)blocks);
+    }
+    return 0;
+}
+
+void fio_gen_free(struct fio_gen *f)
+{
+    if (f->map_on)
+        randmap_free(&f->map);
+    f->map_on = false;
+}
+
+/* fio_file_reset: the map emptied, positions back to the start */
+static void fio_file_reset(struct fio_gen *f)
+{
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        f->d[d].last_pos = 0;
+    if (f->map_on)
+        randmap_reset(&f->map);
+    if (f->lfsr_on)
+        fio_lfsr_reset(&f->lfsr, f->seeds[FIO_S_BLOCK]);
+}
+
+void fio_gen_rewind(struct fio_gen *f)
+{
+    /* a new loop: fio's clear_io_state and the file's reopen */
+    fio_file_reset(f);
+    f->rwmix_issues = 0;
+    f->pass_ios = 0;
+    if (f->repeat)
+        fio_fill_states(f, f->thread_number, true);
+}
+
+/* --- one I/O (io_u.c fill_io_u) --- */
+
+/* get_next_rand_offset for random_distribution=random: false when the map
+ * has no free block */
+static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
+{
+    if (f->dist.kind != DIST_UNIFORM) {
+        *b = fio_dist_next(&f->dist);
+        return true;
+    }
+    uint64_t lastb = f->d[d].lastb;
+    if (!lastb)
+        return false;
+    uint64_t base = 0;
+    if (f->zoned) {
+        /* __get_next_rand_offset_zoned */
+        unsigned v = (unsigned)fio_frand_between(&f->zone_state, 1, 100);
+        unsigned lo = f->zone_lo[v - 1], hi = f->zone_hi[v - 1];
+        base = lo ? lo * lastb / 100 : 0;
+        lastb = lastb * (hi - lo) / 100;
+    }
+    if (f->lfsr_on)
+        return fio_lfsr_next(&f->lfsr, b);
+    uint64_t r = fio_frand_next(&f->random_state);
+    *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state))) + base;
+    if (!f->map_on || *b >= f->map.n || !randmap_isset(&f->map, *b))
+        return true;
+    *b = randmap_next_free(&f->map, *b);
+    return *b != UINT64_MAX;
+}
+
+/* get_next_rand_block: a time-based job starts the map over once */
+static bool fio_rand_block(struct fio_gen *f, unsigned d, uint64_t *b)
+{
+    if (fio_rand_offset(f, d, b))
+        return true;
+    if (!f->time_based)
+        return false;
+    fio_file_reset(f);
+    return fio_rand_offset(f, d, b);
+}
+
+/* get_next_seq_offset */
+static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
+{
+    uint64_t R = f->region_len;
+    struct fio_dir *fd = &f->d[d];
+    if (fd->last_pos >= R && f->time_based)
+        fd->last_pos = 0;
+    if (fd->last_pos >= R)
+        return false;
+    uint64_t pos = fd->last_pos;
+    if (pos && f->seq_add) {
+        pos += (uint64_t)f->seq_add;
+        if (pos >= R)
+            pos = f->seq_add > 0 ? 0 : R + (uint64_t)f->seq_add;
+    }
+    *off = pos;
+    return true;
+}
+
+/* get_next_buflen; 0 when not even the smallest size fits */
+static uint64_t fio_buflen(struct fio_gen *f, unsigned d, uint64_t off)
+{
+    const struct fio_dir *fd = &f->d[d];
+    uint64_t minbs = fd->min_bs, maxbs = fd->max_bs, R = f->region_len, len = 0;
+    if (minbs == maxbs)
+        return minbs;
+    if (off + minbs > R)
+        return 0;
+    struct fio_frand *st = &f->bs_state[d];
+    uint64_t frand_max = st->use64 ? UINT64_MAX : UINT32_MAX;
+    double span = fio_frand_span(st);
+    unsigned tries = 0;
+    do {
+        /* fio draws until a size fits; the smallest one does, so this ends
+         * (bounded all the same: no job may hang here) */
+        if (++tries > 1u << 20)
+            return minbs;
+        uint64_t r = fio_frand_next(st);
+        if (!fd->nsplit) {
+            len = minbs + (uint64_t)((double)maxbs * (r / span));
+        } else {
+            uint64_t perc = 0;
+            for (unsigned i = 0; i < fd->nsplit; i++) {
+                if (!fd->split_perc[i])
+                    continue;
+                len = fd->split_bs[i];
+                perc += fd->split_perc[i];
+                if (r / perc <= frand_max / 100 && off + len <= R)
+                    break;
+            }
+        }
+        if ((minbs & (minbs - 1)) == 0)
+            len &= ~(minbs - 1);
+        else
+            len -= len % minbs;
+        if (len > maxbs)
+            len = maxbs;
+    } while (off + len > R);
+    return len;
+}
+
+/* fill_io_u: false when fio's would fail (the file, so the pass, is done) */
+static bool fio_fill(struct fio_gen *f, struct gen_io *io)
+{
+    unsigned d = f->mode;
+    if (d == DIR_COUNT) {
+        /* get_rw_ddir: a new direction when this one has had its share */
+        if (f->io_issues[f->rwmix_ddir] >= f->rwmix_issues) {
+            unsigned nd = fio_frand_between(&f->rwmix_state, 1, 100) <= f->rwmix[DIR_READ] ? DIR_READ
+                                                                                          : DIR_WRITE;
+            if (nd != f->rwmix_ddir)
+                f->rwmix_issues = f->io_issues[f->rwmix_ddir] * f->rwmix[f->rwmix_ddir ^ 1] / 100;
+            f->rwmix_ddir = (uint8_t)nd;
+        }
+        d = f->rwmix_ddir;
+    }
+
+    /* get_next_offset / get_next_block */
+    bool hit = false, busy_ok = false, have_b = false, ok;
+    uint64_t off = 0, b = 0;
+    if (!--f->seq_left) {
+        hit = true;
+        f->seq_left = f->seq_nr;
+    }
+    if (hit && f->random) {
+        if (f->perc_rand >= 100 ||
+            fio_frand_between(&f->seq_rand[d], 1, 100) <= f->perc_rand) {
+            ok = have_b = fio_rand_block(f, d, &b);
+        } else {
+            busy_ok = true;
+            ok = fio_seq_offset(f, d, &off);
+            if (!ok)
+                ok = have_b = fio_rand_block(f, d, &b);
+        }
+    } else if (hit) {
+        ok = fio_seq_offset(f, d, &off);
+    } else {
+        busy_ok = true;
+        ok = fio_seq_offset(f, d, &off);
+        if (!ok)
+            ok = have_b = fio_rand_block(f, d, &b);
+    }
+    if (!ok)
+        return false;
+    if (have_b)
+        off = b * f->d[d].ba;
+    if (off >= f->region_len)
+        return false;
+
+    uint64_t len = fio_buflen(f, d, off);
+    if (!len || off + len > f->region_len)
+        return false;
+    if (f->map_on) {
+        /* mark_random_map: in this direction's smallest size, and the I/O
+         * cut at the first block already covered */
+        uint64_t mbs = f->d[d].min_bs, nr = (len + mbs - 1) / mbs;
+        if (!busy_ok) {
+            nr = randmap_set_run(&f->map, off / mbs, nr);
+            if (!nr)
+                return false;
+        }
+        if (nr * mbs < len)
+            len = nr * mbs;
+    }
+    f->d[d].last_pos = off + len;
+    f->io_issues[d]++;
+    io->dir = (uint8_t)d;
+    io->len = (uint32_t)len;
+    io->off = off;
+    return true;
+}
+
+bool fio_gen_next(struct fio_gen *f, struct gen_io *io)
+{
+    for (;;) {
+        if (fio_fill(f, io)) {
+            f->pass_ios++;
+            return true;
+        }
+        /* the file is done: the loop (pass) is over */
+        if (f->pass_ios == 0)
+            return false; /* a pass that cannot start would never end */
+        f->pass++;
+        if (f->passes && f->pass >= f->passes)
+            return false;
+        fio_gen_rewind(f);
+    }
+}
