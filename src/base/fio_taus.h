@@ -1,6 +1,7 @@
 /* fio_taus.h - fio's Tausworthe generators (taus88 32-bit, taus258 64-bit)
- * and fio's per-thread stream seeds, for the few decisions whose counts
- * must equal fio's for the same job (verify's trim_percentage draws).
+ * and fio's per-thread stream seeds, for the decisions whose counts must
+ * equal fio's for the same job (job/fio_rand.c: offsets, directions, block
+ * sizes; verify's trim_percentage draws).
  * Written from the generators' published definitions (L'Ecuyer 1996,
  * 1999) with fio's seeding: an LCG spreads the seed over the state, six
  * draws are discarded. Header-only, no state beyond the caller's struct.

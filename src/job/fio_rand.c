@@ -8,70 +8,6 @@
 #include "base/errmsg.h"
 #include "job/gen.h"
 
-/* --- fio's Tausworthe generators (lib/rand.h, lib/rand.c) --- */
-
-static uint32_t taus88(uint32_t s[3])
-{
-#define FIO_TAUS(v, a, b, c, d) ((((v) & (c)) << (d)) ^ ((((v) << (a)) ^ (v)) >> (b)))
-    s[0] = FIO_TAUS(s[0], 13, 19, 4294967294u, 12);
-    s[1] = FIO_TAUS(s[1], 2, 25, 4294967288u, 4);
-    s[2] = FIO_TAUS(s[2], 3, 11, 4294967280u, 17);
-#undef FIO_TAUS
-    return s[0] ^ s[1] ^ s[2];
-}
-
-static uint64_t taus258(uint64_t t[5])
-{
-    uint64_t x;
-    x = ((t[0] << 1) ^ t[0]) >> 53;
-    t[0] = ((t[0] & 18446744073709551614ull) << 10) ^ x;
-    x = ((t[1] << 24) ^ t[1]) >> 50;
-    t[1] = ((t[1] & 18446744073709551104ull) << 5) ^ x;
-    x = ((t[2] << 3) ^ t[2]) >> 23;
-    t[2] = ((t[2] & 18446744073709547520ull) << 29) ^ x;
-    x = ((t[3] << 5) ^ t[3]) >> 24;
-    t[3] = ((t[3] & 18446744073709420544ull) << 23) ^ x;
-    x = ((t[4] << 3) ^ t[4]) >> 33;
-    t[4] = ((t[4] & 18446744073701163008ull) << 8) ^ x;
-    return t[0] ^ t[1] ^ t[2] ^ t[3] ^ t[4];
-}
-
-static uint64_t fio_seed_min(uint64_t x, uint64_t m)
-{
-    return x < m ? x + m : x;
-}
-
-/* fio's LCG start value is written (2^31) + (2^17) + (2^7) in C, where ^ is
- * xor: 29 + 19 + 5 = 53 */
-#define FIO_LCG_START 53u
-
-void fio_frand_seed(struct fio_frand *f, uint64_t seed, bool use64)
-{
-    memset(f, 0, sizeof(*f));
-    f->use64 = use64;
-    if (!use64) {
-        uint32_t s32 = (uint32_t)seed;
-        f->s[0] = (uint32_t)fio_seed_min((uint32_t)(FIO_LCG_START * 69069u) ^ s32, 1);
-        f->s[1] = (uint32_t)fio_seed_min((uint32_t)(f->s[0] * 69069u) ^ s32, 7);
-        f->s[2] = (uint32_t)fio_seed_min((uint32_t)(f->s[1] * 69069u) ^ s32, 15);
-        for (int i = 0; i < 6; i++)
-            taus88(f->s);
-        return;
-    }
-    f->t[0] = fio_seed_min((FIO_LCG_START * 6906969069ull) ^ seed, 1);
-    f->t[1] = fio_seed_min((f->t[0] * 6906969069ull) ^ seed, 7);
-    f->t[2] = fio_seed_min((f->t[1] * 6906969069ull) ^ seed, 15);
-    f->t[3] = fio_seed_min((f->t[2] * 6906969069ull) ^ seed, 33);
-    f->t[4] = fio_seed_min((f->t[3] * 6906969069ull) ^ seed, 49);
-    for (int i = 0; i < 6; i++)
-        taus258(f->t);
-}
-
-uint64_t fio_frand_next(struct fio_frand *f)
-{
-    return f->use64 ? taus258(f->t) : taus88(f->s);
-}
-
 /* rand_max(state) + 1.0, as fio computes it in double */
 static double fio_frand_span(const struct fio_frand *f)
 {
@@ -81,10 +17,10 @@ static double fio_frand_span(const struct fio_frand *f)
 uint64_t fio_frand_between(struct fio_frand *f, uint64_t start, uint64_t end)
 {
     if (f->use64) {
-        uint64_t r = taus258(f->t);
+        uint64_t r = fio_taus_next64(f);
         return start + (uint64_t)((double)(end - start + 1) * (r / ((double)UINT64_MAX + 1.0)));
     }
-    uint32_t r = taus88(f->s);
+    uint32_t r = fio_taus_next32(f);
     uint32_t e = (uint32_t)(end - start) + 1;
     return start + (uint64_t)(int)((double)e * (r / ((double)UINT32_MAX + 1.0)));
 }
@@ -209,7 +145,7 @@ static void fio_dist_init(struct fio_dist *z, const struct job_distribution *jd,
     memset(z, 0, sizeof(*z));
     z->kind = jd->kind;
     z->nranges = nranges;
-    fio_frand_seed(&z->r, seed, false);
+    fio_taus_seed(&z->r, seed, false);
     if (jd->kind == DIST_NORMAL) {
         if (jd->param != 0.0) {
             z->stddev = (unsigned)ceil((double)nranges * jd->param / 100.0);
@@ -218,7 +154,7 @@ static void fio_dist_init(struct fio_dist *z, const struct job_distribution *jd,
         }
         return;
     }
-    z->rand_off = taus88(z->r.s);
+    z->rand_off = fio_taus_next32(&z->r);
     if (jd->kind == DIST_ZIPF) {
         z->theta = jd->param;
         z->zeta2 = pow(1.0, z->theta) + pow(0.5, z->theta);
@@ -237,7 +173,7 @@ static uint64_t fio_dist_next(struct fio_dist *z)
         double n = (double)z->nranges;
         double alpha = 1.0 / (1.0 - z->theta);
         double eta = (1.0 - pow(2.0 / n, 1.0 - z->theta)) / (1.0 - z->zeta2 / z->zetan);
-        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        double u = (double)fio_taus_next32(&z->r) / (double)UINT32_MAX;
         double rz = u * z->zetan;
         if (rz < 1.0)
             val = 1;
@@ -247,15 +183,15 @@ static uint64_t fio_dist_next(struct fio_dist *z)
             val = 1 + (uint64_t)(n * pow(eta * u - eta + 1.0, alpha));
         val--;
     } else if (z->kind == DIST_PARETO) {
-        double u = (double)taus88(z->r.s) / (double)UINT32_MAX;
+        double u = (double)fio_taus_next32(&z->r) / (double)UINT32_MAX;
         val = (uint64_t)((double)(z->nranges - 1) * pow(u, z->pareto_pow));
     } else {
         uint64_t sum = 0;
         for (int i = 0; i < 12; i++)
-            sum += taus88(z->r.s) % (z->nranges + 1);
+            sum += fio_taus_next32(&z->r) % (z->nranges + 1);
         sum = (sum + 11) / 12;
         if (z->stddev) {
-            uint32_t r = taus88(z->r.s);
+            uint32_t r = fio_taus_next32(&z->r);
             int vr = (int)(z->stddev * (r / ((double)UINT32_MAX + 1.0)));
             int dev = (int)((unsigned)vr - z->stddev / 2);
             while ((uint64_t)(int64_t)dev + sum >= z->nranges)
@@ -291,18 +227,18 @@ static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repe
     uint64_t rs = f->seeds[FIO_S_BS], ws = f->seeds[FIO_S_BS1], ts = f->seeds[FIO_S_BS2];
     if (f->verify)
         ws = rs;
-    fio_frand_seed(&f->bs_state[DIR_READ], rs, f->use64);
-    fio_frand_seed(&f->bs_state[DIR_WRITE], ws, f->use64);
-    fio_frand_seed(&f->bs_state[DIR_TRIM], ts, f->use64);
-    fio_frand_seed(&f->rwmix_state, f->seeds[FIO_S_MIX], false);
-    fio_frand_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
+    fio_taus_seed(&f->bs_state[DIR_READ], rs, f->use64);
+    fio_taus_seed(&f->bs_state[DIR_WRITE], ws, f->use64);
+    fio_taus_seed(&f->bs_state[DIR_TRIM], ts, f->use64);
+    fio_taus_seed(&f->rwmix_state, f->seeds[FIO_S_MIX], false);
+    fio_taus_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
     if (!f->random)
         return;
     if (repeatable)
         f->seeds[FIO_S_BLOCK] = FIO_RANDSEED_CONST * thread_number;
-    fio_frand_seed(&f->random_state, f->seeds[FIO_S_BLOCK], f->use64);
+    fio_taus_seed(&f->random_state, f->seeds[FIO_S_BLOCK], f->use64);
     for (unsigned d = 0; d < DIR_COUNT; d++)
-        fio_frand_seed(&f->seq_rand[d], f->seeds[FIO_S_SEQ_RAND_READ], false);
+        fio_taus_seed(&f->seq_rand[d], f->seeds[FIO_S_SEQ_RAND_READ], false);
 }
 
 /* --- set-up --- */
@@ -512,7 +448,7 @@ static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
     }
     if (f->lfsr_on)
         return fio_lfsr_next(&f->lfsr, b);
-    uint64_t r = fio_frand_next(&f->random_state);
+    uint64_t r = fio_taus_next(&f->random_state);
     *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state))) + base;
     if (!f->map_on || *b >= f->map.n || !randmap_isset(&f->map, *b))
         return true;
@@ -568,7 +504,7 @@ static uint64_t fio_buflen(struct fio_gen *f, unsigned d, uint64_t off)
          * (bounded all the same: no job may hang here) */
         if (++tries > 1u << 20)
             return minbs;
-        uint64_t r = fio_frand_next(st);
+        uint64_t r = fio_taus_next(st);
         if (!fd->nsplit) {
             len = minbs + (uint64_t)((double)maxbs * (r / span));
         } else {

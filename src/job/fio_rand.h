@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/fio_taus.h"
 #include "base/io_dir.h"
 #include "job/job.h"
 #include "job/randmap.h"
@@ -45,18 +46,12 @@
 /* fio's FIO_RAND_NR_OFFS: the slots of its per-thread seed table */
 #define FIO_NSEEDS 21
 /* fio's default randseed (options.c: "0x89") and FIO_RANDSEED (init.c) */
-#define FIO_DEFAULT_RANDSEED 0x89ull
+#define FIO_DEFAULT_RANDSEED FIO_TAUS_DEFAULT_SEED
 #define FIO_RANDSEED_CONST 0xb1899bedull
 
-/* One fio frand_state: taus88 (32 bits) or taus258 (64 bits). */
-struct fio_frand {
-    bool use64;
-    uint32_t s[3];
-    uint64_t t[5];
-};
-
-void fio_frand_seed(struct fio_frand *f, uint64_t seed, bool use64);
-uint64_t fio_frand_next(struct fio_frand *f);
+/* One fio frand_state: taus88 (32 bits) or taus258 (64 bits), seeded by
+ * fio_taus_seed and drawn by fio_taus_next (base/fio_taus.h). */
+#define fio_frand fio_taus
 /* fio's rand_between: start..end inclusive */
 uint64_t fio_frand_between(struct fio_frand *f, uint64_t start, uint64_t end);
 

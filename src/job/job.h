@@ -383,8 +383,6 @@ struct job_spec {
     uint64_t trim_backlog;       /* 0 = no trims issued (fio's rule) */
     unsigned trim_batch;
     bool trim_zero;              /* default on */
-    unsigned fio_thread_no;        /* fio's thread number of the job's first clone, minus 1 (jobs in file
-                                    order, clones together): seeds fio's trim draws */
     uint64_t fio_randseed;       /* fio's randseed for them (its default 0x89 unless randseed is given) */
     /* fio's error and end rules (continue_on_error, ignore_error, fill_device,
      * exitall): which failed I/Os let a job go on, and what ends it */

@@ -358,12 +358,6 @@ static void assign_groups(struct jobfile *jf)
         jf->jobs[i].group_id = gid;
         in_group++;
     }
-    /* fio numbers its threads in file order, a job's clones together */
-    unsigned thread = 0;
-    for (unsigned i = 0; i < jf->njobs; i++) {
-        jf->jobs[i].fio_thread_no = thread;
-        thread += jf->jobs[i].numjobs ? jf->jobs[i].numjobs : 1;
-    }
     jf->ngroups = jf->njobs ? (unsigned)gid + 1 : 0;
 }
 
@@ -432,12 +426,8 @@ int jobfile_append(struct jobfile *a, const struct jobfile *b, char *err, size_t
         snprintf(err, errlen, "out of memory");
         return -ENOMEM;
     }
-    unsigned threads = 0;
-    for (unsigned i = 0; i < a->njobs; i++)
-        threads += a->jobs[i].numjobs ? a->jobs[i].numjobs : 1;
     for (unsigned i = 0; i < b->njobs; i++) {
         a->jobs[a->njobs + i] = b->jobs[i];
-        a->jobs[a->njobs + i].fio_thread_no += threads;
         a->jobs[a->njobs + i].group_id += (int)a->ngroups;
         a->extra[a->njobs + i] = b->extra[i];
     }

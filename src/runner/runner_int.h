@@ -350,6 +350,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 /* Frees a worker and closes its logs: how many of its side files (logs,
  * dumps, verify state) could not be written, each said on stderr. */
 unsigned runner_free_worker(struct worker *w);
+/* fio's thread number of a worker (seeds fio's random streams) */
+unsigned runner_fio_thread(const struct worker *w, const struct job_spec *j);
 
 /* runner_files.c: fio's file set. runner_setup_files opens, creates (sizes
  * and fallocate as fio) and guards every file of a LAYOUT_FILES job, as

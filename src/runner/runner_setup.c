@@ -386,6 +386,16 @@ static void init_slots(struct worker *w, const struct job_spec *j)
     }
 }
 
+/* fio's thread number (1-based) of worker w of job j, which seeds its random
+ * streams: fio makes a job's clones after it, last name first, so the clone
+ * named k (file NAME.k.0) is thread 1 + clones - k of the job */
+unsigned runner_fio_thread(const struct worker *w, const struct job_spec *j)
+{
+    unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
+    unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
+    return first + (k == 0 ? 1 : 1 + nc - k);
+}
+
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen)
 {
@@ -486,12 +496,8 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     /* fio's own random streams for jobs of fio's job language, numbered as
      * fio numbers its threads (one region: not zones, file sets or zbd) */
     if (grc == 0 && !w->zone.on && w->map.layout != LAYOUT_FILES && j->zone_mode != JOB_ZONE_ZBD) {
-        /* fio makes a job's clones after it, last name first: the clone
-         * named k (file NAME.k.0) is thread 1 + clones - k of the job */
-        unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
-        unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
         const char *fname = w->first_target < j->ntargets ? j->targets[w->first_target] : j->name;
-        grc = gen_fio_start(&w->gen, j, first + (k == 0 ? 1 : 1 + nc - k), fname, err, errlen);
+        grc = gen_fio_start(&w->gen, j, runner_fio_thread(w, j), fname, err, errlen);
     }
     if (grc == 0)
         grc = wzbd_setup(w, j, js, err, errlen);

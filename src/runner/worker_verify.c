@@ -189,8 +189,7 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
                             (unsigned long long)vf->nrec), -ENOMEM;
         /* fio's trim stream of this clone's thread */
         uint64_t rs = j->fio_randseed ? j->fio_randseed : FIO_TAUS_DEFAULT_SEED;
-        unsigned thread = j->fio_thread_no + w->job_worker + 1;
-        vt->rng_seed = fio_taus_stream_seed(rs, thread, FIO_TAUS_STREAM_TRIM);
+        vt->rng_seed = fio_taus_stream_seed(rs, runner_fio_thread(w, j), FIO_TAUS_STREAM_TRIM);
         fio_taus_seed(&vt->rng, vt->rng_seed, j->random_generator == RANDGEN_TAUSWORTHE64);
         vt->thresh = fio_taus_max(&vt->rng) / 100 * j->trim_percentage;
         vt->last_op = IO_OP_READ;
