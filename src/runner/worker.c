@@ -1098,14 +1098,14 @@ static bool loop_submit(struct worker *w, struct loop *ls)
 {
     if (!ls->nstaged)
         return true;
-    uint64_t ts = clock_ns();
+    uint64_t ts = tsc_clock_ns(&w->clk);
     for (unsigned i = 0; i < ls->nstaged; i++)
         w->staged[i]->t_submit = ts;
     ls->now = ts;
     if (!ls->slat_on)
         return true;
     int subrc = ls->ops->submit(&w->eng);
-    uint64_t ti = clock_ns();
+    uint64_t ti = tsc_clock_ns(&w->clk);
     if (subrc < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
         note_error(w, &fake, -subrc);
@@ -1221,7 +1221,8 @@ static bool loop_reap(struct worker *w, struct loop *ls)
     uint64_t timeout;
     reap_wait(w, ls, &min_done, &timeout);
     int n = ls->ops->run(&w->eng, min_done, timeout, w->done, ls->batch_max);
-    uint64_t tc = clock_ns();
+    uint64_t tc = tsc_clock_ns(&w->clk);
+    tsc_clock_tick(&w->clk, tc);
     if (n < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
         note_error(w, &fake, -n);
@@ -1384,6 +1385,7 @@ void *worker_main(void *arg)
     int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     if (src < 0)
         w->setup_error = src;
+    tsc_clock_init(&w->clk); /* the 1 ms calibration, before the gate */
     runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
