@@ -13,6 +13,7 @@
  * gap between when an I/O should have been issued and when it was.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -785,11 +786,11 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
-     * a write log, a replayed log, cmdprio or a submission batch size, is admitted
+     * a write log, a replayed log or cmdprio, is admitted
      * and completed by the short loops (the same requests, stamps and
      * records, without testing each feature per I/O). */
     ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
-                !w->wlog && !w->rp && !w->prio && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
+                !w->wlog && !w->rp && !w->prio && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
                 (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
     ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
     ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
@@ -995,8 +996,11 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
         room_n = l->ios_limit > l->nreq ? l->ios_limit - l->nreq : 0;
     if (l->rw_limit && (l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0) < room_n)
         room_n = l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0;
+    /* iodepth_batch_submit: at most that many per submission (loop_admit's
+     * batch_held when free slots are left) */
+    const unsigned cap = ls->batch_submit ? ls->batch_submit : UINT_MAX;
     uint64_t issued = 0;
-    while (nfree && nstaged < room_n && issued < room_bytes) {
+    while (nfree && nstaged < room_n && issued < room_bytes && nstaged < cap) {
         struct io_req *r = free_slots[nfree - 1];
         struct gen_io io;
         if (!gen_next(&w->gen, &io)) {
@@ -1025,6 +1029,7 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
     }
     w->nfree = nfree;
     ls->nstaged = nstaged;
+    ls->batch_held = ls->batch_submit && nstaged == ls->batch_submit && nfree;
     ls->inflight += nstaged;
     ls->lim.issued += issued;
     ls->lim.nreq += nstaged;
@@ -1036,6 +1041,7 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
 {
     ls->nstaged = 0;
     ls->flow_held = false;
+    ls->batch_held = false;
     if (ls->stopping)
         return;
     if (w->map.layout == LAYOUT_RANDOM)
