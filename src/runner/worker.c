@@ -606,7 +606,7 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         }
         if (!inflight)
             break;
-        uint64_t ts = clock_ns();
+        uint64_t ts = tsc_clock_ns(&w->clk);
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
         /* fio's iodepth_level counts the verify reads too */
@@ -614,7 +614,8 @@ static void verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
         int n = ops->run(&w->eng, 1, wake > ts ? wake - ts : 1, w->done, w->depth);
-        uint64_t tc = clock_ns();
+        uint64_t tc = tsc_clock_ns(&w->clk);
+        tsc_clock_tick(&w->clk, tc);
         if (n < 0) {
             struct io_req fake = {.op = IO_OP_READ, .target = 0};
             note_error(w, &fake, -n);
