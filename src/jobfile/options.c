@@ -139,7 +139,7 @@ static const struct job_opt opts[] = {
     {"clat_percentiles", {0}, JOPT_BOOL, JF(clat_pct_off), .negate = true, .arg = "bool", .help = "percentiles in the completion latency (default 1)"},
     {"lat_percentiles", {0}, JOPT_BOOL, JF(lat_pct), .arg = "bool", .help = "percentiles in the total latency (default 0)"},
     {"slat_percentiles", {0}, JOPT_BOOL, JF(slat_pct), .arg = "bool", .help = "percentiles in the submission latency, when measured (default 0)"},
-    {"clocksource", {0}, FN(clocksource), .arg = "gettimeofday|clock_gettime|cpu", .help = "accepted: ssdbench always times with clock_gettime(CLOCK_MONOTONIC)"},
+    {"clocksource", {0}, FN(clocksource), .arg = "gettimeofday|clock_gettime|cpu", .help = "accepted: ssdbench times on CLOCK_MONOTONIC, read through the TSC when the kernel's clocksource is tsc"},
 
     /* histogram logs (stats/iolog_hist.h) */
     {"write_iolog", {0}, JOPT_STR, JF(write_iolog), .arg = "file", .help = "append every issued I/O to file in fio's iolog format (version 3)"},

@@ -176,7 +176,8 @@ JOPT_SETTER(gtod_reduce)
     return 0;
 }
 
-/* ssdbench reads CLOCK_MONOTONIC (clock_gettime) whatever is named */
+/* ssdbench times on CLOCK_MONOTONIC whatever is named (the worker's stamps
+ * read it through the TSC when the kernel's clocksource is tsc, base/tsc_clock.h) */
 JOPT_SETTER(clocksource)
 {
     (void)o;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/rng.h"
+#include "base/tsc_clock.h"
 #include "runner/runner.h"
 #include "engine/engine.h"
 #include "target/stripe.h"
@@ -97,6 +98,7 @@ struct worker {
     unsigned clone;              /* 0..numjobs-1 */
     unsigned first_target;       /* jbod: the job-local target index */
     struct worker_map map;
+    struct tsc_clock clk;        /* the loop's submission and completion stamps (base/tsc_clock.h) */
     const int *fds;              /* job's fds, indexed by job-local target */
     int local_fds[JOB_MAX_TARGETS];
     struct flow_group *flow;     /* fio's flow (worker_flow.c); NULL = none */

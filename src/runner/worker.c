@@ -13,6 +13,7 @@
  * gap between when an I/O should have been issued and when it was.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -630,7 +631,7 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         }
         if (!inflight)
             break;
-        uint64_t ts = clock_ns();
+        uint64_t ts = tsc_clock_ns(&w->clk);
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
         /* fio's iodepth_level counts the verify reads too */
@@ -638,7 +639,8 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             w->usage.depth_level[runner_depth_level(inflight)] += nstaged;
         uint64_t wake = w->measuring ? w->boundary : run->measure_start;
         int n = ops->run(&w->eng, 1, wake > ts ? wake - ts : 1, w->done, w->depth);
-        uint64_t tc = clock_ns();
+        uint64_t tc = tsc_clock_ns(&w->clk);
+        tsc_clock_tick(&w->clk, tc);
         if (n < 0) {
             struct io_req fake = {.op = IO_OP_READ, .target = 0};
             note_error(w, &fake, -n);
@@ -815,11 +817,11 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
-     * a write log, a replayed log, cmdprio or a submission batch size, is admitted
+     * a write log, a replayed log or cmdprio, is admitted
      * and completed by the short loops (the same requests, stamps and
      * records, without testing each feature per I/O). */
     ls->plain = !ls->pace.on && !ls->tt.on && !ls->holds && !ls->src && !w->vf && !w->flow &&
-                !w->wlog && !w->rp && !w->prio && !ls->batch_submit && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
+                !w->wlog && !w->rp && !w->prio && !w->zbd.on && !w->zone.on && !job->fsync_every && !job->fdatasync_every &&
                 (w->map.layout == LAYOUT_JBOD ? !w->map.segs.n : w->map.layout == LAYOUT_RANDOM);
     ls->write_fill = (job->refill_buffers && job->buffer != BUF_ZERO) || wbuf_scrambles(job);
     ls->plain_done = ls->plain && !w->floor.rate_on && !w->floor.lat_on && !ls->slat_on && !w->iolog;
@@ -1061,8 +1063,11 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
         room_n = l->ios_limit > l->nreq ? l->ios_limit - l->nreq : 0;
     if (l->rw_limit && (l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0) < room_n)
         room_n = l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0;
+    /* iodepth_batch_submit: at most that many per submission (loop_admit's
+     * batch_held when free slots are left) */
+    const unsigned cap = ls->batch_submit ? ls->batch_submit : UINT_MAX;
     uint64_t issued = 0;
-    while (nfree && nstaged < room_n && issued < room_bytes) {
+    while (nfree && nstaged < room_n && issued < room_bytes && nstaged < cap) {
         struct io_req *r = free_slots[nfree - 1];
         struct gen_io io;
         if (!gen_next(&w->gen, &io)) {
@@ -1091,6 +1096,7 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
     }
     w->nfree = nfree;
     ls->nstaged = nstaged;
+    ls->batch_held = ls->batch_submit && nstaged == ls->batch_submit && nfree;
     ls->inflight += nstaged;
     ls->lim.issued += issued;
     ls->lim.nreq += nstaged;
@@ -1102,6 +1108,7 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
 {
     ls->nstaged = 0;
     ls->flow_held = false;
+    ls->batch_held = false;
     if (ls->stopping)
         return;
     if (w->map.layout == LAYOUT_RANDOM)
@@ -1166,14 +1173,14 @@ static bool loop_submit(struct worker *w, struct loop *ls)
 {
     if (!ls->nstaged)
         return true;
-    uint64_t ts = clock_ns();
+    uint64_t ts = tsc_clock_ns(&w->clk);
     for (unsigned i = 0; i < ls->nstaged; i++)
         w->staged[i]->t_submit = ts;
     ls->now = ts;
     if (!ls->slat_on)
         return true;
     int subrc = ls->ops->submit(&w->eng);
-    uint64_t ti = clock_ns();
+    uint64_t ti = tsc_clock_ns(&w->clk);
     if (subrc < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
         note_error(w, &fake, -subrc);
@@ -1291,7 +1298,8 @@ static bool loop_reap(struct worker *w, struct loop *ls)
     uint64_t timeout;
     reap_wait(w, ls, &min_done, &timeout);
     int n = ls->ops->run(&w->eng, min_done, timeout, w->done, ls->batch_max);
-    uint64_t tc = clock_ns();
+    uint64_t tc = tsc_clock_ns(&w->clk);
+    tsc_clock_tick(&w->clk, tc);
     if (n < 0) {
         struct io_req fake = {.op = IO_OP_READ, .target = 0};
         note_error(w, &fake, -n);
@@ -1456,6 +1464,7 @@ void *worker_main(void *arg)
     int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     if (src < 0)
         w->setup_error = src;
+    tsc_clock_init(&w->clk); /* the 1 ms calibration, before the gate */
     runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;

@@ -690,7 +690,14 @@ int target_share(struct target *t, const char *path, const struct target *held,
     snprintf(t->info.path, sizeof(t->info.path), "%s", path);
     t->write = o->write;
     t->chardev = held->chardev; /* the holder keeps the block device */
-    t->fd = reopen_fd(held->fd, io_flags(o) & ~(t->chardev ? O_DIRECT : 0));
+    /* O_NOATIME as the holder has it (a device node, as fio opens it):
+     * without it every read of a block device pays touch_atime's
+     * relatime check */
+    int hfl = fcntl(held->fd, F_GETFL);
+    int noatime = hfl >= 0 ? (hfl & O_NOATIME) : 0;
+    t->fd = reopen_fd(held->fd, (io_flags(o) & ~(t->chardev ? O_DIRECT : 0)) | noatime);
+    if (t->fd < 0 && errno == EPERM && noatime)
+        t->fd = reopen_fd(held->fd, io_flags(o) & ~(t->chardev ? O_DIRECT : 0));
     if (t->fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -errno;

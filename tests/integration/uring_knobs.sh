@@ -6,7 +6,8 @@
 # result's job parameters, and the ring's /proc/PID/fdinfo during the run
 # shows the registered files and buffers (UserFiles/UserBufs) and the SQ
 # poll thread (SqThread/SqThreadCpu) as asked. hipri on a loop device (no
-# polled queues) is refused before any I/O with a one-line message. With
+# polled queues) is refused before any I/O with a one-line message. The
+# device's descriptors are open O_NOATIME, as fio's are. With
 # more in flight than the device has tags, the io-wq threads stay at one
 # per worker, and every I/O is still counted.
 source "$(dirname "$0")/lib.sh"
@@ -29,6 +30,21 @@ ring_fdinfo() {
 }
 fdinfo_val() { awk -v k="$1:" '$1 == k {print $2; exit}' "$2"; }
 
+# the open flags (octal, one line each) of every fd on $DEV of process $1
+# and its children that can do I/O (an O_PATH fd, 010000000, cannot)
+dev_fd_flags() {
+    local p fd
+    for p in "$1" $(pgrep -P "$1"); do
+        for fd in /proc/"$p"/fd/*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "$DEV" ] || continue
+            awk '$1 == "flags:" && !(length($2) >= 8 && int(substr($2, length($2) - 7, 1)) % 2) {print $2}' \
+                /proc/"$p"/fdinfo/"${fd##*/}" 2>/dev/null
+        done
+    done
+}
+# true when every flags line of file $1 has O_NOATIME (01000000) and there is one
+all_noatime() { [ -s "$1" ] && ! awk '{ if (int(substr($1, length($1) - 6, 1)) % 2 == 0) bad = 1 } END { exit !bad }' "$1"; }
+
 # job NAME ARGS...: a paced mixed job of 600 I/Os (about 0.6 s) on $DEV;
 # checks the counts against the kernel's; leaves $WORK/NAME.json and the
 # ring's fdinfo in $WORK/NAME.fdinfo
@@ -42,6 +58,7 @@ job() {
         --format json -o "$WORK/$name.json" 2>"$WORK/$name.err" &
     local pid=$!
     ring_fdinfo "$pid" >"$WORK/$name.fdinfo"
+    dev_fd_flags "$pid" >"$WORK/$name.fdflags"
     wait "$pid" || { fail "$name" "ssdbench failed: $(head -2 "$WORK/$name.err")"; return 1; }
     after=$(disk_ios "$DEV")
     local got
@@ -61,6 +78,20 @@ param() { json_get "$WORK/$1.json" "d['phases'][0]['jobs'][0]['params']['io_urin
 job default
 check default-params [ "$(param default fixedbufs)" = default ]
 check default-userfiles [ "$(fdinfo_val UserFiles "$WORK/default.fdinfo")" = 1 ]
+# a device node is read without access-time updates (O_NOATIME), as fio
+# opens it: the I/O's own descriptor too, not only the one held for the guard
+check default-noatime all_noatime "$WORK/default.fdflags" || cat "$WORK/default.fdflags"
+fio --name=na --filename="$DEV" --ioengine=io_uring --direct=1 --rw=randread --bs=4k --size=64m \
+    --rate_iops=1000 --number_ios=600 --output="$WORK/fio-na.out" &
+fpid=$!
+: >"$WORK/fio.fdflags"
+for _ in $(seq 50); do
+    for c in $(pgrep -P "$fpid"); do dev_fd_flags "$c"; done >"$WORK/fio.fdflags"
+    [ -s "$WORK/fio.fdflags" ] && break
+    sleep 0.05
+done
+wait "$fpid"
+check fio-noatime-too all_noatime "$WORK/fio.fdflags" || cat "$WORK/fio.fdflags"
 
 # --- fixedbufs / registerfiles on: registered ------------------------------
 job fixed --fixedbufs --registerfiles
