@@ -155,13 +155,20 @@ out=$(SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runti
 check damaged_run_result_written python3 -c "import json; json.load(open('$WORK/after.json'))"
 check damaged_run_one_line test "$(grep -c 'not filed' <<<"$out")" -eq 1 -a "$(wc -l <<<"$out")" -le 2
 check damaged_run_exit_1 test $rc -eq 1
-# a lock held past the busy timeout (5 s): one line, the result written
-python3 - "$DB" <<'EOF' &
-import sqlite3, sys, time
-c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE'); time.sleep(9)
+# a lock held past the busy timeout (5 s): one line, the result written. The
+# holder keeps the lock until this script releases it (after the run has
+# given up), so no clock decides the outcome; the run starts once it is taken.
+python3 - "$DB" "$WORK/lock.taken" "$WORK/lock.release" <<'EOF' &
+import os, sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE')
+open(sys.argv[2], 'w').close()
+end = time.monotonic() + 600   # (a bound only against a script that died)
+while not os.path.exists(sys.argv[3]) and time.monotonic() < end:
+    time.sleep(0.05)
 EOF
 lockpid=$!
-sleep 1
+wait_for_file "$WORK/lock.taken" 120
+check lock_taken test -e "$WORK/lock.taken"
 (SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --result "$WORK/locked.json" \
     --archive -q 2>"$WORK/locked.err" >/dev/null; echo $? >"$WORK/locked.rc") &
 lockedpid=$!
@@ -220,6 +227,7 @@ check locked_result_written python3 -c "import json; json.load(open('$WORK/locke
 grep -v -e '^WARNING: the host was busy' -e '^ssdbench: note: ' "$WORK/locked.err" >"$WORK/locked.err1"
 check locked_one_line test "$(grep -c "locked" "$WORK/locked.err1")" -eq 1 -a "$(wc -l <"$WORK/locked.err1")" -eq 1
 check locked_exit_1 test "$(cat "$WORK/locked.rc")" -eq 1
+touch "$WORK/lock.release"
 wait $lockpid
 check after_lock_files_again sh -c "'$SSDBENCH' archive add '$WORK/locked.json' >/dev/null"
 

@@ -178,7 +178,7 @@ check baseline_missing_row grep -qE '^ +4 +[0-9.]+ +- +-$' <<<"$out"
 # --- SIGINT: complete result marked interrupted
 "${FIO[@]}" --file-test-mode=rndrd --time=30 --result "$WORK/int.json" run >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/int.json.partial"
 kill -INT $pid
 wait $pid; rc=$?
 check sigint_exit_130 test "$rc" -eq 130

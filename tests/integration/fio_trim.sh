@@ -162,7 +162,7 @@ done
 "$SSDBENCH" run -q --filename="$dev" --rw=randtrim --bs=64k --size=8m --time_based --runtime=30 \
     --interval=0.2 --ioengine=psync --result "$WORK/kill.json" >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/kill.json.partial" 2
 kill -9 $pid
 wait $pid 2>/dev/null
 if "$SSDBENCH" show --format json "$WORK/kill.json.partial" >"$WORK/kill.show.json" 2>"$WORK/kill.err"; then

@@ -256,7 +256,7 @@ part_node() {
     local pn
     pn=$(basename "$1")p$2
     [ -e "/sys/class/block/$pn" ] || partx -a "$1" 2>/dev/null
-    for _ in $(seq 50); do [ -e "/sys/class/block/$pn/dev" ] && break; sleep 0.1; done
+    wait_for_file "/sys/class/block/$pn/dev"
     if [ -b "/dev/$pn" ]; then
         echo "/dev/$pn"
     elif [ -e "/sys/class/block/$pn/dev" ]; then
@@ -302,7 +302,7 @@ if is_root && wdev=$(make_loop 64); then
         local pid=$!
         local dog
         dog=$(watchdog "$pid")
-        for _ in $(seq 100); do
+        for _ in $(seq 1200); do
             [ "$(cat "$wc")" = "write through" ] && break
             sleep 0.1
         done

@@ -16,7 +16,7 @@ one_line() { test "$(printf '%s\n' "$1" | wc -l)" -eq 1; }
 # w TARGET [OPTION...]: a short, small write run; prints its messages
 w() { timeout 60 "$SSDBENCH" run --filename="$1" --rw=write --bs=4k --size=2m --direct=0 -q "${@:2}" 2>&1; }
 # wait_for FILE: up to 5 s for a holder to say it is ready
-wait_for() { for _ in $(seq 50); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
+wait_for() { wait_for_file "$1"; }
 # refused NAME VICTIM BEFORE RC OUT PATTERN: exit 2, victim unchanged, message
 refused() {
     check "$1_refused" test "$4" -eq 2

@@ -71,6 +71,29 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# wait_for_file PATH [SECONDS]: waits until PATH exists (another process
+# marks a state it reached); SECONDS (default 120) only bounds a wait for a
+# process that died, so a slow host is never a failure. Returns 1 if it never came.
+wait_for_file() {
+    local path=$1 n=$((${2:-120} * 20))
+    while [ ! -e "$path" ] && [ $n -gt 0 ]; do sleep 0.05; n=$((n - 1)); done
+    [ -e "$path" ]
+}
+
+# wait_journal_rows JOURNAL [N] [SECONDS]: waits until a run's journal
+# (RESULT.partial) holds N (default 1) interval rows: the run measures, its
+# signal handlers are in place, and it has done I/O, however slowly a busy
+# host started it. SECONDS (default 120) bounds a wait for a run that died.
+wait_journal_rows() {
+    local j=$1 want=${2:-1} n=$((${3:-120} * 20)) c=0
+    while :; do
+        c=$(grep -c '^\[' "$j" 2>/dev/null); c=${c:-0}
+        [ "$c" -ge "$want" ] && return 0
+        [ $n -gt 0 ] || return 1
+        sleep 0.05; n=$((n - 1))
+    done
+}
+
 # json_get FILE PYTHON-EXPRESSION-ON-d : prints the value (python3 is part of the test deps)
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
 

@@ -105,7 +105,7 @@ sys.exit(0 if any(r.startswith('write cache WCE') and 'asks for WCD (--write-cac
 "$SSDBENCH" pts iops --tc 1 --qd 2 --max-rounds 25 --capacity-scale 0.05 --round-time 60 \
     --result "$WORK/int.json" "$dev" >/dev/null 2>"$WORK/int.err" &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
     [ "$(cat "$wc_attr")" = "write through" ] && break
     sleep 0.1
 done
