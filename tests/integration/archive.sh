@@ -242,7 +242,7 @@ check report_comparables_chart grep -q 'aria-label="Comparables: a, IOPS per res
 check report_trend_chart grep -q "aria-label=\"Trend: $WORK/f, IOPS per profile over time\"" "$WORK/cmp.html"
 CHROMIUM=/usr/bin/chromium
 if [ ! -x "$CHROMIUM" ]; then
-    skip comparables_rendered "no $CHROMIUM"
+    fail comparables_rendered "$CHROMIUM is missing: the Debian package chromium (scripts/install-deps.sh --test installs it)"
 else
 python3 - "$WORK/cmp.html" "$WORK/probe.html" <<'EOF'
 import sys

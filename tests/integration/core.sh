@@ -148,7 +148,7 @@ if command -v mkfs.ext4 >/dev/null; then
     "$SSDBENCH" run --filename="$dev2" --rw=randread --bs=4k --size=1m -q >/dev/null 2>&1
     check read_always_allowed test $? -eq 0
 else
-    skip ext4_refused "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs ext4_refused
 fi
 
 # --- a device in use as swap is refused, consent or not

@@ -113,7 +113,7 @@ if bad or seen != 10:
     print(bad, seen, file=sys.stderr); sys.exit(1)' "$D/mix.json" "$D/mix.pct"
     [ -s "$D/mix.pct.err" ] && fail parser_quiet "$(head -c 300 "$D/mix.pct.err")"
 else
-    skip parser_percentiles_within_a_bucket "fio's fiologparser_hist.py (fio package) or numpy/pandas (python3-numpy, python3-pandas) missing"
+    fail parser_percentiles_within_a_bucket "fio's fiologparser_hist.py (Debian package fio) or numpy/pandas (python3-numpy, python3-pandas) is missing (scripts/install-deps.sh --test installs them)"
 fi
 
 # 2. the format against fio 3.33's for every coarseness: one job per
@@ -126,7 +126,7 @@ fi
 mkdir -p "$D/sb" "$D/fio"
 (cd "$D/sb" && "$SSDBENCH" run -q --destroy="$F" --output-format=json "$D/coarse.fio" >coarse.json 2>coarse.err)
 have_fio=0
-if command -v fio >/dev/null && fio --version 2>/dev/null | grep -q 'fio-3'; then
+if need_tool fio fio && fio --version 2>/dev/null | grep -q 'fio-3'; then
     (cd "$D/fio" && fio --output-format=json --output=coarse.json "$D/coarse.fio" >/dev/null 2>&1) && have_fio=1
 fi
 for c in 0 1 2 3 4 5 6; do

@@ -79,7 +79,7 @@ if command -v setfattr >/dev/null && command -v getfattr >/dev/null; then
     out=$(w "$d/forged.bin"); rc=$?
     check mark_forged_value_refused test "$rc" -eq 2 -a "$(sum "$d/user.dat")" = "$(sum "$d/forged.bin")"
 else
-    skip mark_by_hand_refused "setfattr/getfattr (package attr) not installed"
+    need_tool setfattr attr mark_by_hand_refused; need_tool getfattr attr mark_by_hand_refused
 fi
 # consent still overrides for files
 check mark_consent_overrides q "$SSDBENCH" run --filename="$d/copy.bin" --size=64k --rw=write --bs=4k \
@@ -201,7 +201,7 @@ if command -v mkfs.ext4 >/dev/null && command -v e2fsck >/dev/null; then
         fi
     fi
 else
-    skip ns_mounted_refused "mkfs.ext4/e2fsck not installed"
+    need_tool mkfs.ext4 e2fsprogs ns_mounted_refused; need_tool e2fsck e2fsprogs ns_mounted_refused
 fi
 
 # a partition mounted in another namespace, the whole device targeted
@@ -239,7 +239,7 @@ if command -v sgdisk >/dev/null && command -v mkfs.ext4 >/dev/null; then
         skip ns_partition_mounted_refused "cannot partition a loop device here"
     fi
 else
-    skip ns_partition_mounted_refused "sgdisk (package gdisk) or mkfs.ext4 not installed"
+    need_tool sgdisk gdisk ns_partition_mounted_refused; need_tool mkfs.ext4 e2fsprogs ns_partition_mounted_refused
 fi
 
 # GPT with the primary header wiped, backup intact: not blank
@@ -254,7 +254,7 @@ if command -v sgdisk >/dev/null; then
     check backup_gpt_names_override grep -q -- "--destroy=$dev" <<<"$out"
     check backup_gpt_consent_writes q "$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q --destroy="$dev"
 else
-    skip backup_gpt_refused "sgdisk (package gdisk) not installed"
+    need_tool sgdisk gdisk backup_gpt_refused
 fi
 
 # an md 1.0 superblock magic at the end of an otherwise blank device

@@ -46,8 +46,8 @@ if ! is_root; then
     skip stack "not root (loop devices, mounts and setpriv need root)"
     exit 0
 fi
-for t in losetup mkfs.ext4 python3 unshare sgdisk setpriv; do
-    command -v "$t" >/dev/null || { skip stack "$t not installed"; exit 0; }
+for t in losetup:util-linux mkfs.ext4:e2fsprogs python3:python3 unshare:util-linux sgdisk:gdisk setpriv:util-linux; do
+    need_tool "${t%%:*}" "${t#*:}" stack || exit 1
 done
 
 # --- 1. a device backing a mounted loop at an offset (losetup -o 1M A)

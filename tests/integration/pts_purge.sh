@@ -69,7 +69,7 @@ if command -v mkfs.ext4 >/dev/null; then
     check guard_consent_purges test $? -eq 0
     check guard_consent_changed test "$(md5sum <"$dev2")" != "$sum0"
 else
-    skip guard "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs guard
 fi
 
 # ---- write cache: the preset's state during the run, the original after ----------

@@ -139,7 +139,7 @@ fi
 
 # verify=pattern has no header, so its blocks are the same bytes as fio's:
 # fio writes, ssdbench checks, and the other way round
-if command -v fio >/dev/null; then
+if need_tool fio fio fio_pattern; then
     fio --name=p --filename="$F" --size=4m --bs=4k --rw=write --verify=pattern --verify_pattern='0xdeadbeef%o' \
         --do_verify=0 --ioengine=psync --output="$D/fio_pat.txt" >/dev/null 2>&1
     vrun pat_of_fio "$F" size=4m bs=4k rw=write verify=pattern verify_pattern=0xdeadbeef%o verify_only=1 ioengine=psync
@@ -150,8 +150,6 @@ if command -v fio >/dev/null; then
     vrun pat_for_fio "$F" size=4m bs=4k rw=write verify=pattern verify_pattern=0xdeadbeef%o do_verify=0 ioengine=psync
     check fio_checks_our_pattern fio --name=p --filename="$F" --size=4m --bs=4k --rw=write --verify=pattern \
         --verify_pattern='0xdeadbeef%o' --verify_only --ioengine=psync --output="$D/fio_pat2.txt"
-else
-    skip fio_pattern "fio is not installed"
 fi
 
 # verify_state_save / verify_state_load (fio's semantics, ssdbench's file):
@@ -228,7 +226,7 @@ if dev=$(make_loop 64); then
     # side by side: fio and ssdbench, write + verify, reads counted by the kernel
     for shape in "rw=randwrite bs=4k" "rw=write bs=16k"; do
         tag=$(echo "$shape" | tr ' =' '__')
-        if command -v fio >/dev/null; then
+        if need_tool fio fio "reads_as_fio_$tag"; then
             read -r r0 _ <<<"$(disk_ios "$dev")"
             # shellcheck disable=SC2086
             fio --name=v --filename="$dev" --size=16m $(printf -- '--%s ' $shape) --verify=crc32c --ioengine=psync \
@@ -239,8 +237,6 @@ if dev=$(make_loop 64); then
             read -r r2 _ <<<"$(disk_ios "$dev")"
             chk=$(vsum "sb_$tag" | cut -d' ' -f3)
             check "reads_as_fio_$tag" test "$((r1 - r0)) $((r2 - r1))" = "$chk $chk"
-        else
-            skip "reads_as_fio_$tag" "fio is not installed"
         fi
     done
 else
