@@ -96,6 +96,23 @@ import json,sys; r=json.load(sys.stdin)[0]; f=[x for x in r['figures'] if x['dir
 d=json.load(open('$WORK/run.json'))['phases'][0]['results'][0]['read']
 ok = f['iops']==d['iops'] and f['p99_ns']==d['latency_ns']['percentiles']['99'] and r['tags']=={'fw':'1.0','build':'7'}
 print(ok or (f, d['iops'], d['latency_ns']['percentiles']['99'], r['tags']))")" = True
+# strings in list's JSON: tag values with quotes, backslashes, control
+# bytes and UTF-8, shorter and longer than 8 bytes, come back as filed
+python3 - "$WORK/run.json" "$WORK/esc" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for i in range(6):
+    d['started_unix_ms'] = 1790000000000 + i
+    json.dump(d, open('%s.%d.json' % (sys.argv[2], i), 'w'))
+EOF
+esc=('a"b' 'back\slash' $'\x01\x02ctl\x1e' $'tab\tand\nnewline and 16 more b' $'caf\xc3\xa9 \xe2\x82\xac "quoted" \\ end\x7f' 'plain-ascii-value-of-forty-bytes-or-so!!')
+for i in 0 1 2 3 4 5; do
+    SB archive add --archive "$WORK/esc.db" --tag "v=${esc[$i]}" "$WORK/esc.$i.json" >/dev/null
+done
+check list_json_strings_escaped test "$(SB archive list --archive "$WORK/esc.db" --format json | python3 -c "
+import json, sys
+got = [r['tags']['v'] for r in json.load(sys.stdin)]
+print(got == sys.argv[1:] or got)" "${esc[@]}")" = True
 out=$(SB archive list --since yesterday 2>&1); rc=$?
 check list_bad_since test $rc -eq 2 -a "$(wc -l <<<"$out")" -eq 1
 check show_fields sh -c "'$SSDBENCH' archive show 1 | grep -q '^workload: *a$'"
