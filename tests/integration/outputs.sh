@@ -233,7 +233,12 @@ check act_killed_log_analyzed test $? -eq 0
 printf 'old log\n' >"$WORK/ak2.log"
 "$SSDBENCH" act --load 1x --duration 30 --engine null -q --log "$WORK/ak2.log" /dev/ssdbench-null >/dev/null 2>&1 &
 pid=$!
-sleep 2
+# (killed once the new log is being written beside the old one)
+for _ in $(seq 1200); do
+    compgen -G "$WORK/ak2.log.tmp*" >/dev/null && break
+    sleep 0.1
+done
+check act_new_log_beside_old compgen -G "$WORK/ak2.log.tmp*"
 kill -9 $pid; wait $pid 2>/dev/null
 check act_killed_old_log_whole test "$(cat "$WORK/ak2.log")" = "old log"
 rm -f "$WORK"/ak2.log.tmp*
