@@ -14,15 +14,16 @@
 #                                    build and its tests (tests/integration/mpi.sh),
 #                                    python3-numpy and python3-pandas for fio's
 #                                    fiologparser_hist.py (tests/integration/
-#                                    fio_histlog.sh; optional), qemu-system-x86,
+#                                    fio_histlog.sh), qemu-system-x86,
 #                                    busybox-static, kmod, cpio, nvme-cli,
 #                                    sg3-utils, hdparm and sdparm for the device
 #                                    lab (tests/integration/devlab.sh; it also
 #                                    fetches Debian's kernel package once with
 #                                    apt-get download into /var/cache/ssdbench-lab,
-#                                    done here too). The
-#                                    others are best effort: a test whose
-#                                    tool is missing says so and is skipped.
+#                                    done here too). A test whose tool
+#                                    from this list is missing fails with a
+#                                    line naming the package
+#                                    (tests/integration/lib.sh need_tool).
 set -e
 PKGS="build-essential pkg-config liburing-dev libaio-dev libblkid-dev libcjson-dev libsqlite3-dev zlib1g-dev"
 TESTPKGS="python3 util-linux udev e2fsprogs gdisk attr fio sysbench chromium clang libopenmpi-dev openmpi-bin smartmontools python3-numpy python3-pandas qemu-system-x86 busybox-static kmod cpio nvme-cli sg3-utils hdparm sdparm"
@@ -56,7 +57,7 @@ if [ "$(id -u)" -ne 0 ]; then
         SUDO=sudo
     else
         [ -n "$need" ] && { echo "ssdbench: need root to install:$need (apt-get install$need)" >&2; exit 1; }
-        echo "ssdbench: not root; tests that need$want will be skipped" >&2
+        echo "ssdbench: not root; tests that need$want will fail" >&2
         exit 0
     fi
 fi
@@ -68,7 +69,7 @@ if [ -n "$need" ]; then
 fi
 for p in $want; do
     $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null 2>&1 ||
-        echo "ssdbench: could not install $p; the tests that use it will be skipped" >&2
+        echo "ssdbench: could not install $p; the tests that use it will fail" >&2
 done
 [ "${1:-}" = "--test" ] && lab_prepare
 exit 0

@@ -15,6 +15,10 @@
 
 typedef unsigned __int128 u128;
 
+static const char DIGITS2[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                              "8081828384858687888990919293949596979899";
+
 static const uint64_t P10[] = {1ULL,
                                10ULL,
                                100ULL,
@@ -53,19 +57,21 @@ static u128 scaled(uint64_t m, int k, int s)
 
 /* The 17 significant digits of v (0 < v, v = m * 2^-s, 1e-4 <= v < 1e17)
  * as an integer in [1e16, 1e17) and v's decimal exponent x after
- * rounding; false when x falls outside [-4, 16]. */
-static bool digits17(uint64_t m, int s, int *x, uint64_t *out)
+ * rounding; false when x falls outside [-4, 16]. b is v's binary exponent
+ * (2^b <= v < 2^(b+1)): floor(b * log10(2)) is the decimal exponent or one
+ * less (78913 / 2^18 is log10(2) to within 2e-7, exact enough for |b| < 2^10). */
+static bool digits17(uint64_t m, int s, int b, int *x, uint64_t *out)
 {
-    double v = ldexp((double)m, -s);
-    int e = (int)floor(log10(v)); /* may be off by one: corrected below */
+    int e = b >= 0 ? (b * 78913) >> 18 : -((-b * 78913 + (1 << 18) - 1) >> 18); /* corrected below */
+    e = e < -4 ? -4 : e > 16 ? 16 : e;
     for (int tries = 0; tries < 4; tries++) {
-        if (e < -4 || e > 16)
-            return false;
         u128 q = scaled(m, 16 - e, s);
         if (q < (u128)P10[16]) {
-            e--;
+            if (e-- == -4)
+                return false;
         } else if (q >= (u128)P10[17]) {
-            e++;
+            if (e++ == 16)
+                return false;
         } else {
             *x = e;
             *out = (uint64_t)q;
@@ -108,12 +114,16 @@ char *numfmt_g17(char *p, double v)
         return numfmt_u64(p, m);
     int x;
     uint64_t d;
-    if (!digits17(m, s, &x, &d))
+    if (!digits17(m, s, ex - 1, &x, &d)) {
+        p -= signbit(v) != 0; /* the sign is snprintf's to write */
         return p + snprintf(p, 32, "%.17g", v);
+    }
     char dig[17];
-    for (int i = 16; i >= 0; i--) {
-        dig[i] = (char)('0' + d % 10);
-        d /= 10;
+    dig[16] = (char)('0' + d % 10);
+    d /= 10;
+    for (int i = 14; i >= 0; i -= 2) { /* two digits a step */
+        memcpy(dig + i, DIGITS2 + 2 * (d % 100), 2);
+        d /= 100;
     }
     int n = 17;
     while (n > 1 && dig[n - 1] == '0')

@@ -5,13 +5,37 @@
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 
-void cli_opts_print(FILE *f, const struct cli_opt *t, int col)
+bool cli_opt_is_shared(const struct cli_opt *row)
 {
-    for (; t->name || t->help; t++) {
-        if (!t->name) {
-            fprintf(f, "%s\n", t->help);
+    return row->name && !row->help && row->type == CLI_T_ID && row->id == 0 &&
+           cli_shared_find(row->name, 0, NULL) != NULL;
+}
+
+struct cli_opt cli_opt_shown(const struct cli_opt *row, char *buf, size_t len)
+{
+    if (!cli_opt_is_shared(row))
+        return *row;
+    const struct cli_opt *sh = cli_shared_find(row->name, 0, NULL);
+    struct cli_opt o = {.name = sh->name, .alias = sh->alias, .value = row->value ? row->value : sh->value,
+                        .dflt = row->dflt ? row->dflt : sh->dflt, .unit = sh->unit,
+                        .man = row->man, .note = row->note, .help = sh->help};
+    if (row->note) {
+        snprintf(buf, len, "%s\n%s", sh->help, row->note);
+        o.help = buf;
+    }
+    return o;
+}
+
+void cli_opts_print(FILE *f, const struct cli_opt *rows, int col)
+{
+    char note[512];
+    for (const struct cli_opt *r = rows; r->name || r->help; r++) {
+        if (!r->name) {
+            fprintf(f, "%s\n", r->help);
             continue;
         }
+        const struct cli_opt shown = cli_opt_shown(r, note, sizeof(note));
+        const struct cli_opt *t = &shown;
         char spec[160];
         const char *sp = t->value && strncmp(t->value, "[=", 2) != 0 ? " " : "";
         int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, sp, t->value ? t->value : "");

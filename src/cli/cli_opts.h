@@ -88,10 +88,18 @@ struct cli_opt {
     const char *dflt;       /* the default as shown: "25", "the preset's"; NULL: none said */
     const char *unit;       /* the unit of a number: "s", "ms", "%", "bytes" */
     const char *man;        /* the man page's whole text (roff, its default included) when it
-                               says more than help; a shared row with one is in the man page */
+                               says more than help */
+    const char *note;       /* a shared row (CLI_SHARED): what this command adds to the shared
+                               text, for its --help, its man section and docs/options.md */
 };
 
 #define CLI_ROW(n, a, v, h, i) {.name = (n), .alias = (a), .value = (v), .help = (h), .id = (i)}
+/* One of the shared options (cli_output_option) where this command's help
+ * lists it: its words come from the shared table. A row may give its own
+ * .value (the formats this command prints) and .dflt, and a .note (and a
+ * roff .man note) where the command really differs; never a .help. */
+#define CLI_SHARED(n) {.name = (n)}
+#define CLI_SHARED_NOTE(n, nt) {.name = (n), .note = (nt)}
 #define CLI_TEXT(h) {.help = (h)}
 #define CLI_OPTS_END {.name = NULL}
 /* The field f of the configuration type T */
@@ -165,6 +173,20 @@ int cli_opts_dump(FILE *f, const char *format, const char *cmd);
 int cli_opts_check(const struct cli_cmd_opts *c, char *msg, size_t msglen);
 
 #define CLI_OPTS_MAX 160   /* entries of one table, at most */
+
+/* The shared table's entry of an option name ("--result"), or NULL;
+ * *journal_only is set for --archive and --tag (only where a result is
+ * written). With name NULL: the i-th entry (i from 0), NULL past the last. */
+const struct cli_opt *cli_shared_find(const char *name, unsigned i, bool *journal_only);
+
+/* A row of a command's table as it is shown: a shared row (a name, no
+ * help, no id, untyped) takes the shared entry's words, its own .value and
+ * .dflt where given, and its .note on the lines after the text (buf
+ * holds the text). Any other row is returned as it is. */
+struct cli_opt cli_opt_shown(const struct cli_opt *row, char *buf, size_t len);
+
+/* True for a row of a command's table that is one of the shared options. */
+bool cli_opt_is_shared(const struct cli_opt *row);
 
 /* Consumes a shared option at argv[*i] (advancing *i past its value):
  * --format, --output, --result, ... (cli_opts_typed.c). Returns 1 if

@@ -11,11 +11,12 @@
 
 #include "cli/cli_opts.h"
 
-/* Shared by every command (the row is listed for --help; what it does is
- * said once, in COMMON OPTIONS): untyped rows without an id. */
-static bool shared_row(const struct cli_opt *o)
+/* A shared row that says something of its own for this command (a note,
+ * the formats it prints, its default): what else it does is said once, in
+ * COMMON OPTIONS, from the shared table. */
+static bool shared_differs(const struct cli_opt *o)
 {
-    return o->name && o->type == CLI_T_ID && o->id == 0;
+    return o->note || o->man || o->value || o->dflt;
 }
 
 static bool has_size(const struct cli_opt *t)
@@ -115,8 +116,14 @@ static void man_cmd(FILE *f, const struct cli_cmd_opts *c)
             first_text = false;
             continue;
         }
-        if (!shared_row(o) || o->man)
+        if (!cli_opt_is_shared(o)) {
             man_option(f, o);
+        } else if (shared_differs(o)) {
+            char buf[512];
+            struct cli_opt m = cli_opt_shown(o, buf, sizeof(buf));
+            m.help = o->note ? o->note : "as in COMMON OPTIONS";
+            man_option(f, &m);
+        }
     }
     if (has_size(c->opts)) {
         fputs(".PP\n", f);
@@ -147,11 +154,22 @@ static const char *type_name(const struct cli_opt *o)
 
 static void md_cmd(FILE *f, const struct cli_cmd_opts *c)
 {
-    fprintf(f, "## ssdbench %s\n\n", c->cmd);
+    if (!strcmp(c->cmd, "common"))
+        fputs("## common options\n\n", f);
+    else
+        fprintf(f, "## ssdbench %s\n\n", c->cmd);
     fprintf(f, "| option | value | default | meaning |\n|---|---|---|---|\n");
-    for (const struct cli_opt *o = c->opts; o->name || o->help; o++) {
-        if (!o->name || shared_row(o))
+    for (const struct cli_opt *r = c->opts; r->name || r->help; r++) {
+        if (!r->name || (cli_opt_is_shared(r) && !shared_differs(r)))
             continue;
+        char buf[512];
+        struct cli_opt shown = cli_opt_shown(r, buf, sizeof(buf));
+        const struct cli_opt *o = &shown;
+        if (cli_opt_is_shared(r)) {
+            snprintf(buf, sizeof(buf), "as in the common options%s%s", r->note ? "; " : "",
+                     r->note ? r->note : "");
+            shown.help = buf;
+        }
         fprintf(f, "| `%s`%s%s%s | ", o->name, o->alias ? ", `" : "", o->alias ? o->alias : "",
                 o->alias ? "`" : "");
         if (o->value) {
@@ -173,6 +191,16 @@ static void md_cmd(FILE *f, const struct cli_cmd_opts *c)
     fputc('\n', f);
 }
 
+/* The shared options as one table ("common"; --archive and --tag only
+ * where a result is written), for COMMON OPTIONS and docs/options.md. */
+static void common_table(struct cli_opt *t, size_t n)
+{
+    size_t k = 0;
+    for (const struct cli_opt *o; k + 1 < n && (o = cli_shared_find(NULL, (unsigned)k, NULL)); k++)
+        t[k] = *o;
+    t[k] = (struct cli_opt)CLI_OPTS_END;
+}
+
 int cli_opts_dump(FILE *f, const char *format, const char *cmd)
 {
     bool man = !strcmp(format, "man"), md = !strcmp(format, "md"), names = !strcmp(format, "names");
@@ -182,14 +210,27 @@ int cli_opts_dump(FILE *f, const char *format, const char *cmd)
         fputs("# Command options (generated)\n\n"
               "<!-- Made by scripts/gen-options-doc.sh from the option tables in src/cli; do not edit. -->\n\n"
               "The options of each command that reads them from its table, as `--help`\n"
-              "and the man page show them. The options every command shares (`--format`,\n"
-              "`--output`, `--result`, `--destroy`, `--quiet`, `--archive`, `--tag`) are in\n"
-              "the man page's COMMON OPTIONS.\n\n",
+              "and the man page show them. The options every command shares come first\n"
+              "(the man page's COMMON OPTIONS); a command lists one of them again only\n"
+              "where it differs.\n\n",
               f);
         md_text(f, units_note);
         fputs("\n\n", f);
     }
+    struct cli_opt common[16];
+    common_table(common, sizeof(common) / sizeof(common[0]));
+    const struct cli_cmd_opts common_opts = {.cmd = "common", .man_section = "COMMON OPTIONS", .opts = common};
     int found = 0;
+    if (!cmd || !strcmp(cmd, "common")) {
+        found++;
+        if (man)
+            man_cmd(f, &common_opts);
+        else if (md)
+            md_cmd(f, &common_opts);
+        else
+            for (const struct cli_opt *o = common; o->name; o++)
+                fprintf(f, "common %s\n", o->name);
+    }
     for (const struct cli_cmd_opts *const *c = cli_tables; *c; c++) {
         if (cmd && strcmp(cmd, (*c)->cmd) != 0)
             continue;
@@ -271,8 +312,14 @@ int cli_opts_check(const struct cli_cmd_opts *c, char *msg, size_t len)
         default:
             return bad(msg, len, c, o, "unknown type");
         }
+        if (o->type == CLI_T_ID && o->id == 0 && o->help && cli_shared_find(o->name, 0, NULL))
+            return bad(msg, len, c, o, "a shared option's words are the shared table's (CLI_SHARED, a .note)");
+        if (o->note && !cli_opt_is_shared(o))
+            return bad(msg, len, c, o, "a note is for a shared row");
         if (o->type != CLI_T_ID && o->id)
             return bad(msg, len, c, o, "a typed row has no id");
+        if (cli_opt_is_shared(o))
+            continue;
         if (!o->help || !o->help[0])
             return bad(msg, len, c, o, "no help text");
     }

@@ -289,31 +289,79 @@ static int set_tag(const struct cli_ctx *c, const struct cli_opt *opt, const cha
 
 #define O(f) CLI_AT(struct cli_output, f)
 
-/* The options every command shares (each command's table lists them for
- * its --help; the man page's COMMON OPTIONS describes them). */
+/* The options every command shares: the one place their words are
+ * written. A command's table lists the ones it takes with CLI_SHARED (its
+ * --help shows these words, with the command's note where it differs);
+ * the man page's COMMON OPTIONS and docs/options.md are made from here. */
 static const struct cli_opt output_opts[] = {
-    {.name = "--format", .value = "FORMAT", .help = "what to print", .type = CLI_T_CALL, .set = set_format},
-    {.name = "--output-format", .value = "FORMAT", .help = "fio's names for the formats", .type = CLI_T_CALL,
-     .set = set_output_format},
-    {.name = "--output", .alias = "-o", .value = "FILE", .help = "where the format goes", .type = CLI_T_CALL,
-     .set = set_output},
-    {.name = "--result", .value = "FILE", .help = "also save the result", .type = CLI_T_CALL, .set = set_result},
-    {.name = "--destroy", .value = "PATH", .help = "consent to overwrite PATH", .type = CLI_T_CALL,
-     .set = set_destroy},
-    {.name = "--ranks-per-host", .value = "N", .help = "cluster runs: ranks per host", .type = CLI_T_UINT,
-     O(ranks_per_host), .ulo = 1, .uhi = 65536},
-    {.name = "--quiet", .alias = "-q", .help = "no live status line", .type = CLI_T_FLAG, O(quiet)},
+    {.name = "--format", .value = "FORMAT", .help = "what to print", .dflt = "text", .type = CLI_T_CALL,
+     .set = set_format,
+     .man = "What to print: \\fBtext\\fR (the default), \\fBjson\\fR (the ssdbench result document),\n"
+            "\\fBcsv\\fR, or fio's \\fBfio-json\\fR, \\fBfio-json+\\fR, \\fBfio-normal\\fR and\n"
+            "\\fBfio-terse\\fR; each command's help lists the ones it prints."},
+    {.name = "--output-format", .value = "FORMAT", .help = "fio's names for the formats: normal, json, json+",
+     .type = CLI_T_CALL, .set = set_output_format,
+     .man = "fio's names: \\fBnormal\\fR is ssdbench's text, \\fBjson\\fR and \\fBjson+\\fR are\n"
+            "fio-shaped JSON."},
+    {.name = "--output", .alias = "-o", .value = "FILE", .help = "write the chosen format to FILE instead of stdout",
+     .type = CLI_T_CALL, .set = set_output, .man = "Write the chosen format to FILE instead of standard output."},
+    {.name = "--result", .value = "FILE", .help = "also save the result JSON to FILE", .type = CLI_T_CALL,
+     .set = set_result,
+     .man = "Also save the result document (JSON) to FILE, atomically. While the run goes\n"
+            "on, completed intervals are journaled to \\fIFILE\\fR.partial (see RECOVER)."},
+    {.name = "--destroy", .value = "PATH", .help = "consent to overwrite PATH (repeatable)",
+     .type = CLI_T_CALL, .set = set_destroy,
+     .man = "Consent to overwrite PATH, a device or an existing file that the write guard\n"
+            "would refuse (repeatable)."},
+    {.name = "--ranks-per-host", .value = "N", .help = "cluster runs: every host must run N ranks",
+     .type = CLI_T_UINT, O(ranks_per_host), .ulo = 1, .uhi = 65536,
+     .man = "Cluster runs (see CLUSTER RUNS): refuse to start unless every host runs\n"
+            "exactly N ranks; with 1, a device name such as \\fI/dev/nvme0n1\\fR is the one\n"
+            "device of each host. The plain build is one rank on one host."},
+    {.name = "--quiet", .alias = "-q", .help = "no live status line", .type = CLI_T_FLAG, O(quiet),
+     .man = "No live status line (it is shown only when standard error is a terminal)."},
     CLI_OPTS_END,
 };
 
 /* Only where a result is written (a workload: o->journal set). */
 static const struct cli_opt journal_opts[] = {
-    {.name = "--archive", .value = "[=PATH]", .help = "file the result in the archive", .type = CLI_T_CALL,
-     .set = set_archive},
-    {.name = "--tag", .value = "KEY=VALUE", .help = "a tag on the filed result", .type = CLI_T_CALL,
-     .set = set_tag},
+    {.name = "--archive", .value = "[=PATH]", .help = "also file the result in the archive (default archive:\n"
+                                                      "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)",
+     .type = CLI_T_CALL, .set = set_archive,
+     .man = "\\fBrun\\fR, \\fBsuite\\fR, \\fBpts\\fR, \\fBfileio\\fR and \\fBact\\fR: also file\n"
+            "the finished result in the results archive (see ARCHIVE): \\fIPATH\\fR, else\n"
+            "\\fB$SSDBENCH_ARCHIVE\\fR, else \\fI$XDG_DATA_HOME/ssdbench/results.db\\fR\n"
+            "(\\fI~/.local/share/ssdbench/results.db\\fR when XDG_DATA_HOME is unset).\n"
+            "Filing is off unless asked for. The filed bytes are those \\fB\\-\\-result\\fR\n"
+            "writes; the result file is written first and never touched. A damaged or\n"
+            "locked archive gives one line and exit status 1; the result is still written.\n"
+            "An MPI run files once, from rank 0."},
+    {.name = "--tag", .value = "KEY=VALUE", .help = "a tag on the filed result (repeatable; docs/archive.md)",
+     .type = CLI_T_CALL, .set = set_tag,
+     .man = "With \\fB\\-\\-archive\\fR: a tag on the filed result (repeatable), for\n"
+            "\\fBarchive list \\-\\-tag\\fR and selectors."},
     CLI_OPTS_END,
 };
+
+const struct cli_opt *cli_shared_find(const char *name, unsigned i, bool *journal_only)
+{
+    const unsigned nout = sizeof(output_opts) / sizeof(output_opts[0]) - 1;
+    const unsigned njour = sizeof(journal_opts) / sizeof(journal_opts[0]) - 1;
+    if (!name) {
+        if (journal_only)
+            *journal_only = i >= nout;
+        return i < nout ? &output_opts[i] : i < nout + njour ? &journal_opts[i - nout] : NULL;
+    }
+    for (unsigned k = 0; k < nout + njour; k++) {
+        const struct cli_opt *o = k < nout ? &output_opts[k] : &journal_opts[k - nout];
+        if (!strcmp(o->name, name)) {
+            if (journal_only)
+                *journal_only = k >= nout;
+            return o;
+        }
+    }
+    return NULL;
+}
 
 #undef O
 

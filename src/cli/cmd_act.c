@@ -197,13 +197,12 @@ static const struct cli_opt act_opts[] = {
             "one file per load: act.log becomes act\\-3x.log, act\\-6x.log ...", .value = "FILE", .help = "the ACT log (default stdout); with several loads one file\n"
                                                "per load, FILE with -<L>x before its extension",
      .type = CLI_T_STR, A(log)},
-    {.name = "--result", .value = "FILE", .help = "also save the ssdbench result JSON (full histograms, per-slice\n"
-                                                  "histograms, verdicts)",
-     .man = "Save the result: one phase per load, plus a top-level \\fBact\\fR object with the\n"
-            "config, derived rates, verdict, worst hour and per-slice full-resolution\n"
+    {.name = "--result", .note = "full histograms, per-slice histograms, verdicts",
+     .man = "The result has one phase per load, plus a top-level \\fBact\\fR object with\n"
+            "the config, derived rates, verdict, worst hour and per-slice full-resolution\n"
             "histograms of each load."},
-    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (docs/archive.md)", 0),
-    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable)", 0),
+    CLI_SHARED("--archive"),
+    CLI_SHARED("--tag"),
     {.name = "--slice",
      .man = "Slice length of the printed tables (default 3600, or the run if shorter).", .value = "SEC", .help = "slice of the summary table", .dflt = "3600, or the run if shorter",
      .type = CLI_T_UINT, A(o.slice_sec), .ulo = 1, .uhi = 100ull * 86400, .unit = "s"},
@@ -211,9 +210,8 @@ static const struct cli_opt act_opts[] = {
      .man = "For testing: one report interval lasts MS ms of real time.", .value = "MS", .help = "testing: one report interval lasts MS ms of real time\n"
                                                  "(a scaled run: its verdict is marked scaled, not a certification)",
      .type = CLI_T_UINT, A(o.tick_ns), .ulo = 1, .uhi = 3600000, .scale = 1000000, .unit = "ms"},
-    {.name = "--destroy", .value = "PATH", .help = "consent to overwrite PATH when the guard refuses it",
-     .man = "Consent to overwrite a device that holds a file system or other signature."},
-    CLI_ROW("--quiet", "-q", NULL, "no live status line", 0),
+    CLI_SHARED("--destroy"),
+    CLI_SHARED("--quiet"),
     {.name = "--dry-run",
      .man = "Print the loads with their rates and length and the total time (for\n"
             "\\fB\\-\\-find\\-max\\fR the longest: every load up to \\fB\\-\\-max\\-load\\fR); run\n"

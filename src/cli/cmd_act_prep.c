@@ -25,9 +25,9 @@ static const struct cli_opt prep_opts[] = {
      "128 KiB (O_DIRECT, no O_DSYNC). EVERYTHING ON DEVICE IS DESTROYED. A device that is\n"
      "mounted or in use is refused; one that holds a file system, partition table or\n"
      "other signature is refused unless named with --destroy (ACT's act_prep asks nothing).\n", 0),
-    CLI_ROW("--destroy", NULL, "DEVICE", "consent to overwrite DEVICE (the same path)", 0),
-    CLI_ROW("--result", NULL, "FILE", "save the result JSON (both passes, with the kernel's counters)", 0),
-    CLI_ROW("--quiet", "-q", NULL, "no progress dots", 0),
+    CLI_SHARED_NOTE("--destroy", "the device itself, when it holds a signature"),
+    CLI_SHARED_NOTE("--result", "both passes, with the kernel's counters"),
+    CLI_SHARED_NOTE("--quiet", "no progress dots either"),
     CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_ROW(NULL, NULL, NULL, "\nExit status: 0 done, 1 I/O errors, 2 bad input or refusal, 130/143 interrupted.", 0),
     CLI_OPTS_END,

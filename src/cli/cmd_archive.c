@@ -198,27 +198,61 @@ static void j_mem(struct jout *j, const char *s, size_t len)
     }
 }
 
-static void j_lit(struct jout *j, const char *s)
-{
-    j_mem(j, s, strlen(s));
-}
+/* A string literal (its length known when compiled). */
+#define j_lit(j, s) j_mem((j), "" s, sizeof(s) - 1)
 
-/* s[0..len) as a JSON string. */
+/* s[0..len) as a JSON string: copied into the buffer as it is scanned,
+ * "\\u00XX" for a control byte, a backslash before '"' and '\\'. */
 static void j_strn(struct jout *j, const char *s, size_t len)
 {
-    j_mem(j, "\"", 1);
-    const unsigned char *p = (const unsigned char *)s, *end = p + len, *run = p;
-    for (; p < end; p++) {
-        if (*p != '"' && *p != '\\' && *p >= 0x20)
-            continue;
+    static const char hex[] = "0123456789abcdef";
+    if (len > (sizeof(j->b) - 2) / 6) { /* too long to escape in one buffer: a run at a time */
+        j_mem(j, "\"", 1);
+        const unsigned char *p = (const unsigned char *)s, *end = p + len, *run = p;
+        for (; p < end; p++) {
+            if (*p != '"' && *p != '\\' && *p >= 0x20)
+                continue;
+            j_mem(j, (const char *)run, (size_t)(p - run));
+            char esc[6] = {'\\', (char)*p, 0};
+            if (*p < 0x20)
+                memcpy(esc + 1, (char[5]){'u', '0', '0', hex[*p >> 4], hex[*p & 15]}, 5);
+            j_mem(j, esc, *p < 0x20 ? 6 : 2);
+            run = p + 1;
+        }
         j_mem(j, (const char *)run, (size_t)(p - run));
-        char esc[8];
-        int k = *p < 0x20 ? snprintf(esc, sizeof(esc), "\\u%04x", *p) : snprintf(esc, sizeof(esc), "\\%c", *p);
-        j_mem(j, esc, (size_t)k);
-        run = p + 1;
+        j_mem(j, "\"", 1);
+        return;
     }
-    j_mem(j, (const char *)run, (size_t)(p - run));
-    j_mem(j, "\"", 1);
+    char *o = j_room(j, 6 * len + 2), *start = o;
+    *o++ = '"';
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    /* eight plain bytes at a time: none below 0x20, none '"' or '\\'
+     * (the high bit of a byte of t is set where a byte of w is one of them) */
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        uint64_t t = (((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+        if (t)
+            break;
+        memcpy(o, p, 8);
+        o += 8;
+    }
+    for (; p < end; p++) {
+        unsigned char c = *p;
+        if (__builtin_expect(c >= 0x20 && c != '"' && c != '\\', 1)) {
+            *o++ = (char)c;
+        } else if (c >= 0x20) {
+            *o++ = '\\';
+            *o++ = (char)c;
+        } else {
+            memcpy(o, (char[6]){'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]}, 6);
+            o += 6;
+        }
+    }
+    *o++ = '"';
+    j->n += (size_t)(o - start);
 }
 
 static void j_str(struct jout *j, const char *s)
@@ -250,16 +284,25 @@ static void j_num(struct jout *j, double v)
 
 static void fig_json(struct jout *j, const struct archive_fig *f, bool first)
 {
-    j_lit(j, first ? "{\"phase\":" : ",{\"phase\":");
+    if (first)
+        j_lit(j, "{\"phase\":");
+    else
+        j_lit(j, ",{\"phase\":");
     j_str(j, f->phase);
     j_lit(j, ",\"dir\":");
     j_str(j, f->dir);
-    const char *k[] = {",\"iops\":", ",\"mbps\":", ",\"mean_ns\":", ",\"p99_ns\":", ",\"p99.9_ns\":", ",\"max_ns\":"};
-    const double v[] = {f->iops, f->mbps, f->mean_ns, f->p99_ns, f->p999_ns, f->max_ns};
-    for (int i = 0; i < 6; i++) {
-        j_lit(j, k[i]);
-        j_num(j, v[i]);
-    }
+    j_lit(j, ",\"iops\":");
+    j_num(j, f->iops);
+    j_lit(j, ",\"mbps\":");
+    j_num(j, f->mbps);
+    j_lit(j, ",\"mean_ns\":");
+    j_num(j, f->mean_ns);
+    j_lit(j, ",\"p99_ns\":");
+    j_num(j, f->p99_ns);
+    j_lit(j, ",\"p99.9_ns\":");
+    j_num(j, f->p999_ns);
+    j_lit(j, ",\"max_ns\":");
+    j_num(j, f->max_ns);
     j_lit(j, ",\"steady_state\":");
     j_str(j, f->steady);
     j_mem(j, "}", 1);
@@ -294,20 +337,25 @@ static int row_json(struct jout *j, const struct archive_row *r)
     j_int(j, r->started_ms);
     j_lit(j, ",\"filed_unix_ms\":");
     j_int(j, r->filed_ms);
-    const char *kv[][2] = {{",\"host\":", r->host},         {",\"kernel\":", r->kernel},
-                           {",\"version\":", r->version},   {",\"model\":", r->model},
-                           {",\"serial\":", r->serial},     {",\"firmware\":", r->firmware},
-                           {",\"bus\":", r->bus},           {",\"target\":", r->target},
-                           {",\"kind\":", r->kind},         {",\"workload\":", r->workload},
-                           {",\"label\":", r->label},       {",\"source\":", r->source},
-                           {",\"sha256\":", r->sha256}};
-    for (size_t i = 0; i < sizeof(kv) / sizeof(kv[0]); i++) {
-        j_lit(j, kv[i][0]);
-        j_str(j, kv[i][1]);
+#define KEY(k) {",\"" k "\":", sizeof(",\"" k "\":") - 1}
+    static const struct {
+        const char *s;
+        size_t n;
+    } key[] = {KEY("host"), KEY("kernel"), KEY("version"), KEY("model"),    KEY("serial"), KEY("firmware"), KEY("bus"),
+               KEY("target"), KEY("kind"), KEY("workload"), KEY("label"), KEY("source"), KEY("sha256")};
+#undef KEY
+    const char *val[] = {r->host, r->kernel, r->version,  r->model, r->serial, r->firmware, r->bus,
+                         r->target, r->kind, r->workload, r->label, r->source, r->sha256};
+    for (size_t i = 0; i < sizeof(key) / sizeof(key[0]); i++) {
+        j_mem(j, key[i].s, key[i].n);
+        j_str(j, val[i]);
     }
     j_lit(j, ",\"capacity_bytes\":");
     j_int(j, r->capacity);
-    j_lit(j, r->incomplete ? ",\"incomplete\":true,\"bytes\":" : ",\"incomplete\":false,\"bytes\":");
+    if (r->incomplete)
+        j_lit(j, ",\"incomplete\":true,\"bytes\":");
+    else
+        j_lit(j, ",\"incomplete\":false,\"bytes\":");
     j_int(j, r->doc_len);
     j_lit(j, ",\"tags\":{");
     tags_json(j, r->tags);
@@ -344,8 +392,8 @@ static int list_row(const struct archive_row *r, void *ctx)
     struct lister *l = ctx;
     char tags[2048];
     char dev[300], when[24];
-    snprintf(when, sizeof(when), "%.19s", r->started);
     if (l->fmt == LIST_TEXT) {
+        snprintf(when, sizeof(when), "%.19s", r->started);
         if (l->n == 0)
             fprintf(l->out, "%-6s %-19s %-12s %-28s %-7s %-20s %-12s %s\n", "ID", "STARTED", "HOST", "DEVICE", "KIND",
                     "WORKLOAD", "LABEL", "TAGS");
@@ -367,7 +415,10 @@ static int list_row(const struct archive_row *r, void *ctx)
         for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
             csv_field(f[i], i + 1 == sizeof(f) / sizeof(f[0]));
     } else {
-        j_lit(l->json, l->n ? ",\n " : "[");
+        if (l->n)
+            j_lit(l->json, ",\n ");
+        else
+            j_lit(l->json, "[");
         int rc = row_json(l->json, r);
         if (rc < 0)
             return rc;
@@ -429,7 +480,10 @@ static int cmd_list(struct archive *ar, const struct archive_filter *f, enum lis
     if (fmt == LIST_TEXT && l.out && textsafe_close(l.out) < 0)
         status = CLI_EXIT_FAIL;
     if (l.json) {
-        j_lit(l.json, l.n ? "]\n" : "[]\n");
+        if (l.n)
+            j_lit(l.json, "]\n");
+        else
+            j_lit(l.json, "[]\n");
         j_flush(l.json);
         if (l.json->failed)
             status = CLI_EXIT_FAIL;

@@ -225,16 +225,16 @@ static const struct cli_opt pts_opts[] = {
     {.name = "--dirth-read", .value = "PCT", .help = "read share (0 to 100)", .dflt = "65", .type = CLI_T_UINT,
      A(cfg.dirth_read_pct), .ulo = 0, .uhi = 100, .unit = "%"},
     CLI_TEXT("Output and safety:"),
-    CLI_ROW("--format", NULL, "text|json|csv", "what to print (default text: the PTS report)", 0),
-    CLI_ROW("--output", "-o", "FILE", "write it to FILE", 0),
-    CLI_ROW("--result", NULL, "FILE", "also save the result JSON (ssdbench report makes HTML)", 0),
-    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (default archive:\n"
-                                        "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
-    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
-    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device with signatures; also\n"
-                                    "needed for the device's own erase, and for every other\n"
-                                    "NVMe namespace with data that a sanitize reaches)", 0),
-    CLI_ROW("--quiet", "-q", NULL, "no progress or status lines", 0),
+    {.name = "--format", .value = "text|json|csv", .dflt = "text: the PTS report"},
+    CLI_SHARED("--output"),
+    CLI_SHARED("--result"),
+    CLI_SHARED("--archive"),
+    CLI_SHARED("--tag"),
+    {.name = "--destroy", .note = "also needed for the device's own erase, and for every\n"
+                                  "other NVMe namespace with data that a sanitize reaches",
+     .man = "Also needed for the device's own erase, and for every other NVMe namespace\n"
+            "with data that a sanitize reaches."},
+    CLI_SHARED_NOTE("--quiet", "no progress lines either"),
     {.name = "--dry-run",
      .man = "Print the tests with their longest time, the total, and the device with what\n"
             "the write guard would say about it; purge and write nothing. A missing device\n"

@@ -30,12 +30,12 @@ static const struct cli_opt purge_opts[] = {
      "the same consent as any write (--destroy); a device's erase command needs the\n"
      "device named with --destroy, and an NVMe sanitize every other namespace with\n"
      "data too. A zoned device: every zone reset (BLKRESETZONE).", 0),
-    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (repeatable)", 0),
+    CLI_SHARED("--destroy"),
     CLI_ROW("--purge-method", NULL, "auto|block", "auto (default): the device's own erase where it has one;\n"
                                          "block: the block layer's methods only", O_PURGE_METHOD),
-    CLI_ROW("--format", NULL, "text|json", "what to print (default text)", 0),
-    CLI_ROW("--output", "-o", "FILE", "write the JSON there (--format json)", 0),
-    CLI_ROW("--result", NULL, "FILE", "also save the result JSON", 0),
+    {.name = "--format", .value = "text|json"},
+    CLI_SHARED_NOTE("--output", "with --format json"),
+    CLI_SHARED("--result"),
     CLI_ROW("--dry-run", NULL, NULL, "name each target with what the guard says about it; purge nothing\n"
                               "(a missing target: exit 2)", O_DRY_RUN),
     CLI_ROW("--help", "-h", NULL, "this text", 0),

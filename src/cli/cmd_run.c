@@ -160,12 +160,11 @@ static const struct cli_opt run_opts[] = {
              "  --format text|json|csv|fio-json|fio-json+   what to print (default text)\n"
              "  --format fio-normal|fio-terse     fio's human text / terse lines (version 3)\n"
              "  --output-format normal|json|json+           fio's names for the same"),
-    CLI_ROW("--output", "-o", "FILE", "write the chosen format to FILE instead of stdout", 0),
-    CLI_ROW("--result", NULL, "FILE", "also save the ssdbench result JSON to FILE", 0),
-    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (default archive:\n"
-                                        "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
-    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
-    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device or an existing file)", 0),
+    CLI_SHARED("--output"),
+    CLI_SHARED("--result"),
+    CLI_SHARED("--archive"),
+    CLI_SHARED("--tag"),
+    CLI_SHARED("--destroy"),
     {.name = "--job-file",
      .man = "Read a fio job file.", .value = "FILE", .help = "read a fio job file (same as a positional JOBFILE)",
      .type = CLI_T_CALL, .set = set_job_file},
@@ -192,8 +191,8 @@ static const struct cli_opt run_opts[] = {
             "Unknown keys (typos) and values ssdbench cannot honour (such as\n"
             "ioengine=cpuio) stay errors.", .help = "warn about fio options ssdbench lacks (typos stay errors)",
      .type = CLI_T_CALL, .set = set_ignore},
-    CLI_ROW("--quiet", "-q", NULL, "no live status line", 0),
-    CLI_ROW("--ranks-per-host", NULL, "N", "cluster runs: every host must run N ranks", 0),
+    CLI_SHARED("--quiet"),
+    CLI_SHARED("--ranks-per-host"),
     CLI_TEXT("\n"
              "Defaults on the command line: rw=randread, bs=4k, ioengine=io_uring, direct=1,\n"
              "iodepth=1, numjobs=1; without --filename a job's file is NAME.0.0 in the current\n"

@@ -16,9 +16,9 @@ enum { O_SUMMARY = 1 };
 
 static const struct cli_opt show_opts[] = {
     CLI_ROW(NULL, NULL, NULL, "usage: ssdbench show [options] RESULT.json\nRenders a saved result again.", 0),
-    CLI_ROW("--format", NULL, "FORMAT", "text (default), json, csv, fio-json, fio-json+, fio-normal or fio-terse", 0),
+    CLI_SHARED_NOTE("--format", "text, json, csv, fio-json, fio-json+, fio-normal or fio-terse"),
     CLI_ROW("--summary", NULL, NULL, "the summary table only", O_SUMMARY),
-    CLI_ROW("--output", "-o", "FILE", "write it to FILE instead of standard output", 0),
+    CLI_SHARED("--output"),
     CLI_ROW("--help", "-h", NULL, "this text", 0),
     CLI_OPTS_END,
 };

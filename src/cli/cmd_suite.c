@@ -269,18 +269,17 @@ static const struct cli_opt suite_opts[] = {
                                                            "and the factor per target, using both target counts",
      .type = CLI_T_CALL, .set = set_baseline},
     CLI_TEXT("Output and safety:"),
-    CLI_ROW("--format", NULL, "text|json|csv", "what to print (default text)", 0),
-    CLI_ROW("--output", "-o", "FILE", "write it to FILE", 0),
-    CLI_ROW("--result", NULL, "FILE", "also save the result JSON", 0),
-    CLI_ROW("--archive", NULL, "[=PATH]", "also file the result in the archive (default archive:\n"
-                                        "$SSDBENCH_ARCHIVE, else ${XDG_DATA_HOME:-~/.local/share}/ssdbench/results.db)", 0),
-    CLI_ROW("--tag", NULL, "KEY=VALUE", "a tag on the filed result (repeatable; docs/archive.md)", 0),
-    CLI_ROW("--destroy", NULL, "PATH", "consent to overwrite PATH (a device or an existing file)", 0),
+    {.name = "--format", .value = "text|json|csv"},
+    CLI_SHARED("--output"),
+    CLI_SHARED("--result"),
+    CLI_SHARED("--archive"),
+    CLI_SHARED("--tag"),
+    CLI_SHARED("--destroy"),
     {.name = "--dry-run",
      .man = "Print the plan and its longest duration, and each target with what the write\n"
             "guard would say about it; run nothing. A missing target is named and exits 2.", .help = "print the plan and its longest duration, run nothing", .type = CLI_T_CALL,
      .set = set_dry},
-    CLI_ROW("--quiet", "-q", NULL, "no progress or status lines", 0),
+    CLI_SHARED_NOTE("--quiet", "no progress lines either"),
     CLI_OPTS_END,
 };
 

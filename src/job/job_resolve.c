@@ -36,8 +36,6 @@ void job_resolve(struct job_spec *job, bool from_cmdline)
 
 void job_resolve_limits(struct job_spec *job, uint64_t region_len)
 {
-    if (!job->res.done)
-        job_resolve(job, false);
     const struct job_resolved *r = &job->res;
     if (r->passes) {
         job->io_limit = region_len * r->passes;

@@ -14,11 +14,15 @@
  *    byte and number_ios limits;
  *  - the smallest and largest block sizes (fio's td_min_bs, td_max_bs) and
  *    the smallest write size.
- * job_resolve() takes the spec alone and is idempotent: the run command
- * calls it when its jobs are parsed (its plan shows time_based), the runner
- * on its own copy of every job of a phase. job_resolve_limits() adds what
- * needs the job's region, once the runner has opened the targets; it is
- * called once per copy (it writes the limits the results record).
+ * job_resolve() runs once per job, in one of two places, and never again:
+ * the run command resolves its jobs as it parses them (the command-line
+ * rule is its own, and its plan shows time_based); every other job (the
+ * families', the quick grid's) arrives at the runner unresolved and the
+ * runner resolves its copy. The runner takes a resolved job (res.done) as
+ * it is: its derived values are the front end's. job_resolve_limits() adds
+ * what needs the job's region to a resolved job, once the runner has opened
+ * the targets; it is called once per copy (it writes the limits the
+ * results record).
  */
 #ifndef SSDBENCH_JOB_RESOLVE_H
 #define SSDBENCH_JOB_RESOLVE_H
@@ -32,7 +36,7 @@
  * options, not a job file); fills job->res. */
 void job_resolve(struct job_spec *job, bool from_cmdline);
 
-/* The limits of a resolved job over its region of region_len bytes (per
+/* The limits of a resolved job (res.done) over its region of region_len bytes (per
  * worker): io_limit (the passes' bytes when no io_size is given, doubled
  * for trimwrite), passes and rw_ios_limit (doubled for trimwrite). */
 void job_resolve_limits(struct job_spec *job, uint64_t region_len);

@@ -172,7 +172,10 @@ static int phase_alloc(struct phase *ph, const struct job_spec *jobs)
         }
         if (!jb->numjobs)
             jb->numjobs = 1;
-        job_resolve(jb, false); /* the derived values the runner reads (job/job_resolve.h) */
+        /* the derived values the runner reads (job/job_resolve.h): the
+         * front end's when it resolved the job (the run command), else here */
+        if (!jb->res.done)
+            job_resolve(jb, false);
         if (jb->ramp_ns > ph->ramp)
             ph->ramp = jb->ramp_ns;
         if (!step && jb->interval_ns)

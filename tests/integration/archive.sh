@@ -96,6 +96,23 @@ import json,sys; r=json.load(sys.stdin)[0]; f=[x for x in r['figures'] if x['dir
 d=json.load(open('$WORK/run.json'))['phases'][0]['results'][0]['read']
 ok = f['iops']==d['iops'] and f['p99_ns']==d['latency_ns']['percentiles']['99'] and r['tags']=={'fw':'1.0','build':'7'}
 print(ok or (f, d['iops'], d['latency_ns']['percentiles']['99'], r['tags']))")" = True
+# strings in list's JSON: tag values with quotes, backslashes, control
+# bytes and UTF-8, shorter and longer than 8 bytes, come back as filed
+python3 - "$WORK/run.json" "$WORK/esc" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for i in range(6):
+    d['started_unix_ms'] = 1790000000000 + i
+    json.dump(d, open('%s.%d.json' % (sys.argv[2], i), 'w'))
+EOF
+esc=('a"b' 'back\slash' $'\x01\x02ctl\x1e' $'tab\tand\nnewline and 16 more b' $'caf\xc3\xa9 \xe2\x82\xac "quoted" \\ end\x7f' 'plain-ascii-value-of-forty-bytes-or-so!!')
+for i in 0 1 2 3 4 5; do
+    SB archive add --archive "$WORK/esc.db" --tag "v=${esc[$i]}" "$WORK/esc.$i.json" >/dev/null
+done
+check list_json_strings_escaped test "$(SB archive list --archive "$WORK/esc.db" --format json | python3 -c "
+import json, sys
+got = [r['tags']['v'] for r in json.load(sys.stdin)]
+print(got == sys.argv[1:] or got)" "${esc[@]}")" = True
 out=$(SB archive list --since yesterday 2>&1); rc=$?
 check list_bad_since test $rc -eq 2 -a "$(wc -l <<<"$out")" -eq 1
 check show_fields sh -c "'$SSDBENCH' archive show 1 | grep -q '^workload: *a$'"
@@ -155,13 +172,20 @@ out=$(SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runti
 check damaged_run_result_written python3 -c "import json; json.load(open('$WORK/after.json'))"
 check damaged_run_one_line test "$(grep -c 'not filed' <<<"$out")" -eq 1 -a "$(wc -l <<<"$out")" -le 2
 check damaged_run_exit_1 test $rc -eq 1
-# a lock held past the busy timeout (5 s): one line, the result written
-python3 - "$DB" <<'EOF' &
-import sqlite3, sys, time
-c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE'); time.sleep(9)
+# a lock held past the busy timeout (5 s): one line, the result written. The
+# holder keeps the lock until this script releases it (after the run has
+# given up), so no clock decides the outcome; the run starts once it is taken.
+python3 - "$DB" "$WORK/lock.taken" "$WORK/lock.release" <<'EOF' &
+import os, sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE')
+open(sys.argv[2], 'w').close()
+end = time.monotonic() + 600   # (a bound only against a script that died)
+while not os.path.exists(sys.argv[3]) and time.monotonic() < end:
+    time.sleep(0.05)
 EOF
 lockpid=$!
-sleep 1
+wait_for_file "$WORK/lock.taken" 120
+check lock_taken test -e "$WORK/lock.taken"
 (SB run --name=a --filename="$WORK/f" --size=8m --rw=randrw --bs=4k --runtime=1 --result "$WORK/locked.json" \
     --archive -q 2>"$WORK/locked.err" >/dev/null; echo $? >"$WORK/locked.rc") &
 lockedpid=$!
@@ -220,6 +244,7 @@ check locked_result_written python3 -c "import json; json.load(open('$WORK/locke
 grep -v -e '^WARNING: the host was busy' -e '^ssdbench: note: ' "$WORK/locked.err" >"$WORK/locked.err1"
 check locked_one_line test "$(grep -c "locked" "$WORK/locked.err1")" -eq 1 -a "$(wc -l <"$WORK/locked.err1")" -eq 1
 check locked_exit_1 test "$(cat "$WORK/locked.rc")" -eq 1
+touch "$WORK/lock.release"
 wait $lockpid
 check after_lock_files_again sh -c "'$SSDBENCH' archive add '$WORK/locked.json' >/dev/null"
 
@@ -234,7 +259,7 @@ check report_comparables_chart grep -q 'aria-label="Comparables: a, IOPS per res
 check report_trend_chart grep -q "aria-label=\"Trend: $WORK/f, IOPS per profile over time\"" "$WORK/cmp.html"
 CHROMIUM=/usr/bin/chromium
 if [ ! -x "$CHROMIUM" ]; then
-    skip comparables_rendered "no $CHROMIUM"
+    fail comparables_rendered "$CHROMIUM is missing: the Debian package chromium (scripts/install-deps.sh --test installs it)"
 else
 python3 - "$WORK/cmp.html" "$WORK/probe.html" <<'EOF'
 import sys

@@ -45,7 +45,7 @@ check foreign_file_untouched test "$sum_before" = "$(md5sum <"$WORK/foreign.bin"
 # --- SIGINT: complete result marked interrupted, exit 130
 "$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/int.json" >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/int.json.partial"
 kill -INT $pid
 wait $pid; rc=$?
 check sigint_exit_130 test "$rc" -eq 130
@@ -55,7 +55,7 @@ check sigint_result_has_ios test "$(json_get "$WORK/int.json" "d['phases'][0]['r
 # --- kill -9: the interval rows measured so far survive in RESULT.partial
 "$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/k9.json" >/dev/null 2>&1 &
 pid=$!
-sleep 2.5
+wait_journal_rows "$WORK/k9.json.partial"
 kill -KILL $pid
 wait $pid 2>/dev/null
 check kill9_partial_kept test "$(grep -c '^\[' "$WORK/k9.json.partial" 2>/dev/null)" -ge 1
@@ -68,7 +68,7 @@ check journal_removed test ! -e "$WORK/two.json.partial"
 # --- SIGTERM: the same, exit 143
 "$SSDBENCH" run --engine=null --size=1g --runtime=30 -q --result "$WORK/term.json" >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/term.json.partial"
 kill -TERM $pid
 wait $pid; rc=$?
 check sigterm_exit_143 test "$rc" -eq 143
@@ -148,7 +148,7 @@ if command -v mkfs.ext4 >/dev/null; then
     "$SSDBENCH" run --filename="$dev2" --rw=randread --bs=4k --size=1m -q >/dev/null 2>&1
     check read_always_allowed test $? -eq 0
 else
-    skip ext4_refused "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs ext4_refused
 fi
 
 # --- a device in use as swap is refused, consent or not

@@ -7,12 +7,13 @@
 # identity, health, I/O counts, purge, write cache, the guard, zoned devices
 # (with checks_zbd.sh: zonemode=zbd side by side with fio) and the
 # passthrough engines (checks_engines.sh: io_uring_cmd, sg).
-# SKIP when QEMU, busybox-static or the kernel package are not to be had.
+# A failure without QEMU (a test dependency); SKIP when busybox-static or
+# the kernel package are not to be had.
 source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 
 is_root || { skip all "needs root (the guest's images and the kernel cache)"; exit 0; }
-command -v qemu-system-x86_64 >/dev/null || { skip all "qemu-system-x86_64 not installed (scripts/install-deps.sh --test)"; exit 0; }
+need_tool qemu-system-x86_64 qemu-system-x86 all || exit 1
 case $SSDBENCH in
 "$PWD"/*) ;;
 *) skip all "$SSDBENCH is outside the tree the guest sees ($PWD)"; exit 0 ;;

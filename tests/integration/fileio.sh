@@ -178,7 +178,7 @@ check baseline_missing_row grep -qE '^ +4 +[0-9.]+ +- +-$' <<<"$out"
 # --- SIGINT: complete result marked interrupted
 "${FIO[@]}" --file-test-mode=rndrd --time=30 --result "$WORK/int.json" run >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/int.json.partial"
 kill -INT $pid
 wait $pid; rc=$?
 check sigint_exit_130 test "$rc" -eq 130
@@ -198,10 +198,7 @@ check guard_symlink_untouched test "$(cat "$WORK/precious")" = precious
 rm -f test_file.*
 
 # --- sysbench side by side
-if ! command -v sysbench >/dev/null; then
-    skip sysbench_compare "sysbench is not installed"
-    exit 0
-fi
+need_tool sysbench sysbench sysbench_compare || exit 1
 norm() { # numbers, the producer line and ssdbench's own section aside; interval and histogram rows collapsed
     sed -e '/^ssdbench:$/,/^$/d' -e '1s/(.*)$//' -e 's/[0-9][0-9.]*/N/g' -e 's/  */ /g' |
         awk '/^ N \|/{ if (!h) print "HIST-ROWS"; h=1; next } { h=0 } /^\[ Ns \]/{ if (!v) print "IV-ROWS"; v=1; next } { v=0; print }'

@@ -1,7 +1,7 @@
 #!/bin/bash
 # fio_buffers.sh - fio's write-buffer options checked byte by byte in the
-# file written (read back after the run), side by side with fio 3.33 where
-# it is installed: buffer_pattern (the same bytes as fio's file), zero_buffers
+# file written (read back after the run), side by side with fio 3.33 (a test
+# dependency: missing, it is a failure): buffer_pattern (the same bytes as fio's file), zero_buffers
 # (all zero), dedupe_percentage (the share of duplicate blocks, within
 # binomial bounds; dedupe_mode=working_set: the set's size), buffer_compress_percentage with buffer_compress_chunk
 # (fio's exact zero layout per chunk), scramble_buffers (each 512 B block
@@ -9,7 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && HAVE_FIO=1
+need_tool fio fio && HAVE_FIO=1
 
 # job NAME FILE OPTIONS...: a one-job fio file $WORK/NAME.fio writing FILE
 job() {
@@ -56,7 +56,7 @@ print('ok' if len(b) == 262144 and b == blk * 64 else 'bad')")
     if [ $HAVE_FIO = 1 ]; then
         check pattern_equals_fio cmp -s "$WORK/pat.sb.dat" "$WORK/pat.fio.dat"
     else
-        skip pattern_equals_fio "fio not installed"
+        skip pattern_equals_fio "not compared: fio is missing (needs_fio)"
     fi
 else
     fail pattern_bytes "run failed: $(head -c 300 "$WORK/pat.sb.err")"
@@ -66,7 +66,7 @@ if both patr rw=randwrite bs=8k size=128k 'buffer_pattern="ssd"0x0102030405' ran
     if [ $HAVE_FIO = 1 ]; then
         check pattern_randwrite_equals_fio cmp -s "$WORK/patr.sb.dat" "$WORK/patr.fio.dat"
     else
-        skip pattern_randwrite_equals_fio "fio not installed"
+        skip pattern_randwrite_equals_fio "not compared: fio is missing (needs_fio)"
     fi
 else
     fail pattern_randwrite_equals_fio "run failed: $(head -c 300 "$WORK/patr.sb.err")"

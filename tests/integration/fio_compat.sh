@@ -6,10 +6,7 @@
 # fio-format logs with fio's file names that fio's log tools read.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v fio >/dev/null 2>&1; then
-    skip all "fio is not installed"
-    exit 0
-fi
+need_tool fio fio || exit 1
 
 FIO_D=$WORK/fio SB_D=$WORK/sb
 mkdir -p "$FIO_D" "$SB_D"

@@ -14,13 +14,7 @@
 # block lies past the region: randrw bs=4k,16k moves 12,369,920 of 16 MiB).
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v fio >/dev/null 2>&1; then
-    skip counts "fio is not installed"
-    exit 0
-fi
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-FIO=$(command -v fio)
+fio_side_by_side counts
 
 # counts JSONFILE MODE: "read=ios/bytes write=... trim=..." (MODE dirs),
 # "read=bytes ..." (MODE bytes) or "all=ios/bytes" (MODE total) summed over
@@ -54,7 +48,7 @@ one() {
     (cd "$WORK/run" && timeout 60 "$FIO" --output-format=json "$@" >"$WORK/$name.fio.json" 2>"$WORK/$name.fio.err")
     a=$(counts "$WORK/$name.fio.json" "$mode" 2>&1) || { skip "$name" "fio itself fails: $(head -c 200 "$WORK/$name.fio.err")"; return; }
     rm -rf "$WORK/run" && mkdir -p "$WORK/run"
-    (cd "$WORK/run" && timeout 60 "$WORK/bin/fio" --output-format=json "$@" >"$WORK/$name.sb.json" 2>"$WORK/$name.sb.err")
+    (cd "$WORK/run" && timeout 60 "$SB" --output-format=json "$@" >"$WORK/$name.sb.json" 2>"$WORK/$name.sb.err")
     b=$(counts "$WORK/$name.sb.json" "$mode" 2>&1) || b="no JSON: $(head -c 200 "$WORK/$name.sb.err")"
     if [ "$a" = "$b" ]; then pass "$name"; else fail "$name" "fio $a, ssdbench $b"; fi
 }
@@ -124,7 +118,7 @@ offsets() {
         >/dev/null 2>"$WORK/$name.err" && cut -d, -f5 o_bw.log | sort -u | wc -l)
 }
 a=$(offsets lfsr_fio "$FIO")
-b=$(offsets lfsr_sb "$WORK/bin/fio")
+b=$(offsets lfsr_sb "$SB")
 if [ -n "$a" ] && [ "$a" = "$b" ]; then pass lfsr-offsets; else fail lfsr-offsets "fio $a distinct offsets, ssdbench $b"; fi
 
 # write_iolog: the same lines as fio's (fio's version 3 iolog) but for the
@@ -143,7 +137,7 @@ for args in "--name=x --ioengine=null --rw=read:512k --bs=1m --size=16m" \
     # shellcheck disable=SC2086
     a=$(iolog "$FIO" $args)
     # shellcheck disable=SC2086
-    b=$(iolog "$WORK/bin/fio" $args)
+    b=$(iolog "$SB" $args)
     n="write_iolog:${args// /_}"
     if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "$n"; else fail "$n" "fio's and ssdbench's iologs differ"; fi
 done

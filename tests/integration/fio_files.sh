@@ -14,7 +14,7 @@
 source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && HAVE_FIO=1
+need_tool fio fio && HAVE_FIO=1
 cd "$WORK" || exit 1
 
 # the files of a run directory: "name size blocks" (512-byte units). The
@@ -71,7 +71,7 @@ run_both() {
 # same_as_fio NAME: file names, sizes, blocks and total_ios equal fio's
 same_as_fio() {
     local n=$1
-    [ $HAVE_FIO -eq 1 ] || { skip "same_files_$n" "fio is not installed"; return; }
+    [ $HAVE_FIO -eq 1 ] || { skip "same_files_$n" "not compared: fio is missing (needs_fio)"; return; }
     local a b
     a=$(listing "$n/fio"); b=$(listing "$n/sb")
     if [ "$a" = "$b" ] && [ -n "$a" ]; then
@@ -291,7 +291,7 @@ if [ $HAVE_FIO -eq 1 ]; then
     b="$(stat -c %s append/sb/old) $(total_ios append/sb/out.json)"
     check file_append_same_as_fio test "$a" = "$b"
 else
-    skip file_append_same_as_fio "fio is not installed"
+    skip file_append_same_as_fio "not compared: fio is missing (needs_fio)"
 fi
 
 # --- unlink_each_loop: with loops=3 the file is removed and made anew
@@ -325,7 +325,7 @@ if [ $HAVE_FIO -eq 1 ]; then
     b="$(total_ios uel/sb/f1.json) $(total_ios uel/sb/f2.json) $(ls uel/sb | grep -c '^f[12]$')"
     check uel_same_as_fio test "$a" = "$b"
 else
-    skip uel_same_as_fio "fio is not installed"
+    skip uel_same_as_fio "not compared: fio is missing (needs_fio)"
 fi
 job uelbad rw=randrw size=64k loops=2 unlink_each_loop=1
 check uel_refuses_reads bash -c "! timeout 20 '$SSDBENCH' run -q uelbad.fio 2>uelbad.err && grep -q 'unlink_each_loop=1 is done for write jobs' uelbad.err && [ \$(wc -l <uelbad.err) -eq 1 ]"

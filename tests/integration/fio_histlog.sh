@@ -33,7 +33,8 @@ hjob() {  # FILE NAME key=value... : one job writing histogram log NAME
 }
 
 # 1. a mixed job: the parser's percentiles against the JSON's, per direction
-hjob "$D/mix.fio" mix size=32m rw=randrw bs=4k ioengine=libaio iodepth=4 runtime=2 time_based=1 log_hist_msec=250
+hjob "$D/mix.fio" mix size=32m rw=randrw bs=4k ioengine=libaio iodepth=4 runtime=2 time_based=1 log_hist_msec=250 \
+    write_lat_log=mixl
 "$SSDBENCH" run -q --destroy="$F" --output-format=json "$D/mix.fio" >"$D/mix.json" 2>"$D/mix.err"
 check mix_runs test -s "$D/mix_clat_hist.1.log"
 # every line: time, direction, block size and 1856 buckets
@@ -43,12 +44,37 @@ check mix_both_directions test "$(cut -d, -f2 "$D/mix_clat_hist.1.log" | sort -u
 sums=$(awk -F, '{s = 0; for (i = 4; i <= NF; i++) s += $i; t[$2 + 0] += s} END {print t[0], t[1]}' "$D/mix_clat_hist.1.log")
 ios=$(json_get "$D/mix.json" "str(d['jobs'][0]['read']['clat_ns']['N']) + ' ' + str(d['jobs'][0]['write']['clat_ns']['N'])")
 check mix_counts_equal_json test "$sums" = "$ios"
-# windows of log_hist_msec: line times of one direction step by about 250 ms
-check mix_window_steps "$PY" -c '
+# windows of log_hist_msec, from the per-I/O latency log of the same run (the
+# same completion times in ms): fio's rule replayed over those completions
+# (a window closes at the first completion >= 250 ms after its start, the
+# next starts 250 ms after it, the last is written at the end) gives every
+# line's time and count, and a host that stalls the run changes both alike
+check mix_windows_from_completions python3 -c '
 import sys
-t = [int(l.split(",")[0]) for l in open(sys.argv[1]) if l.split(",")[1].strip() == "0"]
-steps = [b - a for a, b in zip(t, t[1:])]
-sys.exit(0 if len(t) >= 6 and all(200 <= s <= 400 for s in steps[:-1]) else 1)' "$D/mix_clat_hist.1.log"
+want = {0: [], 1: []}
+last, n = {0: 0, 1: 0}, {0: 0, 1: 0}
+for l in open(sys.argv[2]):
+    f = [x.strip() for x in l.split(",")]
+    t, d = int(f[0]), int(f[2])
+    n[d] += 1
+    if not last[d]:
+        last[d] = t
+    if t - last[d] >= 250:
+        want[d].append((t, n[d])); n[d] = 0
+        last[d] += 250
+got = {0: [], 1: []}
+for l in open(sys.argv[1]):
+    f = [int(x) for x in l.split(",")]
+    got[f[1]].append((f[0], sum(f[3:])))
+for d in (0, 1):
+    fin = got[d][-1] if got[d] and n[d] else None
+    if got[d][:len(want[d])] != want[d] or len(got[d]) != len(want[d]) + (n[d] > 0):
+        sys.exit("dir %d: %s windows, want %s (+ a last of %d)" % (d, got[d][:12], want[d][:12], n[d]))
+    if fin and fin[1] != n[d]:
+        sys.exit("dir %d: the last window counts %d, want %d" % (d, fin[1], n[d]))
+    if not want[d]:
+        sys.exit("dir %d: no window closed in a 2 s run" % d)
+' "$D/mix_clat_hist.1.log" "$D/mixl_lat.1.log"
 
 if [ -n "$PY" ] && [ -n "$PARSER" ]; then
     "$PY" "$PARSER" --noweight -i 100000000 --percentiles 10:50:90:99:99.9 --directions rw \
@@ -87,7 +113,7 @@ if bad or seen != 10:
     print(bad, seen, file=sys.stderr); sys.exit(1)' "$D/mix.json" "$D/mix.pct"
     [ -s "$D/mix.pct.err" ] && fail parser_quiet "$(head -c 300 "$D/mix.pct.err")"
 else
-    skip parser_percentiles_within_a_bucket "fio's fiologparser_hist.py (fio package) or numpy/pandas (python3-numpy, python3-pandas) missing"
+    fail parser_percentiles_within_a_bucket "fio's fiologparser_hist.py (Debian package fio) or numpy/pandas (python3-numpy, python3-pandas) is missing (scripts/install-deps.sh --test installs them)"
 fi
 
 # 2. the format against fio 3.33's for every coarseness: one job per
@@ -100,7 +126,7 @@ fi
 mkdir -p "$D/sb" "$D/fio"
 (cd "$D/sb" && "$SSDBENCH" run -q --destroy="$F" --output-format=json "$D/coarse.fio" >coarse.json 2>coarse.err)
 have_fio=0
-if command -v fio >/dev/null && fio --version 2>/dev/null | grep -q 'fio-3'; then
+if need_tool fio fio && fio --version 2>/dev/null | grep -q 'fio-3'; then
     (cd "$D/fio" && fio --output-format=json --output=coarse.json "$D/coarse.fio" >/dev/null 2>&1) && have_fio=1
 fi
 for c in 0 1 2 3 4 5 6; do

@@ -52,11 +52,9 @@ for spec in "ioengine=libaio iodepth=8 direct=1" "ioengine=io_uring iodepth=32 d
     "$SSDBENCH" run -q --destroy="$F" --output-format=json "$D/s$n.fio" >"$D/s$n.sb.json" 2>"$D/s$n.err"
     ours=$(major "$D/s$n.sb.json")
     tag=$(echo "$spec" | tr ' =' '__')
-    if command -v fio >/dev/null; then
+    if need_tool fio fio "majority_bucket_as_fio_$tag"; then
         fio --output-format=json --output="$D/s$n.fio.json" "$D/s$n.fio" >/dev/null 2>&1
         check "majority_bucket_as_fio_$tag" test "$ours" = "$(major "$D/s$n.fio.json")"
-    else
-        skip "majority_bucket_as_fio_$tag" "fio is not installed"
     fi
     case $spec in
     *rate_iops*) check "paced_mostly_1_$tag" test "$ours" = 1 ;;

@@ -1,7 +1,7 @@
 #!/bin/bash
 # fio_jobs.sh - the job-file corpus in tests/fio-jobs (written in the shapes
 # fio's examples and HOWTO use): every file parses without
-# --ignore-unsupported (and with fio 3.33, when installed), and the files
+# --ignore-unsupported (and with fio 3.33), and the files
 # marked "; sample" run side by side with fio on a loop device with equal
 # I/O counts per job and direction, and ssdbench's counts equal the
 # kernel's for the device.
@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 CORPUS=$(cd "$(dirname "$0")/../fio-jobs" && pwd)
 
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && HAVE_FIO=1
+need_tool fio fio && HAVE_FIO=1
 
 n=0
 for f in "$CORPUS"/*.fio; do
@@ -27,7 +27,7 @@ done
 check corpus_not_empty test "$n" -ge 15
 
 if [ $HAVE_FIO -eq 0 ]; then
-    skip side_by_side "fio is not installed"
+    skip side_by_side "not compared: fio is missing (needs_fio)"
     exit 0
 fi
 dev=$(make_loop 64) || { skip side_by_side "no loop device (needs root)"; exit 0; }

@@ -11,12 +11,10 @@
 # run with fio 3.33 give the same exit codes, error numbers and lines.
 source "$(dirname "$0")/lib.sh"
 
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-SB=$WORK/bin/fio
+fio_side_by_side fio_limits
 cd "$WORK/run" || exit 1
 have_fio=false
-[ -x /usr/bin/fio ] && /usr/bin/fio --version 2>/dev/null | grep -q '^fio-3\.33' && have_fio=true
+[ "$FIO_VERSION" = fio-3.33 ] && have_fio=true
 truncate -s 16M data
 
 job() {
@@ -27,7 +25,7 @@ job() {
 # run TOOL NAME: NAME.TOOL.json, .err; prints the exit code
 run() {
     local bin=$SB
-    [ "$1" = fio ] && bin=/usr/bin/fio
+    [ "$1" = fio ] && bin=$FIO
     "$bin" "$2.fio" --output-format=json --output="$2.$1.json" >"$2.$1.err" 2>&1
     echo $?
 }

@@ -6,9 +6,8 @@
 # alone leaves the text log as fio leaves it (one line per I/O).
 source "$(dirname "$0")/lib.sh"
 
-mkdir -p "$WORK/bin" "$WORK/sb" "$WORK/fio"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-SB=$WORK/bin/fio
+fio_side_by_side fio_logz
+mkdir -p "$WORK/sb" "$WORK/fio"
 JOB=(--name=job --ioengine=null --filesize=8m --bs=4k --rw=write --write_bw_log=test --per_job_logs=0
      --log_offset=1 --log_compression=10K)
 # offsets NAME: "lines first last" of an inflated or plain log on stdin
@@ -26,16 +25,10 @@ timeout 30 "$SB" --inflate-log="$WORK/nonexistent.fz" >/dev/null 2>"$WORK/inf.er
 rc=$?; ok=no; [ $rc -ne 0 ] && grep -q 'nonexistent.fz' "$WORK/inf.err" && ok=yes
 check inflate-missing-file [ "$ok" = yes ]
 
-if command -v fio >/dev/null 2>&1; then
-    FIO=$(command -v fio)
-    b=$(timeout 30 "$FIO" --inflate-log="$WORK/sb/test_bw.log.fz" | sha256sum)
-    check fio-inflates-ours [ "$a" = "$b" ]
-    (cd "$WORK/fio" && timeout 60 "$FIO" "${JOB[@]}" --log_store_compressed=1 --output-format=json >gz.json 2>gz.err)
-    c=$(timeout 30 "$FIO" --inflate-log="$WORK/fio/test_bw.log.fz" | sha256sum)
-    d=$(timeout 30 "$SB" --inflate-log="$WORK/fio/test_bw.log.fz" | sha256sum)
-    ok=no; [ -s "$WORK/fio/test_bw.log.fz" ] && [ "$c" = "$d" ] && ok=yes
-    check ours-inflates-fios [ "$ok" = yes ]
-else
-    skip fio-inflates-ours "fio is not installed"
-    skip ours-inflates-fios "fio is not installed"
-fi
+b=$(timeout 30 "$FIO" --inflate-log="$WORK/sb/test_bw.log.fz" | sha256sum)
+check fio-inflates-ours [ "$a" = "$b" ]
+(cd "$WORK/fio" && timeout 60 "$FIO" "${JOB[@]}" --log_store_compressed=1 --output-format=json >gz.json 2>gz.err)
+c=$(timeout 30 "$FIO" --inflate-log="$WORK/fio/test_bw.log.fz" | sha256sum)
+d=$(timeout 30 "$SB" --inflate-log="$WORK/fio/test_bw.log.fz" | sha256sum)
+ok=no; [ -s "$WORK/fio/test_bw.log.fz" ] && [ "$c" = "$d" ] && ok=yes
+check ours-inflates-fios [ "$ok" = yes ]

@@ -1,6 +1,6 @@
 #!/bin/bash
 # fio_opts.sh - fio job-file options checked by their counts, side by side
-# with fio 3.33 where it is installed and against the kernel's counters of a
+# with fio 3.33 (missing, a failure) and against the kernel's counters of a
 # loop device: number_ios (exact, times loops, flushes not counted),
 # fill_device on a device (every byte to the end) and on a small file system
 # (up to ENOSPC, no error; continue_on_error/ignore_error let the writes go
@@ -8,7 +8,7 @@
 source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && HAVE_FIO=1
+need_tool fio fio && HAVE_FIO=1
 
 # sb NAME JOBFILE [ARGS]: ssdbench's fio JSON in $WORK/NAME.sb.json
 sb() {

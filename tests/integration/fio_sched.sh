@@ -10,7 +10,7 @@
 source "$(dirname "$0")/lib.sh"
 
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && HAVE_FIO=1
+need_tool fio fio && HAVE_FIO=1
 # the two lowest CPUs this shell may run on (a cpuset may hide others)
 read -r CA CB <<<"$(python3 -c 'import os; c = sorted(os.sched_getaffinity(0)); print(c[0], c[1] if len(c) > 1 else "")')"
 
@@ -192,7 +192,7 @@ if [ $HAVE_FIO = 1 ]; then
         check "json_shape_$(tr ' =' '__' <<<"$opts")" [ "$r" = same ]
     done
 else
-    skip json_shapes "fio not installed"
+    skip json_shapes "not compared: fio is missing (needs_fio)"
 fi
 # without fio: gtod_reduce zeroes every latency block and shows no percentiles
 job gz gtod_reduce=1 runtime=0 time_based=0

@@ -14,8 +14,9 @@
 # and fio's examples for these parse.
 source "$(dirname "$0")/lib.sh"
 
+fio_side_by_side fio_small
 HAVE_FIO=0
-command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3' && HAVE_FIO=1
+grep -q '^fio-3' <<<"$FIO_VERSION" && HAVE_FIO=1
 # the file-heavy jobs run on tmpfs when there is one (as fio's examples
 # suggest for these engines): thousands of small files on a busy disk take
 # seconds, for fio as for ssdbench
@@ -26,9 +27,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 else
     cd "$WORK" || exit 1
 fi
-mkdir bin
-ln -s "$SSDBENCH" bin/fio
-SBFIO=$PWD/bin/fio
+SBFIO=$SB
 EX=${FIO_SRC:-/tmp/fio-src}/examples
 
 # counts FILE.json: "job dir total_ios clat_N" lines
@@ -60,7 +59,7 @@ run_both() {
 same_counts() {
     local n=$1
     if [ $HAVE_FIO = 0 ]; then
-        skip "$n" "fio 3 is not installed"
+        skip "$n" "the fio installed is not fio 3"
         return
     fi
     local a b
@@ -191,7 +190,7 @@ if [ $HAVE_FIO = 1 ]; then
     b=$(awk '$3 == "read" {print $4}' bk/sb/log | tr '\n' ' ')
     if [ -n "$a" ] && [ "$a" = "$b" ]; then pass backwards_offsets; else fail backwards_offsets "fio: $a / ssdbench: $b"; fi
 else
-    skip backwards_offsets "fio 3 is not installed"
+    skip backwards_offsets "the fio installed is not fio 3"
 fi
 
 # --- terse versions and the Starting line, against fio on the same null job ---
@@ -208,7 +207,7 @@ if [ $HAVE_FIO = 1 ]; then
         if [ -n "$a" ] && [ "$a" = "$b" ]; then pass "starting:$(echo $args | wc -w)"; else fail "starting" "fio: $a / ssdbench: $b"; fi
     done
 else
-    skip terse_versions "fio 3 is not installed"
+    skip terse_versions "the fio installed is not fio 3"
 fi
 
 # --- exit_what: stonewall stops the other groups of the phase, all also the

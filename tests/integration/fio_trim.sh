@@ -24,8 +24,8 @@ fi
 dev=$(make_loop 48) || { skip all "no loop device"; exit 0; }
 name=$(basename "$dev")
 have_fio=false
-fio --version 2>/dev/null | grep -q '^fio-3\.33' && have_fio=true
-$have_fio || skip fio-compare "fio 3.33 is not installed"
+need_tool fio fio fio-compare && fio --version 2>/dev/null | grep -q '^fio-3\.33' && have_fio=true
+command -v fio >/dev/null && ! $have_fio && skip fio-compare "the fio installed is not fio 3.33"
 
 # discards (with merges) and writes (with merges) the kernel completed
 kcounts() { awk '{print $12 + $13, $5 + $6}' "/sys/class/block/$name/stat"; }
@@ -162,7 +162,7 @@ done
 "$SSDBENCH" run -q --filename="$dev" --rw=randtrim --bs=64k --size=8m --time_based --runtime=30 \
     --interval=0.2 --ioengine=psync --result "$WORK/kill.json" >/dev/null 2>&1 &
 pid=$!
-sleep 1.5
+wait_journal_rows "$WORK/kill.json.partial" 2
 kill -9 $pid
 wait $pid 2>/dev/null
 if "$SSDBENCH" show --format json "$WORK/kill.json.partial" >"$WORK/kill.show.json" 2>"$WORK/kill.err"; then

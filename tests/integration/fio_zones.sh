@@ -10,12 +10,10 @@
 # fio's error lines.
 source "$(dirname "$0")/lib.sh"
 
-mkdir -p "$WORK/bin" "$WORK/run"
-ln -s "$SSDBENCH" "$WORK/bin/fio"
-SB=$WORK/bin/fio
+fio_side_by_side fio_zones
 cd "$WORK/run" || exit 1
 have_fio=false
-[ -x /usr/bin/fio ] && /usr/bin/fio --version 2>/dev/null | grep -q '^fio-3\.33' && have_fio=true
+[ "$FIO_VERSION" = fio-3.33 ] && have_fio=true
 truncate -s 16M data
 
 # job NAME FILE OPTION... : writes NAME.fio
@@ -32,7 +30,7 @@ sb_offs() {
 }
 # fio_offs NAME: fio's, from its write_iolog
 fio_offs() {
-    /usr/bin/fio "$1.fio" --write_iolog="$1.iolog" --output="$1.fio.out" >"$1.fio.err" 2>&1 || return 1
+    "$FIO" "$1.fio" --write_iolog="$1.iolog" --output="$1.fio.out" >"$1.fio.err" 2>&1 || return 1
     awk '$3 == "read" || $3 == "write" {print $3, $4}' "$1.iolog"
 }
 # same_seq NAME [FILE-TO-REMOVE] [sorted]: ssdbench's offsets equal fio's line
@@ -41,7 +39,7 @@ same_seq() {
     local name=$1 f=$2 how=$3
     [ -n "$f" ] && rm -f "$f"
     sb_offs "$name" >"$name.s" || { fail "$name" "ssdbench failed: $(head -2 "$name.sb.err")"; return; }
-    if ! $have_fio; then skip "$name-vs-fio" "fio 3.33 is not installed"; return; fi
+    if ! $have_fio; then skip "$name-vs-fio" "the fio installed is not fio 3.33"; return; fi
     [ -n "$f" ] && rm -f "$f"
     fio_offs "$name" >"$name.f" || { fail "$name-vs-fio" "fio failed: $(head -2 "$name.fio.err")"; return; }
     if [ "$how" = sorted ]; then
@@ -111,7 +109,7 @@ job nomode data rw=read zonesize=64k
 grep -q 'zonemode=none and zonesize are not compatible' nomode.err; g=$?
 check nomode-refused [ $rc -ne 0 -a $g -eq 0 ]
 if $have_fio; then
-    /usr/bin/fio nomode.fio --output=nomode.fio.out >nomode.fio.err 2>&1; frc=$?
+    "$FIO" nomode.fio --output=nomode.fio.out >nomode.fio.err 2>&1; frc=$?
     grep -q 'zonemode=none and --zonesize are not compatible' nomode.fio.err; g=$?
     check nomode-fio-also [ $frc -ne 0 -a $g -eq 0 ]
 fi

@@ -161,7 +161,7 @@ if command -v script >/dev/null; then
     check term_dumb_no_escape test "$(grep -c $'\033\[K' "$WORK/tty.dumb")" -eq 0
     check term_xterm_escape test "$(grep -c $'\033\[K' "$WORK/tty.xterm")" -gt 0
 else
-    skip term_dumb_no_escape "script (util-linux) not installed"
+    need_tool script util-linux term_dumb_no_escape
 fi
 
 # sizes: the hint suggests nothing that means another size; KiB/KB spellings get their bytes

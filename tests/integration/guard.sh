@@ -79,7 +79,7 @@ if command -v setfattr >/dev/null && command -v getfattr >/dev/null; then
     out=$(w "$d/forged.bin"); rc=$?
     check mark_forged_value_refused test "$rc" -eq 2 -a "$(sum "$d/user.dat")" = "$(sum "$d/forged.bin")"
 else
-    skip mark_by_hand_refused "setfattr/getfattr (package attr) not installed"
+    need_tool setfattr attr mark_by_hand_refused; need_tool getfattr attr mark_by_hand_refused
 fi
 # consent still overrides for files
 check mark_consent_overrides q "$SSDBENCH" run --filename="$d/copy.bin" --size=64k --rw=write --bs=4k \
@@ -162,7 +162,7 @@ if [ -n "$dev" ]; then
     before=$(sum "$dev")
     python3 -c "import os,sys,time; fd=os.open(sys.argv[1], os.O_RDWR|os.O_EXCL); print('held', flush=True); time.sleep(60)" "$dev" >"$WORK/held" &
     holder=$!
-    for _ in $(seq 50); do grep -q held "$WORK/held" && break; sleep 0.1; done
+    for _ in $(seq 2400); do grep -q held "$WORK/held" && break; sleep 0.05; done
     out=$("$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m --destroy="$dev" -q 2>&1); rc=$?
     kill "$holder"; wait "$holder" 2>/dev/null
     check excl_held_refused test "$rc" -eq 2
@@ -181,7 +181,7 @@ if command -v mkfs.ext4 >/dev/null && command -v e2fsck >/dev/null; then
         unshare -m --propagation private sh -c \
             "mount '$dev' '$WORK/nsmnt' && echo 'data' >'$WORK/nsmnt/f' && touch '$WORK/ns_ready'; exec sleep 60" &
         nspid=$!
-        for _ in $(seq 50); do [ -e "$WORK/ns_ready" ] && break; sleep 0.1; done
+        wait_for_file "$WORK/ns_ready"
         if [ -e "$WORK/ns_ready" ] && ! grep -q "$WORK/nsmnt" /proc/self/mountinfo; then
             out=$("$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=4m --destroy="$dev" -q 2>&1); rc=$?
             check ns_mounted_refused test "$rc" -eq 2
@@ -190,7 +190,7 @@ if command -v mkfs.ext4 >/dev/null && command -v e2fsck >/dev/null; then
             out=$("$SSDBENCH" purge --destroy="$dev" "$dev" 2>&1); rc=$?
             check ns_mounted_purge_refused test "$rc" -eq 2
             kill "$nspid"; wait "$nspid" 2>/dev/null
-            for _ in $(seq 50); do
+            for _ in $(seq 1200); do
                 python3 -c "import os,sys; os.close(os.open(sys.argv[1], os.O_RDONLY|os.O_EXCL))" "$dev" 2>/dev/null && break
                 sleep 0.1
             done
@@ -201,7 +201,7 @@ if command -v mkfs.ext4 >/dev/null && command -v e2fsck >/dev/null; then
         fi
     fi
 else
-    skip ns_mounted_refused "mkfs.ext4/e2fsck not installed"
+    need_tool mkfs.ext4 e2fsprogs ns_mounted_refused; need_tool e2fsck e2fsprogs ns_mounted_refused
 fi
 
 # a partition mounted in another namespace, the whole device targeted
@@ -228,7 +228,7 @@ if command -v sgdisk >/dev/null && command -v mkfs.ext4 >/dev/null; then
         unshare -m --propagation private sh -c \
             "mount '$part' '$WORK/nsmnt2' && touch '$WORK/ns_ready'; exec sleep 60" &
         nspid=$!
-        for _ in $(seq 50); do [ -e "$WORK/ns_ready" ] && break; sleep 0.1; done
+        wait_for_file "$WORK/ns_ready"
         before=$(sum "$pdev")
         out=$("$SSDBENCH" run --filename="$pdev" --rw=write --bs=4k --size=1m --destroy="$pdev" -q 2>&1); rc=$?
         check ns_partition_mounted_refused test "$rc" -eq 2 -a "$before" = "$(sum "$pdev")"
@@ -239,7 +239,7 @@ if command -v sgdisk >/dev/null && command -v mkfs.ext4 >/dev/null; then
         skip ns_partition_mounted_refused "cannot partition a loop device here"
     fi
 else
-    skip ns_partition_mounted_refused "sgdisk (package gdisk) or mkfs.ext4 not installed"
+    need_tool sgdisk gdisk ns_partition_mounted_refused; need_tool mkfs.ext4 e2fsprogs ns_partition_mounted_refused
 fi
 
 # GPT with the primary header wiped, backup intact: not blank
@@ -254,7 +254,7 @@ if command -v sgdisk >/dev/null; then
     check backup_gpt_names_override grep -q -- "--destroy=$dev" <<<"$out"
     check backup_gpt_consent_writes q "$SSDBENCH" run --filename="$dev" --rw=write --bs=4k --size=1m -q --destroy="$dev"
 else
-    skip backup_gpt_refused "sgdisk (package gdisk) not installed"
+    need_tool sgdisk gdisk backup_gpt_refused
 fi
 
 # an md 1.0 superblock magic at the end of an otherwise blank device

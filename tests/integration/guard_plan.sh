@@ -87,7 +87,7 @@ filename=$d/dev
 size=64k
 EOF
     (
-        for _ in $(seq 200); do
+        for _ in $(seq 2400); do
             [ -e "$d/own.bin" ] && break
             sleep 0.05
         done
@@ -126,7 +126,7 @@ stonewall
 filename=$d/ours.bin
 EOF
 (
-    for _ in $(seq 200); do
+    for _ in $(seq 2400); do
         [ -e "$d/first.bin" ] && break
         sleep 0.05
     done
@@ -228,7 +228,7 @@ if is_root; then
         --file-block-size=16384 prepare >/dev/null 2>&1) &
     pid=$!
     watchdog=$(watchdog "$pid")
-    for _ in $(seq 400); do
+    for _ in $(seq 12000); do   # (120 s at most: a busy host starts it late)
         [ -f "$d/test_file.0" ] && [ "$(stat -c %s "$d/test_file.0")" -gt $((1 << 20)) ] && break
         sleep 0.01
     done
@@ -256,7 +256,7 @@ part_node() {
     local pn
     pn=$(basename "$1")p$2
     [ -e "/sys/class/block/$pn" ] || partx -a "$1" 2>/dev/null
-    for _ in $(seq 50); do [ -e "/sys/class/block/$pn/dev" ] && break; sleep 0.1; done
+    wait_for_file "/sys/class/block/$pn/dev"
     if [ -b "/dev/$pn" ]; then
         echo "/dev/$pn"
     elif [ -e "/sys/class/block/$pn/dev" ]; then
@@ -302,7 +302,7 @@ if is_root && wdev=$(make_loop 64); then
         local pid=$!
         local dog
         dog=$(watchdog "$pid")
-        for _ in $(seq 100); do
+        for _ in $(seq 1200); do
             [ "$(cat "$wc")" = "write through" ] && break
             sleep 0.1
         done

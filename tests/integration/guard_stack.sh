@@ -16,7 +16,7 @@ one_line() { test "$(printf '%s\n' "$1" | wc -l)" -eq 1; }
 # w TARGET [OPTION...]: a short, small write run; prints its messages
 w() { timeout 60 "$SSDBENCH" run --filename="$1" --rw=write --bs=4k --size=2m --direct=0 -q "${@:2}" 2>&1; }
 # wait_for FILE: up to 5 s for a holder to say it is ready
-wait_for() { for _ in $(seq 50); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
+wait_for() { wait_for_file "$1"; }
 # refused NAME VICTIM BEFORE RC OUT PATTERN: exit 2, victim unchanged, message
 refused() {
     check "$1_refused" test "$4" -eq 2
@@ -46,8 +46,8 @@ if ! is_root; then
     skip stack "not root (loop devices, mounts and setpriv need root)"
     exit 0
 fi
-for t in losetup mkfs.ext4 python3 unshare sgdisk setpriv; do
-    command -v "$t" >/dev/null || { skip stack "$t not installed"; exit 0; }
+for t in losetup:util-linux mkfs.ext4:e2fsprogs python3:python3 unshare:util-linux sgdisk:gdisk setpriv:util-linux; do
+    need_tool "${t%%:*}" "${t#*:}" stack || exit 1
 done
 
 # --- 1. a device backing a mounted loop at an offset (losetup -o 1M A)

@@ -98,7 +98,7 @@ if command -v mkfs.ext4 >/dev/null; then
         skip file_on_loop_device "could not make and mount ext4 on $dev2"
     fi
 else
-    skip file_on_loop_device "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs file_on_loop_device
 fi
 
 # --- a run on the loop device: health recorded, unavailable with the reason

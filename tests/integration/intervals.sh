@@ -13,7 +13,7 @@ cd "$WORK" || exit 1
 "$SSDBENCH" run --name=paced --ioengine=null --rw=randread --bs=4k --rate_iops=2000 --runtime=5 \
     --write_lat_log=paced --result "$WORK/stall.json" -q >"$WORK/stall.txt" 2>"$WORK/stall.err" &
 pid=$!
-sleep 1.6
+wait_journal_rows "$WORK/stall.json.partial"
 kill -STOP "$pid"
 sleep 2
 kill -CONT "$pid"

@@ -71,19 +71,50 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# wait_for_file PATH [SECONDS]: waits until PATH exists (another process
+# marks a state it reached); SECONDS (default 120) only bounds a wait for a
+# process that died, so a slow host is never a failure. Returns 1 if it never came.
+wait_for_file() {
+    local path=$1 n=$((${2:-120} * 20))
+    while [ ! -e "$path" ] && [ $n -gt 0 ]; do sleep 0.05; n=$((n - 1)); done
+    [ -e "$path" ]
+}
+
+# wait_journal_rows JOURNAL [N] [SECONDS]: waits until a run's journal
+# (RESULT.partial) holds N (default 1) interval rows: the run measures, its
+# signal handlers are in place, and it has done I/O, however slowly a busy
+# host started it. SECONDS (default 120) bounds a wait for a run that died.
+wait_journal_rows() {
+    local j=$1 want=${2:-1} n=$((${3:-120} * 20)) c=0
+    while :; do
+        c=$(grep -c '^\[' "$j" 2>/dev/null); c=${c:-0}
+        [ "$c" -ge "$want" ] && return 0
+        [ $n -gt 0 ] || return 1
+        sleep 0.05; n=$((n - 1))
+    done
+}
+
 # json_get FILE PYTHON-EXPRESSION-ON-d : prints the value (python3 is part of the test deps)
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
+# need_tool TOOL PACKAGE [CHECK]: true when TOOL is on PATH. Otherwise one
+# FAIL line (named CHECK, default needs_TOOL) saying which Debian package
+# scripts/install-deps.sh --test installs it from, and false: a tool the test
+# dependencies install is never a reason to skip.
+need_tool() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    fail "${3:-needs_$1}" "$1 is missing: the Debian package $2 (scripts/install-deps.sh --test installs it)"
+    return 1
+}
+
 # fio_side_by_side NAME: for scripts that run the same job under fio and
-# under ssdbench invoked as fio. Sets FIO (the real fio) and SB (a "fio"
-# link to ssdbench in $WORK/bin), makes $WORK/run; without fio it says SKIP
-# NAME and ends the script.
+# under ssdbench invoked as fio. Sets FIO (the real fio), FIO_VERSION (what
+# it says, fio-3.33 on Debian 12) and SB (a "fio" link to ssdbench in
+# $WORK/bin), makes $WORK/run; without fio it fails NAME and ends the script.
 fio_side_by_side() {
-    if ! command -v fio >/dev/null 2>&1; then
-        skip "$1" "fio is not installed"
-        exit 0
-    fi
+    need_tool fio fio "$1" || exit 1
     FIO=$(command -v fio)
+    FIO_VERSION=$("$FIO" --version 2>/dev/null)
     mkdir -p "$WORK/bin" "$WORK/run"
     ln -s "$SSDBENCH" "$WORK/bin/fio"
     SB="$WORK/bin/fio"

@@ -11,7 +11,8 @@
 # (not a hang) with the journal of what was measured.
 source "$(dirname "$0")/lib.sh"
 
-MPIRUN=$(command -v mpirun) || { skip mpi "mpirun is not installed (openmpi-bin)"; exit 0; }
+need_tool mpirun openmpi-bin mpi || exit 1
+MPIRUN=$(command -v mpirun)
 MPIBIN=${SSDBENCH_MPI:-$(cd "$(dirname "$0")/../.." && pwd)/build-mpi/ssdbench}
 if [ ! -x "$MPIBIN" ]; then
     fail mpi_binary "mpirun is installed but $MPIBIN is not built (make MPI=1)"

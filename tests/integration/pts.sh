@@ -227,5 +227,5 @@ if command -v mkfs.ext4 >/dev/null; then
     check consent_runs test $? -eq 0
     check consent_wrote test "$(md5sum <"$dev2")" != "$sum0"
 else
-    skip guard "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs guard
 fi

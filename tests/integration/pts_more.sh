@@ -283,11 +283,11 @@ check dirth_text_stimulus grep -q "^Stimulus: RND 16KiB, R/W 70/30" "$WORK/dirth
 "$SSDBENCH" pts hir "${SHORT[@]}" --round-time 0.1 --hir-burst 0.2 --reps 100 \
     --result "$WORK/hirint.json" "$dev" >/dev/null 2>"$WORK/hirint.err" &
 pid=$!
-for _ in $(seq 300); do
-    grep -q "wait state 1:" "$WORK/hirint.err" 2>/dev/null && break
+# (signalled once the first burst of wait state 1 is filed in the journal)
+for _ in $(seq 1200); do
+    grep -q '^# done .*"name":"pts hir ws[0-9]* b1"' "$WORK/hirint.json.partial" 2>/dev/null && break
     sleep 0.1
 done
-sleep 1
 kill -INT $pid
 wait $pid
 check hir_interrupt_exit test $? -eq 130

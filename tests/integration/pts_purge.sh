@@ -69,7 +69,7 @@ if command -v mkfs.ext4 >/dev/null; then
     check guard_consent_purges test $? -eq 0
     check guard_consent_changed test "$(md5sum <"$dev2")" != "$sum0"
 else
-    skip guard "mkfs.ext4 not installed"
+    need_tool mkfs.ext4 e2fsprogs guard
 fi
 
 # ---- write cache: the preset's state during the run, the original after ----------
@@ -105,7 +105,7 @@ sys.exit(0 if any(r.startswith('write cache WCE') and 'asks for WCD (--write-cac
 "$SSDBENCH" pts iops --tc 1 --qd 2 --max-rounds 25 --capacity-scale 0.05 --round-time 60 \
     --result "$WORK/int.json" "$dev" >/dev/null 2>"$WORK/int.err" &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
     [ "$(cat "$wc_attr")" = "write through" ] && break
     sleep 0.1
 done

@@ -340,8 +340,8 @@ fi
 # --- rendered in a real browser: every chart's plot area holds drawn data
 CHROMIUM=/usr/bin/chromium
 if [ ! -x "$CHROMIUM" ]; then
-    skip screenshot "no $CHROMIUM (scripts/install-deps.sh installs the chromium package)"
-    exit 0
+    fail screenshot "$CHROMIUM is missing: the Debian package chromium (scripts/install-deps.sh --test installs it)"
+    exit 1
 fi
 chrome() {
     timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \

@@ -246,7 +246,7 @@ l=[x for x in err.split('\n') if x.startswith('ssdbench: act: [load ')]
 assert len(l) == 2 and l[0].startswith('ssdbench: act: [load 1/2, 1x; ') and l[1].startswith('ssdbench: act: [load 2/2, 2x; '), l
 "
 else
-    skip progress_live "no script(1) (util-linux) to give the command a terminal"
+    need_tool script util-linux progress_live
 fi
 
 # --- --dry-run: the plan with its total time, for the suite and ACT ladders

@@ -204,7 +204,7 @@ check discard_unused_file_refused test $rc -eq 2
 "$SSDBENCH" suite --profiles 4k-random-read --sweep qd:1 --runtime 30s --precondition off \
     --set ioengine=null -q --result "$WORK/int.json" none >/dev/null 2>&1 &
 pid=$!
-sleep 1
+wait_journal_rows "$WORK/int.json.partial"
 kill -INT $pid
 wait $pid; rc=$?
 check sigint_exit_130 test $rc -eq 130

@@ -15,10 +15,12 @@ source "$(dirname "$0")/lib.sh"
 is_root || { skip all "needs root (loop device)"; exit 0; }
 DEV=$(make_loop 64) || { skip all "cannot make a loop device"; exit 0; }
 
-# fdinfo of the io_uring fd of process $1, once the ring is up (empty if none)
+# fdinfo of the io_uring fd of process $1, once the ring is up (empty if
+# none while it ran; looked for up to 120 s)
 ring_fdinfo() {
     local pid=$1 fd
-    for _ in $(seq 50); do
+    for _ in $(seq 2400); do
+        kill -0 "$pid" 2>/dev/null || return 0
         for fd in /proc/"$pid"/fd/*; do
             if [ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:[io_uring]" ]; then
                 cat /proc/"$pid"/fdinfo/"${fd##*/}" 2>/dev/null

@@ -309,6 +309,59 @@ TEST(shared_output_options)
     CHECK(cli_output_option(&i, 2, last, &o) < 0 && !o.result, "--result needs a value");
 }
 
+/* A shared option's words are written once, in the shared table: a
+ * command's row shows them (with its note on the next line), and a row that
+ * writes them again, or a note on a row of the command's own, is refused. */
+TEST(shared_rows_come_from_the_shared_table)
+{
+    static const struct cli_opt rows[] = {
+        CLI_SHARED("--result"), CLI_SHARED_NOTE("--quiet", "no progress dots either"),
+        {.name = "--format", .value = "text|json"}, CLI_OPTS_END};
+    static const struct cli_cmd_opts cmd = {.cmd = "s", .opts = rows, .col = 20};
+    CHECK(cli_opts_check(&cmd, msg, sizeof(msg)) == 0, "%s", msg);
+    bool jo = true;
+    const struct cli_opt *r = cli_shared_find("--result", 0, &jo);
+    CHECK(r && r->help && !jo, "--result in the shared table");
+    CHECK(cli_shared_find("--tag", 0, &jo) && jo, "--tag only where a result is written");
+    CHECK(!cli_shared_find("--nosuch", 0, NULL), "--nosuch");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cli_opts_help(f, &cmd);
+    fclose(f);
+    char want[256];
+    snprintf(want, sizeof(want), "  --result FILE     %s\n", r->help);
+    CHECK(strstr(buf, want), "%s", buf);
+    CHECK(strstr(buf, "  --quiet, -q       no live status line\n                    no progress dots either\n"), "%s",
+          buf);
+    CHECK(strstr(buf, "  --format text|json\n"), "%s", buf);   /* its own formats, the shared text */
+    free(buf);
+    static const struct cli_opt again[] = {CLI_ROW("--result", NULL, "FILE", "save it", 0), CLI_OPTS_END};
+    static const struct cli_opt stray[] = {{.name = "--mine", .note = "x", .help = "y", .id = 3}, CLI_OPTS_END};
+    const struct cli_opt *bad[] = {again, stray};
+    for (unsigned i = 0; i < 2; i++) {
+        struct cli_cmd_opts c = {.cmd = "bad", .opts = bad[i]};
+        CHECK(cli_opts_check(&c, msg, sizeof(msg)) < 0, "table %u passed", i);
+    }
+    /* the man page's COMMON OPTIONS has every shared option */
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    CHECK(cli_opts_dump(f, "man", "common") == 0, "common");
+    fclose(f);
+    for (unsigned i = 0; (r = cli_shared_find(NULL, i, NULL)); i++) {
+        char dashed[64];
+        size_t k = 0;
+        for (const char *p = r->name; *p && k + 3 < sizeof(dashed); p++) {
+            if (*p == '-')
+                dashed[k++] = '\\';
+            dashed[k++] = *p;
+        }
+        dashed[k] = 0;
+        CHECK(strstr(buf, dashed), "%s not in COMMON OPTIONS", r->name);
+    }
+    free(buf);
+}
+
 TEST(help_prints_default)
 {
     char *buf = NULL;

@@ -1,13 +1,15 @@
 /* test_job_resolve.c - fio's job rules in job_resolve() (job/job_resolve.h),
  * each asserted alone: --runtime implies time_based on the command line
  * only, the pass limit of a size-bounded job (loops), trimwrite doubling
- * the byte and number_ios limits, the block size extremes, idempotence. */
+ * the byte and number_ios limits, the block size extremes, idempotence;
+ * and that the runner resolves a job only when no front end did (once). */
 #include "check.h"
 
 #include <stdint.h>
 
 #include "job/job.h"
 #include "job/job_resolve.h"
+#include "runner/runner.h"
 
 #define MiB (1024ull * 1024)
 
@@ -142,8 +144,44 @@ TEST(resolve_is_idempotent)
     job_resolve(&b, false);
     CHECK(b.time_based && b.res.passes == a.res.passes && b.res.bs_min == a.res.bs_min &&
               b.res.bs_max == a.res.bs_max && b.res.limit_mult == a.res.limit_mult,
-          "a second resolve (the runner's) changes nothing");
+          "resolving again changes nothing");
     CHECK(b.res.done, "done");
+}
+
+/* The runner takes a resolved job's derived values as they are: a pass
+ * count the front end derived (3 here, where resolving again would give 1)
+ * is the one the run uses. A job no front end resolved is resolved by the
+ * runner (1 pass). Either way job_resolve ran once for the job. */
+static uint64_t null_reads(struct job_spec *j)
+{
+    struct runner_opts o = {.stop_on_error = true};
+    struct phase_stats ps;
+    char err[256];
+    if (runner_run(j, 1, &o, &ps, err, sizeof(err)) != 0)
+        return UINT64_MAX;
+    uint64_t n = ps.stats[0].total.dir[DIR_READ].ios;
+    phase_stats_free(&ps);
+    return n;
+}
+
+TEST(runner_resolves_only_an_unresolved_job)
+{
+    struct job_spec j;
+    job_defaults(&j);
+    j.engine = ENGINE_NULL;
+    j.size = 1 * MiB;
+    j.seed = 42;
+    j.seed_set = true;
+    struct job_spec fresh = j;
+    job_resolve(&j, false);
+    CHECK(j.res.done && j.res.passes == 1, "one pass, got %u", j.res.passes);
+    j.res.passes = 3;
+    uint64_t n = null_reads(&j);
+    CHECK(n == 3 * MiB / 4096, "a resolved job runs as resolved: %llu reads, want %llu", (unsigned long long)n,
+          (unsigned long long)(3 * MiB / 4096));
+    CHECK(!fresh.res.done, "unresolved");
+    n = null_reads(&fresh);
+    CHECK(n == MiB / 4096, "an unresolved job is resolved by the runner: %llu reads", (unsigned long long)n);
 }
 
 CHECK_MAIN()
