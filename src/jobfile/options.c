@@ -179,7 +179,7 @@ static const struct job_opt opts[] = {
     {"verify_state_save", {0}, JOPT_BOOL, JF(verify_state_save), .arg = "bool", .help = "write jobs: save how many writes were done to ssdbench-JOB-N-verify.state (default 0; fio: 1)"},
     {"verify_state_load", {0}, JOPT_BOOL, JF(verify_state_load), .arg = "bool", .help = "verify_only: check only the writes the saved state records"},
     {"verify_async", {0}, JOPT_UINT, JF(verify_async), .max = 1024, .arg = "int", .help = "accepted: blocks are checked in the worker that completes the read"},
-    /* verify's trims of written blocks (runner/worker_vtrim.h) */
+    /* verify's trims of written blocks (runner/worker_verify.h) */
     {"trim_percentage", {0}, JOPT_UINT, JF(trim_percentage), .max = 100, .arg = "int", .help = "verify: share of the written blocks queued for a trim (needs trim_backlog and rw=trimwrite/randtrimwrite)"},
     {"trim_backlog", {0}, JOPT_UINT, JF(trim_backlog), .max = UINT64_MAX, .arg = "int", .help = "verify: trim queued blocks when the written-block log holds a multiple of this many"},
     {"trim_backlog_batch", {0}, JOPT_UINT, JF(trim_batch), .max = U32MAX, .arg = "int", .help = "verify: queued blocks trimmed each time (default trim_backlog)"},

@@ -9,7 +9,8 @@
 #    depth, randseed, random_generator=tausworthe64, trim_verify_zero=0,
 #    number_ios (it counts these trims), loops (fio draws each pass's trims from the seed again; the first trim
 #    of a trimwrite pass waits for the check of the last pass), and a file
-#    of several jobs and clones (fio's per-thread trim draws): the reads,
+#    of several jobs and clones, and such jobs on the command line (fio's
+#    per-thread trim draws): the reads,
 #    writes and trims of every job equal fio's, with no error;
 #  - the trims in fio's text (issued rwts) equal fio's, and the kernel's
 #    discard counter grows by the result's trims; every block trimmed last
@@ -18,8 +19,9 @@
 #    trims do not read zero, reported as fio reports it ("trim: verify
 #    failed at file ...", error 84), in the result (problem "zeros after
 #    trim"); with trim_verify_zero=0 they are not checked (fio's reads);
-#  - a regular file (ssdbench punches holes; fio 3.33 fails trims on
-#    files): the same trims as on the device, verify clean;
+#  - a regular file on tmpfs (ssdbench punches holes): fio's counts on
+#    the device, verify clean; fio 3.33 itself fails the first trim of a
+#    file (ENOTTY, error 25), so it has no counts there to compare;
 #  - refusals in one line: verify trims on rw=write (fio 3.33 aborts such
 #    a job), verify_async_cpus.
 source "$(dirname "$0")/lib.sh"
@@ -112,6 +114,15 @@ EOF
 run fm.json "$FIO" multi.fio && run sm.json "$SB" multi.fio
 f=$(counts fm.json) s=$(counts sm.json)
 check "counts:job-file-with-clones (fio $f, ssdbench $s)" test -n "$f" -a "$f" = "$s"
+# the same numbering for jobs given on the command line (threads 1-2, 3, 4)
+C="--filename=$dev --size=1m --bs=4k --verify=crc32c --trim_percentage=40 --trim_backlog=4 --rw=trimwrite"
+# shellcheck disable=SC2086
+run fc.json "$FIO" --name=a $C --numjobs=2 --offset_increment=1m --name=b $C --offset=8m \
+    --name=c $C --offset=12m --random_generator=tausworthe64 &&
+    run sc.json "$SB" --name=a $C --numjobs=2 --offset_increment=1m --name=b $C --offset=8m \
+        --name=c $C --offset=12m --random_generator=tausworthe64
+f=$(counts fc.json) s=$(counts sc.json)
+check "counts:command-line-jobs (fio $f, ssdbench $s)" test -n "$f" -a "$f" = "$s"
 
 # fio's text: the trims in issued rwts
 T="$J --rw=trimwrite --trim_percentage=50 --trim_backlog=8"
@@ -157,14 +168,21 @@ f=$(counts vz-fio.json) s=$(counts vz-ssdbench.json)
 check "trim_verify_zero=0:not_checked (fio $f, ssdbench $s)" test "${f%%/*}" = "${s%%/*}" -a "${s##*/}" = 0 \
     -a "${f##*/}" = 0 -a "${s%%/*}" -lt 64
 
-# a regular file: trims punch holes; the draws, so the trims, are the
-# device's (fio 3.33 fails every trim of a file with ENOTTY)
+# a regular file on tmpfs: ssdbench's trims punch holes and the draws, so
+# the counts, are fio's on the device (case 16); fio 3.33 cannot trim a
+# file (BLKDISCARD: ENOTTY), its job stops at the first trim, error 25
 F="$(dirname "$(losetup -nO BACK-FILE "$dev")")/file" # on the loop device's tmpfs
+FJ="--name=tv --bs=4k --verify=crc32c --rw=randtrimwrite --trim_percentage=50 --trim_backlog=8"
 # shellcheck disable=SC2086
-run rf.json "$SB" --name=tv --filename="$F" --size=1m --bs=4k --verify=crc32c --rw=randtrimwrite \
-    --trim_percentage=50 --trim_backlog=8
-s=$(counts rf.json) f=$(counts s16.json)
-check "file:same_trims_as_device (file $s, device $f)" test -n "$s" -a "$s" = "$f"
+run rf.json "$SB" $FJ --filename="$F" --size=1m
+s=$(counts rf.json) f=$(counts f16.json)
+check "file:fio_device_counts (ssdbench file $s, fio device $f)" test -n "$s" -a "$s" = "$f"
+rm -f "$F.fio"
+# shellcheck disable=SC2086
+timeout 60 "$FIO" $FJ --filename="$F.fio" --size=1m --output-format=json >ff.json 2>ff.json.err
+f=$(counts ff.json)
+check "file:fio_fails_trims_on_a_file (fio $f)" test "$f" = 0/0/1/25
+rm -f "$F" "$F.fio"
 
 # refusals, one line each
 # shellcheck disable=SC2086

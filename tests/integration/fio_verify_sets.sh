@@ -9,7 +9,8 @@
 #  - verify_only over a file set written before: fio's reads, no error;
 #    one block of one file damaged: both report error 84;
 #  - fill_device on a small tmpfs: the file system fills, the job ends
-#    without error and, as fio, without a verify phase (no reads);
+#    without error and, as fio, without a verify phase (no reads); with
+#    nrfiles it is refused in one line;
 #  - size and offset in percent of a loop device: fio's counts.
 source "$(dirname "$0")/lib.sh"
 
@@ -93,6 +94,12 @@ done
 both vo $V --verify_only=1
 f=$(counts f.vo.json) s=$(counts s.vo.json)
 check "verify_only:damage_found (fio $f, ssdbench $s)" test "${f##*/}" = 84 -a "${s##*/}" = 84
+
+# fill_device with a file set: refused in one line naming the job
+out=$(cd "$WORK/run" && SSDBENCH_DESTROY=$WORK/run timeout 20 "$SB" --name=vs --directory="$WORK/run" --nrfiles=2 \
+    --size=1m --fill_device=1 --rw=write --verify=crc32c 2>&1 >/dev/null)
+check "fill_device:nrfiles_refused ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 \
+    -a -n "$(printf '%s' "$out" | grep "job 'vs': nrfiles does not combine with fill_device")"
 
 # fill_device on a small file system: full, no error, no verify phase
 if is_root; then
