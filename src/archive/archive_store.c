@@ -27,6 +27,11 @@ int archive_tag_parse(char *s, struct archive_tag *t, char *err, size_t errlen)
             snprintf(err, errlen, "--tag: '%s': a key is letters, digits, '_', '-' and '.'", s);
             return -EINVAL;
         }
+    if (strchr(eq + 1, ARCHIVE_TAG_SEP)) { /* it would cut the value short when read back */
+        snprintf(err, errlen, "--tag: '%.*s=...': a value cannot hold byte 0x1f (the archive's tag separator)",
+                 (int)(eq - s), s);
+        return -EINVAL;
+    }
     *eq = 0;
     t->key = s;
     t->value = eq + 1;

@@ -113,6 +113,11 @@ check list_json_strings_escaped test "$(SB archive list --archive "$WORK/esc.db"
 import json, sys
 got = [r['tags']['v'] for r in json.load(sys.stdin)]
 print(got == sys.argv[1:] or got)" "${esc[@]}")" = True
+# the tag separator byte in a value is refused in one line, nothing filed
+out=$(SB archive add --archive "$WORK/sep.db" --tag $'v=cut\x1fshort' "$WORK/esc.0.json" 2>&1); rc=$?
+check tag_separator_refused test $rc -eq 2 -a "$(wc -l <<<"$out")" -eq 1 -a "$(grep -c 0x1f <<<"$out")" -eq 1
+SB archive add --archive "$WORK/sep.db" --tag $'v=cut\x1eshort' "$WORK/esc.0.json" >/dev/null
+check tag_separator_nothing_filed test "$(SB archive list --archive "$WORK/sep.db" --format json | python3 -c "import json,sys; print([r['tags']['v'] for r in json.load(sys.stdin)])")" = "['cut\x1eshort']"
 out=$(SB archive list --since yesterday 2>&1); rc=$?
 check list_bad_since test $rc -eq 2 -a "$(wc -l <<<"$out")" -eq 1
 check show_fields sh -c "'$SSDBENCH' archive show 1 | grep -q '^workload: *a$'"
