@@ -96,6 +96,7 @@ struct worker {
     unsigned job_index;
     unsigned clone;              /* 0..numjobs-1 */
     unsigned first_target;       /* jbod: the job-local target index */
+    uint64_t io_limit_own;       /* bytes of its passes when not the job's io_limit; 0 = the job's */
     struct worker_map map;
     const int *fds;              /* job's fds, indexed by job-local target */
     int local_fds[JOB_MAX_TARGETS];
@@ -331,7 +332,18 @@ struct job_setup {
      * through the guard (runner_names.c), closed with the phase */
     struct target exec_out[2];
     bool exec_open;
+    /* ioengine=null sized as fio sizes its files (runner_null.c): each
+     * clone's region is its own (runner_null_clone) */
+    bool null_fio;
 };
+
+/* runner_null.c: fio clone clone's region of a null job sized as fio's
+ * (js->null_fio): its first file's start and its pass. 0 or -EINVAL.
+ * runner_null_fio_clone: which fio clone a worker (its clone, its first
+ * target) is. */
+int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len, char *err,
+                      size_t errlen);
+unsigned runner_null_fio_clone(const struct job_spec *j, unsigned clone, unsigned target);
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
  * entries are the phase's jobs set up before it) and region (guard

@@ -341,6 +341,21 @@ struct io_stats *runner_new_ibuf(unsigned ntouch)
 static int clone_region(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                         size_t errlen)
 {
+    if (js->null_fio) {
+        /* ioengine=null: each fio clone's region as fio sizes it; a pass
+         * of its own length (io_limit holds passes of clone 0's) */
+        unsigned c = runner_null_fio_clone(j, w->clone, w->first_target);
+        uint64_t start, len;
+        int rc = runner_null_clone(j, c, &start, &len, err, errlen);
+        if (rc < 0)
+            return rc;
+        if (w->map.layout != LAYOUT_FILES)
+            w->map.region_start = start;
+        w->map.region_len = len;
+        if (j->res.passes && js->region_len && len != js->region_len)
+            w->io_limit_own = j->io_limit / js->region_len * len;
+        return 0;
+    }
     if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone))
         return 0;
     uint64_t shift = j->offset_increment * w->clone;

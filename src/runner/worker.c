@@ -754,8 +754,8 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     memset(ls, 0, sizeof(*ls));
     ls->ops = w->eng.ops;
     ls->t_end = job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
-    ls->lim = (struct loop_limits){.io_limit = job->io_limit, .ios_limit = job->ios_limit,
-                                   .rw_limit = job->rw_ios_limit};
+    ls->lim = (struct loop_limits){.io_limit = w->io_limit_own ? w->io_limit_own : job->io_limit,
+                                   .ios_limit = job->ios_limit, .rw_limit = job->rw_ios_limit};
     ls->tt.on = job->thinktime_ns > 0;
     w->think.last_ns = start;
     struct loop_pace *p = &ls->pace;
