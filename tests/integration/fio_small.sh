@@ -183,6 +183,41 @@ fi
 check cpuio_runs [ $? -eq 0 -a "$(json_get cpu.json "d['jobs'][0]['read']['total_ios'] > 0 and d['jobs'][0]['error'] == 0")" = True ]
 check cpuio_needs_load bash -c "! timeout 10 '$SBFIO' --name=c --ioengine=cpuio --runtime=1 >/dev/null 2>cpu2.err && grep -q cpuload cpu2.err"
 
+# --- cpuio and exec move no bytes (fio's FIO_NOIO): the I/Os are counted,
+# bytes, bandwidth, IOPS and runtime are 0 as in fio's JSON, and the text has
+# no job line "(g=0): rw=..." and no READ line in the group (the shape of
+# fio's own run of the same job; the counts depend on the host)
+noio_shape() {
+    python3 - "$1" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+r = d["jobs"][0]["read"]
+print(r["total_ios"] > 0, r["io_bytes"], r["io_kbytes"], r["bw"], r["iops"], r["runtime"], r["bw_samples"],
+      r["clat_ns"]["N"] == r["total_ios"], d["jobs"][0]["error"])
+PY
+}
+noio_text() {
+    grep -cE '\(g=[0-9]+\): rw=|^ +READ:|^  read:' "$1"
+}
+if [ $HAVE_FIO = 1 ]; then
+    for e in "cpuio --cpuload=50 --cpuchunks=10000" "exec --program=/bin/true --grace_time=0"; do
+        n=noio_${e%% *}
+        rm -rf "$n" && mkdir -p "$n/fio" "$n/sb"
+        # shellcheck disable=SC2086
+        (cd "$n/fio" && timeout 20 fio --name=c --ioengine=$e --runtime=300ms --output-format=json,normal \
+            >../fio.out 2>/dev/null)
+        # shellcheck disable=SC2086
+        (cd "$n/sb" && timeout 20 "$SBFIO" --name=c --ioengine=$e --runtime=300ms --output-format=json,normal \
+            >../sb.out 2>/dev/null)
+        sed -n '/^{/,/^}/p' "$n/fio.out" >"$n/fio.json"
+        sed -n '/^{/,/^}/p' "$n/sb.out" >"$n/sb.json"
+        a="$(noio_shape "$n/fio.json" 2>&1) text=$(noio_text "$n/fio.out")"
+        b="$(noio_shape "$n/sb.json" 2>&1) text=$(noio_text "$n/sb.out")"
+        if [ "$a" = "True 0 0 0 0.0 0 0 True 0 text=0" ] && [ "$a" = "$b" ]; then pass "$n"; else fail "$n" "fio: $a / ssdbench: $b"; fi
+    done
+fi
+
 # --- rw=read:-8k: fio's backwards offsets, I/O for I/O ---
 printf '[bk]\nbs=4k\nrw=read:-8k\nfilename=f\nsize=64k\nwrite_iolog=log\n' >bk.fio
 run_both bk
