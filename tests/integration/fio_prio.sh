@@ -36,7 +36,8 @@ for j in d["jobs"]:
         if "prios" in o:
             name = "lat_ns" if "lat_ns" in o["prios"][0] else "clat_ns"
             n = [(p["prioclass"], p["prio"], p[name]["N"]) for p in o["prios"]]
-            out.append("%s prios=%s sum_ok=%s" % (k, ",".join("%d/%d" % x[:2] for x in sorted(n)),
+            fmt = "%d/%d=%d" if os.environ.get("PRIOCOUNTS") else "%d/%d"
+            out.append("%s prios=%s sum_ok=%s" % (k, ",".join(fmt % x[:len(fmt.split("%")) - 1] for x in sorted(n)),
                                                   sum(x[2] for x in n) == o[name]["N"] == o["total_ios"]))
 if not os.environ.get("NOIOS"):
     out.insert(0, "ios=%d" % tot)
@@ -102,6 +103,15 @@ same prio_bssplit_dirs   $A --rw=randrw --bs=4k --cmdprio_bssplit=4k/100/3/5,4k/
 same prio_bssplit_mixed  $A --rw=randrw --bs=4k --cmdprio_bssplit=4k/100/3/5,4k/100/1/2 --unified_rw_reporting=mixed
 # (the number of I/Os of a block-size mix is fio's own draw: not compared)
 NOIOS=1 same prio_bssplit_sizes  $A --rw=randread --bssplit=4k/50:8k/50 --cmdprio_bssplit=4k/100/3/5:8k/0
+
+# a group (group_reporting) of a cmdprio job and plain jobs: fio counts the
+# plain jobs' I/Os under their own priority (0/0, or prio/prioclass), and a
+# group of plain jobs of different priorities has per-priority figures too
+G="--ioengine=libaio --filename=f --size=256k --bs=4k --group_reporting"
+PRIOCOUNTS=1 same prio_group_mixed   $G --rw=randread --name=a --cmdprio_percentage=100 --name=b
+PRIOCOUNTS=1 same prio_group_writes  $G --rw=randwrite --name=a --cmdprio_percentage=100 --name=b
+PRIOCOUNTS=1 same prio_group_classes $G --rw=randread --name=a --name=b --prioclass=3 --prio=5
+PRIOCOUNTS=1 same prio_group_lat     $G --rw=randread --lat_percentiles=1 --name=a --cmdprio_percentage=100 --name=b --prioclass=2 --prio=4
 
 # cmdprio_percentage=50: the structure, as fio's
 structure() {
