@@ -1373,17 +1373,18 @@ void *worker_main(void *arg)
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0 || w->rp)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c),
+     * before the engine is set up, as fio's thread_main: a thread the
+     * engine starts (io_submit_mode=offload's submitter) inherits them */
+    int rc = wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
-    int rc = w->job->submit_offload ? woffload_wrap(&w->eng) : 0;
+    if (rc == 0 && w->job->submit_offload)
+        rc = woffload_wrap(&w->eng);
     if (rc == 0)
         rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;
-    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c) */
-    int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
-    if (src < 0)
-        w->setup_error = src;
     runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;
     bool ru_ok = getrusage(RUSAGE_THREAD, &ru0) == 0;
