@@ -102,6 +102,7 @@ static const struct job_opt opts[] = {
     {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
     {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (see dedupe_mode); implies refill_buffers"},
     {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat|working_set", .help = "how dedupe_percentage makes duplicates: the last unique buffer again, or one drawn from the first unique buffers"},
+    {"dedupe_global", {0}, JOPT_BOOL, JF(dedupe_global), .arg = "bool", .help = "dedupe_mode=working_set: the working sets of the jobs with it are shared (a duplicate may be another job's unique buffer)"},
     {"dedupe_working_set_percentage", {0}, FN(dedupe_ws_pct), .arg = "pct", .help = "dedupe_mode=working_set: the set is this percent of the job's size in smallest-write buffers (5)"},
     {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
