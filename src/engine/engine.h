@@ -67,6 +67,13 @@ struct engine_ops {
      * the return (fio's slat). A request the kernel refuses stays staged and
      * completes with its error from the next run(). Returns 0 or -errno. */
     int (*submit)(struct engine *e);
+    /* Optional (NULL where the engine cannot): from now on the engine adds
+     * to eventfd efd whenever a completion is posted, so that a run() with
+     * min_done 0 finds it; a thread can then wait for completions and other
+     * events together (io_submit_mode=offload's submitter). Called after
+     * init, before any I/O. Returns 0, or -errno when this engine's set-up
+     * cannot (then completions are found only by waiting in run()). */
+    int (*notify)(struct engine *e, int efd);
     void (*exit)(struct engine *e);
 };
 
