@@ -60,12 +60,21 @@ static int check_alignment(const struct job_spec *j, const struct target_info *t
 }
 
 /* Region [start, start+len) of a space of total bytes, from offset/size or
- * their percentages. */
-static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *start, uint64_t *len,
+ * their percentages. A fio job's (job file, command line: clones set)
+ * offset=P% is fio's get_start_offset: P% of the file's size before the
+ * run, rounded up to the smallest block size, so 0 for files this run
+ * made (fresh: fio sees a size of 0); other jobs' percentages land on
+ * 4 KiB. */
+static int compute_region(const struct job_spec *j, uint64_t total, bool fresh, uint64_t *start, uint64_t *len,
                           char *err, size_t errlen)
 {
     uint64_t s = j->offset_pct > 0 ? (uint64_t)((double)total * j->offset_pct / 100.0) : j->offset;
-    s &= ~(uint64_t)4095 | (j->offset_pct > 0 ? 0 : 4095); /* percentages land on 4 KiB */
+    if (j->offset_pct > 0 && j->clones) {
+        uint64_t bs = j->res.bs_min ? j->res.bs_min : 1;
+        s = fresh ? 0 : (total * (uint64_t)j->offset_pct / 100 + bs - 1) / bs * bs;
+    } else {
+        s &= ~(uint64_t)4095 | (j->offset_pct > 0 ? 0 : 4095); /* percentages land on 4 KiB */
+    }
     if (s >= total) {
         snprintf(err, errlen, "job '%s': offset %" PRIu64 " is beyond the end of the target (%" PRIu64
                  " bytes)", j->name, s, total);
@@ -303,8 +312,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         }
         space = (uint64_t)sg->n * sg->len;
     }
+    bool fresh = js->ntargets > 0 && j->layout != LAYOUT_STRIPE;
+    for (unsigned i = 0; i < js->ntargets; i++)
+        fresh = fresh && js->tg[i].info.created;
     int rc = j->file_append ? append_region(j, js, err, errlen)
-                            : compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
+                            : compute_region(j, space, fresh, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
     if (j->layout == LAYOUT_STRIPE) {

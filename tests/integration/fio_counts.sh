@@ -129,6 +129,12 @@ one null_size_pct_jobs      dirs $N --size=50% --filesize=1m --numjobs=2 --offse
 refused null_off_pct_unknown   $N --rw=read --offset=10% --filesize=1m --size=50%
 refused null_off_pct_unknown_j $N --rw=read --offset=25% --filesize=512k --numjobs=2
 refused null_size_pct_alone    $N --size=50% --nrfiles=2
+# offset=P% of a file: P% of its size when the job starts, rounded up to
+# the smallest block size (a file the run makes has none yet: from 0)
+one psync_off_pct_new      dirs $F --rw=read --offset=25% --filesize=512k
+one psync_off_pct_new_size dirs $F --rw=read --offset=10% --size=256k --numjobs=2
+one psync_off_pct_old      dirs $F --rw=write --bs=4k --size=256k --name=y --stonewall --rw=read --size=128k --offset=25%
+one psync_off_pct_old_bs   dirs $F --rw=write --bs=4k --size=200k --name=y --stonewall --bs=8k --rw=read --offset=10% --size=200k
 one psync_read        dirs  $F --rw=read --bs=4k --size=256k
 one psync_randwrite   dirs  $F --rw=randwrite --bs=4k --size=256k
 one psync_offset      dirs  $F --rw=write --bs=4k --size=128k --offset=64k
