@@ -112,6 +112,9 @@ struct engine {
      * descriptors (-1 = inherit ssdbench's; engine_exec.c) */
     const struct engine_exec_opts *exec;
     int exec_out[2];
+    /* Set before init: e4defrag's donor file, opened by the runner through
+     * the guard (-1 for the other engines) */
+    int donor_fd;
     void *priv;
 };
 
@@ -130,6 +133,7 @@ extern const struct engine_ops engine_filecreate_ops; /* fio's file operations (
 extern const struct engine_ops engine_filestat_ops;
 extern const struct engine_ops engine_filedelete_ops;
 extern const struct engine_ops engine_exec_ops;      /* fio's exec: runs a program for the runtime */
+extern const struct engine_ops engine_e4defrag_ops;  /* fio's e4defrag: EXT4_IOC_MOVE_EXT per write */
 
 /* The name of file f of an engine's name set into out (len bytes); -1 when
  * it does not fit. */

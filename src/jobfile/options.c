@@ -247,6 +247,8 @@ static const struct job_opt opts[] = {
     {"arguments", {0}, JOPT_STR, JF(exec.arguments), .arg = "str", .help = "exec: its arguments, split at spaces; %r is the runtime in seconds, %n the job's name"},
     {"grace_time", {0}, JOPT_UINT, JF(exec.grace_time), .max = 3600, .arg = "int", .help = "exec: seconds the program gets to stop after SIGTERM at the end of the runtime (default 1)"},
     {"std_redirect", {0}, JOPT_BOOL, JF(exec.std_redirect), .arg = "bool", .help = "exec: the program's output to NAME.stdout and NAME.stderr (default 1; files judged by the guard)"},
+    {"donorname", {0}, JOPT_STR, JF(small.donor), .arg = "file", .help = "e4defrag: the donor file whose blocks each write's are swapped with (needed; created, judged by the guard)"},
+    {"inplace", {0}, JOPT_BOOL, JF(small.inplace), .arg = "bool", .help = "e4defrag: each write allocates the donor's range and empties the donor after (default 0: the donor is allocated once)"},
     {"stat_type", {0}, FN(stat_type), .arg = "stat|lstat|statx", .help = "filestat: the system call that looks each file up (default stat)"},
 
     /* fio zones (options_zone.c, job/zone.h) */

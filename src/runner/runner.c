@@ -727,6 +727,8 @@ static int phase_teardown(struct phase *ph, int rc)
                 target_close(&ph->setups[j].exec_out[0], false);
                 target_close(&ph->setups[j].exec_out[1], false);
             }
+            if (ph->setups[j].donor_open)
+                target_close(&ph->setups[j].donor, false);
         }
     free(ph->setups);
     free(run->job_stop);

@@ -332,6 +332,10 @@ struct job_setup {
      * through the guard (runner_names.c), closed with the phase */
     struct target exec_out[2];
     bool exec_open;
+    /* ioengine=e4defrag: the donor file, opened through the guard
+     * (runner_names.c), closed with the phase */
+    struct target donor;
+    bool donor_open;
     /* ioengine=null sized as fio sizes its files (runner_null.c): each
      * clone's region is its own (runner_null_clone) */
     bool null_fio;
@@ -380,6 +384,8 @@ int runner_names_worker(struct worker *w, const struct job_spec *j, const struct
                         size_t errlen);
 /* ioengine=exec: its output files opened (created empty, or an existing
  * one judged by the guard and emptied, as fio truncates them) */
+int runner_e4defrag_donor(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js,
+                          char *err, size_t errlen);
 int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
                         size_t errlen);
 

@@ -262,6 +262,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         if (xrc < 0)
             return xrc;
     }
+    if (j->engine == ENGINE_E4DEFRAG) { /* its donor file, through the guard */
+        int xrc = runner_e4defrag_donor(j, opts, js, err, errlen);
+        if (xrc < 0)
+            return xrc;
+    }
     if (!ops->needs_files) /* the null engine: runner_null.c */
         return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
@@ -422,6 +427,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->eng.exec = &j->exec;
     w->eng.exec_out[0] = js->exec_open ? js->exec_out[0].fd : -1;
     w->eng.exec_out[1] = js->exec_open ? js->exec_out[1].fd : -1;
+    w->eng.donor_fd = js->donor_open ? js->donor.fd : -1;
     if (ops->by_name) {
         int nrc = runner_names_worker(w, j, js, err, errlen);
         if (nrc < 0)
