@@ -33,7 +33,7 @@ static const struct job_opt opts[] = {
     {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
     {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
-    {"unlink_each_loop", {0}, JOPT_BOOL, JF(unlink_each_loop), .arg = "bool", .help = "between loops, remove the files ssdbench created and make them anew (empty); write jobs with psync or libaio"},
+    {"unlink_each_loop", {0}, JOPT_BOOL, JF(unlink_each_loop), .arg = "bool", .help = "between loops, remove the files ssdbench created and make them anew (empty); write jobs with psync, libaio or io_uring, each clone on its own file"},
     {"file_append", {0}, JOPT_BOOL, JF(file_append), .arg = "bool", .help = "a regular file's region starts at its end (offset = its size): writes extend it"},
     {"error_dump", {0}, JOPT_BOOL, JF(error_dump), .arg = "bool", .help = "print fio's \"io_u error on file\" line on stderr for every failed I/O (0, fio's default)"},
     {"create_serialize", {0}, FN(create_serialize), .bare = true, .arg = "bool", .help = "1 (fio's default): files laid out one after another before the jobs; 0: each job's as it starts (ssdbench: each stonewalled group's at its start, in order, either way)"},

@@ -87,6 +87,9 @@ struct wuel {
     struct io_req held;
     struct target *tg;           /* the job's targets (job_setup) */
     unsigned first, n;           /* the worker's: tg[first .. first+n) */
+    /* io_uring: the job's options without registered files (a registered
+     * file would stay the unlinked one) */
+    struct engine_uring_opts uring;
 };
 
 struct worker {

@@ -1367,7 +1367,7 @@ void *worker_main(void *arg)
     w->eng.slots = w->slots;
     w->eng.depth = w->depth;
     w->eng.flush_writes = w->job->dsync_flush;
-    w->eng.uring = &w->job->uring;
+    w->eng.uring = w->uel.on && w->job->engine == ENGINE_IO_URING ? &w->uel.uring : &w->job->uring;
     w->eng.sg = &w->job->sg;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
