@@ -408,7 +408,7 @@ fi
 
 # --- fio's examples for these engines and options parse ---
 if [ -d "$EX" ]; then
-    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec surface-scan; do
+    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec surface-scan e4defrag e4defrag2; do
         check "example_$f" timeout 10 "$SBFIO" --parse-only "$EX/$f.fio"
     done
 else
