@@ -103,7 +103,7 @@ int fio_help_engine(FILE *f, const char *engine)
 {
     static const char *const ours[] = {"io_uring", "libaio", "posixaio", "psync", "pvsync", "sync", "null",
                                        "io_uring_cmd", "sg", "falloc", "ftruncate", "cpuio",
-                                       "filecreate", "filestat", "filedelete", "exec"};
+                                       "filecreate", "filestat", "filedelete", "exec", "e4defrag"};
     if (!engine || !*engine) {
         fprintf(f, "Available IO engines:\n");
         for (unsigned i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
@@ -139,12 +139,14 @@ int fio_help_engine(FILE *f, const char *engine)
     static const char *const cpu_opts[] = {"cpuload", "cpumode", "cpuchunks", NULL};
     static const char *const stat_opts[] = {"stat_type", NULL};
     static const char *const exec_opts[] = {"program", "arguments", "grace_time", "std_redirect", NULL};
+    static const char *const e4_opts[] = {"donorname", "inplace", NULL};
     const char *const *list = e == ENGINE_IO_URING    ? uring_opts
                               : e == ENGINE_URING_CMD ? uring_cmd_opts
                               : e == ENGINE_SG        ? sg_opts
                               : e == ENGINE_CPUIO     ? cpu_opts
                               : e == ENGINE_FILESTAT  ? stat_opts
                               : e == ENGINE_EXEC      ? exec_opts
+                              : e == ENGINE_E4DEFRAG  ? e4_opts
                                                       : NULL;
     if (list) {
         if (comma && comma[1])

@@ -21,6 +21,7 @@ const struct engine_ops *engine_lookup(enum engine_kind kind)
     case ENGINE_FILESTAT: return &engine_filestat_ops;
     case ENGINE_FILEDELETE: return &engine_filedelete_ops;
     case ENGINE_EXEC: return &engine_exec_ops;
+    case ENGINE_E4DEFRAG: return &engine_e4defrag_ops;
     }
     return 0;
 }

@@ -67,6 +67,13 @@ struct engine_ops {
      * the return (fio's slat). A request the kernel refuses stays staged and
      * completes with its error from the next run(). Returns 0 or -errno. */
     int (*submit)(struct engine *e);
+    /* Optional (NULL where the engine cannot): from now on the engine adds
+     * to eventfd efd whenever a completion is posted, so that a run() with
+     * min_done 0 finds it; a thread can then wait for completions and other
+     * events together (io_submit_mode=offload's submitter). Called after
+     * init, before any I/O. Returns 0, or -errno when this engine's set-up
+     * cannot (then completions are found only by waiting in run()). */
+    int (*notify)(struct engine *e, int efd);
     void (*exit)(struct engine *e);
 };
 
@@ -105,6 +112,9 @@ struct engine {
      * descriptors (-1 = inherit ssdbench's; engine_exec.c) */
     const struct engine_exec_opts *exec;
     int exec_out[2];
+    /* Set before init: e4defrag's donor file, opened by the runner through
+     * the guard (-1 for the other engines) */
+    int donor_fd;
     void *priv;
 };
 
@@ -123,6 +133,7 @@ extern const struct engine_ops engine_filecreate_ops; /* fio's file operations (
 extern const struct engine_ops engine_filestat_ops;
 extern const struct engine_ops engine_filedelete_ops;
 extern const struct engine_ops engine_exec_ops;      /* fio's exec: runs a program for the runtime */
+extern const struct engine_ops engine_e4defrag_ops;  /* fio's e4defrag: EXT4_IOC_MOVE_EXT per write */
 
 /* The name of file f of an engine's name set into out (len bytes); -1 when
  * it does not fit. */

@@ -27,6 +27,7 @@ struct aio_priv {
     unsigned nstaged;
     unsigned depth;
     bool *flushing;          /* per slot: the write is done, its fdsync is in flight */
+    int resfd;               /* notify()'s eventfd (IOCB_FLAG_RESFD), or -1 */
     struct engine_trims trims;
 };
 
@@ -57,6 +58,7 @@ static int aio_init(struct engine *e, unsigned depth, const int *fds, unsigned n
     }
     p->fds = fds;
     p->depth = depth;
+    p->resfd = -1;
     e->priv = p;
     return 0;
 }
@@ -82,6 +84,8 @@ static int aio_queue(struct engine *e, struct io_req *r)
         cb->aio_reqprio = (short)r->ioprio;
         cb->u.c.flags |= AIO_IOCB_IOPRIO;
     }
+    if (p->resfd >= 0)
+        io_set_eventfd(cb, p->resfd);
     p->staged[p->nstaged++] = cb;
     return 0;
 }
@@ -135,6 +139,8 @@ static int aio_run_io(struct engine *e, unsigned min_done, uint64_t timeout_ns,
                     struct iocb *cb = &p->iocbs[r->slot];
                     io_prep_fdsync(cb, p->fds[r->file]);
                     cb->data = r;
+                    if (p->resfd >= 0)
+                        io_set_eventfd(cb, p->resfd);
                     int sr;
                     do
                         sr = io_submit(p->ctx, 1, &cb);
@@ -188,6 +194,14 @@ static int aio_submit(struct engine *e)
     return 0;
 }
 
+/* every iocb from now on signals efd when its event is posted */
+static int aio_notify(struct engine *e, int efd)
+{
+    struct aio_priv *p = e->priv;
+    p->resfd = efd;
+    return 0;
+}
+
 static void aio_exit(struct engine *e)
 {
     struct aio_priv *p = e->priv;
@@ -210,5 +224,6 @@ const struct engine_ops engine_aio_ops = {
     .queue = aio_queue,
     .run = aio_run,
     .submit = aio_submit,
+    .notify = aio_notify,
     .exit = aio_exit,
 };

@@ -116,7 +116,9 @@ static int exec_run(struct engine *e, unsigned min_done, uint64_t timeout_ns, st
             sleep(e->exec->grace_time);
         }
     }
-    r->res = rc < 0 ? rc : r->op <= IO_OP_TRIM ? (int32_t)r->len : 0;
+    /* fio's FIO_NOIO: the I/O is counted, its bytes are not */
+    r->len = 0;
+    r->res = rc < 0 ? rc : 0;
     done[0] = r;
     return 1;
 }

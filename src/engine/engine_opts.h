@@ -17,10 +17,12 @@
  * fallocates each I/O's range, ENGINE_FTRUNCATE truncates its file to each
  * write's offset, ENGINE_CPUIO burns CPU with no I/O, and the file-operation
  * engines create, stat or delete each file of the job's name set once per
- * pass. */
+ * pass; ENGINE_E4DEFRAG moves each write's blocks to a donor file's
+ * (EXT4_IOC_MOVE_EXT). */
 enum engine_kind { ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL, ENGINE_MMAP,
                    ENGINE_URING_CMD, ENGINE_SG, ENGINE_POSIXAIO, ENGINE_FALLOC, ENGINE_FTRUNCATE,
-                   ENGINE_CPUIO, ENGINE_FILECREATE, ENGINE_FILESTAT, ENGINE_FILEDELETE, ENGINE_EXEC };
+                   ENGINE_CPUIO, ENGINE_FILECREATE, ENGINE_FILESTAT, ENGINE_FILEDELETE, ENGINE_EXEC,
+                   ENGINE_E4DEFRAG };
 
 /* the file-operation engines: they act on names, not descriptors */
 static inline bool engine_kind_by_name(enum engine_kind e)
@@ -36,6 +38,10 @@ struct engine_small_opts {
     unsigned cpuchunks;          /* microseconds of each burn */
     bool cpu_qsort;              /* cpumode=qsort (else noop: spin) */
     uint8_t stat_type;
+    /* e4defrag: the donor file (directory= before it, as fio) and whether
+     * each write allocates and frees the donor's space itself (inplace) */
+    char donor[1024];
+    bool inplace;
 };
 
 /* fio's exec engine (engine_exec.c): the program and its arguments (%r and

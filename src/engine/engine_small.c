@@ -5,13 +5,20 @@
  * and trims fail with EINVAL, as engines/ftruncate.c) and cpuio (each I/O
  * burns cpuchunks microseconds of CPU, spinning or sorting, as
  * engines/cpu.c; the pause that makes the load is the job's thinktime,
- * which the job language sets from cpuload).
+ * which the job language sets from cpuload) and e4defrag (each write's
+ * blocks swapped with the donor file's by EXT4_IOC_MOVE_EXT, the donor's
+ * range allocated first with inplace=1, and the donor emptied after; reads
+ * and trims fail with EINVAL, as engines/e4defrag.c).
  *
  * Like psync, one request at a time: run() carries out the staged one, so
  * the runner's stamps time exactly the call. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,7 +30,21 @@ struct small_priv {
     int32_t *sortbuf;       /* cpuio qsort: fio's 256 Ki integers */
     unsigned cpuchunks_us;
     bool qsort;
+    int donor_fd;           /* e4defrag */
+    uint64_t donor_bsz;     /* its st_blksize */
+    bool inplace;
 };
+
+/* linux/ext4.h's move request (not in every distribution's headers) */
+struct e4_move_extent {
+    uint32_t reserved;
+    uint32_t donor_fd;
+    uint64_t orig_start;    /* blocks */
+    uint64_t donor_start;
+    uint64_t len;
+    uint64_t moved_len;
+};
+#define E4_IOC_MOVE_EXT _IOWR('f', 15, struct e4_move_extent)
 
 #define QSORT_N (256u * 1024u)
 
@@ -168,7 +189,9 @@ static int cpuio_run(struct engine *e, unsigned min_done, uint64_t timeout_ns, s
         while (now_ns() < end)
             ;
     }
-    r->res = r->op <= IO_OP_TRIM ? (int32_t)r->len : 0;
+    /* fio's FIO_NOIO: the I/O is counted, its bytes are not */
+    r->len = 0;
+    r->res = 0;
     done[0] = r;
     return 1;
 }
@@ -189,6 +212,74 @@ const struct engine_ops engine_falloc_ops = {
     .init = small_init,
     .queue = small_queue,
     .run = falloc_run,
+    .exit = small_exit,
+};
+
+static int e4defrag_init(struct engine *e, unsigned depth, const int *fds, unsigned nfds,
+                         const struct iovec *bufs, unsigned nbufs, char *err, size_t errlen)
+{
+    struct stat st;
+    if (e->donor_fd < 0 || fstat(e->donor_fd, &st) < 0) {
+        snprintf(err, errlen, "e4defrag: no donor file");
+        return -EINVAL;
+    }
+    int rc = small_init(e, depth, fds, nfds, bufs, nbufs, err, errlen);
+    if (rc < 0)
+        return rc;
+    struct small_priv *p = e->priv;
+    p->donor_fd = e->donor_fd;
+    p->donor_bsz = st.st_blksize > 0 ? (uint64_t)st.st_blksize : 4096;
+    p->inplace = e->small && e->small->inplace;
+    return 0;
+}
+
+static int e4defrag_run(struct engine *e, unsigned min_done, uint64_t timeout_ns, struct io_req **done,
+                        unsigned max)
+{
+    struct small_priv *p = e->priv;
+    struct io_req *r = take(e, max);
+    if (!r)
+        return 0;
+    int fd = p->fds[r->file];
+    done[0] = r;
+    if (r->op > IO_OP_TRIM) {
+        r->res = sync_op(fd, r) < 0 ? -errno : 0;
+        return 1;
+    }
+    if (r->op != IO_OP_WRITE) {
+        r->res = -EINVAL; /* fio: only writes move extents */
+        return 1;
+    }
+    if (p->inplace && fallocate(p->donor_fd, 0, (off_t)r->off, (off_t)r->len) < 0) {
+        r->res = -errno;
+        return 1;
+    }
+    struct e4_move_extent me;
+    memset(&me, 0, sizeof(me));
+    me.donor_fd = (uint32_t)p->donor_fd;
+    me.orig_start = r->off / p->donor_bsz;
+    me.donor_start = me.orig_start;
+    me.len = (r->off + r->len + p->donor_bsz - 1) / p->donor_bsz - me.orig_start;
+    int rc = ioctl(fd, E4_IOC_MOVE_EXT, &me);
+    int ioerr = rc < 0 ? errno : 0;
+    uint64_t moved = me.moved_len * p->donor_bsz;
+    if (moved > r->len)
+        moved = r->len;
+    /* fio: a partial move is a short write, none at all (past the end of
+     * the file) EINVAL; the ioctl's own error wins */
+    r->res = ioerr ? -ioerr : moved ? (int32_t)moved : -EINVAL;
+    if (p->inplace && ftruncate(p->donor_fd, 0) < 0 && r->res >= 0)
+        r->res = -errno;
+    return 1;
+}
+
+const struct engine_ops engine_e4defrag_ops = {
+    .name = "e4defrag",
+    .needs_files = true,
+    .max_depth = 1,
+    .init = e4defrag_init,
+    .queue = small_queue,
+    .run = e4defrag_run,
     .exit = small_exit,
 };
 

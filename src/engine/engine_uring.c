@@ -392,6 +392,18 @@ static int uring_submit(struct engine *e)
     return 0;
 }
 
+/* a registered eventfd: the kernel signals it for every completion (and,
+ * on a DEFER_TASKRUN ring, for every deferred completion, which run()'s
+ * get_events then posts); polled rings (hipri) post completions only when
+ * reaped, so they cannot */
+static int uring_notify(struct engine *e, int efd)
+{
+    struct uring_priv *p = e->priv;
+    if (p->ring.flags & IORING_SETUP_IOPOLL)
+        return -EOPNOTSUPP;
+    return io_uring_register_eventfd(&p->ring, efd);
+}
+
 static void uring_exit(struct engine *e)
 {
     struct uring_priv *p = e->priv;
@@ -411,5 +423,6 @@ const struct engine_ops engine_uring_ops = {
     .queue = uring_queue,
     .run = uring_run,
     .submit = uring_submit,
+    .notify = uring_notify,
     .exit = uring_exit,
 };

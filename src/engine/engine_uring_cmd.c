@@ -266,6 +266,18 @@ static int ucmd_submit(struct engine *e)
     return ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR ? ret : 0;
 }
 
+/* a registered eventfd: the kernel signals it for every completion (and,
+ * on a DEFER_TASKRUN ring, for every deferred completion, which run()'s
+ * get_events then posts); polled rings (hipri) post completions only when
+ * reaped, so they cannot */
+static int ucmd_notify(struct engine *e, int efd)
+{
+    struct ucmd_priv *p = e->priv;
+    if (p->ring.flags & IORING_SETUP_IOPOLL)
+        return -EOPNOTSUPP;
+    return io_uring_register_eventfd(&p->ring, efd);
+}
+
 static void ucmd_exit(struct engine *e)
 {
     struct ucmd_priv *p = e->priv;
@@ -282,5 +294,6 @@ const struct engine_ops engine_uring_cmd_ops = {
     .queue = ucmd_queue,
     .run = ucmd_run,
     .submit = ucmd_submit,
+    .notify = ucmd_notify,
     .exit = ucmd_exit,
 };

@@ -78,6 +78,7 @@ const char *job_engine_name(enum engine_kind e)
     case ENGINE_SG: return "sg";
     case ENGINE_FALLOC: return "falloc";
     case ENGINE_FTRUNCATE: return "ftruncate";
+    case ENGINE_E4DEFRAG: return "e4defrag";
     case ENGINE_CPUIO: return "cpuio";
     case ENGINE_FILECREATE: return "filecreate";
     case ENGINE_FILESTAT: return "filestat";

@@ -424,6 +424,8 @@ struct job_spec {
                                     drawn one of the first unique buffers, not the last one */
     unsigned dedupe_ws_pct;      /* dedupe_working_set_percentage: that set is this percent
                                     of the worker's bytes in buffers of the smallest write (5) */
+    bool dedupe_global;          /* fio dedupe_global: the working sets of the phase's workers
+                                    with it are spread over all of their unique buffers */
     bool scramble_buffers;       /* each 512 B block of a random write not refilled gets its
                                     offset and a time stamp written in; on for job files and
                                     command lines (fio's default 1), off for ACT, fileio, PTS */

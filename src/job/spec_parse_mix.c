@@ -471,12 +471,12 @@ int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errl
         {"io_uring_cmd", ENGINE_URING_CMD}, {"sg", ENGINE_SG}, {"posixaio", ENGINE_POSIXAIO},
         {"falloc", ENGINE_FALLOC}, {"ftruncate", ENGINE_FTRUNCATE}, {"cpuio", ENGINE_CPUIO},
         {"filecreate", ENGINE_FILECREATE}, {"filestat", ENGINE_FILESTAT}, {"filedelete", ENGINE_FILEDELETE},
-        {"exec", ENGINE_EXEC},
+        {"exec", ENGINE_EXEC}, {"e4defrag", ENGINE_E4DEFRAG},
     };
     static const char *const fio_only[] = {
         "vsync", "pvsync2", "mmap", "splice", "net",
         "netsplice", "rdma", "rbd", "http", "nfs",
-        "dircreate", "dirstat", "dirdelete", "e4defrag",
+        "dircreate", "dirstat", "dirdelete",
         "libhdfs", "mtd", "nbd", "dev-dax", "libpmem", "xnvme", "libzbc", "spdk",
         "windowsaio", "solarisaio", "guasi", "gfapi", "gfapi_async", "libcufile", "libiscsi",
         /* the rest of fio 3.33's engines (its engines/ folder) */
@@ -498,7 +498,7 @@ int spec_parse_engine(const char *s, enum engine_kind *e, char *err, size_t errl
         known = known || !strcasecmp(v, fio_only[i]);
     return spec_fail(err, errlen, known ? -ENOTSUP : -EINVAL,
                      "%s ioengine '%.*s' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, "
-                     "falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)",
+                     "falloc, ftruncate, cpuio, filecreate, filestat, filedelete, exec or e4defrag)",
                      known ? "unsupported" : "unknown", SPEC_QUOTE_MAX, v);
 }
 

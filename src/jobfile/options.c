@@ -33,7 +33,7 @@ static const struct job_opt opts[] = {
     {"directory", {0}, JOPT_STR, XF(directory), .arg = "dir[:dir...]", .help = "prefix for relative file names and for the default per-clone files"},
     {"layout", {0}, FN(layout), .arg = "jbod|stripe[:chunk]|random", .help = "several targets: separate streams, one RAID-0 space, or a random target per I/O"},
     {"unlink", {0}, JOPT_BOOL, JF(unlink_after), .arg = "bool", .help = "remove the files ssdbench created when the job ends"},
-    {"unlink_each_loop", {0}, JOPT_BOOL, JF(unlink_each_loop), .arg = "bool", .help = "between loops, remove the files ssdbench created and make them anew (empty); write jobs with psync or libaio"},
+    {"unlink_each_loop", {0}, JOPT_BOOL, JF(unlink_each_loop), .arg = "bool", .help = "between loops, remove the files ssdbench created and make them anew (empty); write jobs with psync, libaio or io_uring, each clone on its own file"},
     {"file_append", {0}, JOPT_BOOL, JF(file_append), .arg = "bool", .help = "a regular file's region starts at its end (offset = its size): writes extend it"},
     {"error_dump", {0}, JOPT_BOOL, JF(error_dump), .arg = "bool", .help = "print fio's \"io_u error on file\" line on stderr for every failed I/O (0, fio's default)"},
     {"create_serialize", {0}, FN(create_serialize), .bare = true, .arg = "bool", .help = "1 (fio's default): files laid out one after another before the jobs; 0: each job's as it starts (ssdbench: each stonewalled group's at its start, in order, either way)"},
@@ -103,6 +103,7 @@ static const struct job_opt opts[] = {
     {"buffer_pattern", {0}, FN(buffer_pattern), .arg = "\"str\"|0xhex|int|'file'...", .help = "fill write buffers with this pattern, repeated from each buffer's start (fio's syntax)"},
     {"dedupe_percentage", {0}, FN(dedupe_percentage), .arg = "pct", .help = "this share of write buffers repeat an earlier buffer (see dedupe_mode); implies refill_buffers"},
     {"dedupe_mode", {0}, FN(dedupe_mode), .arg = "repeat|working_set", .help = "how dedupe_percentage makes duplicates: the last unique buffer again, or one drawn from the first unique buffers"},
+    {"dedupe_global", {0}, JOPT_BOOL, JF(dedupe_global), .arg = "bool", .help = "dedupe_mode=working_set: the working sets of the jobs with it are shared (a duplicate may be another job's unique buffer)"},
     {"dedupe_working_set_percentage", {0}, FN(dedupe_ws_pct), .arg = "pct", .help = "dedupe_mode=working_set: the set is this percent of the job's size in smallest-write buffers (5)"},
     {"scramble_buffers", {0}, FN(scramble_buffers), .arg = "bool", .help = "write the offset and a time stamp into each 512 B of a random buffer that is not refilled (default 1, fio)"},
 
@@ -254,6 +255,8 @@ static const struct job_opt opts[] = {
     {"arguments", {0}, JOPT_STR, JF(exec.arguments), .arg = "str", .help = "exec: its arguments, split at spaces; %r is the runtime in seconds, %n the job's name"},
     {"grace_time", {0}, JOPT_UINT, JF(exec.grace_time), .max = 3600, .arg = "int", .help = "exec: seconds the program gets to stop after SIGTERM at the end of the runtime (default 1)"},
     {"std_redirect", {0}, JOPT_BOOL, JF(exec.std_redirect), .arg = "bool", .help = "exec: the program's output to NAME.stdout and NAME.stderr (default 1; files judged by the guard)"},
+    {"donorname", {0}, JOPT_STR, JF(small.donor), .arg = "file", .help = "e4defrag: the donor file whose blocks each write's are swapped with (needed; created, judged by the guard)"},
+    {"inplace", {0}, JOPT_BOOL, JF(small.inplace), .arg = "bool", .help = "e4defrag: each write allocates the donor's range and empties the donor after (default 0: the donor is allocated once)"},
     {"stat_type", {0}, FN(stat_type), .arg = "stat|lstat|statx", .help = "filestat: the system call that looks each file up (default stat)"},
 
     /* fio zones (options_zone.c, job/zone.h) */

@@ -499,6 +499,17 @@ int job_option_finalize(struct job_spec *job, struct job_extra *x, bool no_defau
         return snprintf(err, errlen, "--zonemode=zbd and --create_serialize=0 are not compatible"), -EINVAL;
     if ((rc = jopt_small_finalize(job, err, errlen)))
         return rc;
+    /* fio's e4defrag init: the donor is needed, directory= before it */
+    if (job->engine == ENGINE_E4DEFRAG) {
+        if (!job->small.donor[0])
+            return snprintf(err, errlen, "ioengine=e4defrag: 'donorname' options required"), -EINVAL;
+        if (x->directory[0]) {
+            char p[sizeof(job->small.donor)];
+            if (snprintf(p, sizeof(p), "%s/%s", x->directory, job->small.donor) >= (int)sizeof(p))
+                return snprintf(err, errlen, "donorname: directory and name are too long"), -ENAMETOOLONG;
+            memcpy(job->small.donor, p, sizeof(p));
+        }
+    }
     /* fio: a read-only job that would write or trim is refused whole */
     if (job->readonly && (job_rw_writes(job) || job_rw_trims(job)))
         return snprintf(err, errlen, "has write bit set, but fio is in read-only mode (readonly=1)"), -EINVAL;

@@ -448,6 +448,64 @@ static void add_steadystate(cJSON *jo, const cJSON *phase, const char *name)
  * workers, clone >= 0) into c->obj, the first job's percentile settings
  * into pct and the reported threads' usage into usage; -1 (c->err) when a
  * job has no statistics. */
+/* fio's priority of a job's I/O without cmdprio (td->ioprio): 0 unless
+ * prio or prioclass is given, then class (0: best effort) and level. */
+static unsigned job_ioprio(const cJSON *job)
+{
+    double cls = job_param(job, "prioclass", -1), lvl = job_param(job, "prio", -1);
+    if (cls < 0 && lvl < 0)
+        return 0;
+    unsigned c = cls > 0 ? (unsigned)cls : 2, l = lvl > 0 ? (unsigned)lvl : 0;
+    return c << 13 | l;
+}
+
+static bool scope_has_prios(const cJSON *scope)
+{
+    static const char *const dn[2] = {"read", "write"};
+    for (int d = 0; d < 2; d++)
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(scope, dn[d]),
+                                                              "prios")) > 0)
+            return true;
+    return false;
+}
+
+/* fio's group of jobs (sum_thread_stats): the group keeps per-priority
+ * figures when one of its jobs has them (cmdprio) or their priorities
+ * differ; a job without them then counts all of its I/O under its own
+ * priority (its clat, or lat with lat_percentiles). */
+static bool group_prios(const cJSON *phase, const cJSON *jobs, int j0, int j1)
+{
+    for (int k = j0; k < j1; k++) {
+        const cJSON *job = cJSON_GetArrayItem(jobs, k);
+        const cJSON *scope = job_scope(phase, jobs, k);
+        if ((scope && scope_has_prios(scope)) || job_ioprio(job) != job_ioprio(cJSON_GetArrayItem(jobs, j0)))
+            return true;
+    }
+    return false;
+}
+
+static int add_plain_prio(struct fio_json_ctx *c, const cJSON *job, const cJSON *scope, const char *where)
+{
+    static const char *const dn[2] = {"read", "write"};
+    struct fio_json_obj *o = &c->obj;
+    bool total = job_bool(job, "lat_percentiles");
+    for (int d = 0; d < 2; d++) {
+        const cJSON *ds = cJSON_GetObjectItemCaseSensitive(scope, dn[d]);
+        bool slat = result_num(cJSON_GetObjectItemCaseSensitive(ds, "slat_ns"), "n", 0) > 0;
+        const cJSON *h = cJSON_GetObjectItemCaseSensitive(ds, !total && slat ? "clat_ns" : "latency_ns");
+        if (result_num(h, "n", 0) == 0)
+            continue;
+        int k = prio_stats_slot(&o->prio.dir[d], (uint16_t)job_ioprio(job));
+        if (k < 0) {
+            snprintf(c->err, c->errlen, "%s: out of memory", where);
+            return -ENOMEM;
+        }
+        if (merge_hist(c, h, o->prio.dir[d].h[k], where) < 0)
+            return -EINVAL;
+    }
+    return 0;
+}
+
 static int obj_collect(struct fio_json_ctx *c, const cJSON *phase, const cJSON *jobs, int j0, int j1, int clone,
                        int nclones, struct fio_json_pcts *pct, struct fio_json_usage *usage)
 {
@@ -462,6 +520,7 @@ static int obj_collect(struct fio_json_ctx *c, const cJSON *phase, const cJSON *
     }
     hist_init(&o->sync);
     const char *pname = result_str(phase, "name", "?");
+    bool gprio = clone < 0 && j1 - j0 > 1 && group_prios(phase, jobs, j0, j1);
     memset(pct, 0, sizeof(*pct));
     memset(usage, 0, sizeof(*usage));
     for (int k = j0; k < j1; k++) {
@@ -491,6 +550,8 @@ static int obj_collect(struct fio_json_ctx *c, const cJSON *phase, const cJSON *
             return -1;
         }
         if (add_scope(c, scope, where) < 0)
+            return -1;
+        if (gprio && !scope_has_prios(scope) && add_plain_prio(c, job, scope, where) < 0)
             return -1;
         if (k == j0)
             job_pcts(scope, pct);

@@ -86,14 +86,16 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
                    bool plus)
 {
     cJSON *o = cJSON_CreateObject();
-    bool any = d->ios > 0 && secs > 0;
-    double bw_bytes = any ? floor((double)d->bytes / secs) : 0;
+    /* fio keeps a direction's runtime (and so its rates) only when it
+     * moved bytes: cpuio and exec count I/Os of no bytes */
+    bool any = d->ios > 0 && secs > 0, moved = any && d->bytes > 0;
+    double bw_bytes = moved ? floor((double)d->bytes / secs) : 0;
     cJSON_AddNumberToObject(o, "io_bytes", (double)d->bytes);
     cJSON_AddNumberToObject(o, "io_kbytes", (double)(d->bytes >> 10));
     cJSON_AddNumberToObject(o, "bw_bytes", bw_bytes);
     cJSON_AddNumberToObject(o, "bw", floor(bw_bytes / 1024.0));
-    cJSON_AddNumberToObject(o, "iops", any ? fio_json_round6((double)d->ios / secs) : 0);
-    cJSON_AddNumberToObject(o, "runtime", any ? (double)llround(secs * 1000.0) : 0);
+    cJSON_AddNumberToObject(o, "iops", moved ? fio_json_round6((double)d->ios / secs) : 0);
+    cJSON_AddNumberToObject(o, "runtime", moved ? (double)llround(secs * 1000.0) : 0);
     cJSON_AddNumberToObject(o, "total_ios", (double)d->ios);
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
@@ -115,7 +117,7 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     cJSON_AddItemToObject(o, "lat_ns", fio_json_lat_json(no_lat ? &none : &d->lat, lpct, plus && lpct));
     if (d->paced)
         cJSON_AddItemToObject(o, "ssdbench_sched_lat_ns", fio_json_lat_json(&d->sched, pct, false));
-    add_samples(o, "bw", any ? bw : NULL, true, group_bytes_s / 1024.0);
+    add_samples(o, "bw", moved ? bw : NULL, true, group_bytes_s / 1024.0);
     add_samples(o, "iops", any ? iops : NULL, false, 0);
     return o;
 }

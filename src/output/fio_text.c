@@ -181,10 +181,14 @@ static void preamble(FILE *f, const cJSON *doc)
             bs_range(p, 1, w0, w1, sizeof(w0));
             /* the trim sizes are stored for jobs that trim */
             bs_range(p, jobj(jobj(p, "bssplit"), "trim") ? DIR_TRIM : DIR_WRITE, t0, t1, sizeof(t0));
-            fprintf(f, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
-                    result_str(job, "name", "job"), (int)result_num_in(job, "group", INT_MIN, INT_MAX, 0),
-                    result_str(p, "rw", "read"), r0, r1, w0, w1, t0, t1, result_str(p, "engine", "psync"),
-                    (unsigned)result_num_in(p, "iodepth", 0, UINT_MAX, 1));
+            /* fio prints no such line for its engines that move no bytes
+             * (FIO_NOIO: cpuio, exec) */
+            const char *eng = result_str(p, "engine", "psync");
+            if (strcmp(eng, "cpuio") && strcmp(eng, "exec"))
+                fprintf(f, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
+                        result_str(job, "name", "job"), (int)result_num_in(job, "group", INT_MIN, INT_MAX, 0),
+                        result_str(p, "rw", "read"), r0, r1, w0, w1, t0, t1, eng,
+                        (unsigned)result_num_in(p, "iodepth", 0, UINT_MAX, 1));
             /* fio's clones (older results: the workers) */
             unsigned nw = (unsigned)result_num_in(job, "workers", 0, 1e6, 1);
             unsigned nc = (unsigned)result_num_in(p, "clones", 0, 1e6, nw);

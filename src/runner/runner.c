@@ -18,6 +18,7 @@
 #include "runner/worker_prio.h"
 #include "runner/runner_cluster.h"
 #include "runner/runner_int.h"
+#include "runner/worker_buf.h"
 #include "runner/runner_mem.h"
 #include "runner/worker_verify.h"
 #include "job/job_resolve.h"
@@ -265,6 +266,17 @@ static int phase_setup_workers(struct phase *ph)
     if (!run->workers)
         return -ENOMEM;
     run->nworkers = 0;
+    /* dedupe_global: the workers sharing working sets, from the first one's seed */
+    unsigned gn = 0, gk = 0;
+    uint64_t gseed = 0;
+    for (unsigned j = 0; j < ph->njobs; j++) {
+        const struct job_spec *jb = &out->jobs[j];
+        if (jb->dedupe_global && jb->dedupe_working_set && jb->dedupe_pct) {
+            if (!gn)
+                gseed = jb->seed;
+            gn += out->stats[j].workers;
+        }
+    }
     for (unsigned j = 0; j < ph->njobs; j++) {
         struct job_spec *jb = &out->jobs[j];
         bool jbod = jb->layout == LAYOUT_JBOD || (ph->setups[j].ntargets <= 1 && jb->layout != LAYOUT_FILES);
@@ -280,6 +292,8 @@ static int phase_setup_workers(struct phase *ph)
             w->clone = jbod ? i % jb->numjobs : i;
             w->first_target = jbod ? i / jb->numjobs : 0;
             w->job_worker = i;
+            if (jb->dedupe_global && jb->dedupe_working_set && jb->dedupe_pct)
+                wbuf_global(w, gk++, gn, gseed);
             int rc = runner_setup_worker(w, jb, &ph->setups[j], ph->err, ph->errlen);
             if (rc == 0)
                 rc = wuel_setup(w, jb, &ph->setups[j], ph->err, ph->errlen);
@@ -716,6 +730,8 @@ static int phase_teardown(struct phase *ph, int rc)
                 target_close(&ph->setups[j].exec_out[0], false);
                 target_close(&ph->setups[j].exec_out[1], false);
             }
+            if (ph->setups[j].donor_open)
+                target_close(&ph->setups[j].donor, false);
         }
     free(ph->setups);
     free(run->job_stop);

@@ -88,6 +88,9 @@ struct wuel {
     struct io_req held;
     struct target *tg;           /* the job's targets (job_setup) */
     unsigned first, n;           /* the worker's: tg[first .. first+n) */
+    /* io_uring: the job's options without registered files (a registered
+     * file would stay the unlinked one) */
+    struct engine_uring_opts uring;
 };
 
 struct worker {
@@ -97,6 +100,7 @@ struct worker {
     unsigned job_index;
     unsigned clone;              /* 0..numjobs-1 */
     unsigned first_target;       /* jbod: the job-local target index */
+    uint64_t io_limit_own;       /* bytes of its passes when not the job's io_limit; 0 = the job's */
     struct worker_map map;
     struct tsc_clock clk;        /* the loop's submission and completion stamps (base/tsc_clock.h) */
     const int *fds;              /* job's fds, indexed by job-local target */
@@ -339,7 +343,22 @@ struct job_setup {
      * through the guard (runner_names.c), closed with the phase */
     struct target exec_out[2];
     bool exec_open;
+    /* ioengine=e4defrag: the donor file, opened through the guard
+     * (runner_names.c), closed with the phase */
+    struct target donor;
+    bool donor_open;
+    /* ioengine=null sized as fio sizes its files (runner_null.c): each
+     * clone's region is its own (runner_null_clone) */
+    bool null_fio;
 };
+
+/* runner_null.c: fio clone clone's region of a null job sized as fio's
+ * (js->null_fio): its first file's start and its pass. 0 or -EINVAL.
+ * runner_null_fio_clone: which fio clone a worker (its clone, its first
+ * target) is. */
+int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len, char *err,
+                      size_t errlen);
+unsigned runner_null_fio_clone(const struct job_spec *j, unsigned clone, unsigned target);
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
  * entries are the phase's jobs set up before it) and region (guard
@@ -378,6 +397,8 @@ int runner_names_worker(struct worker *w, const struct job_spec *j, const struct
                         size_t errlen);
 /* ioengine=exec: its output files opened (created empty, or an existing
  * one judged by the guard and emptied, as fio truncates them) */
+int runner_e4defrag_donor(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js,
+                          char *err, size_t errlen);
 int runner_exec_outputs(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js, char *err,
                         size_t errlen);
 

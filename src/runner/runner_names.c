@@ -16,6 +16,8 @@
  * through target_open like any target written. Declared in
  * runner_int.h. */
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +175,46 @@ int runner_names_worker(struct worker *w, const struct job_spec *j, const struct
     n->file_len = js->names_len;
     n->stat_type = j->small.stat_type;
     n->ids = js->name_ids ? js->name_ids + 2 * (size_t)w->clone * n->nfiles : NULL;
+    return 0;
+}
+
+int runner_e4defrag_donor(const struct job_spec *j, const struct runner_opts *opts, struct job_setup *js,
+                          char *err, size_t errlen)
+{
+    const char *path = j->small.donor;
+    /* a file the job names for ssdbench to create and change: absent or a
+     * regular file, never a link or a device planted there */
+    int rc = outfile_check_strict(path, err, errlen);
+    if (rc < 0)
+        return rc;
+    struct target_open_opts oo = {
+        .write = true,
+        .create_size = 1, /* created, then emptied below: fio creates it empty */
+        .fill_random = false,
+        .seed = j->seed,
+        .consent = opts->consent,
+    };
+    rc = target_open(&js->donor, path, &oo, err, errlen);
+    if (rc < 0)
+        return rc;
+    js->donor_open = true;
+    if (js->donor.info.created && ftruncate(js->donor.fd, 0) < 0) {
+        snprintf(err, errlen, "%s: cannot empty it: %s", path, strerror(errno));
+        return -errno;
+    }
+    /* fio's e4defrag init: without inplace the donor is allocated over
+     * [offset, filesize) once (fio's file_size_high - start_offset) */
+    if (!j->small.inplace) {
+        uint64_t hi = j->file_size_hi > j->file_size ? j->file_size_hi : j->file_size;
+        int64_t len = (int64_t)(hi - j->offset);
+        if (hi <= j->offset || fallocate(js->donor.fd, 0, (off_t)j->offset, (off_t)len) < 0) {
+            int e = hi <= j->offset ? EINVAL : errno;
+            snprintf(err, errlen, "e4defrag: cannot allocate the donor file %s over [offset, filesize) "
+                     "(%" PRIu64 ", %" PRIu64 "): %s (fio: give filesize=, or inplace=1)",
+                     path, j->offset, hi, strerror(e));
+            return -e;
+        }
+    }
     return 0;
 }
 

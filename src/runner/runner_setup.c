@@ -60,12 +60,21 @@ static int check_alignment(const struct job_spec *j, const struct target_info *t
 }
 
 /* Region [start, start+len) of a space of total bytes, from offset/size or
- * their percentages. */
-static int compute_region(const struct job_spec *j, uint64_t total, uint64_t *start, uint64_t *len,
+ * their percentages. A fio job's (job file, command line: clones set)
+ * offset=P% is fio's get_start_offset: P% of the file's size before the
+ * run, rounded up to the smallest block size, so 0 for files this run
+ * made (fresh: fio sees a size of 0); other jobs' percentages land on
+ * 4 KiB. */
+static int compute_region(const struct job_spec *j, uint64_t total, bool fresh, uint64_t *start, uint64_t *len,
                           char *err, size_t errlen)
 {
     uint64_t s = j->offset_pct > 0 ? (uint64_t)((double)total * j->offset_pct / 100.0) : j->offset;
-    s &= ~(uint64_t)4095 | (j->offset_pct > 0 ? 0 : 4095); /* percentages land on 4 KiB */
+    if (j->offset_pct > 0 && j->clones) {
+        uint64_t bs = j->res.bs_min ? j->res.bs_min : 1;
+        s = fresh ? 0 : (total * (uint64_t)j->offset_pct / 100 + bs - 1) / bs * bs;
+    } else {
+        s &= ~(uint64_t)4095 | (j->offset_pct > 0 ? 0 : 4095); /* percentages land on 4 KiB */
+    }
     if (s >= total) {
         snprintf(err, errlen, "job '%s': offset %" PRIu64 " is beyond the end of the target (%" PRIu64
                  " bytes)", j->name, s, total);
@@ -253,6 +262,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         if (xrc < 0)
             return xrc;
     }
+    if (j->engine == ENGINE_E4DEFRAG) { /* its donor file, through the guard */
+        int xrc = runner_e4defrag_donor(j, opts, js, err, errlen);
+        if (xrc < 0)
+            return xrc;
+    }
     if (!ops->needs_files) /* the null engine: runner_null.c */
         return runner_setup_null(j, jidx, js, out, err, errlen);
     if (j->ntargets == 0) {
@@ -303,8 +317,11 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
         }
         space = (uint64_t)sg->n * sg->len;
     }
+    bool fresh = js->ntargets > 0 && j->layout != LAYOUT_STRIPE;
+    for (unsigned i = 0; i < js->ntargets; i++)
+        fresh = fresh && js->tg[i].info.created;
     int rc = j->file_append ? append_region(j, js, err, errlen)
-                            : compute_region(j, space, &js->region_start, &js->region_len, err, errlen);
+                            : compute_region(j, space, fresh, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
     if (j->layout == LAYOUT_STRIPE) {
@@ -341,6 +358,21 @@ struct io_stats *runner_new_ibuf(unsigned ntouch)
 static int clone_region(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
                         size_t errlen)
 {
+    if (js->null_fio) {
+        /* ioengine=null: each fio clone's region as fio sizes it; a pass
+         * of its own length (io_limit holds passes of clone 0's) */
+        unsigned c = runner_null_fio_clone(j, w->clone, w->first_target);
+        uint64_t start, len;
+        int rc = runner_null_clone(j, c, &start, &len, err, errlen);
+        if (rc < 0)
+            return rc;
+        if (w->map.layout != LAYOUT_FILES)
+            w->map.region_start = start;
+        w->map.region_len = len;
+        if (j->res.passes && js->region_len && len != js->region_len)
+            w->io_limit_own = j->io_limit / js->region_len * len;
+        return 0;
+    }
     if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone))
         return 0;
     uint64_t shift = j->offset_increment * w->clone;
@@ -405,6 +437,7 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     w->eng.exec = &j->exec;
     w->eng.exec_out[0] = js->exec_open ? js->exec_out[0].fd : -1;
     w->eng.exec_out[1] = js->exec_open ? js->exec_out[1].fd : -1;
+    w->eng.donor_fd = js->donor_open ? js->donor.fd : -1;
     if (ops->by_name) {
         int nrc = runner_names_worker(w, j, js, err, errlen);
         if (nrc < 0)

@@ -785,8 +785,8 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     memset(ls, 0, sizeof(*ls));
     ls->ops = w->eng.ops;
     ls->t_end = job->runtime_ns ? run->measure_start + job->startdelay_ns + job->runtime_ns : UINT64_MAX;
-    ls->lim = (struct loop_limits){.io_limit = job->io_limit, .ios_limit = job->ios_limit,
-                                   .rw_limit = job->rw_ios_limit};
+    ls->lim = (struct loop_limits){.io_limit = w->io_limit_own ? w->io_limit_own : job->io_limit,
+                                   .ios_limit = job->ios_limit, .rw_limit = job->rw_ios_limit};
     ls->tt.on = job->thinktime_ns > 0;
     w->think.last_ns = start;
     struct loop_pace *p = &ls->pace;
@@ -1447,23 +1447,24 @@ void *worker_main(void *arg)
     w->eng.slots = w->slots;
     w->eng.depth = w->depth;
     w->eng.flush_writes = w->job->dsync_flush;
-    w->eng.uring = &w->job->uring;
+    w->eng.uring = w->uel.on && w->job->engine == ENGINE_IO_URING ? &w->uel.uring : &w->job->uring;
     w->eng.sg = &w->job->sg;
     /* Paced workers sleep until each scheduled issue; the default 50 us
      * timer slack would make every issue that late. */
     if (w->job->rate_iops > 0 || w->rp)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c),
+     * before the engine is set up, as fio's thread_main: a thread the
+     * engine starts (io_submit_mode=offload's submitter) inherits them */
+    int rc = wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
     /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
-    int rc = w->job->submit_offload ? woffload_wrap(&w->eng) : 0;
+    if (rc == 0 && w->job->submit_offload)
+        rc = woffload_wrap(&w->eng);
     if (rc == 0)
         rc = w->eng.ops->init(&w->eng, w->depth, fds, nfds, w->iov, w->depth, w->setup_msg,
                               sizeof(w->setup_msg));
     if (rc < 0)
         w->setup_error = rc;
-    /* fio's cpus_allowed, numa_*, prio/prioclass and nice (worker_sched.c) */
-    int src = rc < 0 ? 0 : wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
-    if (src < 0)
-        w->setup_error = src;
     tsc_clock_init(&w->clk); /* the 1 ms calibration, before the gate */
     runner_gate_arrive(&run->gate);
     struct rusage ru0, ru1;

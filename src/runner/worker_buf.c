@@ -27,6 +27,32 @@ static uint64_t ws_seed(const struct wbuf_state *wb, uint64_t i)
     return rng_splitmix(&x);
 }
 
+/* dedupe_global: the base of participant k's unique buffers */
+static uint64_t g_base(const struct wbuf_state *wb, unsigned k)
+{
+    uint64_t x = wb->g_seed ^ (0xd1b54a32d192ed03ull * (k + 1));
+    return rng_splitmix(&x);
+}
+
+/* Entry i of the working set: the worker's own unique buffer i, or with
+ * dedupe_global fio's rotation over the participants */
+static uint64_t ws_entry(const struct wbuf_state *wb, uint64_t i)
+{
+    if (!wb->global)
+        return ws_seed(wb, i);
+    struct wbuf_state o = *wb;
+    o.ws_base = g_base(wb, (unsigned)((wb->g_idx + i / wb->g_per) % wb->g_n));
+    return ws_seed(&o, i % wb->g_per);
+}
+
+void wbuf_global(struct worker *w, unsigned idx, unsigned n, uint64_t seed)
+{
+    w->wb.global = n > 0;
+    w->wb.g_idx = idx;
+    w->wb.g_n = n;
+    w->wb.g_seed = seed;
+}
+
 /* The seed of the next buffer: a new one, or with dedupe_percentage the
  * last unique buffer's again (fio's dedupe_mode=repeat) or one of the first
  * ws_n unique buffers' drawn uniformly (fio's working_set: dedupe.c and
@@ -38,7 +64,7 @@ static uint64_t next_seed(struct worker *w)
         return w->wb.prev_seed;
     bool dup = j->dedupe_pct && rng_below(&w->brng, 100) < j->dedupe_pct;
     if (j->dedupe_pct && j->dedupe_working_set)
-        return dup ? ws_seed(&w->wb, rng_below(&w->wb.ws_idx, w->wb.ws_n)) : ws_seed(&w->wb, w->wb.ws_next++);
+        return dup ? ws_entry(&w->wb, rng_below(&w->wb.ws_idx, w->wb.ws_n)) : ws_seed(&w->wb, w->wb.ws_next++);
     if (dup)
         return w->wb.prev_seed;
     uint64_t s = rng_next(&w->brng);
@@ -98,6 +124,11 @@ void wbuf_setup(struct worker *w)
         w->wb.ws_n = n ? n : 1;
         w->wb.ws_base = rng_next(&w->brng);
         w->wb.ws_next = 0;
+        if (w->wb.global) {
+            /* fio: a set's entries spread evenly over the participants */
+            w->wb.ws_base = g_base(&w->wb, w->wb.g_idx);
+            w->wb.g_per = w->wb.ws_n / w->wb.g_n ? w->wb.ws_n / w->wb.g_n : 1;
+        }
         rng_seed(&w->wb.ws_idx, rng_next(&w->brng));
     }
     if (!job_rw_writes(w->job))

@@ -32,7 +32,18 @@ struct wbuf_state {
     uint64_t prev_seed;
     uint64_t ws_base, ws_next, ws_n;
     struct rng ws_idx;
+    /* dedupe_global (fio's init_global_dedupe_working_set_seeds): this
+     * worker is participant g_idx of g_n, each participant's unique
+     * buffers derive from g_seed and its index, and entry i of the set is
+     * participant (g_idx + i / g_per)'s unique buffer i % g_per */
+    bool global;
+    unsigned g_idx, g_n;
+    uint64_t g_seed, g_per;
 };
+
+/* The phase-wide part of dedupe_global's state, set by the runner before
+ * the worker's set-up: participant idx of n, from seed. */
+void wbuf_global(struct worker *w, unsigned idx, unsigned n, uint64_t seed);
 
 /* Does the job's data come from this module (a pattern, fio's compression
  * layout or dedupe) rather than worker.c's plain fills? */

@@ -5,21 +5,29 @@
  * to the submitter's list; run() then waits (as long as asked) for the
  * completions the submitter reaped. Submitter side: the real engine, set up
  * and used on that thread only; every round it queues what was handed over,
- * submits it, and reaps: without waiting when new requests came, else
- * waiting up to OFFLOAD_NAP for a completion, so a request handed over
- * while the submitter waits is issued within that time. The request slots
- * move between the threads under the mutex; the worker touches a request
- * again only after it came back.
+ * submits it, and reaps what has completed. Where the engine can signal its
+ * completions on an eventfd (engine_ops.notify: io_uring, libaio), the
+ * submitter then sleeps in poll() on that and on its own wake eventfd,
+ * which the worker signals when it hands requests over to a sleeping
+ * submitter: a request is issued as soon as it is handed over, whatever
+ * is in flight. Elsewhere (posixaio, sg, polled rings) it waits in the
+ * engine for a completion, at most OFFLOAD_NAP at a time, so a request
+ * handed over meanwhile waits up to that long. The request slots move
+ * between the threads under the mutex; the worker touches a request again
+ * only after it came back. Nothing is allocated per I/O.
  */
 #include "runner/worker_offload.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
-#define OFFLOAD_NAP 200000ull /* ns: the submitter's longest wait for a completion */
+#define OFFLOAD_NAP 200000ull /* ns: without notify, the submitter's longest wait for a completion */
 
 struct woffload {
     struct engine_ops ops;        /* this worker's front (the real engine's flags) */
@@ -49,6 +57,10 @@ struct woffload {
     unsigned ncq;
     int error;                    /* the real engine failed (-errno) */
     bool stop;
+    bool sleeping;                /* the submitter sleeps in poll(): signal wake_fd */
+    /* eventfds: the worker wakes the submitter; the engine's completions */
+    int wake_fd, comp_fd;
+    bool notified;                /* the engine signals comp_fd */
     /* submitter's own */
     struct io_req **batch, **reaped;
     unsigned inflight;
@@ -61,10 +73,20 @@ static uint64_t mono_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* read an eventfd's count (none: EAGAIN), so that it signals anew */
+static void drain(int fd)
+{
+    uint64_t v;
+    ssize_t n = read(fd, &v, sizeof(v));
+    (void)n;
+}
+
 static void *submitter(void *arg)
 {
     struct woffload *o = arg;
     int rc = o->inner->init(&o->ie, o->depth, o->fds, o->nfds, o->bufs, o->nbufs, o->err, o->errlen);
+    if (rc == 0 && o->inner->notify)
+        o->notified = o->inner->notify(&o->ie, o->comp_fd) == 0;
     pthread_mutex_lock(&o->mu);
     o->init_rc = rc;
     o->init_done = true;
@@ -74,8 +96,9 @@ static void *submitter(void *arg)
         return NULL;
     for (;;) {
         pthread_mutex_lock(&o->mu);
-        while (!o->npend && !o->inflight && !o->stop)
-            pthread_cond_wait(&o->to_sub, &o->mu);
+        if (!o->notified)
+            while (!o->npend && !o->inflight && !o->stop)
+                pthread_cond_wait(&o->to_sub, &o->mu);
         if ((o->stop && !o->npend && !o->inflight) || o->error) {
             pthread_mutex_unlock(&o->mu);
             break;
@@ -96,8 +119,12 @@ static void *submitter(void *arg)
             }
         }
         int r = 0;
-        if (o->inflight)
-            r = o->inner->run(&o->ie, n ? 0 : 1, OFFLOAD_NAP, o->reaped + got, o->depth - (unsigned)got);
+        if (o->inflight) {
+            /* with notify: submit and reap what is there, never wait here */
+            unsigned min_done = o->notified || n ? 0 : 1;
+            r = o->inner->run(&o->ie, min_done, o->notified ? 0 : OFFLOAD_NAP, o->reaped + got,
+                              o->depth - (unsigned)got);
+        }
         pthread_mutex_lock(&o->mu);
         if (r < 0) {
             o->error = r;
@@ -109,10 +136,42 @@ static void *submitter(void *arg)
         o->ncq += (unsigned)got;
         if (got || r < 0)
             pthread_cond_broadcast(&o->to_wrk);
+        /* sleep when a round found nothing to do (a round that did
+         * something is followed by one more: requests an engine left
+         * staged are submitted by it) until requests are handed over or,
+         * with requests in flight, one completes */
+        if (o->notified && !n && !r && !o->npend && !o->error && !(o->stop && !o->inflight)) {
+            o->sleeping = true;
+            unsigned inflight = o->inflight;
+            pthread_mutex_unlock(&o->mu);
+            struct pollfd pf[2] = {{.fd = o->wake_fd, .events = POLLIN}, {.fd = o->comp_fd, .events = POLLIN}};
+            if (poll(pf, inflight ? 2 : 1, -1) > 0) {
+                if (pf[0].revents)
+                    drain(o->wake_fd);
+                if (inflight && pf[1].revents)
+                    drain(o->comp_fd); /* before reaping: a later completion signals again */
+            }
+            pthread_mutex_lock(&o->mu);
+            o->sleeping = false;
+        }
         pthread_mutex_unlock(&o->mu);
     }
     o->inner->exit(&o->ie);
     return NULL;
+}
+
+/* under mu: the submitter has something new to look at */
+static void wake_submitter(struct woffload *o)
+{
+    if (o->notified) {
+        if (o->sleeping) {
+            uint64_t one = 1;
+            ssize_t n = write(o->wake_fd, &one, sizeof(one));
+            (void)n; /* fails only when the count is full: it is awake */
+        }
+    } else {
+        pthread_cond_signal(&o->to_sub);
+    }
 }
 
 static void handover(struct woffload *o)
@@ -123,7 +182,7 @@ static void handover(struct woffload *o)
     memcpy(o->pend + o->npend, o->stg, o->nstg * sizeof(*o->pend));
     o->npend += o->nstg;
     o->nstg = 0;
-    pthread_cond_signal(&o->to_sub);
+    wake_submitter(o);
     pthread_mutex_unlock(&o->mu);
 }
 
@@ -132,6 +191,10 @@ static void offload_free(struct woffload *o)
     pthread_cond_destroy(&o->to_sub);
     pthread_cond_destroy(&o->to_wrk);
     pthread_mutex_destroy(&o->mu);
+    if (o->wake_fd >= 0)
+        close(o->wake_fd);
+    if (o->comp_fd >= 0)
+        close(o->comp_fd);
     free(o->stg);
     free(o->pend);
     free(o->cq);
@@ -162,9 +225,13 @@ static int off_init(struct engine *e, unsigned depth, const int *fds, unsigned n
     o->cq = calloc(depth, sizeof(*o->cq));
     o->batch = calloc(depth, sizeof(*o->batch));
     o->reaped = calloc(depth, sizeof(*o->reaped));
+    o->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    o->comp_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     int rc = 0;
     if (!o->stg || !o->pend || !o->cq || !o->batch || !o->reaped)
         rc = -ENOMEM;
+    else if (o->wake_fd < 0 || o->comp_fd < 0)
+        rc = -errno;
     else if ((rc = -pthread_create(&o->th, NULL, submitter, o)) == 0) {
         o->started = true;
         pthread_mutex_lock(&o->mu);
@@ -233,7 +300,7 @@ static void off_exit(struct engine *e)
         return;
     pthread_mutex_lock(&o->mu);
     o->stop = true;
-    pthread_cond_signal(&o->to_sub);
+    wake_submitter(o);
     pthread_mutex_unlock(&o->mu);
     pthread_join(o->th, NULL);
     e->ops = o->inner;
@@ -246,6 +313,7 @@ int woffload_wrap(struct engine *e)
     struct woffload *o = calloc(1, sizeof(*o));
     if (!o)
         return -ENOMEM;
+    o->wake_fd = o->comp_fd = -1;
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);

@@ -19,21 +19,28 @@ int wuel_setup(struct worker *w, const struct job_spec *j, struct job_setup *js,
 {
     if (!j->unlink_each_loop)
         return 0;
+    /* clones each on their own file (fio's per-clone names) renew only
+     * their own */
+    bool own_files = j->layout == LAYOUT_JBOD && js->ntargets == j->numjobs && w->map.ntouch == 1;
     const char *why = j->layout == LAYOUT_FILES              ? "a file set (nrfiles)"
                       : j->zone_mode != JOB_ZONE_NONE         ? "zones"
                       : j->verify != VERIFY_OFF               ? "verify"
                       : job_rw_reads(j) || job_rw_trims(j)    ? "reads or trims (only writes)"
-                      : j->numjobs > 1                        ? "numjobs > 1"
+                      : j->numjobs > 1 && !own_files          ? "numjobs > 1 on files the clones share"
                       : j->read_iolog[0]                      ? "read_iolog"
-                      : j->engine == ENGINE_IO_URING          ? "ioengine=io_uring (its registered files)"
-                      : j->engine != ENGINE_PSYNC && j->engine != ENGINE_LIBAIO ? "this engine"
+                      : j->engine == ENGINE_IO_URING && j->uring.registerfiles == ENGINE_KNOB_ON
+                                                              ? "registerfiles=1 (a registered file would stay the removed one)"
+                      : j->engine != ENGINE_PSYNC && j->engine != ENGINE_LIBAIO && j->engine != ENGINE_IO_URING
+                                                              ? "this engine"
                                                               : NULL;
     if (why) {
-        snprintf(err, errlen, "job '%s': unlink_each_loop=1 is done for write jobs with psync or libaio, not with %s",
+        snprintf(err, errlen, "job '%s': unlink_each_loop=1 is done for write jobs with psync, libaio or io_uring, not with %s",
                  j->name, why);
         return -EINVAL;
     }
     w->uel.on = true;
+    w->uel.uring = j->uring;
+    w->uel.uring.registerfiles = ENGINE_KNOB_OFF;
     w->uel.tg = js->tg;
     w->uel.first = w->map.layout == LAYOUT_JBOD ? w->first_target : 0;
     w->uel.n = w->map.ntouch;

@@ -139,6 +139,35 @@ if both ddws rw=write bs=4k size=4m dedupe_percentage=50 dedupe_mode=working_set
 else
     fail dedupe_working_set_102 "run failed: $(head -c 300 "$WORK/ddws.sb.err")"
 fi
+# dedupe_global (fio's init_global_dedupe_working_set_seeds): two jobs'
+# working sets of W = 102 entries each are spread over both jobs' unique
+# buffers (51 of each), so about W contents occur in both files (each file
+# has its own 51 and draws the other's); without it, none (fio's jobs have
+# buffers of their own). fio's files and ssdbench's alike.
+DG_CHECK='
+import collections, sys
+def blocks(f):
+    b = open(f, "rb").read()
+    return [hashlib.sha1(b[i:i+4096]).digest() for i in range(0, len(b), 4096)]
+a, c = blocks(sys.argv[1] + "/a.0.0"), blocks(sys.argv[1] + "/b.0.0")
+ca, cc = collections.Counter(a), collections.Counter(c)
+common = len(set(ca) & set(cc))
+ra, rc = sum(1 for v in ca.values() if v > 1), sum(1 for v in cc.values() if v > 1)
+print("ok" if len(a) == len(c) == 1024 and 90 <= common <= 102 and ra <= 102 and rc <= 102 and a != c
+      else "bad common=%d repeated=%d,%d" % (common, ra, rc))'
+printf '[global]\nioengine=psync\nsize=4m\nbs=4k\nrw=write\ndedupe_mode=working_set\ndedupe_percentage=50\ndedupe_working_set_percentage=10\ndedupe_global=1\n[a]\n[b]\n' >"$WORK/dg.fio"
+for t in sb fio; do
+    [ $t = fio ] && [ $HAVE_FIO = 0 ] && continue
+    mkdir -p "$WORK/dgdir.$t"
+    if [ $t = sb ]; then
+        (cd "$WORK/dgdir.$t" && "$SSDBENCH" run -q --output-format=json ../dg.fio >../dg.sb.json 2>../dg.sb.err)
+    else
+        (cd "$WORK/dgdir.$t" && timeout 60 fio --output-format=json ../dg.fio >../dg.fio.json 2>../dg.fio.err)
+    fi
+    r=$(python3 -c "import hashlib
+$DG_CHECK" "$WORK/dgdir.$t" 2>&1)
+    check "dedupe_global_shared_$t ($r)" [ "$r" = ok ]
+done
 
 # --- buffer_compress_percentage: per chunk of min(bs, buffer_compress_chunk)
 # the first chunk*(100-pct)/100 bytes random, the rest zero. Checked exactly:

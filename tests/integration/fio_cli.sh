@@ -154,8 +154,10 @@ nopt=$("$SSDBENCH" run --help | sed -n '/^Job options/,$p' | grep -c '^  [a-z]')
 [ "$("$SB" --cmdhelp=all | wc -l)" -eq "$nopt" ] && [ "$nopt" -gt 40 ]; res cmdhelp-all
 "$SB" --enghelp >e.out
 [ "$(head -1 e.out)" = "Available IO engines:" ] && grep -q '^	io_uring$' e.out && grep -q '^	psync$' e.out; res enghelp-list
-"$SB" --enghelp=e4defrag >e2.out
-[ $? -ne 0 ] && grep -q 'IO engine e4defrag is not supported by ssdbench' e2.out; res enghelp-unsupported
+"$SB" --enghelp=rados >e2.out
+[ $? -ne 0 ] && grep -q 'IO engine rados is not supported by ssdbench' e2.out; res enghelp-unsupported
+"$SB" --enghelp=e4defrag >e4.out
+[ $? -eq 0 ] && grep -q '^donorname ' e4.out && grep -q '^inplace ' e4.out; res enghelp-e4defrag
 "$SB" --enghelp=cpuio >e3.out
 [ $? -eq 0 ] && grep -q '^cpuload ' e3.out && grep -q '^cpumode ' e3.out; res enghelp-cpuio
 
@@ -164,7 +166,7 @@ nopt=$("$SSDBENCH" run --help | sed -n '/^Job options/,$p' | grep -c '^  [a-z]')
 "$SB" --ignore-unsupported --name=u --filename="$WORK/run/data" --size=1m --iodepht=4 --output-format=json >u1.out 2>u1.err
 [ $? -eq 2 ] && [ "$(cat u1.err)" = "ssdbench: command line: unknown option 'iodepht' (did you mean 'iodepth'?)" ] && [ ! -s u1.out ]; res typo-stays-error
 # an engine ssdbench lacks is refused, never swapped for psync
-for eng in e4defrag rados rbd; do
+for eng in dircreate rados rbd; do
     "$SB" --ignore-unsupported --name=u --filename="$WORK/run/data" --size=1m --ioengine=$eng --output-format=json >u2.out 2>u2.err
     [ $? -eq 2 ] && [ "$(wc -l <u2.err)" -eq 1 ] && grep -q "unsupported ioengine '$eng'" u2.err && [ ! -s u2.out ]; res engine-refused-$eng
 done

@@ -53,6 +53,30 @@ one() {
     if [ "$a" = "$b" ]; then pass "$name"; else fail "$name" "fio $a, ssdbench $b"; fi
 }
 
+# refused NAME ARGS...: a job fio 3.33 does not run (it exits non-zero
+# having done no I/O): ssdbench refuses it too, with a one-line reason
+refused() {
+    local name=$1 a b rc
+    shift
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    (cd "$WORK/run" && timeout 60 "$FIO" --output-format=json "$@" >"$WORK/$name.fio.json" 2>"$WORK/$name.fio.err")
+    rc=$?
+    a=$(counts "$WORK/$name.fio.json" total 2>/dev/null)
+    if [ "$rc" = 0 ] || { [ -n "$a" ] && [ "$a" != all=0/0 ]; }; then
+        fail "$name" "fio 3.33 ran it (exit $rc, $a): not a refusal to compare"
+        return
+    fi
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    (cd "$WORK/run" && timeout 60 "$WORK/bin/fio" --output-format=json "$@" >"$WORK/$name.sb.json" 2>"$WORK/$name.sb.err")
+    rc=$?
+    b=$(grep -c . "$WORK/$name.sb.err")
+    if [ "$rc" != 0 ] && [ "$b" = 1 ] && ! grep -q total_ios "$WORK/$name.sb.json"; then
+        pass "$name"
+    else
+        fail "$name" "ssdbench: exit $rc, $b lines on stderr: $(head -c 200 "$WORK/$name.sb.err")"
+    fi
+}
+
 N="--name=x --ioengine=null"
 F="--name=x --ioengine=psync --filename=$WORK/run/f"
 one read              dirs  $N --rw=read --bs=4k --size=1m
@@ -89,6 +113,27 @@ one nrfiles_filesize  dirs  $N --nrfiles=3 --filesize=64k
 one read_skip         dirs  $N --rw=read:8k --bs=4k --size=1m
 one strided           dirs  $N --size=1m --zonemode=strided --zonesize=64k --zonerange=256k
 one io_size_filesize  dirs  $N --size=64k --io_size=128k --filesize=64k --offset=32k
+# fio's arithmetic of a file it never opens (ioengine=null: the size is
+# unknown unless size= gives bytes, so offset=P% of it is past any filesize)
+one null_off_pct_size       dirs $N --offset=10% --size=1m --filesize=512k
+one null_off_pct_size_fs    dirs $N --offset=25% --size=1m --filesize=1m
+one null_off_pct_jobs       dirs $N --offset=10% --size=1m --filesize=512k --numjobs=2 --offset_increment=64k
+one null_off_pct_files      dirs $N --offset=25% --size=1m --filesize=512k --nrfiles=2
+one null_off_pct_files_jobs dirs $N --offset=10% --size=1m --filesize=1m --nrfiles=2 --numjobs=2
+one null_offinc_filesize    dirs $N --filesize=512k --numjobs=2 --offset_increment=64k
+one null_offinc_fs_size     dirs $N --offset=32k --size=1m --filesize=1m --numjobs=2 --offset_increment=64k
+one null_size_pct_files     dirs $N --offset=32k --size=50% --filesize=512k --nrfiles=2
+one null_size_pct_io_size   dirs $N --offset=32k --size=50% --filesize=1m --io_size=128k
+one null_size_pct_jobs      dirs $N --size=50% --filesize=1m --numjobs=2 --offset_increment=64k
+refused null_off_pct_unknown   $N --rw=read --offset=10% --filesize=1m --size=50%
+refused null_off_pct_unknown_j $N --rw=read --offset=25% --filesize=512k --numjobs=2
+refused null_size_pct_alone    $N --size=50% --nrfiles=2
+# offset=P% of a file: P% of its size when the job starts, rounded up to
+# the smallest block size (a file the run makes has none yet: from 0)
+one psync_off_pct_new      dirs $F --rw=read --offset=25% --filesize=512k
+one psync_off_pct_new_size dirs $F --rw=read --offset=10% --size=256k --numjobs=2
+one psync_off_pct_old      dirs $F --rw=write --bs=4k --size=256k --name=y --stonewall --rw=read --size=128k --offset=25%
+one psync_off_pct_old_bs   dirs $F --rw=write --bs=4k --size=200k --name=y --stonewall --bs=8k --rw=read --offset=10% --size=200k
 one psync_read        dirs  $F --rw=read --bs=4k --size=256k
 one psync_randwrite   dirs  $F --rw=randwrite --bs=4k --size=256k
 one psync_offset      dirs  $F --rw=write --bs=4k --size=128k --offset=64k

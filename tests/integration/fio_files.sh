@@ -329,6 +329,38 @@ else
 fi
 job uelbad rw=randrw size=64k loops=2 unlink_each_loop=1
 check uel_refuses_reads bash -c "! timeout 20 '$SSDBENCH' run -q uelbad.fio 2>uelbad.err && grep -q 'unlink_each_loop=1 is done for write jobs' uelbad.err && [ \$(wc -l <uelbad.err) -eq 1 ]"
+# io_uring (its files not registered: a registered file would stay the
+# removed one, and the last pass would leave an empty file) and numjobs=2
+# on the clones' own files (x.0.0, x.1.0): per job the writes and bytes,
+# and the files left with their sizes, as fio's; clones sharing one file
+# are refused with the reason
+mkdir -p uel2/bin && ln -sf "$SSDBENCH" uel2/bin/fio
+uel2() { # NAME TOOL ARGS...: the job run in uel2/NAME.TOOL; prints what is compared
+    local n=$1 tool=$2 bin=fio
+    shift 2
+    [ "$tool" = sb ] && bin="$PWD/uel2/bin/fio"
+    rm -rf "uel2/$n.$tool" && mkdir -p "uel2/$n.$tool"
+    (cd "uel2/$n.$tool" && timeout 60 "$bin" --name=x --rw=write --bs=4k --size=256k --loops=3 --unlink_each_loop=1 \
+        "$@" --output-format=json >../$n.$tool.json 2>../$n.$tool.err) || { echo "failed: $(head -c 200 "uel2/$n.$tool.err")"; return; }
+    echo "$(json_get "uel2/$n.$tool.json" "' '.join('%d/%d' % (j['write']['total_ios'], j['write']['io_bytes']) for j in d['jobs'])")" \
+        "$(cd "uel2/$n.$tool" && find . -type f -printf '%P:%s\n' | sort | tr '\n' ' ')"
+}
+for c in "uel_uring --ioengine=io_uring --iodepth=4" "uel_numjobs --ioengine=psync --numjobs=2" \
+         "uel_uring_numjobs --ioengine=io_uring --iodepth=4 --numjobs=2"; do
+    set -- $c
+    n=$1
+    shift
+    b=$(uel2 $n sb "$@")
+    if [ $HAVE_FIO -eq 1 ]; then
+        a=$(uel2 $n fio "$@")
+        check "${n}_as_fio ($b)" test "$a" = "$b"
+    else
+        check "${n} ($b)" test -n "$(printf '%s' "$b" | grep -F 786432)"
+    fi
+done
+(cd uel2 && timeout 20 bin/fio --name=x --rw=write --bs=4k --size=256k --loops=2 --unlink_each_loop=1 --numjobs=2 \
+    --filename=shared >shared.out 2>shared.err)
+check uel_shared_refused bash -c "grep -q 'numjobs > 1 on files the clones share' uel2/shared.err && [ \$(wc -l <uel2/shared.err) -eq 1 ]"
 
 # --- bad values: one line naming the value
 job bad1 rw=write size=1m nrfiles=2 file_service_type=bogus

@@ -3,8 +3,9 @@
 # options against fio 3.33 itself: each job runs under fio and under
 # ssdbench invoked as fio (a symlink named fio), and a summary of each
 # output must be equal. Offload: the I/O counts of size-bounded null,
-# psync and libaio jobs, fio's taken from the same job inline (fio 3.33
-# itself often hangs at the end of such a job with offload). cmdprio
+# psync, libaio and io_uring jobs, fio's taken from the same job inline
+# (fio 3.33 itself often hangs at the end of such a job with offload), and
+# under strace that the submitter never waits in the engine. cmdprio
 # (libaio on a 512 KiB file): the number of I/Os per priority, read from
 # fio's own latency log with log_prio (each I/O's priority value) and from the JSON's per-priority "prios" objects, where
 # fio's arithmetic fixes it (percentages of 0 or 100, one block size per
@@ -36,7 +37,8 @@ for j in d["jobs"]:
         if "prios" in o:
             name = "lat_ns" if "lat_ns" in o["prios"][0] else "clat_ns"
             n = [(p["prioclass"], p["prio"], p[name]["N"]) for p in o["prios"]]
-            out.append("%s prios=%s sum_ok=%s" % (k, ",".join("%d/%d" % x[:2] for x in sorted(n)),
+            fmt = "%d/%d=%d" if os.environ.get("PRIOCOUNTS") else "%d/%d"
+            out.append("%s prios=%s sum_ok=%s" % (k, ",".join(fmt % x[:len(fmt.split("%")) - 1] for x in sorted(n)),
                                                   sum(x[2] for x in n) == o[name]["N"] == o["total_ios"]))
 if not os.environ.get("NOIOS"):
     out.insert(0, "ios=%d" % tot)
@@ -93,6 +95,39 @@ same offload_null_randrw $N --io_submit_mode=offload --iodepth=8 --rw=randrw --b
 same offload_libaio      --name=x --ioengine=libaio --filename=f --io_submit_mode=offload --iodepth=4 --rw=randwrite --bs=4k --size=512k
 same offload_psync       --name=x --ioengine=psync --filename=f --io_submit_mode=offload --rw=write --bs=4k --size=256k
 same serialize_overlap   $N --io_submit_mode=offload --serialize_overlap=1 --iodepth=1 --size=64k --numjobs=2
+# direct I/O: completions come after the submission, while the submitter
+# may be waiting for them when more requests are handed over
+same offload_libaio_direct --name=x --ioengine=libaio --filename=f --direct=1 --io_submit_mode=offload --iodepth=8 --rw=randread --bs=4k --size=1m
+same offload_uring_direct  --name=x --ioengine=io_uring --filename=f --direct=1 --io_submit_mode=offload --iodepth=8 --rw=randrw --bs=4k --size=1m
+
+# nowait NAME ARGS...: the submitter of an engine that signals its
+# completions on an eventfd (libaio, io_uring) waits for them and for
+# handed-over requests together in poll(), never in the engine: under
+# strace no io_getevents with a timeout other than 0 and no io_uring_enter
+# waiting for a completion (min_complete 0), yet the job's I/Os are all done
+nowait() {
+    local name=$1 st calls waits ios
+    shift
+    command -v strace >/dev/null || { skip "$name" "strace is not installed"; return; }
+    st="$WORK/$name.st"
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    if ! (cd "$WORK/run" && timeout -k 5 60 strace -f -qq -e trace=io_getevents,io_uring_enter -o "$st" \
+            "$WORK/bin/fio" --output-format=json "$@" >"$WORK/$name.json" 2>"$WORK/$name.err"); then
+        fail "$name" "failed: $(head -c 200 "$WORK/$name.err")"
+        return
+    fi
+    calls=$(grep -c 'io_getevents(\|io_uring_enter(' "$st")
+    waits=$( (grep 'io_getevents(' "$st" | grep -v 'tv_sec=0, tv_nsec=0}'
+              grep 'io_uring_enter(' "$st" | awk -F', ' '$3 != "0"') | wc -l)
+    ios=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"][0]; print(j["read"]["total_ios"]+j["write"]["total_ios"])' "$WORK/$name.json")
+    if [ "$calls" -gt 0 ] && [ "$waits" -eq 0 ] && [ "$ios" -eq 256 ]; then
+        pass "$name"
+    else
+        fail "$name" "$calls engine calls, $waits of them waiting, $ios I/Os (256 expected)"
+    fi
+}
+nowait offload_libaio_nowait --name=x --ioengine=libaio --filename=f --direct=1 --io_submit_mode=offload --iodepth=8 --rw=randread --bs=4k --size=1m
+nowait offload_uring_nowait  --name=x --ioengine=io_uring --filename=f --direct=1 --io_submit_mode=offload --iodepth=8 --rw=randread --bs=4k --size=1m
 
 # cmdprio where fio's arithmetic decides every I/O's priority
 same prio_all_rt         $A --rw=randread --bs=4k --cmdprio_percentage=100
@@ -102,6 +137,15 @@ same prio_bssplit_dirs   $A --rw=randrw --bs=4k --cmdprio_bssplit=4k/100/3/5,4k/
 same prio_bssplit_mixed  $A --rw=randrw --bs=4k --cmdprio_bssplit=4k/100/3/5,4k/100/1/2 --unified_rw_reporting=mixed
 # (the number of I/Os of a block-size mix is fio's own draw: not compared)
 NOIOS=1 same prio_bssplit_sizes  $A --rw=randread --bssplit=4k/50:8k/50 --cmdprio_bssplit=4k/100/3/5:8k/0
+
+# a group (group_reporting) of a cmdprio job and plain jobs: fio counts the
+# plain jobs' I/Os under their own priority (0/0, or prio/prioclass), and a
+# group of plain jobs of different priorities has per-priority figures too
+G="--ioengine=libaio --filename=f --size=256k --bs=4k --group_reporting"
+PRIOCOUNTS=1 same prio_group_mixed   $G --rw=randread --name=a --cmdprio_percentage=100 --name=b
+PRIOCOUNTS=1 same prio_group_writes  $G --rw=randwrite --name=a --cmdprio_percentage=100 --name=b
+PRIOCOUNTS=1 same prio_group_classes $G --rw=randread --name=a --name=b --prioclass=3 --prio=5
+PRIOCOUNTS=1 same prio_group_lat     $G --rw=randread --lat_percentiles=1 --name=a --cmdprio_percentage=100 --name=b --prioclass=2 --prio=4
 
 # cmdprio_percentage=50: the structure, as fio's
 structure() {

@@ -101,6 +101,17 @@ else
     fi
 fi
 
+# io_submit_mode=offload: the submitter thread takes the worker's CPU set,
+# nice and I/O priority, as fio's offload workers run in the job's settings
+# (two threads each: the worker and its submitter; all of them so)
+if [ -n "$CB" ] && [ "$(id -u)" = 0 ]; then
+    job offsched ioengine=libaio iodepth=4 io_submit_mode=offload cpus_allowed=$CB nice=3 prioclass=3 prio=4
+    out=$(watch offsched)
+    check offload_submitter_cpus all_workers "$out" 1 "$CB" 2
+    check offload_submitter_nice all_workers "$out" 2 3 2
+    check offload_submitter_ioprio all_workers "$out" 3 24580 2
+fi
+
 # numa_cpu_nodes: the node's own CPU list
 if [ -r /sys/devices/system/node/node0/cpulist ]; then
     want=$(cat /sys/devices/system/node/node0/cpulist)

@@ -182,6 +182,41 @@ fi
 check cpuio_runs [ $? -eq 0 -a "$(json_get cpu.json "d['jobs'][0]['read']['total_ios'] > 0 and d['jobs'][0]['error'] == 0")" = True ]
 check cpuio_needs_load bash -c "! timeout 10 '$SBFIO' --name=c --ioengine=cpuio --runtime=1 >/dev/null 2>cpu2.err && grep -q cpuload cpu2.err"
 
+# --- cpuio and exec move no bytes (fio's FIO_NOIO): the I/Os are counted,
+# bytes, bandwidth, IOPS and runtime are 0 as in fio's JSON, and the text has
+# no job line "(g=0): rw=..." and no READ line in the group (the shape of
+# fio's own run of the same job; the counts depend on the host)
+noio_shape() {
+    python3 - "$1" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+r = d["jobs"][0]["read"]
+print(r["total_ios"] > 0, r["io_bytes"], r["io_kbytes"], r["bw"], r["iops"], r["runtime"], r["bw_samples"],
+      r["clat_ns"]["N"] == r["total_ios"], d["jobs"][0]["error"])
+PY
+}
+noio_text() {
+    grep -cE '\(g=[0-9]+\): rw=|^ +READ:|^  read:' "$1"
+}
+if [ $HAVE_FIO = 1 ]; then
+    for e in "cpuio --cpuload=50 --cpuchunks=10000" "exec --program=/bin/true --grace_time=0"; do
+        n=noio_${e%% *}
+        rm -rf "$n" && mkdir -p "$n/fio" "$n/sb"
+        # shellcheck disable=SC2086
+        (cd "$n/fio" && timeout 20 fio --name=c --ioengine=$e --runtime=300ms --output-format=json,normal \
+            >../fio.out 2>/dev/null)
+        # shellcheck disable=SC2086
+        (cd "$n/sb" && timeout 20 "$SBFIO" --name=c --ioengine=$e --runtime=300ms --output-format=json,normal \
+            >../sb.out 2>/dev/null)
+        sed -n '/^{/,/^}/p' "$n/fio.out" >"$n/fio.json"
+        sed -n '/^{/,/^}/p' "$n/sb.out" >"$n/sb.json"
+        a="$(noio_shape "$n/fio.json" 2>&1) text=$(noio_text "$n/fio.out")"
+        b="$(noio_shape "$n/sb.json" 2>&1) text=$(noio_text "$n/sb.out")"
+        if [ "$a" = "True 0 0 0 0.0 0 0 True 0 text=0" ] && [ "$a" = "$b" ]; then pass "$n"; else fail "$n" "fio: $a / ssdbench: $b"; fi
+    done
+fi
+
 # --- rw=read:-8k: fio's backwards offsets, I/O for I/O ---
 printf '[bk]\nbs=4k\nrw=read:-8k\nfilename=f\nsize=64k\nwrite_iolog=log\n' >bk.fio
 run_both bk
@@ -323,9 +358,56 @@ if [ $HAVE_FIO = 1 ]; then
     check "cs_zbd_refused_by_fio ($out)" [ $? -ne 0 -a -n "$(printf '%s' "$out" | grep -F 'create_serialize=0 are not compatible')" ]
 fi
 
+# --- e4defrag: each write's blocks swapped with a donor file's
+# (EXT4_IOC_MOVE_EXT), on ext4 made here on a loop device over a tmpfs
+# file: the counts and the donor's size as fio's; reads fail with EINVAL;
+# no filesize (nothing to allocate the donor over) is refused as fio
+# refuses it; a donor that is a symbolic link is never written through ---
+e4job() { # NAME EXTRA-LINES...: a job file NAME.fio
+    local n=$1
+    shift
+    printf '%s\n' '[x]' ioengine=e4defrag filename=f donorname=d bs=64k "$@" >"$n.fio"
+}
+e4dev=""
+if ! is_root || ! command -v mkfs.ext4 >/dev/null; then
+    skip e4defrag "needs root and mkfs.ext4"
+elif ! e4dev=$(make_loop 64); then
+    skip e4defrag "cannot create a loop device"
+elif ! mkfs.ext4 -q -F "$e4dev" >/dev/null 2>&1 || ! mkdir -p e4 || ! mount "$e4dev" e4; then
+    fail e4defrag "cannot make and mount ext4 on $e4dev"
+else
+    track mount "$PWD/e4"
+    (
+        cd e4 || exit 1
+        e4job e4w rw=write filesize=1m
+        e4job e4inplace rw=write size=1m inplace=1
+        e4job e4rand rw=randwrite bs=4k offset=256k filesize=1m
+        for n in e4w e4inplace e4rand; do
+            run_both $n
+            same_counts $n
+            [ $HAVE_FIO = 1 ] && check "${n}_donor ($(stat -c %s $n/sb/d) bytes)" [ "$(stat -c %s $n/sb/d)" = "$(stat -c %s $n/fio/d)" ]
+        done
+        e4job e4read rw=read filesize=1m
+        run_both e4read
+        err() { python3 -c 'import json,sys; t=open(sys.argv[1]).read(); print(json.loads(t[t.index("{"):])["jobs"][0]["error"])' "$1" 2>&1; }
+        check "e4read_einval ($(err e4read.sb.json))" [ "$(err e4read.sb.json)" = 22 ]
+        [ $HAVE_FIO = 1 ] && check "e4read_einval_fio ($(err e4read.fio.json))" [ "$(err e4read.fio.json)" = 22 ]
+        e4job e4nosize rw=write size=1m
+        run_both e4nosize
+        check "e4nosize_refused ($(cat e4nosize.sb.err))" [ "$(wc -l <e4nosize.sb.err)" -eq 1 \
+            -a -n "$(grep -F 'cannot allocate the donor file' e4nosize.sb.err)" -a ! -s e4nosize.sb.json ]
+        [ $HAVE_FIO = 1 ] && check "e4nosize_fio_fails" grep -q 'e4defrag init failed' e4nosize.fio.err
+        mkdir -p e4link/sb && echo keep >e4link/kept && ln -s ../kept e4link/sb/d
+        e4job e4link rw=write filesize=64k
+        (cd e4link/sb && timeout 30 "$SBFIO" --output-format=json ../../e4link.fio >../../e4link.sb.json 2>../../e4link.sb.err)
+        rc=$?
+        check "e4link_refused ($(cat e4link.sb.err))" [ $rc -ne 0 -a "$(wc -l <e4link.sb.err)" -eq 1 -a "$(cat e4link/kept)" = keep ]
+    )
+fi
+
 # --- fio's examples for these engines and options parse ---
 if [ -d "$EX" ]; then
-    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec surface-scan; do
+    for f in cpuio falloc ftruncate filecreate-ioengine filestat-ioengine filedelete-ioengine backwards-read exitwhat exec surface-scan e4defrag e4defrag2; do
         check "example_$f" timeout 10 "$SBFIO" --parse-only "$EX/$f.fio"
     done
 else

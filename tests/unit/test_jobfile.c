@@ -397,8 +397,8 @@ TEST(ignore_unsupported_collects_warnings)
     FAILS("bad_unknown.fio", &o, -ENOENT,
           "@/bad_unknown.fio:6: unknown option 'iodepht' (did you mean 'iodepth'?)");
     /* an engine ssdbench lacks is refused, never swapped for the default */
-    FAILS("bad_engine_e4defrag.fio", &o, -ENOTSUP,
-          "@/bad_engine_e4defrag.fio:3: ioengine: unsupported ioengine 'e4defrag' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)");
+    FAILS("bad_engine_rbd.fio", &o, -ENOTSUP,
+          "@/bad_engine_rbd.fio:3: ioengine: unsupported ioengine 'rbd' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete, exec or e4defrag)");
     /* bad values stay errors */
     FAILS("bad_value.fio", &o, -EINVAL,
           "@/bad_value.fio:3: bs: invalid size '4q' (expected a size such as 4096, 4k (4096 bytes), 64m, 1.5g or 0x1000)");

@@ -556,9 +556,9 @@ TEST(engines_layouts_buffers)
     }
     enum engine_kind e;
     FAILS_WITH(spec_parse_engine("pvsync2", &e, err, sizeof(err)), -ENOTSUP,
-               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)");
+               "unsupported ioengine 'pvsync2' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete, exec or e4defrag)");
     FAILS_WITH(spec_parse_engine("uring", &e, err, sizeof(err)), -EINVAL,
-               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete or exec)");
+               "unknown ioengine 'uring' (expected io_uring, libaio, posixaio, psync, pvsync, sync, null, io_uring_cmd, sg, falloc, ftruncate, cpuio, filecreate, filestat, filedelete, exec or e4defrag)");
 
     enum job_layout l = LAYOUT_JBOD;
     uint64_t chunk = 7;
