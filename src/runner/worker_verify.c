@@ -594,14 +594,20 @@ static void dump_one(const char *target, uint64_t off, const char *type, const v
     }
 }
 
+/* A block read back is counted; true when its check is only pretended:
+ * verify=null, and the null engine, which moves no data (as fio's). */
+static bool counted_pretends(struct wverify *vf, const struct job_spec *j, const struct io_req *r)
+{
+    vf->st.blocks++;
+    vf->st.bytes += r->len;
+    return j->verify == VERIFY_NULL || j->engine == ENGINE_NULL;
+}
+
 static bool check(struct worker *w, struct io_req *r, const struct verify_expect *e)
 {
     struct wverify *vf = w->vf;
     const struct job_spec *j = w->job;
-    vf->st.blocks++;
-    vf->st.bytes += r->len;
-    /* null pretends; so does the null engine, which moves no data (as fio's) */
-    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL)
+    if (counted_pretends(vf, j, r))
         return true;
     struct verify_bad bad;
     if (verify_check(j, r->buf, r->len, e, vf->scratch, &bad))
@@ -629,9 +635,7 @@ static bool check_zero(struct worker *w, struct io_req *r)
 {
     struct wverify *vf = w->vf;
     const struct job_spec *j = w->job;
-    vf->st.blocks++;
-    vf->st.bytes += r->len;
-    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL)
+    if (counted_pretends(vf, j, r))
         return true;
     const uint8_t *p = r->buf;
     uint32_t i = 0;
