@@ -114,12 +114,25 @@ static int append_region(const struct job_spec *j, struct job_setup *js, char *e
     return 0;
 }
 
+/* fio's default per-clone files (NAME.k.0): numjobs became as many targets
+ * of one worker each, and clone k is target k (its offset_increment too) */
+static bool per_clone_files(const struct job_spec *j)
+{
+    return j->numjobs <= 1 && j->clones > 1 && j->clones == j->ntargets;
+}
+
 /* offset_increment: how much further than the first clone's region the
  * last clone's reaches, for the size of a file made for the job. */
 static uint64_t clone_span(const struct job_spec *j)
 {
-    unsigned n = j->numjobs ? j->numjobs : 1;
+    unsigned n = per_clone_files(j) ? j->clones : j->numjobs ? j->numjobs : 1;
     return j->layout == LAYOUT_JBOD ? j->offset_increment * (n - 1) : 0;
+}
+
+/* ...and for target i: a per-clone file holds its own clone's region only */
+static uint64_t target_span(const struct job_spec *j, unsigned i)
+{
+    return per_clone_files(j) && j->layout == LAYOUT_JBOD ? j->offset_increment * i : clone_span(j);
 }
 
 /* fill_device: how far a job may write into a regular file: its size plus
@@ -144,12 +157,17 @@ static uint64_t fill_space(const struct job_spec *j, const struct job_setup *js,
     return m == UINT64_MAX || m < space ? space : m;
 }
 
-uint64_t runner_create_size(const struct job_spec *j)
+static uint64_t create_size(const struct job_spec *j, uint64_t span)
 {
     return j->file_size     ? j->file_size
            : j->fill_device ? FILL_CREATE_SIZE /* grows as it is written */
-           : j->size        ? j->offset + j->size + clone_span(j)
+           : j->size        ? j->offset + j->size + span
                             : DEFAULT_FILE_SIZE;
+}
+
+uint64_t runner_create_size(const struct job_spec *j)
+{
+    return create_size(j, clone_span(j));
 }
 
 /* A block device an earlier target of this phase holds O_EXCL: a second
@@ -182,11 +200,11 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = runner_create_size(j),
+            .create_size = create_size(j, target_span(j, i)),
             /* fio lays an existing shorter file out to the job's region */
             .extend_to = j->file_append ? 0 /* the writes extend it */
                          : j->file_size || j->size_pct > 0 || j->offset_pct > 0 ? j->file_size
-                         : j->size ? j->offset + j->size + clone_span(j) : 0,
+                         : j->size ? j->offset + j->size + target_span(j, i) : 0,
             .fill_random = true,
             .seed = j->seed + i,
             .consent = opts->consent,
@@ -373,16 +391,17 @@ static int clone_region(struct worker *w, const struct job_spec *j, const struct
             w->io_limit_own = j->io_limit / js->region_len * len;
         return 0;
     }
-    if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && w->clone))
+    unsigned k = per_clone_files(j) ? w->first_target : w->clone;
+    if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && k))
         return 0;
-    uint64_t shift = j->offset_increment * w->clone;
+    uint64_t shift = j->offset_increment * k;
     uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
     if (tsize == 0)
         tsize = js->region_start + js->region_len;
     uint64_t start = js->region_start + shift;
-    if (shift / j->offset_increment != w->clone || start < shift || start >= tsize) {
+    if (shift / j->offset_increment != k || start < shift || start >= tsize) {
         snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
-                 j->name, w->clone);
+                 j->name, k);
         return -EINVAL;
     }
     bool sized = j->size > 0 || j->size_pct > 0;

@@ -91,6 +91,12 @@ same normal              $N --rw=randread --bs=4k --size=4m --random_distributio
 same zoned              $N --rw=randread --bs=4k --size=4m --random_distribution=zoned:50/5:30/15:20/80
 same zoned_bssplit       $N --rw=randrw --bssplit=4k/50:16k/50 --size=4m --random_distribution=zoned:60/10:40/90
 same zipf_file           --ioengine=psync --name=a --filename=f --rw=randread --bs=4k --size=1m --random_distribution=zipf:1.2
+# offset_increment with fio's per-clone files (a.K.0): clone K's region
+# starts K increments into its own file, which fio lays out that far
+same offset_increment    $N --rw=randrw --bs=4k --size=256k --numjobs=3 --offset_increment=256k
+same offset_increment_psync --ioengine=psync --name=a --rw=randwrite --bs=4k --size=16k --numjobs=3 --offset_increment=256k
+sz=$(stat -c %s "$WORK/run/a.0.0" "$WORK/run/a.1.0" "$WORK/run/a.2.0" 2>&1 | tr '\n' ' ')
+check "offset_increment_file_sizes ($sz; fio 3.33: 16384 278528 540672)" test "$sz" = "16384 278528 540672 "
 
 # fio's volume of randrw bs=4k,16k over 16 MiB, from its JSON and ours
 vol() {
