@@ -1065,9 +1065,10 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
         room_n = l->rw_limit > l->nrw ? l->rw_limit - l->nrw : 0;
     /* iodepth_batch_submit: at most that many per submission (loop_admit's
      * batch_held when free slots are left) */
-    const unsigned cap = ls->batch_submit ? ls->batch_submit : UINT_MAX;
+    if (__builtin_expect(ls->batch_submit != 0, 0) && ls->batch_submit < room_n)
+        room_n = ls->batch_submit;
     uint64_t issued = 0;
-    while (nfree && nstaged < room_n && issued < room_bytes && nstaged < cap) {
+    while (nfree && nstaged < room_n && issued < room_bytes) {
         struct io_req *r = free_slots[nfree - 1];
         struct gen_io io;
         if (!gen_next(&w->gen, &io)) {
@@ -1096,7 +1097,8 @@ static inline __attribute__((always_inline)) void admit_plain(struct worker *w, 
     }
     w->nfree = nfree;
     ls->nstaged = nstaged;
-    ls->batch_held = ls->batch_submit && nstaged == ls->batch_submit && nfree;
+    if (__builtin_expect(ls->batch_submit != 0, 0)) /* else it stays false (loop_init) */
+        ls->batch_held = nstaged == ls->batch_submit && nfree;
     ls->inflight += nstaged;
     ls->lim.issued += issued;
     ls->lim.nreq += nstaged;
@@ -1108,7 +1110,6 @@ static void loop_admit_plain(struct worker *w, struct loop *ls)
 {
     ls->nstaged = 0;
     ls->flow_held = false;
-    ls->batch_held = false;
     if (ls->stopping)
         return;
     if (w->map.layout == LAYOUT_RANDOM)
