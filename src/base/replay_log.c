@@ -30,104 +30,6 @@ static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-static int find_file(const struct rlog *lg, const char *name)
-{
-    for (unsigned i = 0; i < lg->nfiles; i++)
-        if (!strcmp(lg->files[i], name))
-            return (int)i;
-    return -1;
-}
-
-/* "PATH:LINE: " or, for blktrace, "PATH: record N: " */
-static int where(const struct rlog_stream *st, char *err, size_t errlen)
-{
-    int k = st->lg->blktrace ? snprintf(err, errlen, "%s: record %u: ", st->path, st->line)
-                             : snprintf(err, errlen, "%s:%u: ", st->path, st->line);
-    return k < 0 ? 0 : (size_t)k >= errlen ? (int)errlen - 1 : k;
-}
-
-static int bad(const struct rlog_stream *st, char *err, size_t errlen, const char *why, const char *what)
-{
-    int k = where(st, err, errlen);
-    snprintf(err + k, errlen - (size_t)k, "%s '%.60s'", why, what);
-    return -EINVAL;
-}
-
-int rlog_file(struct rlog_stream *st, const char *name, bool add, char *err, size_t errlen)
-{
-    struct rlog *lg = st->lg;
-    int f = find_file(lg, name);
-    if (f >= 0 || !add)
-        return f;
-    if (lg->nfiles == RLOG_MAX_FILES) {
-        int k = where(st, err, errlen);
-        snprintf(err + k, errlen - (size_t)k, "more than %d files", RLOG_MAX_FILES);
-        return -E2BIG;
-    }
-    if (strlen(name) >= RLOG_PATH_MAX)
-        return bad(st, err, errlen, "file name too long", name), -ENAMETOOLONG;
-    strcpy(lg->files[lg->nfiles], name);
-    return (int)lg->nfiles++;
-}
-
-uint64_t rlog_gap(struct rlog_stream *st, uint64_t t, unsigned unit_ns)
-{
-    unsigned pct = st->o.time_scale ? st->o.time_scale : 100;
-    uint64_t d = 0;
-    if (st->last_t && !st->o.no_stall && t >= st->last_t) {
-        uint64_t gap = t - st->last_t;
-        d = pct == 100 ? gap : (uint64_t)((double)gap * (100.0 / (double)pct));
-    }
-    st->last_t = t;
-    /* fio keeps microseconds: blktrace's nanoseconds are truncated */
-    return unit_ns == 1 ? d / 1000 * 1000 : d * unit_ns;
-}
-
-int rlog_emit(struct rlog_stream *st, struct rlog_entry *e, struct rlog_entry *out, size_t *n, char *err,
-              size_t errlen)
-{
-    struct rlog *lg = st->lg;
-    unsigned f = e->file;
-    switch (e->op) {
-    case RLOG_ADD:
-        break;
-    case RLOG_OPEN:
-        if (st->open[f]) {
-            /* fio: a redirected file's re-open is ignored; any other aborts */
-            if (!st->redirect[0])
-                return bad(st, err, errlen, "open of a file the log has open (fio 3.33 aborts on it):",
-                           lg->files[f]);
-        } else {
-            lg->reopens += st->opened[f];
-            st->open[f] = st->opened[f] = true;
-        }
-        lg->opens++;
-        break;
-    case RLOG_CLOSE:
-        st->open[f] = false;
-        lg->closes++;
-        break;
-    case RLOG_WAIT:
-        lg->waits++;
-        break;
-    default:
-        if (!st->open[f])
-            return bad(st, err, errlen, "I/O on a file the log has not opened (fio 3.33 aborts on it):",
-                       lg->files[f]);
-        if (e->op <= RLOG_TRIM) {
-            lg->bytes[e->op] += e->len;
-            if (e->len > lg->max_len[e->op])
-                lg->max_len[e->op] = e->len;
-            if (e->off + e->len > lg->extent[f])
-                lg->extent[f] = e->off + e->len;
-        }
-        lg->count[e->op]++;
-        break;
-    }
-    out[(*n)++] = *e;
-    return 1;
-}
-
 static int file_action(struct rlog_stream *st, const char *name, const char *act, uint64_t gap,
                        struct rlog_entry *out, size_t *n, char *err, size_t errlen)
 {
@@ -149,10 +51,10 @@ static int file_action(struct rlog_stream *st, const char *name, const char *act
     }
     bool open = !strcmp(act, "open");
     if (!open && strcmp(act, "close"))
-        return bad(st, err, errlen, "bad file action (add, open or close)", act);
+        return rlog_bad(st, err, errlen, "bad file action (add, open or close)", act);
     int f = rlog_file(st, name, false, err, errlen);
     if (f < 0)
-        return bad(st, err, errlen, "file not added before", name);
+        return rlog_bad(st, err, errlen, "file not added before", name);
     e.op = open ? RLOG_OPEN : RLOG_CLOSE;
     e.file = (uint16_t)f;
     st->last_act = e.op;
@@ -167,13 +69,13 @@ static int io_action(struct rlog_stream *st, const char *name, const char *act, 
     const struct rlog_opts *o = &st->o;
     uint64_t off, len;
     if (!parse_u64(soff, UINT64_MAX, &off))
-        return bad(st, err, errlen, "bad offset", soff);
+        return rlog_bad(st, err, errlen, "bad offset", soff);
     if (!strcmp(act, "wait") && lg->version == 2) {
         /* fio: wait until MSEC after the start; nothing with replay_no_stall */
         if (o->no_stall)
             return 0;
         if (off > UINT64_MAX / 1000000)
-            return bad(st, err, errlen, "wait too long", soff);
+            return rlog_bad(st, err, errlen, "wait too long", soff);
         struct rlog_entry e = {.gap_ns = off * 1000000, .op = RLOG_WAIT};
         return rlog_emit(st, &e, out, n, err, errlen);
     }
@@ -182,23 +84,23 @@ static int io_action(struct rlog_stream *st, const char *name, const char *act, 
         if (!strcmp(act, names[i]))
             op = i;
     if (op < 0)
-        return bad(st, err, errlen, lg->version == 3 && !strcmp(act, "wait")
+        return rlog_bad(st, err, errlen, lg->version == 3 && !strcmp(act, "wait")
                                         ? "wait is a version 2 action"
                                         : "bad action (read, write, trim, sync, datasync)", act);
     if (!parse_u64(slen, UINT32_MAX, &len))
-        return bad(st, err, errlen, "bad length", slen);
+        return rlog_bad(st, err, errlen, "bad length", slen);
     if (op <= RLOG_TRIM && len == 0)
-        return bad(st, err, errlen, "zero length", slen);
+        return rlog_bad(st, err, errlen, "zero length", slen);
     int f = rlog_file(st, name, false, err, errlen);
     if (f < 0)
-        return bad(st, err, errlen, "file not added before", name);
+        return rlog_bad(st, err, errlen, "file not added before", name);
     /* fio's order: scale, then align */
     if (o->scale > 1)
         off /= o->scale;
     if (o->align)
         off &= ~(o->align - 1);
     if (op <= RLOG_TRIM && off > UINT64_MAX - len)
-        return bad(st, err, errlen, "offset + length past 2^64", soff);
+        return rlog_bad(st, err, errlen, "offset + length past 2^64", soff);
     if (o->read_only && (op == RLOG_WRITE || op == RLOG_TRIM)) {
         /* fio leaves writes out in read-only mode (and trims always) */
         lg->ro_skipped += op == RLOG_WRITE;
@@ -216,7 +118,7 @@ static int read_line(struct rlog_stream *st, char *p, struct rlog_entry *out, si
     char *save = NULL;
     for (char *s = strtok_r(p, " \t\r\n", &save); s; s = strtok_r(NULL, " \t\r\n", &save)) {
         if (nf == RLOG_FIELDS)
-            return bad(st, err, errlen, "too many fields in", f[0]);
+            return rlog_bad(st, err, errlen, "too many fields in", f[0]);
         f[nf++] = s;
     }
     if (nf == 0)
@@ -226,7 +128,7 @@ static int read_line(struct rlog_stream *st, char *p, struct rlog_entry *out, si
     if (v3) {
         uint64_t t;
         if (!parse_u64(f[0], UINT64_MAX, &t))
-            return bad(st, err, errlen, "bad time stamp", f[0]);
+            return rlog_bad(st, err, errlen, "bad time stamp", f[0]);
         gap = rlog_gap(st, t, 1000);
     }
     const char *name = st->redirect[0] ? st->redirect : f[v3];
@@ -234,7 +136,7 @@ static int read_line(struct rlog_stream *st, char *p, struct rlog_entry *out, si
         return file_action(st, name, f[v3 + 1], gap, out, n, err, errlen);
     if (nf == 4 + v3)
         return io_action(st, name, f[v3 + 1], f[v3 + 2], f[v3 + 3], gap, out, n, err, errlen);
-    return bad(st, err, errlen, v3 ? "expected 'USEC FILE ACTION [OFFSET LENGTH]', got"
+    return rlog_bad(st, err, errlen, v3 ? "expected 'USEC FILE ACTION [OFFSET LENGTH]', got"
                                    : "expected 'FILE ACTION [OFFSET LENGTH]', got", f[0]);
 }
 
@@ -251,7 +153,7 @@ static long text_next(struct rlog_stream *st, struct rlog_entry *e, size_t max, 
         st->line++;
         size_t l = strlen(st->buf);
         if (l == RLOG_LINE_MAX - 1 && st->buf[l - 1] != '\n') {
-            int k = where(st, err, errlen);
+            int k = rlog_where(st, err, errlen);
             snprintf(err + k, errlen - (size_t)k, "line longer than %d characters", RLOG_LINE_MAX - 2);
             return -EINVAL;
         }

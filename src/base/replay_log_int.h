@@ -1,6 +1,6 @@
 /* replay_log_int.h - the state of one log read, shared by the text reader
- * (replay_log.c) and the blktrace reader (replay_blk.c); nothing outside
- * base/replay_* includes it. */
+ * (replay_log.c), the blktrace reader (replay_blk.c) and what both do with
+ * an entry (replay_emit.c); nothing outside base/replay_* includes it. */
 #ifndef SSDBENCH_REPLAY_LOG_INT_H
 #define SSDBENCH_REPLAY_LOG_INT_H
 
@@ -33,6 +33,11 @@ struct rlog_stream {
     char buf[RLOG_LINE_MAX];
 };
 
+/* "PATH:LINE: " (blktrace: "PATH: record N: ") of the entry being read,
+ * into err; its length */
+int rlog_where(const struct rlog_stream *st, char *err, size_t errlen);
+/* That place, then "why 'what'"; -EINVAL */
+int rlog_bad(const struct rlog_stream *st, char *err, size_t errlen, const char *why, const char *what);
 /* fio's delay_since_ttime on a stamp in the log's unit, then to ns
  * (unit_ns: 1000 for iolog microseconds, 1 for blktrace nanoseconds,
  * which fio truncates to microseconds) */

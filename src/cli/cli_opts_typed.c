@@ -1,7 +1,9 @@
 /* cli_opts_typed.c - the typed entries of the option tables: storing a
  * value by its type in the command's configuration (cli_opt_apply), the
- * whole parse loop of a command on a table (cli_opts_parse) and its help
- * text (cli_opts_help). See cli_opts.h. */
+ * whole parse loop of a command on a table (cli_opts_parse), its help
+ * text (cli_opts_help, cli_opts_print: a shared option's row shown from the
+ * shared table, cli_opt_shown) and that table of the options every command
+ * shares (cli_shared_find, cli_output_option). See cli_opts.h. */
 #include <string.h>
 
 #include "job/spec_parse.h"
@@ -182,6 +184,71 @@ int cli_opts_parse_ctx(const struct cli_cmd_opts *c, int argc, char **argv, cons
         }
     }
     return 0;
+}
+
+bool cli_opt_is_shared(const struct cli_opt *row)
+{
+    return row->name && !row->help && row->type == CLI_T_ID && row->id == 0 &&
+           cli_shared_find(row->name, 0, NULL) != NULL;
+}
+
+struct cli_opt cli_opt_shown(const struct cli_opt *row, char *buf, size_t len)
+{
+    if (!cli_opt_is_shared(row))
+        return *row;
+    const struct cli_opt *sh = cli_shared_find(row->name, 0, NULL);
+    struct cli_opt o = {.name = sh->name, .alias = sh->alias, .value = row->value ? row->value : sh->value,
+                        .dflt = row->dflt ? row->dflt : sh->dflt, .unit = sh->unit,
+                        .man = row->man, .note = row->note, .help = sh->help};
+    if (row->note) {
+        snprintf(buf, len, "%s\n%s", sh->help, row->note);
+        o.help = buf;
+    }
+    return o;
+}
+
+void cli_opts_print(FILE *f, const struct cli_opt *rows, int col)
+{
+    char note[512];
+    for (const struct cli_opt *r = rows; r->name || r->help; r++) {
+        if (!r->name) {
+            fprintf(f, "%s\n", r->help);
+            continue;
+        }
+        const struct cli_opt shown = cli_opt_shown(r, note, sizeof(note));
+        const struct cli_opt *t = &shown;
+        char spec[160];
+        const char *sp = t->value && strncmp(t->value, "[=", 2) != 0 ? " " : "";
+        int n = snprintf(spec, sizeof(spec), "%s%s%s", t->name, sp, t->value ? t->value : "");
+        if (t->alias)
+            snprintf(spec + n, sizeof(spec) - (size_t)n, ", %s%s%s", t->alias, sp, t->value ? t->value : "");
+        int w = (int)strlen(spec) + 2;
+        fprintf(f, "  %s", spec);
+        const char *h = t->help ? t->help : "";
+        if (w + 2 > col) { /* a long left column: the text on the next line */
+            fprintf(f, "\n%*s", col, "");
+        } else {
+            fprintf(f, "%*s", col - w, "");
+        }
+        for (const char *l = h; *l;) {
+            const char *nl = strchr(l, '\n');
+            int len = nl ? (int)(nl - l) : (int)strlen(l);
+            fprintf(f, "%.*s", len, l);
+            if (!nl && t->dflt) { /* the default after the text, on a line of its own when long */
+                if (col + len + (int)strlen(t->dflt) + 11 > 90)
+                    fprintf(f, "\n%*s(default %s)", col, "", t->dflt);
+                else
+                    fprintf(f, " (default %s)", t->dflt);
+            }
+            fputc('\n', f);
+            if (!nl)
+                break;
+            l = nl + 1;
+            fprintf(f, "%*s", col, "");
+        }
+        if (!*h)
+            fprintf(f, t->dflt ? "(default %s)\n" : "\n", t->dflt);
+    }
 }
 
 void cli_opts_help(FILE *f, const struct cli_cmd_opts *c)

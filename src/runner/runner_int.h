@@ -371,8 +371,15 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
 /* Frees a worker and closes its logs: how many of its side files (logs,
  * dumps, verify state) could not be written, each said on stderr. */
 unsigned runner_free_worker(struct worker *w);
-/* fio's thread number of a worker (seeds fio's random streams) */
-unsigned runner_fio_thread(const struct worker *w, const struct job_spec *j);
+/* fio's thread number (1-based) of worker w of job j, which seeds its random
+ * streams: fio makes a job's clones after it, last name first, so the clone
+ * named k (file NAME.k.0) is thread 1 + clones - k of the job */
+static inline unsigned runner_fio_thread(const struct worker *w, const struct job_spec *j)
+{
+    unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
+    unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
+    return first + (k == 0 ? 1 : 1 + nc - k);
+}
 
 /* runner_files.c: fio's file set. runner_setup_files opens, creates (sizes
  * and fallocate as fio) and guards every file of a LAYOUT_FILES job, as

@@ -437,16 +437,6 @@ static void init_slots(struct worker *w, const struct job_spec *j)
     }
 }
 
-/* fio's thread number (1-based) of worker w of job j, which seeds its random
- * streams: fio makes a job's clones after it, last name first, so the clone
- * named k (file NAME.k.0) is thread 1 + clones - k of the job */
-unsigned runner_fio_thread(const struct worker *w, const struct job_spec *j)
-{
-    unsigned first = w->run->opts->log_number_base + (unsigned)(w - w->run->workers) - w->job_worker;
-    unsigned nc = j->clones ? j->clones : 1, k = w->job_worker % nc;
-    return first + (k == 0 ? 1 : 1 + nc - k);
-}
-
 int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct job_setup *js,
                         char *err, size_t errlen)
 {
