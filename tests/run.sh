@@ -3,7 +3,7 @@
 # scripts in tests/integration/. Each test prints "PASS x", "FAIL x: why" or
 # "SKIP x: why"; a binary or script that exits non-zero without printing a FAIL
 # line counts as one failure. Ends with the line "N passed, N failed, N skipped".
-# The integration scripts run TEST_JOBS at a time (default 2: most of their
+# The integration scripts run TEST_JOBS at a time (default 3: most of their
 # time is spent waiting on runs and devices); each has its own work directory
 # and devices; the long ones (marked "# run.sh: long") start first, and the
 # reports are printed in that order.
@@ -112,7 +112,7 @@ done
 scripts=("${long[@]}" "${short[@]}")
 pool=$(mktemp -d /tmp/ssdbench-tests.XXXXXX)
 trap 'rm -f "$log"; rm -rf "$pool"' EXIT
-jobs_max=${TEST_JOBS:-2}
+jobs_max=${TEST_JOBS:-3}
 next=0   # the next script whose report is printed, in order
 for ((i = 0; i < ${#scripts[@]}; i++)); do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done

@@ -224,11 +224,13 @@ SSDBENCH_DESTROY="$WORK/run/other:$WORK/run/user.img" \
 check destroy-env-consents [ "$(py cs2.json 'd["jobs"][0]["write"]["total_ios"]')" = "16" ]
 
 # --- group_reporting: job_runtime sums the clones' run times, as fio's ---
-# (each of 3 time-based clones runs at least its 1 s runtime; the group's
-# read runtime is the longest clone's: a third of the sum or more, less than it)
+# (each of 3 time-based clones runs at least its 1 s runtime, so the sum is
+# 3 s or more; the group's read runtime is one clone's, 1 s or more and less
+# than the sum. A clone's run time may exceed its read time on a loaded host,
+# so no upper bound of the sum by the read time is asserted.)
 "$SB" --name=g --ioengine=null --size=64m --numjobs=3 --group_reporting --time_based --runtime=1 \
     --output-format=json >jr.json 2>jr.err
-check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 and d["jobs"][0]["job_runtime"] <= 3 * d["jobs"][0]["read"]["runtime"] and d["jobs"][0]["read"]["runtime"] < d["jobs"][0]["job_runtime"])')" = 1 ]
+check job-runtime-sum [ "$(py jr.json 'int(d["jobs"][0]["job_runtime"] >= 3000 and d["jobs"][0]["read"]["runtime"] >= 1000 and d["jobs"][0]["read"]["runtime"] < d["jobs"][0]["job_runtime"])')" = 1 ]
 
 # --- --debug=parse: the steady-state thresholds as fio's parser reports them ---
 if $have_fio; then
