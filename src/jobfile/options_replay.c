@@ -12,6 +12,8 @@
  * with the reason; rate and rate_iops are taken and do nothing, as in fio. */
 #include "jobfile/options_int.h"
 
+#include "base/gcd.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,16 +96,6 @@ static enum job_rw replay_rw(const struct rlog *lg, unsigned *rwmixread)
     return w ? RW_WRITE : RW_READ;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* verify of a replay, as fio 3.33 does it: a log that only writes, on one
  * file; its writes are then read back in offset order. The unit of the
  * written-block record is the gcd of the writes' offsets and lengths. */
@@ -131,8 +123,8 @@ static int replay_verify(struct job_spec *job, const struct rlog *sum, const str
         while (got >= 0 && (got = rlog_stream_next(st, e, 64, msg, sizeof(msg))) > 0)
             for (long k = 0; k < got; k++)
                 if (e[k].op == RLOG_WRITE) {
-                    g = gcd64(gcd64(g, e[k].off), e[k].len);
-                    glen = gcd64(glen, e[k].len);
+                    g = gcd_u64(gcd_u64(g, e[k].off), e[k].len);
+                    glen = gcd_u64(glen, e[k].len);
                 }
         rlog_stream_close(st);
         if (got < 0)

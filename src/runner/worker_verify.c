@@ -4,6 +4,7 @@
 #include "runner/worker_verify.h"
 #include "runner/worker_vstate.h"
 
+#include "base/gcd.h"
 #include "base/outfile.h"
 
 #include <errno.h>
@@ -16,16 +17,6 @@
 #include <unistd.h>
 
 #define WVERIFY_MAX_REC (1ull << 25)
-
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 static void bs_range(const struct job_bssplit *s, uint32_t *lo, uint32_t *hi)
 {
@@ -59,7 +50,7 @@ int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size
     if (iv > lo)
         iv = lo;
     if (!iv || lo % iv || hi % iv)
-        iv = (uint32_t)gcd(lo, hi);
+        iv = (uint32_t)gcd_u64(lo, hi);
     j->verify_interval = iv;
     unsigned hs = verify_hdr_size(j->verify);
     if (hs && iv < hs) {
@@ -125,15 +116,15 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
     uint32_t lo, hi;
     bs_range(&j->bs[DIR_WRITE], &lo, &hi);
     for (unsigned i = 0; i < j->bs[DIR_WRITE].n; i++)
-        u = gcd(u, j->bs[DIR_WRITE].bs[i]);
+        u = gcd_u64(u, j->bs[DIR_WRITE].bs[i]);
     if (j->blockalign[DIR_WRITE])
-        u = gcd(u, j->blockalign[DIR_WRITE]);
+        u = gcd_u64(u, j->blockalign[DIR_WRITE]);
     if (j->seq_hole)
-        u = gcd(u, j->seq_hole > INT64_MAX ? (uint64_t)0 - j->seq_hole : j->seq_hole);
+        u = gcd_u64(u, j->seq_hole > INT64_MAX ? (uint64_t)0 - j->seq_hole : j->seq_hole);
     if (j->layout == LAYOUT_STRIPE && j->stripe_chunk)
-        u = gcd(u, j->stripe_chunk);
+        u = gcd_u64(u, j->stripe_chunk);
     if (j->replay_verify_unit) /* read_iolog: the logged writes' offsets and lengths */
-        u = gcd(u, j->replay_verify_unit);
+        u = gcd_u64(u, j->replay_verify_unit);
     if (!u)
         u = 512;
     vf->unit = u;
