@@ -9,7 +9,8 @@
 #   counters (nomerges=2, so the block layer does not merge);
 #   purge: the method chosen per device and the data gone (Format NVM with
 #   secure erase: the first MiB reads as zeros);
-#   the write cache per PTS preset, set during the run and restored after it,
+#   the write cache per PTS preset, set during the run (the kernel trace of
+#   the commands the driver sent: off, a write, on) and restored after it,
 #   also after a SIGINT;
 #   the guard on an NVMe namespace with an ext4 file system (signature,
 #   then mounted): refused, bytes unchanged;
@@ -118,18 +119,22 @@ check purge_ata_says_why grep -q "Security feature set is not supported" purge_a
 section "write cache"
 # the throughput test: the fewest phases (each reads the device's health)
 PTS=(tp --tc 1 --qd 1 --max-rounds 5 --capacity-scale 0.01 --round-time 0.1 --no-purge -q)
-# watch_cache READER FILE: one reading per 0.5 s into FILE until killed (the
-# guest has one CPU: a faster watcher slows the run it watches)
-watch_cache() { while :; do $1 >>"$2"; sleep 0.5; done; }
+# The cache's state during the run is read from the kernel's own trace of
+# the commands the driver sent, in order: the command that turns the cache
+# off (NVMe Set Features 06h, value 0), a write of the run, the command that
+# turns it back on. No sampling, so a short run cannot slip between samples.
+NVME_WC_OFF='nvme_admin_set_features fid=0x6, sv=0x[01], cdw11=0x0[)]'
+NVME_WC_ON='nvme_admin_set_features fid=0x6, sv=0x[01], cdw11=0x1[)]'
+NVME_WRITE="disk=${LAB_NVME##*/},.*nvme_cmd_write"
 # the enterprise preset turns the NVMe cache off for the run, back on after
-: >seen_nvme
-watch_cache nvme_vwc seen_nvme & wpid=$!
+trace_start nvme/nvme_setup_cmd '(qid == 0 && opcode == 9) || (qid != 0 && opcode == 1)'
 $T "$S" pts "${PTS[@]}" --enterprise --destroy "$LAB_NVME" --result pts_e.json "$LAB_NVME" >/dev/null 2>pts_e.err
 prc=$?
+trace_stop nvme_e.trace; trc=$?
 flatten pts_e.json
-kill $wpid; wait $wpid 2>/dev/null
 check pts_e_exit0 test $prc -eq 0
-check pts_e_cache_off_during grep -q 0 seen_nvme
+check pts_e_trace_complete test $trc -eq 0
+check pts_e_cache_off_during in_order nvme_e.trace "$NVME_WC_OFF" "$NVME_WRITE" "$NVME_WC_ON"
 check pts_e_state_recorded test "$(jv pts_e.json pts.write_cache.state)" = WCD
 check pts_e_before_recorded test "$(jv pts_e.json pts.write_cache.before.state)" = WCE
 check pts_e_set_by_device test "$(jv pts_e.json pts.write_cache.set_by)" = device
@@ -137,15 +142,20 @@ check pts_e_restored test "$(jv pts_e.json pts.write_cache.restored)" = True
 check pts_e_cache_on_after test "$(nvme_vwc)" = 1
 # the client preset turns a disabled ATA cache on, and back off after
 $T hdparm -W 0 "$LAB_ATA" >/dev/null
-: >seen_ata
-watch_cache ata_wce seen_ata & wpid=$!
+# ATA: SET FEATURES (EFh) through ATA PASS-THROUGH (16), subcommand 02h
+# (enable the write cache) or 82h (disable) in the features byte
+ATA_WC_ON='ATA_16 - raw=85( [0-9a-f]{2}){3} 02( [0-9a-f]{2}){9} ef '
+ATA_WC_OFF='ATA_16 - raw=85( [0-9a-f]{2}){3} 82( [0-9a-f]{2}){9} ef '
+ATA_WRITE='cmnd=[(]WRITE_(10|16) '
+trace_start scsi/scsi_dispatch_cmd_start 'opcode == 0x85 || opcode == 0x2a || opcode == 0x8a'
 $T "$S" pts "${PTS[@]}" --client --destroy "$LAB_ATA" --result pts_c.json "$LAB_ATA" >/dev/null 2>pts_c.err
 prc=$?
+trace_stop ata_c.trace; trc=$?
 flatten pts_c.json
-kill $wpid; wait $wpid 2>/dev/null
 check pts_c_exit0 test $prc -eq 0
 [ $prc -eq 0 ] || sed "s/^/# pts_c.err: /" pts_c.err | tail -n 5
-check pts_c_cache_on_during grep -q 1 seen_ata
+check pts_c_trace_complete test $trc -eq 0
+check pts_c_cache_on_during in_order ata_c.trace "$ATA_WC_ON" "$ATA_WRITE" "$ATA_WC_OFF"
 check pts_c_state_recorded test "$(jv pts_c.json pts.write_cache.state)" = WCE
 check pts_c_before_recorded test "$(jv pts_c.json pts.write_cache.before.state)" = WCD
 # the kernel's view once it has followed the device (IDENTIFY word 85)

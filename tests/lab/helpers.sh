@@ -20,6 +20,13 @@
 #                     temperature in Kelvin)
 #   mib_sum DEV, sum_of DEV SECTOR COUNT   sha256 of device bytes (O_DIRECT)
 #   section NAME      a line with the guest's uptime, so the slow parts show
+#   trace_start EVENT FILTER   the kernel's trace of one driver event
+#                     (group/name, with a tracefs filter) from now on;
+#                     trace_stop FILE writes its lines to FILE and fails
+#                     when the buffer lost any (so an order is never judged
+#                     on a partial record)
+#   in_order FILE RE...   0 when lines of FILE match each RE in turn (the
+#                     first RE on some line, the second on a later one...)
 T=${T:-timeout 60}
 coproc PYSRV { exec python3 -S -u -c '
 import hashlib, json, sys
@@ -104,3 +111,32 @@ sha_of_stdin() { local s _; read -r s _ < <(sha256sum); echo "$s"; }
 mib_sum() { head -c 1048576 "$1" | sha_of_stdin; }
 sum_of() { dd if="$1" bs=512 skip="$2" count="$3" iflag=direct status=none | sha_of_stdin; }
 section() { local up _; read -r up _ </proc/uptime; echo "# $1 at $up s"; }
+TRACEFS=/sys/kernel/tracing
+trace_start() {
+    mountpoint -q $TRACEFS || mount -t tracefs tracefs $TRACEFS || return 1
+    echo 0 >$TRACEFS/tracing_on
+    : >$TRACEFS/set_event
+    echo 16384 >$TRACEFS/buffer_size_kb
+    : >$TRACEFS/trace
+    echo "$2" >"$TRACEFS/events/$1/filter" || return 1
+    echo 1 >"$TRACEFS/events/$1/enable" || return 1
+    echo 1 >$TRACEFS/tracing_on
+}
+trace_stop() {
+    echo 0 >$TRACEFS/tracing_on
+    local head in written
+    head=$(grep -m1 '^# entries-in-buffer/entries-written:' $TRACEFS/trace)
+    grep -v '^#' $TRACEFS/trace >"$1"
+    : >$TRACEFS/set_event
+    [[ $head =~ entries-written:\ ([0-9]+)/([0-9]+) ]] || return 1
+    in=${BASH_REMATCH[1]} written=${BASH_REMATCH[2]}
+    [ "$in" -gt 0 ] && [ "$in" -eq "$written" ]
+}
+in_order() {
+    local f=$1 from=1 n; shift
+    for re in "$@"; do
+        n=$(tail -n "+$from" "$f" | grep -m1 -n -E -e "$re" | cut -d: -f1)
+        [ -n "$n" ] || return 1
+        from=$((from + n))
+    done
+}
