@@ -275,6 +275,10 @@ struct job_spec {
     /* fio's ':' list: a target no replayed log that names it writes or
      * trims is opened (and judged) for reading, as fio's clone opens it */
     bool replay_read_only[JOB_MAX_TARGETS];
+    /* a blktrace replay without iodepth given: iodepth is the deepest of
+     * the logs' probes, and each worker takes its own log's (fio's clone
+     * probes its own trace) */
+    bool replay_depth_probe;
 
     /* offsets */
     struct job_distribution dist;

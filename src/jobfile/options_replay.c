@@ -271,7 +271,8 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             job->blockalign[d] = 0;
         }
     /* fio: a blktrace replay's depth is the trace's, unless iodepth is given */
-    if (sum->blktrace && sum->depth && !x->iodepth_set)
+    job->replay_depth_probe = sum->blktrace && sum->depth && !x->iodepth_set;
+    if (job->replay_depth_probe)
         job->iodepth = sum->depth;
     /* a missing file is created large enough for every logged I/O */
     uint64_t extent = 0;

@@ -1343,7 +1343,7 @@ static bool loop_reap(struct worker *w, struct loop *ls)
         if (ls->nstaged && w->nfree)
             return fio_submit_only(w, ls);
         reap_wait(w, ls, &min_done, &timeout);
-        if (ls->stopping) /* fio: what is in flight at the end, in one reap */
+        if (ls->stopping && !ls->nstaged) /* fio: what is in flight at the end, in one reap */
             min_done = max = ls->inflight;
         else if (ls->draining) /* the same wait as the reap that found it full */
             min_done = ls->batch_min < ls->inflight ? ls->batch_min : ls->inflight;

@@ -439,6 +439,30 @@ f2=$(python3 -c "import json,sys; d=json.load(open('bt-depth.fio.json')); print(
 d1=$(python3 -c "import json,sys; d=json.load(open('bt-one.sb.json')); print(d['jobs'][0]['iodepth_level']['1'])")
 check "blktrace:depth from the trace (iodepth_level 2: $d2%, fio $f2%; given 1: $d1% at 1)" \
     python3 -c "import sys; sys.exit(not ($d2 > 0 and $d2 == $f2 and $d1 == 100))"
+# a ':' list of traces: each clone takes its own trace's depth (one.bt's
+# probe is 2, d1.bt's 1), as fio's clones probe theirs
+python3 - <<'PY'
+import struct
+out = []
+for i in range(20):
+    for act in (1 | (17 << 16), 8 | (129 << 16)):   # a read queued, then completed: depth 1
+        out.append(struct.pack("<IIQQIIIIIHH", 0x65617407, len(out) + 1, 1000 * (i + 1), 8 * i, 4096, act, 1,
+                               (7 << 20) | 1, 0, 0, 0))
+open("d1.bt", "wb").write(b"".join(out))
+PY
+levels() {
+    python3 -c '
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+print(" / ".join(" ".join("%s=%g" % (k, v) for k, v in j["iodepth_level"].items() if v) for j in d["jobs"]))' "$1"
+}
+for p in sb:"$SB" fio:"$FIO"; do
+    timeout 60 "${p#*:}" --name=b --ioengine=libaio --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt:d1.bt \
+        --numjobs=2 --replay_skip=write,trim,sync --output-format=json >"bt-clones.${p%%:*}.json" 2>/dev/null
+done
+a=$(levels bt-clones.sb.json) b=$(levels bt-clones.fio.json)
+check "blktrace:each clone its trace's depth ($a; fio $b)" test -n "$a" -a "$a" = "$b"
 # without replay_redirect each device is looked up under /dev as fio
 # looks it up: a read-only trace of two block devices this host has
 devs=$(python3 - <<'PY'
