@@ -7,7 +7,9 @@
  * notes are not. The gap of each replayed event is the time since the last
  * queue event, in whole microseconds. Each device (major:minor) is a file
  * found under /dev as fio finds it (its first block device of that number,
- * in directory order), or replay_redirect; a file is opened when its device
+ * in directory order), or replay_redirect; a device not found takes the
+ * file of the last device found, as fio (an error before any is found,
+ * where fio fails); a file is opened when its device
  * first appears (with replay_redirect, again at each change of device: fio
  * ignores the re-open) and every file is closed at the end. replay_skip
  * drops reads, writes, trims or syncs (their gap is lost, as in fio);
@@ -137,9 +139,19 @@ static int dev_file(struct rlog_stream *st, uint32_t device, struct rlog_entry *
     char name[RLOG_PATH_MAX];
     if (st->redirect[0])
         snprintf(name, sizeof(name), "%s", st->redirect);
-    else if (!lookup_device(st->dev_dir, maj, min, name, sizeof(name)))
-        return snprintf(err, errlen, "%s: record %u: no block device %u:%u under %s (replay_redirect names one)",
+    else if (!lookup_device(st->dev_dir, maj, min, name, sizeof(name))) {
+        /* fio's trace_add_file keeps the file it last found: the I/O goes
+         * there (and so does the next of this device, from the cache);
+         * before any is found fio's file 0 is not open yet (fio 3.33
+         * aborts on it when a device is found later, and fails the job
+         * when none is) */
+        if (st->lg->nfiles)
+            return (int)st->cache_file;
+        return snprintf(err, errlen,
+                        "%s: record %u: no block device %u:%u under %s, and no device of the trace found before "
+                        "it (fio sends such I/O to the last device found; replay_redirect names one)",
                         st->path, st->line, maj, min, st->dev_dir), -ENODEV;
+    }
     int f = rlog_file(st, name, true, err, errlen);
     if (f < 0)
         return f;

@@ -357,7 +357,7 @@ static int run_dry(const struct run_cfg *c, const struct guard_consent *consent)
         }
         bool writes = job_rw_destroys(j) && !(j->verify != VERIFY_OFF && j->verify_only);
         for (unsigned t = 0; t < j->ntargets; t++)
-            if (cli_dry_target(stdout, j->targets[t], writes, create_size(j), consent) < 0)
+            if (cli_dry_target(stdout, j->targets[t], writes && job_target_destroys(j, t), create_size(j), consent) < 0)
                 code = CLI_EXIT_USAGE;
     }
     total += phase;

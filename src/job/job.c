@@ -183,6 +183,13 @@ bool job_rw_destroys(const struct job_spec *job)
     return job_rw_writes(job) || job_rw_trims(job) || job->engine == ENGINE_FALLOC;
 }
 
+bool job_target_destroys(const struct job_spec *job, unsigned t)
+{
+    if (!job_rw_destroys(job) || (job->verify != VERIFY_OFF && job->verify_only))
+        return false;
+    return !(job->read_iolog[0] && t < JOB_MAX_TARGETS && job->replay_read_only[t]);
+}
+
 /* fio's td_non_fatal_error(): EILSEQ is a verify error, any other error
  * of a read a read error, else a write error; the job goes on only when
  * continue_on_error names that class and the error is in the class's

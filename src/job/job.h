@@ -227,7 +227,11 @@ struct job_spec {
     unsigned numjobs;            /* workers per target (jbod) or in total (stripe/random) */
     unsigned iodepth_batch_submit;
     unsigned iodepth_batch_complete_min;
-    unsigned iodepth_batch_complete_max; /* completions taken per reap; 0 = iodepth */
+    unsigned iodepth_batch_complete_max; /* completions taken per reap; 0 = iodepth (fio mode: the min) */
+    unsigned iodepth_low;        /* fio's low-water mark: a full queue is reaped down to it; 0 = iodepth */
+    bool fio_queue;              /* fio's queue (fio mode, or iodepth_low given): a queue not yet full
+                                    is not reaped, a full one down to iodepth_low, the last I/Os in one
+                                    reap (runner/worker.c loop_reap) */
     enum engine_kind engine;
     struct engine_sg_opts sg;    /* engine=sg */
     bool direct;
@@ -268,6 +272,13 @@ struct job_spec {
     bool read_iolog_chunked;     /* the worker reads its log a chunk at a time (bounded memory) */
     unsigned replay_skip;        /* blktrace input: RLOG_SKIP_* directions not replayed */
     uint64_t replay_verify_unit; /* verify of a write replay: the gcd of its writes' offsets and lengths */
+    /* fio's ':' list: a target no replayed log that names it writes or
+     * trims is opened (and judged) for reading, as fio's clone opens it */
+    bool replay_read_only[JOB_MAX_TARGETS];
+    /* a blktrace replay without iodepth given: iodepth is the deepest of
+     * the logs' probes, and each worker takes its own log's (fio's clone
+     * probes its own trace) */
+    bool replay_depth_probe;
 
     /* offsets */
     struct job_distribution dist;
@@ -530,6 +541,9 @@ uint32_t job_bs_min(const struct job_spec *job);
 /* does the job destroy data (writes, trims, or falloc's allocation): what the write guard and
  * opening for writing go by */
 bool job_rw_destroys(const struct job_spec *job);
+/* does the job destroy data on its target t (job_rw_destroys, less verify_only's reads and a
+ * replay's targets only read): what the guard and opening for writing go by, per target */
+bool job_target_destroys(const struct job_spec *job, unsigned t);
 /* fio's rule for a failed I/O (continue_on_error, ignore_error): true when
  * the job goes on after error err (a positive errno) of a read (is_read)
  * or a write/flush. */

@@ -162,6 +162,11 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gx.randrepeat = 1;
         p->gjob->fio_stream = true; /* fio's random streams: the I/O fio would issue */
         p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
+        /* fio's batching: one I/O per submission, reaps of one
+         * (iodepth_batch_complete_max follows the min), and fio's queue */
+        p->gjob->iodepth_batch_submit = 1;
+        p->gjob->iodepth_batch_complete_min = 1;
+        p->gjob->fio_queue = true;
     }
     if (p->o->interval_ns)
         p->gjob->interval_ns = p->o->interval_ns;

@@ -64,9 +64,10 @@ static const struct job_opt opts[] = {
 
     /* concurrency and I/O path */
     {"iodepth", {0}, FN(iodepth), JF(iodepth), .min = 1, .max = 65536, .arg = "int", .help = "I/Os in flight per worker"},
-    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os staged per submitting call (0 or not given: every free slot; fio's default is 1)"},
+    {"iodepth_batch_submit", {"iodepth_batch"}, JOPT_UINT, JF(iodepth_batch_submit), .max = 65536, .arg = "int", .help = "I/Os staged per submitting call (0 or not given: every free slot; fio mode: 1, fio's default)"},
     {"iodepth_batch_complete_min", {"iodepth_batch_complete"}, JOPT_UINT, JF(iodepth_batch_complete_min), .max = 65536, .arg = "int", .help = "completions to wait for at least"},
-    {"iodepth_batch_complete_max", {0}, JOPT_UINT, JF(iodepth_batch_complete_max), .max = 65536, .arg = "int", .help = "completions taken from the engine at most per reap (0 = iodepth)"},
+    {"iodepth_batch_complete_max", {0}, JOPT_UINT, JF(iodepth_batch_complete_max), .max = 65536, .arg = "int", .help = "completions taken from the engine at most per reap (0: iodepth; fio mode: iodepth_batch_complete_min, as fio)"},
+    {"iodepth_low", {0}, JOPT_UINT, JF(iodepth_low), .max = 65536, .arg = "int", .help = "fio's low-water mark: a full queue is reaped until no more than this many are in flight (0 or not given: iodepth); fio's queue follows (nothing reaped before the queue is full)"},
     {"numjobs", {0}, JOPT_UINT, JF(numjobs), .min = 1, .max = 4096, .arg = "int", .help = "worker threads (per target for jbod)"},
     {"thread", {"threads"}, JOPT_BOOL, JF(fio_thread), .arg = "bool", .help = "fio's text counts the job's workers as threads (else processes, fio's default); ssdbench's workers are threads either way"},
     {"ioengine", {"engine"}, FN(engine), .arg = "io_uring|libaio|posixaio|psync|null|io_uring_cmd|sg", .help = "I/O engine; sync and pvsync run as psync; io_uring_cmd: NVMe passthrough on /dev/ngXnY; sg: SCSI commands (SG_IO) on /dev/sgN or /dev/sdX"},
@@ -302,7 +303,7 @@ static const char *const fio_unsupported[] = {
     "significant_figures", "exec_prerun", "exec_postrun",
     "create_fsync", "create_only",
     "allow_file_create", "stats", "sync_file_range", "fadvise_hint",
-    "iodepth_low", "size_increment", "ioengine_args",
+    "size_increment", "ioengine_args",
     "userspace_reap", "offset_align", "random_center", "uid", "gid",
     "experimental_verify", "kernel_sched", "steadystate_check_interval",
     "write_barrier", "atomic", "percentile", "time_based_ramp", "rwmixcycle",

@@ -6,7 +6,8 @@
  * I/O per direction the block size (buffer room). The runner replays the
  * entries (runner/worker_replay.c). fio's ':' list names one log per
  * clone (clone N the Nth, modulo their number): the job's files are those
- * of every log replayed. A blktrace file is read as fio reads it
+ * of every log replayed, each opened for writing only when a log naming it
+ * writes or trims (job_target_destroys), as fio's clones open them. A blktrace file is read as fio reads it
  * (base/replay_blk.c), its probed depth the job's unless iodepth is given.
  * Options that would change what is issued besides the log are refused
  * with the reason; rate and rate_iops are taken and do nothing, as in fio. */
@@ -193,6 +194,7 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
                           .no_stall = job->replay_no_stall, .skip = job->replay_skip,
                           .read_only = job->readonly};
     char msg[512];
+    bool written[RLOG_MAX_FILES] = {false};
     for (unsigned i = 0; i < nlogs && !rc; i++) {
         char name[JOB_PATH_MAX];
         if (!rlog_list_name(job->read_iolog, i, name, sizeof(name))) {
@@ -209,7 +211,10 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             snprintf(err, errlen, "read_iolog: %s", msg);
             break;
         }
-        /* the job's files: every log's, in the order they first appear */
+        /* the job's files: every log's, in the order they first appear;
+         * fio's clone opens its log's files for writing when the log
+         * writes or trims anything, else for reading */
+        bool lw = lg->count[RLOG_WRITE] || lg->count[RLOG_TRIM];
         for (unsigned f = 0; f < lg->nfiles && !rc; f++) {
             unsigned k = 0;
             while (k < sum->nfiles && strcmp(sum->files[k], lg->files[f]))
@@ -224,6 +229,7 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             }
             if (lg->extent[f] > sum->extent[k])
                 sum->extent[k] = lg->extent[f];
+            written[k] |= lw;
         }
         for (int d = 0; d < 5; d++)
             sum->count[d] += lg->count[d];
@@ -249,8 +255,10 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
      * worker serves them all (the layout whose workers touch every
      * target), each I/O on its logged file */
     job->ntargets = sum->nfiles;
-    for (unsigned i = 0; i < sum->nfiles; i++)
+    for (unsigned i = 0; i < sum->nfiles; i++) {
         snprintf(job->targets[i], sizeof(job->targets[i]), "%s", sum->files[i]);
+        job->replay_read_only[i] = !written[i];
+    }
     job->layout = sum->nfiles > 1 ? LAYOUT_RANDOM : LAYOUT_JBOD;
     job->rw = replay_rw(sum, &job->rwmixread);
     x->pct_random_set = true;
@@ -263,7 +271,8 @@ int jopt_finalize_replay(struct job_spec *job, struct job_extra *x, char *err, s
             job->blockalign[d] = 0;
         }
     /* fio: a blktrace replay's depth is the trace's, unless iodepth is given */
-    if (sum->blktrace && sum->depth && !x->iodepth_set)
+    job->replay_depth_probe = sum->blktrace && sum->depth && !x->iodepth_set;
+    if (job->replay_depth_probe)
         job->iodepth = sum->depth;
     /* a missing file is created large enough for every logged I/O */
     uint64_t extent = 0;

@@ -195,8 +195,11 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
     struct job_setup *js = &setups[jidx];
     bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
     for (unsigned i = 0; i < j->ntargets; i++) {
+        /* a replay's target that no log writes is opened as for reads
+         * (fio's clone of a log that only reads opens its files so) */
+        bool tw = writes && job_target_destroys(j, i);
         struct target_open_opts oo = {
-            .write = writes,
+            .write = tw,
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
@@ -222,7 +225,7 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
         struct stat pst;
         const struct target *h = NULL;
         bool chr = false;
-        if (writes && stat(j->targets[i], &pst) == 0 &&
+        if (tw && stat(j->targets[i], &pst) == 0 &&
             (S_ISBLK(pst.st_mode) || (passthru && S_ISCHR(pst.st_mode)))) {
             /* a passthrough node is held through the disk it addresses */
             dev_t d = pst.st_rdev;
@@ -238,7 +241,7 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
         if (!h && rc == -EPERM && js->tg[i].busy &&
             (h = held_device(setups, jidx, i, &js->tg[i].info, chr)))
             rc = target_share(&js->tg[i], j->targets[i], h, &oo, err, errlen);
-        if (rc == 0 && writes && j->zone_mode != JOB_ZONE_ZBD)
+        if (rc == 0 && tw && j->zone_mode != JOB_ZONE_ZBD)
             rc = zoned_check_write(&js->tg[i].info, j->name, err, errlen);
         if (rc < 0) {
             if (js->tg[i].fd >= 0 && !h)

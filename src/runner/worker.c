@@ -763,6 +763,10 @@ struct loop {
     unsigned batch_submit;       /* iodepth_batch_submit: I/Os staged per submission; 0 = all free slots */
     unsigned batch_max;          /* iodepth_batch_complete_max: completions taken per reap */
     bool batch_held;             /* this round's admission stopped at batch_submit */
+    bool fio_q;                  /* fio's queue (job->fio_queue): a queue not full is not reaped, a
+                                    full one down to low, the last I/Os in one reap */
+    unsigned low;                /* iodepth_low (fio's low-water mark; the depth when not given) */
+    bool draining;               /* fio_q: a full queue is being reaped down to low */
     bool stopping;
     bool slat_on;                /* slat apart: asynchronous engines, when asked or logged (job.h) */
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
@@ -807,8 +811,24 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->batch_submit = job->iodepth_batch_submit < w->depth ? job->iodepth_batch_submit : 0;
     ls->batch_max = job->iodepth_batch_complete_max && job->iodepth_batch_complete_max < w->depth
                         ? job->iodepth_batch_complete_max : w->depth;
+    if (job->fio_queue && !job->iodepth_batch_complete_max) /* fio: not given, the min */
+        ls->batch_max = ls->batch_min;
     if (ls->batch_min > ls->batch_max) /* fio: the max is raised to the min */
         ls->batch_max = ls->batch_min < w->depth ? ls->batch_min : w->depth;
+    /* fio's queue (backend.c do_io, wait_for_completions): I/Os are
+     * submitted without reaping until every slot is busy, a full queue is
+     * reaped until no more than iodepth_low are in flight, and what is
+     * left at the end is taken in one reap. For open-loop jobs and an
+     * engine that submits apart (ops->submit); fio's null and posixaio
+     * engines take every completion, whatever the max. */
+    ls->low = job->iodepth_low && job->iodepth_low < w->depth ? job->iodepth_low : w->depth;
+    ls->fio_q = (job->fio_queue || job->iodepth_low) && ls->ops->submit && !ls->pace.on && !ls->tt.on &&
+                job->source == NULL && !job->submit_offload && !w->flow && !w->floor.target_on && !w->uel.on &&
+                !(w->vf && job_rw_writes(job));
+    if ((job->fio_queue || job->iodepth_low) && (job->engine == ENGINE_NULL || job->engine == ENGINE_POSIXAIO))
+        ls->batch_max = w->depth;
+    if (ls->fio_q && job->engine == ENGINE_NULL)
+        ls->fio_q = false; /* fio's null refuses an I/O while one is unreaped: each batch is reaped at once */
     ls->slat_on = ls->ops->submit && (job->slat || job->lat_log[0]);
     ls->src = job->source != NULL;
     ls->inline_flush = ls->src && w->depth > 1;
@@ -1291,14 +1311,48 @@ static void loop_complete_plain(struct worker *w, struct loop *ls, int n, uint64
         complete_plain(w, ls, n, tc, false);
 }
 
+/* fio's queue not yet full: the batch submitted, nothing reaped (fio
+ * reaps only a full queue); counted as loop_reap counts a submission. */
+static bool fio_submit_only(struct worker *w, struct loop *ls)
+{
+    if (!ls->slat_on) { /* else loop_submit has submitted it */
+        int subrc = ls->ops->submit(&w->eng);
+        if (subrc < 0) {
+            struct io_req fake = {.op = IO_OP_READ, .target = 0};
+            note_error(w, &fake, -subrc);
+            atomic_store(&w->run->job_stop[w->job_index], 1);
+            return false;
+        }
+    }
+    if (w->measuring) {
+        w->usage.depth_level[runner_depth_level(ls->inflight)] += ls->nstaged;
+        w->usage.submit_calls[depth_bucket(ls->nstaged)]++;
+    }
+    return true;
+}
+
 /* One engine call that submits the batch and reaps, and what follows it.
  * False when the engine failed (the job stops). */
 static bool loop_reap(struct worker *w, struct loop *ls)
 {
     unsigned min_done;
     uint64_t timeout;
-    reap_wait(w, ls, &min_done, &timeout);
-    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, ls->batch_max);
+    unsigned max = ls->batch_max;
+    bool full = w->nfree == 0;
+    if (__builtin_expect(ls->fio_q, 0)) {
+        if (ls->nstaged && w->nfree)
+            return fio_submit_only(w, ls);
+        reap_wait(w, ls, &min_done, &timeout);
+        if (ls->stopping && !ls->nstaged) /* fio: what is in flight at the end, in one reap */
+            min_done = max = ls->inflight;
+        else if (ls->draining) /* the same wait as the reap that found it full */
+            min_done = ls->batch_min < ls->inflight ? ls->batch_min : ls->inflight;
+        full |= ls->draining;
+        ls->draining = false;
+    } else {
+        reap_wait(w, ls, &min_done, &timeout);
+    }
+    int n = ls->ops->run(&w->eng, min_done, timeout, w->done, max);
     uint64_t tc = tsc_clock_ns(&w->clk);
     tsc_clock_tick(&w->clk, tc);
     if (n < 0) {
@@ -1332,6 +1386,13 @@ static bool loop_reap(struct worker *w, struct loop *ls)
         ls->tt.due = true;
     if (__builtin_expect(w->floor.rate_on || w->floor.target_on, 0))
         floor_round(w, tc);
+    /* fio: a full queue is reaped until no more than iodepth_low are in
+     * flight, one reap after the other */
+    if (__builtin_expect(ls->fio_q, 0) && full && n > 0 && ls->inflight > ls->low && !ls->stopping) {
+        ls->nstaged = 0;
+        ls->draining = true;
+        return loop_reap(w, ls);
+    }
     return true;
 }
 

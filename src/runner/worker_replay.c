@@ -253,6 +253,12 @@ int wreplay_setup(struct worker *w, const struct job_spec *j, const struct job_s
                  "(offset/size)", j->name, rp->name);
         return setup_fail(rp, -EINVAL);
     }
+    /* fio's clone takes its own trace's probed depth (the job's is the
+     * deepest of its logs'): the slots past it stay unused */
+    if (j->replay_depth_probe && rp->lg.depth && rp->lg.depth < w->depth) {
+        w->depth = rp->lg.depth;
+        w->nfree = w->depth;
+    }
     rp->tg = js->tg;
     rp->files = engine_lookup(j->engine)->needs_files;
     if (j->read_iolog_chunked) {

@@ -40,8 +40,8 @@ int plan_guard_add(struct runner_hold *h, const struct runner_opts *opts, const 
             size = 0;
         bool passthru = j->engine == ENGINE_URING_CMD || j->engine == ENGINE_SG;
         for (unsigned t = 0; t < j->ntargets && rc == 0; t++)
-            if ((passthru ? runner_hold_add_chardev(h, j->targets[t], writes)
-                          : runner_hold_add(h, j->targets[t], writes, size)) < 0) {
+            if ((passthru ? runner_hold_add_chardev(h, j->targets[t], writes && job_target_destroys(j, t))
+                          : runner_hold_add(h, j->targets[t], writes && job_target_destroys(j, t), size)) < 0) {
                 snprintf(err, errlen, "out of memory");
                 rc = -ENOMEM;
             }

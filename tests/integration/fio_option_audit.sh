@@ -37,17 +37,21 @@ counts='" ".join("%s=%d/%d" % (k, j[k]["total_ios"], j[k]["io_bytes"]) for k in 
 run() { local out=$1; shift; timeout 60 "$@" --output-format=json >"$out" 2>"$out.err"; }
 
 # iodepth_batch_submit / iodepth_batch_complete_max at iodepth 16: batches
-# of 8 and reaps of at most 2, fio's buckets; ssdbench's default submits
-# and reaps every free slot at once (16)
+# of 8 and reaps of at most 2, fio's buckets; without them fio's defaults
+# (one I/O per call: fio's null engine reaps each batch before the next),
+# as ssdbench's own command line does not (every free slot at once: 16)
 J="--name=b --ioengine=null --size=1m --bs=4k --iodepth=16"
 for opt in "iodepth_batch_submit=8 iodepth_submit" "iodepth_batch_complete_max=2 iodepth_complete"; do
     set -- $opt
     k=${2}
     # shellcheck disable=SC2086
-    run d.json "$SB" $J && run o.json "$SB" $J --$1 && run f.json "$FIO" $J --$1
+    run d.json "$SB" $J && run o.json "$SB" $J --$1 && run f.json "$FIO" $J --$1 && run fd.json "$FIO" $J &&
+        run r.json "$SSDBENCH" run $J
     d=$(js d.json "${buckets//KEY/\"$k\"}") o=$(js o.json "${buckets//KEY/\"$k\"}") f=$(js f.json "${buckets//KEY/\"$k\"}")
+    fd=$(js fd.json "${buckets//KEY/\"$k\"}") r=$(js r.json "${buckets//KEY/\"$k\"}")
     case $k in iodepth_submit) want="8=100" ;; *) want="4=100" ;; esac
-    check "$1 ($k: default $d, with it $o, fio $f)" test "$d" = "16=100" -a "$o" = "$want" -a "$f" = "$want"
+    check "$1 ($k: default $d (fio $fd; run $r), with it $o, fio $f)" test "$d" = "4=100" -a "$d" = "$fd" \
+        -a "$r" = "16=100" -a "$o" = "$want" -a "$f" = "$want"
 done
 
 # thread: fio's words for its workers

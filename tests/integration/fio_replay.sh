@@ -210,6 +210,48 @@ if command -v strace >/dev/null 2>&1; then
     check "reopen:opened again (fio $fopen opens; ssdbench $nopen, $ndup dup3)" \
         test "$fopen" = 2 -a "$nopen" -ge 2 -a "$ndup" = 1
 fi
+# the file's name between the log's close and its open: fio opens the name
+# again, ssdbench too, and goes on only when it holds the same file (device
+# and inode), the one the guard judged. A job of the same file changes the
+# name at the start (ioengine=exec); the log reopens it 3 s later.
+#  - renamed away and back: the same file, both replay every I/O;
+#  - another file moved over the name: fio writes it, ssdbench stops the
+#    replay there in one line and leaves the new file as it was (the
+#    consent names the path, but the guard judged the other file);
+#  - renamed away, nothing under the name: fio creates a new file there
+#    and writes it; ssdbench stops the replay there, creating nothing.
+printf '#!/bin/sh\nmv rn.dat rn.tmp && mv rn.tmp rn.dat\n' >rn-back.sh
+printf '#!/bin/sh\nmv rn-new.dat rn.dat\n' >rn-swap.sh
+printf '#!/bin/sh\nmv rn.dat rn.moved\n' >rn-gone.sh
+chmod +x rn-*.sh
+printf 'fio version 3 iolog\n0 rn.dat add\n0 rn.dat open\n1000 rn.dat write 0 4096\n2000 rn.dat close
+3000000 rn.dat open\n3001000 rn.dat write 4096 4096\n3002000 rn.dat close\n' >rn.log
+# rename PROGRAM CASE: "exit writes new-file" for the replay job
+rename() {
+    head -c 65536 /dev/zero >rn.dat
+    head -c 65536 /dev/zero >rn-new.dat
+    rm -f rn.moved rn.tmp
+    printf '[r]\nioengine=psync\nread_iolog=rn.log\n[x]\nioengine=exec\nprogram=%s/rn-%s.sh\nruntime=1\ntime_based=1\nstd_redirect=0\n' \
+        "$PWD" "$2" >"rn-$2.fio"
+    SSDBENCH_DESTROY="$PWD/rn.dat" timeout 60 "$1" --output-format=json "rn-$2.fio" >rn.json 2>rn.err
+    local rc=$?
+    python3 - "$rc" <<'EOF2'
+import json, os, sys
+t = open("rn.json").read()
+d = json.JSONDecoder().raw_decode(t[t.index("{"):])[0]
+j = [j for j in d["jobs"] if j["jobname"] == "r"][0]
+zero = open("rn.dat", "rb").read() == bytes(65536) if os.path.exists("rn.dat") else "none"
+print(sys.argv[1] != "0" and "failed" or "ok", j["write"]["total_ios"], zero)
+EOF2
+}
+a=$(rename "$SB" back) b=$(rename "$FIO" back)
+check "reopen:renamed and back (ssdbench $a, fio $b)" test "$a" = "ok 2 False" -a "$b" = "ok 2 False"
+a=$(rename "$SB" swap) ea=$(head -1 rn.err) b=$(rename "$FIO" swap)
+check "reopen:replaced, left as it was (ssdbench $a: $ea; fio $b)" test "$a" = "failed 1 True" -a "$b" = "ok 2 False" \
+    -a -n "$(printf '%s' "$ea" | grep -F 'cannot reopen rn.dat: the name no longer holds the file')"
+a=$(rename "$SB" gone) ea=$(head -1 rn.err) b=$(rename "$FIO" gone)
+check "reopen:renamed away, nothing made (ssdbench $a: $ea; fio $b)" test "$a" = "failed 1 none" -a "$b" = "ok 2 False" \
+    -a -n "$(printf '%s' "$ea" | grep -F 'cannot reopen rn.dat: No such file')"
 # an I/O after a close without an open (fio 3.33 aborts on an assertion),
 # an open of an open file: one line each
 bad closed 5 "fio version 3 iolog" "0 a add" "0 a open" "1 a close" "2 a read 0 4096"
@@ -225,6 +267,36 @@ check "list:both logs ($(awk '{print $1}' list.sb.seq | sort | uniq -c | tr -s '
     test -n "$(grep '^la.dat ' list.sb.seq)" -a -n "$(grep '^lb.dat ' list.sb.seq)"
 compare list-one --name=r --ioengine=null --read_iolog=la.log:lb.log --replay_no_stall=1
 SORT=1 compare list-wrap --name=r --ioengine=null --read_iolog=la.log:lb.log --numjobs=3 --replay_no_stall=1
+# ... and each clone's files are its own log's, opened as fio's clone opens
+# them: for writing only when its log writes or trims, so a file that only
+# another clone's log writes is not opened for writing, needs no consent and
+# is left as it was (la.log writes la.dat, lr.log only reads lr.dat); each
+# clone's counts are fio's clone's
+timeout 60 "$SB" --name=lr --ioengine=null --filename=lr.dat --rw=randread --bs=8k --size=128k --randseed=5 \
+    --write_iolog=lr.log --output=/dev/null 2>/dev/null
+per_clone() {
+    python3 - "$1" <<'EOF2'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.JSONDecoder().raw_decode(t[t.index("{"):])[0]
+print(" ".join("%d/%d:%d/%d" % (j["read"]["total_ios"], j["read"]["io_bytes"], j["write"]["total_ios"],
+                                j["write"]["io_bytes"]) for j in d["jobs"]))
+EOF2
+}
+own() {  # PROGRAM OUT: the list replayed on existing files, its opens traced
+    head -c 131072 /dev/zero >la.dat
+    head -c 131072 /dev/urandom >lr.dat
+    sum=$(cksum <lr.dat)
+    SSDBENCH_DESTROY="$PWD/la.dat" timeout 60 strace -f -e trace=openat -o "$2.strace" "$1" --name=r --ioengine=psync \
+        --read_iolog=la.log:lr.log --numjobs=2 --replay_no_stall=1 --output-format=json >"$2.json" 2>"$2.err"
+    echo "$? $([ "$(cksum <lr.dat)" = "$sum" ] && echo kept || echo changed) \
+$(grep -cE 'openat\(.*"lr\.dat", O_(RDWR|WRONLY)' "$2.strace") $(grep -cE 'openat\(.*"la\.dat", O_RDWR' "$2.strace")"
+}
+a=$(own "$SB" own.sb) b=$(own "$FIO" own.fio)
+pa=$(per_clone own.sb.json) pb=$(per_clone own.fio.json)
+# (exit, lr.dat kept, opens of lr.dat for writing, of la.dat for writing)
+check "list:own files (ssdbench $a, fio $b; clones $pa, fio $pb$(head -c 200 own.sb.err))" \
+    test "${a% *}" = "0 kept 0" -a "${a##* }" -ge 1 -a "${b% *}" = "0 kept 0" -a "$pa" = "$pb"
 
 # read_iolog_chunked: the same I/Os (read as the replay goes)
 compare chunked --name=r --ioengine=null --read_iolog=src.log --read_iolog_chunked=1 --replay_no_stall=1
@@ -353,14 +425,44 @@ check "blktrace:all kinds (bt-one $(cut -d' ' -f2 bt-one.sb.seq | sort | uniq -c
 compare bt-timed --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --read_iolog=one.bt
 compare bt-timescale --name=b --ioengine=null --iodepth=1 --replay_redirect=bt.dat --read_iolog=two.bt \
     --replay_time_scale=400
-# without iodepth, fio's depth from the trace (2 here): I/Os are in flight together
-timeout 60 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt \
-    --output-format=json >bt-depth.json 2>/dev/null
+# without iodepth, fio's depth from the trace (2 here): I/Os are in flight
+# together (libaio, the reads only: fio's null engine reaps each I/O before
+# the next, so it has one in flight whatever the depth, and so has ssdbench's
+# as fio)
+timeout 60 "$SB" --name=b --ioengine=libaio --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt \
+    --replay_skip=write,trim,sync --output-format=json >bt-depth.json 2>/dev/null
+timeout 60 "$FIO" --name=b --ioengine=libaio --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt \
+    --replay_skip=write,trim,sync --output-format=json >bt-depth.fio.json 2>/dev/null
 d2=$(python3 -c "import json,sys; d=json.load(open('bt-depth.json')); print(d['jobs'][0]['iodepth_level']['2'])")
+f2=$(python3 -c "import json,sys; d=json.load(open('bt-depth.fio.json')); print(d['jobs'][0]['iodepth_level']['2'])")
 # (iodepth given: that depth; bt-one ran with iodepth=1)
 d1=$(python3 -c "import json,sys; d=json.load(open('bt-one.sb.json')); print(d['jobs'][0]['iodepth_level']['1'])")
-check "blktrace:depth from the trace (iodepth_level 2: $d2%; given 1: $d1% at 1)" \
-    python3 -c "import sys; sys.exit(not ($d2 > 0 and $d1 == 100))"
+check "blktrace:depth from the trace (iodepth_level 2: $d2%, fio $f2%; given 1: $d1% at 1)" \
+    python3 -c "import sys; sys.exit(not ($d2 > 0 and $d2 == $f2 and $d1 == 100))"
+# a ':' list of traces: each clone takes its own trace's depth (one.bt's
+# probe is 2, d1.bt's 1), as fio's clones probe theirs
+python3 - <<'PY'
+import struct
+out = []
+for i in range(20):
+    for act in (1 | (17 << 16), 8 | (129 << 16)):   # a read queued, then completed: depth 1
+        out.append(struct.pack("<IIQQIIIIIHH", 0x65617407, len(out) + 1, 1000 * (i + 1), 8 * i, 4096, act, 1,
+                               (7 << 20) | 1, 0, 0, 0))
+open("d1.bt", "wb").write(b"".join(out))
+PY
+levels() {
+    python3 -c '
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+print(" / ".join(" ".join("%s=%g" % (k, v) for k, v in j["iodepth_level"].items() if v) for j in d["jobs"]))' "$1"
+}
+for p in sb:"$SB" fio:"$FIO"; do
+    timeout 60 "${p#*:}" --name=b --ioengine=libaio --replay_redirect=bt.dat --replay_no_stall=1 --read_iolog=one.bt:d1.bt \
+        --numjobs=2 --replay_skip=write,trim,sync --output-format=json >"bt-clones.${p%%:*}.json" 2>/dev/null
+done
+a=$(levels bt-clones.sb.json) b=$(levels bt-clones.fio.json)
+check "blktrace:each clone its trace's depth ($a; fio $b)" test -n "$a" -a "$a" = "$b"
 # without replay_redirect each device is looked up under /dev as fio
 # looks it up: a read-only trace of two block devices this host has
 devs=$(python3 - <<'PY'
@@ -392,6 +494,41 @@ open('nodev.bt','wb').write(struct.pack('<IIQQIIIIIHH', 0x65617407, 1, 1, 8, 409
 out=$(timeout 20 "$SB" --name=b --ioengine=null --read_iolog=nodev.bt 2>&1 >/dev/null)
 check "blktrace:no device ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 \
     -a -n "$(printf '%s' "$out" | grep -F 'nodev.bt: record 1:')"
+# a device not found beside one that is (a loop device made here): fio
+# sends the I/O to the last device found (blktrace.c trace_add_file keeps
+# its file); before any is found fio aborts (its file 0 is not open yet:
+# "Assertion `fio_file_open(f)' failed"), and with none found at all it
+# fails ("did not find replay device(s)"): one line naming the record here
+if loop=$(make_loop 8); then
+    mkbt() {
+        python3 - "$1" "$loop" "$2" <<'PY'
+import os, struct, sys
+st = os.stat(sys.argv[2])
+real = (os.major(st.st_rdev) << 20) | os.minor(st.st_rdev)
+fake = (4095 << 20) | 1048575
+out = [struct.pack("<IIQQIIIIIHH", 0x65617407, i + 1, 1000 * (i + 1), 8 * i, 4096, 1 | (17 << 16), 1,
+                   real if c == "r" else fake, 0, 0, 0) for i, c in enumerate(sys.argv[3])]
+open(sys.argv[1], "wb").write(b"".join(out))
+PY
+    }
+    mkbt lastdev.bt rfrff
+    compare bt-last-device --name=b --ioengine=psync --iodepth=1 --replay_no_stall=1 --read_iolog=lastdev.bt
+    n=$(awk -v d="$loop" '$1 == d' bt-last-device.sb.seq | wc -l)
+    check "blktrace:last device found ($n of 5 on $loop)" test "$n" = 5
+    for c in first:frfr none:fff; do
+        mkbt "${c%%:*}.bt" "${c#*:}"
+        out=$(timeout 20 "$SB" --name=b --ioengine=psync --read_iolog="${c%%:*}.bt" --replay_no_stall=1 2>&1 >/dev/null)
+        rc=$?
+        timeout 20 "$FIO" --name=b --ioengine=psync --read_iolog="${c%%:*}.bt" --replay_no_stall=1 \
+            --output-format=json >"${c%%:*}.fio.json" 2>"${c%%:*}.fio.err"
+        fo=$(grep -oE "Assertion .fio_file_open|did not find replay device" "${c%%:*}.fio.err" | head -1)
+        check "blktrace:no device found before (${c%%:*}: $out; fio: $fo)" test "$rc" -ne 0 \
+            -a "$(printf '%s\n' "$out" | wc -l)" = 1 -a -n "$(printf '%s' "$out" | grep -F "${c%%:*}.bt: record 1:")" \
+            -a -n "$fo"
+    done
+else
+    skip blktrace:last-device "no loop device"
+fi
 # a short last record, a bad version: one line naming the record
 head -c $(( $(stat -c %s one.bt) - 7 )) one.bt >short.bt
 out=$(timeout 20 "$SB" --name=b --ioengine=null --replay_redirect=bt.dat --read_iolog=short.bt 2>&1 >/dev/null)
