@@ -163,6 +163,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->fio_stream = true; /* fio's random streams: the I/O fio would issue */
         p->gjob->slat = true; /* fio's disable_slat=0: async engines measure slat */
     }
+    p->gjob->fio_size_rules = p->o->fio_size_rules;
     if (p->o->interval_ns)
         p->gjob->interval_ns = p->o->interval_ns;
     for (unsigned i = 0; i < p->o->npreset; i++) {

@@ -334,6 +334,12 @@ struct job_setup {
     /* LAYOUT_FILES: each target's own region (region_len: the bytes of one
      * pass of a clone over its files) */
     uint64_t file_start[JOB_MAX_TARGETS], file_len[JOB_MAX_TARGETS];
+    /* io_size=P%: the bytes of clone 0's pass, P% of each of its files'
+     * regions capped by a byte size (fio's o->size; job_fiosize.h) */
+    uint64_t io_share;
+    /* each target's size before the run (0: this run creates it): the
+     * size fio's offset_increment=P% is a share of */
+    uint64_t before[JOB_MAX_TARGETS];
     /* a file-operation engine's name set (runner_names.c): each file's
      * length, and filedelete's judged identities (2 per name, freed with
      * the phase) */
@@ -353,11 +359,12 @@ struct job_setup {
 };
 
 /* runner_null.c: fio clone clone's region of a null job sized as fio's
- * (js->null_fio): its first file's start and its pass. 0 or -EINVAL.
+ * (js->null_fio): its first file's start, its pass and the pass's
+ * io_size=P% share. 0 or -EINVAL.
  * runner_null_fio_clone: which fio clone a worker (its clone, its first
  * target) is. */
-int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len, char *err,
-                      size_t errlen);
+int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len,
+                      uint64_t *share, char *err, size_t errlen);
 unsigned runner_null_fio_clone(const struct job_spec *j, unsigned clone, unsigned target);
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier
