@@ -729,6 +729,7 @@ static int phase_teardown(struct phase *ph, int rc)
     if (ph->setups)
         for (unsigned j = 0; j < ph->njobs; j++) {
             free(ph->setups[j].name_ids);
+            wuel_free_job(&ph->setups[j]);
             if (ph->setups[j].exec_open) {
                 target_close(&ph->setups[j].exec_out[0], false);
                 target_close(&ph->setups[j].exec_out[1], false);

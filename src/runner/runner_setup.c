@@ -725,6 +725,7 @@ unsigned runner_free_worker(struct worker *w)
     wprio_free(w);
     wfiles_free(w);
     wreplay_free(w);
+    wuel_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);
