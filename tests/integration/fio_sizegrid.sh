@@ -34,24 +34,25 @@ except Exception:
 EOF
 }
 
-# pair ARGS...: runs the job under both in empty directories; prints
-# "SAME ..." or "DIFF fio[...] sb[...] :: ARGS"
+# pair ARGS...: runs the job under both in empty directories (under $PD,
+# default $WORK); prints "SAME ...", "BOTH-REFUSE ..." or
+# "DIFF fio[...] sb[...] :: ARGS"
 pair() {
-    local a b rc
-    rm -rf "$WORK/d1" "$WORK/d2" && mkdir -p "$WORK/d1" "$WORK/d2"
-    (cd "$WORK/d1" && timeout 60 "$FIO" --output-format=json "$@" >"$WORK/o1.json" 2>"$WORK/e1.txt")
+    local a b rc p=${PD:-$WORK}
+    rm -rf "$p/d1" "$p/d2" && mkdir -p "$p/d1" "$p/d2"
+    (cd "$p/d1" && timeout 60 "$FIO" --output-format=json "$@" >"$p/o1.json" 2>"$p/e1.txt")
     rc=$?
-    a=$(res "$WORK/o1.json" $rc)
-    (cd "$WORK/d2" && timeout 60 "$SB" --output-format=json "$@" >"$WORK/o2.json" 2>"$WORK/e2.txt")
+    a=$(res "$p/o1.json" $rc)
+    (cd "$p/d2" && timeout 60 "$SB" --output-format=json "$@" >"$p/o2.json" 2>"$p/e2.txt")
     rc=$?
-    b=$(res "$WORK/o2.json" $rc)
+    b=$(res "$p/o2.json" $rc)
     case "$a" in "0 0 "*|nojson*) fio_none=1 ;; *) fio_none=0 ;; esac
     if [ "$a" = "$b" ]; then
         echo "SAME $a :: $*"
     elif [ "$fio_none" = 1 ] && [ "${a##*rc=}" != 0 ] && [ "${b%% *}" = nojson ] && [ "${b##*rc=}" != 0 ]; then
         echo "BOTH-REFUSE :: $*"
     else
-        echo "DIFF fio[$a $(grep -v '^$' "$WORK/e1.txt" | head -n 1)] sb[$b $(grep -v '^$' "$WORK/e2.txt" | head -n 1)] :: $*"
+        echo "DIFF fio[$a $(grep -v '^$' "$p/e1.txt" | head -n 1)] sb[$b $(grep -v '^$' "$p/e2.txt" | head -n 1)] :: $*"
     fi
 }
 
@@ -80,9 +81,12 @@ judge() {
     fi
 }
 
-grid psync >"$WORK/grid_psync.txt"
+# the two grids side by side, each in its own directory
+mkdir -p "$WORK/gp" "$WORK/gn"
+PD="$WORK/gp" grid psync >"$WORK/grid_psync.txt" &
+PD="$WORK/gn" grid null >"$WORK/grid_null.txt" &
+wait
 judge grid-psync "$WORK/grid_psync.txt" 220
-grid null >"$WORK/grid_null.txt"
 judge grid-null "$WORK/grid_null.txt" 220
 
 # what fio adds: percentages of increments and I/O amounts, file sets with
