@@ -447,6 +447,7 @@ static int parse_jobs(struct fio_args *a, struct fio_cfg *c, char *err, size_t e
     if (a->debug_parse)
         jo.on_applied = fio_debug_parse;
     jo.fio_defaults = true;
+    jo.fio_size_rules = true;
     jo.interval_ns = 500000000ull; /* fio's bwavgtime / iopsavgtime */
     jo.ignore_unsupported = a->ignore_unsupported;
     jo.sections = a->nsections ? a->sections : NULL;

@@ -217,7 +217,9 @@ struct job_spec {
     uint64_t size;
     double size_pct;
     uint64_t offset_increment;   /* per worker clone, fio offset_increment */
+    double offset_increment_pct; /* fio offset_increment=P%: P% of each file's size before the run */
     uint64_t io_limit;           /* stop after this many bytes per worker; 0 = none */
+    double io_size_pct;          /* fio io_size=P%: P% of each file's region (io_limit then 0) */
     uint64_t ios_limit;          /* stop after this many requests (I/Os and flushes) per worker; 0 = none */
     uint64_t file_size;          /* size to create a missing regular file with; 0 = size or 1 GiB */
     unsigned loops;              /* repeat the size-bounded pass this many times (>=1) */
@@ -290,6 +292,10 @@ struct job_spec {
      * job language with fio's defaults (fio mode, job files), with fio's
      * seeding: randrepeat (its default), randseed given, allrandrepeat */
     bool fio_stream;
+    /* fio mode: a file's size is fio's to know: size=P% of files that are
+     * not there yet (no filesize) is refused as fio refuses it ("you need
+     * to specify size="), where ssdbench otherwise makes them 1 GiB */
+    bool fio_size_rules;
     bool fio_randrepeat;
     bool fio_seed_given;
     bool fio_allrandrepeat;

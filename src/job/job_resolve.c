@@ -22,7 +22,7 @@ void job_resolve(struct job_spec *job, bool from_cmdline)
     r->write_bs_min = write_bs_min(job);
     /* fio: a job that is not time_based ends after one pass over its
      * region (times loops) or at runtime, whichever comes first */
-    r->passes = !job->io_limit && !job->time_based ? (job->loops ? job->loops : 1) : 0;
+    r->passes = !job->io_limit && !job->time_based && !(job->io_size_pct > 0) ? (job->loops ? job->loops : 1) : 0;
     /* (rand)trimwrite trims every byte and then writes it */
     r->limit_mult = job_rw_trimwrite(job) ? 2 : 1;
     /* read_iolog: a replay ends with its log (io_size and number_ios,

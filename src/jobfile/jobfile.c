@@ -168,6 +168,7 @@ int jf_begin(struct jf_parser *p, const struct jobfile_opts *o, struct jobfile *
         p->gjob->iodepth_batch_complete_min = 1;
         p->gjob->fio_queue = true;
     }
+    p->gjob->fio_size_rules = p->o->fio_size_rules;
     if (p->o->interval_ns)
         p->gjob->interval_ns = p->o->interval_ns;
     for (unsigned i = 0; i < p->o->npreset; i++) {

@@ -44,6 +44,9 @@ struct jobfile_opts {
      * ioengine=psync, direct=0, randrepeat=1 (so a fio job file runs the
      * workload fio would run) */
     bool fio_defaults;
+    /* fio mode: every job follows fio where ssdbench otherwise helps out
+     * (job_spec.fio_size_rules) */
+    bool fio_size_rules;
     /* the interval step every job starts with (fio mode: 500 ms, fio's
      * bwavgtime and iopsavgtime, so short runs have bandwidth and IOPS
      * samples as fio's); 0 = ssdbench's 1 s */

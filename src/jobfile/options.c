@@ -44,8 +44,8 @@ static const struct job_opt opts[] = {
     {"size", {0}, FN(zsize), .arg = "size|pct%|Nz", .help = "region of each target (per clone); 0 = to the end; Nz = N zones (zonesize)"},
     {"offset", {"fileoffset"}, FN(zoffset), .arg = "size|pct%|Nz", .help = "start of the region; Nz = N zones (zonesize)"},
     {"range", {0}, FN(range), .arg = "pct%|offset:length", .help = "region as a share of the target, or offset and length (each may be pct%)"},
-    {"offset_increment", {0}, FN(zoffset_inc), .arg = "size|Nz", .help = "extra offset for each further clone; Nz = N zones (zonesize)"},
-    {"io_size", {"io_limit"}, FN(zio_size), .arg = "size|Nz", .help = "bytes of I/O per worker, independent of the region (io-size); Nz = N zones (zonesize)"},
+    {"offset_increment", {0}, FN(zoffset_inc), .arg = "size|pct%|Nz", .help = "extra offset for each further clone (pct%: of the file's size); Nz = N zones (zonesize)"},
+    {"io_size", {"io_limit"}, FN(zio_size), .arg = "size|pct%|Nz", .help = "bytes of I/O per worker, independent of the region (io-size; pct%: of each file's region); Nz = N zones (zonesize)"},
     {"filesize", {0}, FN(filesize), .arg = "size|lo-hi", .help = "size to create missing regular files with; file sets: each file's size, a range draws one per file"},
     {"loops", {0}, JOPT_UINT, JF(loops), .min = 1, .max = U32MAX, .arg = "int", .help = "repeat the size-bounded pass this many times"},
 

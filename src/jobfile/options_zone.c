@@ -84,13 +84,35 @@ static int zsize_field(const struct job_opt *o, struct job_opt_ctx *c, const cha
     return 0;
 }
 
+/* io_size and offset_increment also take fio's P%: a share of each file
+ * (job/job_fiosize.h), the bytes then 0 */
+static int pct_field(struct job_opt_ctx *c, const char *v, uint64_t *field, double *pct, uint64_t *nz)
+{
+    size_t n = strlen(v);
+    if (!n || v[n - 1] != '%')
+        return 0;
+    uint64_t b;
+    PARSED(spec_parse_size_pct(v, c->x->kb_base, &b, pct, c->err, c->errlen));
+    *field = 0;
+    *nz = 0;
+    return 1;
+}
+
 JOPT_SETTER(zio_size)
 {
+    int p = pct_field(c, v, &c->job->io_limit, &c->job->io_size_pct, &c->x->io_size_nz);
+    if (p)
+        return p < 0 ? p : 0;
+    c->job->io_size_pct = 0;
     return zsize_field(o, c, v, &c->job->io_limit, &c->x->io_size_nz);
 }
 
 JOPT_SETTER(zoffset_inc)
 {
+    int p = pct_field(c, v, &c->job->offset_increment, &c->job->offset_increment_pct, &c->x->offset_inc_nz);
+    if (p)
+        return p < 0 ? p : 0;
+    c->job->offset_increment_pct = 0;
     return zsize_field(o, c, v, &c->job->offset_increment, &c->x->offset_inc_nz);
 }
 

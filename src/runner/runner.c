@@ -241,6 +241,9 @@ static int phase_setup_jobs(struct phase *ph)
         int rc = runner_setup_job(jb, j, ph->opts, ph->setups, out, ph->err, ph->errlen);
         if (rc < 0)
             return rc;
+        /* io_size=P%: that share of each file's region, per loop (fio's o->size) */
+        if (jb->io_size_pct > 0 && !jb->time_based)
+            jb->io_limit = ph->setups[j].io_share * (jb->loops ? jb->loops : 1);
         job_resolve_limits(jb, ph->setups[j].region_len); /* fio's limits (job/job_resolve.h) */
         rc = wverify_resolve_job(jb, ph->setups[j].region_len, ph->err, ph->errlen);
         if (rc < 0)
@@ -726,6 +729,7 @@ static int phase_teardown(struct phase *ph, int rc)
     if (ph->setups)
         for (unsigned j = 0; j < ph->njobs; j++) {
             free(ph->setups[j].name_ids);
+            wuel_free_job(&ph->setups[j]);
             if (ph->setups[j].exec_open) {
                 target_close(&ph->setups[j].exec_out[0], false);
                 target_close(&ph->setups[j].exec_out[1], false);

@@ -12,6 +12,7 @@
 #include "runner/runner_hold.h"
 #include "runner/runner_int.h"
 #include "target/fileset.h"
+#include "job/job_fiosize.h"
 #include "job/job_opts.h"
 
 /* fio's create_work_dirs: the directories in a generated file name are
@@ -34,11 +35,6 @@ static int make_parents(const char *path, char *err, size_t errlen)
 /* What a file set does not combine with, refused before anything is opened. */
 static int fileset_refusals(const struct job_spec *j, unsigned nf, unsigned clones, char *err, size_t errlen)
 {
-    if (j->offset_pct > 0 || j->size_pct > 0) {
-        snprintf(err, errlen, "job '%s': nrfiles with size or offset in percent is not supported; give bytes",
-                 j->name);
-        return -EINVAL;
-    }
     if (j->source || j->fill_device) {
         snprintf(err, errlen, "job '%s': nrfiles does not combine with %s", j->name,
                  j->source ? "a shared request source" : "fill_device");
@@ -85,12 +81,38 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         if (rc < 0)
             return rc;
     }
+    /* fio's sizes before the run (0: not there yet); fio refuses a clone
+     * whose files have none when neither size= in bytes nor filesize says
+     * how large to make them */
+    uint64_t real[JOB_MAX_TARGETS] = {0};
+    bool regular[JOB_MAX_TARGETS] = {false};
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        struct stat st;
+        if (stat(j->targets[i], &st) < 0)
+            regular[i] = errno == ENOENT; /* fio's type of a file it will create */
+        else if (S_ISREG(st.st_mode))
+            real[i] = (uint64_t)st.st_size, regular[i] = true;
+    }
+    bool sized = (j->size > 0 && !(j->size_pct > 0)) || j->file_size;
+    for (unsigned c = 0; !sized && c < clones; c++) {
+        uint64_t have = 0;
+        for (unsigned f = 0; f < nf; f++) {
+            unsigned i = j->fileset_idx[c * nf + f];
+            if (i != JOB_FILESET_NONE && i < j->ntargets)
+                have += real[i];
+        }
+        if (have == 0) {
+            snprintf(err, errlen, "job '%s': clone %u's files are empty or not there yet and nothing gives "
+                     "their size; give size= in bytes or filesize= (fio 3.33: \"you need to specify size=\")",
+                     j->name, c);
+            return -EINVAL;
+        }
+    }
     /* range sizes from the job's seed: the same seed, the same sizes */
     struct rng r;
     rng_seed(&r, j->seed ^ 0xf11e512eull);
-    struct fileset_spec fs;
-    job_fileset_spec(j, &fs);
     bool done[JOB_MAX_TARGETS] = {false};
+    uint64_t pass[2] = {0, 0}; /* clone 0's files: their lengths, their shares (io_size=P%) */
     for (unsigned k = 0; k < clones * nf; k++) {
         unsigned i = j->fileset_idx[k];
         if (i == JOB_FILESET_NONE)
@@ -104,11 +126,8 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         int rc = make_parents(j->targets[i], err, errlen);
         if (rc < 0)
             return rc;
-        struct stat st;
-        bool exists = stat(j->targets[i], &st) == 0;
-        uint64_t len;
-        rc = fileset_file_len(&fs, k % nf, exists && S_ISREG(st.st_mode), exists ? (uint64_t)st.st_size : 0,
-                                  &r, &len, err, errlen);
+        uint64_t start, len;
+        rc = job_fio_file(j, k / nf, k % nf, nf, real[i], regular[i], &r, &start, &len, err, errlen);
         if (rc < 0)
             return rc;
         struct target_open_opts oo = {
@@ -116,8 +135,9 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
             .direct = j->direct,
             .dsync = j->dsync,
             .sync = j->osync,
-            .create_size = j->offset + len,
-            .extend_to = j->offset + len,
+            .create_size = start + len,
+            /* fio lays a file out to its region (file_append: the writes extend it) */
+            .extend_to = j->file_append && regular[i] ? 0 : start + len,
             /* fio lays a file out (writes it) only when the job reads it */
             .fill_random = j->fallocate == FALLOC_UNSET || job_rw_reads(j),
             .seed = j->seed + i,
@@ -133,18 +153,30 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         js->ntargets = js->ntargets > i + 1 ? js->ntargets : i + 1;
         js->fds[i] = js->tg[i].fd;
         out->job_target[jidx * JOB_MAX_TARGETS + i] = runner_add_target(out, &js->tg[i].info);
-        /* an existing file smaller than its region: the region ends with it */
+        /* a file this run created is written from 0 */
+        if (j->file_append && js->tg[i].info.created)
+            start = 0;
+        /* an existing file smaller than its region (it was not laid out):
+         * the region ends with it; file_append: the writes go past the end */
         uint64_t tsize = js->tg[i].info.size;
-        if (tsize <= j->offset) {
-            snprintf(err, errlen, "job '%s': offset %llu is beyond the end of %s (%llu bytes)", j->name,
-                     (unsigned long long)j->offset, j->targets[i], (unsigned long long)tsize);
-            return -EINVAL;
+        if (!(j->file_append && regular[i])) {
+            if (tsize <= start) {
+                snprintf(err, errlen, "job '%s': offset %llu is beyond the end of %s (%llu bytes)", j->name,
+                         (unsigned long long)start, j->targets[i], (unsigned long long)tsize);
+                return -EINVAL;
+            }
+            if (len > tsize - start)
+                len = tsize - start;
         }
-        js->file_start[i] = j->offset;
-        js->file_len[i] = len < tsize - j->offset ? len : tsize - j->offset;
-        if (js->file_len[i] < j->res.bs_min) {
+        js->file_start[i] = start;
+        js->file_len[i] = len;
+        if (k < nf) {
+            pass[0] += len;
+            pass[1] += job_fio_file_share(j, len);
+        }
+        if (len < j->res.bs_min && !(j->io_size_pct > 0)) {
             snprintf(err, errlen, "job '%s': %s has %llu bytes to use, less than the block size", j->name,
-                     j->targets[i], (unsigned long long)js->file_len[i]);
+                     j->targets[i], (unsigned long long)len);
             return -EINVAL;
         }
     }
@@ -154,12 +186,16 @@ int runner_setup_files(const struct job_spec *j, unsigned jidx, const struct run
         return -EINVAL;
     }
     /* one pass of a clone: its files' regions; size, when smaller, caps it
-     * (fio: with filesize, size is the I/O amount) */
-    uint64_t total = 0;
-    for (unsigned f = 0; f < nf; f++)
-        total += js->file_len[j->fileset_idx[f]]; /* clone 0 has all of its files */
+     * (fio: with filesize, size is the I/O amount); io_size=P%: its share */
     js->region_start = js->file_start[j->fileset_idx[0]];
-    js->region_len = j->size && j->size < total ? j->size : total;
+    js->region_len = job_fio_null_pass(j, pass[0]);
+    js->io_share = job_fio_null_pass(j, pass[1]);
+    if (js->region_len < j->res.bs_min || js->io_share < j->res.bs_min) {
+        snprintf(err, errlen, "job '%s': %llu bytes to use, less than the block size (fio 3.33: \"blocksize "
+                 "is larger than data set range\")", j->name,
+                 (unsigned long long)(js->io_share < js->region_len ? js->io_share : js->region_len));
+        return -EINVAL;
+    }
     if (j->direct && (crc = fileset_check_direct(j, js, err, errlen)) < 0)
         return crc;
     return runner_prepare_cache(j, js, err, errlen);

@@ -88,6 +88,12 @@ struct wuel {
     struct io_req held;
     struct target *tg;           /* the job's targets (job_setup) */
     unsigned first, n;           /* the worker's: tg[first .. first+n) */
+    /* clones sharing a file: each has its own descriptor of it (own_fd,
+     * in the worker's fds), renewed alone; the name is removed and made
+     * under the job's lock */
+    bool shared;
+    int own_fd;
+    pthread_mutex_t *lock;
     /* io_uring: the job's options without registered files (a registered
      * file would stay the unlinked one) */
     struct engine_uring_opts uring;
@@ -311,6 +317,10 @@ int wuel_setup(struct worker *w, const struct job_spec *j, struct job_setup *js,
 bool wuel_pass_over(struct worker *w, const struct io_req *r);
 bool wuel_take_held(struct worker *w, struct io_req *r);
 int wuel_renew(struct worker *w, char *err, size_t errlen);
+/* the worker's own descriptor of a shared file, closed; the job's lock
+ * destroyed with its set-up (wuel_free_job) */
+void wuel_free(struct worker *w);
+void wuel_free_job(struct job_setup *js);
 
 void *worker_main(void *arg);
 
@@ -334,6 +344,16 @@ struct job_setup {
     /* LAYOUT_FILES: each target's own region (region_len: the bytes of one
      * pass of a clone over its files) */
     uint64_t file_start[JOB_MAX_TARGETS], file_len[JOB_MAX_TARGETS];
+    /* io_size=P%: the bytes of clone 0's pass, P% of each of its files'
+     * regions capped by a byte size (fio's o->size; job_fiosize.h) */
+    uint64_t io_share;
+    /* each target's size before the run (0: this run creates it): the
+     * size fio's offset_increment=P% is a share of */
+    uint64_t before[JOB_MAX_TARGETS];
+    /* unlink_each_loop on a file clones share (worker_uel.c): one clone
+     * at a time removes and makes the name */
+    pthread_mutex_t uel_lock;
+    bool uel_lock_on;
     /* a file-operation engine's name set (runner_names.c): each file's
      * length, and filedelete's judged identities (2 per name, freed with
      * the phase) */
@@ -353,11 +373,12 @@ struct job_setup {
 };
 
 /* runner_null.c: fio clone clone's region of a null job sized as fio's
- * (js->null_fio): its first file's start and its pass. 0 or -EINVAL.
+ * (js->null_fio): its first file's start, its pass and the pass's
+ * io_size=P% share. 0 or -EINVAL.
  * runner_null_fio_clone: which fio clone a worker (its clone, its first
  * target) is. */
-int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len, char *err,
-                      size_t errlen);
+int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len,
+                      uint64_t *share, char *err, size_t errlen);
 unsigned runner_null_fio_clone(const struct job_spec *j, unsigned clone, unsigned target);
 
 /* runner_setup.c: opens and checks job j's targets (setups[jidx]; earlier

@@ -16,14 +16,14 @@
 
 #define NULL_DEFAULT_SIZE (1ull << 30)
 
-int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len, char *err,
-                      size_t errlen)
+int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start, uint64_t *len,
+                      uint64_t *share, char *err, size_t errlen)
 {
     bool files = j->layout == LAYOUT_FILES;
     unsigned nf = files && j->nrfiles ? j->nrfiles : 1;
     struct rng r;
     rng_seed(&r, j->seed ^ 0xf11e512eull ^ (0x9e3779b97f4a7c15ull * clone));
-    uint64_t total = 0;
+    uint64_t total = 0, part = 0;
     bool first = true;
     for (unsigned f = 0; f < nf; f++) {
         uint64_t s, l;
@@ -36,11 +36,13 @@ int runner_null_clone(const struct job_spec *j, unsigned clone, uint64_t *start,
             *start = s;
         first = false;
         total += l;
+        part += job_fio_file_share(j, l);
     }
     *len = job_fio_null_pass(j, total);
-    if (*len < j->res.bs_min) {
+    *share = job_fio_null_pass(j, part);
+    if (*len < j->res.bs_min || *share < j->res.bs_min) {
         snprintf(err, errlen, "job '%s': clone %u has %llu bytes to use, less than the block size (fio 3.33: "
-                 "\"blocksize is larger than data set range\")", j->name, clone, (unsigned long long)*len);
+                 "\"blocksize is larger than data set range\")", j->name, clone, (unsigned long long)(*share < *len ? *share : *len));
         return -EINVAL;
     }
     return 0;
@@ -76,6 +78,7 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
     js->null_fio = fio_sizes;
     js->region_start = j->offset;
     js->region_len = NULL_DEFAULT_SIZE;
+    js->io_share = job_fio_file_share(j, NULL_DEFAULT_SIZE);
     uint64_t reach = 0;
     if (fio_sizes) {
         /* every clone as fio sizes it (a refusal names the clone): a file
@@ -84,13 +87,14 @@ int runner_setup_null(const struct job_spec *j, unsigned jidx, struct job_setup 
         if (files)
             clones = j->clones ? j->clones : 1;
         for (unsigned c = 0; c < clones; c++) {
-            uint64_t s, l;
-            int rc = runner_null_clone(j, c, &s, &l, err, errlen);
+            uint64_t s, l, sh;
+            int rc = runner_null_clone(j, c, &s, &l, &sh, err, errlen);
             if (rc < 0)
                 return rc;
             if (c == 0) {
                 js->region_start = s;
                 js->region_len = l;
+                js->io_share = sh;
             }
             struct rng r;
             rng_seed(&r, j->seed ^ 0xf11e512eull ^ (0x9e3779b97f4a7c15ull * c));

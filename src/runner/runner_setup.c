@@ -21,6 +21,7 @@
 #include "base/signal.h"
 #include "stats/iolog.h"
 #include "job/job_opts.h"
+#include "job/job_fiosize.h"
 #include "target/zoned.h"
 
 #define DEFAULT_FILE_SIZE (1ull << 30)
@@ -90,26 +91,32 @@ static int compute_region(const struct job_spec *j, uint64_t total, bool fresh, 
     return 0;
 }
 
-/* fio's file_append: the region of a regular file starts at its end (its
- * size when opened; offset is not used; a file it creates starts at 0) and is size bytes long (the
- * file's size without one), so the job's writes extend the file. One
- * regular file per job. */
+/* fio's file_append: the region of each regular file starts at its end
+ * (its size when opened; offset is not used; a file it creates starts at
+ * 0) and is size bytes long, so the job's writes extend the file; later
+ * clones on the same file follow the earlier ones (clone_region), as fio's
+ * serial set-up finds the file each earlier clone has grown. Without a
+ * byte size fio's region is empty ("blocksize is larger than data set
+ * range"). */
 static int append_region(const struct job_spec *j, struct job_setup *js, char *err, size_t errlen)
 {
-    if (js->ntargets != 1 || j->layout != LAYOUT_JBOD || js->tg[0].info.kind != TARGET_FILE ||
-        j->segs.n || j->zone_mode != JOB_ZONE_NONE) {
-        snprintf(err, errlen, "job '%s': file_append=1 needs one regular file as its target", j->name);
+    bool files = js->ntargets > 0;
+    for (unsigned i = 0; i < js->ntargets; i++)
+        files = files && js->tg[i].info.kind == TARGET_FILE;
+    if (!files || j->layout != LAYOUT_JBOD || j->segs.n || j->zone_mode != JOB_ZONE_NONE) {
+        snprintf(err, errlen, "job '%s': file_append=1 needs regular files as its targets (no devices, "
+                 "stripes or zones)", j->name);
         return -EINVAL;
     }
     uint64_t size = js->tg[0].info.size;
-    uint64_t len = j->size ? j->size : size;
-    if (len == 0) {
-        snprintf(err, errlen, "job '%s': file_append=1 on the empty file %s needs a size", j->name,
-                 js->tg[0].info.path);
+    uint64_t start = js->tg[0].info.created ? 0 : size;
+    uint64_t len = j->size > 0 && !(j->size_pct > 0) ? j->size : j->file_size > start ? j->file_size - start : 0;
+    if (len < j->res.bs_min) {
+        snprintf(err, errlen, "job '%s': file_append=1 appends size= bytes; without them there is nothing to "
+                 "write (fio 3.33: \"blocksize is larger than data set range\")", j->name);
         return -EINVAL;
     }
-    /* a file this run made (size bytes, as fio lays it out) is written from 0 */
-    js->region_start = js->tg[0].info.created ? 0 : size;
+    js->region_start = start;
     js->region_len = len;
     return 0;
 }
@@ -133,6 +140,67 @@ static uint64_t clone_span(const struct job_spec *j)
 static uint64_t target_span(const struct job_spec *j, unsigned i)
 {
     return per_clone_files(j) && j->layout == LAYOUT_JBOD ? j->offset_increment * i : clone_span(j);
+}
+
+/* A fio job whose starts are shares of a regular file's size (offset=P%,
+ * offset_increment=P%): each clone's region is fio's arithmetic
+ * (job/job_fiosize.h) on the size the file has when the clone's turn
+ * comes in fio's serial set-up (create_serialize, in fio's thread order:
+ * clone 0, then the last clone first): a file the clones share has been
+ * laid out by the clones set up before it, a per-clone file is its own. */
+static bool fio_serial_regions(const struct job_spec *j)
+{
+    return j->clones && j->layout == LAYOUT_JBOD && (j->offset_pct > 0 || j->offset_increment_pct > 0) &&
+           !j->fill_device && !j->file_append && !j->segs.n && j->zone_mode == JOB_ZONE_NONE;
+}
+
+/* ...on target i, a regular file (missing: to be created) of before bytes
+ * whose size fio knows: it has one, or size= in bytes or filesize= gives
+ * it (else ssdbench's 1 GiB file, not fio's refusal) */
+static bool fio_serial_target(const struct job_spec *j, bool regular, uint64_t before)
+{
+    return fio_serial_regions(j) && regular && (before || (j->size > 0 && !(j->size_pct > 0)) || j->file_size);
+}
+
+/* Clone k's region [*start, *start + *len) (a pass: capped by a byte
+ * size) on a file of real0 bytes before the run; *reach: how far fio's
+ * clones lay the file out. -EINVAL with fio's refusal. */
+static int fio_clone_region(const struct job_spec *j, unsigned k, uint64_t real0, bool shared, uint64_t *start,
+                            uint64_t *len, uint64_t *reach, char *err, size_t errlen)
+{
+    unsigned n = j->numjobs ? j->numjobs : 1;
+    uint64_t real = real0, s = 0, l = 0, far = real0;
+    struct rng r;
+    rng_seed(&r, j->seed);
+    *start = j->offset;
+    *len = 0;
+    for (unsigned t = 0; t < (shared ? n : 1); t++) {
+        unsigned c = !shared ? k : t == 0 ? 0 : n - t; /* 0, n-1, ..., 1 */
+        int rc = job_fio_file(j, c, 0, 1, real, true, &r, &s, &l, err, errlen);
+        if (rc < 0)
+            return rc;
+        if (s + l > far)
+            far = s + l;
+        if (shared)
+            real = far;
+        if (c == k) {
+            *start = s;
+            *len = job_fio_null_pass(j, l);
+        }
+    }
+    if (reach)
+        *reach = far;
+    return 0;
+}
+
+/* io_size=P%: the bytes of a clone's pass of len bytes from start: P% of
+ * fio's f->io_size (with filesize the file up to it, which a byte size=
+ * caps only afterwards), capped by a byte size= */
+static uint64_t jbod_share(const struct job_spec *j, uint64_t start, uint64_t len)
+{
+    bool size_bytes = j->size > 0 && !(j->size_pct > 0);
+    uint64_t base = size_bytes && j->file_size > start ? j->file_size - start : len;
+    return job_fio_null_pass(j, job_fio_file_share(j, base));
 }
 
 /* fill_device: how far a job may write into a regular file: its size plus
@@ -213,6 +281,22 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
             .consent = opts->consent,
             .chardev = passthru,
         };
+        struct stat bst;
+        bool there = stat(j->targets[i], &bst) == 0;
+        bool reg = there ? S_ISREG(bst.st_mode) : errno == ENOENT;
+        js->before[i] = there && reg ? (uint64_t)bst.st_size : 0;
+        if (fio_serial_target(j, reg, js->before[i])) {
+            /* laid out as far as fio's clones lay the file out */
+            uint64_t s0, l0, reach;
+            bool own = per_clone_files(j);
+            int rc = fio_clone_region(j, own ? i : 0, js->before[i], !own, &s0, &l0, &reach, err, errlen);
+            if (rc < 0)
+                return rc;
+            if (reach > oo.create_size)
+                oo.create_size = reach;
+            if (reach > oo.extend_to)
+                oo.extend_to = reach;
+        }
         if (passthru)
             oo.create_size = 0; /* devices only */
         if (j->readonly)
@@ -267,6 +351,28 @@ static int open_job_targets(const struct job_spec *j, unsigned jidx, const struc
     return 0;
 }
 
+/* fio mode: size=P% of files that are not there yet (empty or missing,
+ * no filesize) is refused as fio refuses it; a clone's own file, or the
+ * files the clones share, all of them */
+static int fio_size_known(const struct job_spec *j, char *err, size_t errlen)
+{
+    if (!j->fio_size_rules || !(j->size_pct > 0) || j->file_size || j->fill_device || j->read_iolog[0])
+        return 0;
+    bool own = per_clone_files(j);
+    unsigned empty = 0;
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        struct stat st;
+        if (stat(j->targets[i], &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0))
+            empty++;
+    }
+    if (!empty || (!own && empty < j->ntargets))
+        return 0;
+    snprintf(err, errlen, "job '%s': size=%g%% of a file that is empty or not there yet, and no filesize= "
+             "(fio 3.33: \"you need to specify size=\"); give filesize= or size= in bytes", j->name,
+             j->size_pct);
+    return -EINVAL;
+}
+
 int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runner_opts *opts,
                      struct job_setup *setups, struct phase_stats *out, char *err, size_t errlen)
 {
@@ -306,6 +412,9 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
     }
     if (j->layout == LAYOUT_FILES) /* fio's file set: runner_files.c */
         return runner_setup_files(j, jidx, opts, setups, out, err, errlen);
+    int frc = fio_size_known(j, err, errlen);
+    if (frc < 0)
+        return frc;
     int orc = open_job_targets(j, jidx, opts, setups, out, writes, err, errlen);
     if (orc < 0)
         return orc;
@@ -345,10 +454,31 @@ int runner_setup_job(const struct job_spec *j, unsigned jidx, const struct runne
                             : compute_region(j, space, fresh, &js->region_start, &js->region_len, err, errlen);
     if (rc < 0)
         return rc;
+    if (fio_serial_target(j, js->tg[0].info.kind == TARGET_FILE, js->before[0])) {
+        /* clone 0's region as fio's arithmetic gives it */
+        rc = fio_clone_region(j, 0, js->before[0], !per_clone_files(j), &js->region_start, &js->region_len,
+                              NULL, err, errlen);
+        if (rc < 0)
+            return rc;
+        if (js->region_start >= js->tg[0].info.size || js->region_len < j->res.bs_min) {
+            snprintf(err, errlen, "job '%s': offset %llu leaves %llu bytes of %s (%llu bytes) to use, less "
+                     "than the block size (fio 3.33: \"blocksize is larger than data set range\")", j->name,
+                     (unsigned long long)js->region_start, (unsigned long long)js->region_len,
+                     js->tg[0].info.path, (unsigned long long)js->tg[0].info.size);
+            return -EINVAL;
+        }
+    }
     if (j->layout == LAYOUT_STRIPE) {
         rc = stripe_check_region(&js->stripe, js->region_start, js->region_len, err, errlen);
         if (rc < 0)
             return rc;
+    }
+    js->io_share = jbod_share(j, js->region_start, js->region_len);
+    if (js->io_share < j->res.bs_min) {
+        snprintf(err, errlen, "job '%s': io_size=%g%% is %llu bytes, less than the block size (fio 3.33: "
+                 "\"blocksize is larger than data set range\")", j->name, j->io_size_pct,
+                 (unsigned long long)js->io_share);
+        return -EINVAL;
     }
     if (j->segs.n && js->region_start % j->segs.len) {
         snprintf(err, errlen, "%s: with ActiveRange segments the offset must be a multiple of the "
@@ -383,8 +513,8 @@ static int clone_region(struct worker *w, const struct job_spec *j, const struct
         /* ioengine=null: each fio clone's region as fio sizes it; a pass
          * of its own length (io_limit holds passes of clone 0's) */
         unsigned c = runner_null_fio_clone(j, w->clone, w->first_target);
-        uint64_t start, len;
-        int rc = runner_null_clone(j, c, &start, &len, err, errlen);
+        uint64_t start, len, share;
+        int rc = runner_null_clone(j, c, &start, &len, &share, err, errlen);
         if (rc < 0)
             return rc;
         if (w->map.layout != LAYOUT_FILES)
@@ -392,27 +522,54 @@ static int clone_region(struct worker *w, const struct job_spec *j, const struct
         w->map.region_len = len;
         if (j->res.passes && js->region_len && len != js->region_len)
             w->io_limit_own = j->io_limit / js->region_len * len;
+        if (j->io_size_pct > 0 && !j->time_based && js->io_share && share != js->io_share)
+            w->io_limit_own = j->io_limit / js->io_share * share;
         return 0;
     }
     unsigned k = per_clone_files(j) ? w->first_target : w->clone;
-    if (!(w->map.layout == LAYOUT_JBOD && j->offset_increment && k))
+    if (j->file_append && w->map.layout == LAYOUT_JBOD && w->first_target < js->ntargets) {
+        /* each file's own end; a clone after the others on the same file */
+        const struct target_info *ti = &js->tg[w->first_target].info;
+        unsigned after = per_clone_files(j) ? 0 : w->clone;
+        w->map.region_start = (ti->created ? 0 : ti->size) + (uint64_t)after * js->region_len;
+        w->map.region_len = js->region_len;
+        return 0;
+    }
+    bool sim = w->first_target < js->ntargets &&
+               fio_serial_target(j, js->tg[w->first_target].info.kind == TARGET_FILE, js->before[w->first_target]);
+    if (!(w->map.layout == LAYOUT_JBOD && ((j->offset_increment && k) || sim)))
         return 0;
     uint64_t shift = j->offset_increment * k;
     uint64_t tsize = js->ntargets > w->first_target ? js->tg[w->first_target].info.size : 0;
     if (tsize == 0)
         tsize = js->region_start + js->region_len;
-    uint64_t start = js->region_start + shift;
-    if (shift / j->offset_increment != k || start < shift || start >= tsize) {
+    uint64_t start = js->region_start + shift, len = 0;
+    if (sim) {
+        int rc = fio_clone_region(j, k, js->before[w->first_target], !per_clone_files(j), &start, &len, NULL,
+                                  err, errlen);
+        if (rc < 0)
+            return rc;
+        shift = 0;
+    }
+    if ((!sim && shift / j->offset_increment != k) || start < shift || start >= tsize) {
         snprintf(err, errlen, "job '%s': offset_increment moves clone %u past the end of the target",
                  j->name, k);
         return -EINVAL;
     }
     bool sized = j->size > 0 || j->size_pct > 0;
-    uint64_t len = sized ? js->region_len : tsize - start;
+    if (!sim)
+        len = sized ? js->region_len : tsize - start;
     if (len > tsize - start)
         len = tsize - start;
     w->map.region_start = start;
     w->map.region_len = len;
+    if (j->res.passes && js->region_len && len != js->region_len)
+        w->io_limit_own = j->io_limit / js->region_len * len;
+    if (j->io_size_pct > 0 && !j->time_based && js->io_share) {
+        uint64_t share = jbod_share(j, start, len);
+        if (share != js->io_share)
+            w->io_limit_own = j->io_limit / js->io_share * share;
+    }
     return 0;
 }
 
@@ -571,6 +728,7 @@ unsigned runner_free_worker(struct worker *w)
     wprio_free(w);
     wfiles_free(w);
     wreplay_free(w);
+    wuel_free(w);
     free(w->slots);
     free(w->free_slots);
     free(w->done);
