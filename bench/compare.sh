@@ -16,7 +16,10 @@
 # pairs, fio first in odd ones) so drift on a shared host favours neither
 # side. The device rows use RAM-backed loop devices (a file on tmpfs, direct
 # I/O, scheduler none), written once so reads hit real pages. Per run:
-#   IOPS          the tool's own JSON (sum over its jobs)
+#   IOPS          the tool's own JSON (sum over its jobs); t/io_uring: the
+#                 mean of its per-second lines
+#   I/Os          the JSON's counts; t/io_uring: the reads its devices
+#                 completed (/sys/block/*/stat), as it prints no total
 #   CPU ns / I/O  user+system time of the tool's process (getrusage of the
 #                 child, all its threads and the kernel work charged to them)
 #                 divided by its I/Os
@@ -123,14 +126,16 @@ PY
 measure() {
     local kind=$1 out=$2
     shift 2
-    local s0 s1 cpuwall
+    local s0 s1 cpuwall r0 r1
+    r0=$(dev_reads)
     s0=$(host_snap)
     cpuwall=$(bash -c 't0=$(date +%s.%N); "$@" >"'"$WORK"'/stdout.txt" 2>&1; t1=$(date +%s.%N)
         python3 -c "import resource as r, sys; u=r.getrusage(r.RUSAGE_CHILDREN); print(u.ru_utime+u.ru_stime, float(sys.argv[2])-float(sys.argv[1]))" $t0 $t1' _ "$@")
     s1=$(host_snap)
-    python3 - "$kind" "$out" "$WORK/stdout.txt" "$cpuwall" "$s0" "$s1" "$(nproc)" <<'PY'
+    r1=$(dev_reads)
+    python3 - "$kind" "$out" "$WORK/stdout.txt" "$cpuwall" "$s0" "$s1" "$(nproc)" "$r0" "$r1" <<'PY'
 import json, re, sys
-kind, out, stdout, cw, s0, s1, ncpu = sys.argv[1:8]
+kind, out, stdout, cw, s0, s1, ncpu, r0, r1 = sys.argv[1:10]
 cpu, wall = map(float, cw.split())
 b0, st0, t0, k0 = map(int, s0.split())
 b1, st1, t1, k1 = map(int, s1.split())
@@ -153,14 +158,17 @@ elif kind == 'fio':
     ios = sum(j[x]['total_ios'] for j in jobs for x in ('read', 'write'))
     iops = sum(j[x]['iops'] for j in jobs for x in ('read', 'write'))
     lat = sum(j[x]['lat_ns']['mean'] * j[x]['total_ios'] for j in jobs for x in ('read', 'write')) / max(ios, 1)
-else:   # t/io_uring: one "IOPS=..." line per second; their mean is the rate
+else:   # t/io_uring: one "IOPS=..." line per second; their mean is its rate.
+    # Its I/Os are the devices' own count of completed reads (it prints no
+    # total: the lines leave out the last second, so their mean times the
+    # wall time was 0.89-1.07 of the count in three 5 s runs)
     vals = []
     for line in open(stdout):
         m = re.match(r'IOPS=([0-9.]+)([KM]?)', line)
         if m:
             vals.append(float(m.group(1)) * {'': 1, 'K': 1e3, 'M': 1e6}[m.group(2)])
     iops = sum(vals) / max(len(vals), 1)
-    ios = iops * wall
+    ios = int(r1) - int(r0)
     lat = 0
 if ios <= 0:
     print("bench/compare.sh: a run made no I/O; its output:", open(stdout).read()[-400:], file=sys.stderr)
@@ -171,7 +179,21 @@ PY
 
 run_ssd() { measure ssdbench "$WORK/s.json" "$SSDBENCH" run "$@" --runtime="$RUNTIME" -q --format json -o "$WORK/s.json"; }
 run_fio() { measure fio "$WORK/f.json" "$FIO" "$@" --runtime="$RUNTIME" --time_based --output-format=json --output="$WORK/f.json"; }
-run_tio() { measure tio none "$T_IO_URING" -r"$RUNTIME" "$@"; }
+# dev_reads: the reads completed on the devices of the t/io_uring run being
+# measured (TIO_DEVS; 0 for the other tools), from /sys/block/*/stat
+TIO_DEVS=
+dev_reads() {
+    local d t=0
+    for d in $TIO_DEVS; do t=$((t + $(awk '{print $1}' "/sys/block/${d#/dev/}/stat"))); done
+    echo "$t"
+}
+run_tio() {
+    local a
+    TIO_DEVS=
+    for a in "$@"; do [[ $a == /dev/* ]] && TIO_DEVS+=" $a"; done
+    measure tio none "$T_IO_URING" -r"$RUNTIME" "$@"
+    TIO_DEVS=
+}
 
 # row NAME "A-KIND ARGS..." "B-KIND ARGS...": PAIRS ABBA pairs, one table row
 row() {
