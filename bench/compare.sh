@@ -97,7 +97,9 @@ wanted() { # ROW: true when the row was asked for (all when none named)
 }
 SELECT=("$@")
 
-# host_snap: "busy_jiffies steal_jiffies total_jiffies kthread_ticks" now
+# host_snap: "busy_jiffies steal_jiffies total_jiffies kthread_ticks
+# kworker_u_ticks" now (the last: the unbound kworkers, where a loop device
+# does its copies)
 host_snap() {
     python3 - <<'PY'
 import os
@@ -105,7 +107,7 @@ f = open('/proc/stat').readline().split()[1:]
 v = list(map(int, f[:8]))   # user nice system idle iowait irq softirq steal
 busy = v[0] + v[1] + v[2] + v[5] + v[6]
 total = sum(v)
-kt = 0
+kt = ku = 0
 for p in os.listdir('/proc'):
     if not p.isdigit():
         continue
@@ -117,7 +119,9 @@ for p in os.listdir('/proc'):
     ppid = int(rest[1])
     if int(p) == 2 or ppid == 2:          # kthreadd and its kernel threads
         kt += int(rest[11]) + int(rest[12])
-print(busy, v[7], total, kt)
+        if s[s.find('(') + 1:].startswith('kworker/u'):
+            ku += int(rest[11]) + int(rest[12])
+print(busy, v[7], total, kt, ku)
 PY
 }
 
@@ -137,8 +141,8 @@ measure() {
 import json, re, sys
 kind, out, stdout, cw, s0, s1, ncpu, r0, r1 = sys.argv[1:10]
 cpu, wall = map(float, cw.split())
-b0, st0, t0, k0 = map(int, s0.split())
-b1, st1, t1, k1 = map(int, s1.split())
+b0, st0, t0, k0, u0 = map(int, s0.split())
+b1, st1, t1, k1, u1 = map(int, s1.split())
 hz = 100.0
 dt = max(t1 - t0, 1)
 foreign = ((b1 - b0) - (k1 - k0)) / hz - cpu
@@ -173,7 +177,8 @@ else:   # t/io_uring: one "IOPS=..." line per second; their mean is its rate.
 if ios <= 0:
     print("bench/compare.sh: a run made no I/O; its output:", open(stdout).read()[-400:], file=sys.stderr)
     sys.exit(1)
-print(iops, cpu / ios * 1e9, lat, foreign_pct, steal_pct)
+kwu_pct = (u1 - u0) / hz / max(wall, 1e-9) * 100   # % of one CPU
+print(iops, cpu / ios * 1e9, lat, foreign_pct, steal_pct, kwu_pct)
 PY
 }
 
@@ -226,6 +231,7 @@ lat = med(A, 2) / med(B, 2) if med(B, 2) else float('nan')
 pairs = [a[0] / b[0] for a, b in zip(A, B)]
 foreign = max(r[3] for r in A + B)
 steal = max(r[4] for r in A + B)
+kwu = f"{med(A, 5):.0f}/{med(B, 5):.0f}"
 got = {'iops': iops, 'cpu': cpu, 'lat': lat, 'core': core}
 ok = True
 for g in goal.split(','):
@@ -241,7 +247,7 @@ else:
     verdict = "met" if ok else "NOT MET"
 print('\t'.join([name, desc, f"{med(A,0):.0f}", f"{med(B,0):.0f}", f"{iops:.2f}",
                  f"{min(pairs):.2f}-{max(pairs):.2f}", f"{med(A,1):.0f}", f"{med(B,1):.0f}",
-                 f"{cpu:.2f}", f"{lat:.2f}", f"{foreign:.1f}", f"{steal:.1f}", goal, verdict]))
+                 f"{cpu:.2f}", f"{lat:.2f}", f"{foreign:.1f}", f"{steal:.1f}", goal, verdict, kwu]))
 PY
     printf '%s\n' "$(tail -n 1 "$WORK/table.txt" | awk -F'\t' '{printf "  %-9s %s: %s vs %s IOPS (%sx), %s\n", $1, $2, $3, $4, $5, $14}')" >&2
 }
@@ -300,13 +306,15 @@ python3 - "$WORK/table.txt" <<'PY'
 import sys
 rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
 print()
-print(f"{'row':<9} {'ssdbench':>10} {'peer':>10} {'ratio':>6} {'pairs':>11} {'CPU ns/IO':>15} {'CPU':>5} {'lat':>5} {'busy%':>6} {'goal':<20} verdict")
+print(f"{'row':<9} {'ssdbench':>10} {'peer':>10} {'ratio':>6} {'pairs':>11} {'CPU ns/IO':>15} {'CPU':>5} {'lat':>5} {'busy%':>6} {'kwork%':>7} {'goal':<20} verdict")
 for r in rows:
-    print(f"{r[0]:<9} {r[2]:>10} {r[3]:>10} {r[4]:>6} {r[5]:>11} {r[6]+'/'+r[7]:>15} {r[8]:>5} {r[9]:>5} {r[10]+'/'+r[11]:>6} {r[12]:<20} {r[13]}")
+    print(f"{r[0]:<9} {r[2]:>10} {r[3]:>10} {r[4]:>6} {r[5]:>11} {r[6]+'/'+r[7]:>15} {r[8]:>5} {r[9]:>5} {r[10]+'/'+r[11]:>6} {r[14]:>7} {r[12]:<20} {r[13]}")
 print()
 print("ratio = ssdbench / peer (median IOPS); pairs = spread of the per-pair IOPS ratios;")
 print("CPU = ssdbench / peer CPU ns per I/O (lower is better); lat = mean latency ratio;")
-print("core = IOPS per core ratio (peer CPU/IO over ssdbench CPU/IO); busy% = max foreign CPU / steal in any run.")
+print("core = IOPS per core ratio (peer CPU/IO over ssdbench CPU/IO); busy% = max foreign CPU / steal in any run;")
+print("kwork% = median CPU of the unbound kworkers (the loop devices' copies) in % of one CPU, ssdbench/peer:")
+print("on the loop rows a device's copies run in one kworker at a time, and IOPS follow the CPU it gets.")
 for r in rows:
     print(f"  {r[0]:<9} {r[1]}")
 busy = any(r[13].startswith('no verdict') for r in rows)
