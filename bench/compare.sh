@@ -16,7 +16,10 @@
 # pairs, fio first in odd ones) so drift on a shared host favours neither
 # side. The device rows use RAM-backed loop devices (a file on tmpfs, direct
 # I/O, scheduler none), written once so reads hit real pages. Per run:
-#   IOPS          the tool's own JSON (sum over its jobs)
+#   IOPS          the tool's own JSON (sum over its jobs); t/io_uring: the
+#                 mean of its per-second lines
+#   I/Os          the JSON's counts; t/io_uring: the reads its devices
+#                 completed (/sys/block/*/stat), as it prints no total
 #   CPU ns / I/O  user+system time of the tool's process (getrusage of the
 #                 child, all its threads and the kernel work charged to them)
 #                 divided by its I/Os
@@ -94,7 +97,9 @@ wanted() { # ROW: true when the row was asked for (all when none named)
 }
 SELECT=("$@")
 
-# host_snap: "busy_jiffies steal_jiffies total_jiffies kthread_ticks" now
+# host_snap: "busy_jiffies steal_jiffies total_jiffies kthread_ticks
+# kworker_u_ticks" now (the last: the unbound kworkers, where a loop device
+# does its copies)
 host_snap() {
     python3 - <<'PY'
 import os
@@ -102,7 +107,7 @@ f = open('/proc/stat').readline().split()[1:]
 v = list(map(int, f[:8]))   # user nice system idle iowait irq softirq steal
 busy = v[0] + v[1] + v[2] + v[5] + v[6]
 total = sum(v)
-kt = 0
+kt = ku = 0
 for p in os.listdir('/proc'):
     if not p.isdigit():
         continue
@@ -114,7 +119,9 @@ for p in os.listdir('/proc'):
     ppid = int(rest[1])
     if int(p) == 2 or ppid == 2:          # kthreadd and its kernel threads
         kt += int(rest[11]) + int(rest[12])
-print(busy, v[7], total, kt)
+        if s[s.find('(') + 1:].startswith('kworker/u'):
+            ku += int(rest[11]) + int(rest[12])
+print(busy, v[7], total, kt, ku)
 PY
 }
 
@@ -123,17 +130,19 @@ PY
 measure() {
     local kind=$1 out=$2
     shift 2
-    local s0 s1 cpuwall
+    local s0 s1 cpuwall r0 r1
+    r0=$(dev_reads)
     s0=$(host_snap)
     cpuwall=$(bash -c 't0=$(date +%s.%N); "$@" >"'"$WORK"'/stdout.txt" 2>&1; t1=$(date +%s.%N)
         python3 -c "import resource as r, sys; u=r.getrusage(r.RUSAGE_CHILDREN); print(u.ru_utime+u.ru_stime, float(sys.argv[2])-float(sys.argv[1]))" $t0 $t1' _ "$@")
     s1=$(host_snap)
-    python3 - "$kind" "$out" "$WORK/stdout.txt" "$cpuwall" "$s0" "$s1" "$(nproc)" <<'PY'
+    r1=$(dev_reads)
+    python3 - "$kind" "$out" "$WORK/stdout.txt" "$cpuwall" "$s0" "$s1" "$(nproc)" "$r0" "$r1" <<'PY'
 import json, re, sys
-kind, out, stdout, cw, s0, s1, ncpu = sys.argv[1:8]
+kind, out, stdout, cw, s0, s1, ncpu, r0, r1 = sys.argv[1:10]
 cpu, wall = map(float, cw.split())
-b0, st0, t0, k0 = map(int, s0.split())
-b1, st1, t1, k1 = map(int, s1.split())
+b0, st0, t0, k0, u0 = map(int, s0.split())
+b1, st1, t1, k1, u1 = map(int, s1.split())
 hz = 100.0
 dt = max(t1 - t0, 1)
 foreign = ((b1 - b0) - (k1 - k0)) / hz - cpu
@@ -153,25 +162,43 @@ elif kind == 'fio':
     ios = sum(j[x]['total_ios'] for j in jobs for x in ('read', 'write'))
     iops = sum(j[x]['iops'] for j in jobs for x in ('read', 'write'))
     lat = sum(j[x]['lat_ns']['mean'] * j[x]['total_ios'] for j in jobs for x in ('read', 'write')) / max(ios, 1)
-else:   # t/io_uring: one "IOPS=..." line per second; their mean is the rate
+else:   # t/io_uring: one "IOPS=..." line per second; their mean is its rate.
+    # Its I/Os are the devices' own count of completed reads (it prints no
+    # total: the lines leave out the last second, so their mean times the
+    # wall time was 0.89-1.07 of the count in three 5 s runs)
     vals = []
     for line in open(stdout):
         m = re.match(r'IOPS=([0-9.]+)([KM]?)', line)
         if m:
             vals.append(float(m.group(1)) * {'': 1, 'K': 1e3, 'M': 1e6}[m.group(2)])
     iops = sum(vals) / max(len(vals), 1)
-    ios = iops * wall
+    ios = int(r1) - int(r0)
     lat = 0
 if ios <= 0:
     print("bench/compare.sh: a run made no I/O; its output:", open(stdout).read()[-400:], file=sys.stderr)
     sys.exit(1)
-print(iops, cpu / ios * 1e9, lat, foreign_pct, steal_pct)
+kwu_pct = (u1 - u0) / hz / max(wall, 1e-9) * 100   # % of one CPU
+print(iops, cpu / ios * 1e9, lat, foreign_pct, steal_pct, kwu_pct)
 PY
 }
 
 run_ssd() { measure ssdbench "$WORK/s.json" "$SSDBENCH" run "$@" --runtime="$RUNTIME" -q --format json -o "$WORK/s.json"; }
 run_fio() { measure fio "$WORK/f.json" "$FIO" "$@" --runtime="$RUNTIME" --time_based --output-format=json --output="$WORK/f.json"; }
-run_tio() { measure tio none "$T_IO_URING" -r"$RUNTIME" "$@"; }
+# dev_reads: the reads completed on the devices of the t/io_uring run being
+# measured (TIO_DEVS; 0 for the other tools), from /sys/block/*/stat
+TIO_DEVS=
+dev_reads() {
+    local d t=0
+    for d in $TIO_DEVS; do t=$((t + $(awk '{print $1}' "/sys/block/${d#/dev/}/stat"))); done
+    echo "$t"
+}
+run_tio() {
+    local a
+    TIO_DEVS=
+    for a in "$@"; do [[ $a == /dev/* ]] && TIO_DEVS+=" $a"; done
+    measure tio none "$T_IO_URING" -r"$RUNTIME" "$@"
+    TIO_DEVS=
+}
 
 # row NAME "A-KIND ARGS..." "B-KIND ARGS...": PAIRS ABBA pairs, one table row
 row() {
@@ -204,6 +231,7 @@ lat = med(A, 2) / med(B, 2) if med(B, 2) else float('nan')
 pairs = [a[0] / b[0] for a, b in zip(A, B)]
 foreign = max(r[3] for r in A + B)
 steal = max(r[4] for r in A + B)
+kwu = f"{med(A, 5):.0f}/{med(B, 5):.0f}"
 got = {'iops': iops, 'cpu': cpu, 'lat': lat, 'core': core}
 ok = True
 for g in goal.split(','):
@@ -219,7 +247,7 @@ else:
     verdict = "met" if ok else "NOT MET"
 print('\t'.join([name, desc, f"{med(A,0):.0f}", f"{med(B,0):.0f}", f"{iops:.2f}",
                  f"{min(pairs):.2f}-{max(pairs):.2f}", f"{med(A,1):.0f}", f"{med(B,1):.0f}",
-                 f"{cpu:.2f}", f"{lat:.2f}", f"{foreign:.1f}", f"{steal:.1f}", goal, verdict]))
+                 f"{cpu:.2f}", f"{lat:.2f}", f"{foreign:.1f}", f"{steal:.1f}", goal, verdict, kwu]))
 PY
     printf '%s\n' "$(tail -n 1 "$WORK/table.txt" | awk -F'\t' '{printf "  %-9s %s: %s vs %s IOPS (%sx), %s\n", $1, $2, $3, $4, $5, $14}')" >&2
 }
@@ -278,13 +306,15 @@ python3 - "$WORK/table.txt" <<'PY'
 import sys
 rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
 print()
-print(f"{'row':<9} {'ssdbench':>10} {'peer':>10} {'ratio':>6} {'pairs':>11} {'CPU ns/IO':>15} {'CPU':>5} {'lat':>5} {'busy%':>6} {'goal':<20} verdict")
+print(f"{'row':<9} {'ssdbench':>10} {'peer':>10} {'ratio':>6} {'pairs':>11} {'CPU ns/IO':>15} {'CPU':>5} {'lat':>5} {'busy%':>6} {'kwork%':>7} {'goal':<20} verdict")
 for r in rows:
-    print(f"{r[0]:<9} {r[2]:>10} {r[3]:>10} {r[4]:>6} {r[5]:>11} {r[6]+'/'+r[7]:>15} {r[8]:>5} {r[9]:>5} {r[10]+'/'+r[11]:>6} {r[12]:<20} {r[13]}")
+    print(f"{r[0]:<9} {r[2]:>10} {r[3]:>10} {r[4]:>6} {r[5]:>11} {r[6]+'/'+r[7]:>15} {r[8]:>5} {r[9]:>5} {r[10]+'/'+r[11]:>6} {r[14]:>7} {r[12]:<20} {r[13]}")
 print()
 print("ratio = ssdbench / peer (median IOPS); pairs = spread of the per-pair IOPS ratios;")
 print("CPU = ssdbench / peer CPU ns per I/O (lower is better); lat = mean latency ratio;")
-print("core = IOPS per core ratio (peer CPU/IO over ssdbench CPU/IO); busy% = max foreign CPU / steal in any run.")
+print("core = IOPS per core ratio (peer CPU/IO over ssdbench CPU/IO); busy% = max foreign CPU / steal in any run;")
+print("kwork% = median CPU of the unbound kworkers (the loop devices' copies) in % of one CPU, ssdbench/peer:")
+print("on the loop rows a device's copies run in one kworker at a time, and IOPS follow the CPU it gets.")
 for r in rows:
     print(f"  {r[0]:<9} {r[1]}")
 busy = any(r[13].startswith('no verdict') for r in rows)
