@@ -75,17 +75,38 @@ struct fio_dist {
 
 struct fio_dir {
     uint64_t min_bs, max_bs, ba;
-    uint64_t lastb;          /* fio's last_block: random blocks are below */
-    uint64_t last_pos;       /* end of this direction's last I/O */
     unsigned nsplit;         /* bssplit entries; 0: bs or bsrange */
     uint32_t split_bs[JOB_BSSPLIT_MAX];
     unsigned split_perc[JOB_BSSPLIT_MAX]; /* fio's integer percentages, fio's order */
 };
 
+/* fio's per-file state (its struct fio_file): the region, each
+ * direction's last block and position, the random map, the shift
+ * register and the distribution's generator */
+struct fio_fstate {
+    uint64_t region_len;
+    uint64_t lastb[DIR_COUNT];    /* fio's last_block: random blocks are below */
+    uint64_t last_pos[DIR_COUNT]; /* end of this direction's last I/O */
+    uint64_t last_start[DIR_COUNT]; /* its start (UINT64_MAX: none this loop) */
+    bool map_on, done;
+    struct randmap map;
+    struct fio_lfsr lfsr;
+    struct fio_dist dist;         /* kind DIST_UNIFORM: none */
+};
+
+/* fio's thread: the generators every file shares, and the files it
+ * serves (one, or a file set / several names, picked as fio's
+ * get_next_file does) */
 struct fio_gen {
     struct fio_frand bs_state[DIR_COUNT], rwmix_state, random_state, seq_rand[DIR_COUNT], zone_state;
+    struct fio_frand next_file_state; /* file_service_type=random */
     uint64_t seeds[FIO_NSEEDS];
-    uint64_t region_len;
+    struct fio_fstate *cur;  /* the file of the I/O being made */
+    struct fio_fstate *files;
+    unsigned nfiles, ndone, cur_k, next_file, fs_left, fs_nr;
+    uint8_t fs_type;         /* enum job_fservice: ROUNDROBIN, SEQUENTIAL or RANDOM */
+    bool have_cur;
+    struct fio_fstate one;   /* files of a one-file job */
     uint64_t rw_min_bs;
     int64_t seq_add;         /* rw=read:8k (negative: backwards) */
     uint64_t io_issues[DIR_COUNT];
@@ -98,10 +119,8 @@ struct fio_gen {
     uint64_t pass_ios;       /* I/Os of this pass (0: a pass that cannot start) */
     uint8_t mode;            /* DIR_READ/WRITE/TRIM, or DIR_COUNT for a mixed job */
     uint8_t rwmix_ddir;
-    bool random, use64, repeat, allrand, verify, time_based, map_on, lfsr_on;
-    struct randmap map;
-    struct fio_lfsr lfsr;
-    struct fio_dist dist;    /* kind DIST_UNIFORM: none */
+    bool random, use64, use64_later, repeat, allrand, verify, time_based, lfsr_on, nonuniform, map_on;
+    bool trimwrite;          /* (rand)trimwrite: a trim, then the write fio pairs with it */
     /* random_distribution=zoned: a draw 1..100 picks the zone; its share
      * of the region, in percent (fio's zone_state_index) */
     bool zoned;
@@ -121,6 +140,17 @@ const char *fio_gen_unsupported(const struct job_spec *job);
  * or -ENOMEM / -EINVAL with a message. */
 int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_len,
                  unsigned thread_number, const char *file_name, char *err, size_t errlen);
+/* The same over a file set or several names (nfiles files of lens[k]
+ * bytes named names[k], in fio's order of the job's files), its files
+ * picked by file_service_type as fio's get_next_file; a loop ends when
+ * every file is done. fio_gen_file says which file an I/O is on. */
+int fio_gen_init_files(struct fio_gen *f, const struct job_spec *job, unsigned nfiles,
+                       const uint64_t *lens, const char *const *names, unsigned thread_number,
+                       char *err, size_t errlen);
+static inline unsigned fio_gen_file(const struct fio_gen *f)
+{
+    return f->cur_k;
+}
 /* fio's jhash of a byte string (hash.h, with its byte-wise first blocks) */
 uint32_t fio_jhash(const void *key, uint32_t length, uint32_t initval);
 /* The next I/O as fio makes it; false when the last pass is over. */

@@ -475,8 +475,14 @@ bool gen_fio_stream(const struct job_spec *job)
      * default per-clone files (fio drives several files of one job from
      * one thread, ssdbench from one worker each) */
     bool one_file = job->ntargets <= 1 || (job->numjobs <= 1 && job->clones == job->ntargets);
+    /* a file set (and several names, which fio mode makes one): fio's one
+     * thread over its files, picked round-robin, sequentially or at
+     * random as fio; every file openable at once */
+    unsigned nf = job->nrfiles ? job->nrfiles : 1;
+    bool fset = job->layout == LAYOUT_FILES && job->file_service <= FSERVICE_RANDOM &&
+                (!job->openfiles || job->openfiles >= nf);
     return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
-           job->layout == LAYOUT_JBOD && one_file;
+           ((job->layout == LAYOUT_JBOD && one_file) || fset);
 }
 
 int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
