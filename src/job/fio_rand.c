@@ -299,7 +299,7 @@ static void fio_dir_sizes(struct fio_dir *fd, const struct job_bssplit *b)
 static int fio_file_init(struct fio_gen *f, const struct job_spec *job, struct fio_fstate *fs,
                          uint64_t region_len, const char *file_name, char *err, size_t errlen)
 {
-    fs->region_len = region_len;
+    fs->region_len = fs->io_size = fs->io_end = fs->file_end = region_len;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         const struct fio_dir *fd = &f->d[d];
         uint64_t max_size = region_len;
@@ -473,6 +473,19 @@ static void fio_file_reset(struct fio_gen *f, struct fio_fstate *fs)
         fio_lfsr_reset(&fs->lfsr, f->seeds[FIO_S_BLOCK]);
 }
 
+void fio_gen_file_reset(struct fio_gen *f)
+{
+    fio_file_reset(f, f->cur);
+}
+
+void fio_gen_zone_base(struct fio_gen *f, uint64_t base, uint64_t io_size, uint64_t end)
+{
+    struct fio_fstate *fs = f->cur;
+    fs->io_size = io_size;
+    fs->io_end = io_size > base ? io_size - base : 0;
+    fs->file_end = end > base ? end - base : 0;
+}
+
 void fio_gen_rewind(struct fio_gen *f)
 {
     /* a new loop: fio's clear_io_state (files closed, not done; seeds
@@ -538,8 +551,8 @@ static bool fio_rand_block(struct fio_gen *f, unsigned d, uint64_t *b)
 static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
 {
     struct fio_fstate *fs = f->cur;
-    uint64_t R = fs->region_len;
-    if (fs->last_pos[d] >= R && f->time_based)
+    uint64_t R = fs->file_end;
+    if (fs->last_pos[d] >= fs->io_end && f->time_based)
         fs->last_pos[d] = 0;
     if (fs->last_pos[d] >= R)
         return false;
@@ -557,7 +570,7 @@ static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
 static uint64_t fio_buflen(struct fio_gen *f, unsigned d, uint64_t off)
 {
     const struct fio_dir *fd = &f->d[d];
-    uint64_t minbs = fd->min_bs, maxbs = fd->max_bs, R = f->cur->region_len, len = 0;
+    uint64_t minbs = fd->min_bs, maxbs = fd->max_bs, R = f->cur->io_end, len = 0;
     if (minbs == maxbs)
         return minbs;
     if (off + minbs > R)
@@ -648,7 +661,7 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
         return false;
     if (have_b)
         off = b * f->d[d].ba;
-    if (off >= fs->region_len)
+    if (off >= fs->io_size || off >= fs->file_end)
         return false;
     /* a new trim at the block of the last pair: the write is still due */
     if (f->trimwrite && f->random && d == DIR_TRIM && fs->last_start[DIR_TRIM] == off)
@@ -657,7 +670,7 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
     uint64_t len = f->trimwrite && f->random && d == DIR_WRITE
                        ? fs->last_pos[DIR_TRIM] - fs->last_start[DIR_TRIM]
                        : fio_buflen(f, d, off);
-    if (!len || off + len > fs->region_len)
+    if (!len || off + len > fs->file_end)
         return false;
     if (fs->map_on) {
         /* mark_random_map: in this direction's smallest size, and the I/O

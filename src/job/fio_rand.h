@@ -84,7 +84,11 @@ struct fio_dir {
  * direction's last block and position, the random map, the shift
  * register and the distribution's generator */
 struct fio_fstate {
-    uint64_t region_len;
+    uint64_t region_len;          /* random blocks and the map (a strided zone's range) */
+    /* the limits fio checks, relative to the zone base (all region_len
+     * without zones): io_size itself, the end for a size drawn to fit
+     * (io_size - base) and the file's end */
+    uint64_t io_size, io_end, file_end;
     uint64_t lastb[DIR_COUNT];    /* fio's last_block: random blocks are below */
     uint64_t last_pos[DIR_COUNT]; /* end of this direction's last I/O */
     uint64_t last_start[DIR_COUNT]; /* its start (UINT64_MAX: none this loop) */
@@ -157,6 +161,14 @@ uint32_t fio_jhash(const void *key, uint32_t length, uint32_t initval);
 bool fio_gen_next(struct fio_gen *f, struct gen_io *io);
 /* A new pass: map emptied, positions to the start, re-seeded with randrepeat. */
 void fio_gen_rewind(struct fio_gen *f);
+/* fio_file_reset of the file being served: positions to its start, its
+ * map emptied, its shift register restarted (no new seeds). */
+void fio_gen_file_reset(struct fio_gen *f);
+/* zonemode=strided: the file being served now starts at base (relative
+ * to the region start) of a region of io_size bytes in a target whose end
+ * is end bytes past the region start (fio's file_offset, io_size and
+ * real_file_size); the random draws stay over the zone's range */
+void fio_gen_zone_base(struct fio_gen *f, uint64_t base, uint64_t io_size, uint64_t end);
 void fio_gen_free(struct fio_gen *f);
 
 #endif

@@ -481,7 +481,9 @@ bool gen_fio_stream(const struct job_spec *job)
     unsigned nf = job->nrfiles ? job->nrfiles : 1;
     bool fset = job->layout == LAYOUT_FILES && job->file_service <= FSERVICE_RANDOM &&
                 (!job->openfiles || job->openfiles >= nf);
-    return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
+    bool zones = job->zone_mode == JOB_ZONE_NONE ||
+                 (job->zone_mode == JOB_ZONE_STRIDED && job->layout == LAYOUT_JBOD);
+    return job->fio_stream && !fio_gen_unsupported(job) && zones &&
            ((job->layout == LAYOUT_JBOD && one_file) || fset);
 }
 
@@ -498,6 +500,8 @@ int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_num
         free(f);
         return rc;
     }
+    if (job->zone_mode == JOB_ZONE_STRIDED)
+        f->passes = 1; /* an I/O that cannot be made ends fio's loop: the walk restarts (zone.h) */
     g->perm_only = false;
     g->write_due = false;
     g->dir_mode = GEN_FIO;
@@ -599,6 +603,25 @@ void gen_rewind(struct gen *g)
         randperm_reset(&g->perm);
     else if (g->map == GEN_MAP_BITMAP)
         randmap_reset(&g->bitmap);
+}
+
+void gen_zone_reset(struct gen *g, uint64_t base, uint64_t io_size, uint64_t end)
+{
+    if (g->fio) {
+        fio_gen_zone_base(g->fio, base, io_size, end);
+        fio_gen_file_reset(g->fio);
+    } else {
+        gen_rewind(g);
+    }
+}
+
+void gen_seq_wrap(struct gen *g, uint64_t limit)
+{
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        uint64_t *pos = g->fio ? &g->fio->cur->last_pos[d] : &g->dir[d].pos;
+        if (*pos >= limit)
+            *pos = 0;
+    }
 }
 
 void gen_free(struct gen *g)
