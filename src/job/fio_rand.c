@@ -552,8 +552,8 @@ static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
 {
     struct fio_fstate *fs = f->cur;
     uint64_t R = fs->file_end;
-    if (fs->last_pos[d] >= fs->io_end && f->time_based)
-        fs->last_pos[d] = 0;
+    if (fs->last_pos[d] >= fs->io_end && f->time_based && f->nfiles == 1)
+        fs->last_pos[d] = 0; /* fio wraps one file; a file set's loop ends */
     if (fs->last_pos[d] >= R)
         return false;
     uint64_t pos = fs->last_pos[d];
