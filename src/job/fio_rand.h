@@ -26,6 +26,16 @@
  *    a new offset, counted over all directions, the others continue from
  *    the last I/O of their direction and are not marked in the map.
  *
+ *  - files: fio's per-file state (struct fio_fstate) apart from the
+ *    thread's generators; a file set or several names is one thread over
+ *    its files, each I/O's file picked as fio's get_next_file
+ *    (roundrobin[:N], sequential, random[:N] from next_file_state);
+ *  - (rand)trimwrite: fio's set_rw_ddir pairing by the files' last_start;
+ *  - zonemode=strided: the zone's limits (fio_gen_zone_base) and reset
+ *    (fio_gen_file_reset) from job/zone.c;
+ *  - more than 2^32 blocks: 32-bit draws until a re-seeded loop (fio's
+ *    check_rand_gen_limits switches after seeding).
+ *
  * Everything is decided at fio_gen_init; fio_gen_next draws exactly what
  * fio draws for one I/O and allocates nothing. The map is one allocation at
  * init (job/randmap.h). With randrepeat (fio's default) every pass (loop)

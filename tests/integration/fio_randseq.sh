@@ -157,6 +157,8 @@ sameo zone_big           $N --rw=read --bs=4k --size=1m $Z --zonesize=128k --zon
 sameo zone_randrw_sizes  $N --rw=randrw --bs=4k,16k --size=2m $Z --zonesize=256k --zonerange=128k --zoneskip=64k
 sameo zone_bssplit       $N --rw=randwrite --bssplit=4k/50:16k/50 --size=1m $Z --zonesize=128k --zoneskip=128k --norandommap
 sameo zone_loops         $N --rw=randread --bs=4k --size=1m $Z --zonesize=64k --zoneskip=64k --loops=2
+sameo zone_range_62k     $N --rw=read --bs=4k --size=1m $Z --zonesize=64k --zonerange=62k
+sameo zone_seq_bsrange   $N --rw=read --bsrange=4k-16k --size=1m $Z --zonesize=64k --zoneskip=32k
 sameo zone_io_size       $N --rw=randrw --bs=4k --size=1m $Z --zonesize=48k --zonerange=64k --zoneskip=64k --io_size=3m
 # io_size with loops: fio's io_size times loops, or passes up to io_size
 sameo io_size_loops      $N --rw=randread --bs=4k --size=1m --norandommap --io_size=64k --loops=2
