@@ -201,7 +201,8 @@ static uint64_t fio_dist_next(struct fio_dist *z)
         }
         val = sum;
     }
-    val *= FIO_GOLDEN_64;
+    if (!z->nohash)
+        val *= FIO_GOLDEN_64;
     return (val + z->rand_off) % z->nranges;
 }
 
@@ -237,6 +238,12 @@ static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repe
     fio_taus_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
     if (f->fs_type == FSERVICE_RANDOM)
         fio_taus_seed(&f->next_file_state, f->seeds[FIO_S_FILE], f->use64);
+    else if (f->fs_type >= FSERVICE_ZIPF && f->nfiles > 1) {
+        /* init_rand_file_service: fio's file_service_nr ranges per file,
+         * no hash, seeded from the file slot's low 32 bits */
+        fio_dist_init(&f->file_dist, &f->file_jd, (uint64_t)f->nfiles << 10, (uint32_t)f->seeds[FIO_S_FILE]);
+        f->file_dist.nohash = true;
+    }
     if (!f->random)
         return;
     if (repeatable)
@@ -372,6 +379,14 @@ int fio_gen_init_files(struct fio_gen *f, const struct job_spec *job, unsigned n
     f->allrand = job->fio_allrandrepeat;
     f->fs_type = (uint8_t)job->file_service;
     f->fs_nr = job->file_service_nr ? job->file_service_nr : 1;
+    f->nfiles = nfiles; /* the seeds below need it */
+    if (f->fs_type >= FSERVICE_ZIPF) {
+        /* fio's defaults: zipf 1.1, pareto 0.2, gauss 0 (no deviation) */
+        f->file_jd.kind = f->fs_type == FSERVICE_ZIPF ? DIST_ZIPF : f->fs_type == FSERVICE_PARETO ? DIST_PARETO : DIST_NORMAL;
+        f->file_jd.param = job->file_service_param;
+        if (f->file_jd.param == 0 && f->fs_type != FSERVICE_NORMAL)
+            f->file_jd.param = f->fs_type == FSERVICE_ZIPF ? 1.1 : 0.2;
+    }
 
     f->rw_min_bs = UINT64_MAX;
     bool ba_other = false;
@@ -541,8 +556,8 @@ static bool fio_rand_block(struct fio_gen *f, unsigned d, uint64_t *b)
 {
     if (fio_rand_offset(f, d, b))
         return true;
-    if (!f->time_based)
-        return false;
+    if (!f->time_based && f->fs_type < FSERVICE_ZIPF)
+        return false; /* fio resets the file for time_based and non-uniform file picks */
     fio_file_reset(f, f->cur);
     return fio_rand_offset(f, d, b);
 }
@@ -707,7 +722,12 @@ static unsigned fio_next_file(struct fio_gen *f)
         }
     }
     unsigned k;
-    if (f->fs_type == FSERVICE_RANDOM) {
+    if (f->fs_type >= FSERVICE_ZIPF) {
+        /* __get_next_fileno_rand: the range's file (these are never done) */
+        k = (unsigned)(fio_dist_next(&f->file_dist) >> 10);
+        if (k >= f->nfiles)
+            k = f->nfiles - 1;
+    } else if (f->fs_type == FSERVICE_RANDOM) {
         /* a draw over all files until one is not done */
         do {
             uint64_t r = fio_taus_next(&f->next_file_state);
@@ -743,7 +763,17 @@ static bool fio_gen_next_files(struct fio_gen *f, struct gen_io *io)
         f->cur = &f->files[k];
         if (fio_fill(f, io)) {
             f->pass_ios++;
+            f->fs_fails = 0;
             return true;
+        }
+        if (f->fs_type >= FSERVICE_ZIPF) {
+            /* fio resets the file and picks again: the job's bytes or
+             * runtime end it (bounded: a file set that makes no I/O) */
+            if (++f->fs_fails > 4 * f->nfiles + 4)
+                return false;
+            fio_file_reset(f, &f->files[k]);
+            f->have_cur = false;
+            continue;
         }
         f->files[k].done = true;
         f->ndone++;

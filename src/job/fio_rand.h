@@ -29,7 +29,9 @@
  *  - files: fio's per-file state (struct fio_fstate) apart from the
  *    thread's generators; a file set or several names is one thread over
  *    its files, each I/O's file picked as fio's get_next_file
- *    (roundrobin[:N], sequential, random[:N] from next_file_state);
+ *    (roundrobin[:N], sequential, random[:N] from next_file_state,
+ *    zipf, pareto and normal from fio's unhashed generators over
+ *    nrfiles << 10 ranges, a file whose I/O cannot be made reset);
  *  - (rand)trimwrite: fio's set_rw_ddir pairing by the files' last_start;
  *  - zonemode=strided: the zone's limits (fio_gen_zone_base) and reset
  *    (fio_gen_file_reset) from job/zone.c;
@@ -80,6 +82,7 @@ struct fio_dist {
     uint64_t rand_off;
     double theta, zeta2, zetan, pareto_pow;
     unsigned stddev;
+    bool nohash;             /* fio's zipf_disable_hash (the file picks) */
     struct fio_frand r;
 };
 
@@ -114,11 +117,14 @@ struct fio_fstate {
 struct fio_gen {
     struct fio_frand bs_state[DIR_COUNT], rwmix_state, random_state, seq_rand[DIR_COUNT], zone_state;
     struct fio_frand next_file_state; /* file_service_type=random */
+    struct fio_dist file_dist;        /* zipf, pareto, normal: over nfiles << 10 ranges */
+    struct job_distribution file_jd;
     uint64_t seeds[FIO_NSEEDS];
     struct fio_fstate *cur;  /* the file of the I/O being made */
     struct fio_fstate *files;
     unsigned nfiles, ndone, cur_k, next_file, fs_left, fs_nr;
-    uint8_t fs_type;         /* enum job_fservice: ROUNDROBIN, SEQUENTIAL or RANDOM */
+    uint8_t fs_type;         /* enum job_fservice */
+    unsigned fs_fails;       /* I/Os not made in a row (non-uniform picks: a bound) */
     bool have_cur;
     struct fio_fstate one;   /* files of a one-file job */
     uint64_t rw_min_bs;

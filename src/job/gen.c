@@ -479,8 +479,7 @@ bool gen_fio_stream(const struct job_spec *job)
      * thread over its files, picked round-robin, sequentially or at
      * random as fio; every file openable at once */
     unsigned nf = job->nrfiles ? job->nrfiles : 1;
-    bool fset = job->layout == LAYOUT_FILES && job->file_service <= FSERVICE_RANDOM &&
-                (!job->openfiles || job->openfiles >= nf);
+    bool fset = job->layout == LAYOUT_FILES && (!job->openfiles || job->openfiles >= nf);
     bool zones = job->zone_mode == JOB_ZONE_NONE ||
                  (job->zone_mode == JOB_ZONE_STRIDED && job->layout == LAYOUT_JBOD);
     return job->fio_stream && !fio_gen_unsupported(job) && zones &&
