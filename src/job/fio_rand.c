@@ -380,6 +380,7 @@ int fio_gen_init_files(struct fio_gen *f, const struct job_spec *job, unsigned n
     f->fs_type = (uint8_t)job->file_service;
     f->fs_nr = job->file_service_nr ? job->file_service_nr : 1;
     f->nfiles = nfiles; /* the seeds below need it */
+    f->max_open = job->openfiles && job->openfiles < nfiles ? job->openfiles : nfiles;
     if (f->fs_type >= FSERVICE_ZIPF) {
         /* fio's defaults: zipf 1.1, pareto 0.2, gauss 0 (no deviation) */
         f->file_jd.kind = f->fs_type == FSERVICE_ZIPF ? DIST_ZIPF : f->fs_type == FSERVICE_PARETO ? DIST_PARETO : DIST_NORMAL;
@@ -509,9 +510,9 @@ void fio_gen_rewind(struct fio_gen *f)
         f->use64 = true; /* check_rand_gen_limits' switch takes effect with the seeds */
     for (unsigned k = 0; k < f->nfiles; k++) {
         fio_file_reset(f, &f->files[k]);
-        f->files[k].done = false;
+        f->files[k].done = f->files[k].open = false;
     }
-    f->ndone = 0;
+    f->ndone = f->nopen = 0;
     f->have_cur = false;
     f->rwmix_issues = 0;
     f->pass_ios = 0;
@@ -711,9 +712,35 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
 /* __get_next_file: the file of the next I/O (fio's get_next_file_rr and
  * get_next_file_rand with every file openable); a file stays picked for
  * file_service_nr I/Os, or, with sequential, until it is done */
+/* may file k serve the next I/O (fio: done files no, closed ones only
+ * while fewer than openfiles are open; fio answers busy and tries again,
+ * its cursor or draw moved on) */
+static bool fio_file_ok(const struct fio_gen *f, unsigned k)
+{
+    return !f->files[k].done && (f->files[k].open || f->nopen < f->max_open);
+}
+
+/* td_io_open_file: opening a file resets it */
+static void fio_file_open(struct fio_gen *f, unsigned k)
+{
+    if (!f->files[k].open) {
+        f->files[k].open = true;
+        f->nopen++;
+        fio_file_reset(f, &f->files[k]);
+    }
+}
+
+static void fio_file_close(struct fio_gen *f, unsigned k)
+{
+    if (f->files[k].open) {
+        f->files[k].open = false;
+        f->nopen--;
+    }
+}
+
 static unsigned fio_next_file(struct fio_gen *f)
 {
-    if (f->have_cur && !f->files[f->cur_k].done) {
+    if (f->have_cur && f->files[f->cur_k].open) {
         if (f->fs_type == FSERVICE_SEQUENTIAL)
             return f->cur_k;
         if (f->fs_left) {
@@ -724,22 +751,25 @@ static unsigned fio_next_file(struct fio_gen *f)
     unsigned k;
     if (f->fs_type >= FSERVICE_ZIPF) {
         /* __get_next_fileno_rand: the range's file (these are never done) */
-        k = (unsigned)(fio_dist_next(&f->file_dist) >> 10);
-        if (k >= f->nfiles)
-            k = f->nfiles - 1;
+        do {
+            k = (unsigned)(fio_dist_next(&f->file_dist) >> 10);
+            if (k >= f->nfiles)
+                k = f->nfiles - 1;
+        } while (!fio_file_ok(f, k));
     } else if (f->fs_type == FSERVICE_RANDOM) {
-        /* a draw over all files until one is not done */
+        /* a draw over all files until one may serve */
         do {
             uint64_t r = fio_taus_next(&f->next_file_state);
             k = (unsigned)((double)f->nfiles * (r / fio_frand_span(&f->next_file_state)));
-        } while (k >= f->nfiles || f->files[k].done);
+        } while (k >= f->nfiles || !fio_file_ok(f, k));
     } else {
-        /* the next file after the last one picked that is not done */
+        /* the next file after the last one tried that may serve */
         do {
             k = f->next_file;
             f->next_file = k + 1 < f->nfiles ? k + 1 : 0;
-        } while (f->files[k].done);
+        } while (!fio_file_ok(f, k));
     }
+    fio_file_open(f, k);
     f->have_cur = true;
     f->fs_left = f->fs_nr - 1;
     return k;
@@ -771,10 +801,11 @@ static bool fio_gen_next_files(struct fio_gen *f, struct gen_io *io)
              * runtime end it (bounded: a file set that makes no I/O) */
             if (++f->fs_fails > 4 * f->nfiles + 4)
                 return false;
+            fio_file_close(f, k);
             fio_file_reset(f, &f->files[k]);
-            f->have_cur = false;
             continue;
         }
+        fio_file_close(f, k);
         f->files[k].done = true;
         f->ndone++;
     }

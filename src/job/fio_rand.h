@@ -105,7 +105,7 @@ struct fio_fstate {
     uint64_t lastb[DIR_COUNT];    /* fio's last_block: random blocks are below */
     uint64_t last_pos[DIR_COUNT]; /* end of this direction's last I/O */
     uint64_t last_start[DIR_COUNT]; /* its start (UINT64_MAX: none this loop) */
-    bool map_on, done;
+    bool map_on, done, open;
     struct randmap map;
     struct fio_lfsr lfsr;
     struct fio_dist dist;         /* kind DIST_UNIFORM: none */
@@ -125,6 +125,7 @@ struct fio_gen {
     unsigned nfiles, ndone, cur_k, next_file, fs_left, fs_nr;
     uint8_t fs_type;         /* enum job_fservice */
     unsigned fs_fails;       /* I/Os not made in a row (non-uniform picks: a bound) */
+    unsigned nopen, max_open; /* openfiles: files served at once */
     bool have_cur;
     struct fio_fstate one;   /* files of a one-file job */
     uint64_t rw_min_bs;

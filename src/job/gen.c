@@ -479,7 +479,9 @@ bool gen_fio_stream(const struct job_spec *job)
      * thread over its files, picked round-robin, sequentially or at
      * random as fio; every file openable at once */
     unsigned nf = job->nrfiles ? job->nrfiles : 1;
-    bool fset = job->layout == LAYOUT_FILES && (!job->openfiles || job->openfiles >= nf);
+    /* openfiles below the files: fio's busy answers retry at once only at
+     * iodepth 1 (deeper, completions decide when a done file closes) */
+    bool fset = job->layout == LAYOUT_FILES && (!job->openfiles || job->openfiles >= nf || job->iodepth <= 1);
     bool zones = job->zone_mode == JOB_ZONE_NONE ||
                  (job->zone_mode == JOB_ZONE_STRIDED && job->layout == LAYOUT_JBOD);
     return job->fio_stream && !fio_gen_unsupported(job) && zones &&

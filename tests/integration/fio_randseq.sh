@@ -135,6 +135,16 @@ sameo fst_random         $N --rw=randread --bs=4k --size=1m --nrfiles=3 --file_s
 sameo fst_sequential     $N --rw=randwrite --bssplit=4k/50:16k/50 --size=1m --nrfiles=3 --file_service_type=sequential
 sameo fst_rr_3           $N --rw=randwrite --bs=4k --size=1m --nrfiles=5 --file_service_type=roundrobin:3
 sameo fst_random_4_loops $N --rw=randrw --bs=4k --size=1m --nrfiles=3 --file_service_type=random:4 --loops=2
+# zipf, pareto and normal picks (fio's unhashed generators over nrfiles << 10)
+sameo fst_zipf           $N --rw=randread --bs=4k --size=1m --nrfiles=4 --file_service_type=zipf:1.4 --io_size=4m
+sameo fst_pareto_seq     $N --rw=read --bs=4k --size=1m --nrfiles=5 --file_service_type=pareto:0.3 --io_size=2m
+sameo fst_normal         $N --rw=randrw --bs=4k --size=1m --nrfiles=5 --file_service_type=normal:20
+# openfiles below nrfiles (iodepth 1): fio's busy answers, a file reset when opened
+sameo openfiles_rr       $N --rw=randread --bs=4k --size=1m --nrfiles=4 --openfiles=2
+sameo openfiles_random   $N --rw=read --bs=4k --size=1m --nrfiles=5 --openfiles=2 --file_service_type=random
+sameo openfiles_rr5_loops $N --rw=randwrite --bs=4k --size=1m --nrfiles=4 --openfiles=3 --file_service_type=roundrobin:5 --loops=2
+sameo openfiles_zipf     $N --rw=randread --bs=4k --size=1m --nrfiles=4 --openfiles=1 --file_service_type=zipf --io_size=2m
+sameo openfiles_psync    --ioengine=psync --name=a --rw=randrw --bs=4k --size=1m --nrfiles=4 --openfiles=2
 sameo nrfiles_qd8        $N --iodepth=8 --rw=randread --bs=4k --size=1m --nrfiles=3
 sameo names              $N --rw=randread --bs=4k --size=1m --filename=x:y:z
 sameo names_random       $N --rw=write --bs=4k --size=1m --filename=x:y:z --file_service_type=random
@@ -174,6 +184,7 @@ same_prefix tb_lfsr          $N --rw=randread --bs=4k --size=256k --random_gener
 same_prefix tb_randseed      $N --rw=randrw --bs=4k,16k --size=256k --randrepeat=0 --randseed=5 $T
 same_prefix tb_files_random  $N --rw=rw --bs=4k --size=256k --nrfiles=3 --file_service_type=random $T
 same_prefix tb_files_bssplit $N --rw=randrw --bssplit=4k/50:16k/50 --size=256k --nrfiles=2 --file_service_type=random $T
+same_prefix tb_files_pareto  $N --rw=randrw --bs=4k --size=256k --nrfiles=3 --file_service_type=pareto $T
 same_prefix tb_zone          $N --rw=randwrite --bs=4k --size=1m $Z --zonesize=32k --zonerange=64k --zoneskip=32k $T
 # more than 2^32 blocks: fio seeds the thread 32-bit and moves to
 # tausworthe64 only for a re-seeded loop, so the first loop draws 32 bits
