@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/errmsg.h"
@@ -200,7 +201,8 @@ static uint64_t fio_dist_next(struct fio_dist *z)
         }
         val = sum;
     }
-    val *= FIO_GOLDEN_64;
+    if (!z->nohash)
+        val *= FIO_GOLDEN_64;
     return (val + z->rand_off) % z->nranges;
 }
 
@@ -227,11 +229,21 @@ static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repe
     uint64_t rs = f->seeds[FIO_S_BS], ws = f->seeds[FIO_S_BS1], ts = f->seeds[FIO_S_BS2];
     if (f->verify)
         ws = rs;
+    if (f->trimwrite)
+        ts = ws; /* the trims' sizes are the writes' */
     fio_taus_seed(&f->bs_state[DIR_READ], rs, f->use64);
     fio_taus_seed(&f->bs_state[DIR_WRITE], ws, f->use64);
     fio_taus_seed(&f->bs_state[DIR_TRIM], ts, f->use64);
     fio_taus_seed(&f->rwmix_state, f->seeds[FIO_S_MIX], false);
     fio_taus_seed(&f->zone_state, f->seeds[FIO_S_ZONE], false);
+    if (f->fs_type == FSERVICE_RANDOM)
+        fio_taus_seed(&f->next_file_state, f->seeds[FIO_S_FILE], f->use64);
+    else if (f->fs_type >= FSERVICE_ZIPF && f->nfiles > 1) {
+        /* init_rand_file_service: fio's file_service_nr ranges per file,
+         * no hash, seeded from the file slot's low 32 bits */
+        fio_dist_init(&f->file_dist, &f->file_jd, (uint64_t)f->nfiles << 10, (uint32_t)f->seeds[FIO_S_FILE]);
+        f->file_dist.nohash = true;
+    }
     if (!f->random)
         return;
     if (repeatable)
@@ -245,8 +257,9 @@ static void fio_fill_states(struct fio_gen *f, unsigned thread_number, bool repe
 
 const char *fio_gen_unsupported(const struct job_spec *job)
 {
-    if (job_rw_trimwrite(job))
-        return "trimwrite";
+    /* fio 3.33 adds the file offset twice to randtrimwrite's writes */
+    if (job_rw_trimwrite(job) && job_rw_is_random(job->rw) && (job->offset || job->offset_increment))
+        return "randtrimwrite with an offset";
     if (job->rwmix_read_frac > 0)
         return "an exact read share";
     if (job->segs.n)
@@ -288,14 +301,66 @@ static void fio_dir_sizes(struct fio_dir *fd, const struct job_bssplit *b)
     fd->nsplit = n;
 }
 
+/* fio's per-file set-up (init_random_map, init_rand_distribution, and
+ * last_block for each direction) for file k */
+static int fio_file_init(struct fio_gen *f, const struct job_spec *job, struct fio_fstate *fs,
+                         uint64_t region_len, const char *file_name, char *err, size_t errlen)
+{
+    fs->region_len = fs->io_size = fs->io_end = fs->file_end = region_len;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        const struct fio_dir *fd = &f->d[d];
+        uint64_t max_size = region_len;
+        if (fd->min_bs > fd->ba)
+            max_size = max_size > fd->min_bs - fd->ba ? max_size - (fd->min_bs - fd->ba) : 0;
+        fs->lastb[d] = max_size / fd->ba;
+        fs->last_start[d] = UINT64_MAX;
+    }
+    uint64_t blocks = region_len / f->rw_min_bs;
+    fs->map_on = f->map_on && blocks > 0;
+    if (fs->map_on && randmap_init(&fs->map, blocks) < 0) {
+        fs->map_on = false;
+        return errmsg(err, errlen, -ENOMEM,
+                      "out of memory for fio's random map of %llu blocks (%zu MiB); norandommap needs none",
+                      (unsigned long long)blocks, randmap_bytes(blocks) >> 20);
+    }
+    if (f->nonuniform && !f->zoned) {
+        /* init_rand_distribution: ranges of the smaller of the read and
+         * write sizes, seeded from the file's name (randrepeat) */
+        uint64_t rs = f->d[DIR_READ].min_bs < f->d[DIR_WRITE].min_bs ? f->d[DIR_READ].min_bs
+                                                                       : f->d[DIR_WRITE].min_bs;
+        uint64_t nranges = (region_len + rs - 1) / rs;
+        const char *name = file_name ? file_name : "";
+        uint32_t dseed = fio_jhash(name, (uint32_t)strlen(name), 0) * f->thread_number;
+        if (!f->repeat)
+            dseed = (uint32_t)f->seeds[FIO_S_BLOCK];
+        fio_dist_init(&fs->dist, &job->dist, nranges ? nranges : 1, dseed);
+    }
+    if (f->lfsr_on && !fio_lfsr_init(&fs->lfsr, blocks, f->seeds[FIO_S_BLOCK]))
+        return errmsg(err, errlen, -EINVAL,
+                      "random_generator=lfsr: fio's shift register cannot start from this seed or "
+                      "cover %llu blocks (fio fails the same job)",
+                      (unsigned long long)blocks);
+    return 0;
+}
+
 int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_len,
                  unsigned thread_number, const char *file_name, char *err, size_t errlen)
 {
+    const char *names[1] = {file_name};
+    return fio_gen_init_files(f, job, 1, &region_len, names, thread_number, err, errlen);
+}
+
+int fio_gen_init_files(struct fio_gen *f, const struct job_spec *job, unsigned nfiles,
+                       const uint64_t *lens, const char *const *names, unsigned thread_number,
+                       char *err, size_t errlen)
+{
     memset(f, 0, sizeof(*f));
-    f->region_len = region_len;
+    if (nfiles == 0)
+        return errmsg(err, errlen, -EINVAL, "no file to serve");
     f->random = job_rw_is_random(job->rw);
     bool reads = job_rw_reads(job), writes = job_rw_writes(job);
-    f->mode = reads && writes ? DIR_COUNT : reads ? DIR_READ : job_rw_trims(job) ? DIR_TRIM : DIR_WRITE;
+    f->trimwrite = job_rw_trimwrite(job);
+    f->mode = reads && writes ? DIR_COUNT : reads ? DIR_READ : job_rw_trims(job) && !f->trimwrite ? DIR_TRIM : DIR_WRITE;
     f->rwmix[DIR_READ] = job->rwmixread > 100 ? 100 : job->rwmixread;
     f->rwmix[DIR_WRITE] = 100 - f->rwmix[DIR_READ];
     f->perc_rand = f->random ? job->pct_random : 0;
@@ -312,6 +377,17 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
     f->repeat = job->fio_randrepeat && !job->fio_seed_given;
     bool repeat_init = job->fio_randrepeat;
     f->allrand = job->fio_allrandrepeat;
+    f->fs_type = (uint8_t)job->file_service;
+    f->fs_nr = job->file_service_nr ? job->file_service_nr : 1;
+    f->nfiles = nfiles; /* the seeds below need it */
+    f->max_open = job->openfiles && job->openfiles < nfiles ? job->openfiles : nfiles;
+    if (f->fs_type >= FSERVICE_ZIPF) {
+        /* fio's defaults: zipf 1.1, pareto 0.2, gauss 0 (no deviation) */
+        f->file_jd.kind = f->fs_type == FSERVICE_ZIPF ? DIST_ZIPF : f->fs_type == FSERVICE_PARETO ? DIST_PARETO : DIST_NORMAL;
+        f->file_jd.param = job->file_service_param;
+        if (f->file_jd.param == 0 && f->fs_type != FSERVICE_NORMAL)
+            f->file_jd.param = f->fs_type == FSERVICE_ZIPF ? 1.1 : 0.2;
+    }
 
     f->rw_min_bs = UINT64_MAX;
     bool ba_other = false;
@@ -325,18 +401,17 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
             ba_other = true;
         if (fd->min_bs < f->rw_min_bs)
             f->rw_min_bs = fd->min_bs;
-        uint64_t max_size = region_len;
-        if (fd->min_bs > fd->ba)
-            max_size = max_size > fd->min_bs - fd->ba ? max_size - (fd->min_bs - fd->ba) : 0;
-        fd->lastb = max_size / fd->ba;
     }
-    uint64_t blocks = region_len / f->rw_min_bs;
-    /* fio switches to tausworthe64 where a 32-bit draw cannot reach every
-     * block (filesetup.c check_rand_gen_limits) */
-    f->use64 = job->random_generator == RANDGEN_TAUSWORTHE64 ||
-               (f->random && blocks > UINT32_MAX);
-    bool nonuniform = f->random && job->dist.kind != DIST_UNIFORM;
-    if (nonuniform && job->dist.kind == DIST_ZONED) {
+    /* fio seeds the thread with the generator the job names; for a file
+     * of more than 2^32 blocks (filesetup.c check_rand_gen_limits) it
+     * moves a job that names none to tausworthe64 after that, so the
+     * first loop draws 32 bits and a re-seeded loop 64 */
+    f->use64 = job->random_generator == RANDGEN_TAUSWORTHE64;
+    for (unsigned k = 0; k < nfiles; k++)
+        if (f->random && lens[k] / f->rw_min_bs > UINT32_MAX && job->random_generator == RANDGEN_TAUSWORTHE)
+            f->use64_later = true;
+    f->nonuniform = f->random && job->dist.kind != DIST_UNIFORM;
+    if (f->nonuniform && job->dist.kind == DIST_ZONED) {
         /* td_zone_gen_index: entry v - 1 of a draw v in 1..100 is the
          * zone's range in percent of the region */
         f->zoned = true;
@@ -356,12 +431,8 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
             f->zone_hi[k] = 100;
         }
     }
-    f->lfsr_on = f->random && !nonuniform && job->random_generator == RANDGEN_LFSR;
-    f->map_on = f->random && !nonuniform && !f->lfsr_on && !job->norandommap && !ba_other && blocks > 0;
-    if (f->map_on && randmap_init(&f->map, blocks) < 0)
-        return errmsg(err, errlen, -ENOMEM,
-                      "out of memory for fio's random map of %llu blocks (%zu MiB); norandommap needs none",
-                      (unsigned long long)blocks, randmap_bytes(blocks) >> 20);
+    f->lfsr_on = f->random && !f->nonuniform && job->random_generator == RANDGEN_LFSR;
+    f->map_on = f->random && !f->nonuniform && !f->lfsr_on && !job->norandommap && !ba_other;
 
     /* setup_random_seeds: randseed, or fio's default one; with
      * randrepeat=0 and no randseed fio takes random seeds, here the job's
@@ -375,50 +446,74 @@ int fio_gen_init(struct fio_gen *f, const struct job_spec *job, uint64_t region_
     }
     f->thread_number = thread_number;
     fio_fill_states(f, thread_number, repeat_init);
-    if (nonuniform && !f->zoned) {
-        /* init_rand_distribution: ranges of the smaller of the read and
-         * write sizes, seeded from the file's name (randrepeat) */
-        uint64_t rs = f->d[DIR_READ].min_bs < f->d[DIR_WRITE].min_bs ? f->d[DIR_READ].min_bs
-                                                                       : f->d[DIR_WRITE].min_bs;
-        uint64_t nranges = (region_len + rs - 1) / rs;
-        const char *name = file_name ? file_name : "";
-        uint32_t dseed = fio_jhash(name, (uint32_t)strlen(name), 0) * thread_number;
-        if (!f->repeat)
-            dseed = (uint32_t)f->seeds[FIO_S_BLOCK];
-        fio_dist_init(&f->dist, &job->dist, nranges ? nranges : 1, dseed);
-    }
-    if (f->lfsr_on && !fio_lfsr_init(&f->lfsr, blocks, f->seeds[FIO_S_BLOCK])) {
-        fio_gen_free(f);
-        return errmsg(err, errlen, -EINVAL,
-                      "random_generator=lfsr: fio's shift register cannot start from this seed or "
-                      "cover %llu blocks (fio fails the same job)",
-                      (unsigned long long)blocks);
+
+    f->nfiles = nfiles;
+    f->files = &f->one;
+    if (nfiles > 1 && !(f->files = calloc(nfiles, sizeof(*f->files))))
+        return errmsg(err, errlen, -ENOMEM, "out of memory");
+    f->cur = f->files;
+    for (unsigned k = 0; k < nfiles; k++) {
+        int rc = fio_file_init(f, job, &f->files[k], lens[k], names ? names[k] : NULL, err, errlen);
+        if (rc < 0) {
+            fio_gen_free(f);
+            return rc;
+        }
     }
     return 0;
 }
 
 void fio_gen_free(struct fio_gen *f)
 {
-    if (f->map_on)
-        randmap_free(&f->map);
-    f->map_on = false;
+    if (!f->files)
+        return;
+    for (unsigned k = 0; k < f->nfiles; k++) {
+        if (f->files[k].map_on)
+            randmap_free(&f->files[k].map);
+        f->files[k].map_on = false;
+    }
+    if (f->files != &f->one)
+        free(f->files);
+    f->files = f->cur = NULL;
 }
 
 /* fio_file_reset: the map emptied, positions back to the start */
-static void fio_file_reset(struct fio_gen *f)
+static void fio_file_reset(struct fio_gen *f, struct fio_fstate *fs)
 {
-    for (unsigned d = 0; d < DIR_COUNT; d++)
-        f->d[d].last_pos = 0;
-    if (f->map_on)
-        randmap_reset(&f->map);
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        fs->last_pos[d] = 0;
+        fs->last_start[d] = UINT64_MAX;
+    }
+    if (fs->map_on)
+        randmap_reset(&fs->map);
     if (f->lfsr_on)
-        fio_lfsr_reset(&f->lfsr, f->seeds[FIO_S_BLOCK]);
+        fio_lfsr_reset(&fs->lfsr, f->seeds[FIO_S_BLOCK]);
+}
+
+void fio_gen_file_reset(struct fio_gen *f)
+{
+    fio_file_reset(f, f->cur);
+}
+
+void fio_gen_zone_base(struct fio_gen *f, uint64_t base, uint64_t io_size, uint64_t end)
+{
+    struct fio_fstate *fs = f->cur;
+    fs->io_size = io_size;
+    fs->io_end = io_size > base ? io_size - base : 0;
+    fs->file_end = end > base ? end - base : 0;
 }
 
 void fio_gen_rewind(struct fio_gen *f)
 {
-    /* a new loop: fio's clear_io_state and the file's reopen */
-    fio_file_reset(f);
+    /* a new loop: fio's clear_io_state (files closed, not done; seeds
+     * again with randrepeat) and each file's reset when it is opened */
+    if (f->use64_later)
+        f->use64 = true; /* check_rand_gen_limits' switch takes effect with the seeds */
+    for (unsigned k = 0; k < f->nfiles; k++) {
+        fio_file_reset(f, &f->files[k]);
+        f->files[k].done = f->files[k].open = false;
+    }
+    f->ndone = f->nopen = 0;
+    f->have_cur = false;
     f->rwmix_issues = 0;
     f->pass_ios = 0;
     if (f->repeat)
@@ -431,11 +526,12 @@ void fio_gen_rewind(struct fio_gen *f)
  * has no free block */
 static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
 {
-    if (f->dist.kind != DIST_UNIFORM) {
-        *b = fio_dist_next(&f->dist);
+    struct fio_fstate *fs = f->cur;
+    if (fs->dist.kind != DIST_UNIFORM) {
+        *b = fio_dist_next(&fs->dist);
         return true;
     }
-    uint64_t lastb = f->d[d].lastb;
+    uint64_t lastb = fs->lastb[d];
     if (!lastb)
         return false;
     uint64_t base = 0;
@@ -447,12 +543,12 @@ static bool fio_rand_offset(struct fio_gen *f, unsigned d, uint64_t *b)
         lastb = lastb * (hi - lo) / 100;
     }
     if (f->lfsr_on)
-        return fio_lfsr_next(&f->lfsr, b);
+        return fio_lfsr_next(&fs->lfsr, b);
     uint64_t r = fio_taus_next(&f->random_state);
     *b = (uint64_t)((double)lastb * (r / fio_frand_span(&f->random_state))) + base;
-    if (!f->map_on || *b >= f->map.n || !randmap_isset(&f->map, *b))
+    if (!fs->map_on || *b >= fs->map.n || !randmap_isset(&fs->map, *b))
         return true;
-    *b = randmap_next_free(&f->map, *b);
+    *b = randmap_next_free(&fs->map, *b);
     return *b != UINT64_MAX;
 }
 
@@ -461,22 +557,22 @@ static bool fio_rand_block(struct fio_gen *f, unsigned d, uint64_t *b)
 {
     if (fio_rand_offset(f, d, b))
         return true;
-    if (!f->time_based)
-        return false;
-    fio_file_reset(f);
+    if (!f->time_based && f->fs_type < FSERVICE_ZIPF)
+        return false; /* fio resets the file for time_based and non-uniform file picks */
+    fio_file_reset(f, f->cur);
     return fio_rand_offset(f, d, b);
 }
 
 /* get_next_seq_offset */
 static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
 {
-    uint64_t R = f->region_len;
-    struct fio_dir *fd = &f->d[d];
-    if (fd->last_pos >= R && f->time_based)
-        fd->last_pos = 0;
-    if (fd->last_pos >= R)
+    struct fio_fstate *fs = f->cur;
+    uint64_t R = fs->file_end;
+    if (fs->last_pos[d] >= fs->io_end && f->time_based && f->nfiles == 1)
+        fs->last_pos[d] = 0; /* fio wraps one file; a file set's loop ends */
+    if (fs->last_pos[d] >= R)
         return false;
-    uint64_t pos = fd->last_pos;
+    uint64_t pos = fs->last_pos[d];
     if (pos && f->seq_add) {
         pos += (uint64_t)f->seq_add;
         if (pos >= R)
@@ -490,7 +586,7 @@ static bool fio_seq_offset(struct fio_gen *f, unsigned d, uint64_t *off)
 static uint64_t fio_buflen(struct fio_gen *f, unsigned d, uint64_t off)
 {
     const struct fio_dir *fd = &f->d[d];
-    uint64_t minbs = fd->min_bs, maxbs = fd->max_bs, R = f->region_len, len = 0;
+    uint64_t minbs = fd->min_bs, maxbs = fd->max_bs, R = f->cur->io_end, len = 0;
     if (minbs == maxbs)
         return minbs;
     if (off + minbs > R)
@@ -543,6 +639,9 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
         }
         d = f->rwmix_ddir;
     }
+    struct fio_fstate *fs = f->cur;
+    if (f->trimwrite) /* set_rw_ddir: a trim once the write of the last one is done */
+        d = fs->last_start[DIR_WRITE] == fs->last_start[DIR_TRIM] ? DIR_TRIM : DIR_WRITE;
 
     /* get_next_offset / get_next_block */
     bool hit = false, busy_ok = false, have_b = false, ok;
@@ -551,7 +650,12 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
         hit = true;
         f->seq_left = f->seq_nr;
     }
-    if (hit && f->random) {
+    if (f->trimwrite && f->random && d == DIR_WRITE) {
+        /* randtrimwrite: the write of the block just trimmed, not marked */
+        busy_ok = true;
+        off = fs->last_start[DIR_TRIM];
+        ok = true;
+    } else if (hit && f->random) {
         if (f->perc_rand >= 100 ||
             fio_frand_between(&f->seq_rand[d], 1, 100) <= f->perc_rand) {
             ok = have_b = fio_rand_block(f, d, &b);
@@ -573,25 +677,31 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
         return false;
     if (have_b)
         off = b * f->d[d].ba;
-    if (off >= f->region_len)
+    if (off >= fs->io_size || off >= fs->file_end)
         return false;
+    /* a new trim at the block of the last pair: the write is still due */
+    if (f->trimwrite && f->random && d == DIR_TRIM && fs->last_start[DIR_TRIM] == off)
+        fs->last_start[DIR_WRITE]--;
 
-    uint64_t len = fio_buflen(f, d, off);
-    if (!len || off + len > f->region_len)
+    uint64_t len = f->trimwrite && f->random && d == DIR_WRITE
+                       ? fs->last_pos[DIR_TRIM] - fs->last_start[DIR_TRIM]
+                       : fio_buflen(f, d, off);
+    if (!len || off + len > fs->file_end)
         return false;
-    if (f->map_on) {
+    if (fs->map_on) {
         /* mark_random_map: in this direction's smallest size, and the I/O
          * cut at the first block already covered */
         uint64_t mbs = f->d[d].min_bs, nr = (len + mbs - 1) / mbs;
         if (!busy_ok) {
-            nr = randmap_set_run(&f->map, off / mbs, nr);
+            nr = randmap_set_run(&fs->map, off / mbs, nr);
             if (!nr)
                 return false;
         }
         if (nr * mbs < len)
             len = nr * mbs;
     }
-    f->d[d].last_pos = off + len;
+    fs->last_pos[d] = off + len;
+    fs->last_start[d] = off;
     f->io_issues[d]++;
     io->dir = (uint8_t)d;
     io->len = (uint32_t)len;
@@ -599,8 +709,112 @@ static bool fio_fill(struct fio_gen *f, struct gen_io *io)
     return true;
 }
 
+/* __get_next_file: the file of the next I/O (fio's get_next_file_rr and
+ * get_next_file_rand with every file openable); a file stays picked for
+ * file_service_nr I/Os, or, with sequential, until it is done */
+/* may file k serve the next I/O (fio: done files no, closed ones only
+ * while fewer than openfiles are open; fio answers busy and tries again,
+ * its cursor or draw moved on) */
+static bool fio_file_ok(const struct fio_gen *f, unsigned k)
+{
+    return !f->files[k].done && (f->files[k].open || f->nopen < f->max_open);
+}
+
+/* td_io_open_file: opening a file resets it */
+static void fio_file_open(struct fio_gen *f, unsigned k)
+{
+    if (!f->files[k].open) {
+        f->files[k].open = true;
+        f->nopen++;
+        fio_file_reset(f, &f->files[k]);
+    }
+}
+
+static void fio_file_close(struct fio_gen *f, unsigned k)
+{
+    if (f->files[k].open) {
+        f->files[k].open = false;
+        f->nopen--;
+    }
+}
+
+static unsigned fio_next_file(struct fio_gen *f)
+{
+    if (f->have_cur && f->files[f->cur_k].open) {
+        if (f->fs_type == FSERVICE_SEQUENTIAL)
+            return f->cur_k;
+        if (f->fs_left) {
+            f->fs_left--;
+            return f->cur_k;
+        }
+    }
+    unsigned k;
+    if (f->fs_type >= FSERVICE_ZIPF) {
+        /* __get_next_fileno_rand: the range's file (these are never done) */
+        do {
+            k = (unsigned)(fio_dist_next(&f->file_dist) >> 10);
+            if (k >= f->nfiles)
+                k = f->nfiles - 1;
+        } while (!fio_file_ok(f, k));
+    } else if (f->fs_type == FSERVICE_RANDOM) {
+        /* a draw over all files until one may serve */
+        do {
+            uint64_t r = fio_taus_next(&f->next_file_state);
+            k = (unsigned)((double)f->nfiles * (r / fio_frand_span(&f->next_file_state)));
+        } while (k >= f->nfiles || !fio_file_ok(f, k));
+    } else {
+        /* the next file after the last one tried that may serve */
+        do {
+            k = f->next_file;
+            f->next_file = k + 1 < f->nfiles ? k + 1 : 0;
+        } while (!fio_file_ok(f, k));
+    }
+    fio_file_open(f, k);
+    f->have_cur = true;
+    f->fs_left = f->fs_nr - 1;
+    return k;
+}
+
+/* set_io_u_file: a file whose I/O cannot be made is done for this loop,
+ * and the next file is asked; the loop ends when every file is done */
+static bool fio_gen_next_files(struct fio_gen *f, struct gen_io *io)
+{
+    for (;;) {
+        if (f->ndone >= f->nfiles) {
+            if (f->pass_ios == 0)
+                return false;
+            f->pass++;
+            if (f->passes && f->pass >= f->passes)
+                return false;
+            fio_gen_rewind(f);
+        }
+        unsigned k = fio_next_file(f);
+        f->cur_k = k;
+        f->cur = &f->files[k];
+        if (fio_fill(f, io)) {
+            f->pass_ios++;
+            f->fs_fails = 0;
+            return true;
+        }
+        if (f->fs_type >= FSERVICE_ZIPF) {
+            /* fio resets the file and picks again: the job's bytes or
+             * runtime end it (bounded: a file set that makes no I/O) */
+            if (++f->fs_fails > 4 * f->nfiles + 4)
+                return false;
+            fio_file_close(f, k);
+            fio_file_reset(f, &f->files[k]);
+            continue;
+        }
+        fio_file_close(f, k);
+        f->files[k].done = true;
+        f->ndone++;
+    }
+}
+
 bool fio_gen_next(struct fio_gen *f, struct gen_io *io)
 {
+    if (f->nfiles > 1)
+        return fio_gen_next_files(f, io);
     for (;;) {
         if (fio_fill(f, io)) {
             f->pass_ios++;

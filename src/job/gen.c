@@ -475,8 +475,17 @@ bool gen_fio_stream(const struct job_spec *job)
      * default per-clone files (fio drives several files of one job from
      * one thread, ssdbench from one worker each) */
     bool one_file = job->ntargets <= 1 || (job->numjobs <= 1 && job->clones == job->ntargets);
-    return job->fio_stream && !fio_gen_unsupported(job) && job->zone_mode == JOB_ZONE_NONE &&
-           job->layout == LAYOUT_JBOD && one_file;
+    /* a file set (and several names, which fio mode makes one): fio's one
+     * thread over its files, picked round-robin, sequentially or at
+     * random as fio; every file openable at once */
+    unsigned nf = job->nrfiles ? job->nrfiles : 1;
+    /* openfiles below the files: fio's busy answers retry at once only at
+     * iodepth 1 (deeper, completions decide when a done file closes) */
+    bool fset = job->layout == LAYOUT_FILES && (!job->openfiles || job->openfiles >= nf || job->iodepth <= 1);
+    bool zones = job->zone_mode == JOB_ZONE_NONE ||
+                 (job->zone_mode == JOB_ZONE_STRIDED && job->layout == LAYOUT_JBOD);
+    return job->fio_stream && !fio_gen_unsupported(job) && zones &&
+           ((job->layout == LAYOUT_JBOD && one_file) || fset);
 }
 
 int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_number,
@@ -492,6 +501,8 @@ int gen_fio_start(struct gen *g, const struct job_spec *job, unsigned thread_num
         free(f);
         return rc;
     }
+    if (job->zone_mode == JOB_ZONE_STRIDED)
+        f->passes = 1; /* an I/O that cannot be made ends fio's loop: the walk restarts (zone.h) */
     g->perm_only = false;
     g->write_due = false;
     g->dir_mode = GEN_FIO;
@@ -593,6 +604,25 @@ void gen_rewind(struct gen *g)
         randperm_reset(&g->perm);
     else if (g->map == GEN_MAP_BITMAP)
         randmap_reset(&g->bitmap);
+}
+
+void gen_zone_reset(struct gen *g, uint64_t base, uint64_t io_size, uint64_t end)
+{
+    if (g->fio) {
+        fio_gen_zone_base(g->fio, base, io_size, end);
+        fio_gen_file_reset(g->fio);
+    } else {
+        gen_rewind(g);
+    }
+}
+
+void gen_seq_wrap(struct gen *g, uint64_t limit)
+{
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        uint64_t *pos = g->fio ? &g->fio->cur->last_pos[d] : &g->dir[d].pos;
+        if (*pos >= limit)
+            *pos = 0;
+    }
 }
 
 void gen_free(struct gen *g)

@@ -167,8 +167,10 @@ int gen_init(struct gen *g, const struct job_spec *job, uint64_t region_len, uin
 
 /* Does the job run on fio's own I/O stream (a pure function of the job, so
  * results can record it)? Jobs of fio's job language (job->fio_stream) whose
- * every option the stream follows (fio_gen_unsupported), over one region:
- * not zones, file sets, stripes or segments. */
+ * every option the stream follows (fio_gen_unsupported), over one region,
+ * one strided zone at a time or a file set (file_service_type roundrobin,
+ * sequential or random, every file open at once): not zbd zones, stripes
+ * or segments. */
 bool gen_fio_stream(const struct job_spec *job);
 
 /* Switches g (gen_init done) to fio's own I/O stream (job/fio_rand.h) when
@@ -202,6 +204,15 @@ static inline bool gen_next(struct gen *g, struct gen_io *io)
  * restarted, the random map emptied (a permutation gets a new order). The
  * random stream continues. */
 void gen_rewind(struct gen *g);
+
+/* fio's fio_file_reset of the file being served (a new strided zone):
+ * positions to the start and the random map emptied, the generators
+ * going on, and fio's limits for the zone at base (relative to the region
+ * start) of a region of io_size bytes in a target end bytes past its
+ * start (fio_gen_zone_base); on ssdbench's own stream gen_rewind. */
+void gen_zone_reset(struct gen *g, uint64_t base, uint64_t io_size, uint64_t end);
+/* Sequential positions at or past limit (region-relative) back to 0. */
+void gen_seq_wrap(struct gen *g, uint64_t limit);
 
 void gen_free(struct gen *g);
 

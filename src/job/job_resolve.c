@@ -40,6 +40,17 @@ void job_resolve_limits(struct job_spec *job, uint64_t region_len)
     if (r->passes) {
         job->io_limit = region_len * r->passes;
         job->passes = r->passes;
+    } else if (job->fio_stream && job->io_limit && region_len && !job->time_based && !job->read_iolog[0]) {
+        /* fio (io_bytes_exceeded, keep_running): a loop ends at the end of
+         * a pass or at io_size times loops bytes; after loops loops more
+         * start while the bytes are below io_size */
+        unsigned loops = job->loops ? job->loops : 1;
+        if (job->io_limit / loops <= region_len) {
+            /* the loops' passes reach io_size: loops of them, each cut at
+             * io_size times loops bytes */
+            job->passes = loops;
+            job->io_limit *= loops;
+        } /* else passes go on (each a loop of fio's) until io_size */
     }
     job->io_limit *= r->limit_mult;
     job->rw_ios_limit *= r->limit_mult;

@@ -37,8 +37,8 @@
 void job_resolve(struct job_spec *job, bool from_cmdline);
 
 /* The limits of a resolved job (res.done) over its region of region_len bytes (per
- * worker): io_limit (the passes' bytes when no io_size is given, doubled
- * for trimwrite), passes and rw_ios_limit (doubled for trimwrite). */
+ * worker): io_limit (the passes' bytes when no io_size is given; in fio's
+ * job language an io_size times loops, as fio; doubled for trimwrite), passes and rw_ios_limit (doubled for trimwrite). */
 void job_resolve_limits(struct job_spec *job, uint64_t region_len);
 
 #endif

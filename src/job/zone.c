@@ -39,14 +39,12 @@ static bool zone_try(struct zone_walk *z, struct gen *g, struct gen_io *io)
         z->zones++;
     }
     if (z->bytes % z->range == 0)
-        gen_rewind(g);
+        gen_zone_reset(g, z->base - z->first, z->region_len, z->end - z->first); /* fio_file_reset */
     /* fio's time_based rule in get_next_seq_offset: a sequential position
      * at or past the end of the region [first, first + region_len) goes
      * back to the zone base - every I/O, once the zones are past it */
     if (z->time_based)
-        for (unsigned d = 0; d < DIR_COUNT; d++)
-            if (z->base + g->dir[d].pos >= z->first + z->region_len)
-                g->dir[d].pos = 0;
+        gen_seq_wrap(g, z->base >= z->first + z->region_len ? 0 : z->first + z->region_len - z->base);
     if (!gen_next(g, io))
         return false;
     uint64_t abs = z->base + io->off;

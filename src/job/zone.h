@@ -21,9 +21,11 @@
  *    base, so zones past it repeat their first offset.
  *  - What ends the job is unchanged: the bytes of the region (size, or
  *    io_size) times loops, or the runtime - not the zones.
- * ssdbench differs in one corner: the generator keeps every I/O inside
- * the zone, where fio lets a sequential I/O run past a zone's end when
- * zonerange is not a multiple of the block size (or with mixed sizes).
+ * On fio's stream (job/fio_rand.h) the checks are fio's own (against
+ * io_size and the file's end, gen_zone_reset); on ssdbench's own stream
+ * the generator keeps every I/O inside the zone, where fio lets a
+ * sequential I/O run past a zone's end when zonerange is not a multiple
+ * of the block size (or with mixed sizes).
  *
  * zone_walk_next runs per I/O: a compare, an add and, at a zone change, a
  * generator rewind. No allocation.

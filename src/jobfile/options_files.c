@@ -160,6 +160,20 @@ int jopt_files_finalize(struct job_spec *job, struct job_extra *x, char **dirs, 
     if (!job->ntargets && engine_kind_by_name(job->engine))
         return jopt_names_finalize(job, x->filename_format[0] ? x->filename_format : "$jobname.$jobnum.$filenum",
                                    ndirs > 0 ? dirs[0] : "", err, errlen);
+    if (job->fio_stream && job->ntargets > 1 && nf < 2 && job->layout == LAYOUT_JBOD) {
+        /* fio: the names of one job's filename are its files, served by
+         * each clone's one thread as a file set (the size shared out) */
+        unsigned nc = job->numjobs ? job->numjobs : 1;
+        if ((uint64_t)nc * job->ntargets > JOB_MAX_TARGETS)
+            return snprintf(err, errlen, "numjobs=%u x %u files in filename: at most %d per job", nc,
+                            job->ntargets, JOB_MAX_TARGETS), -EINVAL;
+        for (unsigned cl = 0; cl < nc; cl++)
+            for (unsigned f = 0; f < job->ntargets; f++)
+                job->fileset_idx[cl * job->ntargets + f] = (uint8_t)f;
+        job->layout = LAYOUT_FILES;
+        job->nrfiles = job->ntargets;
+        return 0;
+    }
     if (job->ntargets || (nf < 2 && !x->filename_format[0] && !range))
         return 0;
     if (nf > 1 && job->layout != LAYOUT_JBOD)

@@ -696,8 +696,9 @@ int runner_setup_worker(struct worker *w, const struct job_spec *j, const struct
     if (grc == 0 && w->zone.on)
         w->gen.passes = 0; /* the job's bytes end it, not passes over a zone */
     /* fio's own random streams for jobs of fio's job language, numbered as
-     * fio numbers its threads (one region: not zones, file sets or zbd) */
-    if (grc == 0 && !w->zone.on && w->map.layout != LAYOUT_FILES && j->zone_mode != JOB_ZONE_ZBD) {
+     * fio numbers its threads (one region, or one strided zone; file sets
+     * in wfiles_setup; not zbd) */
+    if (grc == 0 && w->map.layout != LAYOUT_FILES && j->zone_mode != JOB_ZONE_ZBD) {
         const char *fname = w->first_target < j->ntargets ? j->targets[w->first_target] : j->name;
         grc = gen_fio_start(&w->gen, j, runner_fio_thread(w, j), fname, err, errlen);
     }

@@ -19,13 +19,16 @@
  *    are opened (and checked by the guard) before the run, so nothing is
  *    opened while I/O runs.
  * Per I/O: one generator draw, and every file_service_nr I/Os a pick (a
- * scan of at most nrfiles entries). No allocation after wfiles_setup. */
+ * scan of at most nrfiles entries). No allocation after wfiles_setup.
+ * A job on fio's stream (gen_fio_stream) instead draws every I/O and its
+ * file from one fio thread over all its files (job/fio_rand.h), as fio. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "job/dist.h"
+#include "job/fio_rand.h"
 #include "runner/runner_int.h"
 
 struct wfile {
@@ -48,6 +51,7 @@ struct wfiles {
     bool nonuniform;
     struct dist dist;
     struct rng rng;
+    struct fio_gen *fio;   /* fio's stream over every file; NULL: a generator each */
     struct wfile f[];
 };
 
@@ -60,8 +64,34 @@ void wfiles_free(struct worker *w)
         gen_free(&wf->f[k].gen);
     if (wf->nonuniform)
         dist_free(&wf->dist);
+    if (wf->fio) {
+        fio_gen_free(wf->fio);
+        free(wf->fio);
+    }
     free(wf);
     w->wf = NULL;
+}
+
+/* fio's one thread over the clone's files, in the job's order of them */
+static int wfiles_fio_start(struct worker *w, struct wfiles *wf, const struct job_spec *j, char *err,
+                            size_t errlen)
+{
+    uint64_t lens[JOB_MAX_TARGETS];
+    const char *names[JOB_MAX_TARGETS];
+    for (unsigned k = 0; k < wf->n; k++) {
+        lens[k] = wf->f[k].len;
+        names[k] = j->targets[wf->f[k].target];
+    }
+    if (!(wf->fio = malloc(sizeof(*wf->fio)))) {
+        snprintf(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    int rc = fio_gen_init_files(wf->fio, j, wf->n, lens, names, runner_fio_thread(w, j), err, errlen);
+    if (rc < 0) {
+        free(wf->fio);
+        wf->fio = NULL;
+    }
+    return rc;
 }
 
 int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_setup *js, char *err,
@@ -90,6 +120,7 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
     uint64_t seed = j->seed + 0x9e3779b97f4a7c15ull * (w->clone + 1);
     rng_seed(&wf->rng, seed ^ 0xf11e5e7eull);
     int rc = 0;
+    bool fio = gen_fio_stream(j);
     wf->n = 0;
     for (unsigned k = 0; k < n && rc == 0; k++) {
         unsigned t = j->fileset_idx[w->clone * n + k];
@@ -100,8 +131,12 @@ int wfiles_setup(struct worker *w, const struct job_spec *j, const struct job_se
         f->start = js->file_start[f->target];
         f->len = js->file_len[f->target];
         rc = gen_init(&f->gen, one, js->file_len[f->target], seed + 0x51ed27ull * (k + 1), err, errlen);
+        if (rc == 0 && fio)
+            gen_free(&f->gen); /* checked the file's region; fio's stream draws its I/O */
     }
     free(one);
+    if (rc == 0 && wf->n && fio)
+        return wfiles_fio_start(w, wf, j, err, errlen);
     if (rc == 0 && wf->type >= FSERVICE_ZIPF) {
         struct job_distribution d = {
             .kind = wf->type == FSERVICE_ZIPF ? DIST_ZIPF : wf->type == FSERVICE_PARETO ? DIST_PARETO : DIST_NORMAL,
@@ -200,6 +235,18 @@ bool wfiles_next(struct worker *w, struct gen_io *io, unsigned *target, uint64_t
     struct wfiles *wf = w->wf;
     if (wf->n == 0)
         return false; /* a clone without files of its own: no I/O, as fio */
+    if (wf->fio) {
+        if (!fio_gen_next(wf->fio, io))
+            return false;
+        unsigned k = fio_gen_file(wf->fio);
+        wf->loop = wf->fio->pass;
+        if (io->dir == DIR_WRITE)
+            wf->last_write = wf->f[k].target;
+        wf->last_k = k;
+        *target = wf->f[k].target;
+        *off = wf->f[k].start + io->off;
+        return true;
+    }
     /* each file can give an I/O right after a rewind, so two rounds over
      * the files always find one; the bound only guards against a file
      * that cannot */

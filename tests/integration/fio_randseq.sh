@@ -27,7 +27,7 @@ iolines() {
     rm -rf "$WORK/run" && mkdir -p "$WORK/run"
     (cd "$WORK/run" && timeout 120 "$bin" --write_iolog=io.log --output-format=json "$@" >"$out.json" 2>"$out.err") || return 1
     awk '$3 == "read" || $3 == "write" || $3 == "trim" {print $2, $3, $4, $5}' "$WORK/run/io.log" |
-        sort -s -k1,1 | uniq >"$out"
+        if [ -n "$ORDERED" ]; then cat; else sort -s -k1,1; fi | uniq >"$out"
 }
 
 # same NAME ARGS...: both logs identical (and not empty)
@@ -48,6 +48,33 @@ same() {
         pass "$name ($n I/Os)"
     else
         fail "$name" "logs differ: fio $n I/Os, ssdbench $(wc -l <"$WORK/$name.sb"); first difference: $(diff "$WORK/$name.fio" "$WORK/$name.sb" | sed -n 2p)"
+    fi
+}
+
+# sameo NAME ARGS...: as same, in the order of the log across files (one
+# thread's files: the file of each I/O is fio's pick too)
+sameo() {
+    ORDERED=1 same "$@"
+}
+
+# same_prefix NAME ARGS...: a time-based job's logs agree over the shorter
+# one (the runtime decides the length, not the stream); thinktime keeps
+# the logs short without deciding anything of the stream
+same_prefix() {
+    local name=$1
+    shift
+    if ! ORDERED=1 iolines "$FIO" "$WORK/$name.fio" "$@" || ! ORDERED=1 iolines "$SB" "$WORK/$name.sb" "$@"; then
+        fail "$name" "a run fails: $(head -c 200 "$WORK/$name.fio.err" "$WORK/$name.sb.err")"
+        return
+    fi
+    local nf ns n
+    nf=$(wc -l <"$WORK/$name.fio")
+    ns=$(wc -l <"$WORK/$name.sb")
+    n=$((nf < ns ? nf : ns))
+    if [ "$n" -gt 100 ] && cmp -s <(head -n "$n" "$WORK/$name.fio") <(head -n "$n" "$WORK/$name.sb"); then
+        pass "$name (first $n I/Os; fio $nf, ssdbench $ns)"
+    else
+        fail "$name" "logs differ over the first $n I/Os (fio $nf, ssdbench $ns): $(diff <(head -n "$n" "$WORK/$name.fio") <(head -n "$n" "$WORK/$name.sb") | sed -n 2p)"
     fi
 }
 
@@ -97,6 +124,73 @@ same offset_increment    $N --rw=randrw --bs=4k --size=256k --numjobs=3 --offset
 same offset_increment_psync --ioengine=psync --name=a --rw=randwrite --bs=4k --size=16k --numjobs=3 --offset_increment=256k
 sz=$(stat -c %s "$WORK/run/a.0.0" "$WORK/run/a.1.0" "$WORK/run/a.2.0" 2>&1 | tr '\n' ' ')
 check "offset_increment_file_sizes ($sz; fio 3.33: 16384 278528 540672)" test "$sz" = "16384 278528 540672 "
+
+# file sets and several names in one job: one fio thread over its files,
+# each I/O's file picked as fio's get_next_file (roundrobin, sequential,
+# random from fio's own file-service generator, and :N), per-file maps
+sameo nrfiles_rr         $N --rw=randread --bs=4k --size=1m --nrfiles=3
+sameo nrfiles_randrw     $N --rw=randrw --bs=4k,16k --size=4m --nrfiles=4
+sameo nrfiles_seq_read   $N --rw=read --bs=4k --size=1m --nrfiles=3
+sameo fst_random         $N --rw=randread --bs=4k --size=1m --nrfiles=3 --file_service_type=random
+sameo fst_sequential     $N --rw=randwrite --bssplit=4k/50:16k/50 --size=1m --nrfiles=3 --file_service_type=sequential
+sameo fst_rr_3           $N --rw=randwrite --bs=4k --size=1m --nrfiles=5 --file_service_type=roundrobin:3
+sameo fst_random_4_loops $N --rw=randrw --bs=4k --size=1m --nrfiles=3 --file_service_type=random:4 --loops=2
+# zipf, pareto and normal picks (fio's unhashed generators over nrfiles << 10)
+sameo fst_zipf           $N --rw=randread --bs=4k --size=1m --nrfiles=4 --file_service_type=zipf:1.4 --io_size=4m
+sameo fst_pareto_seq     $N --rw=read --bs=4k --size=1m --nrfiles=5 --file_service_type=pareto:0.3 --io_size=2m
+sameo fst_normal         $N --rw=randrw --bs=4k --size=1m --nrfiles=5 --file_service_type=normal:20
+# openfiles below nrfiles (iodepth 1): fio's busy answers, a file reset when opened
+sameo openfiles_rr       $N --rw=randread --bs=4k --size=1m --nrfiles=4 --openfiles=2
+sameo openfiles_random   $N --rw=read --bs=4k --size=1m --nrfiles=5 --openfiles=2 --file_service_type=random
+sameo openfiles_rr5_loops $N --rw=randwrite --bs=4k --size=1m --nrfiles=4 --openfiles=3 --file_service_type=roundrobin:5 --loops=2
+sameo openfiles_zipf     $N --rw=randread --bs=4k --size=1m --nrfiles=4 --openfiles=1 --file_service_type=zipf --io_size=2m
+sameo openfiles_psync    --ioengine=psync --name=a --rw=randrw --bs=4k --size=1m --nrfiles=4 --openfiles=2
+sameo nrfiles_qd8        $N --iodepth=8 --rw=randread --bs=4k --size=1m --nrfiles=3
+sameo names              $N --rw=randread --bs=4k --size=1m --filename=x:y:z
+sameo names_random       $N --rw=write --bs=4k --size=1m --filename=x:y:z --file_service_type=random
+same  names_numjobs      $N --rw=randrw --bs=4k --size=256k --filename=x:y --numjobs=2
+sameo names_psync        --ioengine=psync --name=a --rw=randwrite --bs=4k --size=1m --filename=x:y:z
+sz=$(stat -c %s "$WORK/run/x" "$WORK/run/y" "$WORK/run/z" 2>&1 | tr '\n' ' ')
+check "names_psync_file_sizes ($sz; fio 3.33: 349525 each)" test "$sz" = "349525 349525 349525 "
+# trimwrite: a trim, then its write (fio's set_rw_ddir; trims sized as writes)
+sameo trimwrite          $N --rw=trimwrite --bs=4k --size=1m
+sameo trimwrite_sizes    $N --rw=trimwrite --bs=4k,8k,4k --size=1m
+sameo randtrimwrite      $N --rw=randtrimwrite --bs=4k --size=1m
+sameo randtrimwrite_bssplit $N --rw=randtrimwrite --bssplit=4k/50:16k/50 --size=1m
+sameo randtrimwrite_files $N --rw=randtrimwrite --bs=4k --size=256k --nrfiles=2 --loops=2
+# zonemode=strided: fio's zone walk over fio's stream (a zone's reset keeps
+# the seeds; a restart at the end is a new loop)
+Z="--zonemode=strided"
+sameo zone_randread      $N --rw=randread --bs=4k --size=1m $Z --zonesize=64k --zoneskip=64k
+sameo zone_range         $N --rw=randread --bs=4k --size=1m $Z --zonesize=64k --zonerange=128k
+sameo zone_big           $N --rw=read --bs=4k --size=1m $Z --zonesize=128k --zonerange=64k
+sameo zone_randrw_sizes  $N --rw=randrw --bs=4k,16k --size=2m $Z --zonesize=256k --zonerange=128k --zoneskip=64k
+sameo zone_bssplit       $N --rw=randwrite --bssplit=4k/50:16k/50 --size=1m $Z --zonesize=128k --zoneskip=128k --norandommap
+sameo zone_loops         $N --rw=randread --bs=4k --size=1m $Z --zonesize=64k --zoneskip=64k --loops=2
+sameo zone_range_62k     $N --rw=read --bs=4k --size=1m $Z --zonesize=64k --zonerange=62k
+sameo zone_seq_bsrange   $N --rw=read --bsrange=4k-16k --size=1m $Z --zonesize=64k --zoneskip=32k
+sameo zone_io_size       $N --rw=randrw --bs=4k --size=1m $Z --zonesize=48k --zonerange=64k --zoneskip=64k --io_size=3m
+# io_size with loops: fio's io_size times loops, or passes up to io_size
+sameo io_size_loops      $N --rw=randread --bs=4k --size=1m --norandommap --io_size=64k --loops=2
+sameo io_size_loops_map  $N --rw=randrw --bs=4k --size=1m --io_size=1536k --loops=2
+sameo io_size_loops_seq  $N --rw=read --bs=4k --size=1m --io_size=3m --loops=2
+# time-based jobs: the prefix both tools issue, over several passes
+T="--time_based --runtime=300ms --thinktime=100"
+same_prefix tb_randread      $N --rw=randread --bs=4k --size=256k $T
+same_prefix tb_randrw_sizes  $N --rw=randrw --bs=4k,16k --size=256k $T
+same_prefix tb_read          $N --rw=read --bs=4k --size=256k $T
+same_prefix tb_norandommap   $N --rw=randread --bssplit=4k/50:16k/50 --size=256k --norandommap $T
+same_prefix tb_lfsr          $N --rw=randread --bs=4k --size=256k --random_generator=lfsr $T
+same_prefix tb_randseed      $N --rw=randrw --bs=4k,16k --size=256k --randrepeat=0 --randseed=5 $T
+same_prefix tb_files_random  $N --rw=rw --bs=4k --size=256k --nrfiles=3 --file_service_type=random $T
+same_prefix tb_files_bssplit $N --rw=randrw --bssplit=4k/50:16k/50 --size=256k --nrfiles=2 --file_service_type=random $T
+same_prefix tb_files_pareto  $N --rw=randrw --bs=4k --size=256k --nrfiles=3 --file_service_type=pareto $T
+same_prefix tb_zone          $N --rw=randwrite --bs=4k --size=1m $Z --zonesize=32k --zonerange=64k --zoneskip=32k $T
+# more than 2^32 blocks: fio seeds the thread 32-bit and moves to
+# tausworthe64 only for a re-seeded loop, so the first loop draws 32 bits
+same blocks_2p32         $N --rw=randread --bs=512 --size=2t --norandommap --io_size=64k --loops=2
+same blocks_20t          $N --rw=randrw --bsrange=4k-64k --size=20t --norandommap --io_size=1m
+same blocks_20t_taus64   $N --rw=randread --bs=4k --size=20t --norandommap --io_size=64k --random_generator=tausworthe64
 
 # fio's volume of randrw bs=4k,16k over 16 MiB, from its JSON and ours
 vol() {

@@ -157,7 +157,38 @@ TEST(gen_switches_only_for_fio_jobs)
 
     j.fio_stream = true;
     j.rw = RW_RANDTRIMWRITE;
-    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j), "randtrimwrite keeps ssdbench's stream");
+    CHECK(gen_fio_stream(&j) && !fio_gen_unsupported(&j), "randtrimwrite runs on fio's stream");
+    j.offset = 4096;
+    CHECK(!gen_fio_stream(&j) && fio_gen_unsupported(&j),
+          "randtrimwrite with an offset keeps ssdbench's stream (fio adds the offset twice)");
+}
+
+/* a file set on fio's stream: one thread, fio's round-robin over the
+ * files, each file's own map (a 4-block file is done after 4 I/Os on it) */
+TEST(file_set_round_robin)
+{
+    struct job_spec j = fiojob(RW_RANDREAD, 4096);
+    j.passes = 1;
+    struct fio_gen f;
+    uint64_t lens[3] = {16 * 1024, 16 * 1024, 8 * 1024};
+    const char *names[3] = {"a.0.0", "a.0.1", "a.0.2"};
+    CHECK(fio_gen_init_files(&f, &j, 3, lens, names, 1, NULL, 0) == 0, "init");
+    struct gen_io io;
+    unsigned seen[3] = {0, 0, 0}, order[10];
+    unsigned n = 0;
+    while (n < 12 && fio_gen_next(&f, &io)) {
+        unsigned k = fio_gen_file(&f);
+        CHECK(io.off + io.len <= lens[k], "I/O %u inside file %u", n, k);
+        if (n < 10)
+            order[n] = k;
+        seen[k]++;
+        n++;
+    }
+    CHECK(n == 10 && seen[0] == 4 && seen[1] == 4 && seen[2] == 2, "every block of each file once (%u I/Os)", n);
+    CHECK(order[0] == 0 && order[1] == 1 && order[2] == 2 && order[3] == 0 && order[6] == 0 && order[7] == 1 &&
+              order[8] == 0,
+          "round robin, a done file skipped");
+    fio_gen_free(&f);
 }
 
 /* the sizes fio's stream reads: a bssplit parsed over whatever was there
