@@ -26,6 +26,7 @@
 #include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
+#include "runner/worker_vasync.h"
 #include "runner/worker_sched.h"
 #include "runner/worker_offload.h"
 #include "runner/worker_prio.h"
@@ -532,14 +533,51 @@ static inline unsigned depth_bucket(unsigned n)
 /* A read of a verify job completed: checked (read-only jobs against the
  * block's own header, read-back reads against the table); a bad block is
  * an EILSEQ error of the job, as fio reports it, and verify_fatal stops it. */
+static void verify_failed(struct worker *w, const struct io_req *r)
+{
+    const struct job_spec *job = w->job;
+    note_error(w, r, EILSEQ);
+    /* fio: a bad block ends the job unless continue_on_error lets its
+     * class (verify) pass; verify_fatal ends it even then */
+    if (job->verify_fatal || (w->run->opts->stop_on_error &&
+                              !(job->continue_on_error && job_error_continues(job, true, EILSEQ))))
+        atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
 static void verify_completed(struct worker *w, struct io_req *r, bool readback)
 {
     bool good = readback ? wverify_done(w, r) : wverify_read_done(w, r);
-    if (good)
-        return;
-    note_error(w, r, EILSEQ);
-    if (w->job->verify_fatal)
-        atomic_store(&w->run->job_stop[w->job_index], 1);
+    if (!good)
+        verify_failed(w, r);
+}
+
+static inline bool verify_async_on(const struct worker *w)
+{
+    return w->vf != NULL && w->vf->va != NULL;
+}
+
+/* verify_async: the reads the threads have checked come back, counted as
+ * the worker's own check counts them, their slots free again; with wait,
+ * at least one while any is out. Returns how many. */
+static unsigned verify_collect(struct worker *w, bool wait)
+{
+    unsigned n = 0;
+    struct io_req *r;
+    bool good;
+    while (wvasync_take(w, wait && !n, &r, &good)) {
+        if (!good)
+            verify_failed(w, r);
+        w->free_slots[w->nfree++] = r;
+        n++;
+    }
+    return n;
+}
+
+/* verify_async: every read handed over checked and back. */
+static void verify_drain(struct worker *w)
+{
+    while (verify_async_on(w) && wvasync_out(w))
+        verify_collect(w, true);
 }
 
 /* A write (or a trimwrite's trim) about to be staged, of a verify job:
@@ -605,7 +643,10 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
     uint64_t issued = 0;
     bool more = true;
     wverify_round_start(w, backlog);
+    bool async = verify_async_on(w);
     for (;;) {
+        if (async)
+            verify_collect(w, false);
         uint64_t now = clock_ns();
         if (signal_received() || atomic_load_explicit(&run->stop, memory_order_relaxed) ||
             atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
@@ -629,8 +670,13 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             inflight++;
             issued++;
         }
-        if (!inflight)
+        if (!inflight) {
+            if (async && wvasync_out(w)) { /* the last checks of the round */
+                verify_collect(w, true);
+                continue;
+            }
             break;
+        }
         uint64_t ts = tsc_clock_ns(&w->clk);
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
@@ -652,12 +698,17 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             struct io_req *r = w->done[i];
             if (w->vf->vt)
                 wverify_completed_op(w, r->op);
-            if (record(w, r, tc))
-                verify_completed(w, r, true);
-            else if (run->opts->stop_on_error)
-                atomic_store(&run->job_stop[w->job_index], 1);
-            w->free_slots[w->nfree++] = r;
             inflight--;
+            if (record(w, r, tc)) {
+                if (async) { /* its slot comes back with its check */
+                    wvasync_hand(w, r, true);
+                    continue;
+                }
+                verify_completed(w, r, true);
+            } else if (run->opts->stop_on_error) {
+                atomic_store(&run->job_stop[w->job_index], 1);
+            }
+            w->free_slots[w->nfree++] = r;
         }
     }
     return issued;
@@ -948,6 +999,8 @@ static void loop_admit(struct worker *w, struct loop *ls)
     ls->nstaged = 0;
     ls->flow_held = false;
     ls->batch_held = false;
+    if (__builtin_expect(verify_async_on(w), 0))
+        verify_collect(w, false);
     while ((!ls->stopping || (ls->src && w->ev.open) || (ls->vtrim && vtrim_tail(w, ls))) && w->nfree &&
            !ls->tt.due) {
         if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
@@ -1128,6 +1181,12 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     struct phase_run *run = w->run;
     if (ls->inflight)
         return LOOP_REAP;
+    if (__builtin_expect(verify_async_on(w), 0) && wvasync_out(w)) {
+        verify_collect(w, true); /* every slot waits for its check */
+        ls->now = clock_ns();
+        worker_tick(w, ls->now);
+        return LOOP_NEXT;
+    }
     if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
         bool backlog = !w->vf->pass_due;
         if (!verify_phase(w, backlog, ls->t_end) && backlog)
@@ -1243,8 +1302,14 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
         } else {
             if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
                 floor_completion(w, r, tc);
-            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes)
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes) {
+                if (w->vf->va) { /* its slot comes back with its check */
+                    wvasync_hand(w, r, false);
+                    ls->inflight--;
+                    goto next;
+                }
                 verify_completed(w, r, false);
+            }
         }
         if (__builtin_expect(ls->vtrim, 0))
             wverify_completed_op(w, r->op);
@@ -1254,6 +1319,7 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
             wzbd_completed(w, r);
         w->free_slots[w->nfree++] = r;
         ls->inflight--;
+    next:;
     }
 }
 
@@ -1369,6 +1435,7 @@ static void end_fsync(struct worker *w)
 static void worker_end(struct worker *w, const struct loop *ls)
 {
     const struct job_spec *job = w->job;
+    verify_drain(w); /* the loop ended with checks out (an engine error) */
     /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
     if (ls->verify_writes && job->verify_state_save && !job->verify_only) {
         char serr[JOB_PATH_MAX + 160];
@@ -1458,6 +1525,9 @@ void *worker_main(void *arg)
      * before the engine is set up, as fio's thread_main: a thread the
      * engine starts (io_submit_mode=offload's submitter) inherits them */
     int rc = wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
+    /* verify_async's threads, started here so they inherit the scheduling */
+    if (rc == 0 && w->vf && w->job->verify_async)
+        rc = wvasync_start(w, w->setup_msg, sizeof(w->setup_msg));
     /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
     if (rc == 0 && w->job->submit_offload)
         rc = woffload_wrap(&w->eng);
@@ -1474,6 +1544,7 @@ void *worker_main(void *arg)
         worker_loop(w);
         wlog_close(w, clock_ns());
     }
+    wvasync_stop(w); /* joined whichever way the loop ended */
     wflow_exit(w);
     if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
         struct worker_usage *u = &w->usage;

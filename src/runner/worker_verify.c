@@ -585,87 +585,166 @@ static void dump_one(const char *target, uint64_t off, const char *type, const v
     }
 }
 
-/* A block read back is counted; true when its check is only pretended:
- * verify=null, and the null engine, which moves no data (as fio's). */
-static bool counted_pretends(struct wverify *vf, const struct job_spec *j, const struct io_req *r)
+/* fio's words for a bad block (verify.c verify_header, log_verify_failure,
+ * the pattern check, verify_trimmed_io_u), one write to stderr: the
+ * field's line and " at file F offset O, length L (requested block:
+ * offset=O, length=L)"; a checksum's "METHOD: verify failed at ..."
+ * with the expected and received digests. fio's header is not ssdbench's,
+ * so the fields named are ssdbench's (seed: rand_seed, sequence:
+ * numberio). */
+static void say_bad(const struct job_spec *j, const char *file, const struct verify_bad *b, bool readback)
 {
-    vf->st.blocks++;
-    vf->st.bytes += r->len;
-    return j->verify == VERIFY_NULL || j->engine == ENGINE_NULL;
-}
-
-static bool check(struct worker *w, struct io_req *r, const struct verify_expect *e)
-{
-    struct wverify *vf = w->vf;
-    const struct job_spec *j = w->job;
-    if (counted_pretends(vf, j, r))
-        return true;
-    struct verify_bad bad;
-    if (verify_check(j, r->buf, r->len, e, vf->scratch, &bad))
-        return true;
-    vf->st.bad++;
-    if (!vf->st.have_first) {
-        vf->st.have_first = true;
-        vf->st.first = bad;
-        unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
-        vf->st.first_target = t;
-        if (j->verify_dump) {
-            dump_one(j->targets[t], r->off, "received", r->buf, r->len, vf->st.dump_received,
-                     sizeof(vf->st.dump_received));
-            dump_one(j->targets[t], r->off, "expected", vf->scratch, r->len, vf->st.dump_expected,
-                     sizeof(vf->st.dump_expected));
-            w->side_errors += !vf->st.dump_received[0] + !vf->st.dump_expected[0];
+    char msg[1024], at[JOB_PATH_MAX + 160];
+    const char *w = b->what;
+    unsigned long long want = (unsigned long long)b->want, got = (unsigned long long)b->got;
+    snprintf(at, sizeof(at), " at file %s offset %llu, length %u (requested block: offset=%llu, length=%u)\n", file,
+             (unsigned long long)b->chunk_off, b->chunk_len, (unsigned long long)b->off, b->len);
+    if (!strcmp(w, "zeros after trim")) {
+        snprintf(msg, sizeof(msg), "trim: verify failed at file %s offset %llu, length %u, block offset %lld\n", file,
+                 (unsigned long long)b->off, b->len, (long long)b->first_diff);
+    } else if (!strcmp(w, "checksum")) {
+        char e[2 * VERIFY_DIGEST_MAX + 1], r[2 * VERIFY_DIGEST_MAX + 1];
+        for (unsigned i = 0; i < b->sumlen; i++) {
+            snprintf(e + 2 * i, 3, "%02x", b->want_sum[i]);
+            snprintf(r + 2 * i, 3, "%02x", b->got_sum[i]);
         }
+        e[2 * b->sumlen] = r[2 * b->sumlen] = 0;
+        snprintf(msg, sizeof(msg),
+                 "%.8s: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, length=%u, "
+                 "flags=%x)\n       Expected CRC: %s\n       Received CRC: %s\n",
+                 verify_kind_name(j->verify), file, (unsigned long long)b->chunk_off, b->chunk_len,
+                 (unsigned long long)b->off, b->len, readback ? 0x88u : 0u, e, r);
+    } else if (!strcmp(w, "pattern")) {
+        long long i = b->first_diff - (long long)(b->chunk_off - b->off) - (long long)verify_hdr_size(j->verify);
+        snprintf(msg, sizeof(msg),
+                 "fio: got pattern '%02llx', wanted '%02llx'. Bad bits %d\nfio: bad pattern block offset %lld\n"
+                 "pattern: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, "
+                 "length=%u, flags=%x)\n",
+                 got, want, __builtin_popcountll(got ^ want), i < 0 ? 0 : i, file,
+                 (unsigned long long)b->chunk_off, b->chunk_len, (unsigned long long)b->off, b->len,
+                 readback ? 0x88u : 0u);
+    } else if (!strcmp(w, "kind")) {
+        snprintf(msg, sizeof(msg), "fio: verify type mismatch (%llu media, %llu given)\n", got, want);
+    } else {
+        const char *what = !strcmp(w, "magic") ? "bad magic header" : !strcmp(w, "length") ? "bad header length"
+                           : !strcmp(w, "offset") ? "bad header offset" : !strcmp(w, "seed") ? "bad header rand_seed"
+                           : !strcmp(w, "sequence") ? "bad header numberio" : "bad header crc";
+        if (!strcmp(w, "magic") || !strcmp(w, "header crc"))
+            snprintf(msg, sizeof(msg), "verify: %s %llx, %s %llx%s", what, got,
+                     !strcmp(w, "magic") ? "wanted" : "calculated", want, at);
+        else
+            snprintf(msg, sizeof(msg), "verify: %s %llu, wanted %llu%s", what, got, want, at);
     }
-    return false;
+    fputs(msg, stderr);
 }
 
-/* A trimmed block read back (trim_verify_zero): all zeros, as fio's
- * verify_trimmed_io_u checks; else a bad block, with fio's line. */
-static bool check_zero(struct worker *w, struct io_req *r)
+void wverify_expect(struct worker *w, const struct io_req *r, bool readback, struct wverify_job *vj)
 {
     struct wverify *vf = w->vf;
     const struct job_spec *j = w->job;
-    if (counted_pretends(vf, j, r))
-        return true;
-    const uint8_t *p = r->buf;
-    uint32_t i = 0;
-    while (i < r->len && !p[i])
-        i++;
-    if (i == r->len)
-        return true;
-    vf->st.bad++;
-    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
-    fprintf(stderr, "trim: verify failed at file %s offset %llu, length %u, block offset %u\n",
-            t < j->ntargets ? j->targets[t] : "?", (unsigned long long)r->off, r->len, i);
-    if (!vf->st.have_first) {
-        vf->st.have_first = true;
-        vf->st.first = (struct verify_bad){.off = r->off, .len = r->len, .chunk_off = r->off,
-                                           .chunk_len = r->len, .what = "zeros after trim", .want = 0,
-                                           .got = p[i], .first_diff = i};
-        vf->st.first_target = t;
+    memset(vj, 0, sizeof(*vj));
+    vj->readback = readback;
+    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL) {
+        vj->how = WV_HOW_PRETEND; /* verify=null, and the null engine, which moves no data (as fio's) */
+        return;
     }
-    return false;
-}
-
-bool wverify_done(struct worker *w, struct io_req *r)
-{
-    struct wverify *vf = w->vf;
+    if (!readback) {
+        vj->e = (struct verify_expect){.off = r->off, .worker = w->job_worker, .check_seed = false};
+        return;
+    }
     struct wverify_pend p = vf->slot[r->slot];
     struct wverify_rec *rec = &vf->rec[p.idx];
     bool trimmed = rec->seq == p.seq && (rec->flags & WV_TRIMMED);
     if (rec->seq == p.seq)
         rec->flags |= WV_CHECKED;
+    if (trimmed) {
+        vj->how = WV_HOW_ZEROS;
+        return;
+    }
+    vj->e = (struct verify_expect){.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
+                                   .seq = p.seq, .worker = w->job_worker, .check_seed = true};
+}
+
+unsigned wverify_target(const struct worker *w, const struct io_req *r)
+{
+    return w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+}
+
+bool wverify_check_block(const struct worker *w, struct io_req *r, const struct wverify_job *vj, void *scratch,
+                         struct verify_bad *bad)
+{
     const struct job_spec *j = w->job;
-    if (trimmed)
-        return check_zero(w, r);
-    struct verify_expect e = {.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
-                              .seq = p.seq, .worker = w->job_worker, .check_seed = true};
-    return check(w, r, &e);
+    if (vj->how == WV_HOW_PRETEND)
+        return true;
+    if (vj->how == WV_HOW_ZEROS) {
+        /* a trimmed block read back (trim_verify_zero): all zeros, as
+         * fio's verify_trimmed_io_u checks */
+        const uint8_t *p = r->buf;
+        uint32_t i = 0;
+        while (i < r->len && !p[i])
+            i++;
+        if (i == r->len)
+            return true;
+        *bad = (struct verify_bad){.off = r->off, .len = r->len, .chunk_off = r->off, .chunk_len = r->len,
+                                   .what = "zeros after trim", .want = 0, .got = p[i], .first_diff = i};
+    } else if (verify_check(j, r->buf, r->len, &vj->e, scratch, bad)) {
+        return true;
+    }
+    unsigned t = wverify_target(w, r);
+    say_bad(j, t < j->ntargets ? j->targets[t] : "?", bad, vj->readback);
+    return false;
+}
+
+void wverify_dump(const struct worker *w, const struct io_req *r, const void *expected, char *received_name,
+                  char *expected_name, size_t namelen, unsigned *failed)
+{
+    const struct job_spec *j = w->job;
+    unsigned t = wverify_target(w, r);
+    dump_one(j->targets[t], r->off, "received", r->buf, r->len, received_name, namelen);
+    dump_one(j->targets[t], r->off, "expected", expected, r->len, expected_name, namelen);
+    *failed += !received_name[0] + !expected_name[0];
+}
+
+void wverify_account(struct worker *w, const struct io_req *r, bool good, const struct verify_bad *bad)
+{
+    struct wverify *vf = w->vf;
+    vf->st.blocks++;
+    vf->st.bytes += r->len;
+    if (good)
+        return;
+    vf->st.bad++;
+    if (!vf->st.have_first) {
+        vf->st.have_first = true;
+        vf->st.first = *bad;
+        vf->st.first_target = wverify_target(w, r);
+    }
+}
+
+/* The check on the completing thread: expected, checked, counted. */
+static bool check_here(struct worker *w, struct io_req *r, bool readback)
+{
+    struct wverify *vf = w->vf;
+    struct wverify_job vj;
+    struct verify_bad bad;
+    wverify_expect(w, r, readback, &vj);
+    bool good = wverify_check_block(w, r, &vj, vf->scratch, &bad);
+    bool first = !good && !vf->st.have_first;
+    wverify_account(w, r, good, &bad);
+    if (first && w->job->verify_dump && vj.how == WV_HOW_DATA) {
+        unsigned failed = 0;
+        wverify_dump(w, r, vf->scratch, vf->st.dump_received, vf->st.dump_expected, sizeof(vf->st.dump_received),
+                     &failed);
+        w->side_errors += failed;
+    }
+    return good;
+}
+
+bool wverify_done(struct worker *w, struct io_req *r)
+{
+    return check_here(w, r, true);
 }
 
 bool wverify_read_done(struct worker *w, struct io_req *r)
 {
-    struct verify_expect e = {.off = r->off, .worker = w->job_worker, .check_seed = false};
-    return check(w, r, &e);
+    return check_here(w, r, false);
 }

@@ -86,6 +86,7 @@ struct wverify {
     struct wverify_pend *slot;   /* [depth]: the block each slot reads */
     void *scratch;               /* the expected block, for reports and dumps */
     struct wvtrim *vt;           /* NULL: no trims of written blocks */
+    struct wvasync *va;          /* verify_async's threads (worker_vasync.h); NULL: checks in the worker */
     /* verify_state_load (worker_vstate.h): replay only the first state_writes writes */
     bool state_loaded;
     uint64_t state_writes;
@@ -124,6 +125,29 @@ void wverify_round_start(struct worker *w, bool backlog);
  * checks it; false when bad. */
 bool wverify_done(struct worker *w, struct io_req *r);
 bool wverify_read_done(struct worker *w, struct io_req *r);
+
+/* The check of a block read back in three parts, so that verify_async's
+ * threads (worker_vasync.h) do the middle one: what is expected (the
+ * worker, at the completion: it marks the block checked), the check
+ * itself (any thread: reads the job and the buffer, writes only scratch
+ * and *bad; a bad block's line in fio's words on stderr), and the counts
+ * (the worker). */
+enum wv_how { WV_HOW_DATA, WV_HOW_ZEROS, WV_HOW_PRETEND };
+struct wverify_job {
+    struct verify_expect e;
+    uint8_t how;                 /* enum wv_how */
+    bool readback;               /* a read of the table (else a read-only job's read) */
+};
+void wverify_expect(struct worker *w, const struct io_req *r, bool readback, struct wverify_job *vj);
+bool wverify_check_block(const struct worker *w, struct io_req *r, const struct wverify_job *vj, void *scratch,
+                         struct verify_bad *bad);
+void wverify_account(struct worker *w, const struct io_req *r, bool good, const struct verify_bad *bad);
+/* verify_dump of the first bad block: r's buffer and the expected block;
+ * the names written ("" when not), *failed counts the refusals */
+void wverify_dump(const struct worker *w, const struct io_req *r, const void *expected, char *received_name,
+                  char *expected_name, size_t namelen, unsigned *failed);
+/* the job-local target of r */
+unsigned wverify_target(const struct worker *w, const struct io_req *r);
 /* fio's check_get_trim before an I/O of the loop (jobs with vf->vt): true
  * when a queued block is trimmed now, into r (r NULL: verify_only's
  * replay, nothing issued). */
