@@ -288,7 +288,11 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             !job_error_continues(w->job, false, r->res < 0 ? -r->res : EIO)) {
             /* fill_device: the target is full, the job ends (fio clears
              * the error, unless continue_on_error lets it pass first);
-             * nothing of this write is counted */
+             * none of its bytes count, but fio counts it as issued and
+             * prints its error line before it clears the error */
+            if (r->res < 0)
+                dump_error(w, r, -r->res);
+            w->usage.fio_only_ios[DIR_WRITE]++;
             w->filled = true;
             return true;
         }
@@ -596,6 +600,16 @@ static bool verify_staged(struct worker *w, struct io_req *r)
 /* verify_only: the job's offsets and sizes are generated as if written
  * (the same seed gives the same blocks and write numbers), nothing is
  * written, and the verify phase checks them. */
+/* fio counts each I/O of its dry run as the job's (do_dry_run: issued,
+ * its bytes done, at depth 1) */
+static void dry_counted(struct worker *w, int dir, uint64_t len)
+{
+    w->usage.fio_only_ios[dir]++;
+    w->usage.fio_only_bytes[dir] += len;
+    if (w->measuring)
+        w->usage.depth_level[runner_depth_level(1)]++;
+}
+
 static void verify_replay(struct worker *w)
 {
     uint64_t issued = 0;
@@ -604,8 +618,9 @@ static void verify_replay(struct worker *w)
     for (;;) {
         /* fio's dry run makes its trims of written blocks too, so it knows
          * which read back as zeros */
-        if (w->vf->vt && wverify_trim_next(w, NULL)) {
+        if (w->vf->vt && wverify_trim_next(w, &fake)) {
             wverify_completed_op(w, IO_OP_TRIM);
+            dry_counted(w, DIR_TRIM, fake.len);
             continue;
         }
         unsigned ft;
@@ -618,11 +633,14 @@ static void verify_replay(struct worker *w)
         issued += io.len;
         if (w->vf->vt)
             wverify_completed_op(w, io.dir);
-        if (io.dir != DIR_WRITE)
+        if (io.dir != DIR_WRITE) {
+            dry_counted(w, io.dir, io.len);
             continue;
+        }
         /* verify_state_load: only the writes the state file says were done */
         if (w->vf->state_loaded && w->vf->seq >= w->vf->state_writes)
             break;
+        dry_counted(w, DIR_WRITE, io.len);
         fake.len = io.len;
         /* with loops only the last pass is on the device: it is checked
          * once, with seeds and sequence numbers (fio checks every pass
