@@ -714,8 +714,7 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         worker_tick(w, tc);
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
-            if (w->vf->vt)
-                wverify_completed_op(w, r->op);
+            wverify_completed_op(w, r->op); /* fio's last_ddir (trims, verify_backlog) */
             inflight--;
             if (record(w, r, tc)) {
                 if (async) { /* its slot comes back with its check */
@@ -837,6 +836,7 @@ struct loop {
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
     bool verify_writes;
     bool vtrim;                  /* verify trims written blocks (trim_backlog; worker_verify.h) */
+    bool vbacklog;               /* verify_backlog without trims: fio's choice before each I/O */
     bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
     bool flow_held;              /* fio's flow: ahead of its share, this round issued nothing more */
     bool plain;                  /* none of the per-I/O features below: loop_admit_plain */
@@ -883,6 +883,7 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
     ls->vtrim = ls->verify_writes && w->vf->vt && !job->verify_only;
+    ls->vbacklog = ls->verify_writes && w->vf->fio_backlog && !job->verify_only;
     ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
@@ -1017,8 +1018,10 @@ static void loop_admit(struct worker *w, struct loop *ls)
     ls->nstaged = 0;
     ls->flow_held = false;
     ls->batch_held = false;
-    if (__builtin_expect(verify_async_on(w), 0))
-        verify_collect(w, false);
+    /* verify_async: checked reads back; a bad one may stop the job */
+    if (__builtin_expect(verify_async_on(w), 0) && verify_collect(w, false) && !ls->stopping &&
+        loop_stop_due(w, ls))
+        ls->stopping = true;
     while ((!ls->stopping || (ls->src && w->ev.open) || (ls->vtrim && vtrim_tail(w, ls))) && w->nfree &&
            !ls->tt.due) {
         if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
@@ -1048,13 +1051,15 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         if (__builtin_expect(ls->holds, 0) && !vtrim && admit_held(w, ls))
             break;
+        /* verify_backlog: fio's check_get_verify before the next I/O */
+        bool vread = __builtin_expect(ls->vbacklog, 0) && !vtrim && wverify_backlog_next(w, r);
         if (__builtin_expect(w->flow != NULL, 0) && wflow_ahead(w)) {
             ls->flow_held = true;
             break;
         }
-        if (vtrim) {
-            /* a verify trim: r is filled; fio's byte limits count the
-             * writes of a trimwrite job, not it */
+        if (vtrim || vread) {
+            /* a verify trim or a backlog read: r is filled; fio's byte
+             * limits count neither */
         } else if (ls->src) {
             int got = source_take(w, ls, r);
             if (got < 0)
@@ -1073,7 +1078,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
             ls->stopping = true;
             break;
         }
-        if (__builtin_expect(w->vf != NULL, 0) && !vtrim &&
+        if (__builtin_expect(w->vf != NULL, 0) && !vtrim && !vread &&
             (r->op == IO_OP_WRITE || (r->op == IO_OP_TRIM && ls->verify_writes)) && !verify_staged(w, r))
             break;
         if (__builtin_expect(w->uel.on, 0) && wuel_pass_over(w, r))
@@ -1093,7 +1098,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
         ls->inflight++;
         ls->lim.nreq++;
         ls->lim.nrw += r->op <= IO_OP_TRIM;
-        if (vtrim)
+        if (vtrim || vread)
             continue; /* fio's number_ios counts it, its byte limit not */
         ls->lim.issued += r->len;
         if (ls->tt.on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, ls->lim.nrw, ls->now)) {
@@ -1315,18 +1320,20 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
     for (int i = 0; i < n; i++) {
         struct io_req *r = w->done[i];
         bool ok = record(w, r, tc);
+        /* verify_backlog: the write no longer in flight, fio's last_ddir */
+        bool readback = __builtin_expect(ls->vbacklog, 0) && wverify_loop_done(w, r);
         if (!ok) {
             after_error(w, r);
         } else {
             if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
                 floor_completion(w, r, tc);
-            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes) {
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && (!ls->verify_writes || readback)) {
                 if (w->vf->va) { /* its slot comes back with its check */
-                    wvasync_hand(w, r, false);
+                    wvasync_hand(w, r, readback);
                     ls->inflight--;
                     goto next;
                 }
-                verify_completed(w, r, false);
+                verify_completed(w, r, readback);
             }
         }
         if (__builtin_expect(ls->vtrim, 0))

@@ -15,6 +15,7 @@
 struct wva_item {
     struct io_req *r;
     struct wverify_job vj;
+    bool done;                   /* checked */
     bool good;
     bool first;                  /* the first bad block: this thread wrote its dump */
     struct verify_bad bad;
@@ -24,15 +25,20 @@ struct wva_thread {
     struct wvasync *va;
     pthread_t th;
     void *scratch;               /* the expected block of this thread's check */
+    struct wverify_dumped dumped;
 };
 
 struct wvasync {
     const struct worker *w;      /* read only on the threads: the job, the layout */
     pthread_mutex_t mu;
     pthread_cond_t work, checked;
-    struct wva_item *q, *d;      /* [cap] rings: to check, checked */
-    unsigned cap, qhead, qlen, dhead, dlen;
-    unsigned out;                /* handed over, not taken back (the worker's count) */
+    /* [cap]: the reads handed over, in order; item i at i % cap. Taken
+     * back in that order (nh: the next to take), so a bad block holds back
+     * the slots of every read handed over after it, as the worker's own
+     * check would; nc: the next to check, nt: the next to hand over */
+    struct wva_item *ring;
+    unsigned cap;
+    uint64_t nh, nc, nt;
     bool exit;
     bool claimed;                /* a thread took the first bad block */
     unsigned dump_failed;
@@ -48,34 +54,27 @@ static void *wva_main(void *arg)
     const struct worker *w = va->w;
     pthread_mutex_lock(&va->mu);
     for (;;) {
-        while (!va->qlen && !va->exit)
+        while (va->nc == va->nt && !va->exit)
             pthread_cond_wait(&va->work, &va->mu);
-        if (!va->qlen)
+        if (va->nc == va->nt)
             break;
-        struct wva_item it = va->q[va->qhead];
-        va->qhead = (va->qhead + 1) % va->cap;
-        va->qlen--;
+        uint64_t i = va->nc++;
+        struct wva_item it = va->ring[i % va->cap];
         pthread_mutex_unlock(&va->mu);
-        it.good = wverify_check_block(w, it.r, &it.vj, t->scratch, &it.bad);
+        it.good = wverify_check_block(w, it.r, &it.vj, t->scratch, &it.bad, &t->dumped);
         it.first = false;
-        if (!it.good) {
-            pthread_mutex_lock(&va->mu);
-            it.first = !va->claimed;
-            va->claimed = true;
-            pthread_mutex_unlock(&va->mu);
-            if (it.first && w->job->verify_dump && it.vj.how == WV_HOW_DATA) {
-                unsigned failed = 0;
-                wverify_dump(w, it.r, t->scratch, va->dump_received, va->dump_expected,
-                             sizeof(va->dump_received), &failed);
-                pthread_mutex_lock(&va->mu);
-                va->dump_failed += failed;
-                pthread_mutex_unlock(&va->mu);
-            }
-        }
         pthread_mutex_lock(&va->mu);
-        va->d[(va->dhead + va->dlen) % va->cap] = it;
-        va->dlen++;
-        pthread_cond_signal(&va->checked);
+        if (!it.good && !va->claimed) { /* the first bad block reported: its dump's names */
+            it.first = va->claimed = true;
+            snprintf(va->dump_received, sizeof(va->dump_received), "%s", t->dumped.received);
+            snprintf(va->dump_expected, sizeof(va->dump_expected), "%s", t->dumped.expected);
+        }
+        va->dump_failed += t->dumped.failed;
+        t->dumped.failed = 0;
+        it.done = true;
+        va->ring[i % va->cap] = it;
+        if (i == va->nh)
+            pthread_cond_signal(&va->checked);
     }
     pthread_mutex_unlock(&va->mu);
     return NULL;
@@ -86,8 +85,7 @@ static void wva_free(struct wvasync *va)
     for (unsigned i = 0; i < va->nthreads; i++)
         free(va->t[i].scratch);
     free(va->t);
-    free(va->q);
-    free(va->d);
+    free(va->ring);
     pthread_cond_destroy(&va->work);
     pthread_cond_destroy(&va->checked);
     pthread_mutex_destroy(&va->mu);
@@ -117,10 +115,9 @@ int wvasync_start(struct worker *w, char *err, size_t errlen)
     pthread_mutex_init(&va->mu, NULL);
     pthread_cond_init(&va->work, NULL);
     pthread_cond_init(&va->checked, NULL);
-    va->q = calloc(va->cap, sizeof(*va->q));
-    va->d = calloc(va->cap, sizeof(*va->d));
+    va->ring = calloc(va->cap, sizeof(*va->ring));
     va->t = calloc(va->nthreads, sizeof(*va->t));
-    bool ok = va->q && va->d && va->t;
+    bool ok = va->ring && va->t;
     for (unsigned i = 0; ok && i < va->nthreads; i++) {
         va->t[i].va = va;
         ok = posix_memalign(&va->t[i].scratch, 4096, w->bufsize) == 0;
@@ -189,45 +186,44 @@ void wvasync_hand(struct worker *w, struct io_req *r, bool readback)
     struct wva_item it = {.r = r};
     wverify_expect(w, r, readback, &it.vj);
     pthread_mutex_lock(&va->mu);
-    va->q[(va->qhead + va->qlen) % va->cap] = it;
-    va->qlen++;
+    va->ring[va->nt % va->cap] = it;
+    va->nt++;
     pthread_cond_signal(&va->work);
     pthread_mutex_unlock(&va->mu);
-    va->out++;
 }
 
 unsigned wvasync_out(const struct worker *w)
 {
-    return w->vf->va->out;
+    const struct wvasync *va = w->vf->va;
+    return (unsigned)(va->nt - va->nh); /* nt and nh change on the worker only */
 }
 
 bool wvasync_take(struct worker *w, bool wait, struct io_req **r, bool *good)
 {
     struct wvasync *va = w->vf->va;
-    if (!va->out)
+    if (va->nt == va->nh)
         return false;
     pthread_mutex_lock(&va->mu);
-    while (wait && !va->dlen)
+    while (wait && !va->ring[va->nh % va->cap].done)
         pthread_cond_wait(&va->checked, &va->mu);
-    if (!va->dlen) {
+    struct wva_item *it = &va->ring[va->nh % va->cap];
+    if (!it->done) {
         pthread_mutex_unlock(&va->mu);
         return false;
     }
-    struct wva_item *it = &va->d[va->dhead];
-    va->dhead = (va->dhead + 1) % va->cap;
-    va->dlen--;
+    it->done = false;
+    va->nh++;
     struct verify_stats *st = &w->vf->st;
-    if (it->first) { /* the block whose dump a thread wrote is the first reported */
+    if (it->first) { /* the first bad block a thread found is the one reported */
         st->have_first = false;
         snprintf(st->dump_received, sizeof(st->dump_received), "%s", va->dump_received);
         snprintf(st->dump_expected, sizeof(st->dump_expected), "%s", va->dump_expected);
-        w->side_errors += va->dump_failed;
-        va->dump_failed = 0;
     }
+    w->side_errors += va->dump_failed;
+    va->dump_failed = 0;
     wverify_account(w, it->r, it->good, &it->bad);
     *r = it->r;
     *good = it->good;
     pthread_mutex_unlock(&va->mu);
-    va->out--;
     return true;
 }

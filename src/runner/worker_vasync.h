@@ -6,9 +6,8 @@
  * (wverify_expect: the table is the worker's) and hands the read over
  * (wvasync_hand); its slot stays out of the free list until a thread has
  * checked it, as fio returns the io_u only after the asynchronous check.
- * A thread runs the check (wverify_check_block: fio's line for a bad
- * block), and the first bad block's verify_dump, in a scratch buffer of its
- * own; the worker takes the checked reads back (wvasync_take) and counts
+ * A thread runs the check (wverify_check_block: fio's lines for a bad
+ * block, and its verify_dump), in a scratch buffer of its own; the worker takes the checked reads back (wvasync_take) and counts
  * them as a check in the worker would, so counts, errors, verify_fatal and
  * the result are those of the synchronous check. Two rings of the worker's
  * depth, a mutex and two condition variables, all made at start; nothing
