@@ -390,7 +390,8 @@ struct job_spec {
      * (runner/worker_vstate.h) */
     bool verify_state_save;      /* write jobs: record how many writes were done (default off) */
     bool verify_state_load;      /* verify_only: replay only the writes the state file records */
-    unsigned verify_async;       /* accepted; the checks run in the completing worker */
+    unsigned verify_async;       /* check threads per worker (runner/worker_vasync.h); 0 = the worker checks */
+    uint64_t verify_async_cpus[JOB_CPUSET_WORDS]; /* their CPUs (fio's verify_async_cpus); all zero = not set */
     /* fio's verify trims (runner/worker_verify.h): of the logged writes,
      * trim_percentage are queued for a trim, issued trim_backlog_batch
      * (0: trim_backlog) at a time once the log holds a multiple of

@@ -180,7 +180,8 @@ static const struct job_opt opts[] = {
     /* verify state files and async checks (runner/worker_vstate.h) */
     {"verify_state_save", {0}, JOPT_BOOL, JF(verify_state_save), .arg = "bool", .help = "write jobs: save how many writes were done to ssdbench-JOB-N-verify.state (default 0; fio: 1)"},
     {"verify_state_load", {0}, JOPT_BOOL, JF(verify_state_load), .arg = "bool", .help = "verify_only: check only the writes the saved state records"},
-    {"verify_async", {0}, JOPT_UINT, JF(verify_async), .max = 1024, .arg = "int", .help = "accepted: blocks are checked in the worker that completes the read"},
+    {"verify_async", {0}, JOPT_UINT, JF(verify_async), .max = 1024, .arg = "int", .help = "threads per worker that check the blocks read back, while the worker goes on issuing"},
+    {"verify_async_cpus", {0}, FN(verify_async_cpus), .arg = "N[-M][,...]", .help = "CPUs the verify_async threads may run on"},
     /* verify's trims of written blocks (runner/worker_verify.h) */
     {"trim_percentage", {0}, JOPT_UINT, JF(trim_percentage), .max = 100, .arg = "int", .help = "verify: share of the written blocks queued for a trim (needs trim_backlog and rw=trimwrite/randtrimwrite)"},
     {"trim_backlog", {0}, JOPT_UINT, JF(trim_backlog), .max = UINT64_MAX, .arg = "int", .help = "verify: trim queued blocks when the written-block log holds a multiple of this many"},
@@ -297,7 +298,7 @@ static const char *const fio_unsupported[] = {
     "log_unix_epoch", "log_alternate_epoch",
     "log_window_value", "log_max_value", "ioscheduler",
     "overwrite",
-    "zonecapacity", "verify_async_cpus", "bs_unaligned",
+    "zonecapacity", "bs_unaligned",
     "bs_is_seq_rand", "softrandommap", "mem", "iomem", "iomem_align", "hugepage-size",
     "ramp_size", "lockfile",
     "significant_figures", "exec_prerun", "exec_postrun",
@@ -314,7 +315,6 @@ static const char *const fio_unsupported[] = {
 static const struct {
     const char *name, *why;
 } fio_unsupported_why[] = {
-    {"verify_async_cpus", "ssdbench has no verify threads to pin: the checks run in the worker that completes the read (verify_async is accepted so)"},
     {"merge_blktrace_file", "fio 3.33's merge reads 8 bytes per trace (blktrace.c read_trace), fails with 'iolog short read' and replays the first trace alone"},
     {"merge_blktrace_scalars", "it scales merge_blktrace_file's traces, which is not done"},
     {"merge_blktrace_iters", "it repeats merge_blktrace_file's traces, which is not done"},

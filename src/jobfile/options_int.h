@@ -83,6 +83,7 @@ JOPT_SETTER(refill_buffers);
 void job_buf_finalize(struct job_spec *job, struct job_extra *x);
 /* fio scheduling and clock (options_sched.c) */
 JOPT_SETTER(cpus_allowed);
+JOPT_SETTER(verify_async_cpus);
 JOPT_SETTER(cpumask);
 JOPT_SETTER(cpus_allowed_policy);
 JOPT_SETTER(numa_cpu_nodes);

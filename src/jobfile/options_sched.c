@@ -1,5 +1,5 @@
 /* options_sched.c - setters of fio's scheduling and clock options:
- * cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes,
+ * cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes, verify_async_cpus,
  * numa_mem_policy, nice, prio, prioclass, gtod_reduce and clocksource, with
  * fio 3.33's value forms and ranges (options.c). The worker applies them
  * (runner/worker_sched.c). */
@@ -26,6 +26,16 @@ JOPT_SETTER(cpus_allowed)
     char msg[160];
     (void)o;
     if (cpulist_parse(v, c->job->cpus_allowed, JOB_CPUSET_WORDS, cpus_configured(), msg, sizeof(msg)) < 0)
+        return jopt_fail(c, -EINVAL, "%s", msg);
+    return 0;
+}
+
+/* fio's verify_async_cpus: cpus_allowed's list form, for the verify threads */
+JOPT_SETTER(verify_async_cpus)
+{
+    char msg[160];
+    (void)o;
+    if (cpulist_parse(v, c->job->verify_async_cpus, JOB_CPUSET_WORDS, cpus_configured(), msg, sizeof(msg)) < 0)
         return jopt_fail(c, -EINVAL, "%s", msg);
     return 0;
 }

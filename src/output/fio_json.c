@@ -320,6 +320,8 @@ static void add_mixed(cJSON *jo, const cJSON *job, struct fio_json_obj *o, doubl
         const struct fio_json_dir *w = &o->dir[d];
         m->ios += w->ios;
         m->bytes += w->bytes;
+        m->only_ios += w->only_ios;
+        m->only_bytes += w->only_bytes;
         m->errors += w->errors;
         m->paced = m->paced || w->paced;
         hist_merge(&m->lat, &w->lat);
@@ -356,6 +358,7 @@ struct fio_json_usage {
     /* fio's io_u_map from worker_stats.depth_levels (results before it: none) */
     double depth[7];
     bool any_depth;
+    double fio_only_ios[DIR_COUNT], fio_only_bytes[DIR_COUNT]; /* worker_stats[].fio_only */
 };
 
 static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
@@ -374,6 +377,11 @@ static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
     for (int i = 0; i < 7; i++) {
         u->submit[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "submit_calls"), i, 0);
         u->complete[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "complete_calls"), i, 0);
+    }
+    const cJSON *fo = cJSON_GetObjectItemCaseSensitive(ws, "fio_only");
+    for (int d = 0; fo && d < DIR_COUNT; d++) {
+        u->fio_only_ios[d] += result_at_num(cJSON_GetObjectItemCaseSensitive(fo, "ios"), d, 0);
+        u->fio_only_bytes[d] += result_at_num(cJSON_GetObjectItemCaseSensitive(fo, "bytes"), d, 0);
     }
     const cJSON *dl = cJSON_GetObjectItemCaseSensitive(ws, "depth_levels");
     if (cJSON_IsArray(dl)) {
@@ -697,6 +705,10 @@ static cJSON *job_object(struct fio_json_ctx *c, const cJSON *phase, const cJSON
     int gid = (int)result_num_in(first, "group", INT_MIN, INT_MAX, 0);
     double ramp_s = job_param(first, "ramp_s", 0);
     job_switches(first, &pct);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        o->dir[d].only_ios = (uint64_t)usage.fio_only_ios[d];
+        o->dir[d].only_bytes = (uint64_t)usage.fio_only_bytes[d];
+    }
 
     cJSON *jo = cJSON_CreateObject();
     cJSON_AddStringToObject(jo, "jobname", result_str(first, "name", "job"));

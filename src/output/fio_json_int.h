@@ -31,6 +31,8 @@ static inline double fio_json_round6(double v)
 /* One direction of one reported object (a job, or a group's jobs merged). */
 struct fio_json_dir {
     uint64_t ios, bytes, errors;
+    uint64_t only_ios, only_bytes; /* fio counts them, ssdbench did not complete them (runner.h fio_only_*):
+                                      in total_ios and io_bytes, not in the rates */
     struct hist lat;            /* submission -> completion: fio's lat */
     struct hist slat, clat;     /* fio's slat and clat where measured; else empty (clat = lat) */
     bool paced;                 /* a paced job: sched holds its scheduled latency */

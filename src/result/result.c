@@ -383,6 +383,17 @@ static void worker_usage_json(cJSON *wo, const struct worker_usage *u)
     cJSON *dl = cJSON_AddArrayToObject(wo, "depth_levels");
     for (unsigned i = 0; i < RUNNER_DEPTH_BUCKETS; i++)
         cJSON_AddItemToArray(dl, cJSON_CreateNumber((double)u->depth_level[i]));
+    uint64_t any = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        any |= u->fio_only_ios[d];
+    if (any) { /* runner.h: what fio counts and ssdbench did not complete */
+        cJSON *fo = cJSON_AddObjectToObject(wo, "fio_only");
+        cJSON *io = cJSON_AddArrayToObject(fo, "ios"), *by = cJSON_AddArrayToObject(fo, "bytes");
+        for (int d = 0; d < DIR_COUNT; d++) {
+            cJSON_AddItemToArray(io, cJSON_CreateNumber((double)u->fio_only_ios[d]));
+            cJSON_AddItemToArray(by, cJSON_CreateNumber((double)u->fio_only_bytes[d]));
+        }
+    }
 }
 
 static cJSON *job_json(cJSON *doc, const struct phase_stats *ps, unsigned j)

@@ -61,6 +61,11 @@ struct worker_usage {
      * flight at their submission (themselves included), in buckets 1,
      * 2-3, 4-7, 8-15, 16-31, 32-63, >= 64 (runner_depth_level) */
     uint64_t depth_level[RUNNER_DEPTH_BUCKETS];
+    /* I/Os fio counts as the job's (its issued count, total_ios) that
+     * ssdbench did not complete: verify_only's dry-run writes and trims
+     * (with their bytes, as fio's io_bytes has them) and fill_device's
+     * writes that found the target full (no bytes) */
+    uint64_t fio_only_ios[DIR_COUNT], fio_only_bytes[DIR_COUNT];
 };
 
 /* fio's io_u_mark_depth() bucket of an in-flight depth. */

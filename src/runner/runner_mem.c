@@ -66,14 +66,16 @@ void runner_mem_need(const struct job_spec *jobs, unsigned njobs, const uint64_t
         if (region && jb->verify != VERIFY_OFF) {
             uint64_t nrec = region / job_bs_min(jb) + 1;
             vtab = mul(nrec, sizeof(struct wverify_rec));
-            /* trims of written blocks: their queue, and the backlog ring
-             * grown to the table */
-            if (jb->trim_percentage && jb->trim_backlog && jb->do_verify)
-                vtab = add(vtab, mul(mul(nrec + 1, sizeof(struct wverify_pend)), jb->verify_backlog ? 2 : 1));
+            /* the ring of written blocks (verify_backlog, or fio's list
+             * order), the size of the table; trims of written blocks:
+             * their queue too */
+            bool trims = jb->trim_percentage && jb->trim_backlog && jb->do_verify;
+            unsigned rings = (jb->verify_backlog || wverify_job_listed(jb)) + trims;
+            vtab = add(vtab, mul(mul(nrec + 1, sizeof(struct wverify_pend)), rings));
         }
         uint64_t per_worker = add(add(add(bufs, slots), add(stats, map)), vtab);
-        if (jb->verify != VERIFY_OFF)
-            per_worker = add(per_worker, mul(depth, 64) + bufsize);
+        if (jb->verify != VERIFY_OFF) /* per slot, the expected block, verify_async's own ones */
+            per_worker = add(per_worker, mul(depth, 64) + mul(1 + (uint64_t)jb->verify_async, bufsize));
         if (jb->source)
             per_worker = add(per_worker, sizeof(struct hist));
         /* per job: totals and per-target statistics, per-clone blocks */

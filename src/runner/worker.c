@@ -26,6 +26,7 @@
 #include "base/poisson.h"
 #include "runner/runner_int.h"
 #include "runner/worker_verify.h"
+#include "runner/worker_vasync.h"
 #include "runner/worker_sched.h"
 #include "runner/worker_offload.h"
 #include "runner/worker_prio.h"
@@ -287,7 +288,11 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
             !job_error_continues(w->job, false, r->res < 0 ? -r->res : EIO)) {
             /* fill_device: the target is full, the job ends (fio clears
              * the error, unless continue_on_error lets it pass first);
-             * nothing of this write is counted */
+             * none of its bytes count, but fio counts it as issued and
+             * prints its error line before it clears the error */
+            if (r->res < 0)
+                dump_error(w, r, -r->res);
+            w->usage.fio_only_ios[DIR_WRITE]++;
             w->filled = true;
             return true;
         }
@@ -532,14 +537,51 @@ static inline unsigned depth_bucket(unsigned n)
 /* A read of a verify job completed: checked (read-only jobs against the
  * block's own header, read-back reads against the table); a bad block is
  * an EILSEQ error of the job, as fio reports it, and verify_fatal stops it. */
+static void verify_failed(struct worker *w, const struct io_req *r)
+{
+    const struct job_spec *job = w->job;
+    note_error(w, r, EILSEQ);
+    /* fio: a bad block ends the job unless continue_on_error lets its
+     * class (verify) pass; verify_fatal ends it even then */
+    if (job->verify_fatal || (w->run->opts->stop_on_error &&
+                              !(job->continue_on_error && job_error_continues(job, true, EILSEQ))))
+        atomic_store(&w->run->job_stop[w->job_index], 1);
+}
+
 static void verify_completed(struct worker *w, struct io_req *r, bool readback)
 {
     bool good = readback ? wverify_done(w, r) : wverify_read_done(w, r);
-    if (good)
-        return;
-    note_error(w, r, EILSEQ);
-    if (w->job->verify_fatal)
-        atomic_store(&w->run->job_stop[w->job_index], 1);
+    if (!good)
+        verify_failed(w, r);
+}
+
+static inline bool verify_async_on(const struct worker *w)
+{
+    return w->vf != NULL && w->vf->va != NULL;
+}
+
+/* verify_async: the reads the threads have checked come back, counted as
+ * the worker's own check counts them, their slots free again; with wait,
+ * at least one while any is out. Returns how many. */
+static unsigned verify_collect(struct worker *w, bool wait)
+{
+    unsigned n = 0;
+    struct io_req *r;
+    bool good;
+    while (wvasync_take(w, wait && !n, &r, &good)) {
+        if (!good)
+            verify_failed(w, r);
+        w->free_slots[w->nfree++] = r;
+        n++;
+    }
+    return n;
+}
+
+/* verify_async: every read handed over checked and back. */
+static void verify_drain(struct worker *w)
+{
+    while (verify_async_on(w) && wvasync_out(w))
+        verify_collect(w, true);
 }
 
 /* A write (or a trimwrite's trim) about to be staged, of a verify job:
@@ -558,6 +600,16 @@ static bool verify_staged(struct worker *w, struct io_req *r)
 /* verify_only: the job's offsets and sizes are generated as if written
  * (the same seed gives the same blocks and write numbers), nothing is
  * written, and the verify phase checks them. */
+/* fio counts each I/O of its dry run as the job's (do_dry_run: issued,
+ * its bytes done, at depth 1) */
+static void dry_counted(struct worker *w, int dir, uint64_t len)
+{
+    w->usage.fio_only_ios[dir]++;
+    w->usage.fio_only_bytes[dir] += len;
+    if (w->measuring)
+        w->usage.depth_level[runner_depth_level(1)]++;
+}
+
 static void verify_replay(struct worker *w)
 {
     uint64_t issued = 0;
@@ -566,8 +618,9 @@ static void verify_replay(struct worker *w)
     for (;;) {
         /* fio's dry run makes its trims of written blocks too, so it knows
          * which read back as zeros */
-        if (w->vf->vt && wverify_trim_next(w, NULL)) {
+        if (w->vf->vt && wverify_trim_next(w, &fake)) {
             wverify_completed_op(w, IO_OP_TRIM);
+            dry_counted(w, DIR_TRIM, fake.len);
             continue;
         }
         unsigned ft;
@@ -580,11 +633,14 @@ static void verify_replay(struct worker *w)
         issued += io.len;
         if (w->vf->vt)
             wverify_completed_op(w, io.dir);
-        if (io.dir != DIR_WRITE)
+        if (io.dir != DIR_WRITE) {
+            dry_counted(w, io.dir, io.len);
             continue;
+        }
         /* verify_state_load: only the writes the state file says were done */
         if (w->vf->state_loaded && w->vf->seq >= w->vf->state_writes)
             break;
+        dry_counted(w, DIR_WRITE, io.len);
         fake.len = io.len;
         /* with loops only the last pass is on the device: it is checked
          * once, with seeds and sequence numbers (fio checks every pass
@@ -605,7 +661,10 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
     uint64_t issued = 0;
     bool more = true;
     wverify_round_start(w, backlog);
+    bool async = verify_async_on(w);
     for (;;) {
+        if (async)
+            verify_collect(w, false);
         uint64_t now = clock_ns();
         if (signal_received() || atomic_load_explicit(&run->stop, memory_order_relaxed) ||
             atomic_load_explicit(&run->job_stop[w->job_index], memory_order_relaxed) ||
@@ -629,8 +688,13 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
             inflight++;
             issued++;
         }
-        if (!inflight)
+        if (!inflight) {
+            if (async && wvasync_out(w)) { /* the last checks of the round */
+                verify_collect(w, true);
+                continue;
+            }
             break;
+        }
         uint64_t ts = tsc_clock_ns(&w->clk);
         for (unsigned i = 0; i < nstaged; i++)
             staged[i]->t_submit = ts;
@@ -650,14 +714,18 @@ static uint64_t verify_phase(struct worker *w, bool backlog, uint64_t t_end)
         worker_tick(w, tc);
         for (int i = 0; i < n; i++) {
             struct io_req *r = w->done[i];
-            if (w->vf->vt)
-                wverify_completed_op(w, r->op);
-            if (record(w, r, tc))
-                verify_completed(w, r, true);
-            else if (run->opts->stop_on_error)
-                atomic_store(&run->job_stop[w->job_index], 1);
-            w->free_slots[w->nfree++] = r;
+            wverify_completed_op(w, r->op); /* fio's last_ddir (trims, verify_backlog) */
             inflight--;
+            if (record(w, r, tc)) {
+                if (async) { /* its slot comes back with its check */
+                    wvasync_hand(w, r, true);
+                    continue;
+                }
+                verify_completed(w, r, true);
+            } else if (run->opts->stop_on_error) {
+                atomic_store(&run->job_stop[w->job_index], 1);
+            }
+            w->free_slots[w->nfree++] = r;
         }
     }
     return issued;
@@ -772,6 +840,7 @@ struct loop {
     bool src, inline_flush;      /* a shared request source (sysbench); its flushes called directly */
     bool verify_writes;
     bool vtrim;                  /* verify trims written blocks (trim_backlog; worker_verify.h) */
+    bool vbacklog;               /* verify_backlog without trims: fio's choice before each I/O */
     bool holds;                  /* latency_target or verify_backlog may hold the next I/O back */
     bool flow_held;              /* fio's flow: ahead of its share, this round issued nothing more */
     bool plain;                  /* none of the per-I/O features below: loop_admit_plain */
@@ -834,6 +903,7 @@ static void loop_init(struct worker *w, struct loop *ls, uint64_t start)
     ls->inline_flush = ls->src && w->depth > 1;
     ls->verify_writes = w->vf && job_rw_writes(job);
     ls->vtrim = ls->verify_writes && w->vf->vt && !job->verify_only;
+    ls->vbacklog = ls->verify_writes && w->vf->fio_backlog && !job->verify_only;
     ls->holds = w->floor.target_on || ls->verify_writes || w->uel.on;
     /* Chosen once: a job with one region on one target (or a random target
      * per I/O), without pacing, thinktime, flushes, verify, zones, flow,
@@ -968,6 +1038,10 @@ static void loop_admit(struct worker *w, struct loop *ls)
     ls->nstaged = 0;
     ls->flow_held = false;
     ls->batch_held = false;
+    /* verify_async: checked reads back; a bad one may stop the job */
+    if (__builtin_expect(verify_async_on(w), 0) && verify_collect(w, false) && !ls->stopping &&
+        loop_stop_due(w, ls))
+        ls->stopping = true;
     while ((!ls->stopping || (ls->src && w->ev.open) || (ls->vtrim && vtrim_tail(w, ls))) && w->nfree &&
            !ls->tt.due) {
         if (__builtin_expect(ls->batch_submit != 0, 0) && ls->nstaged == ls->batch_submit) {
@@ -997,13 +1071,15 @@ static void loop_admit(struct worker *w, struct loop *ls)
             break;
         if (__builtin_expect(ls->holds, 0) && !vtrim && admit_held(w, ls))
             break;
+        /* verify_backlog: fio's check_get_verify before the next I/O */
+        bool vread = __builtin_expect(ls->vbacklog, 0) && !vtrim && wverify_backlog_next(w, r);
         if (__builtin_expect(w->flow != NULL, 0) && wflow_ahead(w)) {
             ls->flow_held = true;
             break;
         }
-        if (vtrim) {
-            /* a verify trim: r is filled; fio's byte limits count the
-             * writes of a trimwrite job, not it */
+        if (vtrim || vread) {
+            /* a verify trim or a backlog read: r is filled; fio's byte
+             * limits count neither */
         } else if (ls->src) {
             int got = source_take(w, ls, r);
             if (got < 0)
@@ -1022,7 +1098,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
             ls->stopping = true;
             break;
         }
-        if (__builtin_expect(w->vf != NULL, 0) && !vtrim &&
+        if (__builtin_expect(w->vf != NULL, 0) && !vtrim && !vread &&
             (r->op == IO_OP_WRITE || (r->op == IO_OP_TRIM && ls->verify_writes)) && !verify_staged(w, r))
             break;
         if (__builtin_expect(w->uel.on, 0) && wuel_pass_over(w, r))
@@ -1042,7 +1118,7 @@ static void loop_admit(struct worker *w, struct loop *ls)
         ls->inflight++;
         ls->lim.nreq++;
         ls->lim.nrw += r->op <= IO_OP_TRIM;
-        if (vtrim)
+        if (vtrim || vread)
             continue; /* fio's number_ios counts it, its byte limit not */
         ls->lim.issued += r->len;
         if (ls->tt.on && job->thinktime_issue && r->op <= IO_OP_TRIM && think_due(w, ls->lim.nrw, ls->now)) {
@@ -1148,6 +1224,12 @@ static enum loop_step loop_idle(struct worker *w, struct loop *ls)
     struct phase_run *run = w->run;
     if (ls->inflight)
         return LOOP_REAP;
+    if (__builtin_expect(verify_async_on(w), 0) && wvasync_out(w)) {
+        verify_collect(w, true); /* every slot waits for its check */
+        ls->now = clock_ns();
+        worker_tick(w, ls->now);
+        return LOOP_NEXT;
+    }
     if (__builtin_expect(w->vf != NULL, 0) && ls->verify_writes && wverify_hold(w)) {
         bool backlog = !w->vf->pass_due;
         if (!verify_phase(w, backlog, ls->t_end) && backlog)
@@ -1258,13 +1340,21 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
     for (int i = 0; i < n; i++) {
         struct io_req *r = w->done[i];
         bool ok = record(w, r, tc);
+        /* verify_backlog: the write no longer in flight, fio's last_ddir */
+        bool readback = __builtin_expect(ls->vbacklog, 0) && wverify_loop_done(w, r);
         if (!ok) {
             after_error(w, r);
         } else {
             if (__builtin_expect(w->floor.rate_on || w->floor.lat_on, 0) && r->op <= IO_OP_TRIM)
                 floor_completion(w, r, tc);
-            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && !ls->verify_writes)
-                verify_completed(w, r, false);
+            if (__builtin_expect(w->vf != NULL, 0) && r->op == IO_OP_READ && (!ls->verify_writes || readback)) {
+                if (w->vf->va) { /* its slot comes back with its check */
+                    wvasync_hand(w, r, readback);
+                    ls->inflight--;
+                    goto next;
+                }
+                verify_completed(w, r, readback);
+            }
         }
         if (__builtin_expect(ls->vtrim, 0))
             wverify_completed_op(w, r->op);
@@ -1274,6 +1364,7 @@ static void loop_complete(struct worker *w, struct loop *ls, int n, uint64_t tc)
             wzbd_completed(w, r);
         w->free_slots[w->nfree++] = r;
         ls->inflight--;
+    next:;
     }
 }
 
@@ -1430,6 +1521,7 @@ static void end_fsync(struct worker *w)
 static void worker_end(struct worker *w, const struct loop *ls)
 {
     const struct job_spec *job = w->job;
+    verify_drain(w); /* the loop ended with checks out (an engine error) */
     /* verify_state_save: how far the writes got (runner/worker_vstate.h) */
     if (ls->verify_writes && job->verify_state_save && !job->verify_only) {
         char serr[JOB_PATH_MAX + 160];
@@ -1519,6 +1611,9 @@ void *worker_main(void *arg)
      * before the engine is set up, as fio's thread_main: a thread the
      * engine starts (io_submit_mode=offload's submitter) inherits them */
     int rc = wsched_apply(w, w->setup_msg, sizeof(w->setup_msg));
+    /* verify_async's threads, started here so they inherit the scheduling */
+    if (rc == 0 && w->vf && w->job->verify_async)
+        rc = wvasync_start(w, w->setup_msg, sizeof(w->setup_msg));
     /* io_submit_mode=offload: a submitter thread issues the I/O (worker_offload.h) */
     if (rc == 0 && w->job->submit_offload)
         rc = woffload_wrap(&w->eng);
@@ -1535,6 +1630,7 @@ void *worker_main(void *arg)
         worker_loop(w);
         wlog_close(w, clock_ns());
     }
+    wvasync_stop(w); /* joined whichever way the loop ended */
     wflow_exit(w);
     if (ru_ok && getrusage(RUSAGE_THREAD, &ru1) == 0) {
         struct worker_usage *u = &w->usage;

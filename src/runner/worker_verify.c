@@ -106,7 +106,8 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
     w->vf = vf;
     vf->slot = calloc(w->depth, sizeof(*vf->slot));
-    if (posix_memalign(&vf->scratch, 4096, w->bufsize) || !vf->slot)
+    vf->slot_kind = calloc(w->depth, 1);
+    if (posix_memalign(&vf->scratch, 4096, w->bufsize) || !vf->slot || !vf->slot_kind)
         return snprintf(err, errlen, "out of memory"), -ENOMEM;
     if (!job_rw_writes(j)) {
         vf->read_only = true;
@@ -156,14 +157,13 @@ int wverify_setup(struct worker *w, char *err, size_t errlen)
         return snprintf(err, errlen, "out of memory for the verify table (%llu entries)",
                         (unsigned long long)vf->nrec), -ENOMEM;
     bool trims = j->trim_percentage && j->trim_backlog && j->do_verify;
-    if (j->verify_backlog) {
-        vf->fifo_cap = j->verify_backlog;
-        if (j->verify_backlog_batch > vf->fifo_cap)
-            vf->fifo_cap = j->verify_backlog_batch;
-        if (vf->fifo_cap > vf->nrec)
-            vf->fifo_cap = vf->nrec;
-        if (trims) /* fio's rule below may let more than verify_backlog wait */
-            vf->fifo_cap = vf->nrec + 1;
+    vf->listed = wverify_job_listed(j);
+    vf->fio_backlog = j->verify_backlog && !trims;
+    vf->last_op = IO_OP_READ; /* fio's last_ddir starts as a read */
+    if (j->verify_backlog || vf->listed) {
+        /* fio's rule may let any number wait: the ring holds the table's
+         * blocks (stale entries are squeezed out when it is full) */
+        vf->fifo_cap = vf->nrec + 1;
         vf->fifo = calloc(vf->fifo_cap, sizeof(*vf->fifo));
         if (!vf->fifo)
             return snprintf(err, errlen, "out of memory"), -ENOMEM;
@@ -202,6 +202,7 @@ void wverify_free(struct worker *w)
     free(vf->rec);
     free(vf->fifo);
     free(vf->slot);
+    free(vf->slot_kind);
     free(vf->scratch);
     free(vf);
     w->vf = NULL;
@@ -218,6 +219,8 @@ static void drop(struct wverify *vf, struct wverify_rec *p)
             vf->vt->hist--;
         if (p->flags & WV_TRIM_QUEUED)
             vf->vt->live--;
+    } else if (p->flags & WV_LOGGED) {
+        vf->hist--;
     }
     p->seq = 0;
     p->flags = 0;
@@ -343,8 +346,19 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
     vf->st.written++;
     if (vf->vt)
         trim_log(vf, idx, seq);
+    if (vf->fio_backlog) { /* fio logs the write at its issue, in flight until it completes */
+        vf->rec[idx].flags |= WV_LOGGED;
+        vf->hist++;
+        if (idx < vf->lcursor)
+            vf->lcursor = idx;
+        if (fill) {
+            vf->rec[idx].flags |= WV_INFLIGHT;
+            vf->slot[r->slot] = (struct wverify_pend){.idx = idx, .seq = seq};
+            vf->slot_kind[r->slot] = WV_SLOT_WRITE;
+        }
+    }
     if (vf->fifo) {
-        if (vf->vt && vf->fifo_len == vf->fifo_cap)
+        if (vf->fifo_len == vf->fifo_cap)
             fifo_squeeze(vf);
         uint64_t at = (vf->fifo_head + vf->fifo_len) % vf->fifo_cap;
         vf->fifo[at] = (struct wverify_pend){.idx = idx, .seq = seq};
@@ -374,7 +388,7 @@ bool wverify_hold(const struct worker *w)
     const struct wverify *vf = w->vf;
     if (vf->pass_due)
         return true;
-    if (!vf->fifo)
+    if (!w->job->verify_backlog || vf->fio_backlog) /* fio_backlog: each I/O's own choice */
         return false;
     if (vf->vt)
         return vt_verify_due(vf, w->job);
@@ -519,6 +533,19 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
             found = true;
             vf->round_left--;
         }
+    } else if (vf->listed) {
+        /* fio's list: in the order written */
+        while (!found && vf->fifo_len) {
+            struct wverify_pend p = vf->fifo[vf->fifo_head];
+            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
+            vf->fifo_len--;
+            const struct wverify_rec *e = &vf->rec[p.idx];
+            if (e->seq != p.seq || (e->flags & WV_CHECKED))
+                continue;
+            idx = p.idx;
+            seq = p.seq;
+            found = true;
+        }
     } else {
         for (; vf->cursor < vf->nrec && !found; vf->cursor++) {
             struct wverify_rec *e = &vf->rec[vf->cursor];
@@ -540,6 +567,9 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
             e->flags &= ~WV_TRIM_QUEUED;
             vf->vt->live--;
         }
+    } else if (vf->rec[idx].flags & WV_LOGGED) { /* taken off fio's log */
+        vf->rec[idx].flags &= ~WV_LOGGED;
+        vf->hist--;
     }
     r->op = IO_OP_READ;
     r->len = vf->rec[idx].len;
@@ -582,90 +612,267 @@ static void dump_one(const char *target, uint64_t off, const char *type, const v
     } else if (outfile_commit(&of, err, sizeof(err)) < 0) {
         fprintf(stderr, "ssdbench: verify_dump: %s\n", err);
         name[0] = 0;
+    } else {
+        fprintf(stderr, "       %s data dumped as %s\n", type, name); /* fio's line */
     }
 }
 
-/* A block read back is counted; true when its check is only pretended:
- * verify=null, and the null engine, which moves no data (as fio's). */
-static bool counted_pretends(struct wverify *vf, const struct job_spec *j, const struct io_req *r)
+/* fio's words for a bad block (verify.c verify_header, log_verify_failure,
+ * the pattern check, verify_trimmed_io_u), one write to stderr: the
+ * field's line and " at file F offset O, length L (requested block:
+ * offset=O, length=L)"; a checksum's "METHOD: verify failed at ..."
+ * with the expected and received digests. fio's header is not ssdbench's,
+ * so the fields named are ssdbench's (seed: rand_seed, sequence:
+ * numberio). verify=pattern has no header, and fio reads the pattern's
+ * bytes as one all the same: its line's length is bytes 4-7 of the chunk
+ * (little-endian) and a "verify type mismatch" line follows (after the
+ * dump's lines; say_tail) with bytes 2-3 against its own number of the
+ * method (18); both as fio prints them. */
+static void say_bad(const struct job_spec *j, const char *file, const struct verify_bad *b, bool readback,
+                    const uint8_t *buf)
 {
-    vf->st.blocks++;
-    vf->st.bytes += r->len;
-    return j->verify == VERIFY_NULL || j->engine == ENGINE_NULL;
-}
-
-static bool check(struct worker *w, struct io_req *r, const struct verify_expect *e)
-{
-    struct wverify *vf = w->vf;
-    const struct job_spec *j = w->job;
-    if (counted_pretends(vf, j, r))
-        return true;
-    struct verify_bad bad;
-    if (verify_check(j, r->buf, r->len, e, vf->scratch, &bad))
-        return true;
-    vf->st.bad++;
-    if (!vf->st.have_first) {
-        vf->st.have_first = true;
-        vf->st.first = bad;
-        unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
-        vf->st.first_target = t;
-        if (j->verify_dump) {
-            dump_one(j->targets[t], r->off, "received", r->buf, r->len, vf->st.dump_received,
-                     sizeof(vf->st.dump_received));
-            dump_one(j->targets[t], r->off, "expected", vf->scratch, r->len, vf->st.dump_expected,
-                     sizeof(vf->st.dump_expected));
-            w->side_errors += !vf->st.dump_received[0] + !vf->st.dump_expected[0];
+    char msg[1024], at[JOB_PATH_MAX + 160];
+    const char *w = b->what;
+    unsigned long long want = (unsigned long long)b->want, got = (unsigned long long)b->got;
+    snprintf(at, sizeof(at), " at file %s offset %llu, length %u (requested block: offset=%llu, length=%u)\n", file,
+             (unsigned long long)b->chunk_off, b->chunk_len, (unsigned long long)b->off, b->len);
+    if (!strcmp(w, "zeros after trim")) {
+        snprintf(msg, sizeof(msg), "trim: verify failed at file %s offset %llu, length %u, block offset %lld\n", file,
+                 (unsigned long long)b->off, b->len, (long long)b->first_diff);
+    } else if (!strcmp(w, "checksum")) {
+        char e[2 * VERIFY_DIGEST_MAX + 1], r[2 * VERIFY_DIGEST_MAX + 1];
+        for (unsigned i = 0; i < b->sumlen; i++) {
+            snprintf(e + 2 * i, 3, "%02x", b->want_sum[i]);
+            snprintf(r + 2 * i, 3, "%02x", b->got_sum[i]);
         }
+        e[2 * b->sumlen] = r[2 * b->sumlen] = 0;
+        snprintf(msg, sizeof(msg),
+                 "%.8s: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, length=%u, "
+                 "flags=%x)\n       Expected CRC: %s\n       Received CRC: %s\n",
+                 verify_kind_name(j->verify), file, (unsigned long long)b->chunk_off, b->chunk_len,
+                 (unsigned long long)b->off, b->len, readback ? 0x88u : 0x8u, e, r);
+    } else if (!strcmp(w, "pattern")) {
+        long long i = b->first_diff - (long long)(b->chunk_off - b->off) - (long long)verify_hdr_size(j->verify);
+        const uint8_t *c = buf + (b->chunk_off - b->off);
+        uint32_t hlen = b->chunk_len;
+        if (j->verify == VERIFY_PATTERN && b->chunk_len >= 8)
+            hlen = (uint32_t)c[4] | (uint32_t)c[5] << 8 | (uint32_t)c[6] << 16 | (uint32_t)c[7] << 24;
+        snprintf(msg, sizeof(msg),
+                 "fio: got pattern '%02llx', wanted '%02llx'. Bad bits %d\nfio: bad pattern block offset %lld\n"
+                 "pattern: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, "
+                 "length=%u, flags=%x)\n",
+                 got, want, __builtin_popcountll(got ^ want), i < 0 ? 0 : i, file,
+                 (unsigned long long)b->chunk_off, hlen, (unsigned long long)b->off, b->len,
+                 readback ? 0x88u : 0x8u);
+    } else if (!strcmp(w, "kind")) {
+        snprintf(msg, sizeof(msg), "fio: verify type mismatch (%llu media, %llu given)\n", got, want);
+    } else {
+        const char *what = !strcmp(w, "magic") ? "bad magic header" : !strcmp(w, "length") ? "bad header length"
+                           : !strcmp(w, "offset") ? "bad header offset" : !strcmp(w, "seed") ? "bad header rand_seed"
+                           : !strcmp(w, "sequence") ? "bad header numberio" : "bad header crc";
+        if (!strcmp(w, "magic") || !strcmp(w, "header crc"))
+            snprintf(msg, sizeof(msg), "verify: %s %llx, %s %llx%s", what, got,
+                     !strcmp(w, "magic") ? "wanted" : "calculated", want, at);
+        else
+            snprintf(msg, sizeof(msg), "verify: %s %llu, wanted %llu%s", what, got, want, at);
     }
-    return false;
+    fputs(msg, stderr);
 }
 
-/* A trimmed block read back (trim_verify_zero): all zeros, as fio's
- * verify_trimmed_io_u checks; else a bad block, with fio's line. */
-static bool check_zero(struct worker *w, struct io_req *r)
+static void say_tail(const struct job_spec *j, const struct verify_bad *b, const uint8_t *buf)
+{
+    if (j->verify != VERIFY_PATTERN || strcmp(b->what, "pattern") || b->chunk_len < 8)
+        return;
+    const uint8_t *c = buf + (b->chunk_off - b->off);
+    unsigned media = (unsigned)c[2] | (unsigned)c[3] << 8;
+    if (media != 18)
+        fprintf(stderr, "fio: verify type mismatch (%u media, 18 given)\n", media);
+}
+
+void wverify_expect(struct worker *w, const struct io_req *r, bool readback, struct wverify_job *vj)
 {
     struct wverify *vf = w->vf;
     const struct job_spec *j = w->job;
-    if (counted_pretends(vf, j, r))
-        return true;
-    const uint8_t *p = r->buf;
-    uint32_t i = 0;
-    while (i < r->len && !p[i])
-        i++;
-    if (i == r->len)
-        return true;
-    vf->st.bad++;
-    unsigned t = w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
-    fprintf(stderr, "trim: verify failed at file %s offset %llu, length %u, block offset %u\n",
-            t < j->ntargets ? j->targets[t] : "?", (unsigned long long)r->off, r->len, i);
-    if (!vf->st.have_first) {
-        vf->st.have_first = true;
-        vf->st.first = (struct verify_bad){.off = r->off, .len = r->len, .chunk_off = r->off,
-                                           .chunk_len = r->len, .what = "zeros after trim", .want = 0,
-                                           .got = p[i], .first_diff = i};
-        vf->st.first_target = t;
+    memset(vj, 0, sizeof(*vj));
+    vj->readback = readback;
+    if (j->verify == VERIFY_NULL || j->engine == ENGINE_NULL) {
+        vj->how = WV_HOW_PRETEND; /* verify=null, and the null engine, which moves no data (as fio's) */
+        return;
     }
-    return false;
-}
-
-bool wverify_done(struct worker *w, struct io_req *r)
-{
-    struct wverify *vf = w->vf;
+    if (!readback) {
+        vj->e = (struct verify_expect){.off = r->off, .worker = w->job_worker, .check_seed = false};
+        return;
+    }
     struct wverify_pend p = vf->slot[r->slot];
     struct wverify_rec *rec = &vf->rec[p.idx];
     bool trimmed = rec->seq == p.seq && (rec->flags & WV_TRIMMED);
     if (rec->seq == p.seq)
         rec->flags |= WV_CHECKED;
+    if (trimmed) {
+        vj->how = WV_HOW_ZEROS;
+        return;
+    }
+    vj->e = (struct verify_expect){.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
+                                   .seq = p.seq, .worker = w->job_worker, .check_seed = true};
+}
+
+unsigned wverify_target(const struct worker *w, const struct io_req *r)
+{
+    return w->map.layout == LAYOUT_JBOD ? w->first_target : r->target;
+}
+
+bool wverify_check_block(const struct worker *w, struct io_req *r, const struct wverify_job *vj, void *scratch,
+                         struct verify_bad *bad, struct wverify_dumped *d)
+{
     const struct job_spec *j = w->job;
-    if (trimmed)
-        return check_zero(w, r);
-    struct verify_expect e = {.off = r->off, .seed = verify_block_seed(j->seed, w->job_worker, p.seq),
-                              .seq = p.seq, .worker = w->job_worker, .check_seed = true};
-    return check(w, r, &e);
+    if (vj->how == WV_HOW_PRETEND)
+        return true;
+    if (vj->how == WV_HOW_ZEROS) {
+        /* a trimmed block read back (trim_verify_zero): all zeros, as
+         * fio's verify_trimmed_io_u checks */
+        const uint8_t *p = r->buf;
+        uint32_t i = 0;
+        while (i < r->len && !p[i])
+            i++;
+        if (i == r->len)
+            return true;
+        *bad = (struct verify_bad){.off = r->off, .len = r->len, .chunk_off = r->off, .chunk_len = r->len,
+                                   .what = "zeros after trim", .want = 0, .got = p[i], .first_diff = i};
+    } else if (verify_check(j, r->buf, r->len, &vj->e, scratch, bad)) {
+        return true;
+    }
+    unsigned t = wverify_target(w, r);
+    say_bad(j, t < j->ntargets ? j->targets[t] : "?", bad, vj->readback, r->buf);
+    d->received[0] = d->expected[0] = 0;
+    if (j->verify_dump && vj->how == WV_HOW_DATA) { /* every bad block, as fio */
+        dump_one(j->targets[t], r->off, "received", r->buf, r->len, d->received, sizeof(d->received));
+        dump_one(j->targets[t], r->off, "expected", scratch, r->len, d->expected, sizeof(d->expected));
+        d->failed += !d->received[0] + !d->expected[0];
+    }
+    say_tail(j, bad, r->buf);
+    return false;
+}
+
+void wverify_account(struct worker *w, const struct io_req *r, bool good, const struct verify_bad *bad)
+{
+    struct wverify *vf = w->vf;
+    vf->st.blocks++;
+    vf->st.bytes += r->len;
+    if (good)
+        return;
+    vf->st.bad++;
+    if (!vf->st.have_first) {
+        vf->st.have_first = true;
+        vf->st.first = *bad;
+        vf->st.first_target = wverify_target(w, r);
+    }
+}
+
+/* The check on the completing thread: expected, checked, counted. */
+static bool check_here(struct worker *w, struct io_req *r, bool readback)
+{
+    struct wverify *vf = w->vf;
+    struct wverify_job vj;
+    struct verify_bad bad;
+    wverify_expect(w, r, readback, &vj);
+    bool good = wverify_check_block(w, r, &vj, vf->scratch, &bad, &vf->dumped);
+    bool first = !good && !vf->st.have_first;
+    wverify_account(w, r, good, &bad);
+    if (first) {
+        snprintf(vf->st.dump_received, sizeof(vf->st.dump_received), "%s", vf->dumped.received);
+        snprintf(vf->st.dump_expected, sizeof(vf->st.dump_expected), "%s", vf->dumped.expected);
+    }
+    w->side_errors += vf->dumped.failed;
+    vf->dumped.failed = 0;
+    return good;
+}
+
+bool wverify_done(struct worker *w, struct io_req *r)
+{
+    return check_here(w, r, true);
 }
 
 bool wverify_read_done(struct worker *w, struct io_req *r)
 {
-    struct verify_expect e = {.off = r->off, .worker = w->job_worker, .check_seed = false};
-    return check(w, r, &e);
+    return check_here(w, r, false);
+}
+
+bool wverify_job_listed(const struct job_spec *j)
+{
+    /* fio's file_randommap: a random job with an axmap (not norandommap,
+     * not the lfsr generator, which keeps none) */
+    return job_rw_is_random(j->rw) && !j->norandommap && j->random_generator != RANDGEN_LFSR;
+}
+
+/* fio's get_next_verify in the loop: the first entry of its log, unless
+ * that block's write is still in flight (then nothing: a write goes). */
+static bool backlog_pick(struct wverify *vf, uint64_t *idx)
+{
+    if (vf->listed) {
+        while (vf->fifo_len) {
+            struct wverify_pend p = vf->fifo[vf->fifo_head];
+            const struct wverify_rec *e = &vf->rec[p.idx];
+            if (e->seq == p.seq && (e->flags & WV_LOGGED)) {
+                if (e->flags & WV_INFLIGHT)
+                    return false;
+                vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
+                vf->fifo_len--;
+                *idx = p.idx;
+                return true;
+            }
+            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap; /* overwritten or read back since */
+            vf->fifo_len--;
+        }
+        return false;
+    }
+    while (vf->lcursor < vf->nrec && !(vf->rec[vf->lcursor].flags & WV_LOGGED))
+        vf->lcursor++;
+    if (vf->lcursor >= vf->nrec || (vf->rec[vf->lcursor].flags & WV_INFLIGHT))
+        return false;
+    *idx = vf->lcursor;
+    return true;
+}
+
+bool wverify_backlog_next(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    const struct job_spec *j = w->job;
+    if (!vf->hist)
+        return false;
+    if (!vf->vbatch) {
+        if (vf->hist % j->verify_backlog || vf->last_op == IO_OP_READ)
+            return false;
+        vf->vbatch = j->verify_backlog_batch ? j->verify_backlog_batch : j->verify_backlog;
+    }
+    uint64_t idx;
+    if (!backlog_pick(vf, &idx))
+        return false;
+    vf->vbatch--;
+    struct wverify_rec *e = &vf->rec[idx];
+    e->flags &= ~WV_LOGGED;
+    vf->hist--;
+    r->op = IO_OP_READ;
+    r->len = e->len;
+    place(w, idx * vf->unit, r);
+    r->t_sched = 0;
+    r->t_issue = 0;
+    vf->slot[r->slot] = (struct wverify_pend){.idx = idx, .seq = e->seq};
+    vf->slot_kind[r->slot] = WV_SLOT_READBACK;
+    vf->st.backlog_blocks++;
+    return true;
+}
+
+bool wverify_loop_done(struct worker *w, struct io_req *r)
+{
+    struct wverify *vf = w->vf;
+    uint8_t kind = vf->slot_kind[r->slot];
+    vf->slot_kind[r->slot] = WV_SLOT_NONE;
+    if (r->op <= IO_OP_TRIM)
+        vf->last_op = r->op;
+    if (kind == WV_SLOT_WRITE) {
+        struct wverify_pend p = vf->slot[r->slot];
+        if (vf->rec[p.idx].seq == p.seq)
+            vf->rec[p.idx].flags &= ~WV_INFLIGHT;
+    }
+    return kind == WV_SLOT_READBACK;
 }

@@ -23,7 +23,11 @@
 #define WV_CHECKED 1u      /* checked since written (by a backlog round) */
 #define WV_TRIM_QUEUED 2u  /* waiting in the trim queue (trim_percentage) */
 #define WV_TRIMMED 4u      /* trimmed: must read back as zeros (trim_verify_zero) */
-#define WV_LOGGED 8u       /* in fio's log (trims on): written, not yet taken for reading back */
+#define WV_LOGGED 8u       /* in fio's log (trims on, or verify_backlog): written, not yet taken for reading back */
+#define WV_INFLIGHT 16u    /* verify_backlog: its write is in flight (fio's IP_F_IN_FLIGHT) */
+
+/* wverify.slot_kind: what a slot of the loop carries (verify_backlog) */
+enum { WV_SLOT_NONE, WV_SLOT_WRITE, WV_SLOT_READBACK };
 
 struct wverify_rec {
     uint64_t seq;      /* 0: no block starts here */
@@ -57,6 +61,14 @@ struct wvtrim {
     unsigned last_op;            /* fio's last_ddir: the last completion's direction (READ at first) */
 };
 
+/* verify_dump writes every bad block as read and as expected (fio's
+ * NAME.OFFSET.received/.expected): the names of the last ("" when not
+ * written) and how many could not be written */
+struct wverify_dumped {
+    char received[JOB_PATH_MAX + 48], expected[JOB_PATH_MAX + 48];
+    unsigned failed;
+};
+
 struct wverify {
     uint64_t unit;
     uint64_t nrec;
@@ -83,9 +95,24 @@ struct wverify {
     unsigned nfiles;
     uint64_t *vbase;
     uint64_t held_roff;
-    struct wverify_pend *slot;   /* [depth]: the block each slot reads */
+    struct wverify_pend *slot;   /* [depth]: the block each slot reads (or, verify_backlog, writes) */
+    /* fio's order of its log: a random job with a random map keeps the
+     * written blocks in a list (read back in write order: the ring above,
+     * sized for the table), any other in a tree by offset (the table) */
+    bool listed;
+    /* verify_backlog without trims, as fio's check_get_verify before each
+     * I/O of the loop: hist is fio's io_hist_len (blocks logged at their
+     * write's issue and not yet taken), vbatch its verify_batch, last_op
+     * its last_ddir; a block whose write is in flight is not taken yet */
+    bool fio_backlog;
+    uint64_t hist, vbatch;
+    unsigned last_op;
+    uint64_t lcursor;            /* the tree's lowest logged entry is at or after it */
+    uint8_t *slot_kind;          /* [depth]: WV_SLOT_* */
     void *scratch;               /* the expected block, for reports and dumps */
     struct wvtrim *vt;           /* NULL: no trims of written blocks */
+    struct wvasync *va;          /* verify_async's threads (worker_vasync.h); NULL: checks in the worker */
+    struct wverify_dumped dumped; /* the worker's own checks */
     /* verify_state_load (worker_vstate.h): replay only the first state_writes writes */
     bool state_loaded;
     uint64_t state_writes;
@@ -96,6 +123,9 @@ struct wverify {
  * write sizes) and refuses what ssdbench cannot check (one line in err). */
 int wverify_resolve_job(struct job_spec *j, uint64_t region_len, char *err, size_t errlen);
 int wverify_setup(struct worker *w, char *err, size_t errlen);
+/* fio keeps the job's written blocks in a list (read back in write order),
+ * not a tree by offset: a random job with a random map */
+bool wverify_job_listed(const struct job_spec *j);
 void wverify_free(struct worker *w);
 
 /* A write of the generator (region offset roff) staged in r: recorded, and
@@ -124,6 +154,25 @@ void wverify_round_start(struct worker *w, bool backlog);
  * checks it; false when bad. */
 bool wverify_done(struct worker *w, struct io_req *r);
 bool wverify_read_done(struct worker *w, struct io_req *r);
+
+/* The check of a block read back in three parts, so that verify_async's
+ * threads (worker_vasync.h) do the middle one: what is expected (the
+ * worker, at the completion: it marks the block checked), the check
+ * itself (any thread: reads the job and the buffer, writes only scratch
+ * and *bad; a bad block's line in fio's words on stderr), and the counts
+ * (the worker). */
+enum wv_how { WV_HOW_DATA, WV_HOW_ZEROS, WV_HOW_PRETEND };
+struct wverify_job {
+    struct verify_expect e;
+    uint8_t how;                 /* enum wv_how */
+    bool readback;               /* a read of the table (else a read-only job's read) */
+};
+void wverify_expect(struct worker *w, const struct io_req *r, bool readback, struct wverify_job *vj);
+bool wverify_check_block(const struct worker *w, struct io_req *r, const struct wverify_job *vj, void *scratch,
+                         struct verify_bad *bad, struct wverify_dumped *d);
+void wverify_account(struct worker *w, const struct io_req *r, bool good, const struct verify_bad *bad);
+/* the job-local target of r */
+unsigned wverify_target(const struct worker *w, const struct io_req *r);
 /* fio's check_get_trim before an I/O of the loop (jobs with vf->vt): true
  * when a queued block is trimmed now, into r (r NULL: verify_only's
  * replay, nothing issued). */
@@ -133,11 +182,23 @@ bool wverify_trim_next(struct worker *w, struct io_req *r);
 void wverify_round_empty(struct worker *w);
 /* Whether wverify_trim_next would trim now (no change of state). */
 bool wverify_trim_due(const struct worker *w);
-/* A completion of the loop (jobs with vf->vt): fio's last_ddir. */
+/* A completion (jobs with vf->vt, or verify_backlog): fio's last_ddir. */
 static inline void wverify_completed_op(struct worker *w, unsigned op)
 {
-    if (w->vf->vt && op <= IO_OP_TRIM)
+    if (op > IO_OP_TRIM)
+        return;
+    if (w->vf->vt)
         w->vf->vt->last_op = op;
+    else
+        w->vf->last_op = op;
 }
+/* verify_backlog without trims (vf->fio_backlog), before each I/O of the
+ * loop: fio's check_get_verify; true when r is now a read of a logged block
+ * (fio's get_next_verify: the oldest of its list, or the lowest offset of
+ * its tree, once its write has completed). */
+bool wverify_backlog_next(struct worker *w, struct io_req *r);
+/* A completion of the loop of such a job: its write is no longer in
+ * flight; true when r was a backlog read (to be checked). */
+bool wverify_loop_done(struct worker *w, struct io_req *r);
 
 #endif

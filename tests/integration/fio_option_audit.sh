@@ -15,9 +15,8 @@
 #  - timing only (accepted, the counts unchanged; times are not asserted on
 #    a loaded host): flow_sleep, rate_cycle, latency_run, log_compression
 #    (fio's in-memory chunks: the log file is the same);
-#  - percentage sizes (size=N%) against fio's counts, and the refusal,
-#    with its reason, of verify_async_cpus (verify's trims:
-#    fio_trimverify.sh).
+#  - percentage sizes (size=N%) against fio's counts (verify_async's
+#    threads and verify_async_cpus: fio_verify_async.sh).
 source "$(dirname "$0")/lib.sh"
 
 fio_side_by_side audit
@@ -127,10 +126,3 @@ done
 out=$(timeout 20 "$SB" --name=p --ioengine=null --size=50% 2>&1 >/dev/null)
 check "size-pct:null-without-filesize ($out)" test -n "$(printf '%s' "$out" | grep -F 'needs filesize')"
 
-# verify_async_cpus: refused with why (ssdbench has no verify threads)
-for kv in verify_async_cpus=0; do
-    out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k "--$kv" 2>&1 >/dev/null)
-    rc=$?
-    check "refused:$kv ($out)" test "$rc" -ne 0 -a "$(printf '%s\n' "$out" | wc -l)" = 1 \
-        -a -n "$(printf '%s' "$out" | grep -F "'${kv%%=*}' is not supported by ssdbench (")"
-done

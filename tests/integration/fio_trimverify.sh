@@ -23,7 +23,7 @@
 #    the device, verify clean; fio 3.33 itself fails the first trim of a
 #    file (ENOTTY, error 25), so it has no counts there to compare;
 #  - refusals in one line: verify trims on rw=write (fio 3.33 aborts such
-#    a job), verify_async_cpus.
+#    a job).
 source "$(dirname "$0")/lib.sh"
 
 fio_side_by_side trimverify
@@ -188,5 +188,3 @@ rm -f "$F" "$F.fio"
 # shellcheck disable=SC2086
 out=$(timeout 20 "$SB" $J --rw=write --trim_percentage=10 --trim_backlog=4 2>&1 >/dev/null)
 check "refused:rw=write ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 -a -n "$(printf '%s' "$out" | grep 'trimwrite')"
-out=$(timeout 20 "$SB" --name=r --ioengine=null --size=64k --verify_async_cpus=0 2>&1 >/dev/null)
-check "refused:verify_async_cpus ($out)" test "$(printf '%s\n' "$out" | wc -l)" = 1 -a -n "$(printf '%s' "$out" | grep 'no verify threads')"

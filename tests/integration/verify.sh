@@ -5,10 +5,11 @@
 # and sha3-* included) (sequential and random, several seeds, block
 # size mixes, norandommap, verify_backlog) reports zero bad blocks and checks
 # every block written; bytes changed in the backing file between a write job
-# and a verify_only job are found at exactly that block, with verify_fatal
-# stopping at the first and verify_dump writing the block as read and as
-# expected; the verify phase reads as many blocks as fio's, counted by the
-# kernel.
+# and a verify_only job are found at exactly that block, the job stopping
+# there as fio's does (with continue_on_error=verify every bad block
+# counted, verify_fatal stopping even then) and verify_dump writing the
+# block as read and as expected; the verify phase reads as many blocks as
+# fio's, counted by the kernel.
 . "$(dirname "$0")/lib.sh"
 
 D=$WORK/v
@@ -87,10 +88,13 @@ clean_case file_interval_offset "$F" size=4m rw=randwrite bs=16k verify=md5 veri
 clean_case file_pattern "$F" size=4m rw=randwrite bs=4k verify=pattern 'verify_pattern=0xdeadbeef%o"ab"' ioengine=psync
 clean_case file_mixed_rw "$F" size=4m rw=randrw bs=4k verify=sha256 ioengine=psync
 vrun file_backlog "$F" size=4m rw=randwrite bs=4k verify=crc32c verify_backlog=64 ioengine=io_uring iodepth=4
-# rc bad checked written reads backlog
-check file_backlog_checks_as_it_goes test "$(vsum file_backlog | cut -d' ' -f1-6)" = "0 0 1024 1024 1024 1024"
+# rc bad checked written reads backlog: as fio, the check comes before the
+# next I/O, so the last 64 are left to the verify phase
+check file_backlog_checks_as_it_goes test "$(vsum file_backlog | cut -d' ' -f1-6)" = "0 0 1024 1024 1024 960"
 vrun file_backlog_batch "$F" size=4m rw=randwrite bs=4k verify=crc32c verify_backlog=64 verify_backlog_batch=16 ioengine=psync
-check file_backlog_batch_rest_at_the_end test "$(vsum file_backlog_batch | cut -d' ' -f1-6)" = "0 0 1024 1024 1024 256"
+# fio's rule: 16 read back whenever the log holds a multiple of 64, so after
+# the first 64 writes every 16 writes are followed by 16 reads
+check file_backlog_batch_as_fio test "$(vsum file_backlog_batch | cut -d' ' -f1-6)" = "0 0 1024 1024 1024 960"
 
 # corruption between the write job and a verify_only job, for every checksum
 for sum in md5 crc32c xxhash sha256 crc64 crc32 crc16 crc7 sha1 sha512 sha3-224 sha3-256 sha3-384 sha3-512; do
@@ -98,8 +102,9 @@ for sum in md5 crc32c xxhash sha256 crc64 crc32 crc16 crc7 sha1 sha512 sha3-224 
     vrun "${n}_w" "$F" size=4m bs=8k rw=randwrite verify=$sum randseed=11 ioengine=psync
     printf 'BAD!' | dd of="$F" bs=1 seek=$((8192 * 77 + 1234)) conv=notrunc status=none
     vrun "$n" "$F" size=4m bs=8k rw=randwrite verify=$sum randseed=11 ioengine=psync verify_only=1
-    # rc bad checked written reads backlog problem offset first_diff
-    check "${n}_found_at_its_block" test "$(vsum "$n")" = "1 1 512 512 512 0 checksum 630784 1234"
+    # rc bad checked written reads backlog problem offset first_diff: read
+    # back in the order written (fio's list), the job ends at the bad block
+    check "${n}_found_at_its_block" test "$(vsum "$n")" = "1 1 389 512 389 0 checksum 630784 1234"
 done
 # meta has no data digest: a changed header is what it sees
 vrun meta_w "$F" size=4m bs=4k rw=write verify=meta ioengine=psync
@@ -108,18 +113,22 @@ vrun meta_v "$F" size=4m bs=4k rw=write verify=meta ioengine=psync verify_only=1
 check meta_bad_offset_field test "$(vsum meta_v | cut -d' ' -f1,2,7,8)" = "1 1 offset 20480"
 # a read job checks each block against its own header
 vrun readonly_v "$F" size=4m bs=4k rw=randread verify=meta ioengine=psync
-check readonly_job_finds_it test "$(vsum readonly_v | cut -d' ' -f1-3,5,7,8)" = "1 1 1024 1024 offset 20480"
+check readonly_job_finds_it test "$(vsum readonly_v | cut -d' ' -f1-3,5,7,8)" = "1 1 384 384 offset 20480"
 # ... also under a latency limit no read comes near (limits and verify both see each read)
 vrun readonly_lim "$F" size=4m bs=4k rw=randread verify=meta ioengine=psync max_latency=60s
-check readonly_job_with_a_latency_limit_finds_it test "$(vsum readonly_lim | cut -d' ' -f1-3,5,7,8)" = "1 1 1024 1024 offset 20480"
+check readonly_job_with_a_latency_limit_finds_it test "$(vsum readonly_lim | cut -d' ' -f1-3,5,7,8)" = "1 1 384 384 offset 20480"
 
-# verify_fatal stops at the first of two bad blocks; without it both count
+# the first of two bad blocks ends the job (fio's rule); with
+# continue_on_error=verify both count, and verify_fatal stops even then
 vrun fatal_w "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync
 printf 'x' | dd of="$F" bs=1 seek=$((4096 * 10 + 100)) conv=notrunc status=none
 printf 'y' | dd of="$F" bs=1 seek=$((4096 * 20 + 100)) conv=notrunc status=none
-vrun fatal_all "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1
-vrun fatal_one "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1 verify_fatal=1
-check without_fatal_all_bad_counted test "$(vsum fatal_all | cut -d' ' -f1-3,8)" = "1 2 1024 40960"
+vrun fatal_all "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1 continue_on_error=verify
+vrun fatal_stop "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1
+vrun fatal_one "$F" size=4m bs=4k rw=write verify=crc32c ioengine=psync verify_only=1 verify_fatal=1 \
+    continue_on_error=verify
+check continue_on_error_all_bad_counted test "$(vsum fatal_all | cut -d' ' -f1-3,8)" = "1 2 1024 40960"
+check bad_block_stops_the_job test "$(vsum fatal_stop | cut -d' ' -f1-3,8)" = "1 1 11 40960"
 check verify_fatal_stops_at_first test "$(vsum fatal_one | cut -d' ' -f1-3,8)" = "1 1 11 40960"
 (cd "$D" && "$SSDBENCH" run -q --output-format=json fatal_all.fio >fatal_all.fio.json 2>/dev/null)
 check fio_json_error_is_eilseq test "$(json_get "$D/fatal_all.fio.json" "d['jobs'][0]['error']")" = 84
@@ -165,7 +174,7 @@ check state_file_records_the_writes test "$(grep '^writes ' "$D/ssdbench-v-0-ver
 check state_run_was_cut_short test "$w" -gt 0 -a "$w" -lt 1024
 vrun st_v "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 verify_only=1 verify_state_load=1
 check state_load_checks_only_the_written test "$(vsum st_v | cut -d' ' -f1-5)" = "0 0 $w $w $w"
-vrun st_n "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 verify_only=1
+vrun st_n "$F" size=4m bs=4k rw=randwrite verify=crc32c ioengine=libaio iodepth=4 verify_only=1 continue_on_error=verify
 check without_state_unwritten_blocks_are_bad test "$(vsum st_n | cut -d' ' -f1-3)" = "1 $((1024 - w)) 1024"
 # stopped by SIGINT part-way: the state has the writes done; a changed byte
 # in one of them is found at its block
@@ -192,8 +201,9 @@ check sigint_state_records_the_writes test "$(grep '^writes ' "$D/ssdbench-v-0-v
 check sigint_cut_short test "$k" -gt 5 -a "$k" -lt 1024
 printf 'Z' | dd of="$F" bs=1 seek=$((4096 * 5 + 100)) conv=notrunc status=none
 vrun st_kv "$F" size=4m bs=4k rw=write verify=md5 ioengine=psync verify_only=1 verify_state_load=1
-# rc bad checked written reads backlog problem offset first_diff
-check sigint_state_damage_found test "$(vsum st_kv)" = "1 1 $k $k $k 0 checksum 20480 100"
+# rc bad checked written reads backlog problem offset first_diff (the job
+# ends at the bad block, the sixth)
+check sigint_state_damage_found test "$(vsum st_kv)" = "1 1 6 $k 6 0 checksum 20480 100"
 # a state of another job, none at all, or load without verify_only: one-line errors
 vjob "$D/st_other.fio" "$F" size=4m bs=4k rw=write verify=md5 randseed=77 verify_only=1 verify_state_load=1
 check state_of_other_job_refused bash -c "! '$SSDBENCH' run -q --destroy='$F' '$D/st_other.fio' 2>'$D/st_other.err' && grep -q 'not of this job' '$D/st_other.err' && [ \$(wc -l <'$D/st_other.err') = 1 ]"
@@ -204,7 +214,7 @@ check state_load_needs_verify_only bash -c "! '$SSDBENCH' run -q --destroy='$F' 
 # without verify_state_save (ssdbench's default) no file is left behind
 vrun st_none "$F" size=1m bs=4k rw=write verify=md5 ioengine=psync
 check no_state_file_by_default test -z "$(ls "$D" | grep '^ssdbench-.*verify.state$')"
-# verify_async is accepted; the checks are the same
+# verify_async: the threads check, the counts are the same
 clean_case file_verify_async "$F" size=4m rw=randwrite bs=4k verify=sha1 verify_async=4 ioengine=libaio iodepth=8
 
 # bad values are one-line errors
@@ -222,7 +232,7 @@ if dev=$(make_loop 64); then
     vrun loop_w "$dev" size=16m bs=4k rw=write verify=xxhash ioengine=psync direct=1
     printf 'zz' | dd of="$dev" bs=1 seek=$((4096 * 300 + 700)) conv=notrunc,fsync status=none
     vrun loop_v "$dev" size=16m bs=4k rw=write verify=xxhash ioengine=psync direct=1 verify_only=1
-    check loop_corruption_found test "$(vsum loop_v | cut -d' ' -f1,2,3,7-9)" = "1 1 4096 checksum 1228800 700"
+    check loop_corruption_found test "$(vsum loop_v | cut -d' ' -f1,2,3,7-9)" = "1 1 301 checksum 1228800 700"
     # side by side: fio and ssdbench, write + verify, reads counted by the kernel
     for shape in "rw=randwrite bs=4k" "rw=write bs=16k"; do
         tag=$(echo "$shape" | tr ' =' '__')
