@@ -40,7 +40,8 @@ void job_resolve_limits(struct job_spec *job, uint64_t region_len)
     if (r->passes) {
         job->io_limit = region_len * r->passes;
         job->passes = r->passes;
-    } else if (job->fio_stream && job->io_limit && region_len && !job->time_based && !job->read_iolog[0]) {
+    } else if (job->fio_stream && job->io_limit && region_len && !job->time_based && !job->read_iolog[0] &&
+               !(job->io_size_pct > 0)) {
         /* fio (io_bytes_exceeded, keep_running): a loop ends at the end of
          * a pass or at io_size times loops bytes; after loops loops more
          * start while the bytes are below io_size */
