@@ -7,7 +7,8 @@
 #    iodepth_batch_complete_max (iodepth_complete), thread ("Starting N
 #    thread"/"process"), disable_bw_measurement (no per-I/O bandwidth lines);
 #  - fio-inert (fio's counts with them are ssdbench's without them, and
-#    with them): clocksource, experimental_verify, verify_async,
+#    with them): clocksource, experimental_verify, verify_async (its
+#    threads change no count; they are checked in fio_verify_async.sh),
 #    flow_watermark, serialize_overlap (iodepth=1);
 #  - default-only, the other value refused in one line naming the key:
 #    create_on_open, allow_mounted_write, rw_sequencer,

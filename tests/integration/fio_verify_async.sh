@@ -76,14 +76,14 @@ watch() {
     # (not under timeout: its pid is the one looked at; ended below if need be)
     "$SB" --output-format=json --name=t --filename="$T" --size=16m --bs=4k --rw=randread \
         --verify=crc32c --ioengine=libaio --iodepth=4 "$@" >"$n.json" 2>"$n.err" &
-    local pid=$! seen=""
-    for _ in $(seq 40); do
-        sleep 0.1
+    local pid=$! seen="" last=""
+    # the same threads in two looks 0.2 s apart (a loaded host starts late)
+    for _ in $(seq 100); do
+        sleep 0.2
         seen=$(tasks "$pid" 2>/dev/null | sort | tr '\n' ';')
-        [ -n "$seen" ] && break
+        [ -n "$seen" ] && [ "$seen" = "$last" ] && break
+        last=$seen
     done
-    sleep 0.5
-    seen=$(tasks "$pid" 2>/dev/null | sort | tr '\n' ';')
     echo "$pid" >"$n.pid"
     check "threads:$n ($seen)" test "$seen" = "$want"
 }
@@ -94,13 +94,14 @@ waitfor() {
     wait "$1"
 }
 if [ "$(nproc)" -ge 2 ]; then
-    watch pinned "sb-verify-0 1;sb-verify-1 1;" --verify_async=2 --verify_async_cpus=1 --time_based --runtime=3
+    watch pinned "sb-verify-0 1;sb-verify-1 1;" --verify_async=2 --verify_async_cpus=1 --time_based --runtime=5
     waitfor "$(cat pinned.pid)"
     rc=$?
     check "threads:runtime_end_clean (rc $rc, $(counts pinned.json))" test "$rc" = 0 -a \
         "$(counts pinned.json | cut -d/ -f4)" = 0 -a "$(counts pinned.json | cut -d/ -f1)" -gt 100
     watch inherit "sb-verify-0 0;sb-verify-1 0;sb-verify-2 0;" --verify_async=3 --cpus_allowed=0 \
-        --time_based --runtime=3
+        --time_based --runtime=60
+    kill -INT "$(cat inherit.pid)"
     waitfor "$(cat inherit.pid)"
     # SIGINT: the threads are joined and the process ends at once
     watch sigint "sb-verify-0 0,1;" --verify_async=1 --time_based --runtime=60

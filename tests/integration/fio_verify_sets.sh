@@ -9,8 +9,10 @@
 #  - verify_only over a file set written before: fio's reads, no error;
 #    one block of one file damaged: both report error 84;
 #  - fill_device on a small tmpfs: the file system fills, the job ends
-#    without error and, as fio, without a verify phase (no reads); with
-#    nrfiles it is refused in one line;
+#    without error and, as fio, without a verify phase (no reads), fio's
+#    write count (the writes that found it full counted as issued, at
+#    iodepth 1 and 4) and its io_u error lines; with nrfiles it is refused
+#    in one line;
 #  - size and offset in percent of a loop device: fio's counts.
 source "$(dirname "$0")/lib.sh"
 
@@ -105,15 +107,24 @@ check "fill_device:nrfiles_refused ($out)" test "$(printf '%s\n' "$out" | wc -l)
 if is_root; then
     small="$WORK/small"
     mkdir -p "$small" && mount -t tmpfs -o size=8m tmpfs "$small" && track mount "$small"
-    for tool in f s; do
-        rm -f "$small"/*
-        [ $tool = f ] && bin=$FIO || bin=$SB
-        SSDBENCH_DESTROY=$small timeout 60 "$bin" --output-format=json --name=vs --filename="$small/fill" \
-            --bs=64k --verify=crc32c --rw=write --fill_device=1 --size=16m >"$tool.fill.json" 2>"$tool.fill.err"
+    for qd in 1 4; do
+        for tool in f s; do
+            rm -f "$small"/*
+            [ $tool = f ] && bin=$FIO || bin=$SB
+            SSDBENCH_DESTROY=$small timeout 60 "$bin" --output-format=json --name=vs --filename="$small/fill" \
+                --bs=64k --verify=crc32c --rw=write --fill_device=1 --size=16m --ioengine=libaio --iodepth=$qd \
+                >"$tool.fill.json" 2>"$tool.fill.err"
+        done
+        f=$(counts f.fill.json) s=$(counts s.fill.json)
+        check "fill_device:qd$qd:no_verify_phase (fio $f, ssdbench $s)" test "${f%%/*}" = 0 -a "${s%%/*}" = 0 \
+            -a "${f##*/}" = 0 -a "${s##*/}" = 0 -a "$(echo "$s" | cut -d/ -f2)" -ge 120
+        # fio counts the writes that found the file system full (129 at depth 1)
+        check "fill_device:qd$qd:writes_as_fio (fio $f, ssdbench $s)" test "$f" = "$s"
+        f=$(counts f.fill.json io_bytes) s=$(counts s.fill.json io_bytes)
+        check "fill_device:qd$qd:bytes_as_fio (fio $f, ssdbench $s)" test "$f" = "$s"
+        check "fill_device:qd$qd:error_lines" bash -c "diff <(grep '^fio: io_u error' f.fill.err) \
+            <(grep '^fio: io_u error' s.fill.err) >/dev/null && grep -q 'No space left' s.fill.err"
     done
-    f=$(counts f.fill.json) s=$(counts s.fill.json)
-    check "fill_device:no_verify_phase (fio $f, ssdbench $s)" test "${f%%/*}" = 0 -a "${s%%/*}" = 0 \
-        -a "${f##*/}" = 0 -a "${s##*/}" = 0 -a "$(echo "$s" | cut -d/ -f2)" -ge 120
 
     # percentages of a loop device
     dev=$(make_loop 64) || dev=
