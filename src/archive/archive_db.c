@@ -2,6 +2,7 @@
  * opening it (mode 0600, WAL, busy timeout), the schema and its migrations,
  * and refusing a file that is not an ssdbench archive. */
 #include <errno.h>
+#include <time.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -150,10 +151,18 @@ static int refuse_foreign(struct archive *a, char *err, size_t errlen)
 {
     int64_t ver = 0, app = 0, ntables = 0;
     int rc;
+    /* one read transaction, so the three answers come from one state: read
+     * one by one, another process setting up a new archive meanwhile could
+     * show its tables without its id */
+    if ((rc = archive_exec(a, "BEGIN", err, errlen)) < 0)
+        return rc;
     if ((rc = pragma_int(a, "PRAGMA user_version", &ver, err, errlen)) < 0 ||
         (rc = pragma_int(a, "PRAGMA application_id", &app, err, errlen)) < 0 ||
-        (rc = pragma_int(a, "SELECT count(*) FROM sqlite_master", &ntables, err, errlen)) < 0)
+        (rc = pragma_int(a, "SELECT count(*) FROM sqlite_master", &ntables, err, errlen)) < 0) {
+        sqlite3_exec(a->db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
+    }
+    sqlite3_exec(a->db, "COMMIT", NULL, NULL, NULL);
     if (app != ARCHIVE_APP_ID && (app != 0 || ntables > 0)) {
         snprintf(err, errlen, "%s: an SQLite database, but not an ssdbench archive", a->path);
         return -EINVAL;
@@ -264,8 +273,19 @@ struct archive *archive_open(const char *path, bool create, int *rcp, char *err,
             snprintf(mode, sizeof(mode), "%s", (const char *)sqlite3_column_text(s, 0));
         sqlite3_finalize(s);
     }
-    if (strcmp(mode, "wal") != 0 && (rc = archive_exec(a, "PRAGMA journal_mode = WAL", err, errlen)) < 0)
-        goto fail;
+    /* The switch to WAL needs the database to itself, and SQLite answers
+     * SQLITE_BUSY at once (no busy handler) while another process opening
+     * a new archive at the same moment reads it: retried every 10 ms for
+     * the busy timeout. */
+    for (unsigned waited = 0; strcmp(mode, "wal") != 0; waited += 10) {
+        rc = archive_exec(a, "PRAGMA journal_mode = WAL", err, errlen);
+        if (rc == 0)
+            break;
+        if (rc != -EBUSY || waited >= ARCHIVE_BUSY_MS)
+            goto fail;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
     if ((rc = archive_exec(a, "PRAGMA synchronous = NORMAL", err, errlen)) < 0 || (rc = migrate(a, err, errlen)) < 0)
         goto fail;
     return a;

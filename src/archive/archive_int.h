@@ -8,7 +8,7 @@
 #include "archive/archive.h"
 
 /* How long a statement waits for another process's write lock. */
-#define ARCHIVE_BUSY_MS 5000
+#define ARCHIVE_BUSY_MS 60000
 
 struct archive {
     sqlite3 *db;
