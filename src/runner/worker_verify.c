@@ -366,7 +366,6 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
             vf->fifo_len++;
         else
             vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap; /* the oldest waits for the final phase */
-        vf->since++;
     }
     if (fill)
         verify_fill(j, r->buf, r->len, r->off, verify_block_seed(j->seed, w->job_worker, seq), seq,
@@ -388,11 +387,11 @@ bool wverify_hold(const struct worker *w)
     const struct wverify *vf = w->vf;
     if (vf->pass_due)
         return true;
-    if (!w->job->verify_backlog || vf->fio_backlog) /* fio_backlog: each I/O's own choice */
+    /* without trims (fio_backlog) each I/O makes its own choice; with them
+     * the worker holds its writes for a backlog round */
+    if (!w->job->verify_backlog || !vf->vt)
         return false;
-    if (vf->vt)
-        return vt_verify_due(vf, w->job);
-    return vf->since >= w->job->verify_backlog;
+    return vt_verify_due(vf, w->job);
 }
 
 void wverify_round_empty(struct worker *w)
@@ -446,14 +445,10 @@ bool wverify_take_held(struct worker *w, struct io_req *r)
 void wverify_round_start(struct worker *w, bool backlog)
 {
     struct wverify *vf = w->vf;
-    if (!backlog) {
+    if (!backlog) { /* a backlog round's batch is counted in the trim log (wvtrim) */
         vf->cursor = 0; /* every block not checked since its write */
         vf->pass_due = false;
-        return;
     }
-    uint64_t b = w->job->verify_backlog_batch ? w->job->verify_backlog_batch : w->job->verify_backlog;
-    vf->round_left = b;
-    vf->since = 0;
 }
 
 /* region offset -> where the block is */
@@ -519,19 +514,6 @@ bool wverify_next(struct worker *w, struct io_req *r, bool backlog)
             seq = p.seq;
             found = true;
             vt->vbatch--;
-        }
-    } else if (backlog) {
-        while (!found && vf->round_left && vf->fifo_len) {
-            struct wverify_pend p = vf->fifo[vf->fifo_head];
-            vf->fifo_head = (vf->fifo_head + 1) % vf->fifo_cap;
-            vf->fifo_len--;
-            struct wverify_rec *e = &vf->rec[p.idx];
-            if (e->seq != p.seq || (e->flags & WV_CHECKED))
-                continue; /* overwritten since: the newer write is queued itself */
-            idx = p.idx;
-            seq = p.seq;
-            found = true;
-            vf->round_left--;
         }
     } else if (vf->listed) {
         /* fio's list: in the order written */

@@ -79,8 +79,6 @@ struct wverify {
     /* verify_backlog: the last writes not yet checked (a ring) */
     struct wverify_pend *fifo;
     uint64_t fifo_cap, fifo_head, fifo_len;
-    uint64_t since;              /* writes since the last backlog round */
-    uint64_t round_left;         /* blocks the running backlog round may still check */
     uint64_t cursor;             /* verify phase: next table entry */
     /* loops: as fio, the written blocks are checked after every pass; the
      * first write of the next pass waits (held) until they are */
@@ -134,7 +132,8 @@ void wverify_write(struct worker *w, struct io_req *r, uint64_t roff, bool fill)
 /* The len bytes at region offset roff are gone (a zone reset): the blocks
  * starting there are no longer checked. */
 void wverify_forget(struct worker *w, uint64_t roff, uint64_t len);
-/* writing waits for a check round (verify_backlog, or a pass ended) */
+/* writing waits for a check round (a pass ended, or verify_backlog with
+ * trims on: without trims each I/O chooses for itself, as in fio) */
 bool wverify_hold(const struct worker *w);
 /* A file set: the table offset of offset off of file k's region. */
 static inline uint64_t wverify_file_roff(const struct worker *w, unsigned k, uint64_t off)
@@ -146,8 +145,9 @@ static inline uint64_t wverify_file_roff(const struct worker *w, unsigned k, uin
 bool wverify_pass_over(struct worker *w, const struct io_req *r);
 /* After the check: the held write into r (true), if there is one. */
 bool wverify_take_held(struct worker *w, struct io_req *r);
-/* Next block to read back into r (backlog: from the ring, at most
- * verify_backlog_batch; else the table); false when none is left. */
+/* Next block to read back into r (backlog, trims on: the oldest of the
+ * log, at most verify_backlog_batch a round; else the table); false when
+ * none is left. */
 bool wverify_next(struct worker *w, struct io_req *r, bool backlog);
 void wverify_round_start(struct worker *w, bool backlog);
 /* r (a read of wverify_next, or of a read-only job) completed whole:
