@@ -359,6 +359,8 @@ struct fio_json_usage {
     double depth[7];
     bool any_depth;
     double fio_only_ios[DIR_COUNT], fio_only_bytes[DIR_COUNT]; /* worker_stats[].fio_only */
+    bool errors_on; /* worker_stats[].errors_passed: continue_on_error's count and */
+    double errors_passed, first_passed; /* the last worker's first errno, as fio sums them */
 };
 
 static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
@@ -377,6 +379,12 @@ static void add_usage(struct fio_json_usage *u, const cJSON *ws, double ramp_s)
     for (int i = 0; i < 7; i++) {
         u->submit[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "submit_calls"), i, 0);
         u->complete[i] += result_at_num(cJSON_GetObjectItemCaseSensitive(ws, "complete_calls"), i, 0);
+    }
+    const cJSON *ep = cJSON_GetObjectItemCaseSensitive(ws, "errors_passed");
+    if (cJSON_IsObject(ep)) {
+        u->errors_on = true;
+        u->errors_passed += result_num(ep, "count", 0);
+        u->first_passed = result_num(ep, "first_errno", 0);
     }
     const cJSON *fo = cJSON_GetObjectItemCaseSensitive(ws, "fio_only");
     for (int d = 0; fo && d < DIR_COUNT; d++) {
@@ -674,6 +682,10 @@ static void job_depths(struct fio_json_ctx *c, cJSON *jo, const cJSON *first, co
         hist_merge(&c->tmp, &o->dir[1].lat);
     }
     fio_json_latency_dists(jo, &c->tmp);
+    if (usage->errors_on) { /* fio: with continue_on_error, the errors it let pass */
+        cJSON_AddNumberToObject(jo, "total_err", usage->errors_passed);
+        cJSON_AddNumberToObject(jo, "first_error", usage->first_passed);
+    }
     /* fio: the depth in force (iodepth without latency_target), the target
      * in ns, the window in us */
     const cJSON *lt = cJSON_GetObjectItemCaseSensitive(first, "latency_target");

@@ -94,9 +94,10 @@ cJSON *fio_json_dir_json(const struct fio_json_dir *d, double secs, const struct
     cJSON_AddNumberToObject(o, "io_kbytes", (double)((d->bytes + d->only_bytes) >> 10));
     cJSON_AddNumberToObject(o, "bw_bytes", bw_bytes);
     cJSON_AddNumberToObject(o, "bw", floor(bw_bytes / 1024.0));
-    cJSON_AddNumberToObject(o, "iops", moved ? fio_json_round6((double)d->ios / secs) : 0);
+    /* fio counts an I/O at its issue: a failed one is in total_ios and iops */
+    cJSON_AddNumberToObject(o, "iops", moved ? fio_json_round6((double)(d->ios + d->errors) / secs) : 0);
     cJSON_AddNumberToObject(o, "runtime", moved ? (double)llround(secs * 1000.0) : 0);
-    cJSON_AddNumberToObject(o, "total_ios", (double)(d->ios + d->only_ios));
+    cJSON_AddNumberToObject(o, "total_ios", (double)(d->ios + d->errors + d->only_ios));
     cJSON_AddNumberToObject(o, "short_ios", 0);
     cJSON_AddNumberToObject(o, "drop_ios", 0);
     /* fio's switches: a latency not measured is all zero; percentiles

@@ -387,6 +387,11 @@ static void job_status(FILE *f, const cJSON *job, const struct groups *gs, long 
             jnum_u64(r, "total_ios"), jnum_u64(w, "total_ios"), jnum_u64(t, "total_ios"), jnum_u64(r, "short_ios"),
             jnum_u64(w, "short_ios"), jnum_u64(t, "short_ios"), jnum_u64(r, "drop_ios"), jnum_u64(w, "drop_ios"),
             jnum_u64(t, "drop_ios"));
+    if (cJSON_GetObjectItemCaseSensitive(job, "total_err")) { /* continue_on_error */
+        int fe = (int)result_num_in(job, "first_error", INT_MIN, INT_MAX, 0);
+        fprintf(f, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", jnum_u64(job, "total_err"), fe,
+                strerror(fe));
+    }
     if (jnum(job, "latency_depth") > 0)
         fprintf(f, "     latency   : target=%" PRIu64 ", window=%" PRIu64 ", percentile=%.2f%%, depth=%u\n",
                 jnum_u64(job, "latency_target"), jnum_u64(job, "latency_window"), jnum(job, "latency_percentile"),
@@ -607,6 +612,9 @@ int render_fio_terse_v(FILE *f, const cJSON *doc, unsigned ver, char *err, size_
         if (ver >= 3) /* fio: no disk fields in v2 */
             cJSON_ArrayForEach(du, jobj(fj, "disk_util"))
                 disk_line(f, du, true);
+        if (cJSON_GetObjectItemCaseSensitive(job, "total_err")) /* continue_on_error */
+            fprintf(f, ";%" PRIu64 ";%d", jnum_u64(job, "total_err"),
+                    (int)result_num_in(job, "first_error", INT_MIN, INT_MAX, 0));
         const char *desc = result_str(job, "desc", "");
         if (*desc)
             fprintf(f, "%s;%s", ver == 2 ? "\n" : "", desc);

@@ -383,6 +383,11 @@ static void worker_usage_json(cJSON *wo, const struct worker_usage *u)
     cJSON *dl = cJSON_AddArrayToObject(wo, "depth_levels");
     for (unsigned i = 0; i < RUNNER_DEPTH_BUCKETS; i++)
         cJSON_AddItemToArray(dl, cJSON_CreateNumber((double)u->depth_level[i]));
+    if (u->errors_on) { /* runner.h: what continue_on_error let pass */
+        cJSON *pe = cJSON_AddObjectToObject(wo, "errors_passed");
+        cJSON_AddNumberToObject(pe, "count", (double)u->errors_passed);
+        cJSON_AddNumberToObject(pe, "first_errno", u->first_passed);
+    }
     uint64_t any = 0;
     for (int d = 0; d < DIR_COUNT; d++)
         any |= u->fio_only_ios[d];

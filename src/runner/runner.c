@@ -653,6 +653,7 @@ static void merge_worker(struct phase_stats *out, const struct phase_run *run, c
         js->elapsed_ns = el;
     js->worker_usage[w->job_worker] = w->usage;
     js->worker_usage[w->job_worker].elapsed_ns = el;
+    js->worker_usage[w->job_worker].errors_on = jb->continue_on_error != 0;
     if (w->t_finished > *last)
         *last = w->t_finished;
     if (w->max_lag_ns > js->max_lag_ns)

@@ -66,6 +66,11 @@ struct worker_usage {
      * (with their bytes, as fio's io_bytes has them) and fill_device's
      * writes that found the target full (no bytes) */
     uint64_t fio_only_ios[DIR_COUNT], fio_only_bytes[DIR_COUNT];
+    /* continue_on_error: the errors it let pass and the first one's errno
+     * (fio's total_err and first_error); errors_on says the job has it */
+    bool errors_on;
+    int first_passed;
+    uint64_t errors_passed;
 };
 
 /* fio's io_u_mark_depth() bucket of an in-flight depth. */

@@ -311,17 +311,23 @@ static inline bool record(struct worker *w, struct io_req *r, uint64_t tc)
     return false;
 }
 
+/* fio's update_error_count: an error continue_on_error let pass */
+static void error_passed(struct worker *w, int en)
+{
+    if (!w->usage.errors_passed++)
+        w->usage.first_passed = en;
+}
+
 /* After a failed request: stop the job unless the runner goes on after
  * errors or fio's continue_on_error / ignore_error let this one pass. */
 static void after_error(struct worker *w, const struct io_req *r)
 {
     const struct job_spec *job = w->job;
-    if (!w->run->opts->stop_on_error)
-        return;
-    if (job->continue_on_error &&
-        job_error_continues(job, r->op == IO_OP_READ, r->res < 0 ? -r->res : EIO))
-        return;
-    atomic_store(&w->run->job_stop[w->job_index], 1);
+    int en = r->res < 0 ? -r->res : EIO;
+    if (job->continue_on_error && job_error_continues(job, r->op == IO_OP_READ, en))
+        error_passed(w, en);
+    else if (w->run->opts->stop_on_error)
+        atomic_store(&w->run->job_stop[w->job_index], 1);
 }
 
 /* fio's handle_thinktime() test, after an I/O was issued: a pause is due
@@ -543,9 +549,11 @@ static void verify_failed(struct worker *w, const struct io_req *r)
     note_error(w, r, EILSEQ);
     /* fio: a bad block ends the job unless continue_on_error lets its
      * class (verify) pass; verify_fatal ends it even then */
-    if (job->verify_fatal || (w->run->opts->stop_on_error &&
-                              !(job->continue_on_error && job_error_continues(job, true, EILSEQ))))
+    bool passes = job->continue_on_error && job_error_continues(job, true, EILSEQ);
+    if (job->verify_fatal || (w->run->opts->stop_on_error && !passes))
         atomic_store(&w->run->job_stop[w->job_index], 1);
+    if (passes && !job->verify_fatal)
+        error_passed(w, EILSEQ);
 }
 
 static void verify_completed(struct worker *w, struct io_req *r, bool readback)
